@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from './core/config/app-config';
+import { CoreModule } from './core/core.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { PublicModule } from './modules/public/public.module';
+import { UsersModule } from './modules/users/users.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            // Never log credentials or tokens.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.password_confirmation'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        CoreModule.forRoot(config),
+        UsersModule,
+        AuthModule,
+        HealthModule,
+        PublicModule,
+      ],
+    };
+  }
+}

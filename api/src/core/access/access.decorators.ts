@@ -1,0 +1,21 @@
+import { SetMetadata } from '@nestjs/common';
+import type { Action, Area } from './permissions';
+
+/** Who may call a route. Every handler declares exactly one; the AccessGuard refuses the rest. */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'super-admin' }
+  | { kind: 'permission'; area: Area; action: Action };
+
+export const ACCESS_RULE = 'aforo:access-rule';
+
+/** Anyone, signed in or not. A bearer token, when sent and valid, still identifies the caller. */
+export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
+/** Any signed-in staff member. */
+export const SignedIn = () => SetMetadata(ACCESS_RULE, { kind: 'signed-in' } satisfies AccessRule);
+/** Super admins only. */
+export const SuperAdminOnly = () => SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule);
+/** Signed-in staff whose permissions include the action in the area (super admins always). */
+export const RequirePermission = (area: Area, action: Action) =>
+  SetMetadata(ACCESS_RULE, { kind: 'permission', area, action } satisfies AccessRule);

@@ -1,0 +1,53 @@
+import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { DomainException, ErrorCode } from '../errors/domain-exception';
+import { ACCESS_RULE, type AccessRule } from './access.decorators';
+import type { AforoRequest, AuthUser } from './current-user';
+import { can } from './permissions';
+
+/**
+ * The one global guard: reads the route's access rule, authenticates the bearer token through
+ * passport-jwt and checks the rule. A route without a rule is refused.
+ */
+@Injectable()
+export class AccessGuard extends AuthGuard('jwt') {
+  private readonly logger = new Logger(AccessGuard.name);
+
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
+    if (!rule) {
+      this.logger.error(`Route without an access rule refused: ${context.getClass().name}.${context.getHandler().name}`);
+      throw new DomainException(ErrorCode.Forbidden, 'Esta ruta no declara quién puede usarla.');
+    }
+    const req = context.switchToHttp().getRequest<AforoRequest>();
+    if (rule.kind === 'public') {
+      // Identify the caller when a token is sent (draft previews), never refuse.
+      if (req.headers.authorization) {
+        try {
+          await super.canActivate(context);
+        } catch {
+          req.user = undefined;
+        }
+      }
+      return true;
+    }
+    await super.canActivate(context);
+    const user = req.user as AuthUser;
+    if (rule.kind === 'signed-in') return true;
+    if (rule.kind === 'super-admin' && user.is_super_admin) return true;
+    if (rule.kind === 'permission' && can(user, rule.area, rule.action)) return true;
+    throw new DomainException(ErrorCode.Forbidden, 'No tienes permiso para realizar esta acción.');
+  }
+
+  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
+    if (err instanceof DomainException) throw err;
+    if (err || !user) throw new DomainException(ErrorCode.Unauthenticated, 'No autenticado. Inicia sesión para continuar.');
+    return user;
+  }
+}

@@ -1,0 +1,71 @@
+/** Areas and actions of the permissions map (spec 1 §3, §6). Pure logic, shared by API, workers and web. */
+export const AREAS = ['eventos_internos', 'eventos_externos', 'programas_servicios', 'personas'] as const;
+export const ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
+
+export type Area = (typeof AREAS)[number];
+export type Action = (typeof ACTIONS)[number];
+export type Permissions = Partial<Record<Area, Action[]>>;
+
+/** The two accepted input forms of one area: a list of actions or an object of boolean flags. */
+export type AreaPermissionInput = Action[] | Partial<Record<Action, boolean>>;
+
+export interface PermissionSubject {
+  is_super_admin: boolean;
+  permissions: Permissions;
+}
+
+export function isArea(value: unknown): value is Area {
+  return typeof value === 'string' && (AREAS as readonly string[]).includes(value);
+}
+
+export function isAction(value: unknown): value is Action {
+  return typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Normalizes the permissions map to lists in the canonical action order, dropping empty areas.
+ * Returns the problems found instead of throwing, so validation can report them per field.
+ */
+export function normalizePermissions(input: unknown): { value: Permissions; errors: string[] } {
+  const errors: string[] = [];
+  const value: Permissions = {};
+  if (input === undefined || input === null) return { value, errors };
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    return { value, errors: ['Los permisos deben ser un objeto por área.'] };
+  }
+  for (const [area, raw] of Object.entries(input as Record<string, unknown>)) {
+    if (!isArea(area)) {
+      errors.push(`El área "${area}" no existe.`);
+      continue;
+    }
+    const granted = new Set<Action>();
+    if (Array.isArray(raw)) {
+      for (const action of raw) {
+        if (isAction(action)) granted.add(action);
+        else errors.push(`La acción "${String(action)}" no existe en ${area}.`);
+      }
+    } else if (raw && typeof raw === 'object') {
+      for (const [action, flag] of Object.entries(raw as Record<string, unknown>)) {
+        if (!isAction(action)) errors.push(`La acción "${action}" no existe en ${area}.`);
+        else if (typeof flag !== 'boolean') errors.push(`El valor de ${area}.${action} debe ser verdadero o falso.`);
+        else if (flag) granted.add(action);
+      }
+    } else if (raw !== null && raw !== undefined) {
+      errors.push(`Los permisos de ${area} deben ser una lista o un objeto.`);
+    }
+    const list = ACTIONS.filter((a) => granted.has(a));
+    if (list.length > 0) value[area] = list;
+  }
+  return { value, errors };
+}
+
+export function can(subject: PermissionSubject | null | undefined, area: Area, action: Action): boolean {
+  if (!subject) return false;
+  if (subject.is_super_admin) return true;
+  return subject.permissions[area]?.includes(action) ?? false;
+}
+
+export function hasAnyAccess(subject: PermissionSubject | null | undefined, area: Area): boolean {
+  if (!subject) return false;
+  return subject.is_super_admin || (subject.permissions[area]?.length ?? 0) > 0;
+}

@@ -1,0 +1,12 @@
+import type { AuditLogResponse } from '@core/contracts/users.contract';
+import type { AuditLogEntity } from '@core/entities';
+
+export function toAuditLogResponse(entry: AuditLogEntity): AuditLogResponse {
+  return {
+    id: entry.id,
+    action: entry.action,
+    resource_type: entry.resourceType,
+    resource_id: entry.resourceId,
+    created_at: new Date(entry.createdAt).toISOString(),
+  };
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Everything the API and the workers read from the environment, validated once at start. */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix for every Redis key Aforo writes (queues, socket adapter, throttling). */
+  redisPrefix: string;
+  jwtSecret: string;
+  jwtExpiresInSeconds: number;
+  adminEmail: string;
+  adminPassword: string;
+  municipio: string;
+  tzDisplay: string;
+  allowRegistration: boolean;
+  logLevel: string;
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
+  webDistDir: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Configuración inválida: ${variable} ${problem}`);
+  }
+}
+
+export const ROOT_DIR = resolve(__dirname, '../../../..').replace(/\/dist$/, '');
+
+export const LOCAL_ADMIN_EMAIL = 'admin@aforo.local';
+export const LOCAL_ADMIN_PASSWORD = 'aforo-admin-2026';
+
+function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[], fallback?: string): string {
+  const raw = env[name]?.trim() || fallback;
+  if (!raw) throw new ConfigError(name, 'es obligatoria');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `no es una URL válida: "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `debe empezar con ${protocols.map((p) => `${p}//`).join(' o ')}`);
+  }
+  return raw;
+}
+
+function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `debe ser un número entero entre ${min} y ${max} (se recibió "${raw}")`);
+  }
+  return value;
+}
+
+function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'si', 'sí'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `debe ser true o false (se recibió "${raw}")`);
+}
+
+function readTimeZone(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name]?.trim() || fallback;
+  try {
+    new Intl.DateTimeFormat('es-MX', { timeZone: value });
+  } catch {
+    throw new ConfigError(name, `no es una zona horaria IANA válida (se recibió "${value}")`);
+  }
+  return value;
+}
+
+/** For local use only: a secret generated once and kept under the data directory. */
+function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = (env.NODE_ENV?.trim() || 'development') as AppConfig['env'];
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new ConfigError('NODE_ENV', 'debe ser development, production o test');
+  }
+  const dataDir = resolve(env.AFORO_DATA_DIR?.trim() || join(ROOT_DIR, '.data'));
+  const jwtSecretRaw = env.JWT_SECRET?.trim();
+  if (jwtSecretRaw !== undefined && jwtSecretRaw !== '' && jwtSecretRaw.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'debe tener al menos 32 caracteres');
+  }
+  const adminEmail = env.ADMIN_EMAIL?.trim() || LOCAL_ADMIN_EMAIL;
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'no es un correo válido');
+  const adminPassword = env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
+  if (adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'debe tener al menos 8 caracteres');
+  const redisPrefix = env.REDIS_PREFIX?.trim() || 'aforo';
+  if (!/^[a-z0-9_-]{1,40}$/i.test(redisPrefix)) {
+    throw new ConfigError('REDIS_PREFIX', 'solo admite letras, números, guion y guion bajo');
+  }
+
+  return {
+    env: nodeEnv,
+    port: readInt(env, 'PORT', 3000, 0, 65535),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    redisPrefix,
+    jwtSecret: jwtSecretRaw || localJwtSecret(dataDir),
+    jwtExpiresInSeconds: readInt(env, 'JWT_EXPIRES_IN_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
+    adminEmail: adminEmail.toLowerCase(),
+    adminPassword,
+    municipio: env.MUNICIPIO?.trim() || 'Monterrey',
+    tzDisplay: readTimeZone(env, 'TZ_DISPLAY', 'America/Monterrey'),
+    allowRegistration: readBool(env, 'ALLOW_REGISTRATION', true),
+    logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    webDistDir: resolve(env.WEB_DIST_DIR?.trim() || join(ROOT_DIR, 'web/dist')),
+    dataDir,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,19 @@
+/** Numbers the spec or the platform fixes, named after what they mean (server side). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 120;
+export const EMAIL_MAX_LENGTH = 254;
+/** Bcrypt cost: ~50 ms per hash on this 2-core machine. */
+export const BCRYPT_ROUNDS = 10;
+/** GET /api/me returns this many audit entries (the dashboard shows 5). */
+export const ME_RECENT_AUDIT_LOGS = 5;
+/** Login throttling: failures allowed per account and per IP inside the window. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Largest JSON body accepted. */
+export const JSON_BODY_LIMIT = '256kb';
+/** Outbox relay: events published per batch and the fallback scan interval. */
+export const OUTBOX_BATCH_SIZE = 200;
+export const OUTBOX_SCAN_INTERVAL_MS = 1000;
+export const MAX_INT32 = 2147483647;

@@ -1,0 +1,52 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessGuard } from './access/access.guard';
+import { JwtStrategy } from './access/jwt.strategy';
+import { SessionsRepository } from './access/sessions.repository';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source';
+import { JobPublisher } from './jobs/job-publisher';
+import { OutboxRelay } from './outbox/outbox-relay.service';
+import { OutboxRepository } from './outbox/outbox.repository';
+import { UnitOfWork } from './outbox/unit-of-work';
+import { RealtimePublisher } from './realtime/realtime-publisher';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+import { RoomPolicy } from './realtime/room-policy';
+import { SessionResolver } from './realtime/session-resolver';
+import { RedisService } from './redis/redis.service';
+
+/** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const providers = [
+      { provide: APP_CONFIG, useValue: config },
+      RedisService,
+      SessionsRepository,
+      SessionResolver,
+      JwtStrategy,
+      { provide: APP_GUARD, useClass: AccessGuard },
+      JobPublisher,
+      OutboxRepository,
+      OutboxRelay,
+      UnitOfWork,
+      RoomPolicy,
+      RealtimeGateway,
+      RealtimePublisher,
+    ];
+    return {
+      module: CoreModule,
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl)),
+        PassportModule,
+        JwtModule.register({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds } }),
+      ],
+      providers,
+      exports: [APP_CONFIG, RedisService, SessionsRepository, SessionResolver, JwtModule, JobPublisher, OutboxRepository, OutboxRelay, UnitOfWork, RoomPolicy, RealtimeGateway, RealtimePublisher],
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import type { UserResponse } from '../contracts/users.contract';
+
+/** Audit actions of spec 1 §3. */
+export const AUDIT_ACTIONS = ['login', 'logout', 'create', 'update', 'delete', 'view', 'register'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The one typed map of domain events: event type → payload.
+ * Payloads hold what the pushes need; job payloads carry only the event id.
+ */
+export interface DomainEventMap {
+  'auth.logged-in': { user_id: number };
+  'auth.logged-out': { user_id: number; session_id: string };
+  'auth.registered': { user: UserResponse };
+  'user.created': { user: UserResponse };
+  'user.updated': { user: UserResponse; access_changed: boolean; revoked_sessions: string[] };
+  'user.deleted': { user_id: number };
+}
+
+export type DomainEventType = keyof DomainEventMap;
+
+/** How each event is audited. resource_type null shows as 'sistema'. */
+export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction; resourceType: string | null } } = {
+  'auth.logged-in': { action: 'login', resourceType: null },
+  'auth.logged-out': { action: 'logout', resourceType: null },
+  'auth.registered': { action: 'register', resourceType: 'user' },
+  'user.created': { action: 'create', resourceType: 'user' },
+  'user.updated': { action: 'update', resourceType: 'user' },
+  'user.deleted': { action: 'delete', resourceType: 'user' },
+};
+
+/** Who did it and from where: recorded with every event. */
+export interface EventActor {
+  userId: number | null;
+  ip: string | null;
+}
+
+export interface NewDomainEvent<K extends DomainEventType = DomainEventType> {
+  type: K;
+  resourceId?: string | number | null;
+  payload: DomainEventMap[K];
+}
+
+/** A stored event as the relay reads it. */
+export interface StoredDomainEvent<K extends DomainEventType = DomainEventType> {
+  id: string;
+  type: K;
+  actorId: number | null;
+  ip: string | null;
+  resourceType: string | null;
+  resourceId: string | null;
+  payload: DomainEventMap[K];
+  occurredAt: Date;
+}

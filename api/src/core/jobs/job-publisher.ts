@@ -1,0 +1,76 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Queue, type ConnectionOptions } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { redisOptionsFromUrl } from '../redis/redis-options';
+import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads } from './jobs';
+
+/** A queue add that has not answered by then is treated as Redis being unreachable. */
+const ADD_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface JobRequest<K extends JobName = JobName> {
+  name: K;
+  data: JobPayloads[K];
+  /** Deduplicates: the domain event id for jobs born from an event. */
+  jobId: string;
+}
+
+/** Adds typed jobs to their queues. Fails fast when Redis is unreachable (the outbox retries). */
+@Injectable()
+export class JobPublisher implements OnApplicationShutdown {
+  private readonly queues = new Map<string, Queue>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        prefix: `${this.config.redisPrefix}:bull`,
+        connection: redisOptionsFromUrl(this.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as ConnectionOptions,
+        defaultJobOptions: {
+          attempts: 10,
+          backoff: { type: 'exponential', delay: 500 },
+          removeOnComplete: { count: 1000 },
+          removeOnFail: { count: 5000 },
+        },
+      });
+      queue.on('error', () => undefined); // connection errors surface on add(); the relay retries
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async addBulk(jobs: JobRequest[]): Promise<void> {
+    const byQueue = new Map<string, JobRequest[]>();
+    for (const job of jobs) {
+      const queueName = JOB_QUEUE[job.name];
+      byQueue.set(queueName, [...(byQueue.get(queueName) ?? []), job]);
+    }
+    for (const [queueName, list] of byQueue) {
+      const add = this.queue(queueName).addBulk(list.map((j) => ({ name: j.name, data: j.data, opts: { jobId: j.jobId } })));
+      await withTimeout(add, ADD_TIMEOUT_MS, `Redis no respondió al encolar en ${queueName}`);
+    }
+  }
+
+  /** For tests and health: the queue of a job name. */
+  queueFor(name: JobName): Queue {
+    return this.queue(JOB_QUEUE[name]);
+  }
+
+  allQueueNames(): string[] {
+    return Object.values(QUEUES);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { OUTBOX_BATCH_SIZE, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
+import { JobPublisher } from '../jobs/job-publisher';
+import type { SocketEffects } from '../realtime/push-routes';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
+import { OutboxRepository } from './outbox.repository';
+
+/**
+ * Publishes committed domain events: an audit job per event (job id = event id) and the socket
+ * pushes, then stamps them published. Kicked right after each commit; a timer retries whatever
+ * is left (Redis down, another process crashed mid-way), so nothing is lost.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private failing = false;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly jobs: JobPublisher,
+    private readonly realtime: RealtimePublisher,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), OUTBOX_SCAN_INTERVAL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Asks for a drain; coalesces with one already running. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves once everything committed so far has been published (or publishing failed). */
+  async flush(): Promise<void> {
+    this.kick();
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        while (!this.stopped && (await this.publishBatch())) {
+          /* full batch: there may be more */
+        }
+      } while (this.again && !this.stopped);
+      if (this.failing) this.logger.log('Outbox relay recovered: pending events published.');
+      this.failing = false;
+    } catch (err) {
+      // Redis (or the database) unreachable: the events stay unpublished and the timer retries.
+      if (!this.failing) this.logger.warn(`Outbox relay paused: ${(err as Error).message}`);
+      this.failing = true;
+    }
+  }
+
+  private async publishBatch(): Promise<boolean> {
+    const effects: SocketEffects[] = [];
+    const full = await this.ds.transaction(async (manager) => {
+      const events = await this.outbox.lockUnpublished(manager, OUTBOX_BATCH_SIZE);
+      if (events.length === 0) return false;
+      await this.jobs.addBulk(events.map((e) => ({ name: 'audit.write', data: { eventId: e.id }, jobId: e.id })));
+      for (const event of events) {
+        const effect = this.realtime.publish(event);
+        if (effect) effects.push(effect);
+      }
+      await this.outbox.markPublished(
+        manager,
+        events.map((e) => e.id),
+      );
+      return events.length === OUTBOX_BATCH_SIZE;
+    });
+    for (const effect of effects) await this.realtime.applyEffects(effect);
+    return full;
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from 'typeorm';
+import { DomainEventEntity } from '../entities';
+import { DOMAIN_EVENT_AUDIT, type EventActor, type NewDomainEvent, type StoredDomainEvent } from '../events/domain-events';
+
+@Injectable()
+export class OutboxRepository {
+  /** Writes the events inside the caller's transaction. */
+  async insert(manager: EntityManager, actor: EventActor, events: NewDomainEvent[]): Promise<string[]> {
+    const rows = events.map((e) => ({
+      id: randomUUID(),
+      type: e.type,
+      actor_id: actor.userId,
+      ip: actor.ip,
+      resource_type: DOMAIN_EVENT_AUDIT[e.type].resourceType,
+      resource_id: e.resourceId === undefined || e.resourceId === null ? null : String(e.resourceId),
+      payload: e.payload,
+    }));
+    await manager.query(
+      `INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
+       SELECT id, type, actor_id, ip, resource_type, resource_id, payload
+         FROM jsonb_to_recordset($1::jsonb)
+           AS x(id uuid, type text, actor_id integer, ip text, resource_type text, resource_id text, payload jsonb)`,
+      [JSON.stringify(rows)],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Locks up to `limit` unpublished events in commit order, skipping those another relay holds. */
+  async lockUnpublished(manager: EntityManager, limit: number): Promise<StoredDomainEvent[]> {
+    const rows = await manager
+      .getRepository(DomainEventEntity)
+      .createQueryBuilder('e')
+      .where('e.published_at IS NULL')
+      .orderBy('e.seq', 'ASC')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type as StoredDomainEvent['type'],
+      actorId: r.actorId,
+      ip: r.ip,
+      resourceType: r.resourceType,
+      resourceId: r.resourceId,
+      payload: r.payload as StoredDomainEvent['payload'],
+      occurredAt: r.occurredAt,
+    }));
+  }
+
+  async markPublished(manager: EntityManager, ids: string[]): Promise<void> {
+    await manager.query(`UPDATE domain_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  async countUnpublished(manager: EntityManager): Promise<number> {
+    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM domain_events WHERE published_at IS NULL`);
+    return count;
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { EventActor, NewDomainEvent } from '../events/domain-events';
+import { OutboxRelay } from './outbox-relay.service';
+import { OutboxRepository } from './outbox.repository';
+
+export interface Transaction {
+  manager: EntityManager;
+  /** Records a domain event in this transaction: it exists only if the change commits. */
+  record(event: NewDomainEvent): Promise<void>;
+}
+
+/** Runs a change and its domain events in one transaction, then wakes the relay. */
+@Injectable()
+export class UnitOfWork {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async run<T>(actor: EventActor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    let recorded = false;
+    const result = await this.ds.transaction(async (manager) =>
+      work({
+        manager,
+        record: async (event) => {
+          await this.outbox.insert(manager, actor, [event]);
+          recorded = true;
+        },
+      }),
+    );
+    if (recorded) this.relay.kick();
+    return result;
+  }
+}

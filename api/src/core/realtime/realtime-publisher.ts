@@ -1,0 +1,55 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { StoredDomainEvent } from '../events/domain-events';
+import { ROOMS } from '../events/socket-events';
+import { routeEvent, type SocketEffects } from './push-routes';
+import { RealtimeGateway } from './realtime.gateway';
+import { RoomPolicy, sessionRoom } from './room-policy';
+import { SessionResolver } from './session-resolver';
+
+/** Pushes domain events to their rooms through the gateway's server (and the Redis adapter). */
+@Injectable()
+export class RealtimePublisher {
+  private readonly logger = new Logger(RealtimePublisher.name);
+
+  constructor(
+    private readonly gateway: RealtimeGateway,
+    private readonly policy: RoomPolicy,
+    private readonly sessions: SessionResolver,
+  ) {}
+
+  publish(event: StoredDomainEvent): SocketEffects | undefined {
+    const server = this.gateway.server;
+    if (!server) return undefined;
+    const { pushes, effects } = routeEvent(event);
+    const envelope = { event_id: event.id, occurred_at: new Date(event.occurredAt).toISOString() };
+    for (const p of pushes) {
+      if (p.rooms.length) server.to(p.rooms).emit(p.event, { ...envelope, data: p.data } as never);
+    }
+    return effects;
+  }
+
+  /** Applies access changes to live sockets, on every API process (through the adapter). */
+  async applyEffects(effects: SocketEffects): Promise<void> {
+    const server = this.gateway.server;
+    if (!server) return;
+    try {
+      for (const id of effects.endSessions ?? []) server.in(sessionRoom(id)).disconnectSockets(true);
+      if (effects.endUser !== undefined) server.in(ROOMS.user(effects.endUser)).disconnectSockets(true);
+      if (effects.revalidateUser !== undefined) await this.revalidate(effects.revalidateUser);
+    } catch (err) {
+      this.logger.warn(`Socket effects failed: ${(err as Error).message}`);
+    }
+  }
+
+  /** Makes the user's sockets leave every room their current access no longer allows. */
+  private async revalidate(userId: number): Promise<void> {
+    const sockets = await this.gateway.server.in(ROOMS.user(userId)).fetchSockets();
+    for (const socket of sockets) {
+      const user = socket.data.sessionId ? await this.sessions.resolveSession(socket.data.sessionId) : null;
+      for (const room of socket.rooms) {
+        if (room === socket.id || room === ROOMS.user(userId) || room.startsWith('session:')) continue;
+        if (!(await this.policy.canJoin(user, room))) socket.leave(room);
+      }
+    }
+  }
+}

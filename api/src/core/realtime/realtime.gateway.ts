@@ -1,0 +1,88 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import type { AuthUser } from '../access/current-user';
+import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../events/socket-events';
+import { ROOMS } from '../events/socket-events';
+import { SessionResolver } from './session-resolver';
+import { RoomPolicy, sessionRoom } from './room-policy';
+
+export interface SocketData {
+  userId: number | null;
+  sessionId: string | null;
+}
+
+export type AforoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AforoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * The only way pushes leave the API. Staff sockets authenticate in the handshake with the JWT;
+ * anonymous sockets are accepted but may only join public rooms.
+ */
+@WebSocketGateway({ path: '/socket.io', serveClient: false })
+export class RealtimeGateway implements OnGatewayInit {
+  private readonly logger = new Logger(RealtimeGateway.name);
+
+  @WebSocketServer()
+  server: AforoServer;
+
+  constructor(
+    private readonly sessions: SessionResolver,
+    private readonly policy: RoomPolicy,
+  ) {}
+
+  afterInit(server: AforoServer): void {
+    server.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      socket.data = { userId: null, sessionId: null };
+      if (token === undefined || token === null || token === '') return next();
+      if (typeof token !== 'string') return next(new Error('unauthorized'));
+      this.sessions
+        .resolveToken(token)
+        .then((user) => {
+          if (!user) return next(new Error('unauthorized'));
+          socket.data = { userId: user.id, sessionId: user.sessionId };
+          // Own channel (dashboard, account) and session channel (logout) are joined at once.
+          void socket.join([ROOMS.user(user.id), sessionRoom(user.sessionId)]);
+          next();
+        })
+        .catch((err: Error) => {
+          this.logger.warn(`Socket handshake failed: ${err.message}`);
+          next(new Error('unavailable'));
+        });
+    });
+  }
+
+  private async currentUser(socket: AforoSocket): Promise<AuthUser | null> {
+    return socket.data.sessionId ? this.sessions.resolveSession(socket.data.sessionId) : null;
+  }
+
+  @SubscribeMessage('room:join')
+  async onJoin(@ConnectedSocket() socket: AforoSocket, @MessageBody() room: unknown): Promise<JoinAck> {
+    if (typeof room !== 'string') return { ok: false, message: 'Sala inválida.' };
+    const user = await this.currentUser(socket);
+    if (socket.data.sessionId && !user) {
+      socket.emit('session.revoked', { event_id: '', occurred_at: new Date().toISOString(), data: {} });
+      socket.disconnect(true);
+      return { ok: false, message: 'La sesión terminó.' };
+    }
+    if (!(await this.policy.canJoin(user, room))) return { ok: false, message: 'No tienes acceso a esta sala.' };
+    await socket.join(room);
+    return { ok: true };
+  }
+
+  @SubscribeMessage('room:leave')
+  async onLeave(@ConnectedSocket() socket: AforoSocket, @MessageBody() room: unknown): Promise<JoinAck> {
+    if (typeof room !== 'string') return { ok: false, message: 'Sala inválida.' };
+    if (room === ROOMS.user(socket.data.userId ?? -1) || room.startsWith('session:')) return { ok: true };
+    await socket.leave(room);
+    return { ok: true };
+  }
+}

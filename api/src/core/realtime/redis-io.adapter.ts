@@ -1,0 +1,41 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import type { AppConfig } from '../config/app-config';
+import { redisOptionsFromUrl } from '../redis/redis-options';
+
+export const socketAdapterKey = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
+
+/** socket.io over the Redis adapter, so several API processes and the workers reach the same rooms. */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly clients: Redis[] = [];
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: AppConfig,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, {
+      ...options,
+      path: '/socket.io',
+      serveClient: false,
+      cors: undefined,
+    }) as Server;
+    const pub = new Redis(redisOptionsFromUrl(this.config.redisUrl));
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', () => undefined);
+    this.clients.push(pub, sub);
+    server.adapter(createAdapter(pub, sub, { key: socketAdapterKey(this.config), requestsTimeout: 3000 }));
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
+    for (const c of this.clients.splice(0)) c.disconnect();
+  }
+}

@@ -1,0 +1,50 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/constants';
+import { Matches as SameAs } from '@core/http/same-as.validator';
+
+export const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class LoginDto {
+  @Transform(trimLower)
+  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
+  @IsString()
+  @MaxLength(EMAIL_MAX_LENGTH)
+  email: string;
+
+  @IsNotEmpty({ message: 'La contraseña es obligatoria.' })
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  /** The login form's remember-me box: accepted, not used (spec 1 §2.3). */
+  @IsOptional()
+  @IsBoolean()
+  remember?: boolean;
+}
+
+export class RegisterDto {
+  @Transform(trim)
+  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  name: string;
+
+  @Transform(trimLower)
+  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
+  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
+  @MaxLength(EMAIL_MAX_LENGTH)
+  email: string;
+
+  @IsNotEmpty({ message: 'La contraseña es obligatoria.' })
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @IsNotEmpty({ message: 'La confirmación de la contraseña es obligatoria.' })
+  @IsString()
+  @SameAs('password', { message: 'Las contraseñas no coinciden.' })
+  password_confirmation: string;
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { PublicController } from './public.controller';
+
+@Module({ controllers: [PublicController] })
+export class PublicModule {}

@@ -1,0 +1,40 @@
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { SuperAdminOnly } from '@core/access/access.decorators';
+import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
+import type { EventActor } from '@core/events/domain-events';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { CreateUserDto, UpdateUserDto } from './users.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @SuperAdminOnly()
+  async list() {
+    return { users: await this.users.list() };
+  }
+
+  @Post()
+  @SuperAdminOnly()
+  async create(@Body() dto: CreateUserDto, @Actor() actor: EventActor) {
+    return { user: await this.users.create(dto, actor), message: 'Usuario creado exitosamente' };
+  }
+
+  @Put(':id')
+  @SuperAdminOnly()
+  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() caller: AuthUser, @Actor() actor: EventActor) {
+    return { user: await this.users.update(id, dto, caller, actor), message: 'Usuario actualizado exitosamente' };
+  }
+
+  @Delete(':id')
+  @SuperAdminOnly()
+  async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() caller: AuthUser, @Actor() actor: EventActor) {
+    await this.users.remove(id, caller, actor);
+    return { message: 'Usuario eliminado exitosamente' };
+  }
+}

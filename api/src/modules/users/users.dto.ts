@@ -1,0 +1,57 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import type { AreaPermissionInput, Area } from '@core/access/permissions';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/constants';
+import { IsPermissionsMap } from '@core/http/permissions.validator';
+import { Matches as SameAs } from '@core/http/same-as.validator';
+import { trim, trimLower } from '../auth/auth.dto';
+
+class UserFieldsDto {
+  @Transform(trim)
+  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  name: string;
+
+  @Transform(trimLower)
+  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
+  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
+  @MaxLength(EMAIL_MAX_LENGTH)
+  email: string;
+
+  @IsOptional()
+  @IsBoolean()
+  is_super_admin?: boolean;
+
+  /** Lists (`{ eventos_internos: ['view'] }`) or boolean objects (`{ personas: { view: true } }`). */
+  @IsOptional()
+  @IsPermissionsMap()
+  permissions?: Partial<Record<Area, AreaPermissionInput>>;
+}
+
+export class CreateUserDto extends UserFieldsDto {
+  @IsNotEmpty({ message: 'La contraseña es obligatoria.' })
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @IsNotEmpty({ message: 'La confirmación de la contraseña es obligatoria.' })
+  @IsString()
+  @SameAs('password', { message: 'Las contraseñas no coinciden.' })
+  password_confirmation: string;
+}
+
+export class UpdateUserDto extends UserFieldsDto {
+  /** Optional: only sent (with its confirmation) when it changes. */
+  @ValidateIf((o: UpdateUserDto) => o.password !== undefined && o.password !== null && o.password !== '')
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password?: string | null;
+
+  @ValidateIf((o: UpdateUserDto) => o.password !== undefined && o.password !== null && o.password !== '')
+  @IsString({ message: 'La confirmación de la contraseña es obligatoria.' })
+  @SameAs('password', { message: 'Las contraseñas no coinciden.' })
+  password_confirmation?: string | null;
+}

@@ -1,0 +1,13 @@
+import type { UserResponse } from '@core/contracts/users.contract';
+import type { UserEntity } from '@core/entities';
+
+export function toUserResponse(user: Pick<UserEntity, 'id' | 'name' | 'email' | 'permissions' | 'isSuperAdmin' | 'createdAt'>): UserResponse {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    permissions: user.permissions ?? {},
+    is_super_admin: user.isSuperAdmin,
+    created_at: user.createdAt.toISOString(),
+  };
+}

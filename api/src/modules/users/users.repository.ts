@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Permissions } from '@core/access/permissions';
+import { UserEntity } from '@core/entities';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  isSuperAdmin: boolean;
+  permissions: Permissions;
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private repo(manager?: EntityManager) {
+    return (manager ?? this.ds.manager).getRepository(UserEntity);
+  }
+
+  list(): Promise<UserEntity[]> {
+    return this.repo().find({ order: { id: 'ASC' } });
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<UserEntity | null> {
+    return this.repo(manager).findOne({ where: { id } });
+  }
+
+  /** Locks the row for the rest of the transaction. */
+  findByIdForUpdate(manager: EntityManager, id: number): Promise<UserEntity | null> {
+    return this.repo(manager).createQueryBuilder('u').where('u.id = :id', { id }).setLock('pessimistic_write').getOne();
+  }
+
+  /** With the password hash, for sign-in. */
+  findByEmailWithPassword(email: string): Promise<UserEntity | null> {
+    return this.repo().createQueryBuilder('u').addSelect('u.passwordHash').where('u.email = :email', { email }).getOne();
+  }
+
+  async emailTaken(email: string, exceptId?: number, manager?: EntityManager): Promise<boolean> {
+    const qb = this.repo(manager).createQueryBuilder('u').where('u.email = :email', { email });
+    if (exceptId !== undefined) qb.andWhere('u.id <> :exceptId', { exceptId });
+    return (await qb.getCount()) > 0;
+  }
+
+  async count(): Promise<number> {
+    return this.repo().count();
+  }
+
+  /** Super admins other than `exceptId`, locked so two concurrent demotions cannot both pass. */
+  async countOtherSuperAdminsForUpdate(manager: EntityManager, exceptId: number): Promise<number> {
+    const rows = await this.repo(manager)
+      .createQueryBuilder('u')
+      .select('u.id')
+      .where('u.is_super_admin = true AND u.id <> :exceptId', { exceptId })
+      .setLock('pessimistic_write')
+      .getMany();
+    return rows.length;
+  }
+
+  async insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+    const entity = this.repo(manager).create(user);
+    return this.repo(manager).save(entity);
+  }
+
+  async update(manager: EntityManager, id: number, changes: Partial<NewUser>): Promise<UserEntity> {
+    await this.repo(manager).update({ id }, changes);
+    return (await this.findById(id, manager))!;
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<boolean> {
+    const result = await this.repo(manager).delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+}

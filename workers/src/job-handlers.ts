@@ -1,0 +1,12 @@
+import type { JobName, JobPayloads } from '@core/jobs/jobs';
+import { AuditProcessor } from './processors/audit.processor';
+
+export type JobHandler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
+export type JobHandlers = { [K in JobName]: JobHandler<K> };
+
+/** Exactly one handler per job name: the type makes a missing one a compile error. */
+export function buildJobHandlers(audit: AuditProcessor): JobHandlers {
+  return {
+    'audit.write': (payload) => audit.handleAuditWrite(payload),
+  };
+}

@@ -1,0 +1,28 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { ROOMS, type PushPayload, type ServerEventName, type ServerToClientEvents } from '@core/events/socket-events';
+import { socketAdapterKey } from '@core/realtime/redis-io.adapter';
+import { redisOptionsFromUrl } from '@core/redis/redis-options';
+
+/** Workers reach socket rooms through the Redis emitter, never through the API over HTTP. */
+@Injectable()
+export class SocketEmitter implements OnApplicationShutdown {
+  private readonly redis: Redis;
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.redis = new Redis(redisOptionsFromUrl(config.redisUrl));
+    this.redis.on('error', () => undefined);
+    this.emitter = new Emitter<ServerToClientEvents>(this.redis, { key: socketAdapterKey(config) });
+  }
+
+  toUser<E extends ServerEventName>(userId: number, event: E, payload: PushPayload<E>): void {
+    (this.emitter.to(ROOMS.user(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+  }
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
