@@ -1,4 +1,4 @@
-import { ValidationPipe } from '@nestjs/common';
+import { type Type, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -16,8 +16,8 @@ import { toFieldErrors } from './core/errors/validation-messages';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 
 /** Builds the API exactly as production runs it; main.ts and the tests both use this. */
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+export async function createApp(config: AppConfig, options: { extraModules?: Type[] } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
     bufferLogs: true,
     bodyParser: false,
   });

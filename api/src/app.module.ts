@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod, type Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
@@ -9,11 +9,12 @@ import { UsersModule } from './modules/users/users.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.logLevel,
             // Never log credentials or tokens.
@@ -26,6 +27,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         PublicModule,
+        ...extraModules,
       ],
     };
   }

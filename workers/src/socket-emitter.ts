@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { ROOMS, type PushPayload, type ServerEventName, type ServerToClientEvents } from '@core/events/socket-events';
 import { socketAdapterKey } from '@core/realtime/redis-io.adapter';
-import { redisOptionsFromUrl } from '@core/redis/redis-options';
+import { redisOptionsFromUrl, withSafePublish } from '@core/redis/redis-options';
 
 /** Workers reach socket rooms through the Redis emitter, never through the API over HTTP. */
 @Injectable()
@@ -13,7 +13,7 @@ export class SocketEmitter implements OnApplicationShutdown {
   private readonly emitter: Emitter<ServerToClientEvents>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.redis = new Redis(redisOptionsFromUrl(config.redisUrl));
+    this.redis = withSafePublish(new Redis(redisOptionsFromUrl(config.redisUrl)));
     this.redis.on('error', () => undefined);
     this.emitter = new Emitter<ServerToClientEvents>(this.redis, { key: socketAdapterKey(config) });
   }

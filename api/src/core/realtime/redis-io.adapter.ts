@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
-import { redisOptionsFromUrl } from '../redis/redis-options';
+import { redisOptionsFromUrl, withSafePublish } from '../redis/redis-options';
 
 export const socketAdapterKey = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
 
@@ -26,7 +26,7 @@ export class RedisIoAdapter extends IoAdapter {
       serveClient: false,
       cors: undefined,
     }) as Server;
-    const pub = new Redis(redisOptionsFromUrl(this.config.redisUrl));
+    const pub = withSafePublish(new Redis(redisOptionsFromUrl(this.config.redisUrl)));
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', () => undefined);
     this.clients.push(pub, sub);
@@ -36,6 +36,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   override async close(server: Server): Promise<void> {
     await super.close(server);
-    for (const c of this.clients.splice(0)) c.disconnect();
+    // quit() lets the adapter's pending unsubscribes finish before the connection ends.
+    await Promise.all(this.clients.splice(0).map((c) => (c.status === 'ready' ? c.quit().catch(() => c.disconnect()) : c.disconnect())));
   }
 }

@@ -16,3 +16,15 @@ export function redisOptionsFromUrl(redisUrl: string, extra: RedisOptions = {}):
     ...extra,
   };
 }
+
+/**
+ * socket.io's Redis adapter and emitter call publish() without handling its promise; while Redis
+ * is down (or at shutdown) that would be an unhandled rejection. Pushes are best effort (clients
+ * resync on reconnect), so a failed publish is dropped here.
+ */
+export function withSafePublish<T extends { publish: (...args: never[]) => Promise<unknown> }>(client: T): T {
+  const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  (client as unknown as { publish: (...args: unknown[]) => Promise<unknown> }).publish = (...args: unknown[]) =>
+    publish(...args).catch(() => 0);
+  return client;
+}

@@ -1,0 +1,14 @@
+/** Unit tests (pure logic) and integration tests (real PostgreSQL and Redis, one fresh database per file). */
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: '.',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  moduleNameMapper: { '^@core/(.*)$': '<rootDir>/api/src/core/$1' },
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  maxWorkers: 2,
+  testTimeout: 30000,
+};

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.describe('guards and routes', () => {
+  test('a guest is sent to /login from guarded routes', async ({ page }) => {
+    for (const path of ['/dashboard', '/users', '/eventos-externos', '/eventos-internos/1/seating']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByTestId('login-form')).toBeVisible();
+    }
+  });
+
+  test('/ goes to the public events page and unknown routes show the Spanish not-found page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/eventos$/);
+    await expect(page.getByText('Esta sección estará disponible pronto.')).toBeVisible();
+    await page.goto('/no-existe');
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await expect(page).toHaveTitle(/\| Gobierno de /);
+  });
+
+  test('a signed-in user is sent from /login to /dashboard', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveTitle('Panel Principal | Gobierno de Monterrey');
+  });
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { fillCreateUser, signIn, uniqueEmail, userRow } from './helpers';
+
+test('users and dashboard update live across two sessions, without reload', async ({ browser }) => {
+  const observerContext = await browser.newContext();
+  const actorContext = await browser.newContext();
+  const observer = await observerContext.newPage();
+  const actor = await actorContext.newPage();
+  try {
+    await signIn(observer);
+    await signIn(actor);
+
+    // Both on /users; wait until the observer has joined the 'users' room.
+    await observer.goto('/users');
+    await actor.goto('/users');
+    await expect(observer.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+    await expect(observer.getByTestId('users-table')).toBeVisible();
+    let navigations = 0;
+    observer.on('framenavigated', (frame) => {
+      if (frame === observer.mainFrame()) navigations++;
+    });
+
+    const email = uniqueEmail('live');
+    await fillCreateUser(actor, { name: 'Usuario En Vivo', email, password: 'secreto-123' });
+    const [created] = await Promise.all([
+      actor.waitForResponse((r) => r.url().endsWith('/api/users') && r.request().method() === 'POST'),
+      actor.getByTestId('create-user-submit').click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const createdAt = Date.now();
+    await expect(userRow(observer, email)).toBeVisible({ timeout: 3_000 });
+    const latency = Date.now() - createdAt;
+    console.log(`user.created reached the other session in ${latency} ms`);
+    expect(latency).toBeLessThan(1_500);
+    expect(navigations).toBe(0);
+
+    // Deletion elsewhere disappears too.
+    actor.once('dialog', (d) => void d.accept());
+    await userRow(actor, email).getByTestId('delete-user').click();
+    await expect(userRow(observer, email)).toHaveCount(0, { timeout: 3_000 });
+
+    // Dashboard: a new audit entry of the same account appears on top of recent activity.
+    await observer.goto('/dashboard');
+    const items = observer.getByTestId('activity-item');
+    await expect(items.first()).toBeVisible();
+    const topBefore = await items.first().getAttribute('data-entry-id');
+    navigations = 0;
+
+    const email2 = uniqueEmail('live-audit');
+    await fillCreateUser(actor, { name: 'Auditoría En Vivo', email: email2, password: 'secreto-123' });
+    await actor.getByTestId('create-user-submit').click();
+    await expect(actor.getByTestId('create-user-message')).toHaveText('Usuario creado exitosamente');
+
+    await expect(items.first()).not.toHaveAttribute('data-entry-id', topBefore ?? '', { timeout: 5_000 });
+    await expect(items.first()).toContainText('Creación');
+    await expect(items.first()).toContainText('usuario');
+    expect(await items.count()).toBeLessThanOrEqual(5);
+    expect(navigations).toBe(0);
+  } finally {
+    await observerContext.close();
+    await actorContext.close();
+  }
+});

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN } from './helpers';
+
+test.describe('login', () => {
+  test('shows a skeleton first, then the form with labelled fields and a password toggle', async ({ page }) => {
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByTestId('login-skeleton')).toBeVisible();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('type', 'email');
+    const password = page.getByLabel('Contraseña', { exact: true });
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByTestId('toggle-password').click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(page.getByLabel('Recordarme')).toBeVisible();
+    await expect(page).toHaveTitle('Iniciar Sesión | Gobierno de Monterrey');
+  });
+
+  test('a wrong password shows the server message in a banner', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(ADMIN.email);
+    await page.getByTestId('login-password').fill('contraseña-equivocada');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/login') && r.request().method() === 'POST'),
+      page.getByTestId('login-submit').click(),
+    ]);
+    expect(response.status()).toBeGreaterThanOrEqual(400);
+    const body = (await response.json()) as { message?: string };
+    const expected =
+      typeof body.message === 'string' && body.message
+        ? body.message
+        : 'Error al iniciar sesión. Por favor intenta de nuevo.';
+    await expect(page.getByTestId('login-error')).toHaveText(expected);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-submit')).toHaveText('Iniciar Sesión');
+  });
+});

@@ -1,0 +1,198 @@
+import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../api/src/app.factory';
+import { loadConfig, type AppConfig } from '../../api/src/core/config/app-config';
+import { ensureFirstAdmin } from '../../api/src/core/database/seeds';
+import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/core/events/socket-events';
+import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
+import { WorkersModule } from '../../workers/src/workers.module';
+import { databaseUrl, readHarnessEnv } from './harness-env';
+
+export const ADMIN = { email: 'admin@aforo.test', password: 'admin-password-1' };
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface TestAppOptions {
+  /** Route Redis through another URL (a cuttable proxy, for instance). */
+  redisUrl?: string;
+  env?: Record<string, string>;
+  /** Start the workers process in-process too (default true). */
+  workers?: boolean;
+  /** A second API process of the same deployment: same database, same Redis prefix and secret. */
+  sameDeploymentAs?: TestApp;
+  /** Extra Nest modules mounted in the API (test-only routes). */
+  extraModules?: Type[];
+}
+
+/**
+ * One Aforo (API + workers) on its own fresh database, cloned from the migrated template,
+ * and its own Redis key prefix — real PostgreSQL, real Redis, real HTTP and socket.io.
+ */
+export class TestApp {
+  app!: NestExpressApplication;
+  workers: INestApplicationContext | null = null;
+  config!: AppConfig;
+  url!: string;
+  db!: DataSource;
+  private database!: string;
+  private ownsDatabase = true;
+  private sockets: TestSocket[] = [];
+
+  static async start(options: TestAppOptions = {}): Promise<TestApp> {
+    const t = new TestApp();
+    await t.boot(options);
+    return t;
+  }
+
+  private async boot(options: TestAppOptions): Promise<void> {
+    const harness = readHarnessEnv();
+    if (options.sameDeploymentAs) {
+      this.ownsDatabase = false;
+      this.config = options.sameDeploymentAs.config;
+      this.app = await createApp(this.config);
+      await this.app.listen(0, '127.0.0.1');
+      this.url = (await this.app.getUrl()).replace('[::1]', '127.0.0.1');
+      this.db = this.app.get(DataSource);
+      return;
+    }
+    this.database = `aforo_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(harness.adminDatabaseUrl, `CREATE DATABASE ${this.database} TEMPLATE ${harness.templateDatabase}`);
+    this.config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl(harness.adminDatabaseUrl, this.database),
+      REDIS_URL: options.redisUrl ?? harness.redisUrl,
+      REDIS_PREFIX: `t${randomBytes(5).toString('hex')}`,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST_DIR: '/nonexistent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...options.env,
+    });
+    this.app = await createApp(this.config, { extraModules: options.extraModules });
+    await this.app.listen(0, '127.0.0.1');
+    this.url = await this.app.getUrl();
+    this.url = this.url.replace('[::1]', '127.0.0.1');
+    this.db = this.app.get(DataSource);
+    await ensureFirstAdmin(this.db, this.config);
+    if (options.workers !== false) await this.startWorkers();
+  }
+
+  async startWorkers(): Promise<void> {
+    this.workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(this.config), { logger: false });
+    await this.workers.init();
+  }
+
+  async stopWorkers(): Promise<void> {
+    await this.workers?.close();
+    this.workers = null;
+  }
+
+  http() {
+    return request(this.url);
+  }
+
+  async login(email = ADMIN.email, password = ADMIN.password): Promise<string> {
+    const res = await this.http().post('/api/login').send({ email, password });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  }
+
+  /** Creates a user through the API as the admin and returns its id and a token for it. */
+  async createUser(
+    adminToken: string,
+    fields: { name?: string; email: string; permissions?: Record<string, unknown>; is_super_admin?: boolean; password?: string },
+  ): Promise<{ id: number; token: string }> {
+    const password = fields.password ?? 'password-123';
+    const res = await this.http()
+      .post('/api/users')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ name: fields.name ?? 'Usuario Prueba', email: fields.email, password, password_confirmation: password, permissions: fields.permissions ?? {}, is_super_admin: fields.is_super_admin ?? false });
+    if (res.status !== 201) throw new Error(`create user failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.user.id as number, token: await this.login(fields.email, password) };
+  }
+
+  /** A socket.io client; resolves once connected (or rejects with the connect error). */
+  async socket(token?: string): Promise<TestSocket> {
+    const socket: TestSocket = io(this.url, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+    this.sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (err) => reject(err));
+    });
+    return socket;
+  }
+
+  join(socket: TestSocket, room: string): Promise<JoinAck> {
+    return new Promise((resolve) => socket.emit('room:join', room, resolve));
+  }
+
+  /** Waits until everything committed is published (audit jobs queued, pushes sent). */
+  async flushOutbox(): Promise<void> {
+    await this.app.get(OutboxRelay).flush();
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.db.query(sql, params);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.disconnect();
+    await this.stopWorkers();
+    await this.app?.close();
+    if (!this.ownsDatabase) return;
+    const harness = readHarnessEnv();
+    await adminQuery(harness.adminDatabaseUrl, `DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+      return;
+    } catch (err) {
+      // Two files cloning the template at the same instant: try again shortly.
+      if (attempt < 10 && /being accessed by other users/.test((err as Error).message)) {
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+        continue;
+      }
+      throw err;
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+/** Polls a condition (for asynchronous effects: jobs, pushes) until it holds or times out. */
+export async function eventually<T>(probe: () => Promise<T> | T, check: (v: T) => boolean = Boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T;
+  do {
+    last = await probe();
+    if (check(last)) return last;
+    await new Promise((r) => setTimeout(r, 25));
+  } while (Date.now() < deadline);
+  throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+}
+
+/** Resolves with the next push of that event on the socket. */
+export function nextPush<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, timeoutMs = 3000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`No ${event} push within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event as never, ((payload: never) => {
+      clearTimeout(timer);
+      resolve(payload);
+    }) as never);
+  });
+}
+
+export type { INestApplication };

@@ -1,0 +1,26 @@
+import { loadConfig } from '../../api/src/core/config/app-config';
+
+const base = { DATABASE_URL: 'postgres://u@localhost/db', JWT_SECRET: 'x'.repeat(40) };
+
+describe('configuration validated at start, naming the bad variable', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({ ...base });
+    expect(c).toMatchObject({ port: 3000, redisUrl: 'redis://127.0.0.1:6379', municipio: 'Monterrey', tzDisplay: 'America/Monterrey', adminEmail: 'admin@aforo.local', allowRegistration: true });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'no es url' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ JWT_SECRET: 'corto' }, 'JWT_SECRET'],
+    [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: '1234' }, 'ADMIN_PASSWORD'],
+    [{ TZ_DISPLAY: 'Mars/Olympus' }, 'TZ_DISPLAY'],
+    [{ ALLOW_REGISTRATION: 'quizás' }, 'ALLOW_REGISTRATION'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('%j → names %s', (override, variable) => {
+    expect(() => loadConfig({ ...base, ...override })).toThrow(new RegExp(`^Configuración inválida: ${variable} `));
+  });
+});

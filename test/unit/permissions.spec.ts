@@ -1,0 +1,34 @@
+import { can, hasAnyAccess, normalizePermissions } from '../../api/src/core/access/permissions';
+
+describe('permissions map (spec 1 §3, §6)', () => {
+  it('accepts lists and boolean objects, answering lists in canonical order without empty areas', () => {
+    const { value, errors } = normalizePermissions({
+      eventos_internos: ['delete', 'view', 'view'],
+      eventos_externos: [],
+      personas: { view: true, create: false, edit: true },
+      programas_servicios: { view: false },
+    });
+    expect(errors).toEqual([]);
+    expect(value).toEqual({ eventos_internos: ['view', 'delete'], personas: ['view', 'edit'] });
+  });
+
+  it('reports unknown areas, actions and bad shapes', () => {
+    expect(normalizePermissions({ nada: ['view'] }).errors).toEqual(['El área "nada" no existe.']);
+    expect(normalizePermissions({ personas: ['fly'] }).errors).toEqual(['La acción "fly" no existe en personas.']);
+    expect(normalizePermissions({ personas: { view: 'yes' } }).errors).toHaveLength(1);
+    expect(normalizePermissions({ personas: 'view' }).errors).toHaveLength(1);
+    expect(normalizePermissions(['view']).errors).toHaveLength(1);
+    expect(normalizePermissions(undefined)).toEqual({ value: {}, errors: [] });
+  });
+
+  it('a check is true only if the area lists the action; super admin may do everything; no user, nothing', () => {
+    const staff = { is_super_admin: false, permissions: { eventos_externos: ['view' as const] } };
+    expect(can(staff, 'eventos_externos', 'view')).toBe(true);
+    expect(can(staff, 'eventos_externos', 'delete')).toBe(false);
+    expect(can(staff, 'personas', 'view')).toBe(false);
+    expect(can({ is_super_admin: true, permissions: {} }, 'personas', 'delete')).toBe(true);
+    expect(can(null, 'personas', 'view')).toBe(false);
+    expect(hasAnyAccess(staff, 'eventos_externos')).toBe(true);
+    expect(hasAnyAccess(staff, 'eventos_internos')).toBe(false);
+  });
+});
