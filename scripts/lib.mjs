@@ -39,7 +39,15 @@ export function buildIfNeeded({ force = false } = {}) {
     writeFileSync(serverStamp, new Date().toISOString());
   }
   const webIndex = join(ROOT, 'web/dist/index.html');
-  const webSrc = newestMtime(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'api/src/core/events', 'api/src/core/contracts', 'api/src/core/access/permissions.ts']);
+  const webSrc = newestMtime([
+    'web/src',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/public',
+    'api/src/core/events',
+    'api/src/core/contracts',
+    'api/src/core/access/permissions.ts',
+  ]);
   if (force || !existsSync(webIndex) || statSync(webIndex).mtimeMs < webSrc) {
     log('Compilando la aplicación web…');
     run('npm', ['run', '--silent', 'build:web']);
@@ -117,9 +125,13 @@ export async function startPrivateRedis() {
   if (await redisAnswers(url)) return { url, stop: async () => undefined };
   const dir = join(DATA_DIR, 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    bin,
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 50 && !(await redisAnswers(url)); i++) await new Promise((r) => setTimeout(r, 100));
   if (!(await redisAnswers(url))) throw new Error('No se pudo iniciar el redis-server privado.');
   log(`Redis privado iniciado en ${url} (datos en ${dir}).`);
@@ -138,7 +150,8 @@ export async function resolveServices(env = process.env) {
   }
   const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
   if (!(await redisAnswers(redisUrl))) {
-    if (env.REDIS_URL) throw new Error(`Redis no responde en REDIS_URL=${env.REDIS_URL}. Inicia ese servidor o quita la variable para usar uno local.`);
+    if (env.REDIS_URL)
+      throw new Error(`Redis no responde en REDIS_URL=${env.REDIS_URL}. Inicia ese servidor o quita la variable para usar uno local.`);
     const own = await startPrivateRedis();
     if (!own) {
       throw new Error(
@@ -150,5 +163,10 @@ export async function resolveServices(env = process.env) {
   } else {
     out.REDIS_URL = redisUrl;
   }
-  return { env: out, cleanup: async () => { for (const c of cleanups.reverse()) await c().catch(() => undefined); } };
+  return {
+    env: out,
+    cleanup: async () => {
+      for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    },
+  };
 }

@@ -48,7 +48,11 @@ async function main() {
 
   const port = Number(env.PORT ?? 3000);
   const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/src/main.js')], { cwd: ROOT, env, stdio: 'inherit' });
-  const workers = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/workers/src/main.js')], { cwd: ROOT, env, stdio: 'inherit' });
+  const workers = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/workers/src/main.js')], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
   children.push(api, workers);
   for (const child of children) {
     child.once('exit', (code) => {

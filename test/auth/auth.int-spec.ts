@@ -8,7 +8,10 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   afterAll(() => t.close());
 
   it('logs in with the spec answer shape: token and user', async () => {
-    const res = await t.http().post('/api/login').send({ email: ` ${ADMIN.email.toUpperCase()} `, password: ADMIN.password });
+    const res = await t
+      .http()
+      .post('/api/login')
+      .send({ email: ` ${ADMIN.email.toUpperCase()} `, password: ADMIN.password });
     expect(res.status).toBe(200);
     expect(typeof res.body.token).toBe('string');
     expect(res.body.user).toEqual({
@@ -39,7 +42,15 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
     await t.flushOutbox();
     const me = await t.http().get('/api/me').set('Authorization', `Bearer ${token}`);
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body.data.user).sort()).toEqual(['audit_logs', 'created_at', 'email', 'id', 'is_super_admin', 'name', 'permissions']);
+    expect(Object.keys(me.body.data.user).sort()).toEqual([
+      'audit_logs',
+      'created_at',
+      'email',
+      'id',
+      'is_super_admin',
+      'name',
+      'permissions',
+    ]);
     const alias = await t.http().get('/api/user').set('Authorization', `Bearer ${token}`);
     expect(alias.body.data.user.id).toBe(me.body.data.user.id);
     expect(me.body.data.user.audit_logs.length).toBeLessThanOrEqual(5);
@@ -63,7 +74,12 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
     expect((await t.http().get('/api/me').set(asUser)).body.data.user.permissions).toEqual({ eventos_internos: ['view'] });
     expect((await t.http().get('/api/users').set(asUser)).status).toBe(403);
 
-    await t.http().put(`/api/users/${u.id}`).set('Authorization', `Bearer ${admin}`).send({ name: 'Usuario Prueba', email: 'cambia@aforo.test', is_super_admin: true, permissions: {} }).expect(200);
+    await t
+      .http()
+      .put(`/api/users/${u.id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Usuario Prueba', email: 'cambia@aforo.test', is_super_admin: true, permissions: {} })
+      .expect(200);
     expect((await t.http().get('/api/users').set(asUser)).status).toBe(200);
 
     await t.http().delete(`/api/users/${u.id}`).set('Authorization', `Bearer ${admin}`).expect(200);
@@ -78,11 +94,17 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   });
 
   it('register creates an account with no permissions and signs it in', async () => {
-    const res = await t.http().post('/api/register').send({ name: 'Laura Cantú', email: 'laura@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
+    const res = await t
+      .http()
+      .post('/api/register')
+      .send({ name: 'Laura Cantú', email: 'laura@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: 'laura@aforo.test', permissions: {}, is_super_admin: false });
     expect((await t.http().get('/api/me').set('Authorization', `Bearer ${res.body.token}`)).status).toBe(200);
-    const again = await t.http().post('/api/register').send({ name: 'Otra', email: 'LAURA@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
+    const again = await t
+      .http()
+      .post('/api/register')
+      .send({ name: 'Otra', email: 'LAURA@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
     expect(again.status).toBe(422);
     expect(again.body.errors.email).toEqual(['El correo electrónico ya está registrado.']);
   });
@@ -110,14 +132,21 @@ describe('throttling per IP and registration switched off', () => {
 
   it('blocks an IP after 20 failures across many accounts', async () => {
     for (let i = 0; i < 20; i++) {
-      await t.http().post('/api/login').send({ email: `nadie${i}@aforo.test`, password: 'x-x-x-x-x' }).expect(401);
+      await t
+        .http()
+        .post('/api/login')
+        .send({ email: `nadie${i}@aforo.test`, password: 'x-x-x-x-x' })
+        .expect(401);
     }
     const res = await t.http().post('/api/login').send({ email: 'otra@aforo.test', password: 'x-x-x-x-x' });
     expect(res.status).toBe(429);
   });
 
   it('refuses registration when configuration switches it off, writing nothing', async () => {
-    const res = await t.http().post('/api/register').send({ name: 'X', email: 'x@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
+    const res = await t
+      .http()
+      .post('/api/register')
+      .send({ name: 'X', email: 'x@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('El registro de cuentas está deshabilitado.');
     expect(await t.query(`SELECT 1 FROM users WHERE email = 'x@aforo.test'`)).toHaveLength(0);

@@ -38,7 +38,7 @@ describe('HTTP contract: access declared on every route, bad input answered in S
         if (Reflect.getMetadata('path', handler) === undefined) continue;
         routes++;
         if (wrapper.metatype === UndeclaredController) continue;
-        if (!reflector.getAllAndOverride(ACCESS_RULE, [handler, wrapper.metatype as object])) missing.push(`${wrapper.name}.${name}`);
+        if (!reflector.getAllAndOverride(ACCESS_RULE, [handler, wrapper.metatype as () => unknown])) missing.push(`${wrapper.name}.${name}`);
       }
     }
     expect(routes).toBeGreaterThanOrEqual(10);
@@ -60,13 +60,21 @@ describe('HTTP contract: access declared on every route, bad input answered in S
   });
 
   it('an oversized body is a 413', async () => {
-    const res = await t.http().post('/api/login').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(400_000) }));
+    const res = await t
+      .http()
+      .post('/api/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(400_000) }));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('El contenido enviado es demasiado grande.');
   });
 
   it('unknown fields are refused per field; wrong types too', async () => {
-    const res = await t.http().post('/api/users').set('Authorization', `Bearer ${admin}`).send({ name: 5, email: ['x'], password: 'password-1', password_confirmation: 'password-1', role: 'admin', is_super_admin: 'yes' });
+    const res = await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ name: 5, email: ['x'], password: 'password-1', password_confirmation: 'password-1', role: 'admin', is_super_admin: 'yes' });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Los datos enviados no son válidos.');
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'is_super_admin', 'name', 'role']);

@@ -16,10 +16,16 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
 
   it('each change writes one domain event and, through the audit job, one audit entry with who, what and IP', async () => {
     const u = await t.createUser(admin, { email: 'auditada@aforo.test' });
-    const event = await t.query<{ id: string; type: string; actor_id: number; resource_id: string }>(`SELECT id, type, actor_id, resource_id FROM domain_events WHERE type = 'user.created'`);
+    const event = await t.query<{ id: string; type: string; actor_id: number; resource_id: string }>(
+      `SELECT id, type, actor_id, resource_id FROM domain_events WHERE type = 'user.created'`,
+    );
     expect(event).toHaveLength(1);
     const rows = await eventually(
-      () => t.query<{ action: string; resource_type: string; resource_id: string; user_id: number; ip: string }>(`SELECT * FROM audit_logs WHERE event_id = $1`, [event[0].id]),
+      () =>
+        t.query<{ action: string; resource_type: string; resource_id: string; user_id: number; ip: string }>(
+          `SELECT * FROM audit_logs WHERE event_id = $1`,
+          [event[0].id],
+        ),
       (r) => r.length === 1,
     );
     expect(rows[0]).toMatchObject({ action: 'create', resource_type: 'user', resource_id: String(u.id), user_id: event[0].actor_id });
@@ -28,9 +34,19 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
 
   it('a failed change writes no event (same transaction)', async () => {
     const before = await count(t, 'SELECT count(*) AS n FROM domain_events');
-    await t.http().post('/api/users').set('Authorization', `Bearer ${admin}`).send({ name: 'Dup', email: 'auditada@aforo.test', password: 'password-1', password_confirmation: 'password-1' }).expect(422);
+    await t
+      .http()
+      .post('/api/users')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Dup', email: 'auditada@aforo.test', password: 'password-1', password_confirmation: 'password-1' })
+      .expect(422);
     const me = (await t.http().get('/api/me').set('Authorization', `Bearer ${admin}`)).body.data.user;
-    await t.http().put(`/api/users/${me.id}`).set('Authorization', `Bearer ${admin}`).send({ name: me.name, email: me.email, is_super_admin: false }).expect(409);
+    await t
+      .http()
+      .put(`/api/users/${me.id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ name: me.name, email: me.email, is_super_admin: false })
+      .expect(409);
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events')).toBe(before);
   });
 
@@ -58,7 +74,10 @@ describe('nothing is lost when Redis is unreachable', () => {
 
   it('changes commit while Redis is cut; audit entries arrive once it is back — none missing, none doubled', async () => {
     const admin = await t.login();
-    await eventually(() => count(t, 'SELECT count(*) AS n FROM audit_logs'), (n) => n === 1);
+    await eventually(
+      () => count(t, 'SELECT count(*) AS n FROM audit_logs'),
+      (n) => n === 1,
+    );
 
     await proxy.cut();
     const created: number[] = [];
@@ -71,18 +90,31 @@ describe('nothing is lost when Redis is unreachable', () => {
       expect(res.status).toBe(201);
       created.push(res.body.user.id);
     }
-    await t.http().put(`/api/users/${created[0]}`).set('Authorization', `Bearer ${admin}`).send({ name: 'Editado sin Redis', email: 'sinredis0@aforo.test' }).expect(200);
+    await t
+      .http()
+      .put(`/api/users/${created[0]}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ name: 'Editado sin Redis', email: 'sinredis0@aforo.test' })
+      .expect(200);
     await t.http().delete(`/api/users/${created[1]}`).set('Authorization', `Bearer ${admin}`).expect(200);
     await new Promise((r) => setTimeout(r, 1500)); // the relay retries meanwhile and must not lose or double anything
     expect(await count(t, 'SELECT count(*) AS n FROM audit_logs')).toBe(1);
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events WHERE published_at IS NULL')).toBe(10);
 
     await proxy.restore();
-    await eventually(() => count(t, 'SELECT count(*) AS n FROM audit_logs'), (n) => n === 11, 15000);
+    await eventually(
+      () => count(t, 'SELECT count(*) AS n FROM audit_logs'),
+      (n) => n === 11,
+      15000,
+    );
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events WHERE published_at IS NULL')).toBe(0);
-    const perEvent = await t.query<{ event_id: string; n: string }>('SELECT event_id, count(*) AS n FROM audit_logs GROUP BY event_id HAVING count(*) > 1');
+    const perEvent = await t.query<{ event_id: string; n: string }>(
+      'SELECT event_id, count(*) AS n FROM audit_logs GROUP BY event_id HAVING count(*) > 1',
+    );
     expect(perEvent).toEqual([]);
-    const actions = await t.query<{ action: string; n: string }>('SELECT action, count(*)::int AS n FROM audit_logs GROUP BY action ORDER BY action');
+    const actions = await t.query<{ action: string; n: string }>(
+      'SELECT action, count(*)::int AS n FROM audit_logs GROUP BY action ORDER BY action',
+    );
     expect(actions).toEqual([
       { action: 'create', n: 8 },
       { action: 'delete', n: 1 },

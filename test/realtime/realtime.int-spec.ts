@@ -48,7 +48,12 @@ describe('live push over socket.io (rooms checked on the server)', () => {
     expect(msg.event_id).toMatch(/^[0-9a-f-]{36}$/);
 
     const updated = nextPush(watcher, 'user.updated');
-    await t.http().put(`/api/users/${other.id}`).set(auth(admin)).send({ name: 'Otro Admin', email: 'otro-admin@aforo.test', is_super_admin: true }).expect(200);
+    await t
+      .http()
+      .put(`/api/users/${other.id}`)
+      .set(auth(admin))
+      .send({ name: 'Otro Admin', email: 'otro-admin@aforo.test', is_super_admin: true })
+      .expect(200);
     expect((await updated).data.user.name).toBe('Otro Admin');
   });
 
@@ -69,7 +74,12 @@ describe('live push over socket.io (rooms checked on the server)', () => {
     const s = await t.socket(second.token);
     expect(await t.join(s, ROOMS.users)).toEqual({ ok: true });
     const changed = nextPush(s, 'me.changed');
-    await t.http().put(`/api/users/${second.id}`).set(auth(admin)).send({ name: 'Degradado', email: 'degradado@aforo.test', is_super_admin: false, permissions: {} }).expect(200);
+    await t
+      .http()
+      .put(`/api/users/${second.id}`)
+      .set(auth(admin))
+      .send({ name: 'Degradado', email: 'degradado@aforo.test', is_super_admin: false, permissions: {} })
+      .expect(200);
     await changed;
     // The next users-room push must not reach it.
     let leaked = false;
@@ -140,5 +150,4 @@ describe('live push over socket.io (rooms checked on the server)', () => {
       expect((await audit).data.entry.action).toBe('delete');
     }
   });
-
 });

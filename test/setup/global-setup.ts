@@ -39,9 +39,11 @@ export default async function globalSetup(): Promise<void> {
       });
     }
     // Leftovers of interrupted runs older than an hour.
-    const stale = await admin.query(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'aforo_t\\_%' AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 hour'`,
-    ).catch(() => ({ rows: [] as Array<{ datname: string }> }));
+    const stale = await admin
+      .query(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'aforo_t\\_%' AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 hour'`,
+      )
+      .catch(() => ({ rows: [] as Array<{ datname: string }> }));
     for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
   } finally {
     await admin.end();

@@ -113,14 +113,27 @@ export class TestApp {
     const res = await this.http()
       .post('/api/users')
       .set('Authorization', `Bearer ${adminToken}`)
-      .send({ name: fields.name ?? 'Usuario Prueba', email: fields.email, password, password_confirmation: password, permissions: fields.permissions ?? {}, is_super_admin: fields.is_super_admin ?? false });
+      .send({
+        name: fields.name ?? 'Usuario Prueba',
+        email: fields.email,
+        password,
+        password_confirmation: password,
+        permissions: fields.permissions ?? {},
+        is_super_admin: fields.is_super_admin ?? false,
+      });
     if (res.status !== 201) throw new Error(`create user failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { id: res.body.user.id as number, token: await this.login(fields.email, password) };
   }
 
   /** A socket.io client; resolves once connected (or rejects with the connect error). */
   async socket(token?: string): Promise<TestSocket> {
-    const socket: TestSocket = io(this.url, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+    const socket: TestSocket = io(this.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+      forceNew: true,
+    });
     this.sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -185,13 +198,20 @@ export async function eventually<T>(probe: () => Promise<T> | T, check: (v: T) =
 }
 
 /** Resolves with the next push of that event on the socket. */
-export function nextPush<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, timeoutMs = 3000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+export function nextPush<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+  timeoutMs = 3000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`No ${event} push within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event as never, ((payload: never) => {
-      clearTimeout(timer);
-      resolve(payload);
-    }) as never);
+    socket.once(
+      event as never,
+      ((payload: never) => {
+        clearTimeout(timer);
+        resolve(payload);
+      }) as never,
+    );
   });
 }
 

@@ -5,7 +5,14 @@ const base = { DATABASE_URL: 'postgres://u@localhost/db', JWT_SECRET: 'x'.repeat
 describe('configuration validated at start, naming the bad variable', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig({ ...base });
-    expect(c).toMatchObject({ port: 3000, redisUrl: 'redis://127.0.0.1:6379', municipio: 'Monterrey', tzDisplay: 'America/Monterrey', adminEmail: 'admin@aforo.local', allowRegistration: true });
+    expect(c).toMatchObject({
+      port: 3000,
+      redisUrl: 'redis://127.0.0.1:6379',
+      municipio: 'Monterrey',
+      tzDisplay: 'America/Monterrey',
+      adminEmail: 'admin@aforo.local',
+      allowRegistration: true,
+    });
   });
 
   it.each([

@@ -23,7 +23,11 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
         password: 'password-rosa',
         password_confirmation: 'password-rosa',
         is_super_admin: false,
-        permissions: { eventos_internos: ['edit', 'view'], eventos_externos: [], personas: { view: true, create: false, edit: true, delete: false } },
+        permissions: {
+          eventos_internos: ['edit', 'view'],
+          eventos_externos: [],
+          personas: { view: true, create: false, edit: true, delete: false },
+        },
       });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Usuario creado exitosamente');
@@ -40,12 +44,26 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
 
   it('checks password, confirmation and fields on the server, writing nothing on error', async () => {
     const before = await countUsers();
-    const res = await t.http().post('/api/users').set(auth(admin)).send({ name: 'X', email: 'x@aforo.test', password: 'corta', password_confirmation: 'otra', permissions: { eventos_internos: ['fly'], nada: ['view'] } });
+    const res = await t
+      .http()
+      .post('/api/users')
+      .set(auth(admin))
+      .send({
+        name: 'X',
+        email: 'x@aforo.test',
+        password: 'corta',
+        password_confirmation: 'otra',
+        permissions: { eventos_internos: ['fly'], nada: ['view'] },
+      });
     expect(res.status).toBe(422);
     expect(res.body.errors.password).toEqual(['La contraseña debe tener al menos 8 caracteres.']);
     expect(res.body.errors.password_confirmation).toEqual(['Las contraseñas no coinciden.']);
     expect(res.body.errors.permissions[0]).toMatch(/^Los permisos no son válidos/);
-    const dup = await t.http().post('/api/users').set(auth(admin)).send({ name: 'X', email: 'ADMIN@aforo.test', password: 'password-1', password_confirmation: 'password-1' });
+    const dup = await t
+      .http()
+      .post('/api/users')
+      .set(auth(admin))
+      .send({ name: 'X', email: 'ADMIN@aforo.test', password: 'password-1', password_confirmation: 'password-1' });
     expect(dup.status).toBe(422);
     expect(dup.body.errors.email).toEqual(['El correo electrónico ya está registrado.']);
     expect(await countUsers()).toBe(before);
@@ -53,15 +71,31 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
 
   it('updates with an optional password (checked against its confirmation)', async () => {
     const u = await t.createUser(admin, { email: 'edita@aforo.test' });
-    const mismatch = await t.http().put(`/api/users/${u.id}`).set(auth(admin)).send({ name: 'Edita', email: 'edita@aforo.test', password: 'nueva-clave-1', password_confirmation: 'otra-clave-1' });
+    const mismatch = await t
+      .http()
+      .put(`/api/users/${u.id}`)
+      .set(auth(admin))
+      .send({ name: 'Edita', email: 'edita@aforo.test', password: 'nueva-clave-1', password_confirmation: 'otra-clave-1' });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password_confirmation).toEqual(['Las contraseñas no coinciden.']);
-    const ok = await t.http().put(`/api/users/${u.id}`).set(auth(admin)).send({ name: 'Edita Bien', email: 'edita@aforo.test', is_super_admin: false, permissions: { eventos_externos: ['view'] } });
+    const ok = await t
+      .http()
+      .put(`/api/users/${u.id}`)
+      .set(auth(admin))
+      .send({ name: 'Edita Bien', email: 'edita@aforo.test', is_super_admin: false, permissions: { eventos_externos: ['view'] } });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ message: 'Usuario actualizado exitosamente', user: { name: 'Edita Bien', permissions: { eventos_externos: ['view'] } } });
+    expect(ok.body).toMatchObject({
+      message: 'Usuario actualizado exitosamente',
+      user: { name: 'Edita Bien', permissions: { eventos_externos: ['view'] } },
+    });
     // Without a new password the old one still works and the session survives.
     expect((await t.http().get('/api/me').set(auth(u.token))).status).toBe(200);
-    await t.http().put(`/api/users/${u.id}`).set(auth(admin)).send({ name: 'Edita Bien', email: 'edita@aforo.test', password: 'nueva-clave-1', password_confirmation: 'nueva-clave-1' }).expect(200);
+    await t
+      .http()
+      .put(`/api/users/${u.id}`)
+      .set(auth(admin))
+      .send({ name: 'Edita Bien', email: 'edita@aforo.test', password: 'nueva-clave-1', password_confirmation: 'nueva-clave-1' })
+      .expect(200);
     // A new password ends the account's other sessions.
     expect((await t.http().get('/api/me').set(auth(u.token))).status).toBe(401);
     await t.login('edita@aforo.test', 'nueva-clave-1');
@@ -90,11 +124,17 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
   });
 
   it('refuses every users route to staff without super admin, and to guests', async () => {
-    const staff = await t.createUser(admin, { email: 'staff@aforo.test', permissions: { eventos_internos: ['view', 'create', 'edit', 'delete'], eventos_externos: ['view', 'create', 'edit', 'delete'] } });
+    const staff = await t.createUser(admin, {
+      email: 'staff@aforo.test',
+      permissions: { eventos_internos: ['view', 'create', 'edit', 'delete'], eventos_externos: ['view', 'create', 'edit', 'delete'] },
+    });
     const before = await countUsers();
     const calls = [
       t.http().get('/api/users'),
-      t.http().post('/api/users').send({ name: 'H', email: 'h@aforo.test', password: 'password-1', password_confirmation: 'password-1', is_super_admin: true }),
+      t
+        .http()
+        .post('/api/users')
+        .send({ name: 'H', email: 'h@aforo.test', password: 'password-1', password_confirmation: 'password-1', is_super_admin: true }),
       t.http().put(`/api/users/${staff.id}`).send({ name: 'H', email: 'staff@aforo.test', is_super_admin: true }),
       t.http().delete('/api/users/1'),
     ];

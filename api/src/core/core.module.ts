@@ -46,7 +46,20 @@ export class CoreModule {
         JwtModule.register({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds } }),
       ],
       providers,
-      exports: [APP_CONFIG, RedisService, SessionsRepository, SessionResolver, JwtModule, JobPublisher, OutboxRepository, OutboxRelay, UnitOfWork, RoomPolicy, RealtimeGateway, RealtimePublisher],
+      exports: [
+        APP_CONFIG,
+        RedisService,
+        SessionsRepository,
+        SessionResolver,
+        JwtModule,
+        JobPublisher,
+        OutboxRepository,
+        OutboxRelay,
+        UnitOfWork,
+        RoomPolicy,
+        RealtimeGateway,
+        RealtimePublisher,
+      ],
     };
   }
 }

@@ -17,7 +17,11 @@ export class AuditProcessor {
     if (!entry) throw new Error(`Domain event ${eventId} not found`);
     if (entry.userId !== null) {
       // Retries push again; the web de-duplicates by entry id.
-      this.sockets.toUser(entry.userId, 'audit.created', { event_id: eventId, occurred_at: entry.createdAt.toISOString(), data: { entry: toAuditLogResponse(entry) } });
+      this.sockets.toUser(entry.userId, 'audit.created', {
+        event_id: eventId,
+        occurred_at: entry.createdAt.toISOString(),
+        data: { entry: toAuditLogResponse(entry) },
+      });
     }
   }
 }

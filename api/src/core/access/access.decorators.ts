@@ -3,10 +3,7 @@ import type { Action, Area } from './permissions';
 
 /** Who may call a route. Every handler declares exactly one; the AccessGuard refuses the rest. */
 export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'super-admin' }
-  | { kind: 'permission'; area: Area; action: Action };
+  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'super-admin' } | { kind: 'permission'; area: Area; action: Action };
 
 export const ACCESS_RULE = 'aforo:access-rule';
 

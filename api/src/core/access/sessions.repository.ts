@@ -28,10 +28,9 @@ export class SessionsRepository {
 
   /** Returns whether a live session was revoked (false when it already was). */
   async revoke(manager: EntityManager, sessionId: string): Promise<boolean> {
-    const result: [unknown[], number] = await manager.query(
-      `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`,
-      [sessionId],
-    );
+    const result: [unknown[], number] = await manager.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
+      sessionId,
+    ]);
     return result[1] > 0;
   }
 

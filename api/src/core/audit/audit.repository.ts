@@ -51,4 +51,3 @@ export class AuditRepository {
     return this.ds.getRepository(AuditLogEntity).count();
   }
 }
-

@@ -33,7 +33,11 @@ const DEMO_USERS: Array<{ name: string; email: string; permissions: Permissions;
     email: 'ana.elizondo@demo.aforo.mx',
     permissions: { eventos_internos: ['view', 'create', 'edit'], personas: ['view', 'create', 'edit'] },
   },
-  { name: 'Carlos Eduardo Garza Leal', email: 'carlos.garza@demo.aforo.mx', permissions: { eventos_externos: ['view'], eventos_internos: ['view'] } },
+  {
+    name: 'Carlos Eduardo Garza Leal',
+    email: 'carlos.garza@demo.aforo.mx',
+    permissions: { eventos_externos: ['view'], eventos_internos: ['view'] },
+  },
   { name: 'Guadalupe Martínez Rodríguez', email: 'guadalupe.martinez@demo.aforo.mx', permissions: { personas: ['view'] } },
   { name: 'Roberto Treviño Cavazos', email: 'roberto.trevino@demo.aforo.mx', permissions: {} },
 ];
@@ -45,7 +49,15 @@ export async function seedDemo(ds: DataSource): Promise<string> {
     .createQueryBuilder()
     .insert()
     .into(UserEntity)
-    .values(DEMO_USERS.map((u) => ({ name: u.name, email: u.email, passwordHash: hash, isSuperAdmin: u.isSuperAdmin ?? false, permissions: u.permissions })))
+    .values(
+      DEMO_USERS.map((u) => ({
+        name: u.name,
+        email: u.email,
+        passwordHash: hash,
+        isSuperAdmin: u.isSuperAdmin ?? false,
+        permissions: u.permissions,
+      })),
+    )
     .orIgnore()
     .execute();
   const created = result.identifiers.filter(Boolean).length;

@@ -16,7 +16,8 @@ export interface SocketEffects {
   endUser?: number;
 }
 
-const push = <E extends ServerEventName>(event: E, rooms: string[], data: PushPayload<E>['data']): PushSpec => ({ event, rooms, data }) as PushSpec;
+const push = <E extends ServerEventName>(event: E, rooms: string[], data: PushPayload<E>['data']): PushSpec =>
+  ({ event, rooms, data }) as PushSpec;
 
 type Route<K extends DomainEventType> = (e: StoredDomainEvent<K>) => { pushes: PushSpec[]; effects?: SocketEffects };
 
@@ -41,10 +42,7 @@ export const PUSH_ROUTES: { [K in DomainEventType]: Route<K> } = {
     },
   }),
   'user.deleted': (e) => ({
-    pushes: [
-      push('user.deleted', [ROOMS.users], { id: e.payload.user_id }),
-      push('session.revoked', [ROOMS.user(e.payload.user_id)], {}),
-    ],
+    pushes: [push('user.deleted', [ROOMS.users], { id: e.payload.user_id }), push('session.revoked', [ROOMS.user(e.payload.user_id)], {})],
     effects: { endUser: e.payload.user_id },
   }),
 };

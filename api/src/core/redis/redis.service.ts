@@ -13,7 +13,9 @@ export class RedisService implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(@Inject(APP_CONFIG) readonly config: AppConfig) {
-    this.client = new Redis(redisOptionsFromUrl(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }));
+    this.client = new Redis(
+      redisOptionsFromUrl(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }),
+    );
     this.client.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
   }
 

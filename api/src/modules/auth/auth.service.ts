@@ -56,7 +56,13 @@ export class AuthService {
         throw DomainException.validation({ email: ['El correo electrónico ya está registrado.'] });
       }
       // Self-registered accounts start with no permissions: a super admin grants them.
-      const user = await this.users.insert(tx.manager, { name: dto.name, email: dto.email, passwordHash, isSuperAdmin: false, permissions: {} });
+      const user = await this.users.insert(tx.manager, {
+        name: dto.name,
+        email: dto.email,
+        passwordHash,
+        isSuperAdmin: false,
+        permissions: {},
+      });
       const token = await this.issueToken(tx, user.id, ip);
       const response = toUserResponse(user);
       await tx.record({ type: 'auth.registered', resourceId: user.id, payload: { user: response } });

@@ -27,7 +27,12 @@ export class UsersController {
 
   @Put(':id')
   @SuperAdminOnly()
-  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateUserDto, @CurrentUser() caller: AuthUser, @Actor() actor: EventActor) {
+  async update(
+    @Param('id', IdParamPipe) id: number,
+    @Body() dto: UpdateUserDto,
+    @CurrentUser() caller: AuthUser,
+    @Actor() actor: EventActor,
+  ) {
     return { user: await this.users.update(id, dto, caller, actor), message: 'Usuario actualizado exitosamente' };
   }
 

@@ -1,7 +1,9 @@
 import type { UserResponse } from '@core/contracts/users.contract';
 import type { UserEntity } from '@core/entities';
 
-export function toUserResponse(user: Pick<UserEntity, 'id' | 'name' | 'email' | 'permissions' | 'isSuperAdmin' | 'createdAt'>): UserResponse {
+export function toUserResponse(
+  user: Pick<UserEntity, 'id' | 'name' | 'email' | 'permissions' | 'isSuperAdmin' | 'createdAt'>,
+): UserResponse {
   return {
     id: user.id,
     name: user.name,

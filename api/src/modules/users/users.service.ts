@@ -11,7 +11,8 @@ import type { CreateUserDto, UpdateUserDto } from './users.dto';
 import { toUserResponse } from './users.mapper';
 import { UsersRepository } from './users.repository';
 
-const samePermissions = (a: Permissions, b: Permissions) => JSON.stringify(normalizePermissions(a).value) === JSON.stringify(normalizePermissions(b).value);
+const samePermissions = (a: Permissions, b: Permissions) =>
+  JSON.stringify(normalizePermissions(a).value) === JSON.stringify(normalizePermissions(b).value);
 
 @Injectable()
 export class UsersService {
@@ -61,7 +62,9 @@ export class UsersService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       // A new password ends the account's other sessions (the caller's own stays signed in).
-      const revoked = passwordHash ? await this.sessions.revokeAllForUser(tx.manager, id, caller.id === id ? caller.sessionId : undefined) : [];
+      const revoked = passwordHash
+        ? await this.sessions.revokeAllForUser(tx.manager, id, caller.id === id ? caller.sessionId : undefined)
+        : [];
       const response = toUserResponse(updated);
       await tx.record({
         type: 'user.updated',

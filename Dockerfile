@@ -1,0 +1,25 @@
+# Aforo: one image for both the API (web app + /api + socket.io) and the workers.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY workers/package.json workers/
+COPY web/package.json web/
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/api/package.json ./api/
+COPY --from=build /app/workers/package.json ./workers/
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
+USER node
+EXPOSE 3000
+# The api service runs migrations first; the workers service overrides the command.
+CMD ["sh", "-c", "node dist/api/src/cli.js migrate && exec node --enable-source-maps dist/api/src/main.js"]

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Serves Aforo for the browser tests: a fresh database (on TEST_DATABASE_URL or the local
+// PostgreSQL), its own Redis prefix, the built web app, API and workers on port 3199.
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `aforo_e2e_${Date.now()}`;
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const old = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'aforo_e2e_%'`);
+for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+await admin.query(`CREATE DATABASE ${database}`);
+await admin.end();
+
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-build'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: database,
+    PORT: process.env.E2E_PORT ?? '3199',
+    ADMIN_EMAIL: 'admin@aforo.local',
+    ADMIN_PASSWORD: 'aforo-admin-2026',
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+    LOG_LEVEL: 'warn',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
