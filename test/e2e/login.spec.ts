@@ -26,9 +26,7 @@ test.describe('login', () => {
     expect(response.status()).toBeGreaterThanOrEqual(400);
     const body = (await response.json()) as { message?: string };
     const expected =
-      typeof body.message === 'string' && body.message
-        ? body.message
-        : 'Error al iniciar sesión. Por favor intenta de nuevo.';
+      typeof body.message === 'string' && body.message ? body.message : 'Error al iniciar sesión. Por favor intenta de nuevo.';
     await expect(page.getByTestId('login-error')).toHaveText(expected);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-submit')).toHaveText('Iniciar Sesión');

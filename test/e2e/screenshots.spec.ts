@@ -27,11 +27,7 @@ test('desktop screenshots', async ({ page }) => {
 
   await page.goto('/users');
   const email = uniqueEmail('foto');
-  await fillCreateUser(
-    page,
-    { name: 'Ana López', email, password: 'secreto-123' },
-    { internos: ['Ver'], externos: ['Ver', 'Editar'] },
-  );
+  await fillCreateUser(page, { name: 'Ana López', email, password: 'secreto-123' }, { internos: ['Ver'], externos: ['Ver', 'Editar'] });
   await page.getByTestId('create-user-submit').click();
   await expect(userRow(page, email)).toBeVisible();
   await page.screenshot({ path: `${dir}/users-desktop.png`, fullPage: true, animations: 'disabled' });

@@ -38,7 +38,8 @@ describe('HTTP contract: access declared on every route, bad input answered in S
         if (Reflect.getMetadata('path', handler) === undefined) continue;
         routes++;
         if (wrapper.metatype === UndeclaredController) continue;
-        if (!reflector.getAllAndOverride(ACCESS_RULE, [handler, wrapper.metatype as () => unknown])) missing.push(`${wrapper.name}.${name}`);
+        if (!reflector.getAllAndOverride(ACCESS_RULE, [handler, wrapper.metatype as () => unknown]))
+          missing.push(`${wrapper.name}.${name}`);
       }
     }
     expect(routes).toBeGreaterThanOrEqual(10);

@@ -1,4 +1,4 @@
-import { can, hasAnyAccess, normalizePermissions } from '../../api/src/core/access/permissions';
+import { can, hasAnyAccess, mergePermissions, normalizePermissions } from '../../api/src/core/access/permissions';
 
 describe('permissions map (spec 1 §3, §6)', () => {
   it('accepts lists and boolean objects, answering lists in canonical order without empty areas', () => {
@@ -30,5 +30,14 @@ describe('permissions map (spec 1 §3, §6)', () => {
     expect(can(null, 'personas', 'view')).toBe(false);
     expect(hasAnyAccess(staff, 'eventos_externos')).toBe(true);
     expect(hasAnyAccess(staff, 'eventos_internos')).toBe(false);
+  });
+
+  it('a partial update replaces the areas it names and keeps the others', () => {
+    const current = { personas: ['view' as const], eventos_internos: ['view' as const, 'edit' as const] };
+    expect(mergePermissions(current, { eventos_internos: [], eventos_externos: ['view'] })).toEqual({
+      personas: ['view'],
+      eventos_externos: ['view'],
+    });
+    expect(mergePermissions(current, undefined)).toEqual(current);
   });
 });

@@ -101,6 +101,19 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
     await t.login('edita@aforo.test', 'nueva-clave-1');
   });
 
+  it('editing the two areas of the users screen keeps the other areas', async () => {
+    const u = await t.createUser(admin, {
+      email: 'areas@aforo.test',
+      permissions: { personas: ['view', 'create'], eventos_internos: ['view'] },
+    });
+    const res = await t
+      .http()
+      .put(`/api/users/${u.id}`)
+      .set(auth(admin))
+      .send({ name: 'Areas', email: 'areas@aforo.test', permissions: { eventos_internos: [], eventos_externos: ['view', 'edit'] } });
+    expect(res.body.user.permissions).toEqual({ personas: ['view', 'create'], eventos_externos: ['view', 'edit'] });
+  });
+
   it('nobody can delete themself; deleting another user works; unknown ids are 404', async () => {
     const me = (await t.http().get('/api/me').set(auth(admin))).body.data.user.id as number;
     const self = await t.http().delete(`/api/users/${me}`).set(auth(admin));

@@ -59,6 +59,23 @@ export function normalizePermissions(input: unknown): { value: Permissions; erro
   return { value, errors };
 }
 
+/**
+ * Applies a partial permissions input over the current map: areas present in the input replace
+ * the current ones (an empty list clears the area); areas absent are kept. The users screen only
+ * edits two areas, and must not erase the others.
+ */
+export function mergePermissions(current: Permissions, input: unknown): Permissions {
+  const next: Permissions = { ...normalizePermissions(current).value };
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return next;
+  const given = normalizePermissions(input).value;
+  for (const area of Object.keys(input)) {
+    if (!isArea(area)) continue;
+    if (given[area]) next[area] = given[area];
+    else delete next[area];
+  }
+  return next;
+}
+
 export function can(subject: PermissionSubject | null | undefined, area: Area, action: Action): boolean {
   if (!subject) return false;
   if (subject.is_super_admin) return true;

@@ -37,7 +37,10 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): Record<st
   for (const error of errors) {
     const field = fieldPath(parent, error.property);
     const messages: string[] = [];
-    for (const [constraint, original] of Object.entries(error.constraints ?? {})) {
+    const constraints = Object.entries(error.constraints ?? {});
+    // A missing value gets only "es obligatorio", not also every format rule it fails.
+    const required = constraints.filter(([c]) => c === 'isNotEmpty' || c === 'isDefined');
+    for (const [constraint, original] of required.length ? required : constraints) {
       // A message written in the DTO (already Spanish) wins over the generic one.
       if (isSpanishCustom(original)) {
         messages.push(original);

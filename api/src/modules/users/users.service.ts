@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
-import { normalizePermissions, type Permissions } from '@core/access/permissions';
+import { mergePermissions, normalizePermissions, type Permissions } from '@core/access/permissions';
 import { SessionsRepository } from '@core/access/sessions.repository';
 import type { UserResponse } from '@core/contracts/users.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
@@ -53,7 +53,7 @@ export class UsersService {
       if (current.isSuperAdmin && !isSuperAdmin && (await this.users.countOtherSuperAdminsForUpdate(tx.manager, id)) === 0) {
         throw new DomainException(ErrorCode.Conflict, 'Debe existir al menos un super administrador.');
       }
-      const permissions = dto.permissions === undefined ? current.permissions : normalizePermissions(dto.permissions).value;
+      const permissions = mergePermissions(current.permissions, dto.permissions);
       const updated = await this.users.update(tx.manager, id, {
         name: dto.name,
         email: dto.email,

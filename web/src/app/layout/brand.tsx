@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { configState, governmentName } from '../../lib/config';
+
+export function Brand({ to, inverted = false }: { to: string; inverted?: boolean }) {
+  const { municipio } = useSnapshot(configState);
+  return (
+    <Link to={to} className={`brand ${inverted ? 'brand--inverted' : ''}`} aria-label={`Aforo, ${governmentName(municipio)}`}>
+      <span className="brand__mark" aria-hidden="true">
+        A
+      </span>
+      <span className="brand__text">
+        <span className="brand__name">Aforo</span>
+        <span className="brand__gov">{governmentName(municipio)}</span>
+      </span>
+    </Link>
+  );
+}

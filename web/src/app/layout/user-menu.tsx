@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SessionUser } from '../../lib/auth';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (parts[0]?.[0] ?? '?').concat(parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : '').toUpperCase();
+}
+
+export function Avatar({ name }: { name: string }) {
+  return (
+    <span className="avatar" aria-hidden="true">
+      {initials(name)}
+    </span>
+  );
+}
+
+/** The user dropdown of spec 1 §2.2: name, e-mail and Cerrar Sesión. */
+export function UserMenu({ user, onLogout }: { user: SessionUser | null; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!user) {
+    return (
+      <div className="user-menu user-menu--loading" aria-hidden="true">
+        <span className="avatar avatar--skeleton" />
+        <span className="skeleton" style={{ width: '7rem', height: '0.9rem' }} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="user-menu__trigger"
+        aria-haspopup="true"
+        aria-label={`Menú de usuario: ${user.name}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="user-menu-trigger"
+      >
+        <Avatar name={user.name} />
+        <span className="user-menu__name">{user.name}</span>
+        <span className={`chevron ${open ? 'chevron--up' : ''}`} aria-hidden="true" />
+      </button>
+      {open ? (
+        <div className="user-menu__panel" id={menuId} data-testid="user-menu">
+          <div className="user-menu__identity">
+            <p className="user-menu__panel-name">{user.name}</p>
+            <p className="user-menu__panel-email">{user.email}</p>
+          </div>
+          <button type="button" className="user-menu__logout" onClick={onLogout} data-testid="logout-button">
+            Cerrar Sesión
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

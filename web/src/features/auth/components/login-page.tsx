@@ -1,0 +1,183 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { Alert } from '../../../components/ui/alert';
+import { SkeletonLine } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { login } from '../../../lib/auth';
+import { configState, governmentName, useDocumentTitle } from '../../../lib/config';
+import { LOGIN_SKELETON_MS } from '../../../lib/constants';
+
+const LOGIN_FALLBACK_ERROR = 'Error al iniciar sesión. Por favor intenta de nuevo.';
+
+function LoginSkeleton() {
+  return (
+    <div className="login-card__skeleton" data-testid="login-skeleton" aria-busy="true" aria-label="Cargando">
+      <SkeletonLine width="55%" height="1.6rem" />
+      <SkeletonLine width="80%" />
+      <SkeletonLine width="35%" height="0.8rem" />
+      <SkeletonLine height="2.6rem" />
+      <SkeletonLine width="35%" height="0.8rem" />
+      <SkeletonLine height="2.6rem" />
+      <SkeletonLine width="40%" />
+      <SkeletonLine height="2.8rem" />
+    </div>
+  );
+}
+
+/** Sign-in (spec 1 §2.3). */
+export function LoginPage() {
+  useDocumentTitle('Iniciar Sesión');
+  const navigate = useNavigate();
+  const { municipio } = useSnapshot(configState);
+  const [ready, setReady] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setReady(true), LOGIN_SKELETON_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problems = { email: !email.trim(), password: !password };
+    setMissing(problems);
+    if (problems.email || problems.password) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login({ email: email.trim(), password });
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, LOGIN_FALLBACK_ERROR));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="login">
+      <aside className="login__hero" aria-hidden="true">
+        <div className="login__hero-inner">
+          <span className="login__hero-mark">A</span>
+          <p className="login__hero-name">Aforo</p>
+          <p className="login__hero-gov">{governmentName(municipio)}</p>
+          <p className="login__hero-text">Plataforma municipal para la gestión de eventos, registros y control de aforo.</p>
+        </div>
+      </aside>
+      <section className="login__panel">
+        <div className="login-card">
+          {!ready ? (
+            <LoginSkeleton />
+          ) : (
+            <form className="login-form" onSubmit={handleSubmit} noValidate data-testid="login-form">
+              <div className="login-form__brand">
+                <span className="brand__mark" aria-hidden="true">
+                  A
+                </span>
+                <span className="login-form__gov">{governmentName(municipio)}</span>
+              </div>
+              <h1 className="login-form__title">Iniciar Sesión</h1>
+              <p className="login-form__subtitle">Ingresa tus credenciales para acceder al panel.</p>
+
+              {error ? (
+                <Alert kind="error" testId="login-error">
+                  {error}
+                </Alert>
+              ) : null}
+
+              <div className="field">
+                <label htmlFor="login-email" className="field__label">
+                  Correo electrónico
+                </label>
+                <input
+                  id="login-email"
+                  name="email"
+                  type="email"
+                  className={`input ${missing.email ? 'input--invalid' : ''}`}
+                  autoComplete="email"
+                  placeholder="nombre@ejemplo.gob.mx"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={missing.email || undefined}
+                  aria-describedby={missing.email ? 'login-email-error' : undefined}
+                  required
+                  data-testid="login-email"
+                />
+                {missing.email ? (
+                  <p className="field__error" id="login-email-error">
+                    El correo electrónico es obligatorio.
+                  </p>
+                ) : null}
+              </div>
+
+              <div className="field">
+                <label htmlFor="login-password" className="field__label">
+                  Contraseña
+                </label>
+                <div className="input-group">
+                  <input
+                    id="login-password"
+                    name="password"
+                    type={showPassword ? 'text' : 'password'}
+                    className={`input ${missing.password ? 'input--invalid' : ''}`}
+                    autoComplete="current-password"
+                    placeholder="••••••••"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-invalid={missing.password || undefined}
+                    aria-describedby={missing.password ? 'login-password-error' : undefined}
+                    required
+                    data-testid="login-password"
+                  />
+                  <button
+                    type="button"
+                    className="input-group__toggle"
+                    onClick={() => setShowPassword((v) => !v)}
+                    aria-pressed={showPassword}
+                    aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                    data-testid="toggle-password"
+                  >
+                    {showPassword ? 'Ocultar' : 'Mostrar'}
+                  </button>
+                </div>
+                {missing.password ? (
+                  <p className="field__error" id="login-password-error">
+                    La contraseña es obligatoria.
+                  </p>
+                ) : null}
+              </div>
+
+              <label className="checkbox">
+                <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                <span>Recordarme</span>
+              </label>
+
+              <button
+                type="submit"
+                className="btn btn--primary btn--block btn--lg"
+                disabled={submitting}
+                aria-busy={submitting}
+                data-testid="login-submit"
+              >
+                {submitting ? (
+                  <>
+                    <span className="spinner spinner--inline" aria-hidden="true" /> Iniciando sesión…
+                  </>
+                ) : (
+                  'Iniciar Sesión'
+                )}
+              </button>
+            </form>
+          )}
+        </div>
+        <p className="login__footnote">El acceso está restringido al personal autorizado.</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useSnapshot } from 'valtio';
+import { formatDateTime } from '../../../lib/format';
+import { auditActionLabel, auditResourceLabel } from '../audit-labels';
+import { dashboardState } from '../stores/dashboard-store';
+
+/** The last 5 audit entries, newest first (spec 1 §2.4 d); new ones arrive live. */
+export function RecentActivity({ loading }: { loading: boolean }) {
+  const { recent } = useSnapshot(dashboardState);
+  return (
+    <section className="card" aria-labelledby="activity-title" data-testid="recent-activity">
+      <h2 className="card__title" id="activity-title">
+        Actividad Reciente
+      </h2>
+      {recent.length === 0 ? (
+        <p className="muted">{loading ? 'Cargando actividad…' : 'No hay actividad reciente.'}</p>
+      ) : (
+        <ol className="activity" aria-live="polite">
+          {recent.map((entry) => (
+            <li key={entry.id} className="activity__item" data-testid="activity-item" data-entry-id={entry.id}>
+              <span className={`activity__dot activity__dot--${entry.action}`} aria-hidden="true" />
+              <div className="activity__body">
+                <p className="activity__action">
+                  {auditActionLabel(entry.action)}
+                  <span className="activity__resource"> · {auditResourceLabel(entry.resource_type)}</span>
+                </p>
+                <time className="activity__date" dateTime={entry.created_at}>
+                  {formatDateTime(entry.created_at)}
+                </time>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+import type { UserResponse } from '@shared/contracts/users.contract';
+import type { FieldErrors } from '../../../lib/api-client';
+import { ACTION_LABELS, ACTIONS, AREA_LABELS, type Action } from '../../../lib/permissions';
+import type { UserPayload } from '../api/types';
+
+/** The two areas whose actions this form sets (spec 1 §2.5). */
+export const FORM_AREAS = ['eventos_internos', 'eventos_externos'] as const;
+type FormArea = (typeof FORM_AREAS)[number];
+
+export interface UserFormValue {
+  name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  is_super_admin: boolean;
+  permissions: Record<FormArea, Action[]>;
+}
+
+export const EMPTY_USER_FORM: UserFormValue = {
+  name: '',
+  email: '',
+  password: '',
+  password_confirmation: '',
+  is_super_admin: false,
+  permissions: { eventos_internos: [], eventos_externos: [] },
+};
+
+export function formFromUser(user: UserResponse): UserFormValue {
+  return {
+    name: user.name,
+    email: user.email,
+    password: '',
+    password_confirmation: '',
+    is_super_admin: user.is_super_admin,
+    permissions: {
+      eventos_internos: [...(user.permissions.eventos_internos ?? [])],
+      eventos_externos: [...(user.permissions.eventos_externos ?? [])],
+    },
+  };
+}
+
+/** Builds the request body; the password pair is sent only when `withPassword`. */
+export function toPayload(value: UserFormValue, withPassword: boolean): UserPayload {
+  const payload: UserPayload = {
+    name: value.name.trim(),
+    email: value.email.trim(),
+    is_super_admin: value.is_super_admin,
+    permissions: {
+      eventos_internos: ACTIONS.filter((a) => value.permissions.eventos_internos.includes(a)),
+      eventos_externos: ACTIONS.filter((a) => value.permissions.eventos_externos.includes(a)),
+    },
+  };
+  if (withPassword) {
+    payload.password = value.password;
+    payload.password_confirmation = value.password_confirmation;
+  }
+  return payload;
+}
+
+/** Required fields, in Spanish, before anything is sent. */
+export function missingFields(value: UserFormValue, passwordRequired: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!value.name.trim()) errors.name = ['El nombre es obligatorio.'];
+  if (!value.email.trim()) errors.email = ['El correo electrónico es obligatorio.'];
+  if (passwordRequired && !value.password) errors.password = ['La contraseña es obligatoria.'];
+  if (passwordRequired && !value.password_confirmation) {
+    errors.password_confirmation = ['La confirmación de la contraseña es obligatoria.'];
+  }
+  return errors;
+}
+
+const KNOWN_KEYS = ['name', 'email', 'password', 'password_confirmation', 'is_super_admin'];
+
+function errorsFor(errors: FieldErrors, key: string): string[] {
+  return errors[key] ?? [];
+}
+
+function areaErrors(errors: FieldErrors, area: FormArea): string[] {
+  return Object.entries(errors)
+    .filter(([key]) => key === `permissions.${area}` || key.startsWith(`permissions.${area}.`))
+    .flatMap(([, list]) => list);
+}
+
+function otherErrors(errors: FieldErrors): string[] {
+  return Object.entries(errors)
+    .filter(([key]) => !KNOWN_KEYS.includes(key) && !FORM_AREAS.some((a) => key.startsWith(`permissions.${a}`)))
+    .flatMap(([, list]) => list);
+}
+
+function FieldError({ id, messages }: { id: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <p className="field__error" id={id} data-testid={id}>
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+/** Name, e-mail, password pair, super admin flag and per-area action checkboxes (create and edit). */
+export function UserFormFields({
+  idPrefix,
+  value,
+  onChange,
+  errors,
+  mode,
+}: {
+  idPrefix: string;
+  value: UserFormValue;
+  onChange: (next: UserFormValue) => void;
+  errors: FieldErrors;
+  mode: 'create' | 'edit';
+}) {
+  const set = <K extends keyof UserFormValue>(key: K, v: UserFormValue[K]) => onChange({ ...value, [key]: v });
+  const toggle = (area: FormArea, action: Action, checked: boolean) => {
+    const current = value.permissions[area];
+    const next = checked ? [...current.filter((a) => a !== action), action] : current.filter((a) => a !== action);
+    onChange({ ...value, permissions: { ...value.permissions, [area]: next } });
+  };
+  const id = (key: string) => `${idPrefix}-${key}`;
+  const describe = (key: string) => (errorsFor(errors, key).length > 0 ? id(`${key}-error`) : undefined);
+  const invalid = (key: string) => (errorsFor(errors, key).length > 0 ? 'input input--invalid' : 'input');
+  const others = otherErrors(errors);
+
+  return (
+    <>
+      <div className="form-grid">
+        <div className="field">
+          <label className="field__label" htmlFor={id('name')}>
+            Nombre
+          </label>
+          <input
+            id={id('name')}
+            className={invalid('name')}
+            value={value.name}
+            onChange={(e) => set('name', e.target.value)}
+            autoComplete="off"
+            required
+            aria-invalid={errorsFor(errors, 'name').length > 0 || undefined}
+            aria-describedby={describe('name')}
+            placeholder="Nombre completo"
+          />
+          <FieldError id={id('name-error')} messages={errorsFor(errors, 'name')} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('email')}>
+            Correo electrónico
+          </label>
+          <input
+            id={id('email')}
+            className={invalid('email')}
+            type="email"
+            value={value.email}
+            onChange={(e) => set('email', e.target.value)}
+            autoComplete="off"
+            required
+            aria-invalid={errorsFor(errors, 'email').length > 0 || undefined}
+            aria-describedby={describe('email')}
+            placeholder="nombre@ejemplo.gob.mx"
+          />
+          <FieldError id={id('email-error')} messages={errorsFor(errors, 'email')} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('password')}>
+            {mode === 'create' ? 'Contraseña' : 'Nueva contraseña (opcional)'}
+          </label>
+          <input
+            id={id('password')}
+            className={invalid('password')}
+            type="password"
+            value={value.password}
+            onChange={(e) => set('password', e.target.value)}
+            autoComplete="new-password"
+            required={mode === 'create'}
+            aria-invalid={errorsFor(errors, 'password').length > 0 || undefined}
+            aria-describedby={describe('password')}
+            placeholder={mode === 'create' ? 'Mínimo 8 caracteres' : 'Déjala en blanco para no cambiarla'}
+          />
+          <FieldError id={id('password-error')} messages={errorsFor(errors, 'password')} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={id('password_confirmation')}>
+            {mode === 'create' ? 'Confirmar contraseña' : 'Confirmar nueva contraseña'}
+          </label>
+          <input
+            id={id('password_confirmation')}
+            className={invalid('password_confirmation')}
+            type="password"
+            value={value.password_confirmation}
+            onChange={(e) => set('password_confirmation', e.target.value)}
+            autoComplete="new-password"
+            required={mode === 'create'}
+            aria-invalid={errorsFor(errors, 'password_confirmation').length > 0 || undefined}
+            aria-describedby={describe('password_confirmation')}
+            placeholder={mode === 'create' ? 'Repite la contraseña' : 'Repite la nueva contraseña'}
+          />
+          <FieldError id={id('password_confirmation-error')} messages={errorsFor(errors, 'password_confirmation')} />
+        </div>
+      </div>
+
+      <label className="checkbox checkbox--card" htmlFor={id('is_super_admin')}>
+        <input
+          id={id('is_super_admin')}
+          type="checkbox"
+          checked={value.is_super_admin}
+          onChange={(e) => set('is_super_admin', e.target.checked)}
+        />
+        <span>
+          <strong>Super Administrador</strong>
+          <span className="checkbox__hint">Acceso total, incluida la gestión de usuarios.</span>
+        </span>
+      </label>
+      <FieldError id={id('is_super_admin-error')} messages={errorsFor(errors, 'is_super_admin')} />
+
+      <div className="perm-fieldsets">
+        {FORM_AREAS.map((area) => (
+          <fieldset key={area} className="perm-fieldset" data-testid={`${idPrefix}-perms-${area}`}>
+            <legend className="perm-fieldset__legend">{AREA_LABELS[area]}</legend>
+            <div className="perm-fieldset__options">
+              {ACTIONS.map((action) => (
+                <label key={action} className="checkbox checkbox--pill">
+                  <input
+                    type="checkbox"
+                    name={`${area}.${action}`}
+                    checked={value.permissions[area].includes(action)}
+                    onChange={(e) => toggle(area, action, e.target.checked)}
+                  />
+                  <span>{ACTION_LABELS[action]}</span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={id(`${area}-error`)} messages={areaErrors(errors, area)} />
+          </fieldset>
+        ))}
+      </div>
+      {others.length > 0 ? (
+        <ul className="field__error-list">
+          {others.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { UserResponse } from '@shared/contracts/users.contract';
+import { Alert } from '../../../components/ui/alert';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchMe, useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/config';
+import { toast } from '../../../lib/toast';
+import { deleteUser } from '../api/delete-user';
+import { UsersLiveEffect } from '../live/users-live-effect';
+import { loadUsers, removeUser, usersState } from '../stores/users-store';
+import { CreateUserForm } from './create-user-form';
+import { EditUserModal } from './edit-user-modal';
+import { UsersTable } from './users-table';
+
+function NoAccess() {
+  return (
+    <div className="users-page" data-testid="users-no-access">
+      <PageHeader title="Gestionar Usuarios" />
+      <Alert kind="warning">No tienes permisos para gestionar usuarios. Esta sección es solo para super administradores.</Alert>
+      <p>
+        <Link className="btn btn--ghost" to="/dashboard">
+          Volver al Panel Principal
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The screen of super admins; the server refuses everyone else with 403 anyway. */
+function UsersManager({ currentUserId }: { currentUserId: number }) {
+  const { users, loading, loaded, error } = useSnapshot(usersState);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  // Read from the live list, so a concurrent edit elsewhere shows; a user deleted elsewhere closes the modal.
+  const editing = editingId === null ? null : ((users.find((u) => u.id === editingId) as UserResponse | undefined) ?? null);
+
+  useEffect(() => {
+    void loadUsers();
+  }, []);
+
+  const handleDelete = async (user: UserResponse) => {
+    if (!window.confirm('¿Estás seguro de eliminar este usuario?')) return;
+    setDeletingId(user.id);
+    try {
+      await deleteUser(user.id);
+      removeUser(user.id);
+      toast.success('Usuario eliminado exitosamente');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Error al eliminar usuario'));
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  return (
+    <div className="users-page">
+      <UsersLiveEffect />
+      <PageHeader
+        title="Gestionar Usuarios"
+        subtitle="Crea cuentas del personal y asigna sus permisos por área."
+        actions={<LiveIndicator room="users" />}
+      />
+      <CreateUserForm />
+      <section className="card" aria-labelledby="users-list-title">
+        <div className="card__header">
+          <h2 className="card__title" id="users-list-title">
+            Usuarios Registrados
+          </h2>
+          {loaded ? <span className="counter">{users.length}</span> : null}
+        </div>
+        {error ? <Alert kind="error">{error}</Alert> : null}
+        {loading && !loaded ? (
+          <Spinner label="Cargando usuarios…" />
+        ) : loaded ? (
+          <UsersTable
+            users={users as UserResponse[]}
+            currentUserId={currentUserId}
+            deletingId={deletingId}
+            onEdit={(user) => setEditingId(user.id)}
+            onDelete={(user) => void handleDelete(user)}
+          />
+        ) : null}
+      </section>
+      {editing ? <EditUserModal key={editing.id} user={editing} onClose={() => setEditingId(null)} /> : null}
+    </div>
+  );
+}
+
+/** User management (spec 1 §2.5). */
+export function UsersPage() {
+  useDocumentTitle('Gestionar Usuarios');
+  const { user } = useSession();
+
+  useEffect(() => {
+    // Spec 1 §7: the user screens fetch the current user (fresh permissions decide what is shown).
+    fetchMe().catch(() => {});
+  }, []);
+
+  if (!user) return <Spinner label="Cargando…" />;
+  if (!user.is_super_admin) return <NoAccess />;
+  return <UsersManager currentUserId={user.id} />;
+}

@@ -1,0 +1,112 @@
+import type { UserResponse } from '@shared/contracts/users.contract';
+import { ACTION_LABELS, type Action } from '../../../lib/permissions';
+
+function PermissionCell({ actions }: { actions: readonly Action[] | undefined }) {
+  if (!actions || actions.length === 0) return <span className="muted">Sin permisos</span>;
+  return (
+    <span className="badge-row">
+      {actions.map((action) => (
+        <span key={action} className={`badge badge--action badge--${action}`}>
+          {ACTION_LABELS[action]}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The users table of spec 1 §2.5 (cards on small screens). */
+export function UsersTable({
+  users,
+  currentUserId,
+  deletingId,
+  onEdit,
+  onDelete,
+}: {
+  users: readonly UserResponse[];
+  currentUserId: number | null;
+  deletingId: number | null;
+  onEdit: (user: UserResponse) => void;
+  onDelete: (user: UserResponse) => void;
+}) {
+  if (users.length === 0) {
+    return (
+      <p className="empty" data-testid="users-empty">
+        No hay usuarios registrados
+      </p>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="table table--responsive" data-testid="users-table">
+        <thead>
+          <tr>
+            <th scope="col">Nombre</th>
+            <th scope="col">Correo electrónico</th>
+            <th scope="col">Eventos Internos</th>
+            <th scope="col">Eventos Externos</th>
+            <th scope="col">Super Admin</th>
+            <th scope="col" className="table__actions-head">
+              Acciones
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const isSelf = user.id === currentUserId;
+            return (
+              <tr key={user.id} data-testid="user-row" data-user-id={user.id} data-email={user.email}>
+                <td data-label="Nombre">
+                  <span className="user-cell">
+                    <span className="user-cell__name">{user.name}</span>
+                    {isSelf ? (
+                      <span className="tag tag--self" data-testid="self-tag">
+                        Tú
+                      </span>
+                    ) : null}
+                  </span>
+                </td>
+                <td data-label="Correo electrónico" className="cell-email">
+                  {user.email}
+                </td>
+                <td data-label="Eventos Internos">
+                  <PermissionCell actions={user.permissions.eventos_internos} />
+                </td>
+                <td data-label="Eventos Externos">
+                  <PermissionCell actions={user.permissions.eventos_externos} />
+                </td>
+                <td data-label="Super Admin">
+                  <span className={`badge ${user.is_super_admin ? 'badge--primary' : 'badge--neutral'}`}>
+                    {user.is_super_admin ? 'Sí' : 'No'}
+                  </span>
+                </td>
+                <td data-label="Acciones" className="table__actions">
+                  <button
+                    type="button"
+                    className="btn btn--sm btn--secondary"
+                    onClick={() => onEdit(user)}
+                    aria-label={`Editar a ${user.name}`}
+                    data-testid="edit-user"
+                  >
+                    Editar
+                  </button>
+                  {!isSelf ? (
+                    <button
+                      type="button"
+                      className="btn btn--sm btn--danger"
+                      onClick={() => onDelete(user)}
+                      disabled={deletingId === user.id}
+                      aria-label={`Eliminar a ${user.name}`}
+                      data-testid="delete-user"
+                    >
+                      {deletingId === user.id ? 'Eliminando…' : 'Eliminar'}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

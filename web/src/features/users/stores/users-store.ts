@@ -1,0 +1,51 @@
+/** The users table (spec 1 §2.5): loaded from GET /api/users, kept current by pushes on room 'users'. */
+import { proxy } from 'valtio';
+import type { UserResponse } from '@shared/contracts/users.contract';
+import { normalizePermissions } from '@shared/access/permissions';
+import { errorMessage } from '../../../lib/api-client';
+import { getUsers } from '../api/get-users';
+
+export const usersState = proxy<{
+  users: UserResponse[];
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+}>({ users: [], loading: false, loaded: false, error: null });
+
+function normalize(user: UserResponse): UserResponse {
+  return { ...user, permissions: normalizePermissions(user.permissions).value };
+}
+
+let requestSeq = 0;
+
+/** Loads the list; `silent` keeps the table on screen (resync after a reconnect). */
+export async function loadUsers(options: { silent?: boolean } = {}): Promise<void> {
+  const seq = ++requestSeq;
+  if (!options.silent) usersState.loading = true;
+  try {
+    const { users } = await getUsers();
+    if (seq !== requestSeq) return;
+    usersState.users = users.map(normalize);
+    usersState.error = null;
+    usersState.loaded = true;
+  } catch (error) {
+    if (seq !== requestSeq) return;
+    if (!options.silent) usersState.error = errorMessage(error, 'Error al cargar usuarios');
+  } finally {
+    if (seq === requestSeq) usersState.loading = false;
+  }
+}
+
+/** Adds or replaces one user (create/update answers and user.created / user.updated pushes). */
+export function upsertUser(user: UserResponse): void {
+  const next = normalize(user);
+  const index = usersState.users.findIndex((u) => u.id === next.id);
+  if (index >= 0) usersState.users[index] = next;
+  else usersState.users.push(next);
+}
+
+/** Removes one user (delete answer and user.deleted push). */
+export function removeUser(id: number): void {
+  const index = usersState.users.findIndex((u) => u.id === id);
+  if (index >= 0) usersState.users.splice(index, 1);
+}

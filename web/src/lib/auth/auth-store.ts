@@ -1,0 +1,182 @@
+/**
+ * Session state of spec 1 §3 (user, token, loading, error) and the transitions of §4, with the
+ * error fallbacks of §8. The token lives in local storage under 'token' and is restored at start-up.
+ */
+import { proxy } from 'valtio';
+import type { AuditLogResponse, AuthResponse, UserResponse } from '@shared/contracts/users.contract';
+import { normalizePermissions } from '@shared/access/permissions';
+import { ApiError, errorMessage, setAuthToken, setUnauthorizedHandler } from '../api-client';
+import { TOKEN_STORAGE_KEY } from '../constants';
+import { navigateTo } from '../navigation';
+import { postLogin, type LoginInput } from './api/login';
+import { postLogout } from './api/logout';
+import { postRegister, type RegisterInput } from './api/register';
+import { getMe } from './api/get-me';
+
+export type SessionUser = UserResponse & { audit_logs?: AuditLogResponse[] };
+
+export interface AuthState {
+  user: SessionUser | null;
+  token: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+function readStoredToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export const authState = proxy<AuthState>({
+  user: null,
+  token: readStoredToken(),
+  loading: false,
+  error: null,
+});
+
+// The bearer header is set before any call can run (spec 1 §4: "header set first").
+setAuthToken(authState.token);
+
+/** Areas may arrive as lists or as boolean-flag objects; keep one shape (lists) in the store. */
+function normalizeUser<T extends UserResponse>(user: T): T {
+  return { ...user, permissions: normalizePermissions(user.permissions).value };
+}
+
+function setSession(response: AuthResponse): void {
+  try {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, response.token);
+  } catch {
+    // Private mode: the session still works for this tab.
+  }
+  setAuthToken(response.token);
+  authState.token = response.token;
+  authState.user = normalizeUser(response.user);
+  authState.error = null;
+}
+
+/** Clears token and user locally (storage and header included). */
+export function clearSession(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+  setAuthToken(null);
+  authState.token = null;
+  authState.user = null;
+  authState.loading = false;
+}
+
+/** Sign out locally and land on /login (401, revoked session, deleted account). */
+export function endSessionAndGoToLogin(): void {
+  clearSession();
+  navigateTo('/login', { replace: true });
+}
+
+setUnauthorizedHandler(endSessionAndGoToLogin);
+
+export function isAuthenticated(): boolean {
+  return authState.token !== null;
+}
+
+export async function login(input: LoginInput): Promise<AuthResponse> {
+  authState.loading = true;
+  authState.error = null;
+  try {
+    const response = await postLogin(input);
+    setSession(response);
+    return response;
+  } catch (error) {
+    authState.error = errorMessage(error, 'Login failed');
+    throw error;
+  } finally {
+    authState.loading = false;
+  }
+}
+
+export async function register(input: RegisterInput): Promise<AuthResponse> {
+  authState.loading = true;
+  authState.error = null;
+  try {
+    const response = await postRegister(input);
+    setSession(response);
+    return response;
+  } catch (error) {
+    authState.error = errorMessage(error, 'Registration failed');
+    throw error;
+  } finally {
+    authState.loading = false;
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    if (authState.token) await postLogout();
+  } catch (error) {
+    console.error('Logout failed', error);
+  } finally {
+    clearSession();
+  }
+}
+
+let meInFlight: Promise<SessionUser | null> | null = null;
+
+/**
+ * GET /api/me, only when a token exists. Concurrent callers share one request (start-up, dashboard
+ * and live refetches often ask at the same moment). A 401 signs out through the api client.
+ */
+export function fetchMe(): Promise<SessionUser | null> {
+  if (!authState.token) return Promise.resolve(null);
+  if (meInFlight) return meInFlight;
+  const tokenAtStart = authState.token;
+  authState.loading = true;
+  meInFlight = (async () => {
+    try {
+      const response = await getMe();
+      // A sign-out (or another sign-in) while the call ran makes this answer stale.
+      if (authState.token !== tokenAtStart) return null;
+      const user = normalizeUser(response.data.user);
+      authState.user = user;
+      authState.error = null;
+      return user;
+    } catch (error) {
+      authState.error = errorMessage(error, 'Failed to fetch user');
+      if (error instanceof ApiError && error.status === 401) clearSession();
+      throw error;
+    } finally {
+      authState.loading = false;
+      meInFlight = null;
+    }
+  })();
+  return meInFlight;
+}
+
+/** Start-up: the token was read from storage above; load the user behind it. */
+export function restoreSession(): void {
+  if (!authState.token) return;
+  fetchMe().catch(() => {
+    // 401 already signed out; other failures leave the session to the next screen's fetch.
+  });
+}
+
+/** Keeps tabs in step: signing out (or in) in one tab applies to the others. */
+export function followStorageAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+    const token = readStoredToken();
+    if (token === authState.token) return;
+    if (!token) {
+      clearSession();
+      return;
+    }
+    setAuthToken(token);
+    authState.token = token;
+    authState.user = null;
+    fetchMe().catch(() => {});
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,77 @@
+/**
+ * Reference-counted room membership. A room is joined while at least one screen uses it, joined
+ * again after every reconnect (the server forgets rooms with the old connection), and the screen is
+ * then asked to resync because pushes may have been missed while offline.
+ */
+import type { JoinAck } from '@shared/events/socket-events';
+import { ROOM_JOIN_TIMEOUT_MS } from '../constants';
+import { getSocket, liveState } from './socket';
+
+const refs = new Map<string, number>();
+const resyncListeners = new Map<string, Set<() => void>>();
+let wired = false;
+
+function sendJoin(room: string): Promise<boolean> {
+  const socket = getSocket();
+  liveState.rooms[room] = 'joining';
+  return new Promise((resolve) => {
+    socket.timeout(ROOM_JOIN_TIMEOUT_MS).emit('room:join', room, (err: Error | null, res: JoinAck) => {
+      if (!refs.has(room)) return resolve(false);
+      const ok = !err && res?.ok === true;
+      liveState.rooms[room] = ok ? 'joined' : 'error';
+      if (!ok) console.warn(`No se pudo unir a la sala ${room}`, err ?? (res && !res.ok ? res.message : ''));
+      resolve(ok);
+    });
+  });
+}
+
+function wireOnce(): void {
+  if (wired) return;
+  wired = true;
+  const socket = getSocket();
+  socket.on('connect', () => {
+    for (const room of refs.keys()) {
+      void sendJoin(room).then((ok) => {
+        if (!ok) return;
+        for (const listener of resyncListeners.get(room) ?? []) listener();
+      });
+    }
+  });
+  socket.on('disconnect', () => {
+    for (const room of refs.keys()) liveState.rooms[room] = 'joining';
+  });
+}
+
+/** Joins `room` (if first user); returns the release function. */
+export function acquireRoom(room: string, onResync: () => void): () => void {
+  wireOnce();
+  const socket = getSocket();
+  const count = refs.get(room) ?? 0;
+  refs.set(room, count + 1);
+  let listeners = resyncListeners.get(room);
+  if (!listeners) {
+    listeners = new Set();
+    resyncListeners.set(room, listeners);
+  }
+  listeners.add(onResync);
+  if (count === 0) {
+    if (socket.connected) void sendJoin(room);
+    else liveState.rooms[room] = 'joining';
+  }
+
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    listeners.delete(onResync);
+    const left = (refs.get(room) ?? 1) - 1;
+    if (left > 0) {
+      refs.set(room, left);
+      return;
+    }
+    refs.delete(room);
+    resyncListeners.delete(room);
+    delete liveState.rooms[room];
+    if (socket.connected) socket.emit('room:leave', room);
+  };
+}
