@@ -12,10 +12,13 @@ import { JobPublisher } from './jobs/job-publisher';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { UnitOfWork } from './outbox/unit-of-work';
+import { EventCountsReader } from './realtime/event-counts.reader';
 import { RealtimePublisher } from './realtime/realtime-publisher';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { RoomPolicy } from './realtime/room-policy';
 import { SessionResolver } from './realtime/session-resolver';
+import { RateLimitGuard } from './http/rate-limit.guard';
+import { RateLimiter } from './redis/rate-limiter';
 import { RedisService } from './redis/redis.service';
 
 /** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
@@ -37,6 +40,9 @@ export class CoreModule {
       RoomPolicy,
       RealtimeGateway,
       RealtimePublisher,
+      EventCountsReader,
+      RateLimiter,
+      { provide: APP_GUARD, useClass: RateLimitGuard },
     ];
     return {
       module: CoreModule,
@@ -59,6 +65,7 @@ export class CoreModule {
         RoomPolicy,
         RealtimeGateway,
         RealtimePublisher,
+        RateLimiter,
       ],
     };
   }

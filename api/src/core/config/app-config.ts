@@ -18,6 +18,11 @@ export interface AppConfig {
   tzDisplay: string;
   allowRegistration: boolean;
   logLevel: string;
+  /** Requests per minute and IP on public endpoints: reads, and writes (registrations, applications). */
+  publicReadLimitPerMinute: number;
+  publicWriteLimitPerMinute: number;
+  /** The privacy notice linked from public forms (plain text; blank lines separate paragraphs). */
+  privacyNotice: string;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
   webDistDir: string;
@@ -91,6 +96,14 @@ function localJwtSecret(dataDir: string): string {
   return secret;
 }
 
+function defaultPrivacyNotice(municipio: string): string {
+  return [
+    `El Gobierno Municipal de ${municipio}, Nuevo León, es responsable del tratamiento de los datos personales que proporciones en este formulario, los cuales serán protegidos conforme a la Ley General de Protección de Datos Personales en Posesión de Sujetos Obligados y la normativa estatal aplicable.`,
+    'Tus datos (nombre, fecha de nacimiento, teléfono, correo electrónico y empresa) se utilizarán únicamente para registrar tu participación en el evento, confirmar tu asistencia, comunicarte cambios y elaborar estadísticas sin datos que te identifiquen.',
+    'No se transferirán a terceros salvo las excepciones previstas por la ley. Puedes ejercer tus derechos de acceso, rectificación, cancelación y oposición (ARCO) ante la Unidad de Transparencia del municipio.',
+  ].join('\n\n');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = (env.NODE_ENV?.trim() || 'development') as AppConfig['env'];
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -125,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowRegistration: readBool(env, 'ALLOW_REGISTRATION', true),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
+    publicReadLimitPerMinute: readInt(env, 'PUBLIC_READ_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+    publicWriteLimitPerMinute: readInt(env, 'PUBLIC_WRITE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
+    privacyNotice: env.PRIVACY_NOTICE?.trim() || defaultPrivacyNotice(env.MUNICIPIO?.trim() || 'Monterrey'),
     webDistDir: resolve(env.WEB_DIST_DIR?.trim() || join(ROOT_DIR, 'web/dist')),
     dataDir,
   };

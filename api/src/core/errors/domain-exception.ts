@@ -9,6 +9,8 @@ export enum ErrorCode {
   NotFound = 'NOT_FOUND',
   Conflict = 'CONFLICT',
   TooManyRequests = 'TOO_MANY_REQUESTS',
+  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  UnsupportedMedia = 'UNSUPPORTED_MEDIA',
   RegistrationClosed = 'REGISTRATION_CLOSED',
 }
 
@@ -20,6 +22,8 @@ const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.NotFound]: HttpStatus.NOT_FOUND,
   [ErrorCode.Conflict]: HttpStatus.CONFLICT,
   [ErrorCode.TooManyRequests]: HttpStatus.TOO_MANY_REQUESTS,
+  [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
+  [ErrorCode.UnsupportedMedia]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   [ErrorCode.RegistrationClosed]: HttpStatus.FORBIDDEN,
 };
 

@@ -1,3 +1,4 @@
+import type { ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
 import type { UserResponse } from '../contracts/users.contract';
 
 /** Audit actions of spec 1 §3. */
@@ -15,6 +16,15 @@ export interface DomainEventMap {
   'user.created': { user: UserResponse };
   'user.updated': { user: UserResponse; access_changed: boolean; revoked_sessions: string[] };
   'user.deleted': { user_id: number };
+  'external-event.created': { event: ExternalEventResponse };
+  'external-event.updated': { event: ExternalEventResponse };
+  'external-event.deleted': { event_id: number };
+  /** Featured flag toggled; `affected_ids` also lists events that lost the flag. */
+  'external-event.featured-toggled': { event_id: number; is_featured: boolean; affected_ids: number[] };
+  'registration.created': { event_id: number; registration: ExternalRegistrationResponse };
+  'registration.confirmed': { event_id: number; registration: ExternalRegistrationResponse };
+  'registration.unconfirmed': { event_id: number; registration: ExternalRegistrationResponse };
+  'registration.deleted': { event_id: number; registration_id: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -27,6 +37,14 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'user.created': { action: 'create', resourceType: 'user' },
   'user.updated': { action: 'update', resourceType: 'user' },
   'user.deleted': { action: 'delete', resourceType: 'user' },
+  'external-event.created': { action: 'create', resourceType: 'external_event' },
+  'external-event.updated': { action: 'update', resourceType: 'external_event' },
+  'external-event.deleted': { action: 'delete', resourceType: 'external_event' },
+  'external-event.featured-toggled': { action: 'update', resourceType: 'external_event' },
+  'registration.created': { action: 'register', resourceType: 'external_registration' },
+  'registration.confirmed': { action: 'update', resourceType: 'external_registration' },
+  'registration.unconfirmed': { action: 'update', resourceType: 'external_registration' },
+  'registration.deleted': { action: 'delete', resourceType: 'external_registration' },
 };
 
 /** Who did it and from where: recorded with every event. */

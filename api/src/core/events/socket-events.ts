@@ -2,6 +2,7 @@
  * The typed map of socket.io traffic, shared with the web app (pure types and constants).
  * Staff rooms may carry personal data; rooms starting with "public:" never do.
  */
+import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
 import type { AuditLogResponse, UserResponse } from '../contracts/users.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
@@ -21,6 +22,22 @@ export interface ServerToClientEvents {
   'me.changed': (msg: Push<{ deleted: boolean }>) => void;
   /** This socket's session ended (logout or deleted account): sign out. */
   'session.revoked': (msg: Push<Record<string, never>>) => void;
+
+  /** Staff: the external events table (room external-events) and one event's board (external-event:{id}). */
+  'external-event.created': (msg: Push<{ event: ExternalEventResponse }>) => void;
+  'external-event.updated': (msg: Push<{ event: ExternalEventResponse }>) => void;
+  'external-event.deleted': (msg: Push<{ id: number }>) => void;
+  /** Staff board (external-event:{id}): registrations of that event. */
+  'registration.created': (msg: Push<{ event_id: number; registration: ExternalRegistrationResponse }>) => void;
+  'registration.updated': (msg: Push<{ event_id: number; registration: ExternalRegistrationResponse }>) => void;
+  'registration.deleted': (msg: Push<{ event_id: number; id: number }>) => void;
+  /**
+   * Counts only — the one push public rooms get (public:eventos, public:evento:{id}), also sent to the
+   * staff rooms. Coalesced per relay batch; `version` grows with every change so older counts are ignored.
+   */
+  'event.counts': (msg: Push<{ counts: Array<EventCounts & { version: string }> }>) => void;
+  /** Public: the list of public events changed (created, published, featured…): refetch it. */
+  'public.events-changed': (msg: Push<Record<string, never>>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -39,4 +56,12 @@ export const ROOMS = {
   users: 'users',
   /** One user's own channel: their dashboard and account. Joined automatically. */
   user: (id: number) => `user:${id}`,
+  /** The external events table: staff who may view eventos_externos. */
+  externalEvents: 'external-events',
+  /** One external event's registrations board: staff who may view eventos_externos. */
+  externalEvent: (id: number) => `external-event:${id}`,
+  /** Public landing (/eventos): counts only. */
+  publicEvents: 'public:eventos',
+  /** One public event page (/eventos/{slug}): counts only. */
+  publicEvent: (id: number) => `public:evento:${id}`,
 } as const;

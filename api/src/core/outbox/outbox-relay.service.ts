@@ -92,6 +92,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       return events.length === OUTBOX_BATCH_SIZE;
     });
     for (const effect of effects) await this.realtime.applyEffects(effect);
+    await this.realtime
+      .pushCounts(effects.flatMap((e) => e.counts ?? []))
+      .catch((err: Error) => this.logger.warn(`Counts push failed: ${err.message}`));
     return full;
   }
 }

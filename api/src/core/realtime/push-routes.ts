@@ -14,10 +14,15 @@ export interface SocketEffects {
   revalidateUser?: number;
   endSessions?: string[];
   endUser?: number;
+  /** External events whose counts are pushed after the batch (coalesced). */
+  counts?: number[];
 }
 
 const push = <E extends ServerEventName>(event: E, rooms: string[], data: PushPayload<E>['data']): PushSpec =>
   ({ event, rooms, data }) as PushSpec;
+
+const staffEvent = (id: number) => [ROOMS.externalEvents, ROOMS.externalEvent(id)];
+const publicChanged = () => push('public.events-changed', [ROOMS.publicEvents], {});
 
 type Route<K extends DomainEventType> = (e: StoredDomainEvent<K>) => { pushes: PushSpec[]; effects?: SocketEffects };
 
@@ -44,6 +49,58 @@ export const PUSH_ROUTES: { [K in DomainEventType]: Route<K> } = {
   'user.deleted': (e) => ({
     pushes: [push('user.deleted', [ROOMS.users], { id: e.payload.user_id }), push('session.revoked', [ROOMS.user(e.payload.user_id)], {})],
     effects: { endUser: e.payload.user_id },
+  }),
+
+  'external-event.created': (e) => ({
+    pushes: [
+      push('external-event.created', [ROOMS.externalEvents], { event: e.payload.event }),
+      ...(e.payload.event.status === 'draft' ? [] : [publicChanged()]),
+    ],
+  }),
+  'external-event.updated': (e) => ({
+    pushes: [push('external-event.updated', staffEvent(e.payload.event.id), { event: e.payload.event }), publicChanged()],
+    effects: { counts: [e.payload.event.id] },
+  }),
+  'external-event.deleted': (e) => ({
+    pushes: [push('external-event.deleted', staffEvent(e.payload.event_id), { id: e.payload.event_id }), publicChanged()],
+  }),
+  'external-event.featured-toggled': (e) => ({
+    pushes: [publicChanged()],
+    effects: { counts: e.payload.affected_ids },
+  }),
+  'registration.created': (e) => ({
+    pushes: [
+      push('registration.created', [ROOMS.externalEvent(e.payload.event_id)], {
+        event_id: e.payload.event_id,
+        registration: e.payload.registration,
+      }),
+    ],
+    effects: { counts: [e.payload.event_id] },
+  }),
+  'registration.confirmed': (e) => ({
+    pushes: [
+      push('registration.updated', [ROOMS.externalEvent(e.payload.event_id)], {
+        event_id: e.payload.event_id,
+        registration: e.payload.registration,
+      }),
+    ],
+  }),
+  'registration.unconfirmed': (e) => ({
+    pushes: [
+      push('registration.updated', [ROOMS.externalEvent(e.payload.event_id)], {
+        event_id: e.payload.event_id,
+        registration: e.payload.registration,
+      }),
+    ],
+  }),
+  'registration.deleted': (e) => ({
+    pushes: [
+      push('registration.deleted', [ROOMS.externalEvent(e.payload.event_id)], {
+        event_id: e.payload.event_id,
+        id: e.payload.registration_id,
+      }),
+    ],
+    effects: { counts: [e.payload.event_id] },
   }),
 };
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { StoredDomainEvent } from '../events/domain-events';
 import { ROOMS } from '../events/socket-events';
 import { routeEvent, type SocketEffects } from './push-routes';
+import { EventCountsReader } from './event-counts.reader';
 import { RealtimeGateway } from './realtime.gateway';
 import { RoomPolicy, sessionRoom } from './room-policy';
 import { SessionResolver } from './session-resolver';
@@ -15,6 +16,7 @@ export class RealtimePublisher {
     private readonly gateway: RealtimeGateway,
     private readonly policy: RoomPolicy,
     private readonly sessions: SessionResolver,
+    private readonly counts: EventCountsReader,
   ) {}
 
   publish(event: StoredDomainEvent): SocketEffects | undefined {
@@ -38,6 +40,25 @@ export class RealtimePublisher {
       if (effects.revalidateUser !== undefined) await this.revalidate(effects.revalidateUser);
     } catch (err) {
       this.logger.warn(`Socket effects failed: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * Pushes the current counts of the given events, once per batch however many registrations it held:
+   * to the staff rooms, and — for events the public may see — to the public rooms (counts only).
+   */
+  async pushCounts(eventIds: number[]): Promise<void> {
+    const server = this.gateway.server;
+    if (!server || eventIds.length === 0) return;
+    const counts = await this.counts.read([...new Set(eventIds)]);
+    if (counts.length === 0) return;
+    const envelope = { event_id: `counts:${counts.map((c) => `${c.id}@${c.version}`).join(',')}`, occurred_at: new Date().toISOString() };
+    const visible = counts.filter((c) => c.status !== 'draft');
+    server.to(ROOMS.externalEvents).emit('event.counts', { ...envelope, data: { counts } });
+    if (visible.length) server.to(ROOMS.publicEvents).emit('event.counts', { ...envelope, data: { counts: visible } });
+    for (const c of counts) {
+      const rooms = c.status === 'draft' ? [ROOMS.externalEvent(c.id)] : [ROOMS.externalEvent(c.id), ROOMS.publicEvent(c.id)];
+      server.to(rooms).emit('event.counts', { ...envelope, data: { counts: [c] } });
     }
   }
 

@@ -14,11 +14,4 @@ export class PublicController {
   config_() {
     return { municipio: this.config.municipio, tz_display: this.config.tzDisplay, allow_registration: this.config.allowRegistration };
   }
-
-  /** The featured public event; external events arrive with their own module (null until then). */
-  @Get('featured-event')
-  @Public()
-  featuredEvent() {
-    return { featured_event: null };
-  }
 }

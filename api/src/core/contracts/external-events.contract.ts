@@ -1,0 +1,87 @@
+/** Wire shapes of external events and their registrations (pure types, shared with the web app). */
+
+export const EXTERNAL_EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
+export type ExternalEventStatus = (typeof EXTERNAL_EVENT_STATUSES)[number];
+/** On creation only these may be chosen (spec 1 §4). */
+export const CREATABLE_STATUSES = ['draft', 'published'] as const;
+
+export const REGISTRATION_STATUSES = ['registered', 'attended', 'no_show', 'cancelled'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const TIPOS_PARTICIPANTE = ['Emprendedor', 'Empresario', 'Ejecutivo', 'Estudiante', 'Otro'] as const;
+export type TipoParticipante = (typeof TIPOS_PARTICIPANTE)[number];
+
+/** Staff view of an event (GET/POST/PUT /api/eventos-externos). */
+export interface ExternalEventResponse {
+  id: number;
+  title: string;
+  description: string;
+  event_date: string;
+  end_date: string | null;
+  location: string;
+  max_attendees: number;
+  current_attendees: number;
+  status: ExternalEventStatus;
+  image_url: string | null;
+  slug: string;
+  is_featured: boolean;
+  requirements: string[];
+  agenda: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** Public view (no staff fields). */
+export interface PublicExternalEvent {
+  id: number;
+  title: string;
+  description: string;
+  event_date: string;
+  end_date: string | null;
+  location: string;
+  max_attendees: number;
+  current_attendees: number;
+  status: ExternalEventStatus;
+  image_url: string | null;
+  slug: string;
+  is_featured: boolean;
+  requirements: string[];
+  agenda: string[];
+}
+
+export interface PublicEventPageResponse {
+  event: PublicExternalEvent;
+  is_preview: boolean;
+  is_completed: boolean;
+  is_cancelled: boolean;
+}
+
+export interface FeaturedEventResponse {
+  featured_event: { title: string; slug: string; image_url: string | null; event_date: string; location: string } | null;
+}
+
+export interface ExternalRegistrationResponse {
+  id: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  fecha_nacimiento: string;
+  phone: string;
+  email: string;
+  curp: string | null;
+  empresa: string | null;
+  tipo_participante: string;
+  status: RegistrationStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Counts only: what public rooms may carry. */
+export interface EventCounts {
+  id: number;
+  slug: string;
+  status: ExternalEventStatus;
+  max_attendees: number;
+  current_attendees: number;
+  is_featured: boolean;
+}

@@ -1,0 +1,116 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequirePermission } from '@core/access/access.decorators';
+import { Actor } from '@core/access/current-user';
+import type { EventActor } from '@core/events/domain-events';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { ImageUploadInterceptor } from '../images/image-upload.interceptor';
+import { ImagesService } from '../images/images.service';
+import { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
+import { toExternalEventResponse } from './external-events.mapper';
+import { ExternalEventsService } from './external-events.service';
+import { RegistrationsService } from './registrations.service';
+
+@ApiTags('eventos-externos')
+@ApiBearerAuth()
+@Controller('eventos-externos')
+export class ExternalEventsController {
+  constructor(
+    private readonly events: ExternalEventsService,
+    private readonly registrations: RegistrationsService,
+    private readonly images: ImagesService,
+  ) {}
+
+  @Get()
+  @RequirePermission('eventos_externos', 'view')
+  async list() {
+    return { events: await this.events.list() };
+  }
+
+  @Post()
+  @RequirePermission('eventos_externos', 'create')
+  async create(@Body() dto: CreateExternalEventDto, @Actor() actor: EventActor) {
+    return { event: await this.events.create(dto, actor), message: 'Evento creado exitosamente' };
+  }
+
+  @Put(':id')
+  @RequirePermission('eventos_externos', 'edit')
+  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateExternalEventDto, @Actor() actor: EventActor) {
+    return { event: await this.events.update(id, dto, actor), message: 'Evento actualizado exitosamente' };
+  }
+
+  @Post(':id/upload-image')
+  @RequirePermission('eventos_externos', 'edit')
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(ImageUploadInterceptor)
+  async uploadImage(@Param('id', IdParamPipe) id: number, @UploadedFile() file: Express.Multer.File, @Actor() actor: EventActor) {
+    await this.events.get(id);
+    const imageUrl = await this.images.store(file.buffer);
+    const event = await this.events.setImage(id, imageUrl, actor);
+    return { image_url: imageUrl, event };
+  }
+
+  @Put(':id/toggle-featured')
+  @RequirePermission('eventos_externos', 'edit')
+  async toggleFeatured(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+    const event = await this.events.toggleFeatured(id, actor);
+    return { is_featured: event.is_featured, event };
+  }
+
+  @Delete(':id')
+  @RequirePermission('eventos_externos', 'delete')
+  async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+    await this.events.remove(id, actor);
+    return { message: 'Evento eliminado exitosamente' };
+  }
+
+  @Get(':id/registrations')
+  @RequirePermission('eventos_externos', 'view')
+  async registrationsOf(@Param('id', IdParamPipe) id: number) {
+    const event = await this.events.get(id);
+    return { event: toExternalEventResponse(event), registrations: await this.registrations.list(event) };
+  }
+
+  /** The registrations as a CSV file (spec 1 §9), safe to open in a spreadsheet. */
+  @Get(':id/registrations/export')
+  @RequirePermission('eventos_externos', 'view')
+  async exportRegistrations(@Param('id', IdParamPipe) id: number, @Res() res: Response) {
+    const { filename, body } = await this.registrations.exportCsv(await this.events.get(id));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(body);
+  }
+
+  @Put(':id/registrations/:registrationId/confirm')
+  @RequirePermission('eventos_externos', 'edit')
+  async confirm(
+    @Param('id', IdParamPipe) id: number,
+    @Param('registrationId', IdParamPipe) registrationId: number,
+    @Actor() actor: EventActor,
+  ) {
+    return { registration: await this.registrations.setAttendance(id, registrationId, true, actor), message: 'Asistencia confirmada' };
+  }
+
+  @Put(':id/registrations/:registrationId/unconfirm')
+  @RequirePermission('eventos_externos', 'edit')
+  async unconfirm(
+    @Param('id', IdParamPipe) id: number,
+    @Param('registrationId', IdParamPipe) registrationId: number,
+    @Actor() actor: EventActor,
+  ) {
+    return { registration: await this.registrations.setAttendance(id, registrationId, false, actor), message: 'Confirmación cancelada' };
+  }
+
+  @Delete(':id/registrations/:registrationId')
+  @RequirePermission('eventos_externos', 'delete')
+  async removeRegistration(
+    @Param('id', IdParamPipe) id: number,
+    @Param('registrationId', IdParamPipe) registrationId: number,
+    @Actor() actor: EventActor,
+  ) {
+    await this.registrations.remove(id, registrationId, actor);
+    return { message: 'Registro eliminado exitosamente' };
+  }
+}

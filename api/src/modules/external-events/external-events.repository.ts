@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ExternalEventStatus } from '@core/contracts/external-events.contract';
+import { ExternalEventEntity } from '@core/entities';
+
+export interface ExternalEventFields {
+  title: string;
+  description: string;
+  eventDate: Date;
+  endDate: Date | null;
+  location: string;
+  maxAttendees: number;
+  status: ExternalEventStatus;
+  requirements: string[];
+  agenda: string[];
+  imageUrl?: string | null;
+}
+
+@Injectable()
+export class ExternalEventsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private repo(manager?: EntityManager) {
+    return (manager ?? this.ds.manager).getRepository(ExternalEventEntity);
+  }
+
+  list(): Promise<ExternalEventEntity[]> {
+    return this.repo().find({ order: { eventDate: 'DESC', id: 'DESC' } });
+  }
+
+  /** What the public may browse: published events, soonest first. */
+  listPublished(): Promise<ExternalEventEntity[]> {
+    return this.repo().find({ where: { status: 'published' }, order: { eventDate: 'ASC', id: 'ASC' } });
+  }
+
+  findFeatured(): Promise<ExternalEventEntity | null> {
+    return this.repo().findOne({ where: { isFeatured: true, status: 'published' } });
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<ExternalEventEntity | null> {
+    return this.repo(manager).findOne({ where: { id } });
+  }
+
+  findByIdForUpdate(manager: EntityManager, id: number): Promise<ExternalEventEntity | null> {
+    return this.repo(manager).createQueryBuilder('e').where('e.id = :id', { id }).setLock('pessimistic_write').getOne();
+  }
+
+  findBySlug(slug: string): Promise<ExternalEventEntity | null> {
+    return this.repo().findOne({ where: { slug } });
+  }
+
+  /** Slugs already taken that start with `base` (to pick the next free suffix). */
+  async slugsLike(manager: EntityManager, base: string): Promise<string[]> {
+    const rows: Array<{ slug: string }> = await manager.query(`SELECT slug FROM external_events WHERE slug = $1 OR slug LIKE $2`, [
+      base,
+      `${base}-%`,
+    ]);
+    return rows.map((r) => r.slug);
+  }
+
+  async insert(
+    manager: EntityManager,
+    fields: ExternalEventFields & { slug: string; createdBy: number | null },
+  ): Promise<ExternalEventEntity> {
+    const repo = this.repo(manager);
+    return repo.save(repo.create(fields));
+  }
+
+  async update(
+    manager: EntityManager,
+    id: number,
+    fields: Partial<ExternalEventFields> & { isFeatured?: boolean },
+  ): Promise<ExternalEventEntity> {
+    await this.repo(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ ...fields, version: () => 'version + 1' })
+      .where('id = :id', { id })
+      .execute();
+    return (await this.findById(id, manager))!;
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await this.repo(manager).delete({ id });
+  }
+
+  /** Serializes featured toggles, so "only one featured" never races (the unique index is the last guard). */
+  async lockFeatured(manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(7411002)`);
+  }
+
+  /** Clears the flag on every other event; returns their ids. */
+  async clearFeatured(manager: EntityManager, exceptId: number): Promise<number[]> {
+    const [rows]: [Array<{ id: number }>, number] = await manager.query(
+      `UPDATE external_events SET is_featured = false, version = version + 1, updated_at = now()
+        WHERE is_featured AND id <> $1 RETURNING id`,
+      [exceptId],
+    );
+    return rows.map((r) => r.id);
+  }
+}

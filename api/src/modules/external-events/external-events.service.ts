@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import type { ExternalEventResponse } from '@core/contracts/external-events.contract';
+import type { ExternalEventEntity } from '@core/entities';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import type { EventActor } from '@core/events/domain-events';
+import { UnitOfWork } from '@core/outbox/unit-of-work';
+import type { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
+import { toExternalEventResponse } from './external-events.mapper';
+import { ExternalEventsRepository } from './external-events.repository';
+import { firstFreeSlug, slugify } from './slug';
+
+export const EVENT_NOT_FOUND = 'El evento no existe.';
+
+function dates(dto: CreateExternalEventDto | UpdateExternalEventDto): { eventDate: Date; endDate: Date | null } {
+  const eventDate = new Date(dto.event_date);
+  const endDate = dto.end_date ? new Date(dto.end_date) : null;
+  if (endDate && endDate < eventDate) {
+    throw DomainException.validation({ end_date: ['La fecha de fin no puede ser anterior a la de inicio.'] });
+  }
+  return { eventDate, endDate };
+}
+
+@Injectable()
+export class ExternalEventsService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly events: ExternalEventsRepository,
+  ) {}
+
+  async list(): Promise<ExternalEventResponse[]> {
+    return (await this.events.list()).map(toExternalEventResponse);
+  }
+
+  async get(id: number): Promise<ExternalEventEntity> {
+    const event = await this.events.findById(id);
+    if (!event) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+    return event;
+  }
+
+  async create(dto: CreateExternalEventDto, actor: EventActor): Promise<ExternalEventResponse> {
+    const { eventDate, endDate } = dates(dto);
+    return this.uow.run(actor, async (tx) => {
+      const base = slugify(dto.title);
+      // Slugs are unique by index; the lock makes concurrent creations with the same title pick different suffixes.
+      await tx.manager.query(`SELECT pg_advisory_xact_lock(7411003, hashtext($1))`, [base]);
+      const slug = firstFreeSlug(base, await this.events.slugsLike(tx.manager, base));
+      const event = await this.events.insert(tx.manager, {
+        title: dto.title,
+        description: dto.description,
+        eventDate,
+        endDate,
+        location: dto.location,
+        maxAttendees: dto.max_attendees,
+        status: dto.status,
+        requirements: dto.requirements ?? [],
+        agenda: dto.agenda ?? [],
+        slug,
+        createdBy: actor.userId,
+      });
+      const response = toExternalEventResponse(event);
+      await tx.record({ type: 'external-event.created', resourceId: event.id, payload: { event: response } });
+      return response;
+    });
+  }
+
+  /** The slug stays as it was when the title changes: shared links keep working. */
+  async update(id: number, dto: UpdateExternalEventDto, actor: EventActor): Promise<ExternalEventResponse> {
+    const { eventDate, endDate } = dates(dto);
+    return this.uow.run(actor, async (tx) => {
+      const current = await this.events.findByIdForUpdate(tx.manager, id);
+      if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+      if (dto.max_attendees < current.currentAttendees) {
+        throw DomainException.validation({
+          max_attendees: [`El cupo no puede ser menor que los registros actuales (${current.currentAttendees}).`],
+        });
+      }
+      const status = dto.status ?? current.status;
+      const updated = await this.events.update(tx.manager, id, {
+        title: dto.title,
+        description: dto.description,
+        eventDate,
+        endDate,
+        location: dto.location,
+        maxAttendees: dto.max_attendees,
+        status,
+        requirements: dto.requirements ?? current.requirements,
+        agenda: dto.agenda ?? current.agenda,
+        ...(dto.image_url !== undefined ? { imageUrl: dto.image_url } : {}),
+        // Only a published event may stay featured.
+        ...(status !== 'published' ? { isFeatured: false } : {}),
+      });
+      const response = toExternalEventResponse(updated);
+      await tx.record({ type: 'external-event.updated', resourceId: id, payload: { event: response } });
+      return response;
+    });
+  }
+
+  async setImage(id: number, imageUrl: string, actor: EventActor): Promise<ExternalEventResponse> {
+    return this.uow.run(actor, async (tx) => {
+      const current = await this.events.findByIdForUpdate(tx.manager, id);
+      if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+      const response = toExternalEventResponse(await this.events.update(tx.manager, id, { imageUrl }));
+      await tx.record({ type: 'external-event.updated', resourceId: id, payload: { event: response } });
+      return response;
+    });
+  }
+
+  async toggleFeatured(id: number, actor: EventActor): Promise<ExternalEventResponse> {
+    return this.uow.run(actor, async (tx) => {
+      await this.events.lockFeatured(tx.manager);
+      const current = await this.events.findByIdForUpdate(tx.manager, id);
+      if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+      if (current.status !== 'published') {
+        throw new DomainException(ErrorCode.Conflict, 'Solo un evento publicado puede ser destacado.');
+      }
+      const isFeatured = !current.isFeatured;
+      const cleared = isFeatured ? await this.events.clearFeatured(tx.manager, id) : [];
+      const updated = await this.events.update(tx.manager, id, { isFeatured });
+      await tx.record({
+        type: 'external-event.featured-toggled',
+        resourceId: id,
+        payload: { event_id: id, is_featured: isFeatured, affected_ids: [id, ...cleared] },
+      });
+      return toExternalEventResponse(updated);
+    });
+  }
+
+  async remove(id: number, actor: EventActor): Promise<void> {
+    await this.uow.run(actor, async (tx) => {
+      const current = await this.events.findByIdForUpdate(tx.manager, id);
+      if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+      if (current.status !== 'draft') {
+        throw new DomainException(ErrorCode.Conflict, 'Solo se pueden eliminar eventos en borrador.');
+      }
+      await this.events.delete(tx.manager, id);
+      await tx.record({ type: 'external-event.deleted', resourceId: id, payload: { event_id: id } });
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Get, Inject, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '@core/access/access.decorators';
+import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { EventActor } from '@core/events/domain-events';
+import { RateLimit } from '@core/http/rate-limit.guard';
+import { SlugParamPipe } from '@core/http/slug-param.pipe';
+import { PublicRegistrationDto } from './external-events.dto';
+import { RegistrationsService } from './registrations.service';
+
+/** What citizens use without an account. Answers carry no personal data of anyone else. */
+@ApiTags('public')
+@Controller()
+export class PublicEventsController {
+  constructor(
+    private readonly registrations: RegistrationsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('public/eventos')
+  @Public()
+  @RateLimit('public-read')
+  async list() {
+    return { events: await this.registrations.listPublic() };
+  }
+
+  @Get('public/featured-event')
+  @Public()
+  @RateLimit('public-read')
+  async featured() {
+    return { featured_event: await this.registrations.featured() };
+  }
+
+  @Get('public/privacy-notice')
+  @Public()
+  @RateLimit('public-read')
+  privacyNotice() {
+    return { title: 'Aviso de Privacidad', text: this.config.privacyNotice };
+  }
+
+  /** A draft answers only to staff allowed to see it (preview: send the bearer token). */
+  @Get('eventos/:slug')
+  @Public()
+  @RateLimit('public-read')
+  page(@Param('slug', SlugParamPipe) slug: string, @CurrentUser() viewer: AuthUser | undefined) {
+    return this.registrations.publicPage(slug, viewer);
+  }
+
+  @Post('eventos/:slug/register')
+  @Public()
+  @RateLimit('public-write')
+  async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
+    return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
+  }
+}

@@ -1,0 +1,172 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthUser } from '@core/access/current-user';
+import { can } from '@core/access/permissions';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { ExternalRegistrationResponse, PublicEventPageResponse, PublicExternalEvent } from '@core/contracts/external-events.contract';
+import type { ExternalEventEntity } from '@core/entities';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import type { EventActor } from '@core/events/domain-events';
+import { isoDateInZone } from '@core/format/display-dates';
+import { UnitOfWork } from '@core/outbox/unit-of-work';
+import type { PublicRegistrationDto } from './external-events.dto';
+import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
+import { ExternalEventsRepository } from './external-events.repository';
+import { EVENT_NOT_FOUND } from './external-events.service';
+import { registrationsCsv } from './registrations-csv';
+import { RegistrationsRepository } from './registrations.repository';
+
+export const PUBLIC_NOT_FOUND = 'El evento que buscas no existe o ha sido cancelado.';
+export const EVENT_FULL = 'Evento Lleno: ya no hay lugares disponibles.';
+const REGISTRATION_NOT_FOUND = 'El registro no existe.';
+
+const isUniqueViolation = (err: unknown) => (err as { driverError?: { code?: string }; code?: string })?.driverError?.code === '23505';
+
+@Injectable()
+export class RegistrationsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly uow: UnitOfWork,
+    private readonly events: ExternalEventsRepository,
+    private readonly registrations: RegistrationsRepository,
+  ) {}
+
+  // ——— Staff ———
+
+  async list(event: ExternalEventEntity): Promise<ExternalRegistrationResponse[]> {
+    return (await this.registrations.listForEvent(event.id)).map(toRegistrationResponse);
+  }
+
+  async exportCsv(event: ExternalEventEntity): Promise<{ filename: string; body: string }> {
+    const rows = await this.registrations.listForEvent(event.id);
+    const date = isoDateInZone(new Date(), this.config.tzDisplay);
+    return { filename: `registros_${event.slug}_${date}.csv`, body: registrationsCsv(rows, this.config.tzDisplay) };
+  }
+
+  /** registered → attended (confirm) or attended → registered (unconfirm). */
+  async setAttendance(
+    eventId: number,
+    registrationId: number,
+    attended: boolean,
+    actor: EventActor,
+  ): Promise<ExternalRegistrationResponse> {
+    return this.uow.run(actor, async (tx) => {
+      const current = await this.registrations.findInEvent(tx.manager, eventId, registrationId);
+      if (!current) throw new DomainException(ErrorCode.NotFound, REGISTRATION_NOT_FOUND);
+      const from = attended ? 'registered' : 'attended';
+      if (current.status !== from) {
+        throw new DomainException(
+          ErrorCode.Conflict,
+          attended
+            ? 'Solo se puede confirmar la asistencia de un registro pendiente.'
+            : 'Solo se puede cancelar la confirmación de un registro con asistencia.',
+        );
+      }
+      const updated = toRegistrationResponse(
+        await this.registrations.setStatus(tx.manager, registrationId, attended ? 'attended' : 'registered'),
+      );
+      await tx.record({
+        type: attended ? 'registration.confirmed' : 'registration.unconfirmed',
+        resourceId: registrationId,
+        payload: { event_id: eventId, registration: updated },
+      });
+      return updated;
+    });
+  }
+
+  async remove(eventId: number, registrationId: number, actor: EventActor): Promise<void> {
+    await this.uow.run(actor, async (tx) => {
+      const current = await this.registrations.findInEvent(tx.manager, eventId, registrationId);
+      if (!current) throw new DomainException(ErrorCode.NotFound, REGISTRATION_NOT_FOUND);
+      await this.registrations.delete(tx.manager, registrationId);
+      await this.registrations.releasePlace(tx.manager, eventId);
+      await tx.record({
+        type: 'registration.deleted',
+        resourceId: registrationId,
+        payload: { event_id: eventId, registration_id: registrationId },
+      });
+    });
+  }
+
+  // ——— Public ———
+
+  async listPublic(): Promise<PublicExternalEvent[]> {
+    return (await this.events.listPublished()).map(toPublicEvent);
+  }
+
+  async featured() {
+    const e = await this.events.findFeatured();
+    return e ? { title: e.title, slug: e.slug, image_url: e.imageUrl, event_date: e.eventDate.toISOString(), location: e.location } : null;
+  }
+
+  /** Drafts exist only for staff allowed to see external events (preview); everyone else gets 404. */
+  async publicPage(slug: string, viewer: AuthUser | undefined): Promise<PublicEventPageResponse> {
+    const event = await this.events.findBySlug(slug);
+    if (!event || (event.status === 'draft' && !can(viewer, 'eventos_externos', 'view'))) {
+      throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
+    }
+    return {
+      event: toPublicEvent(event),
+      is_preview: event.status === 'draft',
+      is_completed: event.status === 'completed',
+      is_cancelled: event.status === 'cancelled',
+    };
+  }
+
+  async register(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<{ id: number; status: string }> {
+    this.assertBirthDate(dto.fecha_nacimiento);
+    const event = await this.events.findBySlug(slug);
+    if (!event || event.status === 'draft') throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
+    this.assertOpen(event);
+    try {
+      return await this.uow.run(actor, async (tx) => {
+        const registration = await this.registrations.insert(tx.manager, event.id, {
+          nombre: dto.nombre,
+          apellidoPaterno: dto.apellido_paterno,
+          apellidoMaterno: dto.apellido_materno,
+          fechaNacimiento: dto.fecha_nacimiento,
+          phone: dto.phone,
+          email: dto.email,
+          empresa: dto.empresa || null,
+          tipoParticipante: dto.tipo_participante,
+        });
+        await tx.record({
+          type: 'registration.created',
+          resourceId: registration.id,
+          payload: { event_id: event.id, registration: toRegistrationResponse(registration) },
+        });
+        if (!(await this.registrations.takePlace(tx.manager, event.id))) {
+          // Lost the race for the last place, or the event closed meanwhile: nothing is written.
+          const now = await this.events.findById(event.id, tx.manager);
+          if (now) this.assertOpen(now);
+          throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
+        }
+        return { id: registration.id, status: registration.status };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new DomainException(ErrorCode.Conflict, 'Este correo electrónico ya está registrado en este evento.');
+      }
+      throw err;
+    }
+  }
+
+  private assertOpen(event: ExternalEventEntity): void {
+    if (event.status === 'cancelled') throw new DomainException(ErrorCode.Conflict, 'Este evento fue cancelado; el registro está cerrado.');
+    if (event.status === 'completed') throw new DomainException(ErrorCode.Conflict, 'Este evento ya concluyó; el registro está cerrado.');
+    if (event.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
+    if (event.currentAttendees >= event.maxAttendees) throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
+  }
+
+  /** A real calendar date, not in the future (in the display time zone), not before 1900. */
+  private assertBirthDate(value: string): void {
+    const [y, m, d] = value.split('-').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    if (!real || y < 1900) throw DomainException.validation({ fecha_nacimiento: ['La fecha de nacimiento no es válida.'] });
+    if (value > isoDateInZone(new Date(), this.config.tzDisplay)) {
+      throw DomainException.validation({ fecha_nacimiento: ['La fecha de nacimiento no puede estar en el futuro.'] });
+    }
+  }
+}
+
+export { EVENT_NOT_FOUND };

@@ -1,0 +1,182 @@
+import { createEvent, eventBody, registrationBody } from '../factories/external-events';
+import { TestApp } from '../setup/test-app';
+
+describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
+  let t: TestApp;
+  let admin: string;
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const count = async (eventId: number) =>
+    (
+      await t.query<{ current: number; real: number }>(
+        `SELECT current_attendees AS current, (SELECT count(*)::int FROM external_registrations WHERE event_id = $1) AS real FROM external_events WHERE id = $1`,
+        [eventId],
+      )
+    )[0];
+
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('registers, forcing names, e-mail and company to uppercase', async () => {
+    const e = await createEvent(t, admin);
+    const res = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(1, { nombre: ' maría  josé ', email: ' Maria@Correo.MX ', empresa: 'la tienda' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: '¡Registro Exitoso!', registration: { id: expect.any(Number), status: 'registered' } });
+    const [row] = await t.query<{ nombre: string; email: string; empresa: string }>(
+      'SELECT nombre, email, empresa FROM external_registrations WHERE id = $1',
+      [res.body.registration.id],
+    );
+    expect(row).toEqual({ nombre: 'MARÍA JOSÉ', email: 'MARIA@CORREO.MX', empresa: 'LA TIENDA' });
+    expect(await count(e.id)).toEqual({ current: 1, real: 1 });
+  });
+
+  it('repeats every validation of the form on the server, with a Spanish message per field', async () => {
+    const e = await createEvent(t, admin);
+    const res = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send({
+        nombre: '',
+        apellido_paterno: 'G4rza',
+        fecha_nacimiento: '17/05/1990',
+        phone: '81-1234-567',
+        email: 'no-es-correo',
+        tipo_participante: 'Turista',
+        extra: 1,
+      });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      nombre: ['El nombre es obligatorio.'],
+      apellido_paterno: ['El apellido paterno solo puede contener letras.'],
+      apellido_materno: ['El apellido materno es obligatorio.'],
+      fecha_nacimiento: ['La fecha de nacimiento debe tener el formato AAAA-MM-DD.'],
+      phone: ['El teléfono debe tener exactamente 10 dígitos.'],
+      email: ['El correo electrónico no es válido.'],
+      tipo_participante: ['El tipo de participante no es una opción válida.'],
+      extra: ['El campo extra no está permitido.'],
+    });
+    const future = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(2, { fecha_nacimiento: '2999-01-01' }));
+    expect(future.status).toBe(422);
+    expect(future.body.errors.fecha_nacimiento).toEqual(['La fecha de nacimiento no puede estar en el futuro.']);
+    const impossible = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(3, { fecha_nacimiento: '1990-02-31' }));
+    expect(impossible.body.errors.fecha_nacimiento).toEqual(['La fecha de nacimiento no es válida.']);
+    expect(await count(e.id)).toEqual({ current: 0, real: 0 });
+  });
+
+  it('one registration per e-mail per event, whatever the case and spaces (409, nothing written)', async () => {
+    const e = await createEvent(t, admin);
+    await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(10, { email: 'ana@correo.mx' }))
+      .expect(201);
+    const dup = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(11, { email: '  ANA@Correo.mx ' }));
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('Este correo electrónico ya está registrado en este evento.');
+    expect(await count(e.id)).toEqual({ current: 1, real: 1 });
+  });
+
+  it('refuses draft (404), completed, cancelled and full events with the matching message', async () => {
+    const draft = await createEvent(t, admin, { status: 'draft' });
+    expect((await t.http().post(`/api/eventos/${draft.slug}/register`).send(registrationBody(20))).status).toBe(404);
+    const closed = await createEvent(t, admin);
+    await t
+      .http()
+      .put(`/api/eventos-externos/${closed.id}`)
+      .set(auth(admin))
+      .send(eventBody({ status: 'completed' }))
+      .expect(200);
+    const completed = await t.http().post(`/api/eventos/${closed.slug}/register`).send(registrationBody(21));
+    expect([completed.status, completed.body.message]).toEqual([409, 'Este evento ya concluyó; el registro está cerrado.']);
+    await t
+      .http()
+      .put(`/api/eventos-externos/${closed.id}`)
+      .set(auth(admin))
+      .send(eventBody({ status: 'cancelled' }))
+      .expect(200);
+    const cancelled = await t.http().post(`/api/eventos/${closed.slug}/register`).send(registrationBody(22));
+    expect([cancelled.status, cancelled.body.message]).toEqual([409, 'Este evento fue cancelado; el registro está cerrado.']);
+    const page = await t.http().get(`/api/eventos/${closed.slug}`);
+    expect(page.body).toMatchObject({ is_cancelled: true, is_completed: false, is_preview: false });
+    const tiny = await createEvent(t, admin, { max_attendees: 1 });
+    await t.http().post(`/api/eventos/${tiny.slug}/register`).send(registrationBody(23)).expect(201);
+    const full = await t.http().post(`/api/eventos/${tiny.slug}/register`).send(registrationBody(24));
+    expect([full.status, full.body.message]).toEqual([409, 'Evento Lleno: ya no hay lugares disponibles.']);
+    expect(
+      (
+        await t
+          .http()
+          .put(`/api/eventos-externos/${tiny.id}`)
+          .set(auth(admin))
+          .send(eventBody({ max_attendees: 0 }))
+      ).status,
+    ).toBe(422);
+  });
+
+  it('capacity 50 with 500 parallel registrations → exactly 50 accepted, the rest refused, no 5xx', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 50 });
+    const results = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        t
+          .http()
+          .post(`/api/eventos/${e.slug}/register`)
+          .send(registrationBody(1000 + i)),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(450);
+    expect(statuses.filter((s) => s >= 500)).toHaveLength(0);
+    expect(await count(e.id)).toEqual({ current: 50, real: 50 });
+  }, 60000);
+
+  it('50 parallel registrations with the same e-mail in different case → exactly one', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 500 });
+    const variants = Array.from({ length: 50 }, (_, i) => (i % 2 ? 'Luisa.Ramos@Correo.MX' : ` luisa.ramos@correo.mx${' '.repeat(i % 3)}`));
+    const results = await Promise.all(
+      variants.map((email, i) =>
+        t
+          .http()
+          .post(`/api/eventos/${e.slug}/register`)
+          .send(registrationBody(3000 + i, { email })),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(49);
+    expect(await count(e.id)).toEqual({ current: 1, real: 1 });
+  }, 60000);
+});
+
+describe('public endpoints are rate limited per IP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '3', PUBLIC_READ_LIMIT_PER_MINUTE: '5' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 in Spanish with Retry-After past the limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await t.http().get('/api/public/eventos')).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    const limited = await t.http().get('/api/public/eventos');
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe('Demasiadas solicitudes desde tu conexión. Espera un momento e intenta de nuevo.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) await t.http().post('/api/eventos/no-existe/register').send(registrationBody(i));
+    expect((await t.http().post('/api/eventos/no-existe/register').send(registrationBody(9))).status).toBe(429);
+  });
+});

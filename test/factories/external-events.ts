@@ -1,0 +1,37 @@
+import type { TestApp } from '../setup/test-app';
+
+let n = 0;
+
+export function eventBody(overrides: Record<string, unknown> = {}) {
+  n++;
+  return {
+    title: `Feria del Empleo ${n}`,
+    description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
+    event_date: '2027-03-15T16:00:00.000Z',
+    end_date: '2027-03-15T22:00:00.000Z',
+    location: 'Parque Fundidora, Monterrey',
+    max_attendees: 50,
+    status: 'published',
+    ...overrides,
+  };
+}
+
+export async function createEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
+  const res = await t.http().post('/api/eventos-externos').set('Authorization', `Bearer ${token}`).send(eventBody(overrides));
+  if (res.status !== 201) throw new Error(`create event failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.event as { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
+}
+
+export function registrationBody(i: number, overrides: Record<string, unknown> = {}) {
+  return {
+    nombre: 'José Ángel',
+    apellido_paterno: 'Garza',
+    apellido_materno: 'Peña',
+    fecha_nacimiento: '1990-05-17',
+    phone: String(8110000000 + i),
+    email: `persona${i}@correo.mx`,
+    empresa: 'Cervecería del Norte',
+    tipo_participante: 'Empresario',
+    ...overrides,
+  };
+}
