@@ -37,18 +37,15 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
   it('repeats every validation of the form on the server, with a Spanish message per field', async () => {
     const e = await createEvent(t, admin);
-    const res = await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send({
-        nombre: '',
-        apellido_paterno: 'G4rza',
-        fecha_nacimiento: '17/05/1990',
-        phone: '81-1234-567',
-        email: 'no-es-correo',
-        tipo_participante: 'Turista',
-        extra: 1,
-      });
+    const res = await t.http().post(`/api/eventos/${e.slug}/register`).send({
+      nombre: '',
+      apellido_paterno: 'G4rza',
+      fecha_nacimiento: '17/05/1990',
+      phone: '81-1234-567',
+      email: 'no-es-correo',
+      tipo_participante: 'Turista',
+      extra: 1,
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       nombre: ['El nombre es obligatorio.'],

@@ -52,7 +52,7 @@ export class RealtimePublisher {
     if (!server || eventIds.length === 0) return;
     const counts = await this.counts.read([...new Set(eventIds)]);
     if (counts.length === 0) return;
-    const envelope = { event_id: `counts:${counts.map((c) => `${c.id}@${c.version}`).join(',')}`, occurred_at: new Date().toISOString() };
+    const envelope = { event_id: `counts:${counts.map((c) => `${c.id}v${c.version}`).join(',')}`, occurred_at: new Date().toISOString() };
     const visible = counts.filter((c) => c.status !== 'draft');
     server.to(ROOMS.externalEvents).emit('event.counts', { ...envelope, data: { counts } });
     if (visible.length) server.to(ROOMS.publicEvents).emit('event.counts', { ...envelope, data: { counts: visible } });

@@ -1,0 +1,117 @@
+import { ROOMS } from '../../api/src/core/events/socket-events';
+import { createEvent, eventBody, registrationBody } from '../factories/external-events';
+import { nextPush, TestApp } from '../setup/test-app';
+
+const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
+
+describe('external events live (instead of the 3-second polling)', () => {
+  let t: TestApp;
+  let admin: string;
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('rooms: staff rooms need eventos_externos view; a draft public room only for staff', async () => {
+    const draft = await createEvent(t, admin, { status: 'draft' });
+    const published = await createEvent(t, admin);
+    const anon = await t.socket();
+    expect((await t.join(anon, ROOMS.publicEvents)).ok).toBe(true);
+    expect((await t.join(anon, ROOMS.publicEvent(published.id))).ok).toBe(true);
+    expect((await t.join(anon, ROOMS.publicEvent(draft.id))).ok).toBe(false);
+    expect((await t.join(anon, ROOMS.externalEvents)).ok).toBe(false);
+    expect((await t.join(anon, ROOMS.externalEvent(published.id))).ok).toBe(false);
+    const staff = await t.createUser(admin, { email: 'personas-only@aforo.test', permissions: { personas: ['view'] } });
+    const s = await t.socket(staff.token);
+    expect((await t.join(s, ROOMS.externalEvent(published.id))).ok).toBe(false);
+    const viewer = await t.createUser(admin, { email: 'viewer-live@aforo.test', permissions: { eventos_externos: ['view'] } });
+    const v = await t.socket(viewer.token);
+    expect((await t.join(v, ROOMS.externalEvent(published.id))).ok).toBe(true);
+    expect((await t.join(v, ROOMS.externalEvent(999999))).ok).toBe(false);
+  });
+
+  it('a public registration reaches the staff board within a second; counts reach everyone, versioned', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 2 });
+    const board = await t.socket(admin);
+    await t.join(board, ROOMS.externalEvent(e.id));
+    const anon = await t.socket();
+    await t.join(anon, ROOMS.publicEvent(e.id));
+    const started = Date.now();
+    const created = nextPush(board, 'registration.created', 1000);
+    const publicCounts = nextPush(anon, 'event.counts', 1000);
+    await t.http().post(`/api/eventos/${e.slug}/register`).send(registrationBody(1)).expect(201);
+    const msg = await created;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(msg.data.registration).toMatchObject({ nombre: 'JOSÉ ÁNGEL', email: 'PERSONA1@CORREO.MX', status: 'registered' });
+    const counts = (await publicCounts).data.counts;
+    expect(counts).toEqual([
+      {
+        id: e.id,
+        slug: e.slug,
+        status: 'published',
+        max_attendees: 2,
+        current_attendees: 1,
+        is_featured: false,
+        version: expect.stringMatching(/^\d+$/),
+      },
+    ]);
+
+    const confirmed = nextPush(board, 'registration.updated');
+    await t.http().put(`/api/eventos-externos/${e.id}/registrations/${msg.data.registration.id}/confirm`).set(auth(admin)).expect(200);
+    expect((await confirmed).data.registration.status).toBe('attended');
+
+    const full = nextPush(anon, 'event.counts');
+    await t.http().post(`/api/eventos/${e.slug}/register`).send(registrationBody(2)).expect(201);
+    const last = (await full).data.counts[0];
+    expect(last.current_attendees).toBe(2);
+    expect(BigInt(last.version)).toBeGreaterThan(BigInt(counts[0].version));
+
+    const deleted = nextPush(board, 'registration.deleted');
+    await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${msg.data.registration.id}`).set(auth(admin)).expect(200);
+    expect((await deleted).data).toEqual({ event_id: e.id, id: msg.data.registration.id });
+  });
+
+  it('the admin table hears about new events, updates and the featured star', async () => {
+    const table = await t.socket(admin);
+    await t.join(table, ROOMS.externalEvents);
+    const created = nextPush(table, 'external-event.created');
+    const e = await createEvent(t, admin);
+    expect((await created).data.event.id).toBe(e.id);
+    const star = nextPush(table, 'event.counts');
+    await t.http().put(`/api/eventos-externos/${e.id}/toggle-featured`).set(auth(admin)).expect(200);
+    expect((await star).data.counts.find((c) => c.id === e.id)?.is_featured).toBe(true);
+    const updated = nextPush(table, 'external-event.updated');
+    await t
+      .http()
+      .put(`/api/eventos-externos/${e.id}`)
+      .set(auth(admin))
+      .send(eventBody({ title: 'Nuevo título' }))
+      .expect(200);
+    expect((await updated).data.event.title).toBe('Nuevo título');
+  });
+
+  it('a public socket never receives a name, e-mail, phone or CURP', async () => {
+    const e = await createEvent(t, admin);
+    const anon = await t.socket();
+    await t.join(anon, ROOMS.publicEvents);
+    await t.join(anon, ROOMS.publicEvent(e.id));
+    const received: string[] = [];
+    anon.onAny((_event, payload) => received.push(JSON.stringify(payload)));
+    for (let i = 0; i < 5; i++)
+      await t
+        .http()
+        .post(`/api/eventos/${e.slug}/register`)
+        .send(registrationBody(100 + i))
+        .expect(201);
+    const [first] = await t.query<{ id: number }>('SELECT id FROM external_registrations WHERE event_id = $1 LIMIT 1', [e.id]);
+    await t.http().put(`/api/eventos-externos/${e.id}/registrations/${first.id}/confirm`).set(auth(admin)).expect(200);
+    await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${first.id}`).set(auth(admin)).expect(200);
+    await t.flushOutbox();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.filter((p) => PERSONAL.test(p))).toEqual([]);
+  });
+});
