@@ -1,0 +1,24 @@
+import { seedDemo } from '../../api/src/core/database/seeds';
+import { TestApp } from '../setup/test-app';
+
+describe('npm run seed:demo', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ workers: false });
+  });
+  afterAll(() => t.close());
+
+  it('adds users with different permission sets and external events in every state, once', async () => {
+    expect(await seedDemo(t.db)).toMatch(/6 usuarios nuevos.*6 eventos externos nuevos/);
+    expect(await seedDemo(t.db)).toMatch(/0 usuarios nuevos.*0 eventos externos nuevos/);
+    const states = await t.query<{ status: string }>('SELECT DISTINCT status FROM external_events ORDER BY status');
+    expect(states.map((s) => s.status)).toEqual(['cancelled', 'completed', 'draft', 'published']);
+    expect(await t.query('SELECT id FROM external_events WHERE is_featured')).toHaveLength(1);
+    const mismatched = await t.query(
+      `SELECT e.id FROM external_events e WHERE current_attendees <> (SELECT count(*) FROM external_registrations r WHERE r.event_id = e.id)`,
+    );
+    expect(mismatched).toEqual([]);
+    const perms = await t.query<{ permissions: object }>('SELECT DISTINCT permissions FROM users');
+    expect(perms.length).toBeGreaterThanOrEqual(4);
+  });
+});
