@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BenchBaselinesModule } from './modules/bench-baselines/bench-baselines.module';
 import { ExternalEventsModule } from './modules/external-events/external-events.module';
 import { HealthModule } from './modules/health/health.module';
 import { PublicModule } from './modules/public/public.module';
@@ -29,6 +30,7 @@ export class AppModule {
         HealthModule,
         PublicModule,
         ExternalEventsModule,
+        ...(config.benchBaselines ? [BenchBaselinesModule] : []),
         ...extraModules,
       ],
     };

@@ -23,6 +23,8 @@ export interface AppConfig {
   publicWriteLimitPerMinute: number;
   /** The privacy notice linked from public forms (plain text; blank lines separate paragraphs). */
   privacyNotice: string;
+  /** Mounts the benchmarks' baseline routes (never in production). */
+  benchBaselines: boolean;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
   webDistDir: string;
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowRegistration: readBool(env, 'ALLOW_REGISTRATION', true),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
+    benchBaselines: nodeEnv !== 'production' && readBool(env, 'BENCH_BASELINES', false),
     publicReadLimitPerMinute: readInt(env, 'PUBLIC_READ_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     publicWriteLimitPerMinute: readInt(env, 'PUBLIC_WRITE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
     privacyNotice: env.PRIVACY_NOTICE?.trim() || defaultPrivacyNotice(env.MUNICIPIO?.trim() || 'Monterrey'),
