@@ -6,6 +6,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BenchBaselinesModule } from './modules/bench-baselines/bench-baselines.module';
 import { ExternalEventsModule } from './modules/external-events/external-events.module';
 import { HealthModule } from './modules/health/health.module';
+import { PersonasModule } from './modules/personas/personas.module';
 import { PublicModule } from './modules/public/public.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -30,6 +31,7 @@ export class AppModule {
         HealthModule,
         PublicModule,
         ExternalEventsModule,
+        PersonasModule,
         ...(config.benchBaselines ? [BenchBaselinesModule] : []),
         ...extraModules,
       ],

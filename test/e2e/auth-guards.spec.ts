@@ -13,7 +13,7 @@ test.describe('guards and routes', () => {
   test('/ goes to the public events page and unknown routes show the Spanish not-found page', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/eventos$/);
-    await expect(page.getByText('Esta sección estará disponible pronto.')).toBeVisible();
+    await expect(page.getByTestId('events-landing')).toBeVisible();
     await page.goto('/no-existe');
     await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
     await expect(page).toHaveTitle(/\| Gobierno de /);

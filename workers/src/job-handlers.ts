@@ -1,12 +1,14 @@
 import type { JobName, JobPayloads } from '@core/jobs/jobs';
 import { AuditProcessor } from './processors/audit.processor';
+import { PersonaImportProcessor } from './processors/persona-import.processor';
 
 export type JobHandler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
 export type JobHandlers = { [K in JobName]: JobHandler<K> };
 
 /** Exactly one handler per job name: the type makes a missing one a compile error. */
-export function buildJobHandlers(audit: AuditProcessor): JobHandlers {
+export function buildJobHandlers(audit: AuditProcessor, imports: PersonaImportProcessor): JobHandlers {
   return {
     'audit.write': (payload) => audit.handleAuditWrite(payload),
+    'personas.import': (payload) => imports.handleImport(payload),
   };
 }

@@ -5,6 +5,7 @@ import { JOB_QUEUE, type JobName } from '@core/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { buildJobHandlers, type JobHandlers } from './job-handlers';
 import { AuditProcessor } from './processors/audit.processor';
+import { PersonaImportProcessor } from './processors/persona-import.processor';
 
 /** One BullMQ worker per queue, dispatching each job to the one handler of its name. */
 @Injectable()
@@ -16,8 +17,9 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     audit: AuditProcessor,
+    imports: PersonaImportProcessor,
   ) {
-    this.handlers = buildJobHandlers(audit);
+    this.handlers = buildJobHandlers(audit, imports);
   }
 
   onApplicationBootstrap(): void {
@@ -36,7 +38,10 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
         {
           prefix: `${this.config.redisPrefix}:bull`,
           connection: redisOptionsFromUrl(this.config.redisUrl, { maxRetriesPerRequest: null }) as ConnectionOptions,
-          concurrency: 20,
+          // Imports are heavy: one at a time per worker process; audit writes are light.
+          concurrency: queue === 'imports' ? 1 : 20,
+          lockDuration: this.config.jobLockMs,
+          stalledInterval: Math.max(1000, Math.floor(this.config.jobLockMs / 2)),
         },
       );
       worker.on('failed', (job, err) => this.logger.warn(`Job ${job?.name} ${job?.id} failed: ${err.message}`));

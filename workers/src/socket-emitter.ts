@@ -19,7 +19,11 @@ export class SocketEmitter implements OnApplicationShutdown {
   }
 
   toUser<E extends ServerEventName>(userId: number, event: E, payload: PushPayload<E>): void {
-    (this.emitter.to(ROOMS.user(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+    this.toRoom(ROOMS.user(userId), event, payload);
+  }
+
+  toRoom<E extends ServerEventName>(room: string, event: E, payload: PushPayload<E>): void {
+    (this.emitter.to(room) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
   }
 
   onApplicationShutdown(): void {

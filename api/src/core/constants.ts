@@ -17,3 +17,11 @@ export const JSON_BODY_LIMIT = '256kb';
 export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_SCAN_INTERVAL_MS = 1000;
 export const MAX_INT32 = 2147483647;
+/** People list page size. */
+export const PERSONAS_PER_PAGE = 10;
+/** CSV import: largest file, rows written per batch, and how often progress is pushed. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_BATCH_ROWS = 5000;
+export const IMPORT_PROGRESS_PUSH_MS = 200;
+/** Row errors kept (and shown) per import; the count is exact beyond it. */
+export const IMPORT_MAX_ROW_ERRORS = 1000;

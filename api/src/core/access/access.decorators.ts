@@ -3,7 +3,10 @@ import type { Action, Area } from './permissions';
 
 /** Who may call a route. Every handler declares exactly one; the AccessGuard refuses the rest. */
 export type AccessRule =
-  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'super-admin' } | { kind: 'permission'; area: Area; action: Action };
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'super-admin' }
+  | { kind: 'permission'; area: Area; actions: Action[]; mode: 'all' | 'any' };
 
 export const ACCESS_RULE = 'aforo:access-rule';
 
@@ -13,6 +16,9 @@ export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfie
 export const SignedIn = () => SetMetadata(ACCESS_RULE, { kind: 'signed-in' } satisfies AccessRule);
 /** Super admins only. */
 export const SuperAdminOnly = () => SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule);
-/** Signed-in staff whose permissions include the action in the area (super admins always). */
-export const RequirePermission = (area: Area, action: Action) =>
-  SetMetadata(ACCESS_RULE, { kind: 'permission', area, action } satisfies AccessRule);
+/** Signed-in staff whose permissions include every listed action in the area (super admins always). */
+export const RequirePermission = (area: Area, ...actions: [Action, ...Action[]]) =>
+  SetMetadata(ACCESS_RULE, { kind: 'permission', area, actions, mode: 'all' } satisfies AccessRule);
+/** Signed-in staff whose permissions include at least one of the actions in the area. */
+export const RequireAnyPermission = (area: Area, ...actions: [Action, ...Action[]]) =>
+  SetMetadata(ACCESS_RULE, { kind: 'permission', area, actions, mode: 'any' } satisfies AccessRule);

@@ -41,7 +41,10 @@ export class AccessGuard extends AuthGuard('jwt') {
     const user = req.user as AuthUser;
     if (rule.kind === 'signed-in') return true;
     if (rule.kind === 'super-admin' && user.is_super_admin) return true;
-    if (rule.kind === 'permission' && can(user, rule.area, rule.action)) return true;
+    if (rule.kind === 'permission') {
+      const allowed = (action: (typeof rule.actions)[number]) => can(user, rule.area, action);
+      if (rule.mode === 'all' ? rule.actions.every(allowed) : rule.actions.some(allowed)) return true;
+    }
     throw new DomainException(ErrorCode.Forbidden, 'No tienes permiso para realizar esta acción.');
   }
 

@@ -23,6 +23,8 @@ export interface AppConfig {
   publicWriteLimitPerMinute: number;
   /** The privacy notice linked from public forms (plain text; blank lines separate paragraphs). */
   privacyNotice: string;
+  /** How long a worker holds a job before another may take it over (a crashed worker's job resumes after it). */
+  jobLockMs: number;
   /** Mounts the benchmarks' baseline routes (never in production). */
   benchBaselines: boolean;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowRegistration: readBool(env, 'ALLOW_REGISTRATION', true),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
+    jobLockMs: readInt(env, 'JOB_LOCK_MS', 30_000, 1000, 600_000),
     benchBaselines: nodeEnv !== 'production' && readBool(env, 'BENCH_BASELINES', false),
     publicReadLimitPerMinute: readInt(env, 'PUBLIC_READ_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     publicWriteLimitPerMinute: readInt(env, 'PUBLIC_WRITE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),

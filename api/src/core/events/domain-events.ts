@@ -1,4 +1,5 @@
 import type { ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
+import type { CatalogueItem, CatalogueType } from '../contracts/personas.contract';
 import type { UserResponse } from '../contracts/users.contract';
 
 /** Audit actions of spec 1 §3. */
@@ -25,6 +26,12 @@ export interface DomainEventMap {
   'registration.confirmed': { event_id: number; registration: ExternalRegistrationResponse };
   'registration.unconfirmed': { event_id: number; registration: ExternalRegistrationResponse };
   'registration.deleted': { event_id: number; registration_id: number };
+  'persona.created': { persona_id: number };
+  'persona.updated': { persona_id: number };
+  'persona.deleted': { persona_id: number };
+  'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
+  'persona-import.requested': { import_id: string; file_name: string };
+  'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -45,6 +52,12 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'registration.confirmed': { action: 'update', resourceType: 'external_registration' },
   'registration.unconfirmed': { action: 'update', resourceType: 'external_registration' },
   'registration.deleted': { action: 'delete', resourceType: 'external_registration' },
+  'persona.created': { action: 'create', resourceType: 'persona' },
+  'persona.updated': { action: 'update', resourceType: 'persona' },
+  'persona.deleted': { action: 'delete', resourceType: 'persona' },
+  'catalogue.value-added': { action: 'create', resourceType: 'catalogo' },
+  'persona-import.requested': { action: 'create', resourceType: 'importacion_personas' },
+  'persona-import.completed': { action: 'update', resourceType: 'importacion_personas' },
 };
 
 /** Who did it and from where: recorded with every event. */

@@ -3,6 +3,7 @@
  * Staff rooms may carry personal data; rooms starting with "public:" never do.
  */
 import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
+import type { CatalogueItem, CatalogueType, PersonaImportResponse } from '../contracts/personas.contract';
 import type { AuditLogResponse, UserResponse } from '../contracts/users.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
@@ -38,6 +39,13 @@ export interface ServerToClientEvents {
   'event.counts': (msg: Push<{ counts: Array<EventCounts & { version: string }> }>) => void;
   /** Public: the list of public events changed (created, published, featured…): refetch it. */
   'public.events-changed': (msg: Push<Record<string, never>>) => void;
+
+  /** People (room personas): something changed — refetch the current page and the stats. */
+  'personas.changed': (msg: Push<{ reason: 'created' | 'updated' | 'deleted' | 'imported'; id: number | null }>) => void;
+  /** A catalogue value was added (room personas). */
+  'catalogue.added': (msg: Push<{ type: CatalogueType; item: CatalogueItem }>) => void;
+  /** A CSV import's real progress, from the worker (room personas). */
+  'import.progress': (msg: Push<{ import: PersonaImportResponse }>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -64,4 +72,6 @@ export const ROOMS = {
   publicEvents: 'public:eventos',
   /** One public event page (/eventos/{slug}): counts only. */
   publicEvent: (id: number) => `public:evento:${id}`,
+  /** The people database: staff who may view it (eventos_internos view). */
+  personas: 'personas',
 } as const;

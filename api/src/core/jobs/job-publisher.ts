@@ -37,7 +37,7 @@ export class JobPublisher implements OnApplicationShutdown {
         prefix: `${this.config.redisPrefix}:bull`,
         connection: redisOptionsFromUrl(this.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as ConnectionOptions,
         defaultJobOptions: {
-          attempts: 10,
+          attempts: 20,
           backoff: { type: 'exponential', delay: 500 },
           removeOnComplete: { count: 1000 },
           removeOnFail: { count: 5000 },

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OUTBOX_BATCH_SIZE, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
 import { JobPublisher } from '../jobs/job-publisher';
+import { jobsForEvent } from '../jobs/job-routes';
 import type { SocketEffects } from '../realtime/push-routes';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { OutboxRepository } from './outbox.repository';
@@ -80,7 +81,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     const full = await this.ds.transaction(async (manager) => {
       const events = await this.outbox.lockUnpublished(manager, OUTBOX_BATCH_SIZE);
       if (events.length === 0) return false;
-      await this.jobs.addBulk(events.map((e) => ({ name: 'audit.write', data: { eventId: e.id }, jobId: e.id })));
+      await this.jobs.addBulk(events.flatMap(jobsForEvent));
       for (const event of events) {
         const effect = this.realtime.publish(event);
         if (effect) effects.push(effect);

@@ -102,6 +102,13 @@ export const PUSH_ROUTES: { [K in DomainEventType]: Route<K> } = {
     ],
     effects: { counts: [e.payload.event_id] },
   }),
+  'persona.created': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'created', id: e.payload.persona_id })] }),
+  'persona.updated': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'updated', id: e.payload.persona_id })] }),
+  'persona.deleted': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'deleted', id: e.payload.persona_id })] }),
+  'catalogue.value-added': (e) => ({ pushes: [push('catalogue.added', [ROOMS.personas], { type: e.payload.type, item: e.payload.item })] }),
+  // Progress and the end of an import reach the room from the worker directly (import.progress).
+  'persona-import.requested': () => ({ pushes: [] }),
+  'persona-import.completed': () => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'imported', id: null })] }),
 };
 
 export function routeEvent(e: StoredDomainEvent): { pushes: PushSpec[]; effects?: SocketEffects } {

@@ -5,8 +5,9 @@ import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@core/events/domain-events';
 import { IdParamPipe } from '@core/http/id-param.pipe';
-import { ImageUploadInterceptor } from '../images/image-upload.interceptor';
-import { ImagesService } from '../images/images.service';
+import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
+import { MAX_IMAGE_BYTES } from '../images/image-processing';
+import { IMAGE_TOO_LARGE_MESSAGE, ImagesService } from '../images/images.service';
 import { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
 import { toExternalEventResponse } from './external-events.mapper';
 import { ExternalEventsService } from './external-events.service';
@@ -43,7 +44,7 @@ export class ExternalEventsController {
   @Post(':id/upload-image')
   @RequirePermission('eventos_externos', 'edit')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(ImageUploadInterceptor)
+  @UseInterceptors(FileUploadInterceptor('image', MAX_IMAGE_BYTES, IMAGE_TOO_LARGE_MESSAGE))
   async uploadImage(@Param('id', IdParamPipe) id: number, @UploadedFile() file: Express.Multer.File, @Actor() actor: EventActor) {
     await this.events.get(id);
     const imageUrl = await this.images.store(file.buffer);

@@ -1,0 +1,107 @@
+/** Wire shapes of the people database (pure types, shared with the web app). */
+import type { CompletenessLevel } from '../people/persona-rules';
+
+export type { CompletenessLevel };
+
+export const CATALOGUE_TYPES = ['profesion', 'sector', 'empresa', 'puesto', 'zona'] as const;
+export type CatalogueType = (typeof CATALOGUE_TYPES)[number];
+
+export interface CatalogueItem {
+  id: number;
+  nombre: string;
+}
+
+export interface PersonaResponse {
+  id: number;
+  profesion_id: number | null;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  nombre_completo: string;
+  fecha_nacimiento: string | null;
+  sector_id: number | null;
+  empresa_id: number | null;
+  puesto_id: number | null;
+  particular_asistente: string | null;
+  telefono_oficina: string | null;
+  extension_oficina: string | null;
+  telefono_celular: string | null;
+  correo_electronico: string | null;
+  direccion_calle: string | null;
+  direccion_numero: string | null;
+  direccion_colonia: string | null;
+  direccion_ciudad: string | null;
+  direccion_estado: string | null;
+  direccion_alterna_calle: string | null;
+  direccion_alterna_numero: string | null;
+  direccion_alterna_colonia: string | null;
+  direccion_alterna_ciudad: string | null;
+  direccion_alterna_estado: string | null;
+  zona_id: number | null;
+  invita: string | null;
+  profesion: CatalogueItem | null;
+  sector: CatalogueItem | null;
+  empresa: CatalogueItem | null;
+  puesto: CatalogueItem | null;
+  zona: CatalogueItem | null;
+  completeness_level: CompletenessLevel;
+  /** What is still missing for the next completeness level (Spanish labels). */
+  missing_fields: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PersonasPage {
+  data: PersonaResponse[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export interface PersonasStats {
+  total: number;
+  green: number;
+  orange: number;
+  red: number;
+  greenPercent: number;
+  orangePercent: number;
+  redPercent: number;
+}
+
+export interface LookupData {
+  profesiones: CatalogueItem[];
+  sectores: CatalogueItem[];
+  empresas: CatalogueItem[];
+  puestos: CatalogueItem[];
+  zonas: CatalogueItem[];
+  /** The 51 municipalities of Nuevo León and the 32 Mexican states, upper case. */
+  ciudades: string[];
+  estados: string[];
+  /** Defaults of the main address: the configured municipality and NUEVO LEÓN. */
+  default_ciudad: string;
+  default_estado: string;
+}
+
+export type ImportStatus = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface ImportRowError {
+  row: number;
+  message: string;
+}
+
+export interface PersonaImportResponse {
+  import_id: string;
+  status: ImportStatus;
+  progress: number;
+  file_name: string;
+  processed: number;
+  imported: number;
+  skipped: number;
+  total: number | null;
+  errors: ImportRowError[];
+  errors_count: number;
+  message: string | null;
+  created_at: string;
+  finished_at: string | null;
+}

@@ -1,0 +1,153 @@
+/**
+ * Pure rules of the people database, shared by the API (forms) and the workers (CSV import).
+ * Documented in docs/decisions.md.
+ */
+
+export type CompletenessLevel = 'red' | 'orange' | 'green';
+
+/** Upper case, single spaces, trimmed. */
+export function normalizeText(value: string | null | undefined): string {
+  return (value ?? '').replace(/\s+/g, ' ').trim().toUpperCase();
+}
+
+/** Without accents or punctuation, for comparing names ("GARCÍA" = "GARCIA", "PEÑA" = "PENA"). */
+export function foldAccents(value: string): string {
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+export function nameKey(nombre: string, paterno: string, materno: string): string {
+  return foldAccents(normalizeText(`${nombre} ${paterno} ${materno}`))
+    .replace(/[^A-Z0-9 ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A Mexican phone as its 10 digits: separators removed; a leading country code 52 (or 521 of old
+ * mobile dialing) dropped. Anything else is not a valid phone (null).
+ */
+export function normalizePhone(raw: string | null | undefined): string | null {
+  const digits = (raw ?? '').replace(/\D/g, '');
+  if (digits.length === 10) return digits;
+  if (digits.length === 12 && digits.startsWith('52')) return digits.slice(2);
+  if (digits.length === 13 && digits.startsWith('521')) return digits.slice(3);
+  return null;
+}
+
+/** Same person = same normalized full name and same phone. Null when either is missing. */
+export function dedupeKey(nombre: string, paterno: string, materno: string, phone: string | null): string | null {
+  const name = nameKey(nombre, paterno, materno);
+  return name && phone ? `${name}|${phone}` : null;
+}
+
+const PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'Y', 'SAN', 'SANTA', 'VAN', 'VON', 'MC', 'MAC']);
+
+/**
+ * Splits a full name into nombre and apellidos: words are grouped so that particles ("DE LA",
+ * "DEL", "DE LOS"…) stay with the word after them; the last group is the apellido materno and the
+ * one before it the apellido paterno when there are three or more groups; with two groups the
+ * second is the apellido paterno; with one, it is the nombre.
+ */
+export function splitFullName(full: string): { nombre: string; apellido_paterno: string; apellido_materno: string } {
+  const words = normalizeText(full).split(' ').filter(Boolean);
+  const groups: string[] = [];
+  let pending: string[] = [];
+  for (const word of words) {
+    pending.push(word);
+    if (!PARTICLES.has(foldAccents(word))) {
+      groups.push(pending.join(' '));
+      pending = [];
+    }
+  }
+  if (pending.length) {
+    if (groups.length) groups[groups.length - 1] += ` ${pending.join(' ')}`;
+    else groups.push(pending.join(' '));
+  }
+  if (groups.length === 0) return { nombre: '', apellido_paterno: '', apellido_materno: '' };
+  if (groups.length === 1) return { nombre: groups[0], apellido_paterno: '', apellido_materno: '' };
+  if (groups.length === 2) return { nombre: groups[0], apellido_paterno: groups[1], apellido_materno: '' };
+  return {
+    nombre: groups.slice(0, -2).join(' '),
+    apellido_paterno: groups[groups.length - 2],
+    apellido_materno: groups[groups.length - 1],
+  };
+}
+
+/** What the search box matches: name, e-mail and phones, lower case and accent-free. */
+export function searchText(p: {
+  nombre?: string | null;
+  apellido_paterno?: string | null;
+  apellido_materno?: string | null;
+  correo_electronico?: string | null;
+  telefono_celular?: string | null;
+  telefono_oficina?: string | null;
+}): string {
+  return foldAccents(
+    [p.nombre, p.apellido_paterno, p.apellido_materno, p.correo_electronico, p.telefono_celular, p.telefono_oficina]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function searchTerm(input: string): string {
+  return foldAccents(input.toLowerCase()).replace(/\s+/g, ' ').trim();
+}
+
+export interface CompletenessInput {
+  nombre?: string | null;
+  apellido_paterno?: string | null;
+  apellido_materno?: string | null;
+  fecha_nacimiento?: string | null;
+  telefono_celular?: string | null;
+  telefono_oficina?: string | null;
+  correo_electronico?: string | null;
+  sector_id?: number | null;
+  empresa_id?: number | null;
+  puesto_id?: number | null;
+  direccion_calle?: string | null;
+  direccion_numero?: string | null;
+  direccion_colonia?: string | null;
+  direccion_ciudad?: string | null;
+  direccion_estado?: string | null;
+}
+
+const has = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
+
+/**
+ * Completeness (spec 3 §4 leaves the rule to us):
+ * - Básico (red): not enough to identify and reach the person in a professional context.
+ * - Intermedio (orange): nombre, apellido paterno, a phone or an e-mail, and at least one of
+ *   empresa, puesto or sector.
+ * - Completo (green): everything of Intermedio plus apellido materno, fecha de nacimiento, a phone,
+ *   an e-mail, empresa, puesto, sector and the main address (calle, número, colonia, ciudad, estado).
+ * `missing` lists what is still needed for the next level (empty when complete).
+ */
+export function completeness(p: CompletenessInput): { level: CompletenessLevel; missing: string[] } {
+  const phone = has(p.telefono_celular) || has(p.telefono_oficina);
+  const intermediate: Array<[string, boolean]> = [
+    ['Nombre', has(p.nombre)],
+    ['Apellido paterno', has(p.apellido_paterno)],
+    ['Teléfono o correo', phone || has(p.correo_electronico)],
+    ['Empresa, puesto o sector', has(p.empresa_id) || has(p.puesto_id) || has(p.sector_id)],
+  ];
+  const missingIntermediate = intermediate.filter(([, ok]) => !ok).map(([label]) => label);
+  if (missingIntermediate.length) return { level: 'red', missing: missingIntermediate };
+  const complete: Array<[string, boolean]> = [
+    ['Apellido materno', has(p.apellido_materno)],
+    ['Fecha de nacimiento', has(p.fecha_nacimiento)],
+    ['Teléfono', phone],
+    ['Correo electrónico', has(p.correo_electronico)],
+    ['Sector', has(p.sector_id)],
+    ['Empresa', has(p.empresa_id)],
+    ['Puesto', has(p.puesto_id)],
+    [
+      'Dirección principal',
+      [p.direccion_calle, p.direccion_numero, p.direccion_colonia, p.direccion_ciudad, p.direccion_estado].every(has),
+    ],
+  ];
+  const missingComplete = complete.filter(([, ok]) => !ok).map(([label]) => label);
+  return { level: missingComplete.length ? 'orange' : 'green', missing: missingComplete };
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { PersonaImportResponse } from '@core/contracts/personas.contract';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import type { EventActor } from '@core/events/domain-events';
+import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { decodeCsv, findColumns, readHeader } from '@core/people/csv-import';
+import { ImportsRepository } from '@core/people/imports.repository';
+import { csvDocument } from '@core/format/csv';
+
+const IMPORT_NOT_FOUND = 'La importación no existe.';
+
+@Injectable()
+export class PersonaImportsService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly imports: ImportsRepository,
+  ) {}
+
+  /**
+   * Checks the file before any job starts (name, content, header), stores it and records the
+   * request; the outbox relay enqueues the job, so an upload during a Redis outage still runs.
+   */
+  async start(file: Express.Multer.File, actor: EventActor): Promise<PersonaImportResponse> {
+    const fileName = (file.originalname || 'archivo.csv').slice(0, 200);
+    if (!/\.csv$/i.test(fileName))
+      throw DomainException.validation(
+        { file: ['Por favor selecciona un archivo CSV válido'] },
+        'Por favor selecciona un archivo CSV válido',
+      );
+    if (file.size === 0) throw DomainException.validation({ file: ['El archivo está vacío.'] }, 'El archivo está vacío.');
+    const { text } = decodeCsv(file.buffer);
+    if (text.includes('\u0000'))
+      throw DomainException.validation({ file: ['El archivo no es un CSV de texto.'] }, 'El archivo no es un CSV de texto.');
+    const header = await readHeader(text).catch(() => null);
+    if (!header) throw DomainException.validation({ file: ['El archivo está vacío.'] }, 'El archivo está vacío.');
+    if (!findColumns(header)) {
+      const message = 'El archivo debe tener el encabezado nombre,contacto en la primera fila.';
+      throw DomainException.validation({ file: [message] }, message);
+    }
+    const id = randomUUID();
+    await this.uow.run(actor, async (tx) => {
+      await this.imports.create(tx.manager, { id, fileName, file: file.buffer, createdBy: actor.userId });
+      await tx.record({ type: 'persona-import.requested', resourceId: id, payload: { import_id: id, file_name: fileName } });
+    });
+    return (await this.imports.find(id))!;
+  }
+
+  async get(id: string): Promise<PersonaImportResponse> {
+    const found = await this.imports.find(id);
+    if (!found) throw new DomainException(ErrorCode.NotFound, IMPORT_NOT_FOUND);
+    return found;
+  }
+
+  recent(): Promise<PersonaImportResponse[]> {
+    return this.imports.recent(5);
+  }
+
+  /** The rows that could not be imported, as a CSV staff can open (same format rules as exports). */
+  async errorsCsv(id: string): Promise<{ filename: string; body: string }> {
+    const errors = await this.imports.errorsOf(id);
+    if (!errors) throw new DomainException(ErrorCode.NotFound, IMPORT_NOT_FOUND);
+    return {
+      filename: `errores_importacion_${id.slice(0, 8)}.csv`,
+      body: csvDocument([['Fila', 'Motivo'], ...errors.map((e) => [e.row, e.message])]),
+    };
+  }
+}

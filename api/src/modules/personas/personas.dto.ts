@@ -1,0 +1,176 @@
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { CATALOGUE_TYPES, type CatalogueType } from '@core/contracts/personas.contract';
+import { MAX_INT32 } from '@core/constants';
+
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().toUpperCase() : value);
+const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
+/** Empty strings from the form mean "not set". */
+const emptyToNull = (fn: (p: { value: unknown }) => unknown) => (p: { value: unknown }) => {
+  const v = fn(p);
+  return v === '' ? null : v;
+};
+const isSet = (field: string) => (o: Record<string, unknown>) => o[field] !== null && o[field] !== undefined;
+
+const TEXT = 200;
+
+export class PersonaDto {
+  @IsOptional()
+  @ValidateIf(isSet('profesion_id'))
+  @Type(() => Number)
+  @IsInt({ message: 'La profesión no es válida.' })
+  @Min(1)
+  @Max(MAX_INT32)
+  profesion_id?: number | null;
+
+  @Transform(upper)
+  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
+  @IsString()
+  @MaxLength(100)
+  nombre: string;
+
+  @IsOptional()
+  @Transform(upper)
+  @IsString()
+  @MaxLength(100)
+  apellido_paterno?: string;
+
+  @IsOptional()
+  @Transform(upper)
+  @IsString()
+  @MaxLength(100)
+  apellido_materno?: string;
+
+  /** YYYY-MM-DD (the form composes it from its day, month and year selects). */
+  @IsOptional()
+  @Transform(emptyToNull(({ value }) => value))
+  @ValidateIf(isSet('fecha_nacimiento'))
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha de nacimiento debe tener el formato AAAA-MM-DD.' })
+  fecha_nacimiento?: string | null;
+
+  @IsOptional()
+  @ValidateIf(isSet('sector_id'))
+  @Type(() => Number)
+  @IsInt({ message: 'El sector no es válido.' })
+  @Min(1)
+  @Max(MAX_INT32)
+  sector_id?: number | null;
+
+  @IsOptional()
+  @ValidateIf(isSet('empresa_id'))
+  @Type(() => Number)
+  @IsInt({ message: 'La empresa no es válida.' })
+  @Min(1)
+  @Max(MAX_INT32)
+  empresa_id?: number | null;
+
+  @IsOptional()
+  @ValidateIf(isSet('puesto_id'))
+  @Type(() => Number)
+  @IsInt({ message: 'El puesto no es válido.' })
+  @Min(1)
+  @Max(MAX_INT32)
+  puesto_id?: number | null;
+
+  @IsOptional()
+  @Transform(emptyToNull(upper))
+  @IsString()
+  @MaxLength(TEXT)
+  particular_asistente?: string | null;
+
+  @IsOptional()
+  @Transform(emptyToNull(digits))
+  @ValidateIf(isSet('telefono_oficina'))
+  @Matches(/^\d{10}$/, { message: 'El teléfono de oficina debe tener exactamente 10 dígitos.' })
+  telefono_oficina?: string | null;
+
+  @IsOptional()
+  @Transform(emptyToNull(digits))
+  @ValidateIf(isSet('extension_oficina'))
+  @Matches(/^\d{1,10}$/, { message: 'La extensión solo admite dígitos (máximo 10).' })
+  extension_oficina?: string | null;
+
+  @IsOptional()
+  @Transform(emptyToNull(digits))
+  @ValidateIf(isSet('telefono_celular'))
+  @Matches(/^\d{10}$/, { message: 'El teléfono celular debe tener exactamente 10 dígitos.' })
+  telefono_celular?: string | null;
+
+  @IsOptional()
+  @Transform(emptyToNull(upper))
+  @ValidateIf(isSet('correo_electronico'))
+  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
+  @MaxLength(254)
+  correo_electronico?: string | null;
+
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_calle?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(20) direccion_numero?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_colonia?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_ciudad?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_estado?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_alterna_calle?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(20) direccion_alterna_numero?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_alterna_colonia?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_alterna_ciudad?: string | null;
+  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_alterna_estado?: string | null;
+
+  @IsOptional()
+  @ValidateIf(isSet('zona_id'))
+  @Type(() => Number)
+  @IsInt({ message: 'La zona no es válida.' })
+  @Min(1)
+  @Max(MAX_INT32)
+  zona_id?: number | null;
+
+  @IsOptional()
+  @Transform(emptyToNull(upper))
+  @IsString()
+  @MaxLength(TEXT)
+  invita?: string | null;
+}
+
+export class PersonasQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'La página debe ser un número entero.' })
+  @Min(1, { message: 'La página debe ser al menos 1.' })
+  @Max(1_000_000)
+  page: number = 1;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @Type(() => Number)
+  @IsInt({ message: 'El sector no es válido.' })
+  @Min(1)
+  @Max(MAX_INT32)
+  sector_id?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @Type(() => Number)
+  @IsInt({ message: 'La empresa no es válida.' })
+  @Min(1)
+  @Max(MAX_INT32)
+  empresa_id?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @IsIn(['red', 'orange', 'green'], { message: 'El nivel de completitud no es válido.' })
+  completeness_level?: 'red' | 'orange' | 'green';
+}
+
+export class LookupValueDto {
+  @IsIn(CATALOGUE_TYPES, { message: 'El tipo de catálogo no es válido.' })
+  type: CatalogueType;
+
+  @Transform(upper)
+  @IsNotEmpty({ message: 'El nombre no puede estar vacío.' })
+  @IsString()
+  @MaxLength(150)
+  nombre: string;
+}

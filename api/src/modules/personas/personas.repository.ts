@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { CatalogueItem, CatalogueType, PersonasStats } from '@core/contracts/personas.contract';
+
+/** Writable columns of personas, in one place (form fields of spec 3 §3). */
+export const PERSONA_FIELDS = [
+  'profesion_id',
+  'nombre',
+  'apellido_paterno',
+  'apellido_materno',
+  'fecha_nacimiento',
+  'sector_id',
+  'empresa_id',
+  'puesto_id',
+  'particular_asistente',
+  'telefono_oficina',
+  'extension_oficina',
+  'telefono_celular',
+  'correo_electronico',
+  'direccion_calle',
+  'direccion_numero',
+  'direccion_colonia',
+  'direccion_ciudad',
+  'direccion_estado',
+  'direccion_alterna_calle',
+  'direccion_alterna_numero',
+  'direccion_alterna_colonia',
+  'direccion_alterna_ciudad',
+  'direccion_alterna_estado',
+  'zona_id',
+  'invita',
+] as const;
+export type PersonaField = (typeof PERSONA_FIELDS)[number];
+export type PersonaValues = Record<PersonaField, string | number | null> & {
+  completeness_level: string;
+  search_text: string;
+  dedupe_key: string | null;
+};
+
+export type PersonaRow = Record<PersonaField, string | number | null> & {
+  id: number;
+  completeness_level: 'red' | 'orange' | 'green';
+  created_at: Date;
+  updated_at: Date;
+  profesion_nombre: string | null;
+  sector_nombre: string | null;
+  empresa_nombre: string | null;
+  puesto_nombre: string | null;
+  zona_nombre: string | null;
+};
+
+export const CATALOGUE_TABLE: Record<CatalogueType, string> = {
+  profesion: 'profesiones',
+  sector: 'sectores',
+  empresa: 'empresas',
+  puesto: 'puestos',
+  zona: 'zonas',
+};
+
+const SELECT = `
+  SELECT p.id, ${PERSONA_FIELDS.map((f) => (f === 'fecha_nacimiento' ? `to_char(p.fecha_nacimiento, 'YYYY-MM-DD') AS fecha_nacimiento` : `p.${f}`)).join(', ')},
+         p.completeness_level, p.created_at, p.updated_at,
+         pr.nombre AS profesion_nombre, se.nombre AS sector_nombre, em.nombre AS empresa_nombre,
+         pu.nombre AS puesto_nombre, zo.nombre AS zona_nombre
+    FROM personas p
+    LEFT JOIN profesiones pr ON pr.id = p.profesion_id
+    LEFT JOIN sectores se ON se.id = p.sector_id
+    LEFT JOIN empresas em ON em.id = p.empresa_id
+    LEFT JOIN puestos pu ON pu.id = p.puesto_id
+    LEFT JOIN zonas zo ON zo.id = p.zona_id`;
+
+export interface PersonaFilters {
+  search?: string;
+  sectorId?: number;
+  empresaId?: number;
+  completeness?: string;
+}
+
+@Injectable()
+export class PersonasRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private where(filters: PersonaFilters): { sql: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (filters.search) {
+      params.push(`%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      clauses.push(`p.search_text LIKE $${params.length}`);
+    }
+    if (filters.sectorId) {
+      params.push(filters.sectorId);
+      clauses.push(`p.sector_id = $${params.length}`);
+    }
+    if (filters.empresaId) {
+      params.push(filters.empresaId);
+      clauses.push(`p.empresa_id = $${params.length}`);
+    }
+    if (filters.completeness) {
+      params.push(filters.completeness);
+      clauses.push(`p.completeness_level = $${params.length}`);
+    }
+    return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  /** One page in a stable order (apellidos, nombre, id), and the total matching. */
+  async page(filters: PersonaFilters, page: number, perPage: number): Promise<{ rows: PersonaRow[]; total: number }> {
+    const { sql, params } = this.where(filters);
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM personas p ${sql}`, params);
+    const rows = await this.ds.query(
+      `${SELECT} ${sql} ORDER BY p.apellido_paterno, p.apellido_materno, p.nombre, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, perPage, (page - 1) * perPage],
+    );
+    return { rows, total };
+  }
+
+  async findById(id: number, manager?: EntityManager): Promise<PersonaRow | null> {
+    const rows = await (manager ?? this.ds.manager).query(`${SELECT} WHERE p.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async lockById(manager: EntityManager, id: number): Promise<boolean> {
+    const rows = await manager.query(`SELECT id FROM personas WHERE id = $1 FOR UPDATE`, [id]);
+    return rows.length === 1;
+  }
+
+  async insert(manager: EntityManager, values: PersonaValues, createdBy: number | null): Promise<number> {
+    const cols = [...PERSONA_FIELDS, 'completeness_level', 'search_text', 'dedupe_key', 'created_by'];
+    const vals = [...PERSONA_FIELDS.map((f) => values[f]), values.completeness_level, values.search_text, values.dedupe_key, createdBy];
+    const [{ id }] = await manager.query(
+      `INSERT INTO personas (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+      vals,
+    );
+    return id;
+  }
+
+  async update(manager: EntityManager, id: number, values: PersonaValues): Promise<void> {
+    const cols = [...PERSONA_FIELDS, 'completeness_level', 'search_text', 'dedupe_key'] as const;
+    await manager.query(`UPDATE personas SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [
+      id,
+      ...cols.map((c) => values[c]),
+    ]);
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM personas WHERE id = $1`, [id]);
+  }
+
+  async stats(): Promise<PersonasStats> {
+    const [row] = await this.ds.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE completeness_level = 'green')::int AS green,
+              count(*) FILTER (WHERE completeness_level = 'orange')::int AS orange,
+              count(*) FILTER (WHERE completeness_level = 'red')::int AS red
+         FROM personas`,
+    );
+    const pct = (n: number) => (row.total ? Math.round((n / row.total) * 1000) / 10 : 0);
+    return { ...row, greenPercent: pct(row.green), orangePercent: pct(row.orange), redPercent: pct(row.red) };
+  }
+
+  async catalogue(type: CatalogueType): Promise<CatalogueItem[]> {
+    return this.ds.query(`SELECT id, nombre FROM ${CATALOGUE_TABLE[type]} ORDER BY nombre`);
+  }
+
+  async catalogueIdExists(type: CatalogueType, id: number, manager?: EntityManager): Promise<boolean> {
+    const rows = await (manager ?? this.ds.manager).query(`SELECT 1 FROM ${CATALOGUE_TABLE[type]} WHERE id = $1`, [id]);
+    return rows.length === 1;
+  }
+
+  /** Adds a value or returns the one that already exists (unique by its upper-case name). */
+  async addCatalogueValue(manager: EntityManager, type: CatalogueType, nombre: string): Promise<{ item: CatalogueItem; created: boolean }> {
+    const table = CATALOGUE_TABLE[type];
+    const inserted = await manager.query(`INSERT INTO ${table} (nombre) VALUES ($1) ON CONFLICT (nombre) DO NOTHING RETURNING id, nombre`, [
+      nombre,
+    ]);
+    if (inserted.length) return { item: inserted[0], created: true };
+    const [existing] = await manager.query(`SELECT id, nombre FROM ${table} WHERE nombre = $1`, [nombre]);
+    return { item: existing, created: false };
+  }
+}

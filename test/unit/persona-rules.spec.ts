@@ -1,0 +1,63 @@
+import { completeness, dedupeKey, normalizePhone, searchText, searchTerm, splitFullName } from '../../api/src/core/people/persona-rules';
+
+describe('people rules', () => {
+  it.each([
+    ['María', { nombre: 'MARÍA', apellido_paterno: '', apellido_materno: '' }],
+    ['josé garcía', { nombre: 'JOSÉ', apellido_paterno: 'GARCÍA', apellido_materno: '' }],
+    ['Ana  Sofía Peña', { nombre: 'ANA', apellido_paterno: 'SOFÍA', apellido_materno: 'PEÑA' }],
+    ['Juan Carlos de la Garza Treviño', { nombre: 'JUAN CARLOS', apellido_paterno: 'DE LA GARZA', apellido_materno: 'TREVIÑO' }],
+    ['Luis Ángel Del Bosque', { nombre: 'LUIS', apellido_paterno: 'ÁNGEL', apellido_materno: 'DEL BOSQUE' }],
+    ['Rosa María Martínez de los Santos', { nombre: 'ROSA MARÍA', apellido_paterno: 'MARTÍNEZ', apellido_materno: 'DE LOS SANTOS' }],
+  ])('splits %s', (full, expected) => {
+    expect(splitFullName(full)).toEqual(expected);
+  });
+
+  it('normalizes phones to 10 digits', () => {
+    expect(normalizePhone('(81) 1234-5678')).toBe('8112345678');
+    expect(normalizePhone('+52 81 1234 5678')).toBe('8112345678');
+    expect(normalizePhone('521 81 1234 5678')).toBe('8112345678');
+    expect(normalizePhone('1234')).toBeNull();
+    expect(normalizePhone('')).toBeNull();
+  });
+
+  it('same person = same name (accents and case ignored) and same phone', () => {
+    expect(dedupeKey('José', 'García', 'Peña', '8112345678')).toBe(dedupeKey('JOSE', 'GARCIA', 'PENA', '8112345678'));
+    expect(dedupeKey('José', 'García', 'Peña', '8112345678')).not.toBe(dedupeKey('José', 'García', 'Peña', '8112345679'));
+    expect(dedupeKey('José', 'García', 'Peña', null)).toBeNull();
+  });
+
+  it('search text and terms ignore case and accents', () => {
+    expect(searchText({ nombre: 'JOSÉ', apellido_paterno: 'PEÑA', correo_electronico: 'JOSE@X.MX', telefono_celular: '8112345678' })).toBe(
+      'jose pena jose@x.mx 8112345678',
+    );
+    expect(searchTerm('  Peña ')).toBe('pena');
+  });
+
+  it('completeness: básico, intermedio, completo, with what is missing', () => {
+    expect(completeness({ nombre: 'ANA', apellido_paterno: 'GARZA', telefono_celular: '8112345678' })).toEqual({
+      level: 'red',
+      missing: ['Empresa, puesto o sector'],
+    });
+    const mid = completeness({ nombre: 'ANA', apellido_paterno: 'GARZA', correo_electronico: 'A@B.MX', empresa_id: 1 });
+    expect(mid.level).toBe('orange');
+    expect(mid.missing).toContain('Dirección principal');
+    expect(
+      completeness({
+        nombre: 'ANA',
+        apellido_paterno: 'GARZA',
+        apellido_materno: 'LEAL',
+        fecha_nacimiento: '1990-01-01',
+        telefono_oficina: '8112345678',
+        correo_electronico: 'A@B.MX',
+        sector_id: 1,
+        empresa_id: 2,
+        puesto_id: 3,
+        direccion_calle: 'ZARAGOZA',
+        direccion_numero: '100',
+        direccion_colonia: 'CENTRO',
+        direccion_ciudad: 'MONTERREY',
+        direccion_estado: 'NUEVO LEÓN',
+      }),
+    ).toEqual({ level: 'green', missing: [] });
+  });
+});
