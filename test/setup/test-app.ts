@@ -85,7 +85,9 @@ export class TestApp {
   }
 
   async startWorkers(): Promise<void> {
-    this.workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(this.config), { logger: false });
+    this.workers = await NestFactory.createApplicationContext(WorkersModule.forRoot(this.config), {
+      logger: process.env.TEST_LOG_LEVEL ? undefined : false,
+    });
     await this.workers.init();
   }
 

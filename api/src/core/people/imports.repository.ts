@@ -104,11 +104,14 @@ export class ImportsRepository {
   async insertBatch(importId: string, createdBy: number | null, rows: ImportPersonRow[]): Promise<number> {
     if (rows.length === 0) return 0;
     const col = <K extends keyof ImportPersonRow>(k: K) => rows.map((r) => r[k]);
-    const [, count]: [unknown, number] = await this.ds.query(
-      `INSERT INTO personas (nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, dedupe_key, import_row, import_id, created_by, completeness_level)
+    const [{ n }]: Array<{ n: number }> = await this.ds.query(
+      `WITH inserted AS (
+       INSERT INTO personas (nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, dedupe_key, import_row, import_id, created_by, completeness_level)
        SELECT n, ap, am, tel, st, dk, r, $8::uuid, $9::int, 'red'
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS t(n, ap, am, tel, st, dk, r)
-       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
+       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+       RETURNING 1)
+       SELECT count(*)::int AS n FROM inserted`,
       [
         col('nombre'),
         col('apellido_paterno'),
@@ -121,7 +124,7 @@ export class ImportsRepository {
         createdBy,
       ],
     );
-    return count;
+    return n;
   }
 
   /** People this import wrote, over all its attempts: the exact count whatever retries happened. */

@@ -1,0 +1,90 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { eventually, TestApp } from '../setup/test-app';
+
+const ROOT = join(__dirname, '../..');
+
+/** The real workers process (compiled), so it can be killed like a crash would. */
+function startWorkerProcess(t: TestApp): ChildProcess {
+  const c = t.config;
+  return spawn(process.execPath, [join(ROOT, 'dist/workers/src/main.js')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATABASE_URL: c.databaseUrl,
+      REDIS_URL: c.redisUrl,
+      REDIS_PREFIX: c.redisPrefix,
+      JWT_SECRET: c.jwtSecret,
+      JOB_LOCK_MS: String(c.jobLockMs),
+      LOG_LEVEL: 'silent',
+    },
+  });
+}
+
+describe('import fault tolerance: the worker killed mid-file and restarted', () => {
+  let t: TestApp;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+    t = await TestApp.start({ workers: false, env: { JOB_LOCK_MS: '1500' } });
+  }, 120000);
+  afterAll(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    await t.close();
+  });
+
+  it('ends with the exact counts and no duplicate people', async () => {
+    const admin = await t.login();
+    // 60,000 rows: 3,000 duplicates inside the file, 500 bad phones, 1,000 people already stored.
+    const lines = ['nombre,contacto'];
+    for (let i = 0; i < 56500; i++) lines.push(`Nombre${i} Paterno${i % 211} Materno${i % 307},${8200000000 + i}`);
+    for (let i = 0; i < 3000; i++) lines.push(`Nombre${i} Paterno${i % 211} Materno${i % 307},${8200000000 + i}`);
+    for (let i = 0; i < 500; i++) lines.push(`Malo${i} Telefono Corto,12${i}`);
+    for (let i = 0; i < 1000; i++) {
+      await t.query(
+        `INSERT INTO personas (nombre, apellido_paterno, apellido_materno, telefono_celular, dedupe_key, search_text) VALUES ($1, $2, $3, $4, $5, '')`,
+        [
+          `NOMBRE${i}`,
+          `PATERNO${i % 211}`,
+          `MATERNO${i % 307}`,
+          String(8200000000 + i),
+          `NOMBRE${i} PATERNO${i % 211} MATERNO${i % 307}|${8200000000 + i}`,
+        ],
+      );
+    }
+    const res = await t
+      .http()
+      .post('/api/personas/import-csv')
+      .set('Authorization', `Bearer ${admin}`)
+      .attach('file', Buffer.from(lines.join('\n')), 'grande.csv');
+    expect(res.status).toBe(202);
+    const id = res.body.import_id as string;
+    const written = () => t.query<{ n: number }>('SELECT count(*)::int AS n FROM personas WHERE import_id = $1', [id]).then((r) => r[0].n);
+
+    workers.push(startWorkerProcess(t));
+    await eventually(written, (n) => n > 0, 30000);
+    workers[0].kill('SIGKILL');
+    await new Promise((r) => workers[0].once('exit', r));
+    const atCrash = await written();
+    const [mid] = await t.query<{ status: string }>('SELECT status FROM persona_imports WHERE id = $1', [id]);
+    expect(mid.status).toBe('processing');
+
+    workers.push(startWorkerProcess(t));
+    const done = await eventually(
+      async () => (await t.http().get(`/api/personas/import-csv/${id}`).set('Authorization', `Bearer ${admin}`)).body,
+      (b) => b.status === 'completed',
+      60000,
+    );
+    expect(atCrash).toBeLessThan(55500);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, total: 60000, imported: 55500, skipped: 4000, errors_count: 500 });
+    expect(await written()).toBe(55500);
+    const [{ n }] = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM personas');
+    expect(n).toBe(56500);
+    const dup = await t.query('SELECT dedupe_key FROM personas GROUP BY dedupe_key HAVING count(*) > 1');
+    expect(dup).toEqual([]);
+  }, 120000);
+});

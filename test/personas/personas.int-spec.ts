@@ -1,0 +1,190 @@
+import { addLookup, createPersona } from '../factories/personas';
+import { TestApp } from '../setup/test-app';
+
+describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
+  let t: TestApp;
+  let admin: string;
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('catalogue values are trimmed, upper-cased and unique; adding one that exists returns it', async () => {
+    const a = await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'empresa', nombre: '  cemex  s.a. ' });
+    expect(a.status).toBe(201);
+    expect(a.body).toEqual({ item: { id: expect.any(Number), nombre: 'CEMEX S.A.' }, created: true });
+    const again = await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'empresa', nombre: 'Cemex S.A.' });
+    expect(again.body).toEqual({ item: a.body.item, created: false });
+    const blank = await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'zona', nombre: '   ' });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors.nombre).toEqual(['El nombre no puede estar vacío.']);
+    expect((await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'planeta', nombre: 'X' })).status).toBe(422);
+    const lookups = await t.http().get('/api/personas/lookup-data').set(auth(admin));
+    expect(lookups.body.empresas).toEqual([a.body.item]);
+    expect(lookups.body.ciudades).toHaveLength(51);
+    expect(lookups.body.estados).toHaveLength(32);
+    expect(lookups.body).toMatchObject({ default_ciudad: 'MONTERREY', default_estado: 'NUEVO LEÓN' });
+  });
+
+  it('computes completeness on every write and says what is missing', async () => {
+    const empresa = await addLookup(t, admin, 'empresa', 'FEMSA');
+    const sector = await addLookup(t, admin, 'sector', 'INDUSTRIA');
+    const puesto = await addLookup(t, admin, 'puesto', 'DIRECTORA');
+    const basic = await createPersona(t, admin, { nombre: 'lucía', apellido_paterno: 'treviño', telefono_celular: '8111111111' });
+    expect(basic.completeness_level).toBe('red');
+    expect(basic.missing_fields).toEqual(['Empresa, puesto o sector']);
+    const full = {
+      nombre: 'Lucía',
+      apellido_paterno: 'Treviño',
+      apellido_materno: 'Sada',
+      fecha_nacimiento: '1985-04-12',
+      telefono_celular: '8111111111',
+      correo_electronico: 'lucia@femsa.mx',
+      empresa_id: empresa.id,
+      sector_id: sector.id,
+      puesto_id: puesto.id,
+      direccion_calle: 'Zaragoza',
+      direccion_numero: '1000',
+      direccion_colonia: 'Centro',
+      direccion_ciudad: 'MONTERREY',
+      direccion_estado: 'NUEVO LEÓN',
+    };
+    const mid = await t
+      .http()
+      .put(`/api/personas/${basic.id}`)
+      .set(auth(admin))
+      .send({ ...full, direccion_calle: '' });
+    expect(mid.body.persona.completeness_level).toBe('orange');
+    expect(mid.body.persona.missing_fields).toEqual(['Dirección principal']);
+    const done = await t.http().put(`/api/personas/${basic.id}`).set(auth(admin)).send(full);
+    expect(done.body.persona).toMatchObject({
+      completeness_level: 'green',
+      missing_fields: [],
+      nombre: 'LUCÍA',
+      correo_electronico: 'LUCIA@FEMSA.MX',
+      empresa: empresa,
+    });
+    const [row] = await t.query<{ completeness_level: string }>('SELECT completeness_level FROM personas WHERE id = $1', [basic.id]);
+    expect(row.completeness_level).toBe('green');
+  });
+
+  it('validates on the server: digits-only phones, real dates, existing catalogue values, Nuevo León cities', async () => {
+    const res = await t.http().post('/api/personas').set(auth(admin)).send({
+      nombre: 'X',
+      telefono_celular: '81-1234',
+      extension_oficina: '12a',
+      fecha_nacimiento: '2001-02-30',
+      empresa_id: 99999,
+      direccion_ciudad: 'GOTHAM',
+      direccion_estado: 'TEXAS',
+      correo_electronico: 'no',
+      hackeo: true,
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['correo_electronico', 'extension_oficina', 'hackeo', 'telefono_celular']);
+    const second = await t
+      .http()
+      .post('/api/personas')
+      .set(auth(admin))
+      .send({ nombre: 'X', fecha_nacimiento: '2001-02-30', empresa_id: 99999, direccion_ciudad: 'GOTHAM', direccion_estado: 'TEXAS' });
+    expect(second.body.errors).toEqual({
+      fecha_nacimiento: ['La fecha de nacimiento no es válida.'],
+      empresa_id: ['La empresa seleccionada no existe.'],
+      direccion_ciudad: ['La ciudad debe ser un municipio de Nuevo León.'],
+      direccion_estado: ['El estado no es válido.'],
+    });
+    expect((await t.http().post('/api/personas').set(auth(admin)).send({})).body.errors).toEqual({ nombre: ['El nombre es obligatorio.'] });
+  });
+
+  it('searches name, e-mail and phones ignoring case and accents; filters; paginates in a stable order', async () => {
+    const sector = await addLookup(t, admin, 'sector', 'GOBIERNO');
+    const empresa = await addLookup(t, admin, 'empresa', 'MUNICIPIO DE MONTERREY');
+    await createPersona(t, admin, {
+      nombre: 'José',
+      apellido_paterno: 'Peña',
+      apellido_materno: 'Núñez',
+      correo_electronico: 'jose.pena@mty.gob.mx',
+      telefono_oficina: '8181818181',
+      sector_id: sector.id,
+      empresa_id: empresa.id,
+    });
+    for (const q of ['jose pena', 'PEÑA', 'nunez', 'jose.pena@', '81818181']) {
+      const res = await t.http().get('/api/personas').query({ search: q }).set(auth(admin));
+      expect(res.body.data.map((p: { nombre_completo: string }) => p.nombre_completo)).toEqual(['JOSÉ PEÑA NÚÑEZ']);
+    }
+    expect((await t.http().get('/api/personas').query({ search: '100%_' }).set(auth(admin))).body.data).toEqual([]);
+    const bySector = await t
+      .http()
+      .get('/api/personas')
+      .query({ sector_id: sector.id, empresa_id: empresa.id, completeness_level: 'orange' })
+      .set(auth(admin));
+    expect(bySector.body.total).toBe(1);
+    for (let i = 0; i < 23; i++)
+      await createPersona(t, admin, { nombre: `Persona ${i}`, apellido_paterno: 'Zapata', telefono_celular: String(8120000000 + i) });
+    const p1 = await t.http().get('/api/personas').query({ search: 'zapata', page: 1 }).set(auth(admin));
+    const p3 = await t.http().get('/api/personas').query({ search: 'zapata', page: 3 }).set(auth(admin));
+    expect(p1.body).toMatchObject({ current_page: 1, last_page: 3, per_page: 10, total: 23 });
+    expect(p3.body.data).toHaveLength(3);
+    const all = [
+      ...p1.body.data,
+      ...(await t.http().get('/api/personas').query({ search: 'zapata', page: 2 }).set(auth(admin))).body.data,
+      ...p3.body.data,
+    ];
+    expect(new Set(all.map((p: { id: number }) => p.id)).size).toBe(23);
+    expect((await t.http().get('/api/personas').query({ page: 0 }).set(auth(admin))).status).toBe(422);
+    expect((await t.http().get('/api/personas').query({ completeness_level: 'purple' }).set(auth(admin))).status).toBe(422);
+  });
+
+  it('stats count each level with percentages', async () => {
+    const res = await t.http().get('/api/personas/stats').set(auth(admin));
+    const [row] = await t.query<{ total: number; green: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE completeness_level = 'green')::int AS green FROM personas`,
+    );
+    expect(res.body.total).toBe(row.total);
+    expect(res.body.green).toBe(row.green);
+    expect(res.body.green + res.body.orange + res.body.red).toBe(row.total);
+    expect(res.body.greenPercent).toBeCloseTo((row.green / row.total) * 100, 0);
+  });
+
+  it('the same name and phone twice is the same person (409)', async () => {
+    await createPersona(t, admin, { nombre: 'Ana', apellido_paterno: 'García', telefono_celular: '8199999999' });
+    const dup = await t
+      .http()
+      .post('/api/personas')
+      .set(auth(admin))
+      .send({ nombre: 'ANA', apellido_paterno: 'Garcia', telefono_celular: '8199999999' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('Ya existe una persona con el mismo nombre y teléfono.');
+  });
+
+  it('permissions follow eventos_internos (spec 3 §6), on the server', async () => {
+    const viewer = await t.createUser(admin, { email: 'p-view@aforo.test', permissions: { eventos_internos: ['view'] } });
+    const creator = await t.createUser(admin, { email: 'p-create@aforo.test', permissions: { eventos_internos: ['view', 'create'] } });
+    const p = await createPersona(t, admin, { nombre: 'Borrable' });
+    expect((await t.http().get('/api/personas').set(auth(viewer.token))).status).toBe(200);
+    expect((await t.http().post('/api/personas').set(auth(viewer.token)).send({ nombre: 'X' })).status).toBe(403);
+    expect((await t.http().post('/api/personas').set(auth(creator.token)).send({ nombre: 'Creada' })).status).toBe(201);
+    expect((await t.http().put(`/api/personas/${p.id}`).set(auth(creator.token)).send({ nombre: 'X' })).status).toBe(403);
+    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(creator.token))).status).toBe(403);
+    expect((await t.http().post('/api/personas/lookup-value').set(auth(viewer.token)).send({ type: 'zona', nombre: 'NORTE' })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.http().post('/api/personas/lookup-value').set(auth(creator.token)).send({ type: 'zona', nombre: 'NORTE' })).status,
+    ).toBe(201);
+    const importer = await t
+      .http()
+      .post('/api/personas/import-csv')
+      .set(auth(creator.token))
+      .attach('file', Buffer.from('nombre,contacto\nA B,8111111111\n'), 'a.csv');
+    expect(importer.status).toBe(403);
+    const outsider = await t.createUser(admin, { email: 'p-none@aforo.test', permissions: { eventos_externos: ['view'] } });
+    expect((await t.http().get('/api/personas').set(auth(outsider.token))).status).toBe(403);
+    expect((await t.http().get('/api/personas')).status).toBe(401);
+    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(200);
+    expect((await t.http().get(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(404);
+  });
+});
