@@ -115,3 +115,27 @@ describe('external events live (instead of the 3-second polling)', () => {
     expect(received.filter((p) => PERSONAL.test(p))).toEqual([]);
   });
 });
+
+describe('unpublishing reaches the public page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(() => t.close());
+
+  it('a visitor on the page is told to refetch when the event goes back to draft (and then gets 404)', async () => {
+    const admin = await t.login();
+    const e = await createEvent(t, admin);
+    const anon = await t.socket();
+    expect((await t.join(anon, ROOMS.publicEvent(e.id))).ok).toBe(true);
+    const changed = nextPush(anon, 'public.events-changed');
+    await t
+      .http()
+      .put(`/api/eventos-externos/${e.id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send(eventBody({ status: 'draft' }))
+      .expect(200);
+    await changed;
+    expect((await t.http().get(`/api/eventos/${e.slug}`)).status).toBe(404);
+  });
+});

@@ -2,6 +2,11 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { ComingSoon } from '../components/ui/coming-soon';
 import { LoginPage } from '../features/auth/components/login-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { ExternalEventsPage } from '../features/external-events/components/external-events-page';
+import { RegistrationsPage } from '../features/external-events/components/registrations-page';
+import { PrivacyNoticePage } from '../features/privacy-notice/components/privacy-notice-page';
+import { EventsLandingPage } from '../features/public-events/components/events-landing-page';
+import { PublicEventPage } from '../features/public-events/components/public-event-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { registerNavigate } from '../lib/navigation';
 import { GuestOnly, RequireAuth } from './guards';
@@ -19,8 +24,9 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { path: '/eventos', element: <ComingSoon title="Eventos" /> },
-          { path: '/eventos/:slug', element: <ComingSoon title="Evento" /> },
+          { path: '/eventos', element: <EventsLandingPage /> },
+          { path: '/eventos/:slug', element: <PublicEventPage /> },
+          { path: '/aviso-de-privacidad', element: <PrivacyNoticePage /> },
           { path: '/evento-interno/:slugOrId', element: <ComingSoon title="Confirmación de Asistencia" /> },
           { path: '/programas/:slug', element: <ComingSoon title="Registro a Programa" /> },
           { path: '*', element: <NotFoundPage /> },
@@ -38,8 +44,8 @@ export const router = createBrowserRouter([
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
               { path: '/users', element: <UsersPage /> },
-              { path: '/eventos-externos', element: <ComingSoon title="Eventos Externos" /> },
-              { path: '/eventos-externos/:id/registros', element: <ComingSoon title="Registros del Evento" /> },
+              { path: '/eventos-externos', element: <ExternalEventsPage /> },
+              { path: '/eventos-externos/:id/registros', element: <RegistrationsPage /> },
               { path: '/personas', element: <ComingSoon title="Personas" /> },
               { path: '/eventos-internos', element: <ComingSoon title="Eventos Internos" /> },
               { path: '/eventos-internos/:id', element: <ComingSoon title="Detalle del Evento Interno" /> },

@@ -58,52 +58,88 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'required', ignoreUnauthorized = false, signal } = options;
+function buildHeaders(auth: RequestOptions['auth'], jsonBody: boolean): { headers: Record<string, string>; sentToken: string | null } {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (jsonBody) headers['Content-Type'] = 'application/json';
   const sentToken = auth !== 'none' ? authToken : null;
   if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  return { headers, sentToken };
+}
 
-  let response: Response;
+async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
+    return await fetch(path, { ...init, credentials: 'same-origin' });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, '');
   }
+}
 
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
+}
 
-  if (!response.ok) {
-    const payload = (data ?? {}) as { message?: unknown; errors?: unknown };
-    const message = typeof payload.message === 'string' ? payload.message : '';
-    const errors =
-      payload.errors && typeof payload.errors === 'object' && !Array.isArray(payload.errors) ? (payload.errors as FieldErrors) : {};
-    if (response.status === 401 && sentToken && !ignoreUnauthorized && auth === 'required') {
-      onUnauthorized?.();
-    }
-    throw new ApiError(response.status, message, errors);
+/** Turns a 4xx/5xx answer into an ApiError (and signs out on a 401 of an authenticated call). */
+function toApiError(response: Response, data: unknown, sentToken: string | null, options: RequestOptions): ApiError {
+  const payload = (data ?? {}) as { message?: unknown; errors?: unknown };
+  const message = typeof payload.message === 'string' ? payload.message : '';
+  const errors =
+    payload.errors && typeof payload.errors === 'object' && !Array.isArray(payload.errors) ? (payload.errors as FieldErrors) : {};
+  if (response.status === 401 && sentToken && !options.ignoreUnauthorized && (options.auth ?? 'required') === 'required') {
+    onUnauthorized?.();
   }
+  return new ApiError(response.status, message, errors);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = 'required', signal } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const { headers, sentToken } = buildHeaders(auth, body !== undefined && !isForm);
+  const response = await send(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    signal,
+  });
+  const data = parseJson(await response.text());
+  if (!response.ok) throw toApiError(response, data, sentToken, options);
   return data as T;
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first), or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  if (!plain) return null;
+  return (plain[2] ?? plain[1]).trim() || null;
+}
+
+/** GET a file (CSV export) with the same headers as any call; answers the body and the server's file name. */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions, 'auth' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const { headers, sentToken } = buildHeaders(options.auth ?? 'required', false);
+  headers.Accept = '*/*';
+  const response = await send(path, { method: 'GET', headers, signal: options.signal });
+  if (!response.ok) throw toApiError(response, parseJson(await response.text()), sentToken, options);
+  return { blob: await response.blob(), filename: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
 }

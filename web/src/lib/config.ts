@@ -8,12 +8,17 @@ export interface PublicConfig {
   municipio: string;
   tz_display: string;
   allow_registration: boolean;
+  /** Optional contact shown in the public footer (when the server configures it). */
+  contact_email?: string | null;
+  contact_phone?: string | null;
 }
 
 export const configState = proxy<PublicConfig & { loaded: boolean }>({
   municipio: DEFAULT_MUNICIPIO,
   tz_display: DEFAULT_TIME_ZONE,
   allow_registration: false,
+  contact_email: null,
+  contact_phone: null,
   loaded: false,
 });
 
@@ -30,6 +35,8 @@ export function loadPublicConfig(): Promise<void> {
       if (typeof config.municipio === 'string' && config.municipio) configState.municipio = config.municipio;
       if (typeof config.tz_display === 'string' && config.tz_display) configState.tz_display = config.tz_display;
       configState.allow_registration = config.allow_registration === true;
+      if (typeof config.contact_email === 'string' && config.contact_email) configState.contact_email = config.contact_email;
+      if (typeof config.contact_phone === 'string' && config.contact_phone) configState.contact_phone = config.contact_phone;
       configState.loaded = true;
     })
     .catch(() => {

@@ -30,3 +30,35 @@ export const ROOM_JOIN_TIMEOUT_MS = 5000;
 
 /** How many push ids each live subscription remembers for de-duplication. */
 export const PUSH_DEDUPE_MEMORY = 500;
+
+/** After the last public room is left (anonymous visitor), keep the socket this long before closing it. */
+export const ANONYMOUS_SOCKET_GRACE_MS = 2000;
+
+/** External events (spec 1 §5, §9). */
+export const EVENT_DEFAULT_CAPACITY = 50;
+export const EVENT_MIN_CAPACITY = 1;
+/** Edit datetime values are cut to the 16 characters of a date-time input ('YYYY-MM-DDTHH:mm'). */
+export const DATETIME_INPUT_LENGTH = 16;
+
+/** Event images: at most 5 MB, JPG/JPEG/PNG/GIF/SVG. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/svg+xml'] as const;
+export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'svg'] as const;
+
+/** Admin attendance bar (current / max, rounded, capped at 100): green below 50, blue, yellow, red from these. */
+export const ATTENDANCE_BAR_BLUE_FROM = 50;
+export const ATTENDANCE_BAR_YELLOW_FROM = 70;
+export const ATTENDANCE_BAR_RED_FROM = 90;
+
+/** Public landing places bar: green below 50, blue from 50, yellow from 80, red at 100. */
+export const PLACES_BAR_BLUE_FROM = 50;
+export const PLACES_BAR_YELLOW_FROM = 80;
+export const PLACES_BAR_RED_AT = 100;
+/** 'Últimos lugares' from this percentage up to below 100. */
+export const LAST_PLACES_FROM_PERCENT = 80;
+
+/** The landing shows this many placeholder cards while loading. */
+export const LANDING_SKELETON_CARDS = 6;
+
+/** Public registration: the phone is exactly this many digits. */
+export const PHONE_DIGITS = 10;

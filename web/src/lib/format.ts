@@ -63,3 +63,94 @@ export function formatDateTime(value: string | number | Date, timeZone = configS
   if (!date) return '';
   return `${formatDate(date, timeZone)}, ${formatTime(date, timeZone)}`;
 }
+
+/** Numeric wall-clock parts of an instant in a time zone (en-US keeps plain digits; h23 avoids "24"). */
+const partsCache = new Map<string, Intl.DateTimeFormat>();
+
+function zonedParts(
+  date: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  let fmt = partsCache.get(timeZone);
+  if (!fmt) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    };
+    try {
+      fmt = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      fmt = new Intl.DateTimeFormat('en-US', options);
+    }
+    partsCache.set(timeZone, fmt);
+  }
+  const parts = fmt.formatToParts(date);
+  const num = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: num('year'), month: num('month'), day: num('day'), hour: num('hour') % 24, minute: num('minute'), second: num('second') };
+}
+
+/** How far the time zone's wall clock is ahead of UTC at this instant, in ms. */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const p = zonedParts(date, timeZone);
+  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wallAsUtc - (date.getTime() - date.getUTCMilliseconds());
+}
+
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+
+/**
+ * The value of a `datetime-local` input ('YYYY-MM-DDTHH:mm', cut to 16 characters) showing this instant
+ * in the display time zone. Empty for an empty or invalid value.
+ */
+export function toLocalInput(value: string | null | undefined, timeZone = configState.tz_display): string {
+  if (!value) return '';
+  const date = toDate(value);
+  if (!date) return '';
+  const p = zonedParts(date, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`.slice(0, 16);
+}
+
+/**
+ * A `datetime-local` value read as wall-clock time in the display time zone, as an ISO UTC string.
+ * Null when the value is empty or malformed. Handles offset changes (checks the offset at the result).
+ */
+export function fromLocalInput(value: string | null | undefined, timeZone = configState.tz_display): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value ?? '');
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  if (Number.isNaN(wall)) return null;
+  const firstOffset = zoneOffsetMs(new Date(wall), timeZone);
+  let instant = wall - firstOffset;
+  const secondOffset = zoneOffsetMs(new Date(instant), timeZone);
+  if (secondOffset !== firstOffset) instant = wall - secondOffset;
+  return new Date(instant).toISOString();
+}
+
+/** Today's date in the display time zone, as a `date` input value ('YYYY-MM-DD'). */
+export function todayInputValue(timeZone = configState.tz_display, now: Date = new Date()): string {
+  const p = zonedParts(now, timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** A calendar date ('YYYY-MM-DD', e.g. a birth date) in words, never shifted by a time zone: "1 de mayo de 1990". */
+export function formatCalendarDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!match) return value ?? '';
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  return formatDate(date, 'UTC');
+}
+
+/** "7:00 p. m. – 9:30 p. m."; when the end falls on another day: "7:00 p. m. – 22 nov 2026, 1:00 a. m.". */
+export function formatTimeRange(start: string, end: string | null | undefined, timeZone = configState.tz_display): string {
+  const from = formatTime(start, timeZone);
+  if (!end || !toDate(end)) return from;
+  const sameDay = toLocalInput(start, timeZone).slice(0, 10) === toLocalInput(end, timeZone).slice(0, 10);
+  const to = sameDay ? formatTime(end, timeZone) : `${formatShortDate(end, timeZone)}, ${formatTime(end, timeZone)}`;
+  return `${from} – ${to}`;
+}

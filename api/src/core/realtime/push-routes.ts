@@ -22,7 +22,9 @@ const push = <E extends ServerEventName>(event: E, rooms: string[], data: PushPa
   ({ event, rooms, data }) as PushSpec;
 
 const staffEvent = (id: number) => [ROOMS.externalEvents, ROOMS.externalEvent(id)];
-const publicChanged = () => push('public.events-changed', [ROOMS.publicEvents], {});
+/** Public pages refetch: the landing, and the event's own page (which then may find it gone or unpublished). */
+const publicChanged = (id?: number) =>
+  push('public.events-changed', id ? [ROOMS.publicEvents, ROOMS.publicEvent(id)] : [ROOMS.publicEvents], {});
 
 type Route<K extends DomainEventType> = (e: StoredDomainEvent<K>) => { pushes: PushSpec[]; effects?: SocketEffects };
 
@@ -58,11 +60,11 @@ export const PUSH_ROUTES: { [K in DomainEventType]: Route<K> } = {
     ],
   }),
   'external-event.updated': (e) => ({
-    pushes: [push('external-event.updated', staffEvent(e.payload.event.id), { event: e.payload.event }), publicChanged()],
+    pushes: [push('external-event.updated', staffEvent(e.payload.event.id), { event: e.payload.event }), publicChanged(e.payload.event.id)],
     effects: { counts: [e.payload.event.id] },
   }),
   'external-event.deleted': (e) => ({
-    pushes: [push('external-event.deleted', staffEvent(e.payload.event_id), { id: e.payload.event_id }), publicChanged()],
+    pushes: [push('external-event.deleted', staffEvent(e.payload.event_id), { id: e.payload.event_id }), publicChanged(e.payload.event_id)],
   }),
   'external-event.featured-toggled': (e) => ({
     pushes: [publicChanged()],

@@ -58,7 +58,9 @@ export class RealtimePublisher {
     if (visible.length) server.to(ROOMS.publicEvents).emit('event.counts', { ...envelope, data: { counts: visible } });
     for (const c of counts) {
       const rooms = c.status === 'draft' ? [ROOMS.externalEvent(c.id)] : [ROOMS.externalEvent(c.id), ROOMS.publicEvent(c.id)];
-      server.to(rooms).emit('event.counts', { ...envelope, data: { counts: [c] } });
+      server
+        .to(rooms)
+        .emit('event.counts', { event_id: `counts:${c.id}v${c.version}`, occurred_at: envelope.occurred_at, data: { counts: [c] } });
     }
   }
 

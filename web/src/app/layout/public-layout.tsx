@@ -4,10 +4,10 @@ import { authState } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
 import { Brand } from './brand';
 
-/** Public pages: no admin navigation. */
+/** Public pages: no admin navigation; a footer with contact and privacy links (spec 1 §2.8). */
 export function PublicLayout() {
   const { token } = useSnapshot(authState);
-  const { municipio } = useSnapshot(configState);
+  const { municipio, contact_email, contact_phone } = useSnapshot(configState);
   return (
     <div className="public">
       <header className="public-header">
@@ -18,8 +18,9 @@ export function PublicLayout() {
               Panel Principal
             </Link>
           ) : (
-            <Link className="btn btn--ghost btn--sm" to="/login">
-              Acceso para personal
+            <Link className="btn btn--ghost btn--sm public-header__staff" to="/login" aria-label="Acceso para personal">
+              <span className="only-wide">Acceso para personal</span>
+              <span className="only-narrow">Personal</span>
             </Link>
           )}
         </div>
@@ -27,8 +28,31 @@ export function PublicLayout() {
       <main className="public__main">
         <Outlet />
       </main>
-      <footer className="public-footer">
-        <p>
+      <footer className="public-footer" data-testid="public-footer">
+        <div className="public-footer__inner">
+          <div className="public-footer__col">
+            <p className="public-footer__gov">{governmentName(municipio)}</p>
+            <p className="public-footer__muted">Eventos públicos y registro en línea.</p>
+          </div>
+          <nav className="public-footer__col" aria-label="Enlaces">
+            <p className="public-footer__heading">Enlaces</p>
+            <Link to="/eventos">Todos los eventos</Link>
+            <Link to="/aviso-de-privacidad" data-testid="footer-privacy-link">
+              Aviso de privacidad
+            </Link>
+          </nav>
+          <div className="public-footer__col" data-testid="footer-contact">
+            <p className="public-footer__heading">Contacto</p>
+            {contact_email ? <a href={`mailto:${contact_email}`}>{contact_email}</a> : null}
+            {contact_phone ? <a href={`tel:${contact_phone.replace(/[^\d+]/g, '')}`}>{contact_phone}</a> : null}
+            {!contact_email && !contact_phone ? (
+              <p className="public-footer__muted">
+                Los datos de contacto del responsable están en el <Link to="/aviso-de-privacidad">aviso de privacidad</Link>.
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <p className="public-footer__copy">
           © {new Date().getFullYear()} {governmentName(municipio)}
         </p>
       </footer>

@@ -5,7 +5,7 @@
  */
 import type { JoinAck } from '@shared/events/socket-events';
 import { ROOM_JOIN_TIMEOUT_MS } from '../constants';
-import { getSocket, liveState } from './socket';
+import { getSocket, holdConnection, liveState } from './socket';
 
 const refs = new Map<string, number>();
 const resyncListeners = new Map<string, Set<() => void>>();
@@ -46,6 +46,8 @@ function wireOnce(): void {
 export function acquireRoom(room: string, onResync: () => void): () => void {
   wireOnce();
   const socket = getSocket();
+  // A joined room needs the connection (anonymous visitors on public pages included).
+  const releaseConnection = holdConnection();
   const count = refs.get(room) ?? 0;
   refs.set(room, count + 1);
   let listeners = resyncListeners.get(room);
@@ -64,6 +66,7 @@ export function acquireRoom(room: string, onResync: () => void): () => void {
     if (released) return;
     released = true;
     listeners.delete(onResync);
+    releaseConnection();
     const left = (refs.get(room) ?? 1) - 1;
     if (left > 0) {
       refs.set(room, left);

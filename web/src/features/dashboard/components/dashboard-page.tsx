@@ -33,8 +33,9 @@ export function DashboardPage() {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        // No answer at all (offline, or the page is unloading): keep the session and offer a retry.
-        if (error instanceof ApiError && error.status === 0) {
+        // No answer at all (offline, an aborted request while the page unloads, a cut-off body):
+        // keep the session and offer a retry. Only a server's answer of failure signs out.
+        if (!(error instanceof ApiError) || error.status === 0) {
           setLoadingMe(false);
           setOffline(true);
           return;

@@ -1,0 +1,396 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CREATABLE_STATUSES,
+  EXTERNAL_EVENT_STATUSES,
+  type ExternalEventResponse,
+  type ExternalEventStatus,
+} from '@shared/contracts/external-events.contract';
+import { Alert } from '../../../components/ui/alert';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { DATETIME_INPUT_LENGTH, EVENT_DEFAULT_CAPACITY, EVENT_MIN_CAPACITY } from '../../../lib/constants';
+import { fromLocalInput, toLocalInput } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { createExternalEvent } from '../api/create-external-event';
+import type { ExternalEventPayload } from '../api/types';
+import { updateExternalEvent } from '../api/update-external-event';
+import { uploadEventImage } from '../api/upload-event-image';
+import { EVENT_STATUS_LABELS } from '../event-labels';
+import { patchExternalEvent, upsertExternalEvent } from '../stores/external-events-store';
+import { ImageField } from './image-field';
+
+interface EventFormValue {
+  title: string;
+  event_date: string;
+  end_date: string;
+  location: string;
+  max_attendees: string;
+  description: string;
+  status: ExternalEventStatus;
+  requirements: string;
+  agenda: string;
+}
+
+const EMPTY_FORM: EventFormValue = {
+  title: '',
+  event_date: '',
+  end_date: '',
+  location: '',
+  max_attendees: String(EVENT_DEFAULT_CAPACITY),
+  description: '',
+  status: 'draft',
+  requirements: '',
+  agenda: '',
+};
+
+/** Edit: datetime values are cut to the 16 characters of a date-time input (spec 1 §5). */
+function formFromEvent(event: ExternalEventResponse): EventFormValue {
+  return {
+    title: event.title,
+    event_date: toLocalInput(event.event_date).slice(0, DATETIME_INPUT_LENGTH),
+    end_date: toLocalInput(event.end_date).slice(0, DATETIME_INPUT_LENGTH),
+    location: event.location,
+    max_attendees: String(event.max_attendees),
+    description: event.description,
+    status: event.status,
+    requirements: (event.requirements ?? []).join('\n'),
+    agenda: (event.agenda ?? []).join('\n'),
+  };
+}
+
+/** One item per line; blank lines are dropped. */
+function lines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The checks of spec 1 §5, in Spanish, before anything is sent. */
+function validate(value: EventFormValue): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!value.title.trim()) errors.title = ['El título es obligatorio.'];
+  if (!value.event_date) errors.event_date = ['La fecha y hora de inicio son obligatorias.'];
+  else if (!fromLocalInput(value.event_date)) errors.event_date = ['La fecha y hora de inicio no son válidas.'];
+  if (value.end_date) {
+    if (!fromLocalInput(value.end_date)) errors.end_date = ['La fecha y hora de fin no son válidas.'];
+    else if (value.event_date && value.end_date < value.event_date) {
+      errors.end_date = ['La fecha de fin no puede ser anterior a la fecha de inicio.'];
+    }
+  }
+  if (!value.location.trim()) errors.location = ['La ubicación es obligatoria.'];
+  const capacity = Number(value.max_attendees);
+  if (value.max_attendees.trim() === '') errors.max_attendees = ['La capacidad es obligatoria.'];
+  else if (!Number.isInteger(capacity) || capacity < EVENT_MIN_CAPACITY) {
+    errors.max_attendees = ['La capacidad debe ser un número entero mayor o igual a 1.'];
+  }
+  if (!value.description.trim()) errors.description = ['La descripción es obligatoria.'];
+  return errors;
+}
+
+function toPayload(value: EventFormValue): ExternalEventPayload {
+  return {
+    title: value.title.trim(),
+    description: value.description.trim(),
+    event_date: fromLocalInput(value.event_date) ?? '',
+    end_date: value.end_date ? fromLocalInput(value.end_date) : null,
+    location: value.location.trim(),
+    max_attendees: Number(value.max_attendees),
+    status: value.status,
+    requirements: lines(value.requirements),
+    agenda: lines(value.agenda),
+  };
+}
+
+const KNOWN_FIELDS = [
+  'title',
+  'event_date',
+  'end_date',
+  'location',
+  'max_attendees',
+  'description',
+  'status',
+  'requirements',
+  'agenda',
+  'image_url',
+  'image',
+];
+
+function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (!messages || messages.length === 0) return null;
+  return (
+    <p className="field__error" id={id} data-testid={id}>
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+/**
+ * Create and edit modals of spec 1 §2.6 / §5. Create: draft or published; edit: any of the four.
+ * With an image, the event is saved first and the image uploaded after (spec 1 §7), with the
+ * partial-failure alerts of §8.
+ */
+export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edit'; event?: ExternalEventResponse; onClose: () => void }) {
+  const [value, setValue] = useState<EventFormValue>(() => (event ? formFromEvent(event) : EMPTY_FORM));
+  const [file, setFile] = useState<File | null>(null);
+  const [removeCurrent, setRemoveCurrent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const statuses = mode === 'create' ? CREATABLE_STATUSES : EXTERNAL_EVENT_STATUSES;
+  const set = <K extends keyof EventFormValue>(key: K, v: EventFormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
+  const id = (key: string) => `event-${mode}-${key}`;
+  const invalid = (key: string) => (errors[key]?.length ? 'input input--invalid' : 'input');
+  const describedBy = (key: string) => (errors[key]?.length ? id(`${key}-error`) : undefined);
+  const otherErrors = Object.entries(errors)
+    .filter(([key]) => !KNOWN_FIELDS.includes(key) && !KNOWN_FIELDS.some((k) => key.startsWith(`${k}.`)))
+    .flatMap(([, list]) => list);
+  const listErrors = (key: string) =>
+    Object.entries(errors)
+      .filter(([k]) => k === key || k.startsWith(`${key}.`))
+      .flatMap(([, list]) => list);
+
+  const uploadImage = async (eventId: number, partialFailure: string) => {
+    if (!file) return;
+    try {
+      const { image_url } = await uploadEventImage(eventId, file);
+      patchExternalEvent(eventId, { image_url });
+    } catch {
+      window.alert(partialFailure);
+    }
+  };
+
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const problems = validate(value);
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      setServerMessage(null);
+      return;
+    }
+    setSubmitting(true);
+    setErrors({});
+    setServerMessage(null);
+    const payload = toPayload(value);
+    try {
+      if (mode === 'create') {
+        const response = await createExternalEvent(payload);
+        upsertExternalEvent(response.event);
+        await uploadImage(response.event.id, 'El evento se creó pero hubo un error al cargar la imagen');
+        toast.success(response.message || 'Evento creado exitosamente');
+      } else if (event) {
+        if (removeCurrent && !file) payload.image_url = null;
+        const response = await updateExternalEvent(event.id, payload);
+        upsertExternalEvent(response.event);
+        await uploadImage(response.event.id, 'El evento se actualizó pero hubo un error al cargar la imagen');
+        toast.success(response.message || 'Evento actualizado exitosamente');
+      }
+      onClose();
+    } catch (error) {
+      const fallback = mode === 'create' ? 'Error al crear el evento' : 'Error al actualizar el evento';
+      setErrors(fieldErrors(error));
+      const detail = errorMessage(error, '');
+      setServerMessage(detail && detail !== fallback ? detail : null);
+      window.alert(fallback);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal title={mode === 'create' ? 'Crear Evento Externo' : 'Editar Evento Externo'} onClose={onClose} testId={`event-${mode}-modal`}>
+      <form className="event-form" onSubmit={handleSubmit} noValidate data-testid={`event-${mode}-form`}>
+        {serverMessage ? (
+          <Alert kind="error" testId="event-form-message">
+            {serverMessage}
+          </Alert>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor={id('title')}>
+            Título
+          </label>
+          <input
+            id={id('title')}
+            className={invalid('title')}
+            value={value.title}
+            onChange={(e) => set('title', e.target.value)}
+            required
+            maxLength={255}
+            aria-invalid={errors.title?.length ? true : undefined}
+            aria-describedby={describedBy('title')}
+            placeholder="Nombre del evento"
+          />
+          <FieldError id={id('title-error')} messages={errors.title} />
+        </div>
+
+        <div className="form-grid">
+          <div className="field">
+            <label className="field__label" htmlFor={id('event_date')}>
+              Fecha y hora de inicio
+            </label>
+            <input
+              id={id('event_date')}
+              className={invalid('event_date')}
+              type="datetime-local"
+              value={value.event_date}
+              onChange={(e) => set('event_date', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
+              required
+              aria-invalid={errors.event_date?.length ? true : undefined}
+              aria-describedby={describedBy('event_date')}
+            />
+            <FieldError id={id('event_date-error')} messages={errors.event_date} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('end_date')}>
+              Fecha y hora de fin (opcional)
+            </label>
+            <input
+              id={id('end_date')}
+              className={invalid('end_date')}
+              type="datetime-local"
+              value={value.end_date}
+              min={value.event_date || undefined}
+              onChange={(e) => set('end_date', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
+              aria-invalid={errors.end_date?.length ? true : undefined}
+              aria-describedby={describedBy('end_date')}
+            />
+            <FieldError id={id('end_date-error')} messages={errors.end_date} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('location')}>
+              Ubicación
+            </label>
+            <input
+              id={id('location')}
+              className={invalid('location')}
+              value={value.location}
+              onChange={(e) => set('location', e.target.value)}
+              required
+              maxLength={255}
+              aria-invalid={errors.location?.length ? true : undefined}
+              aria-describedby={describedBy('location')}
+              placeholder="Lugar del evento"
+            />
+            <FieldError id={id('location-error')} messages={errors.location} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('max_attendees')}>
+              Capacidad máxima
+            </label>
+            <input
+              id={id('max_attendees')}
+              className={invalid('max_attendees')}
+              type="number"
+              inputMode="numeric"
+              min={EVENT_MIN_CAPACITY}
+              step={1}
+              value={value.max_attendees}
+              onChange={(e) => set('max_attendees', e.target.value)}
+              required
+              aria-invalid={errors.max_attendees?.length ? true : undefined}
+              aria-describedby={describedBy('max_attendees')}
+            />
+            <FieldError id={id('max_attendees-error')} messages={errors.max_attendees} />
+          </div>
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={id('description')}>
+            Descripción
+          </label>
+          <textarea
+            id={id('description')}
+            className={`${invalid('description')} textarea`}
+            rows={4}
+            value={value.description}
+            onChange={(e) => set('description', e.target.value)}
+            required
+            aria-invalid={errors.description?.length ? true : undefined}
+            aria-describedby={describedBy('description')}
+            placeholder="¿De qué trata el evento?"
+          />
+          <FieldError id={id('description-error')} messages={errors.description} />
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={id('status')}>
+            Estado
+          </label>
+          <select
+            id={id('status')}
+            className={`${invalid('status')} select`}
+            value={value.status}
+            onChange={(e) => set('status', e.target.value as ExternalEventStatus)}
+            aria-describedby={describedBy('status')}
+          >
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {EVENT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={id('status-error')} messages={errors.status} />
+        </div>
+
+        <div className="form-grid">
+          <div className="field">
+            <label className="field__label" htmlFor={id('requirements')}>
+              Requisitos (uno por línea)
+            </label>
+            <textarea
+              id={id('requirements')}
+              className={`${listErrors('requirements').length ? 'input input--invalid' : 'input'} textarea`}
+              rows={4}
+              value={value.requirements}
+              onChange={(e) => set('requirements', e.target.value)}
+              placeholder={'Identificación oficial\nRegistro previo'}
+            />
+            <FieldError id={id('requirements-error')} messages={listErrors('requirements')} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('agenda')}>
+              Agenda (un punto por línea)
+            </label>
+            <textarea
+              id={id('agenda')}
+              className={`${listErrors('agenda').length ? 'input input--invalid' : 'input'} textarea`}
+              rows={4}
+              value={value.agenda}
+              onChange={(e) => set('agenda', e.target.value)}
+              placeholder={'9:00 a. m. Registro\n10:00 a. m. Inauguración'}
+            />
+            <FieldError id={id('agenda-error')} messages={listErrors('agenda')} />
+          </div>
+        </div>
+
+        <ImageField
+          currentUrl={event?.image_url ?? null}
+          file={file}
+          removeCurrent={removeCurrent}
+          serverError={[...(errors.image_url ?? []), ...(errors.image ?? [])].join(' ') || undefined}
+          onChange={(nextFile, nextRemove) => {
+            setFile(nextFile);
+            setRemoveCurrent(nextRemove);
+          }}
+        />
+
+        {otherErrors.length > 0 ? (
+          <ul className="field__error-list">
+            {otherErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="form-actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid={`event-${mode}-submit`}>
+            {submitting ? 'Guardando…' : mode === 'create' ? 'Crear Evento' : 'Guardar Cambios'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

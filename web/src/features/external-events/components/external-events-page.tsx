@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
+import { ROOMS } from '@shared/events/socket-events';
+import { Alert } from '../../../components/ui/alert';
+import { PlusIcon } from '../../../components/ui/icons';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchMe, usePermissionCheck, useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/config';
+import { can } from '../../../lib/permissions';
+import { toast } from '../../../lib/toast';
+import { deleteExternalEvent } from '../api/delete-external-event';
+import { toggleFeatured } from '../api/toggle-featured';
+import { ExternalEventsLiveEffect } from '../live/external-events-live-effect';
+import {
+  externalEventsState,
+  loadExternalEvents,
+  patchExternalEvent,
+  removeExternalEvent,
+  upsertExternalEvent,
+} from '../stores/external-events-store';
+import { EventFormModal } from './event-form-modal';
+import { ExternalEventsTable } from './external-events-table';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
+
+function ExternalEventsManager() {
+  const { user } = useSession();
+  const { events, loading, loaded, error } = useSnapshot(externalEventsState);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const canCreate = can(user, 'eventos_externos', 'create');
+  const rowPermissions = { edit: can(user, 'eventos_externos', 'edit'), delete: can(user, 'eventos_externos', 'delete') };
+  // Read from the live list: an edit elsewhere shows; an event deleted elsewhere closes the modal.
+  const editingEvent =
+    editing?.mode === 'edit' ? ((events.find((e) => e.id === editing.id) as ExternalEventResponse | undefined) ?? null) : null;
+
+  useEffect(() => {
+    void loadExternalEvents();
+  }, []);
+
+  const handleToggleFeatured = async (event: ExternalEventResponse) => {
+    setBusyId(event.id);
+    try {
+      const response = await toggleFeatured(event.id);
+      if (response.event) upsertExternalEvent(response.event);
+      else patchExternalEvent(event.id, { is_featured: response.is_featured });
+    } catch (err) {
+      window.alert('Error al cambiar el estado destacado del evento');
+      const detail = errorMessage(err, '');
+      if (detail) toast.error(detail);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const handleDelete = async (event: ExternalEventResponse) => {
+    if (!window.confirm('¿Estás seguro de eliminar este evento?')) return;
+    setBusyId(event.id);
+    try {
+      const response = await deleteExternalEvent(event.id);
+      removeExternalEvent(event.id);
+      toast.success(response.message || 'Evento eliminado exitosamente');
+    } catch (err) {
+      window.alert('Error al eliminar el evento');
+      const detail = errorMessage(err, '');
+      if (detail) toast.error(detail);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div className="external-events-page">
+      <ExternalEventsLiveEffect />
+      <PageHeader
+        title="Eventos Externos"
+        subtitle="Eventos públicos, su registro y la asistencia."
+        actions={
+          <>
+            <LiveIndicator room={ROOMS.externalEvents} />
+            {canCreate ? (
+              <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'create' })} data-testid="create-event">
+                <PlusIcon size={18} /> Crear Evento
+              </button>
+            ) : null}
+          </>
+        }
+      />
+      <section className="card" aria-labelledby="events-list-title">
+        <div className="card__header">
+          <h2 className="card__title" id="events-list-title">
+            Eventos
+          </h2>
+          {loaded ? <span className="counter">{events.length}</span> : null}
+        </div>
+        {error ? <Alert kind="error">{error}</Alert> : null}
+        {loading && !loaded ? (
+          <Spinner label="Cargando eventos…" />
+        ) : loaded ? (
+          <ExternalEventsTable
+            events={events as ExternalEventResponse[]}
+            can={rowPermissions}
+            busyId={busyId}
+            onToggleFeatured={(event) => void handleToggleFeatured(event)}
+            onEdit={(event) => setEditing({ mode: 'edit', id: event.id })}
+            onDelete={(event) => void handleDelete(event)}
+          />
+        ) : null}
+      </section>
+      {editing?.mode === 'create' ? <EventFormModal mode="create" onClose={() => setEditing(null)} /> : null}
+      {editingEvent ? <EventFormModal key={editingEvent.id} mode="edit" event={editingEvent} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+/** External events administration (spec 1 §2.6): waits 100 ms, then checks the view permission. */
+export function ExternalEventsPage() {
+  useDocumentTitle('Eventos Externos');
+  const verdict = usePermissionCheck('eventos_externos', 'view', 'No tienes permisos para ver eventos externos');
+
+  useEffect(() => {
+    // Fresh permissions decide what is shown (the server refuses the rest anyway).
+    fetchMe().catch(() => {});
+  }, []);
+
+  if (verdict !== 'allowed') return <Spinner label="Cargando…" />;
+  return <ExternalEventsManager />;
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
+import { Modal } from '../../../components/ui/modal';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format';
+import { fullName } from '../event-labels';
+import { RegistrationStatusBadge } from './registration-status-badge';
+
+/** Every field of one registration (spec 1 §3). */
+export function RegistrationDetailsModal({ registration, onClose }: { registration: ExternalRegistrationResponse; onClose: () => void }) {
+  const rows: Array<[string, ReactNode]> = [
+    ['Nombre completo', fullName(registration)],
+    ['Fecha de nacimiento', formatCalendarDate(registration.fecha_nacimiento)],
+    ['Teléfono', registration.phone],
+    ['Correo electrónico', registration.email],
+    ['CURP', registration.curp || '—'],
+    ['Empresa', registration.empresa || '—'],
+    ['Tipo de participante', registration.tipo_participante],
+    ['Estado', <RegistrationStatusBadge key="status" status={registration.status} />],
+    ['Fecha de registro', formatDateTime(registration.created_at)],
+    ['Última actualización', formatDateTime(registration.updated_at)],
+  ];
+  return (
+    <Modal title="Detalles del Registro" onClose={onClose} testId="registration-details-modal">
+      <dl className="details">
+        {rows.map(([label, value]) => (
+          <div key={label} className="details__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="form-actions modal__footer">
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          Cerrar
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,242 @@
+import { useDeferredValue, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { ExternalEventResponse, ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
+import { ROOMS } from '@shared/events/socket-events';
+import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon, SearchIcon } from '../../../components/ui/icons';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/config';
+import { saveBlob } from '../../../lib/download';
+import { formatDateTime, todayInputValue } from '../../../lib/format';
+import { can } from '../../../lib/permissions';
+import { toast } from '../../../lib/toast';
+import { confirmRegistration } from '../api/confirm-registration';
+import { deleteRegistration } from '../api/delete-registration';
+import { exportRegistrations } from '../api/export-registrations';
+import { unconfirmRegistration } from '../api/unconfirm-registration';
+import { foldForSearch, fullName } from '../event-labels';
+import { RegistrationsLiveEffect } from '../live/registrations-live-effect';
+import {
+  loadRegistrations,
+  registrationsState,
+  removeRegistration,
+  resetRegistrations,
+  upsertRegistration,
+} from '../stores/registrations-store';
+import { EventStatusBadge } from './event-status-badge';
+import { RegistrationDetailsModal } from './registration-details-modal';
+import { RegistrationStats } from './registration-stats';
+import { RegistrationsList } from './registrations-list';
+import type { RegistrationHandlers } from './registration-actions';
+
+/** Case-insensitive (and accent-insensitive) search over full name, CURP and e-mail. */
+function matches(registration: ExternalRegistrationResponse, query: string): boolean {
+  if (!query) return true;
+  return [fullName(registration), registration.curp, registration.email].some((field) => foldForSearch(field).includes(query));
+}
+
+function EventSummary({ event }: { event: ExternalEventResponse }) {
+  return (
+    <section className="card board-summary" aria-labelledby="board-title" data-testid="board-summary">
+      <div className="board-summary__main">
+        <div className="board-summary__heading">
+          <h1 className="board-summary__title" id="board-title">
+            {event.title}
+          </h1>
+          <EventStatusBadge status={event.status} />
+        </div>
+        <ul className="meta-list">
+          <li>
+            <CalendarIcon size={17} /> {formatDateTime(event.event_date)}
+          </li>
+          <li>
+            <PinIcon size={17} /> {event.location}
+          </li>
+          <li data-testid="board-count">
+            <PeopleIcon size={17} /> {event.current_attendees} / {event.max_attendees} registrados
+          </li>
+        </ul>
+      </div>
+      <a className="icon-link" href={`/eventos/${encodeURIComponent(event.slug)}`} target="_blank" rel="noopener noreferrer">
+        <ExternalLinkIcon size={16} /> Ver página pública
+      </a>
+    </section>
+  );
+}
+
+function Board({ eventId }: { eventId: number }) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { event, registrations, loaded } = useSnapshot(registrationsState);
+  const [search, setSearch] = useState('');
+  const query = foldForSearch(useDeferredValue(search).trim());
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  useDocumentTitle(event ? `Registros · ${event.title}` : 'Registros del Evento');
+
+  useEffect(() => {
+    let cancelled = false;
+    resetRegistrations(eventId);
+    loadRegistrations(eventId).catch(() => {
+      if (cancelled) return;
+      window.alert('Error al cargar los registros');
+      navigate('/eventos-externos', { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [eventId, navigate]);
+
+  const list = registrations as ExternalRegistrationResponse[];
+  const visible = list.filter((r) => matches(r, query));
+  const details = detailsId === null ? null : (list.find((r) => r.id === detailsId) ?? null);
+
+  const handlers: RegistrationHandlers = {
+    canEdit: can(user, 'eventos_externos', 'edit'),
+    // Spec 1 §2.7 / §6: super admins or 'delete' in eventos_externos.
+    canDelete: can(user, 'eventos_externos', 'delete'),
+    busyId,
+    onDetails: (r) => setDetailsId(r.id),
+    onConfirm: async (r) => {
+      setBusyId(r.id);
+      try {
+        const { registration } = await confirmRegistration(eventId, r.id);
+        upsertRegistration(eventId, registration);
+      } catch {
+        window.alert('Error al confirmar asistencia');
+      } finally {
+        setBusyId(null);
+      }
+    },
+    onUnconfirm: async (r) => {
+      setBusyId(r.id);
+      try {
+        const { registration } = await unconfirmRegistration(eventId, r.id);
+        upsertRegistration(eventId, registration);
+      } catch {
+        window.alert('Error al cancelar confirmación');
+      } finally {
+        setBusyId(null);
+      }
+    },
+    onDelete: async (r) => {
+      if (!window.confirm(`¿Estás seguro de eliminar el registro de ${fullName(r)}?`)) return;
+      setBusyId(r.id);
+      try {
+        const response = await deleteRegistration(eventId, r.id);
+        removeRegistration(eventId, r.id);
+        if (detailsId === r.id) setDetailsId(null);
+        toast.success(response.message || 'Registro eliminado exitosamente');
+      } catch {
+        window.alert('Error al eliminar el registro');
+      } finally {
+        setBusyId(null);
+      }
+    },
+  };
+
+  const handleExport = async () => {
+    if (!event) return;
+    setExporting(true);
+    try {
+      const { blob, filename } = await exportRegistrations(eventId);
+      saveBlob(blob, filename ?? `registros_${event.slug}_${todayInputValue()}.csv`);
+    } catch {
+      window.alert('Error al exportar los registros');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="registrations-page" data-testid="registrations-page">
+      <RegistrationsLiveEffect
+        eventId={eventId}
+        onEventDeleted={() => {
+          window.alert('Este evento fue eliminado.');
+          navigate('/eventos-externos', { replace: true });
+        }}
+      />
+      <div className="board-toolbar">
+        <Link className="back-link" to="/eventos-externos">
+          <ArrowLeftIcon size={16} /> Volver a Eventos Externos
+        </Link>
+        <LiveIndicator room={ROOMS.externalEvent(eventId)} />
+      </div>
+      {!loaded || !event ? (
+        <Spinner label="Cargando registros…" />
+      ) : (
+        <>
+          <EventSummary event={event as ExternalEventResponse} />
+          <RegistrationStats registrations={list} />
+          <section className="card" aria-labelledby="registrations-title">
+            <div className="card__header board-list__header">
+              <h2 className="card__title" id="registrations-title">
+                Registros
+              </h2>
+              <span className="counter" data-testid="registrations-count">
+                {list.length}
+              </span>
+              <div className="board-list__tools">
+                <label className="search" htmlFor="registrations-search">
+                  <SearchIcon size={17} />
+                  <span className="visually-hidden">Buscar registros</span>
+                  <input
+                    id="registrations-search"
+                    className="input search__input"
+                    type="search"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    placeholder="Buscar por nombre, CURP o correo"
+                    data-testid="registrations-search"
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  onClick={() => void handleExport()}
+                  disabled={exporting}
+                  data-testid="export-csv"
+                >
+                  <DownloadIcon size={17} /> {exporting ? 'Exportando…' : 'Exportar CSV'}
+                </button>
+              </div>
+            </div>
+            {list.length === 0 ? (
+              <p className="empty" data-testid="registrations-empty">
+                Aún no hay registros para este evento
+              </p>
+            ) : visible.length === 0 ? (
+              <p className="empty" data-testid="registrations-no-match">
+                Ningún registro coincide con la búsqueda
+              </p>
+            ) : (
+              <RegistrationsList registrations={visible} handlers={handlers} />
+            )}
+          </section>
+        </>
+      )}
+      {details ? <RegistrationDetailsModal registration={details} onClose={() => setDetailsId(null)} /> : null}
+    </div>
+  );
+}
+
+/** Registrations of one external event (spec 1 §2.7), live instead of the old 3 s polling. */
+export function RegistrationsPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const eventId = Number(params.id);
+  const valid = Number.isInteger(eventId) && eventId > 0;
+
+  useEffect(() => {
+    if (valid) return;
+    window.alert('Error al cargar los registros');
+    navigate('/eventos-externos', { replace: true });
+  }, [valid, navigate]);
+
+  if (!valid) return null;
+  return <Board key={eventId} eventId={eventId} />;
+}

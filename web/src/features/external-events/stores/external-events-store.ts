@@ -1,0 +1,85 @@
+/**
+ * The administration table (spec 1 §2.6): loaded from GET /api/eventos-externos, kept current by the
+ * pushes of room 'external-events' (created / updated / deleted, and counts).
+ */
+import { proxy } from 'valtio';
+import type { EventCounts, ExternalEventResponse } from '@shared/contracts/external-events.contract';
+import { errorMessage } from '../../../lib/api-client';
+import { createVersionGate } from '../../../lib/live';
+import { getExternalEvents } from '../api/get-external-events';
+
+export const externalEventsState = proxy<{
+  events: ExternalEventResponse[];
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+}>({ events: [], loading: false, loaded: false, error: null });
+
+const versions = createVersionGate();
+let requestSeq = 0;
+
+/** Newest event date first (the server's order), id as the tie-breaker. */
+function byEventDateDesc(a: ExternalEventResponse, b: ExternalEventResponse): number {
+  const diff = new Date(b.event_date).getTime() - new Date(a.event_date).getTime();
+  return diff !== 0 ? diff : b.id - a.id;
+}
+
+/** Only one event is featured: turning one on clears the flag on the others (spec 1 §4). */
+function keepOneFeatured(featuredId: number): void {
+  for (const event of externalEventsState.events) {
+    if (event.id !== featuredId && event.is_featured) event.is_featured = false;
+  }
+}
+
+/** Loads the list; `silent` keeps the table on screen (resync after a reconnect). */
+export async function loadExternalEvents(options: { silent?: boolean } = {}): Promise<void> {
+  const seq = ++requestSeq;
+  if (!options.silent) externalEventsState.loading = true;
+  try {
+    const { events } = await getExternalEvents();
+    if (seq !== requestSeq) return;
+    externalEventsState.events = [...events].sort(byEventDateDesc);
+    externalEventsState.error = null;
+    externalEventsState.loaded = true;
+  } catch (error) {
+    if (seq !== requestSeq) return;
+    if (!options.silent) externalEventsState.error = errorMessage(error, 'Error al cargar los eventos');
+  } finally {
+    if (seq === requestSeq) externalEventsState.loading = false;
+  }
+}
+
+/** Adds or replaces one event (answers and external-event.created / updated pushes). */
+export function upsertExternalEvent(event: ExternalEventResponse): void {
+  const list = externalEventsState.events;
+  const index = list.findIndex((e) => e.id === event.id);
+  if (index >= 0) list[index] = event;
+  else list.push(event);
+  list.sort(byEventDateDesc);
+  if (event.is_featured) keepOneFeatured(event.id);
+}
+
+export function patchExternalEvent(id: number, patch: Partial<ExternalEventResponse>): void {
+  const event = externalEventsState.events.find((e) => e.id === id);
+  if (!event) return;
+  Object.assign(event, patch);
+  if (patch.is_featured) keepOneFeatured(id);
+}
+
+export function removeExternalEvent(id: number): void {
+  const index = externalEventsState.events.findIndex((e) => e.id === id);
+  if (index >= 0) externalEventsState.events.splice(index, 1);
+}
+
+/** event.counts: registrations, capacity, status and the featured flag, newer versions only. */
+export function applyEventCounts(counts: ReadonlyArray<EventCounts & { version: string }>): void {
+  for (const c of counts) {
+    const event = externalEventsState.events.find((e) => e.id === c.id);
+    if (!event || !versions.accept(c.id, c.version)) continue;
+    event.current_attendees = c.current_attendees;
+    event.max_attendees = c.max_attendees;
+    event.status = c.status;
+    event.is_featured = c.is_featured;
+    if (c.is_featured) keepOneFeatured(c.id);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * One event's registrations board (spec 1 §2.7). The old screen polled every 3 s; this one loads once,
+ * then applies the pushes of room 'external-event:{id}' and reloads only after a reconnect.
+ */
+import { proxy } from 'valtio';
+import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
+import { createVersionGate } from '../../../lib/live';
+import { getEventRegistrations } from '../api/get-event-registrations';
+
+export const registrationsState = proxy<{
+  eventId: number | null;
+  event: ExternalEventResponse | null;
+  registrations: ExternalRegistrationResponse[];
+  loaded: boolean;
+}>({ eventId: null, event: null, registrations: [], loaded: false });
+
+let versions = createVersionGate();
+let requestSeq = 0;
+
+/** Newest registration first, id as the tie-breaker. */
+function newestFirst(a: ExternalRegistrationResponse, b: ExternalRegistrationResponse): number {
+  const diff = new Date(b.created_at).getTime() - new Date(a.created_at).getTime();
+  return diff !== 0 ? diff : b.id - a.id;
+}
+
+/** Starts a board for `eventId` (clears what another board left). */
+export function resetRegistrations(eventId: number): void {
+  requestSeq++;
+  versions = createVersionGate();
+  registrationsState.eventId = eventId;
+  registrationsState.event = null;
+  registrationsState.registrations = [];
+  registrationsState.loaded = false;
+}
+
+/**
+ * GET the event and its registrations. Throws on failure (the first load alerts and leaves; a resync
+ * after a reconnect fails silently). A stale answer (another board, or a newer request) is dropped.
+ */
+export async function loadRegistrations(eventId: number): Promise<void> {
+  const seq = ++requestSeq;
+  const { event, registrations } = await getEventRegistrations(eventId);
+  if (seq !== requestSeq || registrationsState.eventId !== eventId) return;
+  registrationsState.event = event;
+  registrationsState.registrations = [...registrations].sort(newestFirst);
+  registrationsState.loaded = true;
+}
+
+function isThisBoard(eventId: number): boolean {
+  return registrationsState.eventId === eventId;
+}
+
+/** Adds or replaces a registration (pushes and the answers of confirm / unconfirm). */
+export function upsertRegistration(eventId: number, registration: ExternalRegistrationResponse): void {
+  if (!isThisBoard(eventId)) return;
+  const list = registrationsState.registrations;
+  const index = list.findIndex((r) => r.id === registration.id);
+  if (index >= 0) {
+    list[index] = registration;
+    return;
+  }
+  list.push(registration);
+  list.sort(newestFirst);
+}
+
+export function removeRegistration(eventId: number, id: number): void {
+  if (!isThisBoard(eventId)) return;
+  const index = registrationsState.registrations.findIndex((r) => r.id === id);
+  if (index >= 0) registrationsState.registrations.splice(index, 1);
+}
+
+export function replaceBoardEvent(event: ExternalEventResponse): void {
+  if (!isThisBoard(event.id)) return;
+  registrationsState.event = event;
+}
+
+/** event.counts for this board's event, newer versions only. */
+export function applyBoardCounts(counts: ReadonlyArray<EventCounts & { version: string }>): void {
+  const event = registrationsState.event;
+  if (!event) return;
+  for (const c of counts) {
+    if (c.id !== event.id || !versions.accept(c.id, c.version)) continue;
+    event.current_attendees = c.current_attendees;
+    event.max_attendees = c.max_attendees;
+    event.status = c.status;
+    event.is_featured = c.is_featured;
+  }
+}
