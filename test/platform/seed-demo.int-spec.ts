@@ -9,8 +9,13 @@ describe('npm run seed:demo', () => {
   afterAll(() => t.close());
 
   it('adds users with different permission sets and external events in every state, once', async () => {
-    expect(await seedDemo(t.db)).toMatch(/6 usuarios nuevos.*6 eventos externos nuevos/);
-    expect(await seedDemo(t.db)).toMatch(/0 usuarios nuevos.*0 eventos externos nuevos/);
+    expect(await seedDemo(t.db)).toMatch(/6 usuarios nuevos.*6 eventos externos nuevos, 300 personas nuevas/);
+    expect(await seedDemo(t.db)).toMatch(/0 usuarios nuevos.*0 eventos externos nuevos, 0 personas nuevas/);
+    const levels = await t.query<{ completeness_level: string; n: number }>(
+      'SELECT completeness_level, count(*)::int AS n FROM personas GROUP BY completeness_level ORDER BY completeness_level',
+    );
+    expect(levels.map((l) => l.completeness_level)).toEqual(['green', 'orange', 'red']);
+    expect(levels.every((l) => l.n >= 50)).toBe(true);
     const states = await t.query<{ status: string }>('SELECT DISTINCT status FROM external_events ORDER BY status');
     expect(states.map((s) => s.status)).toEqual(['cancelled', 'completed', 'draft', 'published']);
     expect(await t.query('SELECT id FROM external_events WHERE is_featured')).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { Permissions } from '../access/permissions';
 import type { AppConfig } from '../config/app-config';
 import { BCRYPT_ROUNDS } from '../constants';
 import { UserEntity } from '../entities';
+import { completeness, dedupeKey, searchText } from '../people/persona-rules';
 
 /** Creates the first super admin from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
 export async function ensureFirstAdmin(ds: DataSource, config: AppConfig): Promise<boolean> {
@@ -211,6 +212,133 @@ async function seedExternalEvents(ds: DataSource): Promise<number> {
   return created;
 }
 
+const CATALOGUES: Record<string, string[]> = {
+  profesiones: [
+    'LICENCIADO EN ADMINISTRACIÓN',
+    'INGENIERO INDUSTRIAL',
+    'CONTADOR PÚBLICO',
+    'ABOGADO',
+    'MÉDICO CIRUJANO',
+    'ARQUITECTA',
+    'INGENIERA EN SISTEMAS',
+    'PSICÓLOGA',
+  ],
+  sectores: ['INDUSTRIA', 'COMERCIO', 'GOBIERNO', 'EDUCACIÓN', 'SALUD', 'SERVICIOS', 'TECNOLOGÍA', 'CONSTRUCCIÓN'],
+  empresas: [
+    'CEMEX',
+    'FEMSA',
+    'ALFA',
+    'TERNIUM',
+    'BANORTE',
+    'ARCA CONTINENTAL',
+    'VITRO',
+    'GRUMA',
+    'UANL',
+    'TEC DE MONTERREY',
+    'CANACO MONTERREY',
+    'CAINTRA NUEVO LEÓN',
+  ],
+  puestos: [
+    'DIRECTOR GENERAL',
+    'GERENTE DE OPERACIONES',
+    'COORDINADORA DE VINCULACIÓN',
+    'ANALISTA',
+    'JEFE DE COMPRAS',
+    'PRESIDENTA',
+    'RECTOR',
+    'SUBDIRECTORA',
+  ],
+  zonas: ['NORTE', 'SUR', 'CENTRO', 'PONIENTE', 'ORIENTE'],
+};
+const COLONIAS = [
+  'CENTRO',
+  'OBISPADO',
+  'MITRAS CENTRO',
+  'CONTRY',
+  'CUMBRES',
+  'SAN JERÓNIMO',
+  'VALLE ORIENTE',
+  'LINDA VISTA',
+  'DEL VALLE',
+  'TECNOLÓGICO',
+];
+const CALLES = [
+  'ZARAGOZA',
+  'PADRE MIER',
+  'HIDALGO',
+  'CONSTITUCIÓN',
+  'MORONES PRIETO',
+  'GONZALITOS',
+  'LÁZARO CÁRDENAS',
+  'RUIZ CORTINES',
+  'CHAPULTEPEC',
+  'GARZA SADA',
+];
+const CIUDADES = [
+  'MONTERREY',
+  'SAN PEDRO GARZA GARCÍA',
+  'SAN NICOLÁS DE LOS GARZA',
+  'GUADALUPE',
+  'APODACA',
+  'SANTA CATARINA',
+  'GENERAL ESCOBEDO',
+];
+const DEMO_PEOPLE = 300;
+
+async function catalogueIds(ds: DataSource, table: string, names: string[]): Promise<number[]> {
+  for (const nombre of names) await ds.query(`INSERT INTO ${table} (nombre) VALUES ($1) ON CONFLICT (nombre) DO NOTHING`, [nombre]);
+  const rows: Array<{ id: number }> = await ds.query(`SELECT id FROM ${table} WHERE nombre = ANY($1) ORDER BY id`, [names]);
+  return rows.map((r) => r.id);
+}
+
+/** A few hundred people at every completeness level (about a third each). */
+async function seedPeople(ds: DataSource): Promise<number> {
+  const ids: Record<string, number[]> = {};
+  for (const [table, names] of Object.entries(CATALOGUES)) ids[table] = await catalogueIds(ds, table, names);
+  let created = 0;
+  for (let i = 0; i < DEMO_PEOPLE; i++) {
+    const level = i % 3; // 0 básico, 1 intermedio, 2 completo
+    const nombre = NOMBRES[(i * 5) % NOMBRES.length];
+    const paterno = APELLIDOS[(i * 7 + 3) % APELLIDOS.length];
+    const materno = APELLIDOS[(i * 11 + 5) % APELLIDOS.length];
+    const cel = String(8180000000 + i * 104729);
+    const p: Record<string, string | number | null> = {
+      nombre,
+      apellido_paterno: paterno,
+      apellido_materno: level === 0 && i % 2 ? '' : materno,
+      telefono_celular: cel,
+      correo_electronico:
+        level === 0
+          ? null
+          : `${nombre.split(' ')[0]}.${paterno.split(' ').pop()}${i}@correo.mx`.normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+      empresa_id: level === 0 ? null : ids.empresas[i % ids.empresas.length],
+      sector_id: level === 0 ? null : ids.sectores[i % ids.sectores.length],
+      puesto_id: level === 2 ? ids.puestos[i % ids.puestos.length] : null,
+      profesion_id: level === 0 ? null : ids.profesiones[i % ids.profesiones.length],
+      fecha_nacimiento:
+        level === 2 ? `${1955 + (i % 45)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}` : null,
+      direccion_calle: level === 2 ? CALLES[i % CALLES.length] : null,
+      direccion_numero: level === 2 ? String(100 + ((i * 37) % 2900)) : null,
+      direccion_colonia: level === 2 ? COLONIAS[i % COLONIAS.length] : null,
+      direccion_ciudad: level === 2 ? CIUDADES[i % CIUDADES.length] : null,
+      direccion_estado: level === 2 ? 'NUEVO LEÓN' : null,
+      zona_id: ids.zonas[i % ids.zonas.length],
+      invita: i % 4 === 0 ? 'OFICINA DE LA PRESIDENCIA MUNICIPAL' : null,
+    };
+    if (p.correo_electronico) p.correo_electronico = String(p.correo_electronico).toUpperCase();
+    const fields = Object.keys(p);
+    const values = fields.map((f) => p[f]);
+    const inserted = await ds.query(
+      `INSERT INTO personas (${fields.join(', ')}, completeness_level, search_text, dedupe_key)
+       VALUES (${fields.map((_, n) => `$${n + 1}`).join(', ')}, $${fields.length + 1}, $${fields.length + 2}, $${fields.length + 3})
+       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
+      [...values, completeness(p).level, searchText(p), dedupeKey(nombre, paterno, String(p.apellido_materno), cel)],
+    );
+    created += inserted.length;
+  }
+  return created;
+}
+
 /** Believable demo data; idempotent (existing e-mails and slugs are left as they are). */
 export async function seedDemo(ds: DataSource): Promise<string> {
   const hash = await bcrypt.hash(DEMO_PASSWORD, BCRYPT_ROUNDS);
@@ -231,5 +359,6 @@ export async function seedDemo(ds: DataSource): Promise<string> {
     .execute();
   const created = result.identifiers.filter(Boolean).length;
   const events = await seedExternalEvents(ds);
-  return `Datos de demostración: ${created} usuarios nuevos (contraseña de todos: ${DEMO_PASSWORD}), ${events} eventos externos nuevos.`;
+  const people = await seedPeople(ds);
+  return `Datos de demostración: ${created} usuarios nuevos (contraseña de todos: ${DEMO_PASSWORD}), ${events} eventos externos nuevos, ${people} personas nuevas.`;
 }
