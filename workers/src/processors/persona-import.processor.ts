@@ -7,7 +7,7 @@ import type { JobPayloads } from '@core/jobs/jobs';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { decodeCsv, findColumns, readRecords, type HeaderColumns } from '@core/people/csv-import';
 import { ImportsRepository, type ImportPersonRow } from '@core/people/imports.repository';
-import { dedupeKey, normalizePhone, normalizeText, searchText, splitFullName } from '@core/people/persona-rules';
+import { dedupeKey, normalizePhone, normalizeText, searchText, sortKey, splitFullName } from '@core/people/persona-rules';
 import { SocketEmitter } from '../socket-emitter';
 
 /**
@@ -98,6 +98,7 @@ export class PersonaImportProcessor {
         ...name,
         telefono_celular: phone,
         search_text: searchText({ ...name, telefono_celular: phone }),
+        sort_key: sortKey(name),
         dedupe_key: key,
         import_row: item.row,
       });

@@ -4,7 +4,7 @@ import type { Permissions } from '../access/permissions';
 import type { AppConfig } from '../config/app-config';
 import { BCRYPT_ROUNDS } from '../constants';
 import { UserEntity } from '../entities';
-import { completeness, dedupeKey, searchText } from '../people/persona-rules';
+import { completeness, dedupeKey, searchText, sortKey } from '../people/persona-rules';
 
 /** Creates the first super admin from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
 export async function ensureFirstAdmin(ds: DataSource, config: AppConfig): Promise<boolean> {
@@ -329,10 +329,16 @@ async function seedPeople(ds: DataSource): Promise<number> {
     const fields = Object.keys(p);
     const values = fields.map((f) => p[f]);
     const inserted = await ds.query(
-      `INSERT INTO personas (${fields.join(', ')}, completeness_level, search_text, dedupe_key)
-       VALUES (${fields.map((_, n) => `$${n + 1}`).join(', ')}, $${fields.length + 1}, $${fields.length + 2}, $${fields.length + 3})
+      `INSERT INTO personas (${fields.join(', ')}, completeness_level, search_text, sort_key, dedupe_key)
+       VALUES (${fields.map((_, n) => `$${n + 1}`).join(', ')}, $${fields.length + 1}, $${fields.length + 2}, $${fields.length + 3}, $${fields.length + 4})
        ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
-      [...values, completeness(p).level, searchText(p), dedupeKey(nombre, paterno, String(p.apellido_materno), cel)],
+      [
+        ...values,
+        completeness(p).level,
+        searchText(p),
+        sortKey(p as { nombre: string; apellido_paterno: string; apellido_materno: string }),
+        dedupeKey(nombre, paterno, String(p.apellido_materno), cel),
+      ],
     );
     created += inserted.length;
   }

@@ -47,6 +47,7 @@ export interface ImportPersonRow {
   apellido_materno: string;
   telefono_celular: string;
   search_text: string;
+  sort_key: string;
   dedupe_key: string;
   import_row: number;
 }
@@ -106,9 +107,9 @@ export class ImportsRepository {
     const col = <K extends keyof ImportPersonRow>(k: K) => rows.map((r) => r[k]);
     const [{ n }]: Array<{ n: number }> = await this.ds.query(
       `WITH inserted AS (
-       INSERT INTO personas (nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, dedupe_key, import_row, import_id, created_by, completeness_level)
-       SELECT n, ap, am, tel, st, dk, r, $8::uuid, $9::int, 'red'
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS t(n, ap, am, tel, st, dk, r)
+       INSERT INTO personas (nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, sort_key, dedupe_key, import_row, import_id, created_by, completeness_level)
+       SELECT n, ap, am, tel, st, sk, dk, r, $9::uuid, $10::int, 'red'
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[]) AS t(n, ap, am, tel, st, sk, dk, r)
        ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
        RETURNING 1)
        SELECT count(*)::int AS n FROM inserted`,
@@ -118,6 +119,7 @@ export class ImportsRepository {
         col('apellido_materno'),
         col('telefono_celular'),
         col('search_text'),
+        col('sort_key'),
         col('dedupe_key'),
         col('import_row'),
         importId,

@@ -92,6 +92,11 @@ export function searchText(p: {
     .trim();
 }
 
+/** The list's order: apellidos then nombre, upper case, accents folded. */
+export function sortKey(p: { nombre?: string | null; apellido_paterno?: string | null; apellido_materno?: string | null }): string {
+  return foldAccents(normalizeText(`${p.apellido_paterno ?? ''} ${p.apellido_materno ?? ''} ${p.nombre ?? ''}`));
+}
+
 export function searchTerm(input: string): string {
   return foldAccents(input.toLowerCase()).replace(/\s+/g, ' ').trim();
 }

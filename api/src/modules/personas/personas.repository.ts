@@ -35,6 +35,7 @@ export type PersonaField = (typeof PERSONA_FIELDS)[number];
 export type PersonaValues = Record<PersonaField, string | number | null> & {
   completeness_level: string;
   search_text: string;
+  sort_key: string;
   dedupe_key: string | null;
 };
 
@@ -103,12 +104,12 @@ export class PersonasRepository {
     return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
   }
 
-  /** One page in a stable order (apellidos, nombre, id), and the total matching. */
+  /** One page in a stable order (apellidos, nombre, id — see sort_key), and the total matching. */
   async page(filters: PersonaFilters, page: number, perPage: number): Promise<{ rows: PersonaRow[]; total: number }> {
     const { sql, params } = this.where(filters);
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM personas p ${sql}`, params);
     const rows = await this.ds.query(
-      `${SELECT} ${sql} ORDER BY p.apellido_paterno, p.apellido_materno, p.nombre, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      `${SELECT} ${sql} ORDER BY p.sort_key, p.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, perPage, (page - 1) * perPage],
     );
     return { rows, total };
@@ -125,8 +126,15 @@ export class PersonasRepository {
   }
 
   async insert(manager: EntityManager, values: PersonaValues, createdBy: number | null): Promise<number> {
-    const cols = [...PERSONA_FIELDS, 'completeness_level', 'search_text', 'dedupe_key', 'created_by'];
-    const vals = [...PERSONA_FIELDS.map((f) => values[f]), values.completeness_level, values.search_text, values.dedupe_key, createdBy];
+    const cols = [...PERSONA_FIELDS, 'completeness_level', 'search_text', 'sort_key', 'dedupe_key', 'created_by'];
+    const vals = [
+      ...PERSONA_FIELDS.map((f) => values[f]),
+      values.completeness_level,
+      values.search_text,
+      values.sort_key,
+      values.dedupe_key,
+      createdBy,
+    ];
     const [{ id }] = await manager.query(
       `INSERT INTO personas (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
       vals,
@@ -135,7 +143,7 @@ export class PersonasRepository {
   }
 
   async update(manager: EntityManager, id: number, values: PersonaValues): Promise<void> {
-    const cols = [...PERSONA_FIELDS, 'completeness_level', 'search_text', 'dedupe_key'] as const;
+    const cols = [...PERSONA_FIELDS, 'completeness_level', 'search_text', 'sort_key', 'dedupe_key'] as const;
     await manager.query(`UPDATE personas SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [
       id,
       ...cols.map((c) => values[c]),

@@ -14,7 +14,7 @@ import MUNICIPIOS from '@core/data/municipios-nuevo-leon.json';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { completeness, dedupeKey, normalizeText, searchTerm, searchText } from '@core/people/persona-rules';
+import { completeness, dedupeKey, normalizeText, searchTerm, searchText, sortKey } from '@core/people/persona-rules';
 import type { PersonaDto, PersonasQueryDto } from './personas.dto';
 import { toPersonaResponse } from './personas.mapper';
 import { PERSONA_FIELDS, PersonasRepository, type PersonaValues } from './personas.repository';
@@ -148,6 +148,7 @@ export class PersonasService {
     values.apellido_materno ??= '';
     values.completeness_level = completeness(dto).level;
     values.search_text = searchText(dto);
+    values.sort_key = sortKey(dto);
     values.dedupe_key = dedupeKey(
       dto.nombre,
       dto.apellido_paterno ?? '',

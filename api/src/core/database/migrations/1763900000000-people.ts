@@ -6,7 +6,6 @@ export class People1763900000000 implements MigrationInterface {
   name = 'People1763900000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     for (const table of CATALOGUE_TABLES) {
       await q.query(`CREATE TABLE ${table} (id serial PRIMARY KEY, nombre text NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT ${table}_nombre_upper CHECK (nombre = upper(btrim(nombre)) AND nombre <> ''))`);
@@ -43,9 +42,11 @@ export class People1763900000000 implements MigrationInterface {
         invita text,
         completeness_level text NOT NULL DEFAULT 'red',
         -- Lower-case, accent-free name, e-mail and phones: what the search box matches.
-        search_text text NOT NULL DEFAULT '',
+        search_text text COLLATE "C" NOT NULL DEFAULT '',
+        -- Accent-free "APELLIDOS NOMBRE": the list's stable order (with id), cheap to index.
+        sort_key text COLLATE "C" NOT NULL DEFAULT '',
         -- Same person = same normalized full name and same phone (see docs/decisions.md).
-        dedupe_key text,
+        dedupe_key text COLLATE "C",
         import_id uuid,
         import_row integer,
         created_by integer,
@@ -54,11 +55,10 @@ export class People1763900000000 implements MigrationInterface {
         CONSTRAINT personas_completeness_check CHECK (completeness_level IN ('red', 'orange', 'green'))
       )`);
     await q.query(`CREATE UNIQUE INDEX personas_dedupe_key ON personas (dedupe_key) WHERE dedupe_key IS NOT NULL`);
-    await q.query(`CREATE INDEX personas_search_trgm ON personas USING gin (search_text gin_trgm_ops)`);
     await q.query(`CREATE INDEX personas_completeness_idx ON personas (completeness_level)`);
     await q.query(`CREATE INDEX personas_sector_idx ON personas (sector_id)`);
     await q.query(`CREATE INDEX personas_empresa_idx ON personas (empresa_id)`);
-    await q.query(`CREATE INDEX personas_order_idx ON personas (apellido_paterno, apellido_materno, nombre, id)`);
+    await q.query(`CREATE INDEX personas_order_idx ON personas (sort_key, id)`);
 
     await q.query(`
       CREATE TABLE persona_imports (
