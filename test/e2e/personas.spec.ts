@@ -310,6 +310,9 @@ test('a CSV import shows its real progress to 100% and both staff lists update l
     const errorsFile = readFileSync((await download.path())!, 'utf8');
     expect(errorsFile).toContain('Fila');
     expect(errorsFile.split(/\r?\n/).filter((line) => line.trim()).length).toBe(6);
+    await modal.getByTestId('import-close').click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId('import-indicator')).toHaveCount(0);
 
     // Both lists and stat cards follow, without reload.
     await expect(page.getByTestId('persona-stat-total-value')).toHaveText((totalBefore + 300).toLocaleString('es-MX'));
@@ -379,4 +382,26 @@ test('without eventos_internos view the server refuses the screen and it goes ba
   await page.goto('/personas');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('toast-error')).toBeVisible();
+});
+
+test('list errors: another failure alerts and empties the list; an expired session alerts once and goes to /login', async ({ page }) => {
+  await signIn(page);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+
+  await page.route('**/api/personas?*', (route) => route.fulfill({ status: 500, json: { message: 'Fallo de prueba' } }));
+  await page.goto('/personas');
+  await expect(page.getByTestId('personas-empty')).toHaveText('No se encontraron personas');
+  expect(alerts).toEqual(['Error al cargar personas: Fallo de prueba']);
+  await page.unroute('**/api/personas?*');
+
+  alerts.length = 0;
+  await page.route('**/api/personas**', (route) => route.fulfill({ status: 401, json: { message: 'No autenticado.' } }));
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(alerts).toEqual(['Sesión expirada. Por favor, inicia sesión nuevamente.']);
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { ExternalEventsPage } from '../features/external-events/components/external-events-page';
 import { RegistrationsPage } from '../features/external-events/components/registrations-page';
+import { PersonasPage } from '../features/personas/components/personas-page';
 import { PrivacyNoticePage } from '../features/privacy-notice/components/privacy-notice-page';
 import { EventsLandingPage } from '../features/public-events/components/events-landing-page';
 import { PublicEventPage } from '../features/public-events/components/public-event-page';
@@ -46,7 +47,7 @@ export const router = createBrowserRouter([
               { path: '/users', element: <UsersPage /> },
               { path: '/eventos-externos', element: <ExternalEventsPage /> },
               { path: '/eventos-externos/:id/registros', element: <RegistrationsPage /> },
-              { path: '/personas', element: <ComingSoon title="Personas" /> },
+              { path: '/personas', element: <PersonasPage /> },
               { path: '/eventos-internos', element: <ComingSoon title="Eventos Internos" /> },
               { path: '/eventos-internos/:id', element: <ComingSoon title="Detalle del Evento Interno" /> },
               { path: '/eventos-internos/:id/edit', element: <ComingSoon title="Editar Evento Interno" /> },

@@ -62,3 +62,17 @@ export const LANDING_SKELETON_CARDS = 6;
 
 /** Public registration: the phone is exactly this many digits. */
 export const PHONE_DIGITS = 10;
+
+/** People database (spec 3 §2.1, §5, §9). */
+/** The search box waits this long after the last keystroke before asking the server. */
+export const PERSONAS_SEARCH_DEBOUNCE_MS = 500;
+/** Live changes (personas.changed) arriving within this window cause one refetch of the page and stats. */
+export const PERSONAS_LIVE_REFRESH_MS = 300;
+/** Phones (oficina, celular) and the extension: digits only, at most this many. */
+export const PERSONA_PHONE_MAX_DIGITS = 10;
+/** Birth year options run from the current year down to this one. */
+export const BIRTH_YEAR_MIN = 1900;
+/** CSV import: at most 10 MB, `.csv` names only. */
+export const IMPORT_CSV_MAX_BYTES = 10 * 1024 * 1024;
+/** The import result lists this many row errors; the rest are in the downloadable file. */
+export const IMPORT_ERRORS_PREVIEW = 5;

@@ -35,12 +35,21 @@ export interface NavLink {
   label: string;
 }
 
+/**
+ * The people database is gated by the eventos_internos permissions (spec 3 §6), so its link and its
+ * dashboard card follow the same rule as the server; the spec 1 "personas flag" alone would lead to a
+ * screen that refuses the user.
+ */
+export function canSeePersonas(subject: PermissionSubject | null | undefined): boolean {
+  return can(subject, 'eventos_internos', 'view');
+}
+
 /** The admin navigation of spec 1 §2.2, in its order, filtered by §6. */
 export function navLinksFor(subject: PermissionSubject | null | undefined): NavLink[] {
   const links: NavLink[] = [{ to: '/dashboard', label: 'Panel Principal' }];
   if (hasAnyAccess(subject, 'eventos_externos')) links.push({ to: '/eventos-externos', label: 'Eventos Externos' });
   if (hasAnyAccess(subject, 'eventos_internos')) links.push({ to: '/eventos-internos', label: 'Eventos Internos' });
-  if (hasAnyAccess(subject, 'personas')) links.push({ to: '/personas', label: 'Personas' });
+  if (canSeePersonas(subject)) links.push({ to: '/personas', label: 'Personas' });
   if (canSeeProgramas(subject)) links.push({ to: '/programas-servicios', label: 'Programas y Servicios' });
   if (subject?.is_super_admin) links.push({ to: '/users', label: 'Gestionar Usuarios' });
   return links;

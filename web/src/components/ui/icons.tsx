@@ -154,4 +154,17 @@ export const AlertIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const UploadIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 16V4.5M7 9l5-5 5 5M4.5 19.5h15" />
+  </Svg>
+);
+
+export const FileIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M14 3.5H7a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8.5l-5-5Z" />
+    <path d="M14 3.5v5h5M9 13h6M9 16.5h4" />
+  </Svg>
+);
+
 export const UsersIcon = PeopleIcon;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, BuildingIcon, ClipboardIcon, PeopleIcon, TicketIcon } from '../../../components/ui/icons';
 import type { SessionUser } from '../../../lib/auth';
-import { canSeeProgramas, hasAnyAccess } from '../../../lib/permissions';
+import { canSeePersonas, canSeeProgramas, hasAnyAccess } from '../../../lib/permissions';
 
 interface AccessCard {
   to: string;
@@ -29,7 +29,7 @@ function cardsFor(user: SessionUser): AccessCard[] {
       icon: <TicketIcon size={22} />,
     });
   }
-  if (hasAnyAccess(user, 'personas')) {
+  if (canSeePersonas(user)) {
     cards.push({
       to: '/personas',
       title: 'Personas',

@@ -5,7 +5,7 @@ import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-cl
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { registerForEvent, type PublicRegistrationPayload } from '../api/register-for-event';
-import { UppercaseInput } from './uppercase-input';
+import { UppercaseInput } from '../../../components/ui/uppercase-input';
 
 const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. Por favor intenta nuevamente.';
 

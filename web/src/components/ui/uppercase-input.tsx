@@ -1,8 +1,9 @@
 import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 
 /**
- * A text input whose value is forced to uppercase as it is typed (spec 1 §5), keeping the caret where
- * the person was typing (a controlled value that differs from what was typed would jump to the end).
+ * A text input whose value is forced to uppercase as it is typed, keeping the caret where the person
+ * was typing (a controlled value that differs from what was typed would jump to the end). For e-mail
+ * addresses pass inputMode="email": a type="email" input does not expose its caret.
  */
 export function UppercaseInput({
   value,

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import type { CatalogueItem, CatalogueType } from '@shared/contracts/personas.contract';
+import { Alert } from '../../../components/ui/alert';
+import { Modal } from '../../../components/ui/modal';
+import { UppercaseInput } from '../../../components/ui/uppercase-input';
+import { addLookupValue } from '../api/add-lookup-value';
+import { CATALOGUE_LABELS } from '../persona-labels';
+import { addCatalogueItem } from '../stores/lookup-store';
+
+/**
+ * Spec 3 §2.3: 'Agregar {type}', one name (uppercase as typed, trimmed), Enter submits, Agregar disabled
+ * while empty. An existing value is answered as is; either way it is selected in the form.
+ */
+export function CatalogueValueModal({
+  type,
+  onAdded,
+  onClose,
+}: {
+  type: CatalogueType;
+  onAdded: (item: CatalogueItem) => void;
+  onClose: () => void;
+}) {
+  const [nombre, setNombre] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const label = CATALOGUE_LABELS[type];
+  const value = nombre.trim();
+
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!value || saving) return;
+    setSaving(true);
+    setFailed(false);
+    try {
+      const { item } = await addLookupValue(type, value.toUpperCase());
+      addCatalogueItem(type, item);
+      onAdded(item);
+    } catch {
+      setFailed(true);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={`Agregar ${label}`} onClose={onClose} size="sm" testId="catalogue-modal">
+      <form className="catalogue-form" onSubmit={handleSubmit} noValidate data-testid="catalogue-form">
+        {failed ? (
+          <Alert kind="error" testId="catalogue-error">
+            Error al agregar el valor
+          </Alert>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor={`catalogue-${type}`}>
+            Nombre
+          </label>
+          <UppercaseInput
+            id={`catalogue-${type}`}
+            className="input"
+            value={nombre}
+            onValueChange={setNombre}
+            maxLength={150}
+            autoComplete="off"
+            placeholder={`Nombre de ${label.toLowerCase()}`}
+            data-testid="catalogue-input"
+          />
+        </div>
+        <div className="form-actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!value || saving} data-testid="catalogue-submit">
+            {saving ? 'Agregando...' : 'Agregar'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,444 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { CatalogueItem, CatalogueType, LookupData, PersonaResponse } from '@shared/contracts/personas.contract';
+import { Alert } from '../../../components/ui/alert';
+import { PlusIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
+import { UppercaseInput } from '../../../components/ui/uppercase-input';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { BIRTH_YEAR_MIN, PERSONA_PHONE_MAX_DIGITS } from '../../../lib/constants';
+import { toast } from '../../../lib/toast';
+import { createPersona } from '../api/create-persona';
+import type { PersonaPayload } from '../api/types';
+import { updatePersona } from '../api/update-persona';
+import { CATALOGUE_LABELS, CATALOGUE_LISTS, MONTHS, PERSONA_FIELD_LABELS } from '../persona-labels';
+import { CatalogueValueModal } from './catalogue-value-modal';
+
+type TextField = Exclude<keyof PersonaPayload, 'fecha_nacimiento' | `${CatalogueType}_id`>;
+type CatalogueField = `${CatalogueType}_id`;
+
+/** The form holds every value as text: catalogue ids as strings ('' = none), the birth date in three parts. */
+type FormValue = Record<TextField | CatalogueField, string> & { birth_day: string; birth_month: string; birth_year: string };
+
+const TEXT_FIELDS: TextField[] = [
+  'nombre',
+  'apellido_paterno',
+  'apellido_materno',
+  'particular_asistente',
+  'telefono_oficina',
+  'extension_oficina',
+  'telefono_celular',
+  'correo_electronico',
+  'direccion_calle',
+  'direccion_numero',
+  'direccion_colonia',
+  'direccion_ciudad',
+  'direccion_estado',
+  'direccion_alterna_calle',
+  'direccion_alterna_numero',
+  'direccion_alterna_colonia',
+  'direccion_alterna_ciudad',
+  'direccion_alterna_estado',
+  'invita',
+];
+const CATALOGUE_FIELDS: Record<CatalogueType, CatalogueField> = {
+  profesion: 'profesion_id',
+  sector: 'sector_id',
+  empresa: 'empresa_id',
+  puesto: 'puesto_id',
+  zona: 'zona_id',
+};
+
+function emptyForm(lookup: LookupData | null): FormValue {
+  const value = Object.fromEntries([...TEXT_FIELDS, ...Object.values(CATALOGUE_FIELDS)].map((k) => [k, ''])) as FormValue;
+  // Spec 3 §2.2: the main address defaults to the configured municipality and NUEVO LEÓN; the alternate has none.
+  value.direccion_ciudad = lookup?.default_ciudad ?? '';
+  value.direccion_estado = lookup?.default_estado ?? '';
+  value.birth_day = '';
+  value.birth_month = '';
+  value.birth_year = '';
+  return value;
+}
+
+function formFromPersona(p: PersonaResponse): FormValue {
+  const value = emptyForm(null);
+  for (const key of TEXT_FIELDS) value[key] = (p[key] ?? '').toString();
+  for (const key of Object.values(CATALOGUE_FIELDS)) value[key] = p[key] ? String(p[key]) : '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(p.fecha_nacimiento ?? '');
+  if (match) {
+    value.birth_year = match[1];
+    value.birth_month = String(Number(match[2]));
+    value.birth_day = String(Number(match[3]));
+  }
+  return value;
+}
+
+/** 'YYYY-MM-DD' from the three selects; null when none is chosen; an error when incomplete or impossible. */
+function birthDate(value: FormValue): { date: string | null; error?: string } {
+  const { birth_day: d, birth_month: m, birth_year: y } = value;
+  if (!d && !m && !y) return { date: null };
+  if (!d || !m || !y) return { date: null, error: 'Selecciona día, mes y año, o deja los tres vacíos.' };
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (date.getUTCDate() !== Number(d)) return { date: null, error: 'La fecha de nacimiento no es válida.' };
+  return { date: `${y.padStart(4, '0')}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` };
+}
+
+function toPayload(value: FormValue, fecha: string | null): PersonaPayload {
+  const id = (key: CatalogueField) => (value[key] ? Number(value[key]) : null);
+  const text = Object.fromEntries(TEXT_FIELDS.map((k) => [k, value[k].trim()])) as Record<TextField, string>;
+  return {
+    ...text,
+    profesion_id: id('profesion_id'),
+    sector_id: id('sector_id'),
+    empresa_id: id('empresa_id'),
+    puesto_id: id('puesto_id'),
+    zona_id: id('zona_id'),
+    fecha_nacimiento: fecha,
+  };
+}
+
+/** 'Errores de validación:' and one 'field: messages' line per field (spec 3 §8). */
+export function validationAlertText(errors: FieldErrors): string {
+  const lines = Object.entries(errors).map(([field, messages]) => `${PERSONA_FIELD_LABELS[field] ?? field}: ${messages.join(', ')}`);
+  return ['Errores de validación:', ...lines].join('\n');
+}
+
+const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, PERSONA_PHONE_MAX_DIGITS);
+const currentYear = new Date().getFullYear();
+const YEARS = Array.from({ length: currentYear - BIRTH_YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
+const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
+
+function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (!messages || messages.length === 0) return null;
+  return (
+    <p className="field__error" id={id} data-testid={id}>
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="form-section">
+      <legend className="form-section__legend">{title}</legend>
+      <div className="form-section__grid">{children}</div>
+    </fieldset>
+  );
+}
+
+/** Options of a fixed list (cities, states) plus the stored value when it is not in the list, so it is kept. */
+function withCurrent(list: readonly string[], current: string): string[] {
+  return current && !list.includes(current) ? [current, ...list] : [...list];
+}
+
+/**
+ * 'Nueva Persona' / 'Editar Persona' (spec 3 §2.2, §5): every section and field, uppercase as typed,
+ * phones digits only, birth date as three selects, + buttons that add catalogue values (§2.3).
+ */
+export function PersonaFormModal({
+  persona,
+  lookup,
+  onSaved,
+  onClose,
+}: {
+  persona?: PersonaResponse;
+  lookup: LookupData | null;
+  onSaved: (persona: PersonaResponse) => void;
+  onClose: () => void;
+}) {
+  const mode = persona ? 'edit' : 'create';
+  const uid = useId();
+  const [value, setValue] = useState<FormValue>(() => (persona ? formFromPersona(persona) : emptyForm(lookup)));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState<CatalogueType | null>(null);
+
+  const set = (key: keyof FormValue, v: string) => setValue((prev) => ({ ...prev, [key]: v }));
+  const id = (key: string) => `${uid}-${key}`;
+  const errorId = (key: string) => `persona-${key}-error`;
+  const invalidClass = (key: string, extra = '') => `input ${extra} ${errors[key]?.length ? 'input--invalid' : ''}`.trim();
+  const aria = (key: string) =>
+    errors[key]?.length ? { 'aria-invalid': true as const, 'aria-describedby': errorId(key) } : { 'aria-invalid': undefined };
+
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (saving) return;
+    const birth = birthDate(value);
+    if (birth.error) {
+      const problems = { fecha_nacimiento: [birth.error] };
+      setErrors(problems);
+      setMessage(validationAlertText(problems));
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      const payload = toPayload(value, birth.date);
+      const response = persona ? await updatePersona(persona.id, payload) : await createPersona(payload);
+      toast.success(response.message || (persona ? 'Persona actualizada exitosamente' : 'Persona creada exitosamente'));
+      onSaved(response.persona);
+    } catch (error) {
+      const problems = fieldErrors(error);
+      const text = Object.keys(problems).length > 0 ? validationAlertText(problems) : errorMessage(error, 'Error al guardar la persona');
+      setErrors(problems);
+      setMessage(text);
+      setSaving(false);
+      window.alert(text);
+    }
+  };
+
+  const text = (key: TextField, label: string, options: { placeholder?: string; wide?: boolean; max?: number } = {}) => {
+    const { placeholder, wide, max = 200 } = options;
+    return (
+      <div className={`field ${wide ? 'field--wide' : ''}`}>
+        <label className="field__label" htmlFor={id(key)}>
+          {label}
+        </label>
+        <UppercaseInput
+          id={id(key)}
+          className={invalidClass(key)}
+          value={value[key]}
+          onValueChange={(v) => set(key, v)}
+          maxLength={max}
+          placeholder={placeholder}
+          autoComplete="off"
+          {...aria(key)}
+        />
+        <FieldError id={errorId(key)} messages={errors[key]} />
+      </div>
+    );
+  };
+
+  const phone = (key: 'telefono_oficina' | 'extension_oficina' | 'telefono_celular', label: string, placeholder: string) => (
+    <div className="field">
+      <label className="field__label" htmlFor={id(key)}>
+        {label}
+      </label>
+      <input
+        id={id(key)}
+        className={invalidClass(key)}
+        type="tel"
+        inputMode="numeric"
+        value={value[key]}
+        onChange={(e) => set(key, digitsOnly(e.target.value))}
+        placeholder={placeholder}
+        autoComplete="off"
+        {...aria(key)}
+      />
+      <FieldError id={errorId(key)} messages={errors[key]} />
+    </div>
+  );
+
+  const catalogue = (type: CatalogueType) => {
+    const key = CATALOGUE_FIELDS[type];
+    const label = CATALOGUE_LABELS[type];
+    const items: readonly CatalogueItem[] = lookup?.[CATALOGUE_LISTS[type]] ?? [];
+    return (
+      <div className="field">
+        <label className="field__label" htmlFor={id(key)}>
+          {label}
+        </label>
+        <div className="select-add">
+          <select
+            id={id(key)}
+            className={invalidClass(key, 'select')}
+            value={value[key]}
+            onChange={(e) => set(key, e.target.value)}
+            {...aria(key)}
+          >
+            <option value="">Seleccionar {label.toLowerCase()}</option>
+            {items.map((item) => (
+              <option key={item.id} value={String(item.id)}>
+                {item.nombre}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="btn btn--secondary select-add__button"
+            onClick={() => setAdding(type)}
+            aria-label={`Agregar ${label}`}
+            title={`Agregar ${label}`}
+            data-testid={`add-${type}`}
+          >
+            <PlusIcon size={18} />
+          </button>
+        </div>
+        <FieldError id={errorId(key)} messages={errors[key]} />
+      </div>
+    );
+  };
+
+  const place = (key: 'direccion_ciudad' | 'direccion_estado' | 'direccion_alterna_ciudad' | 'direccion_alterna_estado', label: string) => {
+    const list = key.endsWith('ciudad') ? (lookup?.ciudades ?? []) : (lookup?.estados ?? []);
+    return (
+      <div className="field">
+        <label className="field__label" htmlFor={id(key)}>
+          {label}
+        </label>
+        <select
+          id={id(key)}
+          className={invalidClass(key, 'select')}
+          value={value[key]}
+          onChange={(e) => set(key, e.target.value)}
+          {...aria(key)}
+        >
+          <option value="">{key.endsWith('ciudad') ? 'Seleccionar ciudad' : 'Seleccionar estado'}</option>
+          {withCurrent(list, value[key]).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={errorId(key)} messages={errors[key]} />
+      </div>
+    );
+  };
+
+  const birthError = errors.fecha_nacimiento;
+
+  return (
+    <>
+      <Modal title={mode === 'create' ? 'Nueva Persona' : 'Editar Persona'} onClose={onClose} size="lg" testId={`persona-${mode}-modal`}>
+        <form className="persona-form" onSubmit={handleSubmit} noValidate data-testid="persona-form">
+          <Section title="Información Básica">
+            {catalogue('profesion')}
+            {text('nombre', 'Nombre', { placeholder: 'Nombre(s)', max: 100 })}
+            {text('apellido_paterno', 'Apellido paterno', { max: 100 })}
+            {text('apellido_materno', 'Apellido materno', { max: 100 })}
+            <div className="field field--wide" role="group" aria-labelledby={id('birth-label')}>
+              <span className="field__label" id={id('birth-label')}>
+                Fecha de nacimiento
+              </span>
+              <div className="birth-date">
+                <select
+                  className={invalidClass('fecha_nacimiento', 'select')}
+                  value={value.birth_day}
+                  onChange={(e) => set('birth_day', e.target.value)}
+                  aria-label="Día"
+                  data-testid="birth-day"
+                  {...aria('fecha_nacimiento')}
+                >
+                  <option value="">Día</option>
+                  {DAYS.map((d) => (
+                    <option key={d} value={d}>
+                      {d}
+                    </option>
+                  ))}
+                </select>
+                <select
+                  className={invalidClass('fecha_nacimiento', 'select')}
+                  value={value.birth_month}
+                  onChange={(e) => set('birth_month', e.target.value)}
+                  aria-label="Mes"
+                  data-testid="birth-month"
+                  {...aria('fecha_nacimiento')}
+                >
+                  <option value="">Mes</option>
+                  {MONTHS.map((name, i) => (
+                    <option key={name} value={String(i + 1)}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+                <select
+                  className={invalidClass('fecha_nacimiento', 'select')}
+                  value={value.birth_year}
+                  onChange={(e) => set('birth_year', e.target.value)}
+                  aria-label="Año"
+                  data-testid="birth-year"
+                  {...aria('fecha_nacimiento')}
+                >
+                  <option value="">Año</option>
+                  {YEARS.map((y) => (
+                    <option key={y} value={y}>
+                      {y}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <FieldError id={errorId('fecha_nacimiento')} messages={birthError} />
+            </div>
+          </Section>
+
+          <Section title="Información Profesional">
+            {catalogue('sector')}
+            {catalogue('empresa')}
+            {catalogue('puesto')}
+            {text('particular_asistente', 'Particular / Asistente', { placeholder: 'Nombre del particular o asistente' })}
+          </Section>
+
+          <Section title="Información de Contacto">
+            {phone('telefono_oficina', 'Teléfono oficina', '10 dígitos')}
+            {phone('extension_oficina', 'Extensión', 'Ext.')}
+            {phone('telefono_celular', 'Teléfono celular', '10 dígitos')}
+            <div className="field">
+              <label className="field__label" htmlFor={id('correo_electronico')}>
+                Correo electrónico
+              </label>
+              <UppercaseInput
+                id={id('correo_electronico')}
+                className={invalidClass('correo_electronico')}
+                value={value.correo_electronico}
+                onValueChange={(v) => set('correo_electronico', v)}
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+                placeholder="CORREO@EJEMPLO.COM"
+                {...aria('correo_electronico')}
+              />
+              <FieldError id={errorId('correo_electronico')} messages={errors.correo_electronico} />
+            </div>
+          </Section>
+
+          <Section title="Dirección Principal">
+            {text('direccion_calle', 'Calle', { wide: true })}
+            {text('direccion_numero', 'Número', { max: 20 })}
+            {text('direccion_colonia', 'Colonia')}
+            {place('direccion_ciudad', 'Ciudad')}
+            {place('direccion_estado', 'Estado')}
+          </Section>
+
+          <Section title="Dirección Alterna">
+            {text('direccion_alterna_calle', 'Calle', { wide: true })}
+            {text('direccion_alterna_numero', 'Número', { max: 20 })}
+            {text('direccion_alterna_colonia', 'Colonia')}
+            {place('direccion_alterna_ciudad', 'Ciudad')}
+            {place('direccion_alterna_estado', 'Estado')}
+          </Section>
+
+          <Section title="Otra Información">
+            {catalogue('zona')}
+            {text('invita', 'Invita', { placeholder: 'Quién invita' })}
+          </Section>
+
+          {message ? (
+            <Alert kind="error" testId="persona-form-message">
+              <span className="multiline">{message}</span>
+            </Alert>
+          ) : null}
+
+          <div className="form-actions persona-form__actions">
+            <button type="button" className="btn btn--ghost" onClick={onClose}>
+              Cancelar
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={saving} data-testid="persona-submit">
+              {saving ? 'Guardando...' : 'Guardar'}
+            </button>
+          </div>
+        </form>
+      </Modal>
+      {adding ? (
+        <CatalogueValueModal
+          type={adding}
+          onClose={() => setAdding(null)}
+          onAdded={(item) => {
+            set(CATALOGUE_FIELDS[adding], String(item.id));
+            setAdding(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
