@@ -12,8 +12,13 @@ const database = `aforo_e2e_${Date.now()}`;
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
+// Leftovers of interrupted runs, older than an hour (a run going on right now keeps its database).
 const old = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'aforo_e2e_%'`);
-for (const { datname } of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+for (const { datname } of old.rows) {
+  if (Date.now() - Number(datname.slice('aforo_e2e_'.length)) > 3600_000) {
+    await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  }
+}
 await admin.query(`CREATE DATABASE ${database}`);
 await admin.end();
 
