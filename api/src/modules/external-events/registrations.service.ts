@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@core/access/permissions';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
@@ -7,6 +8,7 @@ import type { ExternalEventEntity } from '@core/entities';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
+import { OutboxRelay } from '@core/outbox/outbox-relay.service';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
@@ -28,6 +30,7 @@ export class RegistrationsService {
     private readonly uow: UnitOfWork,
     private readonly events: ExternalEventsRepository,
     private readonly registrations: RegistrationsRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   // ——— Staff ———
@@ -117,9 +120,11 @@ export class RegistrationsService {
     const event = await this.events.findBySlug(slug);
     if (!event || event.status === 'draft') throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
     this.assertOpen(event);
+    let registration: { id: number; status: string } | null;
     try {
-      return await this.uow.run(actor, async (tx) => {
-        const registration = await this.registrations.insert(tx.manager, event.id, {
+      registration = await this.registrations.registerInOneStatement(
+        event.id,
+        {
           nombre: dto.nombre,
           apellidoPaterno: dto.apellido_paterno,
           apellidoMaterno: dto.apellido_materno,
@@ -128,26 +133,23 @@ export class RegistrationsService {
           email: dto.email,
           empresa: dto.empresa || null,
           tipoParticipante: dto.tipo_participante,
-        });
-        await tx.record({
-          type: 'registration.created',
-          resourceId: registration.id,
-          payload: { event_id: event.id, registration: toRegistrationResponse(registration) },
-        });
-        if (!(await this.registrations.takePlace(tx.manager, event.id))) {
-          // Lost the race for the last place, or the event closed meanwhile: nothing is written.
-          const now = await this.events.findById(event.id, tx.manager);
-          if (now) this.assertOpen(now);
-          throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
-        }
-        return { id: registration.id, status: registration.status };
-      });
+        },
+        { eventId: randomUUID(), actorId: actor.userId, ip: actor.ip },
+      );
     } catch (err) {
       if (isUniqueViolation(err)) {
         throw new DomainException(ErrorCode.Conflict, 'Este correo electrónico ya está registrado en este evento.');
       }
       throw err;
     }
+    if (!registration) {
+      // Lost the race for the last place, or the event closed meanwhile: nothing was written.
+      const now = await this.events.findById(event.id);
+      if (now) this.assertOpen(now);
+      throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
+    }
+    this.relay.kick();
+    return registration;
   }
 
   private assertOpen(event: ExternalEventEntity): void {
