@@ -49,68 +49,87 @@ export class PersonaImportProcessor {
       errorsCount++;
       if (errors.length < IMPORT_MAX_ROW_ERRORS) errors.push({ row, message });
     };
-    const flush = async () => {
-      written += await this.imports.insertBatch(importId, stored.createdBy, batch);
-      batch = [];
+    // One batch is written while the next one is parsed and normalized (the database and this process
+    // work at the same time); never more than one in flight, so batches are written in file order.
+    let inFlight: Promise<void> | null = null;
+    const write = async (rows: ImportPersonRow[], at: { processed: number; valid: number; fraction: number }, last: boolean) => {
+      written += await this.imports.insertBatch(importId, stored.createdBy, rows);
       const now = Date.now();
-      if (now - lastPush >= IMPORT_PROGRESS_PUSH_MS) {
+      if (last || now - lastPush >= IMPORT_PROGRESS_PUSH_MS) {
         lastPush = now;
         // Real progress: how far the parser is in the file (the last 1% is the final count).
         await this.imports.saveProgress(importId, {
-          progress: Math.min(99, Math.floor(fraction * 100)),
-          processed: total,
+          progress: Math.min(99, Math.floor(at.fraction * 100)),
+          processed: at.processed,
           imported: written,
-          skipped: valid - written,
+          skipped: at.valid - written,
         });
         await this.push(importId);
       }
     };
+    const flush = async (last = false) => {
+      if (inFlight) await inFlight; // rethrows a failed write
+      const rows = batch;
+      batch = [];
+      inFlight = write(rows, { processed: total, valid, fraction }, last);
+      inFlight.catch(() => undefined); // awaited by the next flush; no unhandled rejection meanwhile
+      if (last) await inFlight;
+      else await new Promise((resolve) => setImmediate(resolve)); // the batch goes out before parsing on
+    };
 
-    for await (const item of readRecords(text)) {
-      if ('header' in item) {
-        columns = findColumns(item.header);
-        if (!columns) {
-          await this.imports.fail(importId, 'El archivo debe tener el encabezado nombre,contacto en la primera fila.');
-          await this.push(importId);
-          return;
+    try {
+      for (const item of readRecords(text)) {
+        if ('header' in item) {
+          columns = findColumns(item.header);
+          if (!columns) {
+            await this.imports.fail(importId, 'El archivo debe tener el encabezado nombre,contacto en la primera fila.');
+            await this.push(importId);
+            return;
+          }
+          continue;
         }
-        continue;
+        total++;
+        fraction = item.fraction;
+        const rawName = item.fields[columns!.nombre] ?? '';
+        const rawPhone = item.fields[columns!.contacto] ?? '';
+        const name = splitFullName(rawName);
+        const phone = normalizePhone(rawPhone);
+        if (!name.nombre) {
+          addError(item.row, 'El nombre está vacío.');
+          continue;
+        }
+        if (!phone) {
+          addError(item.row, `El contacto "${normalizeText(rawPhone).slice(0, 30)}" no es un teléfono de 10 dígitos.`);
+          continue;
+        }
+        valid++;
+        const key = dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone)!;
+        if (seen.has(key)) continue; // a duplicate inside the file: skipped
+        seen.add(key);
+        const { nombre, apellido_paterno, apellido_materno } = name; // (no object spread: it costs per row)
+        batch.push({
+          nombre,
+          apellido_paterno,
+          apellido_materno,
+          telefono_celular: phone,
+          search_text: searchText({ nombre, apellido_paterno, apellido_materno, telefono_celular: phone }),
+          sort_key: sortKey(name),
+          dedupe_key: key,
+          import_row: item.row,
+        });
+        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
       }
-      total++;
-      fraction = item.fraction;
-      const rawName = item.fields[columns!.nombre] ?? '';
-      const rawPhone = item.fields[columns!.contacto] ?? '';
-      const name = splitFullName(rawName);
-      const phone = normalizePhone(rawPhone);
-      if (!name.nombre) {
-        addError(item.row, 'El nombre está vacío.');
-        continue;
-      }
-      if (!phone) {
-        addError(item.row, `El contacto "${normalizeText(rawPhone).slice(0, 30)}" no es un teléfono de 10 dígitos.`);
-        continue;
-      }
-      valid++;
-      const key = dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone)!;
-      if (seen.has(key)) continue; // a duplicate inside the file: skipped
-      seen.add(key);
-      batch.push({
-        ...name,
-        telefono_celular: phone,
-        search_text: searchText({ ...name, telefono_celular: phone }),
-        sort_key: sortKey(name),
-        dedupe_key: key,
-        import_row: item.row,
-      });
-      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    } catch (err) {
+      const pending = inFlight as Promise<void> | null; // (assigned inside flush)
+      if (pending) await pending.catch(() => undefined); // no write left running behind a failed job
+      throw err;
     }
     if (!columns) {
       await this.imports.fail(importId, 'El archivo está vacío.');
       await this.push(importId);
       return;
     }
-    lastPush = 0;
-    await flush();
+    await flush(true);
 
     const imported = await this.imports.countImported(importId);
     const result = { imported, skipped: valid - imported, total, processed: total, errors, errorsCount };

@@ -41,6 +41,16 @@ export function toImportResponse(r: ImportRow): PersonaImportResponse {
   };
 }
 
+/** `{"a","b"}`: one column as a text[] (or int[]) literal, every element quoted. */
+function arrayLiteral<K extends keyof ImportPersonRow>(rows: ImportPersonRow[], k: K): string {
+  let out = '{';
+  for (let i = 0; i < rows.length; i++) {
+    const v = String(rows[i][k]);
+    out += `${i ? ',' : ''}"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, '\\$&') : v}"`;
+  }
+  return `${out}}`;
+}
+
 export interface ImportPersonRow {
   nombre: string;
   apellido_paterno: string;
@@ -104,7 +114,9 @@ export class ImportsRepository {
    */
   async insertBatch(importId: string, createdBy: number | null, rows: ImportPersonRow[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const col = <K extends keyof ImportPersonRow>(k: K) => rows.map((r) => r[k]);
+    // Each column as one PostgreSQL array literal built here (node-pg's generic array encoding costs more
+    // than the rest of the job's own work on a 10 MB file).
+    const col = <K extends keyof ImportPersonRow>(k: K) => arrayLiteral(rows, k);
     const [{ n }]: Array<{ n: number }> = await this.ds.query(
       `WITH inserted AS (
        INSERT INTO personas (nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, sort_key, dedupe_key, import_row, import_id, created_by, completeness_level)

@@ -5,21 +5,94 @@
 
 export type CompletenessLevel = 'red' | 'orange' | 'green';
 
+/** A character `\s` matches (and `trim` removes): white space or a line terminator. */
+function isSpace(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
+    : c >= 0xa0 &&
+        (c === 0xa0 ||
+          c === 0x1680 ||
+          (c >= 0x2000 && c <= 0x200a) ||
+          c === 0x2028 ||
+          c === 0x2029 ||
+          c === 0x202f ||
+          c === 0x205f ||
+          c === 0x3000 ||
+          c === 0xfeff);
+}
+
+/** `value.replace(/\s+/g, ' ').trim()`, without the regular expression when there is nothing to change. */
+function collapseSpaces(value: string): string {
+  const n = value.length;
+  let afterSpace = true; // a space first would be trimmed
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x20 && !afterSpace) afterSpace = true;
+    else if (isSpace(c)) return value.replace(/\s+/g, ' ').trim();
+    else afterSpace = false;
+  }
+  return afterSpace && n > 0 ? value.replace(/\s+/g, ' ').trim() : value;
+}
+
 /** Upper case, single spaces, trimmed. */
 export function normalizeText(value: string | null | undefined): string {
-  return (value ?? '').replace(/\s+/g, ' ').trim().toUpperCase();
+  return collapseSpaces(value ?? '').toUpperCase();
+}
+
+/** The rule itself: canonical decomposition, then the combining diacritical marks removed. */
+function foldAccentsSlow(value: string): string {
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
+ * Per character below U+0250 (Latin-1 and Latin Extended-A/B), its folded form when that is made only of
+ * characters below U+0300 (base letters, no mark left), else null. For a string made only of such
+ * characters, folding each one and concatenating is exactly the rule above: their decompositions are a
+ * base letter followed by marks of U+0300–U+036F, which the rule removes, so no reordering of marks can
+ * change the result. Any other character sends the whole string through the rule itself.
+ */
+const FOLD_LIMIT = 0x250;
+let foldTable: Array<string | null> | null = null;
+function buildFoldTable(): Array<string | null> {
+  const table: Array<string | null> = [];
+  for (let c = 0; c < FOLD_LIMIT; c++) {
+    const folded = foldAccentsSlow(String.fromCharCode(c));
+    table.push([...folded].every((ch) => ch.charCodeAt(0) < 0x300) ? folded : null);
+  }
+  return table;
 }
 
 /** Without accents or punctuation, for comparing names ("GARCÍA" = "GARCIA", "PEÑA" = "PENA"). */
 export function foldAccents(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const n = value.length;
+  let i = 0;
+  while (i < n && value.charCodeAt(i) < 0x80) i++;
+  if (i === n) return value; // ASCII: nothing to fold
+  const table = foldTable ?? (foldTable = buildFoldTable());
+  let out = value.slice(0, i);
+  let from = i;
+  for (; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x80) continue;
+    const folded = c < FOLD_LIMIT ? table[c] : null;
+    if (folded === null) return foldAccentsSlow(value);
+    out += value.slice(from, i) + folded;
+    from = i + 1;
+  }
+  return out + value.slice(from);
 }
 
 export function nameKey(nombre: string, paterno: string, materno: string): string {
-  return foldAccents(normalizeText(`${nombre} ${paterno} ${materno}`))
-    .replace(/[^A-Z0-9 ]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return collapseSpaces(onlyKeyCharacters(foldAccents(normalizeText(`${nombre} ${paterno} ${materno}`))));
+}
+
+/** `value.replace(/[^A-Z0-9 ]/g, '')`, without the regular expression when there is nothing to remove. */
+function onlyKeyCharacters(value: string): string {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (!(c === 0x20 || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39))) return value.replace(/[^A-Z0-9 ]/g, '');
+  }
+  return value;
 }
 
 /**
@@ -51,17 +124,17 @@ const PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'Y', 'SAN', 'SANTA',
 export function splitFullName(full: string): { nombre: string; apellido_paterno: string; apellido_materno: string } {
   const words = normalizeText(full).split(' ').filter(Boolean);
   const groups: string[] = [];
-  let pending: string[] = [];
-  for (const word of words) {
-    pending.push(word);
-    if (!PARTICLES.has(foldAccents(word))) {
-      groups.push(pending.join(' '));
-      pending = [];
+  let start = 0; // the first word of the group being built (particles wait for the word after them)
+  for (let i = 0; i < words.length; i++) {
+    if (!PARTICLES.has(foldAccents(words[i]))) {
+      groups.push(i === start ? words[i] : words.slice(start, i + 1).join(' '));
+      start = i + 1;
     }
   }
-  if (pending.length) {
-    if (groups.length) groups[groups.length - 1] += ` ${pending.join(' ')}`;
-    else groups.push(pending.join(' '));
+  if (start < words.length) {
+    const pending = words.slice(start).join(' ');
+    if (groups.length) groups[groups.length - 1] += ` ${pending}`;
+    else groups.push(pending);
   }
   if (groups.length === 0) return { nombre: '', apellido_paterno: '', apellido_materno: '' };
   if (groups.length === 1) return { nombre: groups[0], apellido_paterno: '', apellido_materno: '' };
@@ -82,14 +155,14 @@ export function searchText(p: {
   telefono_celular?: string | null;
   telefono_oficina?: string | null;
 }): string {
-  return foldAccents(
-    [p.nombre, p.apellido_paterno, p.apellido_materno, p.correo_electronico, p.telefono_celular, p.telefono_oficina]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase(),
-  )
-    .replace(/\s+/g, ' ')
-    .trim();
+  return collapseSpaces(
+    foldAccents(
+      [p.nombre, p.apellido_paterno, p.apellido_materno, p.correo_electronico, p.telefono_celular, p.telefono_oficina]
+        .filter(Boolean)
+        .join(' ')
+        .toLowerCase(),
+    ),
+  );
 }
 
 /** The list's order: apellidos then nombre, upper case, accents folded. */
@@ -98,7 +171,7 @@ export function sortKey(p: { nombre?: string | null; apellido_paterno?: string |
 }
 
 export function searchTerm(input: string): string {
-  return foldAccents(input.toLowerCase()).replace(/\s+/g, ' ').trim();
+  return collapseSpaces(foldAccents(input.toLowerCase()));
 }
 
 export interface CompletenessInput {

@@ -1,0 +1,1163 @@
+#!/usr/bin/env node
+// CSV import of people, end to end, against a plain COPY and row-by-row inserts, in one run (npm run bench:import).
+//
+// One file of the largest size the spec allows (just under 10 MB: ~170k rows of believable Mexican names and
+// phones, 5 % exact duplicates of earlier rows, generated with a fixed-seed PRNG) is imported through the real
+// API and workers: POST /api/personas/import-csv → job → `import.progress` push with status `completed`.
+// In the same run and on the same table `personas`: a plain COPY of the same rows, already normalized (what the
+// import writes: the physical limit), and row-by-row INSERT … ON CONFLICT DO NOTHING from one client (bounded: if
+// the first 20k rows project to more than 60 s, the rest is extrapolated, and the report says so). Then the API's
+// latency on GET /api/personas?page=N (closed loop, 4 concurrent, random pages) idle and while the same import
+// runs on top of a table that already holds a different 10 MB file's people.
+//
+// Everything runs on 127.0.0.1 against a fresh database aforo_bench_imp_<ts> and Redis prefix of the same name,
+// both dropped at the end; the API and workers are started and stopped by the script; loops are bounded.
+//
+// Flags: --runs=3 (imports and COPYs measured, medians reported) --port=3297 --conc=4 --load-s=3 --pages=100
+// --rbr-limit-s=60 --build (rebuild the server first) --no-write (leave docs/benchmarks.md alone)
+// --wait-others=900 (seconds to wait for other bench/ scripts to finish) --profile (CPU-profile the workers
+// during the first import; the .cpuprofile is left in the OS temp dir) --keep (keep the database, for debugging).
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = resolve(dirname(SELF), '..');
+const require = createRequire(import.meta.url);
+const now = () => performance.timeOrigin + performance.now();
+const MAX_BYTES = 10 * 1024 * 1024;
+
+// ───────────────────────────────────────── helpers ─────────────────────────────────────────
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
+const median = (xs) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+/** Percentiles of [value, weight] pairs. */
+function weightedStats(pairs) {
+  const sorted = [...pairs].sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((sum, [, w]) => sum + w, 0);
+  const at = (p) => {
+    let acc = 0;
+    for (const [v, w] of sorted) {
+      acc += w;
+      if (acc >= (p / 100) * total - 1e-9) return v;
+    }
+    return sorted.at(-1)?.[0] ?? NaN;
+  };
+  return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1)?.[0] ?? NaN };
+}
+const fmtMs = (ms) => (Number.isFinite(ms) ? (ms >= 100 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`) : '—');
+const fmtS = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
+const fmtInt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
+const table = (head, rows) => {
+  const all = [head, ...rows].map((r) => r.map(String));
+  const w = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r) => `| ${r.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
+  return [line(all[0]), `| ${w.map((n) => '-'.repeat(n)).join(' | ')} |`, ...all.slice(1).map(line)].join('\n');
+};
+
+function httpRequest(agent, method, url, { headers = {}, body, timeoutMs = 30_000 } = {}) {
+  return new Promise((done, fail) => {
+    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    const allHeaders =
+      payload === undefined ? headers : { 'content-type': 'application/json', ...headers, 'content-length': payload.length };
+    const req = http.request(url, { method, agent, headers: allHeaders, timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => done({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', fail);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
+    req.on('error', fail);
+    req.end(payload);
+  });
+}
+
+// ───────────────────────────────────────── the CSV ─────────────────────────────────────────
+
+const GIVEN_M = `JOSÉ JUAN LUIS CARLOS JESÚS MIGUEL FRANCISCO ALEJANDRO JORGE ROBERTO FERNANDO RICARDO EDUARDO JAVIER SERGIO
+  DANIEL RAÚL ANTONIO MANUEL ÁNGEL HÉCTOR ARTURO MARIO ÓSCAR RAFAEL GERARDO ALBERTO ENRIQUE DAVID PEDRO ADRIÁN RAMÓN IVÁN
+  SEBASTIÁN EMILIANO SANTIAGO MATÍAS DIEGO ANDRÉS RUBÉN JOAQUÍN AGUSTÍN NICOLÁS TOMÁS CÉSAR HUGO GUSTAVO ERNESTO ARMANDO
+  GILBERTO ROGELIO HUMBERTO MAURICIO ABRAHAM ISRAEL EFRAÍN JULIÁN GAEL LEONARDO RODRIGO ALFONSO GENARO CRISTIAN BENJAMÍN`.split(/\s+/);
+const GIVEN_F = `MARÍA GUADALUPE ROSA ANA JOSEFINA VERÓNICA LETICIA PATRICIA ELIZABETH ALEJANDRA GABRIELA ADRIANA CLAUDIA MÓNICA
+  LAURA SOFÍA XIMENA VALERIA CAMILA REGINA DANIELA FERNANDA ANDREA MARIANA LUCÍA BEATRIZ MARTHA SILVIA YOLANDA IRENE NOEMÍ
+  INÉS ROCÍO BELÉN ARACELI ESPERANZA CONCEPCIÓN DOLORES CARMEN TERESA ISABEL ELENA CRISTINA LORENA KARLA PAOLA RENATA
+  VICTORIA NATALIA ROMINA JIMENA ITZEL ABIGAIL MIRIAM NANCY SANDRA ESTEFANÍA FÁTIMA ANGÉLICA ALMA`.split(/\s+/);
+const SURNAMES = `GARCÍA HERNÁNDEZ MARTÍNEZ LÓPEZ GONZÁLEZ RODRÍGUEZ PÉREZ SÁNCHEZ RAMÍREZ CRUZ FLORES GÓMEZ MORALES VÁZQUEZ
+  JIMÉNEZ REYES DÍAZ TORRES GUTIÉRREZ RUIZ MENDOZA AGUILAR ORTIZ MORENO CASTILLO ROMERO ÁLVAREZ MÉNDEZ CHÁVEZ RIVERA JUÁREZ
+  RAMOS DOMÍNGUEZ HERRERA MEDINA CASTRO VARGAS GUZMÁN VELÁZQUEZ SALAZAR ROJAS CONTRERAS LUNA ORTEGA GUERRERO CANTÚ GARZA
+  TREVIÑO VILLARREAL SALINAS LEAL CAVAZOS ELIZONDO PEÑA NÚÑEZ IBÁÑEZ MUÑOZ ZÚÑIGA OLIVARES GALLEGOS ESQUIVEL MALDONADO
+  SEPÚLVEDA BARRAGÁN TAMEZ QUINTANILLA ALANÍS VALDÉZ SOLÍS ZAMBRANO GALVÁN CARDONA ESPINOZA MONTEMAYOR BUSTAMANTE ARREDONDO
+  VILLANUEVA ESCOBEDO BECERRA OCHOA MONTOYA CORONADO ARELLANO YÁÑEZ ACUÑA CEPEDA ONTIVEROS SAUCEDO RENDÓN LOZANO`.split(/\s+/);
+const PARTICLE_SURNAMES = [
+  'DE LA GARZA',
+  'DE LA CRUZ',
+  'DE LEÓN',
+  'DEL VALLE',
+  'DE LOS SANTOS',
+  'DE LA FUENTE',
+  'DEL ÁNGEL',
+  'DE LA ROSA',
+  'DE LOS REYES',
+  'DE LA PEÑA',
+  'SAN MARTÍN',
+  'DEL CASTILLO',
+];
+const AREA = [
+  ['81', 0.62],
+  ['33', 0.08],
+  ['55', 0.12],
+  ['844', 0.06],
+  ['899', 0.05],
+  ['867', 0.04],
+  ['826', 0.03],
+];
+const TITLE_LOWER = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'Y']);
+const titleCase = (s) =>
+  s
+    .split(' ')
+    .map((w) => (TITLE_LOWER.has(w) ? w.toLowerCase() : w[0] + w.slice(1).toLowerCase()))
+    .join(' ');
+
+/**
+ * Rows of `nombre,contacto` (CRLF, like Excel), just under `maxBytes` in UTF-8 with the header; every 20th row
+ * (5 %) is an exact copy of an earlier row. Returns the file and the raw fields of each data row.
+ */
+function generateCsv(seed, maxBytes, maxRows = Infinity) {
+  const rand = mulberry32(seed);
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const surname = () => (rand() < 0.08 ? pick(PARTICLE_SURNAMES) : pick(SURNAMES));
+  const pickArea = () => {
+    let x = rand();
+    for (const [area, weight] of AREA) if ((x -= weight) < 0) return area;
+    return AREA[0][0];
+  };
+  const lines = ['nombre,contacto'];
+  const raw = [];
+  let bytes = Buffer.byteLength('nombre,contacto\r\n');
+  for (let i = 0; i < 1_000_000 && raw.length < maxRows; i += 1) {
+    let fields;
+    let line;
+    if (i % 20 === 19) {
+      const j = Math.floor(rand() * raw.length);
+      fields = raw[j];
+      line = lines[j + 1];
+    } else {
+      const female = rand() < 0.52;
+      const given = [pick(female ? GIVEN_F : GIVEN_M)];
+      if (rand() < 0.6) given.push(pick(female ? GIVEN_F : GIVEN_M));
+      let name = `${given.join(' ')} ${surname()} ${rand() < 0.96 ? surname() : ''}`.trim();
+      const style = rand();
+      if (style < 0.35) name = titleCase(name);
+      else if (style < 0.38) name = ` ${name.replace(' ', '  ')} `; // stray spaces, as typed
+      const area = pickArea();
+      let digits = area;
+      while (digits.length < 10) digits += String(Math.floor(rand() * 10));
+      const fmt = rand();
+      const local = digits.slice(area.length);
+      let phone;
+      const head = local.slice(0, local.length - 4);
+      if (fmt < 0.4) phone = digits;
+      else if (fmt < 0.7) phone = `(${area}) ${head}-${local.slice(-4)}`;
+      else if (fmt < 0.85) phone = `${area} ${head} ${local.slice(-4)}`;
+      else if (fmt < 0.95) phone = `+52 ${area} ${head} ${local.slice(-4)}`;
+      else phone = `+52 (${area}) ${head}-${local.slice(-4)}`;
+      fields = [name, phone];
+      line = `${rand() < 0.03 ? `"${name}"` : name},${phone}`;
+    }
+    const size = Buffer.byteLength(line) + 2;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    lines.push(line);
+    raw.push(fields);
+  }
+  const text = `${lines.join('\r\n')}\r\n`;
+  return { buffer: Buffer.from(text, 'utf8'), raw };
+}
+
+/**
+ * What the import writes for these rows, with the project's own rules (dist/…/persona-rules.js): valid rows,
+ * in-file duplicates left out (`skip` holds keys already in the table), in COPY text format.
+ */
+function normalizeRows(raw, rules, skip = new Set()) {
+  const seen = new Set();
+  const distinct = [];
+  let valid = 0;
+  let errors = 0;
+  let inDb = 0;
+  for (const [rawName, rawPhone] of raw) {
+    const name = rules.splitFullName(rawName);
+    const phone = rules.normalizePhone(rawPhone);
+    if (!name.nombre || !phone) {
+      errors += 1;
+      continue;
+    }
+    valid += 1;
+    const key = rules.dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (skip.has(key)) {
+      inDb += 1;
+      continue;
+    }
+    distinct.push([
+      name.nombre,
+      name.apellido_paterno,
+      name.apellido_materno,
+      phone,
+      rules.searchText({ ...name, telefono_celular: phone }),
+      rules.sortKey(name),
+      key,
+      'red',
+    ]);
+  }
+  return { distinct, valid, errors, inDb, keys: seen };
+}
+
+const COPY_COLUMNS = 'nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, sort_key, dedupe_key, completeness_level';
+const copyText = (rows) =>
+  `${rows.map((r) => r.map((v) => v.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c])).join('\t')).join('\n')}\n`;
+
+// ───────────────────────────────────────── load client ─────────────────────────────────────────
+
+/** Forked with --load: a closed loop of `conc` clients on GET /api/personas?page=N, timed per request. */
+async function loadMain() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  let running = false;
+  let loops = [];
+  let samples = [];
+  let errors = 0;
+  process.on('message', async (msg) => {
+    if (msg.cmd === 'start') {
+      running = true;
+      samples = [];
+      errors = 0;
+      const deadline = now() + msg.maxS * 1000;
+      loops = Array.from({ length: msg.conc }, async (_, k) => {
+        const rand = mulberry32(msg.seed + k);
+        while (running && now() < deadline) {
+          const page = 1 + Math.floor(rand() * msg.pages);
+          const t0 = now();
+          try {
+            const res = await httpRequest(agent, 'GET', `${msg.url}/api/personas?page=${page}`, {
+              headers: { authorization: `Bearer ${msg.token}` },
+              timeoutMs: 30_000,
+            });
+            const t1 = now();
+            if (res.status === 200) samples.push(t0, t1 - t0);
+            else errors += 1;
+          } catch {
+            errors += 1;
+            await sleep(50);
+          }
+        }
+      });
+      process.send({ started: true });
+    } else if (msg.cmd === 'stop') {
+      running = false;
+      await Promise.all(loops);
+      process.send({ samples, errors });
+    } else if (msg.cmd === 'exit') {
+      agent.destroy();
+      process.exit(0);
+    }
+  });
+}
+
+// ───────────────────────────────────────── machine ─────────────────────────────────────────
+
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    nproc: cpus.length,
+    model: (cpus[0]?.model ?? 'unknown CPU').replace(/\s+/g, ' ').trim(),
+    memGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+  };
+}
+
+/** utime+stime (ms) of a pid, from /proc; with `children`, also that of its children it has waited for. */
+function cpuOf(pid, tick, children = false) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const own = Number(f[11]) + Number(f[12]);
+    return ((children ? own + Number(f[13]) + Number(f[14]) : own) * 1000) / tick;
+  } catch {
+    return 0;
+  }
+}
+/**
+ * Every `postgres` process, and the backends that have exited (psql's COPY session): the postmaster reaps
+ * them, so their time is in its children's counters.
+ */
+function postgresCpu(tick) {
+  let sum = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') sum += cpuOf(d, tick, true);
+    } catch {
+      /* gone */
+    }
+  }
+  return sum;
+}
+
+/** Busy time of the whole machine (all cores), ms, from /proc/stat. */
+function machineBusyMs(tick) {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return ((f[0] + f[1] + f[2] + f[5] + f[6] + f[7]) * 1000) / tick; // user nice system irq softirq steal
+}
+
+/** This process and its ancestors (`npm run …`, a shell): not "other" benches. */
+function selfAndAncestors() {
+  const pids = new Set();
+  for (let pid = process.pid, i = 0; pid > 1 && i < 50; i += 1) {
+    pids.add(pid);
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      break;
+    }
+  }
+  return pids;
+}
+
+/** Other bench/ scripts running now (not this one, its ancestors nor its children). */
+function otherBenches(ours) {
+  const r = spawnSync('pgrep', ['-af', 'bench/'], { encoding: 'utf8' });
+  return (r.stdout ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => ({ pid: Number(l.split(' ')[0]), cmd: l.slice(l.indexOf(' ') + 1) }))
+    .filter((p) => !ours.has(p.pid) && /(^|[\s/])node\s+(\S*\/)?bench\/[\w.-]+\.mjs/.test(p.cmd)); // node running a bench script (not a linter)
+}
+
+// ───────────────────────────────────────── orchestrator ─────────────────────────────────────────
+
+function parseFlags(argv) {
+  const flags = {};
+  for (const a of argv) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
+    if (!m) throw new Error(`Unknown argument ${a}`);
+    flags[m[1]] = m[2] ?? true;
+  }
+  const int = (name, def, min, max) => {
+    const v = flags[name] === undefined ? def : Number(flags[name]);
+    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer in ${min}..${max}`);
+    return v;
+  };
+  return {
+    runs: int('runs', 3, 1, 10),
+    port: int('port', 3297, 1024, 65535),
+    conc: int('conc', 4, 1, 64),
+    loadS: int('load-s', 3, 1, 60),
+    pages: int('pages', 100, 1, 10_000),
+    base: int('base', 10_000, 0, 200_000),
+    rows: int('rows', 0, 0, 1_000_000),
+    rbrLimitS: int('rbr-limit-s', 60, 5, 600),
+    waitOthersS: int('wait-others', 900, 0, 3600),
+    build: flags.build === true,
+    write: flags['no-write'] !== true,
+    profile: flags.profile === true,
+    keep: flags.keep === true,
+  };
+}
+
+async function orchestratorMain() {
+  const opts = parseFlags(process.argv.slice(2));
+  const { default: pg } = await import('pg');
+  const { default: Redis } = await import('ioredis');
+  const { io } = await import('socket.io-client');
+
+  const log = (msg) => console.log(`[bench] ${msg}`);
+  const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = 'redis://127.0.0.1:6379';
+  const runId = Date.now();
+  const database = `aforo_bench_imp_${runId}`;
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${database}`;
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const tmp = join(os.tmpdir(), `aforo-bench-imp-${runId}`);
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: database,
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(30).toString('base64url'), // 40 characters
+    ADMIN_EMAIL: 'admin@aforo.local',
+    ADMIN_PASSWORD: 'aforo-admin-2026',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+
+  const children = [];
+  const ours = selfAndAncestors();
+  let db = null;
+  let socket = null;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    socket?.disconnect();
+    await db?.end().catch(() => undefined);
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const deadline = Date.now() + 8000;
+    while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) await sleep(100);
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (!opts.keep)
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch((err) =>
+        console.error(`[bench] could not drop ${database}: ${err.message}`),
+      );
+    await clearRedis(database).catch((err) => console.error(`[bench] could not clear Redis keys ${database}*: ${err.message}`));
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  const watchdog = setTimeout(() => {
+    console.error('[bench] hard time limit (40 min) reached; stopping.');
+    void cleanup().finally(() => process.exit(2));
+  }, 40 * 60_000);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`[bench] ${signal}: cleaning up…`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+
+  async function withAdmin(fn) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  }
+  async function clearRedis(prefix) {
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    redis.on('error', () => undefined);
+    await redis.connect();
+    try {
+      let cursor = '0';
+      for (let round = 0; round < 10_000; round += 1) {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+        if (cursor === '0') break;
+      }
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  function startServer(name, script, extraArgs = []) {
+    const child = spawn(process.execPath, [...extraArgs, join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    ours.add(child.pid);
+    const tail = [];
+    const keep = (chunk) => {
+      tail.push(...chunk.toString().split('\n').filter(Boolean));
+      if (tail.length > 40) tail.splice(0, tail.length - 40);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('exit', (code, signal) => {
+      if (!cleaned) console.error(`[bench] ${name} exited early (${code ?? signal}):\n${tail.join('\n')}`);
+    });
+    return child;
+  }
+
+  const load = fork(SELF, ['--load'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.push(load);
+  ours.add(load.pid);
+  const loadCall = (msg) =>
+    new Promise((done) => {
+      load.once('message', done);
+      load.send(msg);
+    });
+
+  const machine = machineInfo();
+  const results = { runs: [], copies: [] };
+  try {
+    // ── Wait for other benchmarks: their load would distort these figures (and ours theirs). ──
+    const waitUntil = Date.now() + opts.waitOthersS * 1000;
+    let lastSaid = 0;
+    for (let others = otherBenches(ours); others.length; others = otherBenches(ours)) {
+      if (Date.now() >= waitUntil) {
+        log(`other benchmarks still running (${others.map((o) => o.pid).join(', ')}); going on, figures may be distorted.`);
+        results.othersRunning = others.map((o) => o.cmd);
+        break;
+      }
+      if (Date.now() - lastSaid >= 30_000) {
+        lastSaid = Date.now();
+        log(`another benchmark is running (${others.map((o) => `${o.pid} ${o.cmd.slice(0, 60)}`).join('; ')}); waiting…`);
+      }
+      await sleep(2000); // checked often: the gap between two runs of another bench can be short
+    }
+
+    if (opts.build || !existsSync(join(ROOT, 'dist/api/src/main.js')) || !existsSync(join(ROOT, 'dist/workers/src/main.js'))) {
+      log('building the server (npm run build:server)…');
+      const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+      if (r.status !== 0) throw new Error('npm run build:server failed');
+    }
+    const rules = require(join(ROOT, 'dist/api/src/core/people/persona-rules.js'));
+
+    // ── The files ──
+    let t0 = now();
+    const fileA = generateCsv(20260417, MAX_BYTES, opts.rows || Infinity);
+    const normA = normalizeRows(fileA.raw, rules);
+    // The people already stored for the latency phase: `--base` others (none of them in file A).
+    const fileB = generateCsv(19610521, Math.max(4096, opts.base * 70));
+    const baseRows = normalizeRows(fileB.raw, rules, normA.keys).distinct.slice(0, opts.base);
+    if (baseRows.length < opts.base) throw new Error(`only ${baseRows.length} base people generated`);
+    const baseKeys = new Set(baseRows.map((r) => r[6]));
+    const importedOnBase = normA.distinct.filter((r) => !baseKeys.has(r[6])).length;
+    const rowsTotal = fileA.raw.length;
+    log(
+      `file: ${fmtInt(fileA.buffer.length)} bytes, ${fmtInt(rowsTotal)} rows, ${fmtInt(normA.distinct.length)} distinct people ` +
+        `(${fmtInt(rowsTotal - normA.distinct.length - normA.errors)} in-file duplicates, ${normA.errors} bad rows); generated in ${fmtMs(now() - t0)}`,
+    );
+    mkdirSync(tmp, { recursive: true });
+    const copyFileA = join(tmp, 'a.copy');
+    const copyFileB = join(tmp, 'base.copy');
+    writeFileSync(copyFileA, copyText(normA.distinct));
+    writeFileSync(copyFileB, copyText(baseRows));
+    // File A's people in file order, in quarters: the table sizes the import goes through (latency phase).
+    const quarterFiles = [1, 2, 3, 4].map((q) => {
+      const file = join(tmp, `a-q${q}.copy`);
+      const from = Math.round(((q - 1) * normA.distinct.length) / 4);
+      const to = Math.round((q * normA.distinct.length) / 4);
+      writeFileSync(file, copyText(normA.distinct.slice(from, to)));
+      return file;
+    });
+
+    // ── Database, Redis, servers ──
+    await withAdmin(async (c) => {
+      const old = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE 'aforo\\_bench\\_imp\\_%'`);
+      for (const { datname } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${database}`);
+    });
+    await clearRedis('aforo_bench_imp_');
+    const migrate = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
+    if (migrate.status !== 0) throw new Error(`migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
+    db = new pg.Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+    const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
+
+    const profDir = join(tmp, 'prof');
+    const api = startServer('api', 'dist/api/src/main.js');
+    const workers = startServer('workers', 'dist/workers/src/main.js', opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    for (let i = 0; ; i += 1) {
+      const ok = await httpRequest(agent, 'GET', `${baseUrl}/api/health`, { timeoutMs: 1000 }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 300) throw new Error('the API did not answer /api/health within 30 s');
+      await sleep(100);
+    }
+    const login = await httpRequest(agent, 'POST', `${baseUrl}/api/login`, {
+      body: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    });
+    const { token } = JSON.parse(login.text);
+    if (!token) throw new Error(`login failed: ${login.status} ${login.text}`);
+    const auth = { authorization: `Bearer ${token}` };
+
+    // Completion and progress arrive as `import.progress` pushes in the personas room.
+    const pushes = new Map(); // import_id → [{ t, status, progress }]
+    const waiters = new Map();
+    socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: true });
+    await new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error('socket did not connect')), 10_000);
+      socket.on('connect', () => {
+        socket.emit('room:join', 'personas', (ack) => {
+          clearTimeout(timer);
+          if (ack?.ok) done();
+          else fail(new Error(`room:join refused: ${JSON.stringify(ack)}`));
+        });
+      });
+    });
+    socket.on('import.progress', (msg) => {
+      const t = now();
+      const imp = msg?.data?.import;
+      if (!imp) return;
+      if (!pushes.has(imp.import_id)) pushes.set(imp.import_id, []);
+      pushes.get(imp.import_id).push({ t, status: imp.status, progress: imp.progress, imported: imp.imported });
+      if (imp.status === 'completed' || imp.status === 'failed') waiters.get(imp.import_id)?.({ t, imp });
+    });
+
+    const boundary = `----aforobench${randomBytes(8).toString('hex')}`;
+    const multipart = (buf, name) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
+        buf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const bodyA = multipart(fileA.buffer, 'personas-10mb.csv');
+
+    /** One import through the API: upload sent → `completed` push; with the job's own timestamps. */
+    async function runImport(body, label) {
+      const sent = now();
+      const res = await httpRequest(agent, 'POST', `${baseUrl}/api/personas/import-csv`, {
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+        timeoutMs: 60_000,
+      });
+      const accepted = now();
+      if (res.status !== 202) throw new Error(`${label}: upload answered ${res.status} ${res.text.slice(0, 300)}`);
+      const { import_id: id } = JSON.parse(res.text);
+      const done = await new Promise((ok, fail) => {
+        const early = pushes.get(id)?.find((p) => p.status === 'completed' || p.status === 'failed');
+        if (early) return ok({ t: early.t, imp: { status: early.status } });
+        const timer = setTimeout(() => fail(new Error(`${label}: not completed within 180 s`)), 180_000);
+        waiters.set(id, (v) => {
+          clearTimeout(timer);
+          ok(v);
+        });
+      });
+      waiters.delete(id);
+      const final = JSON.parse((await httpRequest(agent, 'GET', `${baseUrl}/api/personas/import-csv/${id}`, { headers: auth })).text);
+      if (final.status !== 'completed') throw new Error(`${label}: import ended ${final.status}: ${final.message}`);
+      const [ts] = (
+        await db.query(
+          `SELECT extract(epoch FROM created_at) * 1000 AS created, extract(epoch FROM started_at) * 1000 AS started,
+                  extract(epoch FROM finished_at) * 1000 AS finished FROM persona_imports WHERE id = $1`,
+          [id],
+        )
+      ).rows;
+      const processing = (pushes.get(id) ?? []).filter((p) => p.status === 'processing');
+      const progress = processing.map((p) => p.progress);
+      const progressPoints = processing.map((p) => [p.t, p.imported]);
+      return {
+        id,
+        e2e: done.t - sent,
+        upload: accepted - sent,
+        queued: Number(ts.started) - accepted,
+        job: Number(ts.finished) - Number(ts.started),
+        final,
+        progressPushes: progress.length,
+        progressValues: progress,
+        progressPoints,
+        sent,
+        doneAt: done.t,
+      };
+    }
+
+    async function copyRows(file) {
+      const started = now();
+      const r = spawnSync('psql', [dbUrl.toString(), '-v', 'ON_ERROR_STOP=1', '-qc', `\\copy personas (${COPY_COLUMNS}) FROM '${file}'`], {
+        encoding: 'utf8',
+      });
+      const ms = now() - started;
+      if (r.status !== 0) throw new Error(`COPY failed: ${r.stderr}`);
+      return ms;
+    }
+    const fresh = async () => {
+      await db.query('TRUNCATE personas RESTART IDENTITY');
+      await db.query('CHECKPOINT');
+    };
+    const count = async () => Number((await db.query('SELECT count(*)::int AS n FROM personas')).rows[0].n);
+    const cpuSnap = () => ({ api: cpuOf(api.pid, tick), workers: cpuOf(workers.pid, tick), pg: postgresCpu(tick), t: now() });
+    // What else ran on the machine in each phase: CPU not used by this bench's processes nor by PostgreSQL,
+    // and any other bench/ script seen (checked every 2 s).
+    const phases = [];
+    let current = null;
+    const machineSnap = () => ({
+      t: now(),
+      busy: machineBusyMs(tick),
+      ours: [process.pid, api.pid, workers.pid, load.pid].reduce((sum, pid) => sum + cpuOf(pid, tick, pid === process.pid), 0),
+      pg: postgresCpu(tick),
+    });
+    function phase(name) {
+      if (current) {
+        const end = machineSnap();
+        const d = (k) => end[k] - current.start[k];
+        current.foreignPct = (100 * Math.max(0, d('busy') - d('ours') - d('pg'))) / (d('t') * machine.nproc);
+        phases.push(current);
+      }
+      current = name ? { name, start: machineSnap(), others: new Set() } : null;
+    }
+    const watcher = setInterval(() => {
+      if (current) for (const o of otherBenches(ours)) current.others.add(o.cmd.slice(0, 90));
+    }, 2000);
+    watcher.unref();
+    results.phases = phases;
+    const cpuDelta = (a, b) => ({ api: b.api - a.api, workers: b.workers - a.workers, pg: b.pg - a.pg, wall: b.t - a.t });
+
+    // Warm-up: one small import (connections, JIT), not measured.
+    {
+      const small = generateCsv(7, 64 * 1024);
+      await fresh();
+      await runImport(multipart(small.buffer, 'warmup.csv'), 'warm-up');
+    }
+
+    // ── Phase A: the import, then the plain COPY of the same rows, on an empty table, runs × ──
+    phase('imports and COPY');
+    const expected = {
+      imported: normA.distinct.length,
+      skipped: normA.valid - normA.distinct.length,
+      total: rowsTotal,
+      errors: normA.errors,
+    };
+    for (let run = 1; run <= opts.runs; run += 1) {
+      await fresh();
+      const c0 = cpuSnap();
+      const r = await runImport(bodyA, `import ${run}`);
+      r.cpu = cpuDelta(c0, cpuSnap());
+      const n = await count();
+      const dups = (await db.query('SELECT count(*)::int AS n FROM (SELECT dedupe_key FROM personas GROUP BY 1 HAVING count(*) > 1) d'))
+        .rows[0].n;
+      r.ok =
+        r.final.imported === expected.imported &&
+        r.final.skipped === expected.skipped &&
+        r.final.total === expected.total &&
+        r.final.errors_count === expected.errors &&
+        n === expected.imported &&
+        dups === 0;
+      if (!r.ok)
+        log(
+          `import ${run}: counts differ from the expected ${JSON.stringify(expected)}: ${JSON.stringify({ ...r.final, errors: undefined, rows: n, dups })}`,
+        );
+      results.runs.push(r);
+      log(
+        `import ${run}: ${fmtS(r.e2e)} end to end (upload ${fmtMs(r.upload)}, queue ${fmtMs(r.queued)}, job ${fmtMs(r.job)}), ` +
+          `${r.final.imported} imported, ${r.final.skipped} skipped, ${r.progressPushes} progress pushes; ` +
+          `CPU workers ${fmtMs(r.cpu.workers)}, postgres ${fmtMs(r.cpu.pg)}, api ${fmtMs(r.cpu.api)}`,
+      );
+      if (opts.profile && run === 1) log('(profiling the workers: this run is slower than the others)');
+
+      await fresh();
+      const c1 = cpuSnap();
+      const ms = await copyRows(copyFileA);
+      const cpu = cpuDelta(c1, cpuSnap());
+      const copied = await count();
+      if (copied !== expected.imported) throw new Error(`COPY wrote ${copied} rows, expected ${expected.imported}`);
+      results.copies.push({ ms, cpu });
+      log(`COPY ${run}: ${fmtS(ms)} for ${fmtInt(copied)} rows; CPU postgres ${fmtMs(cpu.pg)}`);
+    }
+
+    // ── Phase B: API latency idle and during the same import, on a table that already holds other people ──
+    const loadStats = (samples, from = -Infinity, to = Infinity) => {
+      const lat = [];
+      for (let i = 0; i < samples.length; i += 2) if (samples[i] >= from && samples[i] + samples[i + 1] <= to) lat.push(samples[i + 1]);
+      lat.sort((a, b) => a - b);
+      const span = (Number.isFinite(to) ? to : samples.at(-2) + samples.at(-1)) - (Number.isFinite(from) ? from : samples[0]);
+      return {
+        n: lat.length,
+        p50: pct(lat, 50),
+        p95: pct(lat, 95),
+        p99: pct(lat, 99),
+        max: lat.at(-1),
+        rps: (lat.length * 1000) / span,
+        latencies: lat,
+      };
+    };
+    const loadMsg = { url: baseUrl, token, conc: opts.conc, pages: opts.pages, seed: 99 };
+    async function idleLoad() {
+      await loadCall({ cmd: 'start', ...loadMsg, maxS: opts.loadS + 5 });
+      const c0 = cpuSnap();
+      await sleep(opts.loadS * 1000);
+      const { samples, errors } = await loadCall({ cmd: 'stop' });
+      return { ...loadStats(samples), errors, cpu: cpuDelta(c0, cpuSnap()) };
+    }
+    async function autovacuumQuiet() {
+      for (let i = 0; i < 120; i += 1) {
+        const { rows } = await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'autovacuum worker'`,
+        );
+        if (rows[0].n === 0) return i * 250;
+        await sleep(250);
+      }
+      return 30_000;
+    }
+    const setBase = async () => {
+      await fresh();
+      if (opts.base > 0) await copyRows(copyFileB);
+      await db.query('VACUUM ANALYZE personas');
+      await db.query('CHECKPOINT');
+    };
+    phase('API latency');
+    // Idle at the table sizes the import goes through: the stored people, then file A's people added a
+    // quarter at a time (fresh rows, as the import leaves them). Each page request counts the whole table,
+    // so the list is slower on a bigger table whatever the load: the import is compared with these.
+    await setBase();
+    const sweep = [];
+    for (let q = 0; q <= 4; q += 1) {
+      if (q > 0) await copyRows(quarterFiles[q - 1]);
+      const rowsNow = await count();
+      const stats = await idleLoad();
+      sweep.push({ q, rows: rowsNow, ...stats });
+      log(`API idle, ${fmtInt(rowsNow)} people: p50 ${fmtMs(stats.p50)}, p99 ${fmtMs(stats.p99)}, ${stats.rps.toFixed(0)} req/s`);
+    }
+
+    await setBase();
+    await loadCall({ cmd: 'start', ...loadMsg, maxS: 300 });
+    await sleep(300);
+    const c0 = cpuSnap();
+    const during = await runImport(bodyA, 'import under load');
+    during.cpu = cpuDelta(c0, cpuSnap());
+    const { samples, errors } = await loadCall({ cmd: 'stop' });
+    const duringStats = { ...loadStats(samples, during.sent, during.doneAt), errors };
+    const expectedB = { imported: importedOnBase, skipped: normA.valid - importedOnBase };
+    const okB = during.final.imported === expectedB.imported && during.final.skipped === expectedB.skipped;
+    if (!okB)
+      log(
+        `import under load: counts differ from the expected ${JSON.stringify(expectedB)}: ${during.final.imported}/${during.final.skipped}`,
+      );
+
+    // Each request during the import, matched with the idle sweep at the nearest quarter of the import's
+    // rows written by the middle of the request (from the progress pushes), weighted like the import's requests.
+    const written = [[during.sent, 0], ...during.progressPoints, [during.doneAt, during.final.imported]];
+    const writtenAt = (t) => {
+      for (let i = 1; i < written.length; i += 1) {
+        const [t1, w1] = written[i];
+        if (t <= t1) {
+          const [t0, w0] = written[i - 1];
+          return t1 > t0 ? w0 + ((w1 - w0) * (t - t0)) / (t1 - t0) : w1;
+        }
+      }
+      return during.final.imported;
+    };
+    const perQuarter = [0, 0, 0, 0, 0];
+    for (let i = 0; i < samples.length; i += 2) {
+      if (samples[i] < during.sent || samples[i] + samples[i + 1] > during.doneAt) continue;
+      const w = writtenAt(samples[i] + samples[i + 1] / 2);
+      perQuarter[Math.min(4, Math.max(0, Math.round((4 * w) / Math.max(1, during.final.imported))))] += 1;
+    }
+    const pool = [];
+    sweep.forEach((sw, q) => {
+      if (perQuarter[q] && sw.latencies.length) for (const l of sw.latencies) pool.push([l, perQuarter[q] / sw.latencies.length]);
+    });
+    const matched = weightedStats(pool);
+    log(
+      `API during the import (${fmtS(during.e2e)} end to end): p50 ${fmtMs(duringStats.p50)}, p99 ${fmtMs(duringStats.p99)}, ` +
+        `${duringStats.rps.toFixed(0)} req/s; idle at the same table sizes: p50 ${fmtMs(matched.p50)}, p99 ${fmtMs(matched.p99)} ` +
+        `(requests per quarter of the import ${perQuarter.join('/')})`,
+    );
+    const vacuumWait = await autovacuumQuiet();
+    const afterRows = await count();
+    const idleAfter = await idleLoad();
+    log(
+      `API idle after (${fmtInt(afterRows)} people; waited ${fmtMs(vacuumWait)} for autovacuum): p50 ${fmtMs(idleAfter.p50)}, p99 ${fmtMs(idleAfter.p99)}`,
+    );
+
+    // ── Row by row: one INSERT … ON CONFLICT DO NOTHING per valid row, one client, autocommit ──
+    {
+      phase('row by row');
+      await fresh();
+      const rows = [];
+      {
+        for (const [rawName, rawPhone] of fileA.raw) {
+          const name = rules.splitFullName(rawName);
+          const phone = rules.normalizePhone(rawPhone);
+          if (!name.nombre || !phone) continue;
+          rows.push([
+            name.nombre,
+            name.apellido_paterno,
+            name.apellido_materno,
+            phone,
+            rules.searchText({ ...name, telefono_celular: phone }),
+            rules.sortKey(name),
+            rules.dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone),
+          ]);
+        }
+      }
+      const sql = `INSERT INTO personas (${COPY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, 'red')
+                   ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+      const probe = 20_000;
+      const started = now();
+      let done = 0;
+      let extrapolated = false;
+      for (const row of rows) {
+        await db.query({ name: 'rbr', text: sql, values: row });
+        done += 1;
+        if (done === probe && ((now() - started) * rows.length) / probe > opts.rbrLimitS * 1000) {
+          extrapolated = true;
+          break;
+        }
+      }
+      const ms = now() - started;
+      results.rbr = { ms: extrapolated ? (ms * rows.length) / done : ms, measuredMs: ms, done, of: rows.length, extrapolated };
+      log(
+        `row by row: ${fmtInt(done)} of ${fmtInt(rows.length)} rows in ${fmtS(ms)}` +
+          (extrapolated ? ` → ${fmtS(results.rbr.ms)} for all (extrapolated)` : ''),
+      );
+    }
+
+    phase(null);
+
+    let profileNote = null;
+    if (opts.profile) {
+      workers.kill('SIGTERM');
+      await new Promise((r) => workers.once('exit', r));
+      const files = existsSync(profDir) ? readdirSync(profDir) : [];
+      if (files[0]) {
+        const keepAt = join(os.tmpdir(), `aforo-bench-imp-workers-${runId}.cpuprofile`);
+        writeFileSync(keepAt, readFileSync(join(profDir, files[0])));
+        profileNote = keepAt;
+        log(`workers CPU profile: ${keepAt}`);
+      }
+    }
+
+    Object.assign(results, { sweep, during, duringStats, matched, perQuarter, idleAfter, afterRows, vacuumWait, okB, expected, pgVersion });
+    const out = report({ opts, machine, fileA, results, date: new Date(), profileNote });
+    console.log(`\n${out.stdout}`);
+    if (opts.write) {
+      writeSection(join(ROOT, 'docs/benchmarks.md'), out.markdown);
+      log('docs/benchmarks.md updated (section bench:people-import).');
+    }
+  } finally {
+    clearTimeout(watchdog);
+    load.send({ cmd: 'exit' });
+    await cleanup();
+  }
+}
+
+function report({ opts, machine, fileA, results, date, profileNote }) {
+  const { runs, copies, rbr, sweep, during, duringStats, matched, perQuarter, idleAfter, afterRows, expected } = results;
+  const rows = fileA.raw.length;
+  const e2e = median(runs.map((r) => r.e2e));
+  const copy = median(copies.map((c) => c.ms));
+  const job = median(runs.map((r) => r.job));
+  const ratio = e2e / copy;
+  const p99Up = duringStats.p99 / matched.p99 - 1;
+  const pctUp = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(0)} %`;
+  const mb = (fileA.buffer.length / 1024 / 1024).toFixed(2);
+  const v = (ok) => (ok ? '**met**' : '**missed**');
+  const verdicts = [
+    ['≤ 2 s end to end', fmtS(e2e), v(e2e <= 2000)],
+    ['within 3× of the plain COPY', `${ratio.toFixed(2)}×`, v(ratio <= 3)],
+    [
+      'API p99 up ≤ 20 % while the import runs',
+      `${fmtMs(duringStats.p99)} vs ${fmtMs(matched.p99)} idle at the same table sizes: ${pctUp(p99Up)}`,
+      v(p99Up <= 0.2),
+    ],
+  ];
+  const mainTable = table(
+    ['way into `personas`', 'seconds', 'rows/s (file rows)', 'vs COPY'],
+    [
+      [
+        `import through the API and the job (upload sent → \`completed\` push), median of ${runs.length}`,
+        fmtS(e2e),
+        fmtInt((rows * 1000) / e2e),
+        `${ratio.toFixed(2)}×`,
+      ],
+      ['  of which the job (`started_at` → `finished_at`)', fmtS(job), fmtInt((rows * 1000) / job), `${(job / copy).toFixed(2)}×`],
+      [
+        `plain COPY of the ${fmtInt(expected.imported)} normalized rows (psql \\copy), median of ${copies.length}`,
+        fmtS(copy),
+        fmtInt((rows * 1000) / copy),
+        '1.00×',
+      ],
+      [
+        `row-by-row INSERT … ON CONFLICT DO NOTHING, one client${rbr.extrapolated ? ` (first ${fmtInt(rbr.done)} rows measured, the rest extrapolated)` : ''}`,
+        fmtS(rbr.ms),
+        fmtInt((rows * 1000) / rbr.ms),
+        `${(rbr.ms / copy).toFixed(1)}×`,
+      ],
+    ],
+  );
+  const runTable = table(
+    [
+      'run',
+      'end to end',
+      'upload → 202',
+      '202 → job start',
+      'job',
+      'rest',
+      'CPU workers',
+      'CPU postgres',
+      'CPU API',
+      'COPY',
+      'COPY CPU postgres',
+      'counts',
+    ],
+    runs.map((r, i) => [
+      String(i + 1),
+      fmtS(r.e2e),
+      fmtMs(r.upload),
+      fmtMs(r.queued),
+      fmtMs(r.job),
+      fmtMs(r.e2e - r.upload - r.queued - r.job),
+      fmtMs(r.cpu.workers),
+      fmtMs(r.cpu.pg),
+      fmtMs(r.cpu.api),
+      fmtS(copies[i].ms),
+      fmtMs(copies[i].cpu.pg),
+      r.ok ? 'exact' : 'WRONG',
+    ]),
+  );
+  const latRow = (label, s) => [
+    label,
+    fmtInt(s.n),
+    Number.isFinite(s.rps) ? s.rps.toFixed(0) : '—',
+    fmtMs(s.p50),
+    fmtMs(s.p95),
+    fmtMs(s.p99),
+    fmtMs(s.max),
+  ];
+  const latTable = table(
+    ['GET /api/personas?page=N, 4 clients', 'requests', 'req/s', 'p50', 'p95', 'p99', 'max'],
+    [
+      ...sweep.map((s) => latRow(`idle, ${fmtInt(s.rows)} people${s.q ? ` (+${s.q}/4 of the file)` : ' (before)'}`, s)),
+      latRow(
+        `**during the import** (${fmtS(during.e2e)}; the table grows from ${fmtInt(sweep[0].rows)} to ${fmtInt(afterRows)})`,
+        duringStats,
+      ),
+      [
+        `**idle at the same table sizes** (the rows above, weighted ${perQuarter.join('/')} like the import's requests)`,
+        '',
+        '',
+        fmtMs(matched.p50),
+        fmtMs(matched.p95),
+        fmtMs(matched.p99),
+        fmtMs(matched.max),
+      ],
+      latRow(`idle after the import, ${fmtInt(afterRows)} people (autovacuum done)`, idleAfter),
+    ],
+  );
+  const verdictTable = table(['target', 'measured', 'verdict'], verdicts);
+  const progress = runs[0].progressValues;
+  const facts = [
+    `File: ${fmtInt(fileA.buffer.length)} bytes (${mb} MiB; the limit is 10 MiB), ${fmtInt(rows)} rows + header, UTF-8, CRLF; ` +
+      `${fmtInt(expected.imported)} distinct people, ${fmtInt(expected.skipped)} exact duplicates of earlier rows (5 %), ${expected.errors} bad rows.`,
+    `Progress pushes per import: ${runs.map((r) => r.progressPushes).join(', ')} (run 1: ${progress.join(' → ')}).`,
+    `Import under the API load: ${fmtS(during.e2e)} end to end (job ${fmtS(during.job)}), ${fmtInt(during.final.imported)} imported, ` +
+      `${fmtInt(during.final.skipped)} skipped (counts ${results.okB ? 'exact' : 'WRONG'}); CPU workers ${fmtMs(during.cpu.workers)}, ` +
+      `postgres ${fmtMs(during.cpu.pg)}, API ${fmtMs(during.cpu.api)}. Failed requests: during ${duringStats.errors}, ` +
+      `idle ${sweep.reduce((s, x) => s + x.errors, 0) + idleAfter.errors}.`,
+    `Other work on the machine, as % of all cores (CPU used neither by this bench's processes nor by PostgreSQL): ` +
+      results.phases.map((ph) => `${ph.name} ${ph.foreignPct.toFixed(0)} %`).join(', ') +
+      '.' +
+      (results.phases.some((ph) => ph.others.size)
+        ? ` Other benchmark scripts ran meanwhile, so these figures are distorted: ${results.phases
+            .filter((ph) => ph.others.size)
+            .map((ph) => `${ph.name}: ${[...ph.others].join('; ')}`)
+            .join(' / ')}.`
+        : ''),
+    ...(results.othersRunning
+      ? [`Other benchmarks were running when this run started (figures distorted): ${results.othersRunning.join('; ')}`]
+      : []),
+    ...(profileNote ? [`Workers CPU profile (first import, profiler on): ${profileNote}`] : []),
+  ];
+  const when = date.toISOString().replace(/\.\d+Z$/, 'Z');
+  const machineLine =
+    `${machine.nproc} cores (${machine.model}), ${machine.memGb} GB RAM, Node ${machine.node}, PostgreSQL ${results.pgVersion}; ` +
+    'API, workers, PostgreSQL, Redis and the bench all on this one machine';
+  const markdown = [
+    '## CSV import of people: the 10 MB file against a plain COPY and row-by-row inserts (issue 4 §5)',
+    '',
+    'What is measured, in one run: a generated CSV of the largest size the spec allows (just under 10 MiB of Mexican names —',
+    'two given names sometimes, particles like DE LA GARZA, accents and Ñ, upper or title case, stray spaces — and phones as',
+    '10 digits or formatted, with 5 % exact duplicates of earlier rows; real names make ~43-byte rows, so 10 MiB holds',
+    '~240k rows rather than 170k) is uploaded to `POST /api/personas/import-csv` and timed until the `import.progress` push with',
+    'status `completed` reaches the bench (end to end). Each import run is followed, on the same table, truncated and',
+    'checkpointed before each, by a plain `COPY` of the same rows already normalized (what the import writes; psql `\\copy`,',
+    'its start-up included): the physical limit. Then row-by-row `INSERT … ON CONFLICT DO NOTHING` of every valid row from',
+    'one client, each its own transaction. Then the API: 4 closed-loop clients on `GET /api/personas?page=N` (random pages',
+    `1–${opts.pages}, bearer token) while the same file is imported into a table that already holds ${fmtInt(opts.base)} other people.`,
+    'Every page request counts the whole table, so the list gets slower as the table grows whatever else runs: the',
+    'idle figures are taken at the table sizes the import goes through (the stored people, then the file’s people added a',
+    'quarter at a time by COPY), and the requests made during the import are compared with them, each matched to the',
+    'nearest quarter of the rows the import had written by then (from its progress pushes).',
+    '',
+    '```sh',
+    'npm run bench:import          # node bench/people-import.mjs --runs=3',
+    'node bench/people-import.mjs --runs=1 --no-write   # a quicker look; leaves this file alone',
+    '```',
+    '',
+    'Needs PostgreSQL (`BENCH_DATABASE_URL`, else postgres://postgres@127.0.0.1:5432/postgres), `psql`, and Redis at',
+    'redis://127.0.0.1:6379. The script builds the server if `dist/` is missing (or with `--build`), waits for other `bench/`',
+    'scripts to finish (up to 15 min), creates and drops its own database `aforo_bench_imp_<timestamp>` and Redis prefix,',
+    'starts the API (port 3297) and the workers itself, and stops by itself. Other flags: `--base=10000 --conc=4 --load-s=3',
+    '--pages=100 --rbr-limit-s=60 --rows=N (fewer rows) --port=3297 --profile` (CPU profile of the workers, first import).',
+    '',
+    `Latest run: ${when} — ${machineLine}.`,
+    '',
+    mainTable,
+    '',
+    verdictTable,
+    '',
+    'Per run (upload → 202: the multipart upload, the header check and storing the file; 202 → job start: outbox relay,',
+    'BullMQ and the worker taking the job; job: `started_at` → `finished_at`; rest: the final push reaching the bench. CPU is',
+    'utime+stime from `/proc` over the import: the workers process, every `postgres` process, the API):',
+    '',
+    runTable,
+    '',
+    latTable,
+    '',
+    ...facts.map((f) => `- ${f}`),
+    '',
+    'Before the import path was optimized (2026-11-21, this machine, same script): 14.65 s end to end, 3.63× the COPY, job',
+    "13.9 s with 9.5 s of CPU in the workers (csv-parse ~2 s, `normalize('NFD')` and regular expressions per row ~3.5 s,",
+    'object spreads, node-pg array encoding), and nothing written while the file was parsed. What changed: a CSV reader with',
+    'the same results as csv-parse with these options, written for speed; the same people rules with fast paths (ASCII and',
+    'Latin-1 accent folding by table, spaces collapsed without a regular expression when there is nothing to collapse); rows',
+    'built without spreads; the batch arrays sent as ready literals; and each batch written while the next one is parsed.',
+  ].join('\n');
+  const stdout = [
+    `CSV import of people — ${when} — ${machineLine}`,
+    '',
+    mainTable,
+    '',
+    runTable,
+    '',
+    latTable,
+    '',
+    verdictTable,
+    '',
+    ...facts,
+  ]
+    .join('\n')
+    .replaceAll('**', '');
+  return { markdown, stdout };
+}
+
+function writeSection(file, body) {
+  const start = '<!-- bench:people-import:start -->';
+  const end = '<!-- bench:people-import:end -->';
+  const section = `${start}\n${body}\n${end}`;
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nEach benchmark is a script under `bench/` that prints its figures next to the baseline it compares with,\n' +
+      'both measured in the same run. Each section below holds the latest figures of one script and how to rerun it; a script\n' +
+      'rewrites only its own section (between its `bench:<name>` markers).\n';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i !== -1 && j > i) text = text.slice(0, i) + section + text.slice(j + end.length);
+  else text = `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, text);
+}
+
+// Dispatch last, once every top-level helper above is initialised.
+if (process.argv[2] === '--load') await loadMain();
+else await orchestratorMain();

@@ -1,0 +1,1419 @@
+#!/usr/bin/env node
+// Registration burst: the atomic capacity guard vs a naive check-then-insert, side by side in one run
+// (npm run bench:registrations).
+//
+// One event of capacity 5,000 and 100 staff sockets watching its board (`external-event:<id>`); 64 HTTP
+// clients register through POST /api/eventos/{slug}/register in a closed loop (64 requests always in
+// flight) until 6,000 attempts, so the last ~1,000 are refusals once the event is full. Then the same
+// burst, on a second identical event, against POST /api/bench-baselines/naive-register/{slug}: same
+// HTTP stack and validation, but it counts and then inserts, without an atomic guard (the old logic).
+// For each: accepted registrations per second (over the time to fill), HTTP latency, the
+// `registration.created` push latency at the 100 watchers (real route only: the naive one writes no
+// domain events), the oversold count (rows beyond capacity: must be 0) and whether the counter
+// `current_attendees` equals the rows. CPU per process comes from /proc/<pid>/stat, the PostgreSQL
+// backends' wait states from sampling pg_stat_activity (read-only; no server setting is changed), and
+// a DB-only ceiling replays the registration transaction's SQL without the HTTP stack.
+//
+// The watchers and the HTTP clients live in two forked child processes (this file with --watchers /
+// --load), so that neither distorts the other; all timestamps are performance.timeOrigin +
+// performance.now(), which agree across processes on one machine. Traffic goes to 127.0.0.1 only;
+// every loop is bounded in count and time; the script stops by itself, ends its children and drops its
+// database and Redis keys.
+//
+// Flags: --capacity=5000 --attempts=6000 --clients=64 --watchers=100 --max-seconds=120 (per burst)
+// --port=3298 --build (rebuild the server first) --profile (V8 CPU profile of the API per burst)
+// --no-db-ceiling --wait-other=900 (s to wait for the other bench/*.mjs, e.g. push-latency, to finish) --wait-quiet=120
+// --no-write (leave docs/benchmarks.md alone).
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = resolve(dirname(SELF), '..');
+const now = () => performance.timeOrigin + performance.now();
+const DB_PREFIX = 'aforo_bench_reg_';
+
+// ───────────────────────────────────────── child processes ─────────────────────────────────────────
+
+/** Answers the orchestrator's commands over IPC. */
+function serve(commands) {
+  process.on('message', async (msg) => {
+    try {
+      const result = await commands[msg.cmd](msg.args ?? {});
+      process.send({ id: msg.id, ok: true, result });
+    } catch (err) {
+      process.send({ id: msg.id, ok: false, error: String(err?.stack ?? err) });
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+/** Holds the staff sockets; records every `registration.created` and `event.counts` they receive. */
+async function watchersMain() {
+  const { io } = await import('socket.io-client');
+  const sockets = [];
+  let created = []; // flat pairs: socket index, e-mail (lower case) — arrival times in `arrivals`
+  let arrivals = [];
+  let counts = []; // per socket: [pushes received, highest current_attendees seen]
+  let eventId = 0;
+  let cpu0 = process.cpuUsage();
+  const eld = monitorEventLoopDelay({ resolution: 1 });
+
+  const connectOne = (index, { url, token, room, timeoutMs }) =>
+    new Promise((done) => {
+      const socket = io(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token },
+        forceNew: true,
+        reconnection: false,
+        timeout: timeoutMs,
+      });
+      socket.on('registration.created', (payload) => {
+        const t = now();
+        created.push(index, String(payload?.data?.registration?.email ?? '').toLowerCase());
+        arrivals.push(t);
+      });
+      socket.on('event.counts', (payload) => {
+        const mine = payload?.data?.counts?.find((c) => c.id === eventId);
+        if (!mine) return;
+        const c = (counts[index] ??= [0, 0]);
+        c[0] += 1;
+        c[1] = Math.max(c[1], mine.current_attendees);
+      });
+      let settled = false;
+      const finish = (ok, why) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        done({ socket, ok, why });
+      };
+      const timer = setTimeout(() => finish(false, 'timeout'), timeoutMs + 1000);
+      socket.once('connect_error', (err) => finish(false, err.message));
+      socket.once('connect', () =>
+        socket
+          .timeout(timeoutMs)
+          .emit('room:join', room, (err, ack) => finish(!err && ack?.ok === true, err ? 'join timeout' : ack?.message)),
+      );
+    });
+
+  serve({
+    async connect({ url, token, room, count, batch, timeoutMs, watchedEventId }) {
+      eventId = watchedEventId;
+      let joined = 0;
+      const failures = [];
+      for (let start = 0; start < count; start += batch) {
+        const results = await Promise.all(
+          Array.from({ length: Math.min(batch, count - start) }, (_, i) => connectOne(sockets.length + i, { url, token, room, timeoutMs })),
+        );
+        for (const r of results) {
+          sockets.push(r.socket);
+          if (r.ok) joined += 1;
+          else failures.push(r.why);
+        }
+      }
+      return { joined, failed: failures.length, failures: failures.slice(0, 5) };
+    },
+    start() {
+      created = [];
+      arrivals = [];
+      counts = [];
+      cpu0 = process.cpuUsage();
+      eld.reset();
+      eld.enable();
+      return {};
+    },
+    count() {
+      return { delivered: arrivals.length };
+    },
+    /** `sent`: [e-mail, request sent, response received] of every accepted registration. */
+    report({ sent, joined }) {
+      eld.disable();
+      const cpu = process.cpuUsage(cpu0);
+      const index = new Map(sent.map(([email], k) => [email, k]));
+      const seen = new Uint8Array(Math.max(1, sockets.length * sent.length));
+      const last = new Float64Array(sent.length);
+      const got = new Uint32Array(sent.length);
+      const fromSend = [];
+      const fromResp = [];
+      let duplicates = 0;
+      let unmatched = 0;
+      for (let i = 0; i < arrivals.length; i += 1) {
+        const socket = created[2 * i];
+        const k = index.get(created[2 * i + 1]);
+        if (k === undefined) {
+          unmatched += 1;
+          continue;
+        }
+        const slot = socket * sent.length + k;
+        if (seen[slot]) {
+          duplicates += 1;
+          continue;
+        }
+        seen[slot] = 1;
+        const t = arrivals[i];
+        fromSend.push(t - sent[k][1]);
+        fromResp.push(t - sent[k][2]);
+        got[k] += 1;
+        last[k] = Math.max(last[k], t);
+      }
+      const everyFromResp = [];
+      for (let k = 0; k < sent.length; k += 1) if (joined > 0 && got[k] === joined) everyFromResp.push(last[k] - sent[k][2]);
+      const summary = (a) => {
+        const s = sortNum(a);
+        return { n: s.length, p50: pct(s, 50), p95: pct(s, 95), p99: pct(s, 99), max: s.length ? s[s.length - 1] : NaN };
+      };
+      const withCounts = counts.filter(Boolean);
+      return {
+        delivered: fromSend.length,
+        missed: sent.length * joined - fromSend.length,
+        duplicates,
+        unmatched,
+        fromSend: summary(fromSend),
+        fromResp: summary(fromResp),
+        everyFromResp: summary(everyFromResp),
+        countsPushesPerSocket: withCounts.length ? withCounts.reduce((a, c) => a + c[0], 0) / withCounts.length : 0,
+        countsFinalMin: joined > 0 && withCounts.length === joined ? Math.min(...withCounts.map((c) => c[1])) : null,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        eldP99Ms: eld.percentile(99) / 1e6,
+        eldMaxMs: eld.max / 1e6,
+      };
+    },
+    async disconnect() {
+      for (const s of sockets.splice(0)) s.disconnect();
+      await sleep(200);
+      return {};
+    },
+  });
+}
+
+/** The 64 HTTP clients: a closed loop with `concurrency` requests in flight until `attempts` or `maxMs`. */
+async function loadMain() {
+  const { Agent, request } = await import('undici');
+  serve({
+    async burst({ url, path, attempts, concurrency, maxMs, prefix }) {
+      const agent = new Agent({
+        connections: concurrency,
+        pipelining: 1,
+        keepAliveTimeout: 60_000,
+        headersTimeout: 30_000,
+        bodyTimeout: 30_000,
+      });
+      // Open the keep-alive connections first, so the burst does not time TCP handshakes.
+      await Promise.all(
+        Array.from({ length: concurrency }, () =>
+          request(`${url}/api/health`, { dispatcher: agent }).then(
+            (r) => r.body.dump(),
+            () => undefined,
+          ),
+        ),
+      );
+      const send = new Float64Array(attempts).fill(NaN);
+      const resp = new Float64Array(attempts).fill(NaN);
+      const status = new Int16Array(attempts);
+      const conflicts = { full: 0, duplicate: 0, other: 0 };
+      const samples = [];
+      const eld = monitorEventLoopDelay({ resolution: 1 });
+      let next = 0;
+      const deadline = now() + maxMs;
+      const headers = { 'content-type': 'application/json' };
+      const worker = async () => {
+        while (next < attempts && now() < deadline) {
+          const i = next;
+          next += 1;
+          const body = JSON.stringify({
+            nombre: 'JOSÉ',
+            apellido_paterno: 'GARZA',
+            apellido_materno: 'PEÑA',
+            fecha_nacimiento: '1990-05-17',
+            phone: `55${String(i).padStart(8, '0')}`,
+            email: `${prefix}${i}@bench.aforo.local`,
+            empresa: 'ACME',
+            tipo_participante: 'Empresario',
+          });
+          send[i] = now();
+          try {
+            const res = await request(`${url}${path}`, { method: 'POST', dispatcher: agent, headers, body });
+            const text = await res.body.text();
+            resp[i] = now();
+            status[i] = res.statusCode;
+            if (res.statusCode === 409) {
+              if (/lleno/i.test(text)) conflicts.full += 1;
+              else if (/registrado/i.test(text)) conflicts.duplicate += 1;
+              else conflicts.other += 1;
+            } else if (res.statusCode !== 201 && samples.length < 5) samples.push(`${res.statusCode} ${text.slice(0, 200)}`);
+          } catch (err) {
+            resp[i] = now();
+            status[i] = 0;
+            if (samples.length < 5) samples.push(`network: ${err.message}`);
+          }
+        }
+      };
+      const cpu0 = process.cpuUsage();
+      eld.enable();
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      eld.disable();
+      const cpu = process.cpuUsage(cpu0);
+      await agent.close();
+      return {
+        sent: next,
+        timedOut: next < attempts,
+        send: Array.from(send.subarray(0, next)),
+        resp: Array.from(resp.subarray(0, next)),
+        status: Array.from(status.subarray(0, next)),
+        conflicts,
+        samples,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        eldP99Ms: eld.percentile(99) / 1e6,
+      };
+    },
+  });
+}
+
+// ───────────────────────────────────────── helpers ─────────────────────────────────────────
+
+function parseFlags(argv) {
+  const flags = {};
+  for (const arg of argv) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new Error(`Unknown argument: ${arg}`);
+    flags[m[1]] = m[2] ?? true;
+  }
+  const known = [
+    'capacity',
+    'attempts',
+    'clients',
+    'watchers',
+    'max-seconds',
+    'port',
+    'build',
+    'profile',
+    'no-db-ceiling',
+    'wait-other',
+    'wait-quiet',
+    'no-write',
+  ];
+  for (const name of Object.keys(flags)) if (!known.includes(name)) throw new Error(`Unknown flag: --${name}`);
+  const int = (name, fallback, min, max) => {
+    const v = flags[name] === undefined ? fallback : Number(flags[name]);
+    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer in [${min}, ${max}]`);
+    return v;
+  };
+  return {
+    capacity: int('capacity', 5000, 1, 100_000),
+    attempts: int('attempts', 6000, 1, 120_000),
+    clients: int('clients', 64, 1, 512),
+    watchers: int('watchers', 100, 0, 2000),
+    maxSeconds: int('max-seconds', 120, 5, 600),
+    port: int('port', 3298, 1024, 65535),
+    waitOtherS: int('wait-other', 900, 0, 3600),
+    waitQuietS: int('wait-quiet', 120, 0, 600),
+    build: flags.build === true,
+    profile: flags.profile === true,
+    dbCeiling: flags['no-db-ceiling'] !== true,
+    write: flags['no-write'] !== true,
+  };
+}
+
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
+const sortNum = (a) => Float64Array.from(a).sort();
+const fmt = (ms) => (Number.isFinite(ms) ? (Math.abs(ms) >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`) : '—');
+const fmtPct = (v) => (Number.isFinite(v) ? `${v.toFixed(0)} %` : '—');
+const fmtInt = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '—');
+
+/** Every process's name and utime/stime (fields 14 and 15 of /proc/<pid>/stat, all threads) in ms. */
+function procTable(tick) {
+  const table = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), {
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        user: (Number(fields[11]) * 1000) / tick,
+        sys: (Number(fields[12]) * 1000) / tick,
+      });
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return table;
+}
+
+function machineCpu() {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { idle: line[3] + (line[4] ?? 0), total: line.reduce((a, b) => a + b, 0) };
+}
+
+/** Share of all cores busy over `ms` (whatever runs on the machine). */
+async function machineBusy(ms) {
+  const a = machineCpu();
+  await sleep(ms);
+  const b = machineCpu();
+  const total = b.total - a.total;
+  return total > 0 ? (100 * (total - (b.idle - a.idle))) / total : NaN;
+}
+
+/** Waits (up to `seconds`) until less than 25 % of the machine is busy; returns the last reading. */
+async function waitQuiet(seconds, log, what) {
+  const until = Date.now() + seconds * 1000;
+  let busy = await machineBusy(1000);
+  while (busy > 25 && Date.now() < until) {
+    log(`machine ${busy.toFixed(0)} % busy with other work before ${what}; waiting for it to go quiet (up to ${seconds} s)…`);
+    busy = await machineBusy(2000);
+  }
+  if (busy > 25) log(`machine still ${busy.toFixed(0)} % busy with other work before ${what}: the figures are distorted by it.`);
+  return busy;
+}
+
+/** Other benchmarks of this repository running now (bench/push-latency.mjs, …): they need the machine too. */
+const otherBenchPids = () =>
+  spawnSync('pgrep', ['-af', 'bench/[a-z0-9-]+\\.mjs'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => line && !line.includes('registration-burst') && !line.includes('pgrep'))
+    .map((line) => line.split(' ')[0])
+    .join('\n');
+
+/** Waits (polling every 30 s, up to `seconds`) while another benchmark runs. */
+async function waitForOtherBench(seconds, log) {
+  const running = otherBenchPids;
+  const until = Date.now() + seconds * 1000;
+  for (let pids = running(); pids; pids = running()) {
+    if (Date.now() >= until) {
+      log(`another benchmark still running (pid ${pids.split('\n').join(', ')}) after ${seconds} s: measuring anyway, distorted.`);
+      return false;
+    }
+    log(`another benchmark is running (pid ${pids.split('\n').join(', ')}); waiting for it to finish (poll every 30 s)…`);
+    await sleep(30_000);
+  }
+  return true;
+}
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const f of readdirSync(p)) visit(join(p, f));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of paths) visit(join(ROOT, p));
+  return newest;
+}
+
+/** The compiled server is stale when a source is newer than the last build (tsc is incremental: its .tsbuildinfo marks a build). */
+function buildIsStale() {
+  const outputs = [
+    'dist/api/src/main.js',
+    'dist/workers/src/main.js',
+    'dist/api/src/modules/bench-baselines/naive-registration.controller.js',
+  ];
+  if (outputs.some((f) => !existsSync(join(ROOT, f)))) return true;
+  const built = Math.max(
+    ...['dist/.build-stamp', 'dist/.tsbuildinfo', 'dist/api/src/main.js'].map((f) =>
+      existsSync(join(ROOT, f)) ? statSync(join(ROOT, f)).mtimeMs : 0,
+    ),
+  );
+  return newestMtime(['api/src', 'workers/src', 'tsconfig.json', 'tsconfig.build.json']) > built;
+}
+
+function portInUse(port) {
+  return new Promise((done) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    const finish = (used) => {
+      socket.destroy();
+      done(used);
+    };
+    socket.setTimeout(500, () => finish(false));
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+  });
+}
+
+function machineInfo() {
+  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
+  return { nproc: os.availableParallelism(), model, node: process.version, memGb: (os.totalmem() / 2 ** 30).toFixed(0) };
+}
+
+/**
+ * Loaded into the API with --import when --profile is given: SIGWINCH starts the V8 sampling profiler
+ * in-process (Nest's shutdown hooks take SIGUSR2), the next SIGWINCH stops it and writes the profile to
+ * $BENCH_PROFILE_FILE.<n>.cpuprofile. (The approach of bench/push-latency.mjs.)
+ */
+const PROFILER_PRELOAD = `data:text/javascript,${encodeURIComponent(`
+import inspector from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+const session = new inspector.Session();
+session.connect();
+let running = false;
+let n = 0;
+process.on('SIGWINCH', () => {
+  if (!running) {
+    running = true;
+    session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 500 }, () => session.post('Profiler.start')));
+    return;
+  }
+  running = false;
+  session.post('Profiler.stop', (err, res) => {
+    if (!err) writeFileSync(process.env.BENCH_PROFILE_FILE + '.' + n++ + '.cpuprofile', JSON.stringify(res.profile));
+  });
+});
+`)}`;
+
+/** Self time of a V8 CPU profile by package and by function, without idle time and the profiler's own work. */
+function summariseProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stackCache = new Map();
+  const stack = (id) => {
+    let frames = stackCache.get(id);
+    if (!frames) {
+      frames = [];
+      for (let cur = id; cur !== undefined; cur = parent.get(cur)) frames.push(byId.get(cur).callFrame);
+      stackCache.set(id, frames);
+    }
+    return frames;
+  };
+  const byFunction = new Map();
+  const byPackage = new Map();
+  const categories = [
+    ['push fan-out (socket.io, engine.io, ws)', (u) => /node_modules\/(socket\.io[^/]*|engine\.io|ws)\//.test(u)],
+    ['pg driver', (u) => /node_modules\/pg(-protocol|-pool)?\//.test(u)],
+    ['typeorm', (u) => u.includes('node_modules/typeorm/')],
+    ['class-validator / class-transformer', (u) => /node_modules\/class-(validator|transformer)\//.test(u)],
+    ['ioredis (rate limit, BullMQ, adapter)', (u) => u.includes('node_modules/ioredis/')],
+    ['express response', (u) => u.includes('node_modules/express/lib/response.js')],
+  ];
+  const inclusive = Object.fromEntries(categories.map(([k]) => [k, 0]));
+  const owners = new Map();
+  let busy = 0;
+  let idle = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const frames = stack(id);
+    const { functionName, url, lineNumber } = frames[0];
+    if (functionName === '(idle)') {
+      idle += ms;
+      return;
+    }
+    if (frames.some((f) => f.url.startsWith('data:') || f.url === 'node:inspector')) return;
+    busy += ms;
+    // Each sample counts for the innermost library on its stack (a pg write under typeorm is the pg driver's).
+    if (!owners.has(id)) owners.set(id, frames.map((f) => categories.find(([, test]) => test(f.url))).find(Boolean)?.[0]);
+    const owner = owners.get(id);
+    if (owner) inclusive[owner] += ms;
+    const where = url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
+    const fn = `${functionName || '(anonymous)'} ${where ? `${where.replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : ''}`.trim();
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (url.startsWith('node:') ? 'node core (JS)' : url ? 'aforo (dist)' : `${functionName} (native)`);
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
+  });
+  const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
+  return { busy, idle, inclusive: Object.entries(inclusive), functions: top(byFunction, 12), packages: top(byPackage, 10) };
+}
+
+// ───────────────────────────────────────── orchestrator ─────────────────────────────────────────
+
+async function orchestratorMain() {
+  const opts = parseFlags(process.argv.slice(2));
+  const { default: pg } = await import('pg');
+  const { default: Redis } = await import('ioredis');
+  const { Agent, request } = await import('undici');
+
+  const log = (msg) => console.log(`[bench] ${msg}`);
+  const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const runId = Date.now();
+  const database = `${DB_PREFIX}${runId}`;
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${database}`;
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const machine = machineInfo();
+  const env = {
+    ...process.env,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: database,
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(30).toString('base64url'), // 40 characters
+    ADMIN_EMAIL: 'admin@aforo.local',
+    ADMIN_PASSWORD: 'aforo-admin-2026',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    BENCH_BASELINES: '1',
+    PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000', // the highest the config accepts: 166,000 per second,
+    PUBLIC_READ_LIMIT_PER_MINUTE: '10000000',
+  };
+
+  const children = []; // spawned/forked processes, ended by pid at cleanup
+  let databaseCreated = false;
+  let cleaned = false;
+  async function withAdmin(fn) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  }
+  async function clearRedis(prefix) {
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    redis.on('error', () => undefined);
+    await redis.connect();
+    try {
+      let cursor = '0';
+      for (let round = 0; round < 10_000; round += 1) {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+        if (cursor === '0') break;
+      }
+    } finally {
+      redis.disconnect();
+    }
+  }
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const deadline = Date.now() + 5000;
+    while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) await sleep(100);
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (databaseCreated) {
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch((err) =>
+        console.error(`[bench] could not drop ${database}: ${err.message}`),
+      );
+      await clearRedis(database).catch((err) => console.error(`[bench] could not clear Redis keys ${database}*: ${err.message}`));
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`[bench] ${signal}: cleaning up…`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  // Whatever goes wrong, the API, the workers and the database do not outlive the bench.
+  for (const event of ['uncaughtException', 'unhandledRejection']) {
+    process.once(event, (err) => {
+      console.error(`[bench] ${event}: ${err?.stack ?? err}; cleaning up…`);
+      void cleanup().finally(() => process.exit(1));
+    });
+  }
+
+  // Another heavy benchmark would distort both: wait for it before anything else (no time limit armed yet).
+  const otherBenchDone = opts.waitOtherS > 0 ? await waitForOtherBench(opts.waitOtherS, log) : true;
+  const watchdog = setTimeout(() => {
+    console.error('[bench] hard time limit (20 min) reached; stopping.');
+    void cleanup().finally(() => process.exit(2));
+  }, 20 * 60_000);
+
+  const servers = {};
+  const serverLogs = { api: [], workers: [] };
+  const profileBase = join(os.tmpdir(), `aforo-bench-reg-api-${runId}`);
+  try {
+    if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use on 127.0.0.1 (--port=N to pick another)`);
+
+    // ── Build, database, Redis ──
+    if (opts.build || buildIsStale()) {
+      log('building the server (npm run build:server)…');
+      const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+      if (r.status !== 0) throw new Error('npm run build:server failed');
+    }
+    const pgInfo = await withAdmin(async (c) => {
+      const old = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE '${DB_PREFIX.replaceAll('_', '\\_')}%'`);
+      for (const { datname } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${database}`);
+      databaseCreated = true;
+      const v = await c.query(`SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sc`);
+      return v.rows[0];
+    });
+    await clearRedis(DB_PREFIX);
+    const migrate = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
+    if (migrate.status !== 0) throw new Error(`migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+    // ── API and workers ──
+    const startServer = (name, entry, nodeArgs = []) => {
+      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, entry)], {
+        cwd: ROOT,
+        env: { ...env, BENCH_PROFILE_FILE: profileBase },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      const keep = (buf) => {
+        serverLogs[name].push(String(buf));
+        if (serverLogs[name].length > 200) serverLogs[name].splice(0, 100);
+      };
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+      servers[name] = child;
+      return child;
+    };
+    const api = startServer('api', 'dist/api/src/main.js', opts.profile ? ['--import', PROFILER_PRELOAD] : []);
+    const workers = startServer('workers', 'dist/workers/src/main.js');
+    const httpAgent = new Agent({ connections: 4, keepAliveTimeout: 30_000 });
+    const http = async (method, path, { token, body } = {}) => {
+      const headers = { 'content-type': 'application/json' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      const res = await request(`${baseUrl}${path}`, {
+        method,
+        dispatcher: httpAgent,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headersTimeout: 15_000,
+        bodyTimeout: 15_000,
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, json: text ? JSON.parse(text) : null };
+    };
+    const healthDeadline = Date.now() + 60_000;
+    for (;;) {
+      if (api.exitCode !== null || workers.exitCode !== null) throw new Error('the API or the workers exited during start-up');
+      const status = await http('GET', '/api/health').then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      if (Date.now() > healthDeadline) throw new Error('GET /api/health did not answer 200 within 60 s');
+      await sleep(250);
+    }
+    const login = await http('POST', '/api/login', { body: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } });
+    if (login.status !== 200 && login.status !== 201) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);
+    const token = login.json.token;
+    const createEvent = async (title) => {
+      const res = await http('POST', '/api/eventos-externos', {
+        token,
+        body: {
+          title,
+          description: 'Evento de prueba de carga (bench/registration-burst.mjs).',
+          event_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+          end_date: null,
+          location: 'Banco de pruebas',
+          max_attendees: opts.capacity,
+          status: 'published',
+        },
+      });
+      if (res.status !== 201) throw new Error(`POST /api/eventos-externos → ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json.event;
+    };
+    const realEvent = await createEvent(`Ráfaga de registros ${runId}`);
+    const naiveEvent = await createEvent(`Ráfaga de registros (ingenuo) ${runId}`);
+    log(
+      `API pid ${api.pid}, workers pid ${workers.pid}, database ${database}; events ${realEvent.id} (atomic) and ${naiveEvent.id} (naive)`,
+    );
+
+    // ── Child processes: the watchers and the HTTP clients ──
+    const forkRole = (role) => {
+      const child = fork(SELF, [role], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      children.push(child);
+      const pending = new Map();
+      let seq = 0;
+      child.on('message', (msg) => {
+        const p = pending.get(msg.id);
+        if (!p) return;
+        pending.delete(msg.id);
+        clearTimeout(p.timer);
+        if (msg.ok) p.resolve(msg.result);
+        else p.reject(new Error(msg.error));
+      });
+      child.on('exit', (code) => {
+        for (const p of pending.values()) p.reject(new Error(`${role} process exited (${code})`));
+        pending.clear();
+      });
+      const call = (cmd, args, timeoutMs = 120_000) =>
+        new Promise((resolveCall, reject) => {
+          const id = (seq += 1);
+          const timer = setTimeout(() => {
+            pending.delete(id);
+            reject(new Error(`${role} command ${cmd} timed out`));
+          }, timeoutMs);
+          pending.set(id, { resolve: resolveCall, reject, timer });
+          child.send({ id, cmd, args });
+        });
+      return { child, call };
+    };
+    const watchers = forkRole('--watchers');
+    const load = forkRole('--load');
+    const t0 = now();
+    const conn = await watchers.call('connect', {
+      url: baseUrl,
+      token,
+      room: `external-event:${realEvent.id}`,
+      count: opts.watchers,
+      batch: 25,
+      timeoutMs: 10_000,
+      watchedEventId: realEvent.id,
+    });
+    log(
+      `${conn.joined} staff sockets joined external-event:${realEvent.id} in ${fmt(now() - t0)}` +
+        (conn.failed ? ` (${conn.failed} failed: ${conn.failures.join('; ')})` : ''),
+    );
+    if (opts.watchers > 0 && conn.joined === 0) throw new Error('no watcher could join the room');
+
+    const dataDb = new pg.Client({ connectionString: dbUrl.toString(), application_name: 'aforo-bench-probe' });
+    dataDb.on('error', () => undefined); // the final DROP … WITH (FORCE) ends it
+    await dataDb.connect();
+    const cpuSnapshot = () => ({ t: now(), procs: procTable(tick) });
+    /** CPU per process over a window, as % of one core: ours by role, PostgreSQL backends of this database, everything else. */
+    const cpuDelta = async (a, b) => {
+      const wall = b.t - a.t;
+      const { rows } = await dataDb.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
+      const pgPids = new Set(rows.map((r) => r.pid));
+      const roles = new Map([
+        [api.pid, 'api'],
+        [workers.pid, 'workers'],
+        [process.pid, 'bench'],
+        [watchers.child.pid, 'watchers'],
+        [load.child.pid, 'load'],
+      ]);
+      const acc = { api: 0, apiSys: 0, workers: 0, watchers: 0, load: 0, bench: 0, pg: 0, pgOther: 0, redis: 0, other: 0 };
+      const others = new Map();
+      for (const [pid, end] of b.procs) {
+        const start = a.procs.get(pid) ?? (roles.has(pid) ? end : { user: 0, sys: 0 });
+        const ms = end.user + end.sys - start.user - start.sys;
+        if (!(ms > 0)) continue;
+        let role = roles.get(pid);
+        if (!role) {
+          if (pgPids.has(pid)) role = 'pg';
+          else if (end.comm.startsWith('postgres'))
+            role = 'pgOther'; // WAL writer, checkpointer, ended backends…
+          else if (end.comm === 'redis-server') role = 'redis';
+          else role = 'other';
+        }
+        acc[role] += ms;
+        if (role === 'api') acc.apiSys += end.sys - start.sys;
+        if (role === 'other') others.set(end.comm, (others.get(end.comm) ?? 0) + ms);
+      }
+      const share = (ms) => (100 * ms) / wall;
+      return {
+        wallMs: wall,
+        ...Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, share(v)])),
+        otherTop: [...others]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 3)
+          .filter(([, ms]) => share(ms) >= 5)
+          .map(([comm, ms]) => `${comm} ${fmtPct(share(ms))}`)
+          .join(', '),
+      };
+    };
+
+    /**
+     * Samples what the API's PostgreSQL backends are doing every `periodMs` while `running()`: on CPU,
+     * waiting for a lock (the event row), for the WAL flush of a commit, or idle in a transaction
+     * (waiting for the API's next statement). Read-only; bounded by the burst's own time limit.
+     */
+    const sampleWaits = async (running, periodMs, untilMs) => {
+      const tally = new Map();
+      let samples = 0;
+      let backends = 0;
+      const stop = now() + untilMs;
+      while (running() && now() < stop) {
+        const rows = await dataDb
+          .query(
+            `SELECT state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 36) AS query
+               FROM pg_stat_activity WHERE datname = $1 AND application_name = 'aforo' AND pid <> pg_backend_pid()`,
+            [database],
+          )
+          .then(
+            (r) => r.rows,
+            () => null, // the burst itself reports what went wrong
+          );
+        if (!rows) break;
+        samples += 1;
+        backends += rows.length;
+        for (const r of rows) {
+          let key;
+          if (r.state === 'idle') key = 'idle (pool)';
+          else if (r.state === 'idle in transaction') key = 'idle in transaction (waiting for the API)';
+          else if (!r.wait_event_type) key = 'active, on CPU';
+          else if (r.wait_event_type === 'Lock') key = `Lock:${r.wait_event} — ${r.query.trim()}…`;
+          else key = `${r.wait_event_type}:${r.wait_event}${r.wait_event_type === 'Client' ? '' : ` — ${r.query.trim()}…`}`;
+          tally.set(key, (tally.get(key) ?? 0) + 1);
+        }
+        await sleep(periodMs);
+      }
+      const all = [...tally].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, samples ? n / samples : 0]);
+      return { samples, avgBackends: samples ? backends / samples : 0, all, top: all.slice(0, 8) };
+    };
+
+    const dbState = async (eventId) => {
+      const { rows } = await dataDb.query(
+        `SELECT e.max_attendees, e.current_attendees,
+                (SELECT count(*)::int FROM external_registrations r WHERE r.event_id = e.id) AS rows,
+                (SELECT count(*)::int FROM (SELECT lower(btrim(email)) FROM external_registrations r WHERE r.event_id = e.id
+                   GROUP BY 1 HAVING count(*) > 1) d) AS dup_emails
+           FROM external_events e WHERE e.id = $1`,
+        [eventId],
+      );
+      return rows[0];
+    };
+    /** After a burst: the outbox published and the audit jobs written (bounded), so the next burst starts clean. */
+    const settle = async (maxMs) => {
+      const until = now() + maxMs;
+      let last = null;
+      while (now() < until) {
+        const { rows } = await dataDb.query(
+          `SELECT (SELECT count(*)::int FROM domain_events WHERE published_at IS NULL) AS unpublished,
+                  (SELECT count(*)::int FROM domain_events) - (SELECT count(*)::int FROM audit_logs) AS unaudited`,
+        );
+        last = rows[0];
+        if (last.unpublished === 0 && last.unaudited <= 0) break;
+        await sleep(250);
+      }
+      return last;
+    };
+
+    let profileCount = 0;
+    const runBurst = async (name, event, path, watch) => {
+      if (opts.waitQuietS > 0) await waitQuiet(opts.waitQuietS, log, `the ${name} burst`);
+      await watchers.call('start');
+      if (opts.profile) {
+        process.kill(api.pid, 'SIGWINCH');
+        await sleep(100);
+      }
+      const cpu0 = cpuSnapshot();
+      let running = true;
+      const waitsP = sampleWaits(() => running, 50, opts.maxSeconds * 1000 + 5000);
+      let burst;
+      try {
+        burst = await load.call(
+          'burst',
+          {
+            url: baseUrl,
+            path,
+            attempts: opts.attempts,
+            concurrency: opts.clients,
+            maxMs: opts.maxSeconds * 1000,
+            prefix: `${name}-${runId}-`,
+          },
+          opts.maxSeconds * 1000 + 60_000,
+        );
+      } finally {
+        running = false;
+      }
+      const cpu1 = cpuSnapshot();
+      const overlapped = otherBenchPids() !== '';
+      if (overlapped) log(`another benchmark ran during the ${name} burst: its figures are distorted.`);
+      const waits = await waitsP;
+      let profile = null;
+      if (opts.profile) {
+        process.kill(api.pid, 'SIGWINCH');
+        const file = `${profileBase}.${profileCount}.cpuprofile`;
+        profileCount += 1;
+        for (let i = 0; i < 100 && !existsSync(file); i += 1) await sleep(100);
+        if (existsSync(file)) {
+          await sleep(300);
+          profile = { file, ...summariseProfile(JSON.parse(readFileSync(file, 'utf8'))) };
+        }
+      }
+      // Accepted registrations, and the pushes they should produce at every watcher.
+      const accepted = [];
+      for (let i = 0; i < burst.sent; i += 1) {
+        if (burst.status[i] === 201) accepted.push([`${name}-${runId}-${i}@bench.aforo.local`, burst.send[i], burst.resp[i]]);
+      }
+      const expected = watch ? accepted.length * conn.joined : 0;
+      const pushDeadline = now() + 20_000;
+      for (;;) {
+        const { delivered } = await watchers.call('count');
+        if (delivered >= expected || now() > pushDeadline) break;
+        await sleep(100);
+      }
+      const afterPush = now();
+      const settled = await settle(60_000);
+      const cpuAll = cpuSnapshot();
+      const push = await watchers.call('report', { sent: watch ? accepted : [], joined: conn.joined }, 60_000);
+      const db = await dbState(event.id);
+      const cpu = await cpuDelta(cpu0, cpu1);
+      const cpuTail = await cpuDelta(cpu1, cpuAll);
+
+      // Figures
+      const t0b = Math.min(...burst.send);
+      const lastResp = Math.max(...burst.resp);
+      const acceptedResp = accepted.map((a) => a[2]);
+      const fillEnd = acceptedResp.length ? Math.max(...acceptedResp) : NaN;
+      const byStatus = {};
+      for (const s of burst.status) byStatus[s] = (byStatus[s] ?? 0) + 1;
+      const latencies = (pred) => {
+        const out = [];
+        for (let i = 0; i < burst.sent; i += 1) if (pred(burst.status[i])) out.push(burst.resp[i] - burst.send[i]);
+        return sortNum(out);
+      };
+      const all = latencies(() => true);
+      const ok = latencies((s) => s === 201);
+      const refused = latencies((s) => s === 409);
+      const result = {
+        name,
+        path,
+        event,
+        attempts: burst.sent,
+        timedOut: burst.timedOut,
+        accepted: accepted.length,
+        refused: byStatus[409] ?? 0,
+        conflicts: burst.conflicts,
+        invalid: byStatus[422] ?? 0,
+        limited: byStatus[429] ?? 0,
+        server: Object.entries(byStatus)
+          .filter(([s]) => Number(s) >= 500)
+          .reduce((a, [, n]) => a + n, 0),
+        network: byStatus[0] ?? 0,
+        otherStatus: Object.entries(byStatus)
+          .filter(([s]) => !['0', '201', '409', '422', '429'].includes(s) && Number(s) < 500)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(', '),
+        samples: burst.samples,
+        durationMs: lastResp - t0b,
+        fillMs: fillEnd - t0b,
+        acceptedPerSec: (1000 * accepted.length) / (fillEnd - t0b),
+        attemptsPerSec: (1000 * burst.sent) / (lastResp - t0b),
+        http: { p50: pct(all, 50), p95: pct(all, 95), p99: pct(all, 99), max: all[all.length - 1] },
+        httpOk: { p50: pct(ok, 50), p95: pct(ok, 95), p99: pct(ok, 99) },
+        httpRefused: { p50: pct(refused, 50), p95: pct(refused, 95), p99: pct(refused, 99) },
+        push,
+        pushSettleMs: afterPush - cpu1.t,
+        settled,
+        db,
+        oversold: Math.max(0, db.rows - db.max_attendees),
+        consistent: db.current_attendees === db.rows,
+        cpu,
+        cpuTail,
+        loadCpu: burst.cpuMs,
+        loadEldP99: burst.eldP99Ms,
+        waits,
+        profile,
+        overlapped,
+      };
+      log(
+        `${name}: ${result.accepted} accepted / ${result.attempts} attempts in ${fmt(result.durationMs)}; ` +
+          `${result.acceptedPerSec.toFixed(0)} accepted/s over the fill (${fmt(result.fillMs)}); HTTP p99 ${fmt(result.http.p99)}; ` +
+          `rows ${db.rows} / capacity ${db.max_attendees} (oversold ${result.oversold}), counter ${db.current_attendees}; API CPU ${fmtPct(cpu.api)}` +
+          (watch ? `; push p95 ${fmt(push.fromSend.p95)} from send, ${fmt(push.fromResp.p95)} from response, ${push.missed} missed` : ''),
+      );
+      return result;
+    };
+
+    const real = await runBurst('atomic', realEvent, `/api/eventos/${encodeURIComponent(realEvent.slug)}/register`, true);
+    await sleep(1000);
+    const naive = await runBurst('naive', naiveEvent, `/api/bench-baselines/naive-register/${encodeURIComponent(naiveEvent.slug)}`, false);
+    await watchers.call('disconnect');
+
+    // ── DB-only ceiling: the registration transaction's SQL, straight from pg clients (no HTTP, Nest or TypeORM) ──
+    let ceiling = null;
+    if (opts.dbCeiling) {
+      // The API and the workers stop first: PostgreSQL has the machine to itself (and no relay picks the rows up).
+      for (const child of [api, workers]) child.kill('SIGTERM');
+      const stopDeadline = Date.now() + 10_000;
+      while ([api, workers].some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < stopDeadline) await sleep(100);
+      ceiling = await dbCeiling({ pg, dbUrl, waitQuietS: opts.waitQuietS, log });
+    }
+    await dataDb.end();
+
+    clearTimeout(watchdog);
+    const report = renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined: conn.joined, otherBenchDone, date: new Date() });
+    console.log(`\n${report.stdout}`);
+    if (opts.write) {
+      writeSection(join(ROOT, 'docs/benchmarks.md'), report.markdown);
+      log('docs/benchmarks.md updated (section registration-burst).');
+    }
+  } catch (err) {
+    console.error(`[bench] failed: ${err.stack ?? err}`);
+    if (
+      ['57P01', '3D000'].includes(err.code) ||
+      /57P01|3D000|does not exist|administrator command|connection error/.test(String(err.message))
+    ) {
+      console.error(
+        `[bench] database ${database} was dropped under the run: another process dropped it (bench/push-latency.mjs drops every ` +
+          `aforo_bench_% database, and clears aforo_bench_* Redis keys, when it starts). Run the two benchmarks one after the other.`,
+      );
+    }
+    for (const [name, child] of Object.entries(servers)) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        console.error(`[bench] ${name} had exited (${child.exitCode ?? child.signalCode}):\n${serverLogs[name].join('').slice(-4000)}`);
+      }
+    }
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(watchdog);
+    await cleanup();
+  }
+  setTimeout(() => process.exit(), 2000).unref();
+}
+
+/**
+ * The registration statement of the API (RegistrationsRepository.registerInOneStatement, copied here:
+ * take a place on the event row while published and not full, insert the registration, write its
+ * domain event — one CTE, its own transaction). `hotRow: false` leaves out the place (no guard).
+ */
+const registrationSql = (hotRow) => `
+  WITH ${
+    hotRow
+      ? `place AS (
+    UPDATE external_events SET current_attendees = current_attendees + 1, version = version + 1
+     WHERE id = $1 AND status = 'published' AND current_attendees < max_attendees
+     RETURNING id),
+  reg AS (
+    INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, phone, email, empresa, tipo_participante)
+    SELECT place.id, $2, $3, $4, $5::date, $6, $7, $8, $9 FROM place
+    RETURNING *),`
+      : `reg AS (
+    INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, phone, email, empresa, tipo_participante)
+    VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9)
+    RETURNING *),`
+  }
+  outbox AS (
+    INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload, published_at)
+    SELECT $10::uuid, 'registration.created', $11::int, $12, $13, reg.id::text,
+           jsonb_build_object('event_id', reg.event_id, 'registration', jsonb_build_object(
+             'id', reg.id, 'nombre', reg.nombre, 'apellido_paterno', reg.apellido_paterno, 'apellido_materno', reg.apellido_materno,
+             'fecha_nacimiento', to_char(reg.fecha_nacimiento, 'YYYY-MM-DD'), 'phone', reg.phone, 'email', reg.email, 'curp', reg.curp,
+             'empresa', reg.empresa, 'tipo_participante', reg.tipo_participante, 'status', reg.status,
+             'created_at', to_char(reg.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'updated_at', to_char(reg.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+           now() -- stamped published: nothing relays these
+      FROM reg
+    RETURNING id)
+  SELECT reg.id, reg.status FROM reg, outbox`;
+
+/**
+ * What PostgreSQL alone allows, with the API and the workers stopped: `connections` clients (the API's
+ * pool size, 20) run the API's registration statement back to back until `count` registrations, on a
+ * fresh event each. Two what-ifs beside it, on these connections only (no server setting changes):
+ * `synchronous_commit = off` (the commit does not wait for its WAL flush while the event row stays
+ * locked), and no shared row (no capacity guard: the upper bound for a guard whose places are not one
+ * row). Client-side time per statement shows how long each one waits.
+ */
+async function dbCeiling({ pg, dbUrl, waitQuietS, log }) {
+  if (waitQuietS > 0) await waitQuiet(Math.min(waitQuietS, 60), log, 'the DB-only ceiling');
+  const connections = 20;
+  const count = 5000;
+  const admin = new pg.Client({ connectionString: dbUrl.toString(), application_name: 'aforo-bench-probe' });
+  await admin.connect();
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const c = new pg.Client({ connectionString: dbUrl.toString(), application_name: 'aforo-bench-probe' });
+      await c.connect();
+      return c;
+    }),
+  );
+  const variants = [
+    { name: "the API's registration statement", hotRow: true, asyncCommit: false },
+    { name: 'what-if: synchronous_commit = off', hotRow: true, asyncCommit: true },
+    { name: 'what-if: no shared counter row (no guard)', hotRow: false, asyncCommit: false },
+  ];
+  const results = [];
+  try {
+    for (const [v, variant] of variants.entries()) {
+      const { rows } = await admin.query(
+        `INSERT INTO external_events (title, slug, description, event_date, location, max_attendees, status)
+         VALUES ('DB ceiling', $1, 'x', now() + interval '30 days', 'x', $2, 'published') RETURNING id`,
+        [`db-ceiling-${Date.now()}-${v}`, count],
+      );
+      const eventId = rows[0].id;
+      await Promise.all(clients.map((c) => c.query(`SET synchronous_commit = ${variant.asyncCommit ? 'off' : 'DEFAULT'}`)));
+      const sql = registrationSql(variant.hotRow);
+      const times = [];
+      let accepted = 0;
+      let next = 0;
+      const deadline = now() + 30_000;
+      const t0 = now();
+      await Promise.all(
+        clients.map(async (c) => {
+          while (next < count && now() < deadline) {
+            const i = next;
+            next += 1;
+            const t = now();
+            const r = await c.query(sql, [
+              eventId,
+              'JOSÉ',
+              'GARZA',
+              'PEÑA',
+              '1990-05-17',
+              `55${String(i).padStart(8, '0')}`,
+              `CEILING-${v}-${i}@BENCH.AFORO.LOCAL`,
+              'ACME',
+              'Empresario',
+              globalThis.crypto.randomUUID(),
+              null,
+              '127.0.0.1',
+              'external_registration',
+            ]);
+            times.push(now() - t);
+            accepted += r.rows.length;
+          }
+        }),
+      );
+      const wallMs = now() - t0;
+      const sorted = sortNum(times);
+      const result = {
+        ...variant,
+        statements: times.length,
+        accepted,
+        wallMs,
+        perSec: (1000 * accepted) / wallMs,
+        statement: { mean: times.reduce((a, b) => a + b, 0) / (times.length || 1), p50: pct(sorted, 50), p99: pct(sorted, 99) },
+      };
+      log(`DB-only ceiling, ${variant.name}: ${accepted} registrations from ${connections} connections at ${result.perSec.toFixed(0)}/s`);
+      results.push(result);
+    }
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+    await admin.end();
+  }
+  return { connections, variants: results };
+}
+
+// ───────────────────────────────────────── report ─────────────────────────────────────────
+
+function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, otherBenchDone, date }) {
+  const row = (cells) => `| ${cells.join(' | ')} |`;
+  const both = (label, f) => row([label, f(real), f(naive)]);
+  const lat = (l) => `${fmt(l.p50)} / ${fmt(l.p95)} / ${fmt(l.p99)}`;
+  const cap = opts.capacity.toLocaleString('en-US');
+  const main = [
+    row(['', '**atomic guard** (`POST /api/eventos/{slug}/register`)', 'naive check-then-insert (baseline)']),
+    row(['---', '---:', '---:']),
+    both('Attempts', (r) => `${fmtInt(r.attempts)}${r.timedOut ? ' (time limit hit)' : ''}`),
+    both('Accepted (201)', (r) => `**${fmtInt(r.accepted)}**`),
+    both(
+      'Refused (409)',
+      (r) =>
+        `${fmtInt(r.refused)}${r.conflicts.duplicate || r.conflicts.other ? ` (dup. ${r.conflicts.duplicate}, other ${r.conflicts.other})` : ''}`,
+    ),
+    both(
+      '422 / 429 / 5xx / network errors',
+      (r) => `${r.invalid} / ${r.limited} / ${r.server} / ${r.network}${r.otherStatus ? `; ${r.otherStatus}` : ''}`,
+    ),
+    both('Burst duration (first request → last response)', (r) => fmt(r.durationMs)),
+    both(`Time to fill (first request → last 201)`, (r) => fmt(r.fillMs)),
+    both('**Accepted registrations/s** (over the time to fill)', (r) => `**${fmtInt(r.acceptedPerSec)}**`),
+    both('Requests/s (whole burst)', (r) => fmtInt(r.attemptsPerSec)),
+    both('HTTP latency p50 / p95 / p99 (all)', (r) => lat(r.http)),
+    both('HTTP latency p50 / p95 / p99 (201 only)', (r) => lat(r.httpOk)),
+    both('HTTP latency p50 / p95 / p99 (409 only)', (r) => lat(r.httpRefused)),
+    both(`Push \`registration.created\` p50 / p95 / p99, from request sent (${joined} watchers)`, (r) =>
+      r === real ? lat(r.push.fromSend) : 'no pushes (writes no events)',
+    ),
+    both('Push p50 / p95 / p99, from the 201 response', (r) => (r === real ? lat(r.push.fromResp) : '—')),
+    both('Push to every watcher (last socket) p50 / p95 / p99, from the 201', (r) => (r === real ? lat(r.push.everyFromResp) : '—')),
+    both('Pushes delivered / missed / duplicated', (r) =>
+      r === real ? `${fmtInt(r.push.delivered)} / ${r.push.missed} / ${r.push.duplicates}` : `${r.push.delivered + r.push.unmatched}`,
+    ),
+    both('`event.counts` pushes per watcher (coalesced) / final count seen', (r) =>
+      r === real ? `${r.push.countsPushesPerSocket.toFixed(0)} / ${r.push.countsFinalMin ?? '—'}` : '—',
+    ),
+    both(`Rows in external_registrations (capacity ${cap})`, (r) => fmtInt(r.db.rows)),
+    both('**Oversold** (rows beyond capacity; must be 0)', (r) => `**${r.oversold}**`),
+    both('Counter `current_attendees` = rows', (r) =>
+      r.consistent ? `yes (${fmtInt(r.db.current_attendees)})` : `**no** (${fmtInt(r.db.current_attendees)})`,
+    ),
+    both('API CPU over the burst (% of one core; of it kernel)', (r) => `${fmtPct(r.cpu.api)} (${fmtPct(r.cpu.apiSys)})`),
+  ];
+  const detail = [
+    row([
+      'Burst',
+      'Wall',
+      'API',
+      'Workers',
+      'PostgreSQL (this DB / other pg processes)',
+      'Redis',
+      'HTTP clients',
+      'Watchers',
+      'Other',
+      'After the burst: push settle, API / workers CPU',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  ];
+  for (const r of [real, naive]) {
+    detail.push(
+      row([
+        r.name,
+        fmt(r.cpu.wallMs),
+        fmtPct(r.cpu.api),
+        fmtPct(r.cpu.workers),
+        `${fmtPct(r.cpu.pg)} / ${fmtPct(r.cpu.pgOther)}`,
+        fmtPct(r.cpu.redis),
+        fmtPct(r.cpu.load),
+        fmtPct(r.cpu.watchers),
+        `${fmtPct(r.cpu.other + r.cpu.bench)}${r.cpu.otherTop ? ` (${r.cpu.otherTop})` : ''}`,
+        `${fmt(r.pushSettleMs)}, ${fmtPct(r.cpuTail.api)} / ${fmtPct(r.cpuTail.workers)} over ${fmt(r.cpuTail.wallMs)}`,
+      ]),
+    );
+  }
+  const waits = [real, naive].map(
+    (r) =>
+      `${r.name} (${r.waits.samples} samples, ${r.waits.avgBackends.toFixed(1)} API backends on average):\n` +
+      r.waits.top.map(([k, share]) => `  ${share.toFixed(2).padStart(6)}  ${k}`).join('\n'),
+  );
+  const ceilingText = ceiling
+    ? [
+        `DB-only ceiling (API and workers stopped): the API's registration statement (one CTE: place on the event row, registration,`,
+        `outbox event) from ${ceiling.connections} pg connections, back to back, no HTTP / Nest / TypeORM; time per statement mean / p50 / p99:`,
+        ...ceiling.variants.map(
+          (v) =>
+            `  ${`${v.name}:`.padEnd(44)} ${fmtInt(v.perSec).padStart(6)} registrations/s   ` +
+            `${fmt(v.statement.mean)} / ${fmt(v.statement.p50)} / ${fmt(v.statement.p99)}`,
+        ),
+      ].join('\n')
+    : '';
+  const waitShare = (r, test) => r.waits.all.filter(([k]) => test(k)).reduce((a, [, n]) => a + n, 0);
+  const reading = [
+    `During the atomic burst the API's PostgreSQL pool held ${real.waits.avgBackends.toFixed(1)} backends on average: ` +
+      `${waitShare(real, (k) => k.startsWith('Lock:')).toFixed(1)} waiting for a row lock (the event row), ` +
+      `${waitShare(real, (k) => k.startsWith('idle in transaction')).toFixed(1)} idle in a transaction waiting for the API's next statement, ` +
+      `${waitShare(real, (k) => k.startsWith('IO:WAL') || k.startsWith('LWLock:WAL')).toFixed(1)} flushing WAL, ` +
+      `${waitShare(real, (k) => k === 'idle (pool)').toFixed(1)} idle in the pool; the API process used ${fmtPct(real.cpu.api)} of one core.`,
+  ];
+  const machineUse = (c) => c.api + c.workers + c.pg + c.pgOther + c.redis + c.load + c.watchers + c.bench + c.other;
+  const lockWaiters = waitShare(real, (k) => k.startsWith('Lock:'));
+  const idlePool = waitShare(real, (k) => k === 'idle (pool)');
+  const mainThread = real.profile ? (100 * real.profile.busy) / (real.profile.busy + real.profile.idle) : NaN;
+  if (ceiling) {
+    const [asApi, asyncCommit, noRow] = ceiling.variants;
+    reading.push(
+      `PostgreSQL alone (API stopped) takes ${fmtInt(asApi.perSec)} registrations/s through the same statement with the guard on ` +
+        `the event row (${fmt(asApi.statement.mean)} per statement on average), ${fmtInt(asyncCommit.perSec)}/s when the commit does ` +
+        `not wait for its WAL flush, ${fmtInt(noRow.perSec)}/s without the shared row.`,
+    );
+  }
+  if (real.acceptedPerSec < 1000) {
+    if (lockWaiters >= 5) {
+      reading.push(
+        `**What limits throughput: the event row lock.** ${lockWaiters.toFixed(1)} of the pool's connections wait for it on average; ` +
+          'registrations commit one after another.',
+      );
+    } else if (idlePool >= 5) {
+      reading.push(
+        `**What limits throughput: the API process, not PostgreSQL.** The pool sits idle (${idlePool.toFixed(1)} of ` +
+          `${real.waits.avgBackends.toFixed(0)} connections on average) while the API uses ${fmtPct(real.cpu.api)} of a core` +
+          (Number.isFinite(mainThread) ? ` and its main thread is busy ${fmtPct(mainThread)} of the time (profile)` : '') +
+          `; all processes together use ${fmtPct(machineUse(real.cpu))} of the ${machine.nproc * 100} % the machine has` +
+          (ceiling ? `, and PostgreSQL alone takes ${fmtInt(ceiling.variants[0].perSec)}/s.` : '.'),
+      );
+    }
+  }
+  const profiles = [real, naive]
+    .filter((r) => r.profile)
+    .map((r) =>
+      [
+        `API main thread, ${r.name} burst: ${fmt(r.profile.busy)} busy, ${fmt(r.profile.idle)} idle (${r.profile.file})`,
+        `  by innermost library on the stack: ${r.profile.inclusive.map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`,
+        `  self time by package: ${r.profile.packages.map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`,
+        ...r.profile.functions.map(([k, v]) => `  ${fmt(v).padStart(9)}  ${k}`),
+      ].join('\n'),
+    );
+  const met =
+    real.acceptedPerSec >= 1000 && real.oversold === 0 && real.consistent && real.accepted === Math.min(opts.capacity, real.attempts);
+  const verdict =
+    `${met ? '**Target met.**' : '**Target missed.**'} The atomic guard accepted ${fmtInt(real.accepted)} registrations at ` +
+    `${fmtInt(real.acceptedPerSec)}/s through the HTTP stack (target ≥ 1,000/s), oversold ${real.oversold} (target 0), counter ` +
+    `${real.consistent ? 'consistent' : 'INCONSISTENT'}, HTTP p99 ${fmt(real.http.p99)}, push p95 to the ${joined} watchers ` +
+    `${fmt(real.push.fromSend.p95)} from the request (${fmt(real.push.fromResp.p95)} from the 201). The naive check-then-insert ` +
+    `accepted ${fmtInt(naive.accepted)} at ${fmtInt(naive.acceptedPerSec)}/s and oversold **${naive.oversold}** ` +
+    `(counter ${naive.consistent ? 'consistent' : `${fmtInt(naive.db.current_attendees)} for ${fmtInt(naive.db.rows)} rows`}).`;
+  const config =
+    `Capacity ${cap}, ${fmtInt(opts.attempts)} attempts per burst, ${opts.clients} HTTP clients (closed loop, keep-alive, one process), ` +
+    `${joined} staff sockets in another process; atomic burst first, then the naive one on a second event.` +
+    (otherBenchDone && !real.overlapped && !naive.overlapped ? '' : ' another bench/ script ran at the same time: figures distorted.');
+  const samples = [real, naive].filter((r) => r.samples.length).map((r) => `${r.name}: ${r.samples.join(' | ')}`);
+  const markdown = [
+    '## Registration burst: atomic capacity vs naive check-then-insert (issue 3)',
+    '',
+    `What is measured, in one run: one published event of capacity ${cap}; ${joined} staff sockets join its board`,
+    '(`external-event:<id>`); 64 HTTP clients register through `POST /api/eventos/{slug}/register` in a closed loop (64',
+    `requests in flight) until ${fmtInt(opts.attempts)} attempts, so the last ones are refusals (409) once it is full. Then the same burst on`,
+    'a second identical event against `POST /api/bench-baselines/naive-register/{slug}` (mounted only with `BENCH_BASELINES=1`',
+    'outside production): same HTTP stack and validation, but it counts the rows and then inserts, without an atomic guard — the',
+    'old logic. *Accepted/s* is accepted registrations over the time to fill (first request sent → last 201 received). *Push* is',
+    'the arrival of `registration.created` at each watcher minus the time its HTTP request was sent (and minus its 201). *Oversold*',
+    'is rows beyond capacity. CPU is utime+stime from `/proc/<pid>/stat` over the burst, as % of one core (the machine has',
+    `${machine.nproc} cores, so 200 % is everything). Rate limits are raised for the run (\`PUBLIC_WRITE_LIMIT_PER_MINUTE\`), but the`,
+    'limiter still runs (one Redis round trip per request).',
+    '',
+    '```sh',
+    'npm run bench:registrations   # node bench/registration-burst.mjs',
+    'node bench/registration-burst.mjs --profile --no-write   # plus a V8 CPU profile of the API per burst; leaves this file alone',
+    '```',
+    '',
+    'Needs PostgreSQL (`BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`, else postgres://postgres@127.0.0.1:5432/postgres) and',
+    'Redis (`TEST_REDIS_URL`, else redis://127.0.0.1:6379). The script builds the server when `dist/` is older than the sources',
+    `(or with \`--build\`), waits while another \`bench/\` script runs, creates and drops its own database \`${DB_PREFIX}<timestamp>\``,
+    'and Redis prefix, starts the API (port 3298) and the workers itself, and stops by itself. Other flags: `--capacity=5000',
+    '--attempts=6000 --clients=64 --watchers=100 --max-seconds=120 --port=3298 --no-db-ceiling --wait-quiet=120`.',
+    '',
+    `Latest run: ${date.toISOString().replace(/\.\d+Z$/, 'Z')} — ${machine.nproc} cores (${machine.model}), ${machine.memGb} GB RAM, Node ${machine.node}, ` +
+      `PostgreSQL ${pgInfo.version} (synchronous_commit ${pgInfo.sc}); API, workers, PostgreSQL, Redis and the bench on this one machine.`,
+    config,
+    '',
+    main.join('\n'),
+    '',
+    verdict,
+    '',
+    ...reading.flatMap((line) => [line, '']),
+    'CPU over each burst, % of one core per process (PostgreSQL: the backends of the bench database, then the other postgres',
+    'processes such as the WAL writer); the last column is the time the pushes took to reach every watcher after the last',
+    'response, and what the API and the workers burned meanwhile (relay, audit jobs):',
+    '',
+    detail.join('\n'),
+    '',
+    "Where the API's PostgreSQL backends spend the burst (pg_stat_activity sampled every 50 ms; share = backends in that",
+    'state per sample, so 20 is the whole pool of 20):',
+    '',
+    '```text',
+    ...waits,
+    ...(ceilingText ? ['', ceilingText] : []),
+    ...(profiles.length ? ['', ...profiles] : []),
+    ...(samples.length ? ['', 'Unexpected answers (first 5):', ...samples] : []),
+    '```',
+  ].join('\n');
+  const stdout = [
+    `Registration burst — ${machine.nproc} cores (${machine.model}), Node ${machine.node}, PostgreSQL ${pgInfo.version}`,
+    config,
+    '',
+    main.join('\n'),
+    '',
+    detail.join('\n'),
+    '',
+    ...waits,
+    '',
+    ...(ceilingText ? [ceilingText, ''] : []),
+    ...profiles.flatMap((p) => [p, '']),
+    ...(samples.length ? ['Unexpected answers (first 5):', ...samples, ''] : []),
+    verdict.replaceAll('**', ''),
+    ...reading.map((line) => line.replaceAll('**', '')),
+  ].join('\n');
+  return { markdown, stdout };
+}
+
+function writeSection(file, body) {
+  const start = '<!-- bench:registration-burst:start -->';
+  const end = '<!-- bench:registration-burst:end -->';
+  const section = `${start}\n${body}\n${end}`;
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nEach benchmark is a script under `bench/` that prints its figures next to the baseline it compares with,\n' +
+      'both measured in the same run. Each section below holds the latest figures of one script and how to rerun it; a script\n' +
+      'rewrites only its own section (between its `bench:<name>` markers).\n';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i !== -1 && j > i) text = text.slice(0, i) + section + text.slice(j + end.length);
+  else text = `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, text);
+}
+
+// Dispatch last, once every top-level helper above is initialised.
+if (process.argv[2] === '--watchers') await watchersMain();
+else if (process.argv[2] === '--load') await loadMain();
+else await orchestratorMain();
