@@ -126,7 +126,9 @@ export async function loadPersonas(options: { silent?: boolean } = {}): Promise<
   } catch (error) {
     if (seq !== listSeq) return;
     if (handleAccessError(error)) return;
-    if (options.silent) return;
+    // A silent refetch keeps what is on screen; but if nothing was ever shown (the first load was
+    // overtaken by a reconnect refetch), this failure is the one the person must hear about.
+    if (options.silent && personasState.loaded) return;
     window.alert(`Error al cargar personas: ${describe(error)}`);
     personasState.personas = [];
     personasState.currentPage = 1;
