@@ -1326,7 +1326,14 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
   const config =
     `Capacity ${cap}, ${fmtInt(opts.attempts)} attempts per burst, ${opts.clients} HTTP clients (closed loop, keep-alive, one process), ` +
     `${joined} staff sockets in another process; atomic burst first, then the naive one on a second event.` +
-    (otherBenchDone && !real.overlapped && !naive.overlapped ? '' : ' another bench/ script ran at the same time: figures distorted.');
+    (otherBenchDone && !real.overlapped && !naive.overlapped ? '' : ' Another bench/ script ran at the same time.');
+  // Work that is not this benchmark's (other sessions' tests, browsers…) takes cores from it: say so where the figures are.
+  const foreign = [real, naive].filter((r) => r.cpu.other >= 25 || r.overlapped || !otherBenchDone);
+  const distorted = foreign.length
+    ? `**Distorted run:** other work on the machine during ${foreign
+        .map((r) => `the ${r.name} burst (${fmtPct(r.cpu.other)} of a core${r.cpu.otherTop ? `: ${r.cpu.otherTop}` : ''})`)
+        .join(' and ')}; the throughput figures understate what this machine does alone.`
+    : '';
   const samples = [real, naive].filter((r) => r.samples.length).map((r) => `${r.name}: ${r.samples.join(' | ')}`);
   const markdown = [
     '## Registration burst: atomic capacity vs naive check-then-insert (issue 3)',
@@ -1356,6 +1363,7 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
     `Latest run: ${date.toISOString().replace(/\.\d+Z$/, 'Z')} — ${machine.nproc} cores (${machine.model}), ${machine.memGb} GB RAM, Node ${machine.node}, ` +
       `PostgreSQL ${pgInfo.version} (synchronous_commit ${pgInfo.sc}); API, workers, PostgreSQL, Redis and the bench on this one machine.`,
     config,
+    ...(distorted ? ['', distorted] : []),
     '',
     main.join('\n'),
     '',
@@ -1381,6 +1389,7 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
   const stdout = [
     `Registration burst — ${machine.nproc} cores (${machine.model}), Node ${machine.node}, PostgreSQL ${pgInfo.version}`,
     config,
+    ...(distorted ? [distorted.replaceAll('**', '')] : []),
     '',
     main.join('\n'),
     '',

@@ -99,8 +99,23 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     expect(again).toMatchObject({ imported: 0, skipped: 4, total: 6 });
   });
 
+  it('a malformed file (unclosed quote) ends the import as failed with a Spanish message, not retried forever', async () => {
+    // The fault is past the part read by the upload check, so it is found by the job.
+    const rows = Array.from({ length: 3000 }, (_, i) => `Persona ${i} Garza Leal,${8140000000 + i}`);
+    const done = await importAndWait(['nombre,contacto', ...rows, '"Juan Pérez,8110000051'].join('\n'));
+    expect(done.status).toBe('failed');
+    expect((done as unknown as { message: string }).message).toBe(
+      'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).',
+    );
+  });
+
   it('refuses before any job: no header, empty file, not a .csv, over 10 MB', async () => {
     const before = Number((await t.query<{ n: string }>('SELECT count(*) AS n FROM persona_imports'))[0].n);
+    const unclosed = await upload('nombre,contacto\n"Juan Pérez,8110000000\n');
+    expect([unclosed.status, unclosed.body.message]).toEqual([
+      422,
+      'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).',
+    ]);
     const noHeader = await upload('Juan Pérez,8110000000\n');
     expect(noHeader.status).toBe(422);
     expect(noHeader.body.message).toBe('El archivo debe tener el encabezado nombre,contacto en la primera fila.');

@@ -122,6 +122,12 @@ export class PersonaImportProcessor {
     } catch (err) {
       const pending = inFlight as Promise<void> | null; // (assigned inside flush)
       if (pending) await pending.catch(() => undefined); // no write left running behind a failed job
+      // A malformed file (an unclosed quote…) fails the same way on every retry: end the import, in Spanish.
+      if (String((err as { code?: unknown }).code ?? '').startsWith('CSV_')) {
+        await this.imports.fail(importId, 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).');
+        await this.push(importId);
+        return;
+      }
       throw err;
     }
     if (!columns) {

@@ -32,7 +32,10 @@ export class PersonaImportsService {
     const { text } = decodeCsv(file.buffer);
     if (text.includes('\u0000'))
       throw DomainException.validation({ file: ['El archivo no es un CSV de texto.'] }, 'El archivo no es un CSV de texto.');
-    const header = await readHeader(text).catch(() => null);
+    const malformed = 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).';
+    const header = await readHeader(text).catch(() => {
+      throw DomainException.validation({ file: [malformed] }, malformed);
+    });
     if (!header) throw DomainException.validation({ file: ['El archivo está vacío.'] }, 'El archivo está vacío.');
     if (!findColumns(header)) {
       const message = 'El archivo debe tener el encabezado nombre,contacto en la primera fila.';
