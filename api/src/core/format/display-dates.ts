@@ -3,22 +3,36 @@ export function normalizeMeridiem(text: string): string {
   return text.replace(/\s?a\.\s?m\./gi, ' a. m.').replace(/\s?p\.\s?m\./gi, ' p. m.');
 }
 
+/**
+ * Building an Intl.DateTimeFormat is far costlier than using one (it showed in the registration
+ * profile and would in every CSV row), so each (locale, options, zone) is built once.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return f;
+}
+
+const DATE_TIME_MX: Intl.DateTimeFormatOptions = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+};
+const ISO_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+
 export function formatDateTimeMx(date: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('es-MX', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(date);
+  const text = formatter('es-MX', DATE_TIME_MX, timeZone).format(date);
   return normalizeMeridiem(text.replace(/\u00a0|\u202f/g, ' '));
 }
 
 /** 'YYYY-MM-DD' of a date as seen in the zone. */
 export function isoDateInZone(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return formatter('en-CA', ISO_DATE, timeZone).format(date);
 }
 
 /** A stored calendar date 'YYYY-MM-DD' as 'DD/MM/YYYY'. */
