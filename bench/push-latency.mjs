@@ -22,7 +22,7 @@
 // --build (rebuild the server first) --no-write (leave the docs alone).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,6 +30,20 @@ import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import {
+  fmt,
+  fmtPct,
+  machineBusy,
+  machineInfo,
+  median,
+  otherBenches,
+  pct,
+  procTable,
+  profilerPreload,
+  sortNum,
+  waitQuiet,
+  writeSection,
+} from './lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(SELF), '..');
@@ -358,131 +372,7 @@ function parseFlags(argv) {
   };
 }
 
-const pct = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
-const sortNum = (a) => Float64Array.from(a).sort();
-const median = (a) => pct(sortNum(a), 50);
-const fmt = (ms) => (Number.isFinite(ms) ? (Math.abs(ms) >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`) : '—');
 const clientName = (raw) => (raw ? 'minimal client' : 'socket.io-client');
-const fmtPct = (v) => (Number.isFinite(v) ? `${v.toFixed(0)} %` : '—');
-
-/** Every process's name and utime/stime (fields 14 and 15 of /proc/<pid>/stat, all threads) in ms. */
-function procTable(tick) {
-  const table = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      table.set(Number(entry), {
-        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-        user: (Number(fields[11]) * 1000) / tick,
-        sys: (Number(fields[12]) * 1000) / tick,
-      });
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return table;
-}
-
-function machineCpu() {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const idle = line[3] + (line[4] ?? 0);
-  return { idle, total: line.reduce((a, b) => a + b, 0) };
-}
-
-function machineInfo() {
-  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
-  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
-  return { nproc: os.availableParallelism(), model, node: process.version, memGb: (os.totalmem() / 2 ** 30).toFixed(0) };
-}
-
-/** Share of all cores busy over `ms` (whatever runs on the machine). */
-async function machineBusy(ms) {
-  const a = machineCpu();
-  await sleep(ms);
-  const b = machineCpu();
-  const total = b.total - a.total;
-  return total > 0 ? (100 * (total - (b.idle - a.idle))) / total : NaN;
-}
-
-/** ppid and start time (clock ticks since boot) of a process, from /proc/<pid>/stat. */
-function procInfo(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { ppid: Number(fields[1]), start: Number(fields[19]) };
-}
-
-/**
- * Other bench/*.mjs scripts that started before this one (not this process, its ancestors such as
- * `npm run`, or its children): they need the machine too. Later ones are theirs to wait for.
- */
-function earlierBenches() {
-  const ancestors = new Set();
-  for (let pid = process.pid, i = 0; pid > 1 && i < 50; i += 1) {
-    ancestors.add(pid);
-    try {
-      pid = procInfo(pid).ppid;
-    } catch {
-      break;
-    }
-  }
-  const mine = procInfo(process.pid).start;
-  const found = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const pid = Number(entry);
-    if (ancestors.has(pid)) continue;
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const script = args.find((a) => /(^|\/)bench\/[\w.-]+\.mjs$/.test(a));
-      if (!script) continue;
-      const info = procInfo(pid);
-      if (info.ppid !== process.pid && info.start < mine) found.push(`${pid} ${script}`);
-    } catch {
-      /* ended meanwhile */
-    }
-  }
-  return found;
-}
-
-/** Waits (up to `seconds`) until less than 25 % of the machine is busy; returns the last reading. */
-async function waitQuiet(seconds, log, what) {
-  const until = Date.now() + seconds * 1000;
-  let busy = await machineBusy(1000);
-  while (busy > 25 && Date.now() < until) {
-    log(`machine ${busy.toFixed(0)} % busy with other work before ${what}; waiting for it to go quiet (up to ${seconds} s)…`);
-    busy = await machineBusy(2000);
-  }
-  if (busy > 25) log(`machine still ${busy.toFixed(0)} % busy with other work before ${what}: the figures are distorted by it.`);
-  return busy;
-}
-
-/**
- * Loaded into the API with --import when --profile is given: SIGWINCH starts the V8 sampling profiler
- * in-process (SIGWINCH: Nest's shutdown hooks take SIGUSR2), the next SIGWINCH stops it and writes the profile to $BENCH_PROFILE_FILE.<n>.cpuprofile.
- */
-const PROFILER_PRELOAD = `data:text/javascript,${encodeURIComponent(`
-import inspector from 'node:inspector';
-import { writeFileSync } from 'node:fs';
-const session = new inspector.Session();
-session.connect();
-let running = false;
-let n = 0;
-process.on('SIGWINCH', () => {
-  if (!running) {
-    running = true;
-    session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 200 }, () => session.post('Profiler.start')));
-    return;
-  }
-  running = false;
-  session.post('Profiler.stop', (err, res) => {
-    if (!err) writeFileSync(process.env.BENCH_PROFILE_FILE + '.' + n++ + '.cpuprofile', JSON.stringify(res.profile));
-  });
-});
-`)}`;
-
 /**
  * Self time of a V8 CPU profile, by function and by package (node_modules/<pkg>, node core, app code),
  * leaving out idle time and the profiler's own work; plus the inclusive time of socket.io's room broadcast.
@@ -622,7 +512,8 @@ async function orchestratorMain() {
   try {
     // ── Other benchmarks first, then build, database, Redis ──
     const otherDeadline = Date.now() + opts.waitOtherS * 1000;
-    for (let others = earlierBenches(); others.length; others = earlierBenches()) {
+    const runningBefore = () => otherBenches({ startedBefore: true }).map((b) => `${b.pid} ${b.script}`);
+    for (let others = runningBefore(); others.length; others = runningBefore()) {
       if (Date.now() >= otherDeadline) {
         log(`other benchmarks still running (${others.join(', ')}): measuring anyway, the figures are distorted.`);
         break;
@@ -665,7 +556,7 @@ async function orchestratorMain() {
       servers[name] = child;
       return child;
     };
-    const api = startServer('api', 'dist/api/src/main.js', opts.profile ? ['--import', PROFILER_PRELOAD] : []);
+    const api = startServer('api', 'dist/api/src/main.js', opts.profile ? ['--import', profilerPreload(200)] : []);
     const workers = startServer('workers', 'dist/workers/src/main.js');
     const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     const call = async (method, path, { token, body } = {}) => {
@@ -1026,7 +917,7 @@ async function orchestratorMain() {
     console.log(`\n${report.stdout}`);
     if (opts.dump) writeFileSync(opts.dump, JSON.stringify({ opts, procs, machine, background, dumps }, null, 1));
     if (opts.write) {
-      writeSection(join(ROOT, 'docs/benchmarks.md'), report.markdown);
+      writeSection(join(ROOT, 'docs/benchmarks.md'), 'push-latency', report.markdown);
       log('docs/benchmarks.md updated (section push-latency).');
     }
   } catch (err) {
@@ -1319,22 +1210,6 @@ function renderReport({ opts, procs, machine, results, background, date }) {
     notes.join('\n\n').replaceAll('**', ''),
   ].join('\n');
   return { markdown, stdout };
-}
-
-function writeSection(file, body) {
-  const start = '<!-- bench:push-latency:start -->';
-  const end = '<!-- bench:push-latency:end -->';
-  const section = `${start}\n${body}\n${end}`;
-  let text = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : '# Benchmarks\n\nEach benchmark is a script under `bench/` that prints its figures next to the baseline it compares with,\n' +
-      'both measured in the same run. Each section below holds the latest figures of one script and how to rerun it; a script\n' +
-      'rewrites only its own section (between its `bench:<name>` markers).\n';
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  if (i !== -1 && j > i) text = text.slice(0, i) + section + text.slice(j + end.length);
-  else text = `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, text);
 }
 
 // Dispatch last, once every top-level helper above is initialised.

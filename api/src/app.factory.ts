@@ -4,7 +4,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
@@ -13,17 +12,21 @@ import { JSON_BODY_LIMIT } from './core/constants';
 import { DomainException } from './core/errors/domain-exception';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
 import { toFieldErrors } from './core/errors/validation-messages';
+import { accessLogMiddleware, createApiLogger, PinoNestLogger } from './core/logging/logging';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 
 /** Builds the API exactly as production runs it; main.ts and the tests both use this. */
 export async function createApp(config: AppConfig, options: { extraModules?: Type[] } = {}): Promise<NestExpressApplication> {
+  const logger = createApiLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
-    bufferLogs: true,
+    logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.use(accessLogMiddleware(logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // API answers are not cached by validators: no ETag (Express hashes every response body for it).
+  app.set('etag', false);
 
   app.use(
     helmet({

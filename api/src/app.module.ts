@@ -1,5 +1,4 @@
-import { DynamicModule, Module, RequestMethod, type Type } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -16,21 +15,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            // Never log credentials or tokens.
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.password_confirmation'],
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
-          },
-        }),
         CoreModule.forRoot(config),
+        // Express tries routes in the order they are registered, module by module: the citizens'
+        // routes (public events and registration, the busiest) come first.
+        ExternalEventsModule,
         UsersModule,
         AuthModule,
         HealthModule,
         PublicModule,
-        ExternalEventsModule,
         PersonasModule,
         ...(config.benchBaselines ? [BenchBaselinesModule] : []),
         ...extraModules,

@@ -149,6 +149,65 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     expect(res.body.greenPercent).toBeCloseTo((row.green / row.total) * 100, 0);
   });
 
+  it('the list total and the stat cards stay exact after every kind of write (counts kept by triggers)', async () => {
+    const actual = async () =>
+      (
+        await t.query<{ total: number; red: number; orange: number; green: number }>(
+          `SELECT count(*)::int AS total, count(*) FILTER (WHERE completeness_level = 'red')::int AS red,
+                  count(*) FILTER (WHERE completeness_level = 'orange')::int AS orange,
+                  count(*) FILTER (WHERE completeness_level = 'green')::int AS green FROM personas`,
+        )
+      )[0];
+    const shown = async () => {
+      const stats = (await t.http().get('/api/personas/stats').set(auth(admin))).body;
+      const list = (await t.http().get('/api/personas').set(auth(admin))).body;
+      const orange = (await t.http().get('/api/personas').query({ completeness_level: 'orange' }).set(auth(admin))).body;
+      expect(list.total).toBe(stats.total);
+      expect(orange.total).toBe(stats.orange);
+      return { total: stats.total, red: stats.red, orange: stats.orange, green: stats.green };
+    };
+    const empresa = await addLookup(t, admin, 'empresa', 'CONTEOS S.A.');
+    const p = await createPersona(t, admin, { nombre: 'Conteo', apellido_paterno: 'Uno', telefono_celular: '8177700001' });
+    expect(await shown()).toEqual(await actual());
+    // red → orange (an update that changes the level), then a plain update, then direct SQL writes.
+    const upd = { nombre: 'Conteo', apellido_paterno: 'Uno', telefono_celular: '8177700001', empresa_id: empresa.id };
+    expect((await t.http().put(`/api/personas/${p.id}`).set(auth(admin)).send(upd)).status).toBe(200);
+    expect(
+      (
+        await t
+          .http()
+          .put(`/api/personas/${p.id}`)
+          .set(auth(admin))
+          .send({ ...upd, apellido_materno: 'Dos' })
+      ).status,
+    ).toBe(200);
+    expect(await shown()).toEqual(await actual());
+    await t.query(`INSERT INTO personas (nombre, completeness_level) SELECT 'SQL ' || i, 'green' FROM generate_series(1, 3) i`);
+    await t.query(`UPDATE personas SET completeness_level = 'orange' WHERE nombre = 'SQL 1'`);
+    await t.query(`DELETE FROM personas WHERE nombre = 'SQL 2'`);
+    expect(await shown()).toEqual(await actual());
+    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(200);
+    await t.query(`DELETE FROM personas WHERE nombre LIKE 'SQL %'`);
+    expect(await shown()).toEqual(await actual());
+  });
+
+  it('catalogue references hold as foreign keys did: must exist, set to null when the value is deleted, ids fixed', async () => {
+    const sector = await addLookup(t, admin, 'sector', 'REFERENCIAS');
+    const p = await createPersona(t, admin, { nombre: 'Referida', apellido_paterno: 'Sector', sector_id: sector.id });
+    const code = (sql: string) =>
+      t.query(sql).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
+    expect(await code(`INSERT INTO personas (nombre, sector_id) VALUES ('SIN SECTOR', 999999)`)).toBe('23503');
+    expect(await code(`UPDATE personas SET zona_id = 999999 WHERE id = ${p.id}`)).toBe('23503');
+    expect(await code(`UPDATE sectores SET id = 999999 WHERE id = ${sector.id}`)).toBe('23503');
+    expect(await code(`UPDATE sectores SET nombre = 'REFERENCIAS 2' WHERE id = ${sector.id}`)).toBe('ok');
+    expect((await t.query<{ sector_id: number }>(`SELECT sector_id FROM personas WHERE id = $1`, [p.id]))[0].sector_id).toBe(sector.id);
+    await t.query(`DELETE FROM sectores WHERE id = $1`, [sector.id]);
+    expect((await t.query<{ sector_id: number | null }>(`SELECT sector_id FROM personas WHERE id = $1`, [p.id]))[0].sector_id).toBeNull();
+  });
+
   it('the same name and phone twice is the same person (409)', async () => {
     await createPersona(t, admin, { nombre: 'Ana', apellido_paterno: 'García', telefono_celular: '8199999999' });
     const dup = await t

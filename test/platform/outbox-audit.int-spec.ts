@@ -50,11 +50,13 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events')).toBe(before);
   });
 
-  it('the audit handler is idempotent by event id', async () => {
-    const [event] = await t.query<{ id: string }>(`SELECT id FROM domain_events ORDER BY seq DESC LIMIT 1`);
+  it('the audit handler is idempotent by event id, whatever batches the events come in', async () => {
+    const events = await t.query<{ id: string }>(`SELECT id FROM domain_events ORDER BY seq DESC LIMIT 3`);
+    const ids = events.map((e) => e.id);
     const repo = t.workers!.get(AuditRepository);
-    await Promise.all([repo.writeFromEvent(event.id), repo.writeFromEvent(event.id), repo.writeFromEvent(event.id)]);
-    expect(await count(t, `SELECT count(*) AS n FROM audit_logs WHERE event_id = '${event.id}'`)).toBe(1);
+    const results = await Promise.all([repo.writeFromEvents(ids), repo.writeFromEvents([ids[0]]), repo.writeFromEvents(ids.slice(1))]);
+    expect(results.map((r) => r.map((e) => e.eventId))).toEqual([ids, [ids[0]], ids.slice(1)]);
+    expect(await count(t, `SELECT count(*) AS n FROM audit_logs WHERE event_id = ANY('{${ids.join(',')}}'::uuid[])`)).toBe(3);
   });
 });
 

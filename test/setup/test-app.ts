@@ -199,21 +199,25 @@ export async function eventually<T>(probe: () => Promise<T> | T, check: (v: T) =
   throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
 }
 
-/** Resolves with the next push of that event on the socket. */
+/** Resolves with the next push of that event on the socket (the next one `where` accepts, if given). */
 export function nextPush<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
   timeoutMs = 3000,
+  where: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`No ${event} push within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(
-      event as never,
-      ((payload: never) => {
-        clearTimeout(timer);
-        resolve(payload);
-      }) as never,
-    );
+    const listener = ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!where(payload)) return;
+      clearTimeout(timer);
+      socket.off(event as never, listener as never);
+      resolve(payload);
+    }) as never;
+    const timer = setTimeout(() => {
+      socket.off(event as never, listener);
+      reject(new Error(`No ${event} push within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on(event as never, listener);
   });
 }
 

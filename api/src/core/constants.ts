@@ -16,12 +16,21 @@ export const JSON_BODY_LIMIT = '256kb';
 /** Outbox relay: events published per batch and the fallback scan interval. */
 export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_SCAN_INTERVAL_MS = 1000;
+/** Shortest time between two publications while changes keep coming (pushes combine what the wait gathers). */
+export const OUTBOX_MIN_CYCLE_MS = 100;
+/** Public registrations decided together in one statement, at most, and such statements per event at once (group commit). */
+export const REGISTRATION_BATCH_MAX = 256;
+export const REGISTRATION_BATCHES_IN_FLIGHT = 3;
 export const MAX_INT32 = 2147483647;
 /** People list page size. */
 export const PERSONAS_PER_PAGE = 10;
 /** CSV import: largest file, rows written per batch, and how often progress is pushed. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_BATCH_ROWS = 5000;
+/** Connections writing an import's batches side by side (the parser feeds them). */
+export const IMPORT_WRITERS = 2;
 export const IMPORT_PROGRESS_PUSH_MS = 200;
+/** Nice value of the workers process: imports and other background jobs give way to the API's requests. */
+export const WORKERS_NICE = 10;
 /** Row errors kept (and shown) per import; the count is exact beyond it. */
 export const IMPORT_MAX_ROW_ERRORS = 1000;

@@ -4,7 +4,7 @@ import { AuditRepository } from '@core/audit/audit.repository';
 import { toAuditLogResponse } from '@core/audit/audit.mapper';
 import { SocketEmitter } from '../socket-emitter';
 
-/** audit.write: one audit entry per domain event (idempotent), then the actor's dashboard push. */
+/** audit.write: the audit entries of a batch of domain events (idempotent), then each actor's dashboard push. */
 @Injectable()
 export class AuditProcessor {
   constructor(
@@ -12,16 +12,21 @@ export class AuditProcessor {
     private readonly sockets: SocketEmitter,
   ) {}
 
-  async handleAuditWrite({ eventId }: JobPayloads['audit.write']): Promise<void> {
-    const entry = await this.audit.writeFromEvent(eventId);
-    if (!entry) throw new Error(`Domain event ${eventId} not found`);
-    if (entry.userId !== null) {
+  async handleAuditWrite(payload: JobPayloads['audit.write']): Promise<void> {
+    const eventIds = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
+    const entries = await this.audit.writeFromEvents(eventIds);
+    for (const entry of entries) {
+      if (entry.userId === null) continue;
       // Retries push again; the web de-duplicates by entry id.
       this.sockets.toUser(entry.userId, 'audit.created', {
-        event_id: eventId,
+        event_id: entry.eventId,
         occurred_at: entry.createdAt.toISOString(),
         data: { entry: toAuditLogResponse(entry) },
       });
+    }
+    if (entries.length < eventIds.length) {
+      const found = new Set(entries.map((e) => e.eventId));
+      throw new Error(`Domain events not found: ${eventIds.filter((id) => !found.has(id)).join(', ')}`);
     }
   }
 }

@@ -1,20 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROW_ERRORS, IMPORT_PROGRESS_PUSH_MS } from '@core/constants';
+import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROW_ERRORS, IMPORT_PROGRESS_PUSH_MS, IMPORT_WRITERS } from '@core/constants';
 import type { ImportRowError } from '@core/contracts/personas.contract';
 import type { JobPayloads } from '@core/jobs/jobs';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { decodeCsv, findColumns, readRecords, type HeaderColumns } from '@core/people/csv-import';
-import { ImportsRepository, type ImportPersonRow } from '@core/people/imports.repository';
-import { dedupeKey, normalizePhone, normalizeText, searchText, sortKey, splitFullName } from '@core/people/persona-rules';
+import { ImportsRepository, type ImportChunk, type ImportWriter } from '@core/people/imports.repository';
+import { importedPerson, normalizePhone, normalizeText } from '@core/people/persona-rules';
+import { CopyTextBuilder } from '@core/people/pg-copy';
 import { SocketEmitter } from '../socket-emitter';
 
+/** Rows parsed between two turns of the event loop (so batch writes and pushes go out while the file is read). */
+const ROWS_PER_TURN = 1000;
+/** Longest pause before a batch while the API is busy. */
+const API_YIELD_MAX_MS = 250;
+
 /**
- * personas.import: streams the stored CSV, writes people in bulk batches (existing people skipped
- * by the unique same-person key) and pushes real progress. Idempotent per import and row: a retry
- * after a crash re-reads the file, the rows already written are recognised by the key, and the
- * final counts are taken from the database (people carrying this import's id).
+ * personas.import: reads the stored CSV and streams its people into `personas` in batches written by
+ * IMPORT_WRITERS connections side by side while the rest of the file is parsed (a plain COPY per batch,
+ * INSERT … ON CONFLICT DO NOTHING for a batch that holds people already stored), pushing real progress.
+ * Idempotent per import and row: a retry after a crash re-reads the file, the rows already written are
+ * recognised by the unique same-person key, and `imported` is counted in the same transaction as each
+ * batch, so the final counts are exact.
  */
 @Injectable()
 export class PersonaImportProcessor {
@@ -35,122 +43,147 @@ export class PersonaImportProcessor {
     await this.push(importId);
 
     const { text } = decodeCsv(stored.file);
-    const seen = new Set<string>();
+    const writers: ImportWriter[] = [];
+    const busy: Array<Promise<void> | null> = [];
+    let turn = 0;
+    let failed: unknown = null;
+
+    // Pushes go out one after the other (progress never goes back), at most every IMPORT_PROGRESS_PUSH_MS.
+    let lastPush = 0;
+    let pushes: Promise<void> = Promise.resolve();
+    const report = () => {
+      const now = Date.now();
+      if (now - lastPush < IMPORT_PROGRESS_PUSH_MS) return;
+      lastPush = now;
+      pushes = pushes.then(() => this.push(importId)).catch((err) => this.logger.warn(`Progress push: ${(err as Error).message}`));
+    };
+    // Background work gives way to the API: while the API is answering requests (its queries seen running at
+    // two batch boundaries in a row), batches go one at a time with a pause as long as the last write, so the
+    // import takes at most about half of one core; otherwise all the writers run side by side.
+    let apiBusyStreak = 0;
+    let lastWriteMs = 0;
+    const yieldToApi = async () => {
+      apiBusyStreak = (await this.imports.apiQueriesRunning()) > 0 ? apiBusyStreak + 1 : 0;
+      if (apiBusyStreak < 2) return;
+      await Promise.all(busy);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(lastWriteMs, API_YIELD_MAX_MS)));
+    };
+    /** Hands a batch to the next writer once its previous batch is written; at most one batch per writer in flight. */
+    const dispatch = async (chunk: ImportChunk) => {
+      await yieldToApi();
+      const slot = turn++ % writers.length;
+      if (busy[slot]) await busy[slot];
+      if (failed) throw failed;
+      const started = Date.now();
+      const writing = writers[slot].write(chunk).then(
+        () => {
+          lastWriteMs = Date.now() - started;
+          report();
+        },
+        (err) => {
+          failed ??= err;
+        },
+      );
+      busy[slot] = writing;
+    };
+    const drain = async () => {
+      await Promise.all(busy);
+      await pushes;
+      if (failed) throw failed;
+    };
+
+    const seen = new Set<string | null>();
     const errors: ImportRowError[] = [];
     let errorsCount = 0;
     let columns: HeaderColumns | null = null;
-    let batch: ImportPersonRow[] = [];
+    const batch = new CopyTextBuilder();
+    const cut = (progress: number): ImportChunk => ({ rows: batch.rows, data: batch.take(), progress, processed: total });
     let total = 0;
     let valid = 0;
-    let written = 0;
-    let fraction = 0;
-    let lastPush = 0;
     const addError = (row: number, message: string) => {
       errorsCount++;
       if (errors.length < IMPORT_MAX_ROW_ERRORS) errors.push({ row, message });
     };
-    // One batch is written while the next one is parsed and normalized (the database and this process
-    // work at the same time); never more than one in flight, so batches are written in file order.
-    let inFlight: Promise<void> | null = null;
-    const write = async (rows: ImportPersonRow[], at: { processed: number; valid: number; fraction: number }, last: boolean) => {
-      written += await this.imports.insertBatch(importId, stored.createdBy, rows);
-      const now = Date.now();
-      if (last || now - lastPush >= IMPORT_PROGRESS_PUSH_MS) {
-        lastPush = now;
-        // Real progress: how far the parser is in the file (the last 1% is the final count).
-        await this.imports.saveProgress(importId, {
-          progress: Math.min(99, Math.floor(at.fraction * 100)),
-          processed: at.processed,
-          imported: written,
-          skipped: at.valid - written,
-        });
-        await this.push(importId);
-      }
-    };
-    const flush = async (last = false) => {
-      if (inFlight) await inFlight; // rethrows a failed write
-      const rows = batch;
-      batch = [];
-      inFlight = write(rows, { processed: total, valid, fraction }, last);
-      inFlight.catch(() => undefined); // awaited by the next flush; no unhandled rejection meanwhile
-      if (last) await inFlight;
-      else await new Promise((resolve) => setImmediate(resolve)); // the batch goes out before parsing on
-    };
 
     try {
-      for (const item of readRecords(text)) {
-        if ('header' in item) {
-          columns = findColumns(item.header);
-          if (!columns) {
-            await this.imports.fail(importId, 'El archivo debe tener el encabezado nombre,contacto en la primera fila.');
-            await this.push(importId);
-            return;
-          }
-          continue;
-        }
-        total++;
-        fraction = item.fraction;
-        const rawName = item.fields[columns!.nombre] ?? '';
-        const rawPhone = item.fields[columns!.contacto] ?? '';
-        const name = splitFullName(rawName);
-        const phone = normalizePhone(rawPhone);
-        if (!name.nombre) {
-          addError(item.row, 'El nombre está vacío.');
-          continue;
-        }
-        if (!phone) {
-          addError(item.row, `El contacto "${normalizeText(rawPhone).slice(0, 30)}" no es un teléfono de 10 dígitos.`);
-          continue;
-        }
-        valid++;
-        const key = dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone)!;
-        if (seen.has(key)) continue; // a duplicate inside the file: skipped
-        seen.add(key);
-        const { nombre, apellido_paterno, apellido_materno } = name; // (no object spread: it costs per row)
-        batch.push({
-          nombre,
-          apellido_paterno,
-          apellido_materno,
-          telefono_celular: phone,
-          search_text: searchText({ nombre, apellido_paterno, apellido_materno, telefono_celular: phone }),
-          sort_key: sortKey(name),
-          dedupe_key: key,
-          import_row: item.row,
-        });
-        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      for (let i = 0; i < IMPORT_WRITERS; i++) {
+        writers.push(await this.imports.openWriter(importId, stored.createdBy));
+        busy.push(null);
       }
-    } catch (err) {
-      const pending = inFlight as Promise<void> | null; // (assigned inside flush)
-      if (pending) await pending.catch(() => undefined); // no write left running behind a failed job
-      // A malformed file (an unclosed quote…) fails the same way on every retry: end the import, in Spanish.
-      if (String((err as { code?: unknown }).code ?? '').startsWith('CSV_')) {
-        await this.imports.fail(importId, 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).');
+      try {
+        let sinceTurn = 0;
+        for (const item of readRecords(text)) {
+          if ('header' in item) {
+            columns = findColumns(item.header);
+            if (!columns) {
+              await this.imports.fail(importId, 'El archivo debe tener el encabezado nombre,contacto en la primera fila.');
+              await this.push(importId);
+              return;
+            }
+            continue;
+          }
+          total++;
+          if (++sinceTurn >= ROWS_PER_TURN) {
+            sinceTurn = 0;
+            await new Promise((resolve) => setImmediate(resolve)); // replies from PostgreSQL, batch data, pushes
+            if (failed) throw failed;
+          }
+          const rawName = item.fields[columns!.nombre] ?? '';
+          const rawPhone = item.fields[columns!.contacto] ?? '';
+          const phone = normalizePhone(rawPhone);
+          // (the name is empty exactly when its normalized text is: splitFullName keeps every word)
+          const person = phone ? importedPerson(rawName, phone) : null;
+          if (!person && (phone || !normalizeText(rawName))) {
+            addError(item.row, 'El nombre está vacío.');
+            continue;
+          }
+          if (!person) {
+            addError(item.row, `El contacto "${normalizeText(rawPhone).slice(0, 30)}" no es un teléfono de 10 dígitos.`);
+            continue;
+          }
+          valid++;
+          const key = person.dedupe_key;
+          if (seen.has(key)) continue; // a duplicate inside the file: skipped
+          seen.add(key);
+          batch.add(writers[0].line(person, item.row, rawName.includes('\\')));
+          // Real progress: how far the parser is in the file (the last 1% is the final count).
+          if (batch.rows >= IMPORT_BATCH_ROWS) await dispatch(cut(Math.min(99, Math.floor(item.fraction * 100))));
+        }
+      } catch (err) {
+        await Promise.all(busy); // no write left running behind a failed job
+        // A malformed file (an unclosed quote…) fails the same way on every retry: end the import, in Spanish.
+        if (String((err as { code?: unknown }).code ?? '').startsWith('CSV_')) {
+          await this.imports.fail(importId, 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).');
+          await this.push(importId);
+          return;
+        }
+        throw err;
+      }
+      if (!columns) {
+        await this.imports.fail(importId, 'El archivo está vacío.');
         await this.push(importId);
         return;
       }
-      throw err;
+      await dispatch(cut(99));
+      await drain();
+    } finally {
+      await Promise.all(busy);
+      await Promise.all(writers.map((w) => w.close()));
     }
-    if (!columns) {
-      await this.imports.fail(importId, 'El archivo está vacío.');
-      await this.push(importId);
-      return;
-    }
-    await flush(true);
 
-    const imported = await this.imports.countImported(importId);
-    const result = { imported, skipped: valid - imported, total, processed: total, errors, errorsCount };
-    await this.ds.transaction(async (manager) => {
-      await this.imports.complete(manager, importId, result);
+    const result = await this.ds.transaction(async (manager) => {
+      const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors, errorsCount });
       await this.outbox.insert(manager, { userId: stored.createdBy, ip: null }, [
         {
           type: 'persona-import.completed',
           resourceId: importId,
-          payload: { import_id: importId, imported, skipped: result.skipped, total, errors: errorsCount },
+          payload: { import_id: importId, imported: counts.imported, skipped: counts.skipped, total, errors: errorsCount },
         },
       ]);
+      return counts;
     });
     await this.push(importId);
-    this.logger.log(`Import ${importId}: ${imported} imported, ${result.skipped} skipped, ${errorsCount} errors of ${total}`);
+    this.logger.log(`Import ${importId}: ${result.imported} imported, ${result.skipped} skipped, ${errorsCount} errors of ${total}`);
   }
 
   private async push(importId: string): Promise<void> {

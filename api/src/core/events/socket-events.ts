@@ -28,8 +28,12 @@ export interface ServerToClientEvents {
   'external-event.created': (msg: Push<{ event: ExternalEventResponse }>) => void;
   'external-event.updated': (msg: Push<{ event: ExternalEventResponse }>) => void;
   'external-event.deleted': (msg: Push<{ id: number }>) => void;
-  /** Staff board (external-event:{id}): registrations of that event. */
-  'registration.created': (msg: Push<{ event_id: number; registration: ExternalRegistrationResponse }>) => void;
+  /**
+   * Staff board (external-event:{id}): registrations of that event. New registrations come together:
+   * one push per relay batch and room, in registration order (a burst of public registrations is a
+   * few pushes per second, not one per registration per watcher).
+   */
+  'registrations.created': (msg: Push<{ event_id: number; registrations: ExternalRegistrationResponse[] }>) => void;
   'registration.updated': (msg: Push<{ event_id: number; registration: ExternalRegistrationResponse }>) => void;
   'registration.deleted': (msg: Push<{ event_id: number; id: number }>) => void;
   /**

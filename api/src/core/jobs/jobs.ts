@@ -5,8 +5,11 @@ export const QUEUES = {
 } as const;
 
 export interface JobPayloads {
-  /** Write the audit entry of one domain event (idempotent by event id). */
-  'audit.write': { eventId: string };
+  /**
+   * Write the audit entries of a batch of domain events (idempotent by event id). `eventId` is the
+   * single-event form queued by earlier versions, still accepted.
+   */
+  'audit.write': { eventIds: string[] } | { eventId: string };
   /** Import the people of one uploaded CSV (idempotent per import and row). */
   'personas.import': { importId: string };
 }

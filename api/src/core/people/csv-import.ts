@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { foldAccents } from './persona-rules';
 
@@ -14,6 +15,20 @@ export function decodeCsv(buf: Buffer): { text: string; encoding: 'utf-8' | 'iso
   } catch {
     return { text: new TextDecoder('latin1').decode(body), encoding: 'iso-8859-1' };
   }
+}
+
+/**
+ * The first `bytes` bytes of the file decoded as decodeCsv decodes the whole file (the same encoding
+ * decision, made over the whole file; a character cut at the end is left out), and whether the file holds
+ * a NUL byte: what the upload check needs, without decoding 10 MB in the API.
+ */
+export function decodeCsvHead(buf: Buffer, bytes = 64 * 1024): { text: string; hasNul: boolean } {
+  const body = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
+  const head = body.subarray(0, bytes);
+  const text = isUtf8(body)
+    ? new TextDecoder('utf-8').decode(head, { stream: head.length < body.length })
+    : new TextDecoder('latin1').decode(head);
+  return { text, hasNul: body.indexOf(0) !== -1 };
 }
 
 const normalizeHeader = (h: string) =>

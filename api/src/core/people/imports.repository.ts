@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Client, type ClientBase } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ImportRowError, ImportStatus, PersonaImportResponse } from '../contracts/personas.contract';
+import type { ImportedPerson } from './persona-rules';
+import { copyIn, copyOutBytea, copyValue } from './pg-copy';
 
 interface ImportRow {
   id: string;
@@ -41,25 +44,88 @@ export function toImportResponse(r: ImportRow): PersonaImportResponse {
   };
 }
 
-/** `{"a","b"}`: one column as a text[] (or int[]) literal, every element quoted. */
-function arrayLiteral<K extends keyof ImportPersonRow>(rows: ImportPersonRow[], k: K): string {
-  let out = '{';
-  for (let i = 0; i < rows.length; i++) {
-    const v = String(rows[i][k]);
-    out += `${i ? ',' : ''}"${v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, '\\$&') : v}"`;
-  }
-  return `${out}}`;
+/** A batch of the file's people on its way to the table, with how far into the file it reaches. */
+export interface ImportChunk {
+  /** The batch in COPY text format (ImportWriter.line, one per person). */
+  data: Buffer;
+  rows: number;
+  /** Parser progress (0–99) and rows read when the batch was cut. */
+  progress: number;
+  processed: number;
 }
 
-export interface ImportPersonRow {
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  telefono_celular: string;
-  search_text: string;
-  sort_key: string;
-  dedupe_key: string;
-  import_row: number;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PERSON_COLUMNS =
+  'nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, sort_key, dedupe_key, import_row, import_id, created_by';
+
+/**
+ * Writes one import's batches on a connection of its own. Each batch is one transaction: its people and
+ * `imported = imported + n` on the import together, so the count stays exact whatever crash or retry
+ * happens. The batch goes first as a plain COPY into `personas` (the fast way, when none of its people
+ * exist yet); if one of them does (the unique same-person key refuses it: a person already stored, or rows
+ * an earlier attempt of this import wrote), that transaction is rolled back and the same batch is copied
+ * into a temporary table and moved with INSERT … ON CONFLICT DO NOTHING.
+ */
+export class ImportWriter {
+  private readonly tail: string;
+
+  constructor(
+    private readonly client: ClientBase,
+    private readonly importId: string,
+    createdBy: number | null,
+    private readonly done: () => Promise<void>,
+  ) {
+    if (!UUID.test(importId)) throw new Error(`Invalid import id ${importId}`);
+    this.tail = `\t${importId}\t${createdBy === null ? '\\N' : String(Math.trunc(createdBy))}\n`;
+  }
+
+  /**
+   * One person in COPY text format (the import's id and author included). Only a backslash can need
+   * escaping (the rules turn tabs and line breaks into spaces), and only when the raw name has one.
+   */
+  line(p: ImportedPerson, row: number, rawHasBackslash: boolean): string {
+    const key = p.dedupe_key === null ? '\\N' : p.dedupe_key;
+    if (!rawHasBackslash)
+      return `${p.nombre}\t${p.apellido_paterno}\t${p.apellido_materno}\t${p.telefono_celular}\t${p.search_text}\t${p.sort_key}\t${key}\t${row}${this.tail}`;
+    return (
+      `${copyValue(p.nombre)}\t${copyValue(p.apellido_paterno)}\t${copyValue(p.apellido_materno)}\t${copyValue(p.telefono_celular)}\t` +
+      `${copyValue(p.search_text)}\t${copyValue(p.sort_key)}\t${p.dedupe_key === null ? key : copyValue(key)}\t${row}${this.tail}`
+    );
+  }
+
+  /** Writes a batch (its people that are not stored yet). */
+  async write(chunk: ImportChunk): Promise<void> {
+    const n = chunk.rows;
+    if (n === 0) return;
+    const set = `progress = GREATEST(progress, ${Math.trunc(chunk.progress)}), processed = GREATEST(processed, ${Math.trunc(chunk.processed)})`;
+    try {
+      await copyIn(
+        this.client,
+        `COPY personas (${PERSON_COLUMNS}) FROM STDIN; UPDATE persona_imports SET imported = imported + ${n}, ${set} WHERE id = '${this.importId}'`,
+        chunk.data,
+      );
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+    }
+    await copyIn(
+      this.client,
+      `CREATE TEMP TABLE IF NOT EXISTS personas_import_batch (nombre text, apellido_paterno text, apellido_materno text,
+         telefono_celular text, search_text text, sort_key text, dedupe_key text, import_row integer, import_id uuid, created_by integer)
+         ON COMMIT DELETE ROWS;
+       COPY personas_import_batch FROM STDIN;
+       WITH inserted AS (
+         INSERT INTO personas (${PERSON_COLUMNS}) SELECT ${PERSON_COLUMNS} FROM personas_import_batch
+         ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING 1)
+       UPDATE persona_imports SET imported = imported + (SELECT count(*) FROM inserted), ${set} WHERE id = '${this.importId}'`,
+      chunk.data,
+    );
+  }
+
+  /** Gives the connection back to the pool. */
+  close(): Promise<void> {
+    return this.done();
+  }
 }
 
 /** Persona CSV imports: the uploaded file, its status and real progress, and the bulk writes. */
@@ -88,75 +154,61 @@ export class ImportsRepository {
     return rows.map((r) => toImportResponse(r));
   }
 
+  /** The import's state and its stored file (read as raw bytes: see copyOutBytea). */
   async loadFile(id: string): Promise<{ status: ImportStatus; file: Buffer; createdBy: number | null } | null> {
-    const rows = await this.ds.query(`SELECT status, file, created_by FROM persona_imports WHERE id = $1`, [id]);
-    return rows[0] ? { status: rows[0].status, file: rows[0].file, createdBy: rows[0].created_by } : null;
+    const rows = await this.ds.query(`SELECT status, created_by FROM persona_imports WHERE id = $1`, [id]);
+    if (!rows[0] || !UUID.test(id)) return null;
+    const runner = this.ds.createQueryRunner();
+    await runner.connect();
+    try {
+      const client = (runner as unknown as { databaseConnection: ClientBase }).databaseConnection;
+      const file = await copyOutBytea(client, `COPY (SELECT file FROM persona_imports WHERE id = '${id}') TO STDOUT (FORMAT binary)`);
+      return file ? { status: rows[0].status, file, createdBy: rows[0].created_by } : null;
+    } finally {
+      await runner.release();
+    }
   }
 
+  /**
+   * An attempt starts (again): progress restarts, `imported` does not, as it counts the people this import
+   * wrote in committed batches over all its attempts (see ImportWriter).
+   */
   async markProcessing(id: string): Promise<void> {
     await this.ds.query(
       `UPDATE persona_imports SET status = 'processing', started_at = coalesce(started_at, now()), progress = 0, processed = 0,
-              imported = 0, skipped = 0, errors = '[]'::jsonb, errors_count = 0 WHERE id = $1`,
+              skipped = 0, errors = '[]'::jsonb, errors_count = 0 WHERE id = $1`,
       [id],
     );
   }
 
-  async saveProgress(id: string, p: { progress: number; processed: number; imported: number; skipped: number }): Promise<void> {
-    await this.ds.query(
-      `UPDATE persona_imports SET progress = $2, processed = $3, imported = $4, skipped = $5 WHERE id = $1 AND status = 'processing'`,
-      [id, p.progress, p.processed, p.imported, p.skipped],
+  /** A writer on a connection of its own, closed with it (several writers may run side by side). */
+  async openWriter(importId: string, createdBy: number | null): Promise<ImportWriter> {
+    const client = new Client({ connectionString: (this.ds.options as { url: string }).url, application_name: 'aforo-import' });
+    await client.connect();
+    return new ImportWriter(client, importId, createdBy, () => client.end());
+  }
+
+  /** How many of the API's queries on this database are running right now (its connections are named `aforo`). */
+  async apiQueriesRunning(): Promise<number> {
+    const rows: Array<{ n: number }> = await this.ds.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'aforo' AND state = 'active'
+          AND pid <> pg_backend_pid()`,
     );
+    return rows[0].n;
   }
 
-  /**
-   * Inserts a batch; rows whose person already exists (same name and phone) are left out by the
-   * unique index. Returns how many were written now.
-   */
-  async insertBatch(importId: string, createdBy: number | null, rows: ImportPersonRow[]): Promise<number> {
-    if (rows.length === 0) return 0;
-    // Each column as one PostgreSQL array literal built here (node-pg's generic array encoding costs more
-    // than the rest of the job's own work on a 10 MB file).
-    const col = <K extends keyof ImportPersonRow>(k: K) => arrayLiteral(rows, k);
-    const [{ n }]: Array<{ n: number }> = await this.ds.query(
-      `WITH inserted AS (
-       INSERT INTO personas (nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, sort_key, dedupe_key, import_row, import_id, created_by, completeness_level)
-       SELECT n, ap, am, tel, st, sk, dk, r, $9::uuid, $10::int, 'red'
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[]) AS t(n, ap, am, tel, st, sk, dk, r)
-       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-       RETURNING 1)
-       SELECT count(*)::int AS n FROM inserted`,
-      [
-        col('nombre'),
-        col('apellido_paterno'),
-        col('apellido_materno'),
-        col('telefono_celular'),
-        col('search_text'),
-        col('sort_key'),
-        col('dedupe_key'),
-        col('import_row'),
-        importId,
-        createdBy,
-      ],
-    );
-    return n;
-  }
-
-  /** People this import wrote, over all its attempts: the exact count whatever retries happened. */
-  async countImported(importId: string): Promise<number> {
-    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM personas WHERE import_id = $1`, [importId]);
-    return n;
-  }
-
+  /** The import is done: `imported` is what its batches counted; the other valid rows were duplicates. */
   async complete(
     manager: EntityManager,
     id: string,
-    r: { imported: number; skipped: number; total: number; processed: number; errors: ImportRowError[]; errorsCount: number },
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE persona_imports SET status = 'completed', progress = 100, imported = $2, skipped = $3, total = $4, processed = $5, errors = $6::jsonb,
-              errors_count = $7, finished_at = now() WHERE id = $1`,
-      [id, r.imported, r.skipped, r.total, r.processed, JSON.stringify(r.errors), r.errorsCount],
+    r: { valid: number; total: number; processed: number; errors: ImportRowError[]; errorsCount: number },
+  ): Promise<{ imported: number; skipped: number }> {
+    const rows: Array<{ imported: number; skipped: number }> = await manager.query(
+      `UPDATE persona_imports SET status = 'completed', progress = 100, skipped = greatest(0, $2 - imported), total = $3, processed = $4,
+              errors = $5::jsonb, errors_count = $6, finished_at = now() WHERE id = $1 RETURNING imported, skipped`,
+      [id, r.valid, r.total, r.processed, JSON.stringify(r.errors), r.errorsCount],
     );
+    return rows[0];
   }
 
   async fail(id: string, message: string): Promise<void> {

@@ -229,3 +229,112 @@ export function completeness(p: CompletenessInput): { level: CompletenessLevel; 
   const missingComplete = complete.filter(([, ok]) => !ok).map(([label]) => label);
   return { level: missingComplete.length ? 'orange' : 'green', missing: missingComplete };
 }
+
+/** What an imported CSV row becomes (the columns the import writes besides its own ids). */
+export interface ImportedPerson {
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  telefono_celular: string;
+  search_text: string;
+  sort_key: string;
+  /** Null only when the name has no letter or digit left once folded (then nothing to compare). */
+  dedupe_key: string | null;
+}
+
+/** The general path: the rules above, one after the other. */
+function importedPersonSlow(rawName: string, phone: string): ImportedPerson | null {
+  const name = splitFullName(rawName);
+  if (!name.nombre) return null;
+  const { nombre, apellido_paterno, apellido_materno } = name;
+  return {
+    nombre,
+    apellido_paterno,
+    apellido_materno,
+    telefono_celular: phone,
+    search_text: searchText({ nombre, apellido_paterno, apellido_materno, telefono_celular: phone }),
+    sort_key: sortKey(name),
+    dedupe_key: dedupeKey(nombre, apellido_paterno, apellido_materno, phone),
+  };
+}
+
+/** `parts.filter(Boolean).join(' ')` for three parts. */
+const join3 = (a: string, b: string, c: string) =>
+  a ? (b ? (c ? `${a} ${b} ${c}` : `${a} ${b}`) : c ? `${a} ${c}` : a) : b ? (c ? `${b} ${c}` : b) : c;
+
+/** Could this upper-case word be a particle (a cheap look before folding it and asking PARTICLES)? */
+function mayBeParticle(word: string): boolean {
+  if (word.length > 6) return false; // the longest particle, SANTA, folds from at most 5 characters
+  const c = word.charCodeAt(0);
+  return c === 0x44 || c === 0x4c || c === 0x59 || c === 0x53 || c === 0x56 || c === 0x4d || c >= 0xc0; // D L Y S V M, or accented
+}
+
+/** The words from..to-1 joined by one space. */
+function joinWords(words: string[], from: number, to: number): string {
+  let out = words[from];
+  for (let i = from + 1; i < to; i++) out += ` ${words[i]}`;
+  return out;
+}
+
+/** ASCII only (nothing to fold)? */
+function isAscii(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/**
+ * One CSV row (its raw name and its phone already normalized) as the person the import writes, or null
+ * when the name is empty: exactly splitFullName, searchText, sortKey and dedupeKey (test/unit proves it
+ * character by character), computed in one pass over the words. The fast path takes names made of
+ * printable ASCII and the Latin-1 letters whose upper case, lower case and folded forms are single Latin-1
+ * characters (ß, ÿ, control characters and any other character go the general path): for those, folding
+ * works character by character, so the rules reduce to joining the words of the upper-cased name and
+ * folding the three parts once.
+ */
+export function importedPerson(rawName: string, phone: string): ImportedPerson | null {
+  const n = rawName.length;
+  if (n === 0) return null;
+  let ascii = true;
+  for (let i = 0; i < n; i++) {
+    const c = rawName.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) {
+      if (c < 0xc0 || c > 0xfe || c === 0xd7 || c === 0xdf || c === 0xf7) return importedPersonSlow(rawName, phone);
+      ascii = false;
+    }
+  }
+  const upper = rawName.toUpperCase();
+  const split = upper.split(' ');
+  // Non-empty words, and where each group ends: a group is a word that is not a particle, with the
+  // particles just before it (particles at the end join the last group), as splitFullName groups them.
+  let words = split;
+  if (upper.includes('  ') || upper.charCodeAt(0) === 0x20 || upper.charCodeAt(upper.length - 1) === 0x20) words = split.filter(Boolean);
+  const w = words.length;
+  if (w === 0) return null;
+  const ends: number[] = [];
+  for (let i = 0; i < w; i++) {
+    const word = words[i];
+    if (!(mayBeParticle(word) && PARTICLES.has(foldAccents(word)))) ends.push(i + 1);
+  }
+  const g = ends.length;
+  if (g === 0) ends.push(w);
+  else ends[g - 1] = w;
+  const groups = ends.length;
+  const cut = groups < 3 ? 1 : groups - 2; // groups before `cut` make the nombre
+  const nombre = joinWords(words, 0, ends[cut - 1]);
+  const paterno = groups > cut ? joinWords(words, ends[cut - 1], ends[cut]) : '';
+  const materno = groups > cut + 1 ? joinWords(words, ends[cut], ends[cut + 1]) : '';
+  const fNombre = ascii || isAscii(nombre) ? nombre : foldAccents(nombre);
+  const fPaterno = ascii || isAscii(paterno) ? paterno : foldAccents(paterno);
+  const fMaterno = ascii || isAscii(materno) ? materno : foldAccents(materno);
+  const folded = join3(fNombre, fPaterno, fMaterno);
+  const key = collapseSpaces(onlyKeyCharacters(folded));
+  return {
+    nombre,
+    apellido_paterno: paterno,
+    apellido_materno: materno,
+    telefono_celular: phone,
+    search_text: `${folded.toLowerCase()} ${phone}`,
+    sort_key: join3(fPaterno, fMaterno, fNombre),
+    dedupe_key: key ? `${key}|${phone}` : null,
+  };
+}

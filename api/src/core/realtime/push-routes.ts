@@ -72,9 +72,9 @@ export const PUSH_ROUTES: { [K in DomainEventType]: Route<K> } = {
   }),
   'registration.created': (e) => ({
     pushes: [
-      push('registration.created', [ROOMS.externalEvent(e.payload.event_id)], {
+      push('registrations.created', [ROOMS.externalEvent(e.payload.event_id)], {
         event_id: e.payload.event_id,
-        registration: e.payload.registration,
+        registrations: [e.payload.registration],
       }),
     ],
     effects: { counts: [e.payload.event_id] },
@@ -112,6 +112,54 @@ export const PUSH_ROUTES: { [K in DomainEventType]: Route<K> } = {
   'persona-import.requested': () => ({ pushes: [] }),
   'persona-import.completed': () => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'imported', id: null })] }),
 };
+
+/**
+ * Pushes that combine: within one relay batch, a push of one of these events to the same rooms as
+ * an earlier one is appended to it instead of sent on its own. Only for pushes about NEW things, so
+ * moving one earlier never puts it after a later push about the same thing.
+ */
+const MERGES: { [E in ServerEventName]?: (into: PushPayload<E>['data'], next: PushPayload<E>['data']) => boolean } = {
+  'registrations.created': (into, next) => {
+    if (into.event_id !== next.event_id) return false;
+    into.registrations.push(...next.registrations);
+    return true;
+  },
+};
+
+/** A push and the domain events it carries (several once merged). */
+export interface RoutedPush {
+  spec: PushSpec;
+  eventIds: string[];
+  occurredAt: Date;
+}
+
+/** The pushes of a batch of events, in order, with the mergeable ones combined (see MERGES). */
+export function mergePushes(pushes: RoutedPush[]): RoutedPush[] {
+  const out: RoutedPush[] = [];
+  const open = new Map<string, RoutedPush>();
+  for (const p of pushes) {
+    const merge = MERGES[p.spec.event] as ((into: unknown, next: unknown) => boolean) | undefined;
+    if (!merge) {
+      out.push(p);
+      continue;
+    }
+    const key = `${p.spec.event}|${p.spec.rooms.join(',')}`;
+    const target = open.get(key);
+    if (target && merge(target.spec.data, p.spec.data)) {
+      target.eventIds.push(...p.eventIds);
+      continue;
+    }
+    // A copy: its data grows as later pushes are appended.
+    const copy: RoutedPush = {
+      spec: { ...p.spec, data: structuredClone(p.spec.data) },
+      eventIds: [...p.eventIds],
+      occurredAt: p.occurredAt,
+    };
+    open.set(key, copy);
+    out.push(copy);
+  }
+  return out;
+}
 
 export function routeEvent(e: StoredDomainEvent): { pushes: PushSpec[]; effects?: SocketEffects } {
   return (PUSH_ROUTES[e.type] as Route<DomainEventType>)(e);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { StoredDomainEvent } from '../events/domain-events';
 import { ROOMS } from '../events/socket-events';
-import { routeEvent, type SocketEffects } from './push-routes';
+import { mergePushes, routeEvent, type RoutedPush, type SocketEffects } from './push-routes';
 import { EventCountsReader } from './event-counts.reader';
 import { RealtimeGateway } from './realtime.gateway';
 import { RoomPolicy, sessionRoom } from './room-policy';
@@ -19,13 +19,25 @@ export class RealtimePublisher {
     private readonly counts: EventCountsReader,
   ) {}
 
-  publish(event: StoredDomainEvent): SocketEffects | undefined {
+  /**
+   * Pushes a batch of committed domain events to their rooms, in order; pushes that combine (new
+   * registrations of one event) go as one per room. A combined push's `event_id` names its first and
+   * last domain events, so a different combination after a retry is never taken for a duplicate.
+   */
+  publishBatch(events: StoredDomainEvent[]): SocketEffects[] {
     const server = this.gateway.server;
-    if (!server) return undefined;
-    const { pushes, effects } = routeEvent(event);
-    const envelope = { event_id: event.id, occurred_at: new Date(event.occurredAt).toISOString() };
-    for (const p of pushes) {
-      if (p.rooms.length) server.to(p.rooms).emit(p.event, { ...envelope, data: p.data } as never);
+    if (!server) return [];
+    const routed: RoutedPush[] = [];
+    const effects: SocketEffects[] = [];
+    for (const event of events) {
+      const { pushes, effects: e } = routeEvent(event);
+      for (const spec of pushes) routed.push({ spec, eventIds: [event.id], occurredAt: new Date(event.occurredAt) });
+      if (e) effects.push(e);
+    }
+    for (const { spec, eventIds, occurredAt } of mergePushes(routed)) {
+      if (!spec.rooms.length) continue;
+      const eventId = eventIds.length === 1 ? eventIds[0] : `${eventIds[0]}..${eventIds[eventIds.length - 1]}`;
+      server.to(spec.rooms).emit(spec.event, { event_id: eventId, occurred_at: occurredAt.toISOString(), data: spec.data } as never);
     }
     return effects;
   }

@@ -6,13 +6,14 @@ import { ExternalEventsController } from './external-events.controller';
 import { ExternalEventsRepository } from './external-events.repository';
 import { ExternalEventsService } from './external-events.service';
 import { PublicEventsController } from './public-events.controller';
+import { RegistrationBatcher } from './registration-batcher';
 import { RegistrationsRepository } from './registrations.repository';
 import { RegistrationsService } from './registrations.service';
 
 @Module({
   imports: [ImagesModule],
-  controllers: [ExternalEventsController, PublicEventsController],
-  providers: [ExternalEventsService, ExternalEventsRepository, RegistrationsService, RegistrationsRepository],
+  controllers: [PublicEventsController, ExternalEventsController],
+  providers: [ExternalEventsService, ExternalEventsRepository, RegistrationsService, RegistrationsRepository, RegistrationBatcher],
 })
 export class ExternalEventsModule implements OnModuleInit {
   constructor(

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@core/access/permissions';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
@@ -8,20 +7,19 @@ import type { ExternalEventEntity } from '@core/entities';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
-import { OutboxRelay } from '@core/outbox/outbox-relay.service';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
-import { EVENT_NOT_FOUND } from './external-events.service';
+import { RegistrationBatcher } from './registration-batcher';
 import { registrationsCsv } from './registrations-csv';
 import { RegistrationsRepository } from './registrations.repository';
 
 export const PUBLIC_NOT_FOUND = 'El evento que buscas no existe o ha sido cancelado.';
 export const EVENT_FULL = 'Evento Lleno: ya no hay lugares disponibles.';
+export const EVENT_CANCELLED = 'Este evento fue cancelado; el registro está cerrado.';
+export const EVENT_COMPLETED = 'Este evento ya concluyó; el registro está cerrado.';
 const REGISTRATION_NOT_FOUND = 'El registro no existe.';
-
-const isUniqueViolation = (err: unknown) => (err as { driverError?: { code?: string }; code?: string })?.driverError?.code === '23505';
 
 @Injectable()
 export class RegistrationsService {
@@ -30,7 +28,7 @@ export class RegistrationsService {
     private readonly uow: UnitOfWork,
     private readonly events: ExternalEventsRepository,
     private readonly registrations: RegistrationsRepository,
-    private readonly relay: OutboxRelay,
+    private readonly batcher: RegistrationBatcher,
   ) {}
 
   // ——— Staff ———
@@ -115,48 +113,40 @@ export class RegistrationsService {
     };
   }
 
+  /**
+   * Public registration. Everything that depends on the event — exists, published, not full, e-mail
+   * not yet registered — is decided by the database, in a batch with the registrations arriving at
+   * the same moment (RegistrationBatcher): no read before, nothing written when refused.
+   */
   async register(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<{ id: number; status: string }> {
     this.assertBirthDate(dto.fecha_nacimiento);
-    const event = await this.events.findBySlug(slug);
-    if (!event || event.status === 'draft') throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
-    this.assertOpen(event);
-    let registration: { id: number; status: string } | null;
-    try {
-      registration = await this.registrations.registerInOneStatement(
-        event.id,
-        {
-          nombre: dto.nombre,
-          apellidoPaterno: dto.apellido_paterno,
-          apellidoMaterno: dto.apellido_materno,
-          fechaNacimiento: dto.fecha_nacimiento,
-          phone: dto.phone,
-          email: dto.email,
-          empresa: dto.empresa || null,
-          tipoParticipante: dto.tipo_participante,
-        },
-        { eventId: randomUUID(), actorId: actor.userId, ip: actor.ip },
-      );
-    } catch (err) {
-      if (isUniqueViolation(err)) {
+    const result = await this.batcher.submit(slug, {
+      nombre: dto.nombre,
+      apellidoPaterno: dto.apellido_paterno,
+      apellidoMaterno: dto.apellido_materno,
+      fechaNacimiento: dto.fecha_nacimiento,
+      phone: dto.phone,
+      email: dto.email,
+      empresa: dto.empresa || null,
+      tipoParticipante: dto.tipo_participante,
+      actorId: actor.userId,
+      ip: actor.ip,
+    });
+    switch (result.outcome) {
+      case 'ok':
+        return { id: result.id, status: result.status };
+      case 'duplicate':
         throw new DomainException(ErrorCode.Conflict, 'Este correo electrónico ya está registrado en este evento.');
-      }
-      throw err;
+      case 'full':
+        throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
+      case 'cancelled':
+        throw new DomainException(ErrorCode.Conflict, EVENT_CANCELLED);
+      case 'completed':
+        throw new DomainException(ErrorCode.Conflict, EVENT_COMPLETED);
+      default:
+        // not_found, draft: a draft does not exist for the public.
+        throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
     }
-    if (!registration) {
-      // Lost the race for the last place, or the event closed meanwhile: nothing was written.
-      const now = await this.events.findById(event.id);
-      if (now) this.assertOpen(now);
-      throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
-    }
-    this.relay.kick();
-    return registration;
-  }
-
-  private assertOpen(event: ExternalEventEntity): void {
-    if (event.status === 'cancelled') throw new DomainException(ErrorCode.Conflict, 'Este evento fue cancelado; el registro está cerrado.');
-    if (event.status === 'completed') throw new DomainException(ErrorCode.Conflict, 'Este evento ya concluyó; el registro está cerrado.');
-    if (event.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
-    if (event.currentAttendees >= event.maxAttendees) throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
   }
 
   /** A real calendar date, not in the future (in the display time zone), not before 1900. */
@@ -170,5 +160,3 @@ export class RegistrationsService {
     }
   }
 }
-
-export { EVENT_NOT_FOUND };

@@ -4,7 +4,7 @@ import type { PersonaImportResponse } from '@core/contracts/personas.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
-import { decodeCsv, findColumns, readHeader } from '@core/people/csv-import';
+import { decodeCsvHead, findColumns, readHeader } from '@core/people/csv-import';
 import { ImportsRepository } from '@core/people/imports.repository';
 import { csvDocument } from '@core/format/csv';
 
@@ -29,9 +29,9 @@ export class PersonaImportsService {
         'Por favor selecciona un archivo CSV válido',
       );
     if (file.size === 0) throw DomainException.validation({ file: ['El archivo está vacío.'] }, 'El archivo está vacío.');
-    const { text } = decodeCsv(file.buffer);
-    if (text.includes('\u0000'))
-      throw DomainException.validation({ file: ['El archivo no es un CSV de texto.'] }, 'El archivo no es un CSV de texto.');
+    // Only the start of the file is decoded here (the header); the job decodes the whole file.
+    const { text, hasNul } = decodeCsvHead(file.buffer);
+    if (hasNul) throw DomainException.validation({ file: ['El archivo no es un CSV de texto.'] }, 'El archivo no es un CSV de texto.');
     const malformed = 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).';
     const header = await readHeader(text).catch(() => {
       throw DomainException.validation({ file: [malformed] }, malformed);

@@ -3,6 +3,8 @@
  * Pushes may overlap (several rooms, a resync), so a screen applies counts only when they are newer than
  * the last ones it applied for that event.
  */
+import type { EventCounts } from '@shared/contracts/external-events.contract';
+
 export interface VersionGate {
   /** True (and remembered) when `version` is newer than the last accepted one for `id`. */
   accept(id: number, version: string): boolean;
@@ -32,4 +34,26 @@ export function createVersionGate(): VersionGate {
       seen.clear();
     },
   };
+}
+
+type CountedEvent = Pick<EventCounts, 'id' | 'current_attendees' | 'max_attendees' | 'status' | 'is_featured'>;
+
+/**
+ * Applies `event.counts` to a list of events (newer versions only, through `gate`): places, capacity,
+ * status and the featured flag — at most one featured, so turning one on clears the others.
+ */
+export function applyCountsToEvents(
+  events: CountedEvent[],
+  counts: ReadonlyArray<EventCounts & { version: string }>,
+  gate: VersionGate,
+): void {
+  for (const c of counts) {
+    const event = events.find((e) => e.id === c.id);
+    if (!event || !gate.accept(c.id, c.version)) continue;
+    event.current_attendees = c.current_attendees;
+    event.max_attendees = c.max_attendees;
+    event.status = c.status;
+    event.is_featured = c.is_featured;
+    if (c.is_featured) for (const other of events) if (other.id !== c.id && other.is_featured) other.is_featured = false;
+  }
 }

@@ -1,6 +1,14 @@
 import { PlatformFoundation1763700000000 } from './1763700000000-platform-foundation';
 import { ExternalEvents1763800000000 } from './1763800000000-external-events';
 import { People1763900000000 } from './1763900000000-people';
+import { PeopleImportSpeed1764000000000 } from './1764000000000-people-import-speed';
+import { RegistrationBatches1764100000000 } from './1764100000000-registration-batches';
 
 /** Every migration, in order. New ones are appended here. */
-export const MIGRATIONS = [PlatformFoundation1763700000000, ExternalEvents1763800000000, People1763900000000];
+export const MIGRATIONS = [
+  PlatformFoundation1763700000000,
+  ExternalEvents1763800000000,
+  People1763900000000,
+  PeopleImportSpeed1764000000000,
+  RegistrationBatches1764100000000,
+];

@@ -6,6 +6,7 @@ import {
   removeRegistration,
   replaceBoardEvent,
   upsertRegistration,
+  upsertRegistrations,
 } from '../stores/registrations-store';
 
 /**
@@ -21,7 +22,7 @@ export function RegistrationsLiveEffect({ eventId, onEventDeleted }: { eventId: 
       });
     },
   });
-  useSocketEvent('registration.created', (msg) => upsertRegistration(msg.data.event_id, msg.data.registration));
+  useSocketEvent('registrations.created', (msg) => upsertRegistrations(msg.data.event_id, msg.data.registrations));
   useSocketEvent('registration.updated', (msg) => upsertRegistration(msg.data.event_id, msg.data.registration));
   useSocketEvent('registration.deleted', (msg) => removeRegistration(msg.data.event_id, msg.data.id));
   useSocketEvent('event.counts', (msg) => applyBoardCounts(msg.data.counts));

@@ -5,7 +5,7 @@
 import { proxy } from 'valtio';
 import type { EventCounts, ExternalEventResponse } from '@shared/contracts/external-events.contract';
 import { errorMessage } from '../../../lib/api-client';
-import { createVersionGate } from '../../../lib/live';
+import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { getExternalEvents } from '../api/get-external-events';
 
 export const externalEventsState = proxy<{
@@ -73,13 +73,5 @@ export function removeExternalEvent(id: number): void {
 
 /** event.counts: registrations, capacity, status and the featured flag, newer versions only. */
 export function applyEventCounts(counts: ReadonlyArray<EventCounts & { version: string }>): void {
-  for (const c of counts) {
-    const event = externalEventsState.events.find((e) => e.id === c.id);
-    if (!event || !versions.accept(c.id, c.version)) continue;
-    event.current_attendees = c.current_attendees;
-    event.max_attendees = c.max_attendees;
-    event.status = c.status;
-    event.is_featured = c.is_featured;
-    if (c.is_featured) keepOneFeatured(c.id);
-  }
+  applyCountsToEvents(externalEventsState.events, counts, versions);
 }

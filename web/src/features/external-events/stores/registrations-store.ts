@@ -52,15 +52,25 @@ function isThisBoard(eventId: number): boolean {
 
 /** Adds or replaces a registration (pushes and the answers of confirm / unconfirm). */
 export function upsertRegistration(eventId: number, registration: ExternalRegistrationResponse): void {
-  if (!isThisBoard(eventId)) return;
+  upsertRegistrations(eventId, [registration]);
+}
+
+/** Adds or replaces several registrations at once (a combined push), sorting once. */
+export function upsertRegistrations(eventId: number, incoming: readonly ExternalRegistrationResponse[]): void {
+  if (!isThisBoard(eventId) || incoming.length === 0) return;
   const list = registrationsState.registrations;
-  const index = list.findIndex((r) => r.id === registration.id);
-  if (index >= 0) {
-    list[index] = registration;
-    return;
+  const indexById = new Map(list.map((r, i) => [r.id, i]));
+  let added = false;
+  for (const registration of incoming) {
+    const index = indexById.get(registration.id);
+    if (index !== undefined) {
+      list[index] = registration;
+      continue;
+    }
+    indexById.set(registration.id, list.push(registration) - 1);
+    added = true;
   }
-  list.push(registration);
-  list.sort(newestFirst);
+  if (added) list.sort(newestFirst);
 }
 
 export function removeRegistration(eventId: number, id: number): void {

@@ -5,7 +5,7 @@
 import { proxy } from 'valtio';
 import type { EventCounts, PublicExternalEvent } from '@shared/contracts/external-events.contract';
 import { errorMessage } from '../../../lib/api-client';
-import { createVersionGate } from '../../../lib/live';
+import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { getPublicEvents } from '../api/get-public-events';
 
 export const publicEventsState = proxy<{
@@ -48,15 +48,5 @@ export async function loadPublicEvents(options: { silent?: boolean } = {}): Prom
 
 /** Counts only (the public room never carries anything else); newer versions only. */
 export function applyPublicCounts(counts: ReadonlyArray<EventCounts & { version: string }>): void {
-  for (const c of counts) {
-    const event = publicEventsState.events.find((e) => e.id === c.id);
-    if (!event || !versions.accept(c.id, c.version)) continue;
-    event.current_attendees = c.current_attendees;
-    event.max_attendees = c.max_attendees;
-    event.status = c.status;
-    event.is_featured = c.is_featured;
-    if (c.is_featured) {
-      for (const other of publicEventsState.events) if (other.id !== c.id) other.is_featured = false;
-    }
-  }
+  applyCountsToEvents(publicEventsState.events, counts, versions);
 }

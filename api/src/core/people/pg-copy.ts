@@ -1,0 +1,156 @@
+import type { ClientBase } from 'pg';
+
+/** The parts of node-pg's connection a submittable query talks to. */
+interface PgConnection {
+  query(text: string): void;
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+}
+
+const PIECE = 256 * 1024;
+
+/**
+ * A simple-protocol query string with one `COPY … FROM STDIN` in it (other statements may follow it in the
+ * same string: they run in the same implicit transaction, all or nothing), fed with `data` as soon as the
+ * server asks for it. node-pg has no COPY of its own; this is the small part of the protocol it needs:
+ * CopyInResponse → CopyData… CopyDone; CommandComplete per statement; then ReadyForQuery, or an
+ * ErrorResponse (the whole string rolled back).
+ */
+class CopyInQuery {
+  copied = 0;
+  callback?: (err: Error | null) => void;
+
+  constructor(
+    private readonly text: string,
+    private readonly data: Buffer,
+  ) {}
+
+  submit(connection: PgConnection): void {
+    connection.query(this.text);
+  }
+
+  handleCopyInResponse(connection: PgConnection): void {
+    for (let at = 0; at < this.data.length; at += PIECE) connection.sendCopyFromChunk(this.data.subarray(at, at + PIECE));
+    connection.endCopyFrom();
+  }
+
+  handleCommandComplete(msg: { text?: string }): void {
+    const m = /^COPY (\d+)/.exec(msg.text ?? '');
+    if (m) this.copied = Number(m[1]);
+  }
+
+  handleReadyForQuery(): void {
+    this.callback?.(null);
+  }
+
+  handleError(err: Error): void {
+    this.callback?.(err);
+  }
+
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+}
+
+/** Runs `text` (holding one COPY … FROM STDIN) with `data` as the COPY's input; resolves with the rows copied. */
+export function copyIn(client: ClientBase, text: string, data: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const query = new CopyInQuery(text, data);
+    query.callback = (err) => (err ? reject(err) : resolve(query.copied));
+    (client as unknown as { query(q: CopyInQuery): void }).query(query);
+  });
+}
+
+/** A value in COPY's text format (backslash, tab and line breaks escaped). */
+export function copyValue(v: string): string {
+  return /[\\\t\n\r]/.test(v)
+    ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : v;
+}
+
+/** Builds a COPY input in a buffer, line by line (cheaper than joining strings and encoding them at the end). */
+export class CopyTextBuilder {
+  private buf: Buffer;
+  private at = 0;
+  rows = 0;
+
+  constructor(private readonly initialBytes = 1 << 20) {
+    this.buf = Buffer.allocUnsafe(initialBytes);
+  }
+
+  add(line: string): void {
+    const most = line.length * 3; // UTF-8 bytes per UTF-16 unit, at most
+    if (this.at + most > this.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + most));
+      this.buf.copy(bigger, 0, 0, this.at);
+      this.buf = bigger;
+    }
+    this.at += this.buf.write(line, this.at);
+    this.rows++;
+  }
+
+  /** The text so far; the builder starts again empty. */
+  take(): Buffer {
+    const out = this.buf.subarray(0, this.at);
+    this.buf = Buffer.allocUnsafe(Math.max(this.initialBytes, this.at));
+    this.at = 0;
+    this.rows = 0;
+    return out;
+  }
+}
+
+/** A `COPY … TO STDOUT` query: collects what the server sends. */
+class CopyOutQuery {
+  private readonly chunks: Buffer[] = [];
+  callback?: (err: Error | null, data?: Buffer) => void;
+
+  constructor(private readonly text: string) {}
+
+  submit(connection: PgConnection): void {
+    connection.query(this.text);
+  }
+
+  handleCopyData(msg: { chunk: Buffer }): void {
+    this.chunks.push(Buffer.from(msg.chunk)); // (a copy: the parser may reuse the memory it points into)
+  }
+
+  handleReadyForQuery(): void {
+    this.callback?.(null, Buffer.concat(this.chunks));
+  }
+
+  handleError(err: Error): void {
+    this.callback?.(err);
+  }
+
+  handleCommandComplete(): void {}
+  handleCopyInResponse(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+}
+
+const BINARY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+
+/**
+ * The one bytea value of `COPY (SELECT one_bytea_column …) TO STDOUT (FORMAT binary)` (null when no row or
+ * a NULL): the raw bytes, without the hex text form a plain SELECT would send (twice the size, and decoded
+ * on both sides).
+ */
+export async function copyOutBytea(client: ClientBase, text: string): Promise<Buffer | null> {
+  const data = await new Promise<Buffer>((resolve, reject) => {
+    const query = new CopyOutQuery(text);
+    query.callback = (err, out) => (err ? reject(err) : resolve(out!));
+    (client as unknown as { query(q: CopyOutQuery): void }).query(query);
+  });
+  if (data.length < 19 || !data.subarray(0, 11).equals(BINARY_SIGNATURE)) throw new Error('Unexpected COPY binary output');
+  let at = 15 + 4 + data.readUInt32BE(15); // signature, flags, header extension
+  const fields = data.readInt16BE(at);
+  if (fields === -1) return null; // no row
+  if (fields !== 1) throw new Error(`Expected one column, got ${fields}`);
+  const len = data.readInt32BE(at + 2);
+  at += 6;
+  return len < 0 ? null : data.subarray(at, at + len);
+}
