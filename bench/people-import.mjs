@@ -482,7 +482,7 @@ async function orchestratorMain() {
     });
 
   const machine = machineInfo();
-  const results = { runs: [], copies: [] };
+  const results = { runs: [], copies: [], halves: [] };
   try {
     // ── Wait for other benchmarks: their load would distort these figures (and ours theirs). ──
     const waitUntil = Date.now() + opts.waitOthersS * 1000;
@@ -527,6 +527,13 @@ async function orchestratorMain() {
     const copyFileB = join(tmp, 'base.copy');
     writeFileSync(copyFileA, copyText(normA.distinct));
     writeFileSync(copyFileB, copyText(baseRows));
+    // The same rows in two halves, for two COPYs at once (as the import's two writers do).
+    const halfFiles = [0, 1].map((h) => {
+      const file = join(tmp, `a-h${h}.copy`);
+      const mid = Math.round(normA.distinct.length / 2);
+      writeFileSync(file, copyText(h === 0 ? normA.distinct.slice(0, mid) : normA.distinct.slice(mid)));
+      return file;
+    });
     // File A's people in file order, in quarters: the table sizes the import goes through (latency phase).
     const quarterFiles = [1, 2, 3, 4].map((q) => {
       const file = join(tmp, `a-q${q}.copy`);
@@ -658,6 +665,28 @@ async function orchestratorMain() {
       if (r.status !== 0) throw new Error(`COPY failed: ${r.stderr}`);
       return ms;
     }
+    /** The halves copied at once by two psql processes (two connections); ms until both are done. */
+    async function copyHalves(files) {
+      const started = now();
+      await Promise.all(
+        files.map(
+          (file) =>
+            new Promise((done, fail) => {
+              const child = spawn(
+                'psql',
+                [dbUrl.toString(), '-v', 'ON_ERROR_STOP=1', '-qc', `\\copy personas (${COPY_COLUMNS}) FROM '${file}'`],
+                {
+                  stdio: ['ignore', 'ignore', 'pipe'],
+                },
+              );
+              let err = '';
+              child.stderr.on('data', (d) => (err += d));
+              child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`COPY failed: ${err}`))));
+            }),
+        ),
+      );
+      return now() - started;
+    }
     const fresh = async () => {
       await db.query('TRUNCATE personas RESTART IDENTITY');
       await db.query('CHECKPOINT');
@@ -742,6 +771,14 @@ async function orchestratorMain() {
       if (copied !== expected.imported) throw new Error(`COPY wrote ${copied} rows, expected ${expected.imported}`);
       results.copies.push({ ms, cpu });
       log(`COPY ${run}: ${fmtS(ms)} for ${fmtInt(copied)} rows; CPU postgres ${fmtMs(cpu.pg)}`);
+
+      await fresh();
+      const c2 = cpuSnap();
+      const halvesMs = await copyHalves(halfFiles);
+      const halvesCpu = cpuDelta(c2, cpuSnap());
+      if ((await count()) !== expected.imported) throw new Error('The two COPYs did not write every row');
+      results.halves.push({ ms: halvesMs, cpu: halvesCpu });
+      log(`COPY in two halves at once ${run}: ${fmtS(halvesMs)}; CPU postgres ${fmtMs(halvesCpu.pg)}`);
     }
 
     // ── Phase B: API latency idle and during the same import, on a table that already holds other people ──
@@ -922,7 +959,7 @@ async function orchestratorMain() {
 }
 
 function report({ opts, machine, fileA, results, date, profileNote }) {
-  const { runs, copies, rbr, sweep, during, duringStats, matched, perQuarter, idleAfter, afterRows, expected } = results;
+  const { runs, copies, halves, rbr, sweep, during, duringStats, matched, perQuarter, idleAfter, afterRows, expected } = results;
   const rows = fileA.raw.length;
   const e2e = median(runs.map((r) => r.e2e));
   const copy = median(copies.map((c) => c.ms));
@@ -958,6 +995,12 @@ function report({ opts, machine, fileA, results, date, profileNote }) {
         '1.00×',
       ],
       [
+        '  the same rows in two halves, two COPYs at once (two connections, as the import writes), median',
+        fmtS(median(halves.map((c) => c.ms))),
+        fmtInt((rows * 1000) / median(halves.map((c) => c.ms))),
+        `${(median(halves.map((c) => c.ms)) / copy).toFixed(2)}×`,
+      ],
+      [
         `row-by-row INSERT … ON CONFLICT DO NOTHING, one client${rbr.extrapolated ? ` (first ${fmtInt(rbr.done)} rows measured, the rest extrapolated)` : ''}`,
         fmtS(rbr.ms),
         fmtInt((rows * 1000) / rbr.ms),
@@ -978,6 +1021,7 @@ function report({ opts, machine, fileA, results, date, profileNote }) {
       'CPU API',
       'COPY',
       'COPY CPU postgres',
+      '2 COPYs at once',
       'counts',
     ],
     runs.map((r, i) => [
@@ -992,6 +1036,7 @@ function report({ opts, machine, fileA, results, date, profileNote }) {
       fmtMs(r.cpu.api),
       fmtS(copies[i].ms),
       fmtMs(copies[i].cpu.pg),
+      fmtS(halves[i].ms),
       r.ok ? 'exact' : 'WRONG',
     ]),
   );
@@ -1066,7 +1111,9 @@ function report({ opts, machine, fileA, results, date, profileNote }) {
     'It is uploaded to `POST /api/personas/import-csv` and timed until the `import.progress` push with',
     'status `completed` reaches the bench (end to end). Each import run is followed, on the same table, truncated and',
     'checkpointed before each, by a plain `COPY` of the same rows already normalized (what the import writes; psql `\\copy`,',
-    'its start-up included): the physical limit. Then row-by-row `INSERT … ON CONFLICT DO NOTHING` of every valid row from',
+    'its start-up included): the physical limit; and the same rows in two halves by two `\\copy` at once (two connections, as',
+    'the import’s two writers do: the floor for the import’s own writes on this machine). Then row-by-row',
+    '`INSERT … ON CONFLICT DO NOTHING` of every valid row from',
     'one client, each its own transaction. Then the API: 4 closed-loop clients on `GET /api/personas?page=N` (random pages',
     `1–${opts.pages}, bearer token) while the same file is imported into a table that already holds ${fmtInt(opts.base)} other people.`,
     'The list may cost more on a bigger table whatever else runs, so the idle figures are taken at the table sizes the',

@@ -208,6 +208,39 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     expect((await t.query<{ sector_id: number | null }>(`SELECT sector_id FROM personas WHERE id = $1`, [p.id]))[0].sector_id).toBeNull();
   });
 
+  it('catalogue references hold under concurrency: a value being deleted and a person referencing it never leave a dangling id', async () => {
+    const runner = async () => {
+      const r = t.db.createQueryRunner();
+      await r.connect();
+      await r.startTransaction();
+      return r;
+    };
+    // The person is written first: the delete waits for it, then clears the reference.
+    const first = await addLookup(t, admin, 'sector', 'CONCURRENTE UNO');
+    const writer = await runner();
+    await writer.query(`INSERT INTO personas (nombre, sector_id) VALUES ('CONCURRENTE A', $1)`, [first.id]);
+    const deleting = t.query(`DELETE FROM sectores WHERE id = $1`, [first.id]);
+    await new Promise((r) => setTimeout(r, 200));
+    await writer.commitTransaction();
+    await writer.release();
+    await deleting;
+    expect(await t.query(`SELECT sector_id FROM personas WHERE nombre = 'CONCURRENTE A'`)).toEqual([{ sector_id: null }]);
+
+    // The delete goes first: the person waits for it, then is refused as a foreign key would refuse it.
+    const second = await addLookup(t, admin, 'sector', 'CONCURRENTE DOS');
+    const deleter = await runner();
+    await deleter.query(`DELETE FROM sectores WHERE id = $1`, [second.id]);
+    const inserting = t.query(`INSERT INTO personas (nombre, sector_id) VALUES ('CONCURRENTE B', $1)`, [second.id]).then(
+      () => 'ok',
+      (err: { code?: string }) => err.code,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    await deleter.commitTransaction();
+    await deleter.release();
+    expect(await inserting).toBe('23503');
+    expect(await t.query(`SELECT 1 FROM personas WHERE nombre = 'CONCURRENTE B'`)).toEqual([]);
+  });
+
   it('the same name and phone twice is the same person (409)', async () => {
     await createPersona(t, admin, { nombre: 'Ana', apellido_paterno: 'García', telefono_celular: '8199999999' });
     const dup = await t

@@ -7,8 +7,8 @@ import type { JobPayloads } from '@core/jobs/jobs';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { decodeCsv, findColumns, readRecords, type HeaderColumns } from '@core/people/csv-import';
 import { ImportsRepository, type ImportChunk, type ImportWriter } from '@core/people/imports.repository';
-import { importedPerson, normalizePhone, normalizeText } from '@core/people/persona-rules';
-import { CopyTextBuilder } from '@core/people/pg-copy';
+import { ImportLines } from '@core/people/import-lines';
+import { normalizePhone, normalizeText } from '@core/people/persona-rules';
 import { SocketEmitter } from '../socket-emitter';
 
 /** Rows parsed between two turns of the event loop (so batch writes and pushes go out while the file is read). */
@@ -92,11 +92,10 @@ export class PersonaImportProcessor {
       if (failed) throw failed;
     };
 
-    const seen = new Set<string | null>();
     const errors: ImportRowError[] = [];
     let errorsCount = 0;
     let columns: HeaderColumns | null = null;
-    const batch = new CopyTextBuilder();
+    const batch = new ImportLines(importId, stored.createdBy);
     const cut = (progress: number): ImportChunk => ({ rows: batch.rows, data: batch.take(), progress, processed: total });
     let total = 0;
     let valid = 0;
@@ -107,7 +106,7 @@ export class PersonaImportProcessor {
 
     try {
       for (let i = 0; i < IMPORT_WRITERS; i++) {
-        writers.push(await this.imports.openWriter(importId, stored.createdBy));
+        writers.push(await this.imports.openWriter(importId));
         busy.push(null);
       }
       try {
@@ -132,20 +131,16 @@ export class PersonaImportProcessor {
           const rawPhone = item.fields[columns!.contacto] ?? '';
           const phone = normalizePhone(rawPhone);
           // (the name is empty exactly when its normalized text is: splitFullName keeps every word)
-          const person = phone ? importedPerson(rawName, phone) : null;
-          if (!person && (phone || !normalizeText(rawName))) {
+          const added = phone ? batch.add(rawName, phone, item.row) : null;
+          if (added === 'empty' || (added === null && !normalizeText(rawName))) {
             addError(item.row, 'El nombre está vacío.');
             continue;
           }
-          if (!person) {
+          if (added === null) {
             addError(item.row, `El contacto "${normalizeText(rawPhone).slice(0, 30)}" no es un teléfono de 10 dígitos.`);
             continue;
           }
-          valid++;
-          const key = person.dedupe_key;
-          if (seen.has(key)) continue; // a duplicate inside the file: skipped
-          seen.add(key);
-          batch.add(writers[0].line(person, item.row, rawName.includes('\\')));
+          valid++; // (a duplicate inside the file is valid, and skipped)
           // Real progress: how far the parser is in the file (the last 1% is the final count).
           if (batch.rows >= IMPORT_BATCH_ROWS) await dispatch(cut(Math.min(99, Math.floor(item.fraction * 100))));
         }

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, type ClientBase } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ImportRowError, ImportStatus, PersonaImportResponse } from '../contracts/personas.contract';
-import type { ImportedPerson } from './persona-rules';
-import { copyIn, copyOutBytea, copyValue } from './pg-copy';
+import { IMPORT_LINE_COLUMNS } from './import-lines';
+import { copyIn, copyOutBytea } from './pg-copy';
 
 interface ImportRow {
   id: string;
@@ -46,7 +46,7 @@ export function toImportResponse(r: ImportRow): PersonaImportResponse {
 
 /** A batch of the file's people on its way to the table, with how far into the file it reaches. */
 export interface ImportChunk {
-  /** The batch in COPY text format (ImportWriter.line, one per person). */
+  /** The batch in COPY text format (ImportLines, one line per person). */
   data: Buffer;
   rows: number;
   /** Parser progress (0–99) and rows read when the batch was cut. */
@@ -55,8 +55,7 @@ export interface ImportChunk {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PERSON_COLUMNS =
-  'nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, sort_key, dedupe_key, import_row, import_id, created_by';
+const PERSON_COLUMNS = IMPORT_LINE_COLUMNS;
 
 /**
  * Writes one import's batches on a connection of its own. Each batch is one transaction: its people and
@@ -67,30 +66,12 @@ const PERSON_COLUMNS =
  * into a temporary table and moved with INSERT … ON CONFLICT DO NOTHING.
  */
 export class ImportWriter {
-  private readonly tail: string;
-
   constructor(
     private readonly client: ClientBase,
     private readonly importId: string,
-    createdBy: number | null,
     private readonly done: () => Promise<void>,
   ) {
     if (!UUID.test(importId)) throw new Error(`Invalid import id ${importId}`);
-    this.tail = `\t${importId}\t${createdBy === null ? '\\N' : String(Math.trunc(createdBy))}\n`;
-  }
-
-  /**
-   * One person in COPY text format (the import's id and author included). Only a backslash can need
-   * escaping (the rules turn tabs and line breaks into spaces), and only when the raw name has one.
-   */
-  line(p: ImportedPerson, row: number, rawHasBackslash: boolean): string {
-    const key = p.dedupe_key === null ? '\\N' : p.dedupe_key;
-    if (!rawHasBackslash)
-      return `${p.nombre}\t${p.apellido_paterno}\t${p.apellido_materno}\t${p.telefono_celular}\t${p.search_text}\t${p.sort_key}\t${key}\t${row}${this.tail}`;
-    return (
-      `${copyValue(p.nombre)}\t${copyValue(p.apellido_paterno)}\t${copyValue(p.apellido_materno)}\t${copyValue(p.telefono_celular)}\t` +
-      `${copyValue(p.search_text)}\t${copyValue(p.sort_key)}\t${p.dedupe_key === null ? key : copyValue(key)}\t${row}${this.tail}`
-    );
   }
 
   /** Writes a batch (its people that are not stored yet). */
@@ -182,10 +163,14 @@ export class ImportsRepository {
   }
 
   /** A writer on a connection of its own, closed with it (several writers may run side by side). */
-  async openWriter(importId: string, createdBy: number | null): Promise<ImportWriter> {
+  async openWriter(importId: string): Promise<ImportWriter> {
     const client = new Client({ connectionString: (this.ds.options as { url: string }).url, application_name: 'aforo-import' });
     await client.connect();
-    return new ImportWriter(client, importId, createdBy, () => client.end());
+    // A batch's commit does not wait for its WAL to reach the disk: if PostgreSQL stops before it does, the batch
+    // and its count in `imported` are lost together, the job fails and its retry writes them again; the import's
+    // completion is an ordinary commit, which flushes every batch before it.
+    await client.query(`SET synchronous_commit = off`);
+    return new ImportWriter(client, importId, () => client.end());
   }
 
   /** How many of the API's queries on this database are running right now (its connections are named `aforo`). */

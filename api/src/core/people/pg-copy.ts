@@ -70,37 +70,6 @@ export function copyValue(v: string): string {
     : v;
 }
 
-/** Builds a COPY input in a buffer, line by line (cheaper than joining strings and encoding them at the end). */
-export class CopyTextBuilder {
-  private buf: Buffer;
-  private at = 0;
-  rows = 0;
-
-  constructor(private readonly initialBytes = 1 << 20) {
-    this.buf = Buffer.allocUnsafe(initialBytes);
-  }
-
-  add(line: string): void {
-    const most = line.length * 3; // UTF-8 bytes per UTF-16 unit, at most
-    if (this.at + most > this.buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + most));
-      this.buf.copy(bigger, 0, 0, this.at);
-      this.buf = bigger;
-    }
-    this.at += this.buf.write(line, this.at);
-    this.rows++;
-  }
-
-  /** The text so far; the builder starts again empty. */
-  take(): Buffer {
-    const out = this.buf.subarray(0, this.at);
-    this.buf = Buffer.allocUnsafe(Math.max(this.initialBytes, this.at));
-    this.at = 0;
-    this.rows = 0;
-    return out;
-  }
-}
-
 /** A `COPY … TO STDOUT` query: collects what the server sends. */
 class CopyOutQuery {
   private readonly chunks: Buffer[] = [];

@@ -3,6 +3,7 @@ import { ExternalEvents1763800000000 } from './1763800000000-external-events';
 import { People1763900000000 } from './1763900000000-people';
 import { PeopleImportSpeed1764000000000 } from './1764000000000-people-import-speed';
 import { RegistrationBatches1764100000000 } from './1764100000000-registration-batches';
+import { PersonasCatalogueChecks1764200000000 } from './1764200000000-personas-catalogue-checks';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   People1763900000000,
   PeopleImportSpeed1764000000000,
   RegistrationBatches1764100000000,
+  PersonasCatalogueChecks1764200000000,
 ];
