@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { AuditRepository } from '../../api/src/core/audit/audit.repository';
+import { DOMAIN_EVENTS_PRUNE_EVERY_MS, DOMAIN_EVENTS_RETENTION_DAYS } from '../../api/src/core/constants';
+import { MaintenanceProcessor } from '../../workers/src/processors/maintenance.processor';
+import { QueueWorkers } from '../../workers/src/queue-workers';
 import { TcpProxy } from '../setup/tcp-proxy';
 import { readHarnessEnv } from '../setup/harness-env';
 import { eventually, TestApp } from '../setup/test-app';
@@ -57,6 +61,41 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
     const results = await Promise.all([repo.writeFromEvents(ids), repo.writeFromEvents([ids[0]]), repo.writeFromEvents(ids.slice(1))]);
     expect(results.map((r) => r.map((e) => e.eventId))).toEqual([ids, [ids[0]], ids.slice(1)]);
     expect(await count(t, `SELECT count(*) AS n FROM audit_logs WHERE event_id = ANY('{${ids.join(',')}}'::uuid[])`)).toBe(3);
+  });
+
+  it('published and audited events older than the retention are pruned on a schedule; unaudited or recent ones stay', async () => {
+    const u = await t.createUser(admin, { email: 'podada@aforo.test' });
+    await t.flushOutbox();
+    const [audited] = await eventually(
+      () => t.query<{ id: string }>(`SELECT id FROM domain_events WHERE type = 'user.created' AND resource_id = $1`, [String(u.id)]),
+      (rows) => rows.length === 1,
+    );
+    await eventually(
+      () => count(t, `SELECT count(*) AS n FROM audit_logs WHERE event_id = '${audited.id}'`),
+      (n) => n === 1,
+    );
+    const old = `now() - make_interval(days => ${DOMAIN_EVENTS_RETENTION_DAYS + 1})`;
+    await t.query(`UPDATE domain_events SET published_at = ${old} WHERE id = $1`, [audited.id]);
+    // An old published event whose audit job has not run yet (the workers down for days, say).
+    const waiting = randomUUID();
+    await t.query(
+      `INSERT INTO domain_events (id, type, payload, occurred_at, published_at) VALUES ($1, 'user.updated', '{}', ${old}, ${old})`,
+      [waiting],
+    );
+    const before = await count(t, `SELECT count(*) AS n FROM domain_events`);
+
+    await t.workers!.get(MaintenanceProcessor).handlePruneEvents();
+
+    expect(await t.query(`SELECT id FROM domain_events WHERE id = ANY($1::uuid[])`, [[audited.id, waiting]])).toEqual([{ id: waiting }]);
+    expect(await count(t, `SELECT count(*) AS n FROM domain_events`)).toBe(before - 1);
+    expect(await count(t, `SELECT count(*) AS n FROM audit_logs WHERE event_id = '${audited.id}'`)).toBe(1); // the trail stays
+    await t.query(`DELETE FROM domain_events WHERE id = $1`, [waiting]);
+
+    const schedules = await eventually(
+      () => t.workers!.get(QueueWorkers).schedules(),
+      (found) => found.some((s) => s.id === 'prune-domain-events'),
+    );
+    expect(schedules).toContainEqual({ id: 'prune-domain-events', every: DOMAIN_EVENTS_PRUNE_EVERY_MS });
   });
 });
 

@@ -1,14 +1,16 @@
 import type { JobName, JobPayloads } from '@core/jobs/jobs';
 import { AuditProcessor } from './processors/audit.processor';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { PersonaImportProcessor } from './processors/persona-import.processor';
 
 export type JobHandler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
 export type JobHandlers = { [K in JobName]: JobHandler<K> };
 
 /** Exactly one handler per job name: the type makes a missing one a compile error. */
-export function buildJobHandlers(audit: AuditProcessor, imports: PersonaImportProcessor): JobHandlers {
+export function buildJobHandlers(audit: AuditProcessor, imports: PersonaImportProcessor, maintenance: MaintenanceProcessor): JobHandlers {
   return {
     'audit.write': (payload) => audit.handleAuditWrite(payload),
     'personas.import': (payload) => imports.handleImport(payload),
+    'maintenance.prune-events': () => maintenance.handlePruneEvents(),
   };
 }

@@ -1,25 +1,37 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { JOB_QUEUE, type JobName } from '@core/jobs/jobs';
+import { DOMAIN_EVENTS_PRUNE_EVERY_MS } from '@core/constants';
+import { JOB_QUEUE, QUEUES, type JobName } from '@core/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { buildJobHandlers, type JobHandlers } from './job-handlers';
 import { AuditProcessor } from './processors/audit.processor';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { PersonaImportProcessor } from './processors/persona-import.processor';
 
-/** One BullMQ worker per queue, dispatching each job to the one handler of its name. */
+/** A job the workers schedule for themselves: its scheduler id, how often, and the job. */
+const SCHEDULES: Array<{ id: string; every: number; name: JobName }> = [
+  { id: 'prune-domain-events', every: DOMAIN_EVENTS_PRUNE_EVERY_MS, name: 'maintenance.prune-events' },
+];
+
+/**
+ * One BullMQ worker per queue, dispatching each job to the one handler of its name; and the scheduled jobs
+ * (a BullMQ job scheduler each: one schedule in Redis however many workers processes run).
+ */
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(QueueWorkers.name);
   private readonly handlers: JobHandlers;
   private workers: Worker[] = [];
+  private schedulers: Queue | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     audit: AuditProcessor,
     imports: PersonaImportProcessor,
+    maintenance: MaintenanceProcessor,
   ) {
-    this.handlers = buildJobHandlers(audit, imports);
+    this.handlers = buildJobHandlers(audit, imports, maintenance);
   }
 
   onApplicationBootstrap(): void {
@@ -49,10 +61,35 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
       this.workers.push(worker);
     }
     this.logger.log(`Workers listening on queues: ${[...queues].join(', ')}`);
+    this.schedule();
+  }
+
+  /** Creates or updates the schedules (not awaited: with Redis down it completes once Redis is back). */
+  private schedule(): void {
+    const queue = new Queue(QUEUES.maintenance, {
+      prefix: `${this.config.redisPrefix}:bull`,
+      connection: redisOptionsFromUrl(this.config.redisUrl, { maxRetriesPerRequest: null }) as ConnectionOptions,
+    });
+    queue.on('error', (err) => this.logger.warn(`Schedules: ${err.message}`));
+    this.schedulers = queue;
+    for (const s of SCHEDULES) {
+      if (JOB_QUEUE[s.name] !== QUEUES.maintenance) throw new Error(`Scheduled job ${s.name} must be on the maintenance queue`);
+      queue
+        .upsertJobScheduler(s.id, { every: s.every }, { name: s.name, data: {}, opts: { removeOnComplete: true, removeOnFail: 50 } })
+        .catch((err: Error) => this.logger.warn(`Schedule ${s.id}: ${err.message}`));
+    }
+  }
+
+  /** The scheduled jobs (id and interval) as stored in Redis. */
+  async schedules(): Promise<Array<{ id: string; every: number | null }>> {
+    const found = (await this.schedulers?.getJobSchedulers()) ?? [];
+    return found.map((s) => ({ id: s.key, every: s.every ? Number(s.every) : null }));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
     this.workers = [];
+    await this.schedulers?.close();
+    this.schedulers = null;
   }
 }

@@ -7,6 +7,7 @@ import { AuditRepository } from '@core/audit/audit.repository';
 import { ImportsRepository } from '@core/people/imports.repository';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { AuditProcessor } from './processors/audit.processor';
+import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { PersonaImportProcessor } from './processors/persona-import.processor';
 import { QueueWorkers } from './queue-workers';
 import { SocketEmitter } from './socket-emitter';
@@ -25,6 +26,7 @@ export class WorkersModule {
         SocketEmitter,
         AuditRepository,
         AuditProcessor,
+        MaintenanceProcessor,
         ImportsRepository,
         OutboxRepository,
         PersonaImportProcessor,

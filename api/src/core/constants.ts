@@ -18,6 +18,14 @@ export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_SCAN_INTERVAL_MS = 1000;
 /** Shortest time between two publications while changes keep coming (pushes combine what the wait gathers). */
 export const OUTBOX_MIN_CYCLE_MS = 100;
+/**
+ * Domain events are kept this long once published and audited (the audit trail keeps who did what; the
+ * events' payloads, which may hold a registrant's data, go), pruned by a scheduled job this often, this many
+ * per statement.
+ */
+export const DOMAIN_EVENTS_RETENTION_DAYS = 7;
+export const DOMAIN_EVENTS_PRUNE_EVERY_MS = 60 * 60 * 1000;
+export const DOMAIN_EVENTS_PRUNE_BATCH = 5000;
 /** Public registrations decided together in one statement, at most, and such statements per event at once (group commit). */
 export const REGISTRATION_BATCH_MAX = 256;
 export const REGISTRATION_BATCHES_IN_FLIGHT = 3;

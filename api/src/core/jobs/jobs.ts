@@ -2,6 +2,7 @@
 export const QUEUES = {
   audit: 'audit',
   imports: 'imports',
+  maintenance: 'maintenance',
 } as const;
 
 export interface JobPayloads {
@@ -12,6 +13,8 @@ export interface JobPayloads {
   'audit.write': { eventIds: string[] } | { eventId: string };
   /** Import the people of one uploaded CSV (idempotent per import and row). */
   'personas.import': { importId: string };
+  /** Delete the domain events published and audited more than DOMAIN_EVENTS_RETENTION_DAYS ago (scheduled hourly). */
+  'maintenance.prune-events': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -19,4 +22,5 @@ export type JobName = keyof JobPayloads;
 export const JOB_QUEUE: { [K in JobName]: (typeof QUEUES)[keyof typeof QUEUES] } = {
   'audit.write': QUEUES.audit,
   'personas.import': QUEUES.imports,
+  'maintenance.prune-events': QUEUES.maintenance,
 };

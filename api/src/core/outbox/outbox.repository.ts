@@ -54,6 +54,25 @@ export class OutboxRepository {
     await manager.query(`UPDATE domain_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
+  /**
+   * Deletes up to `limit` of the oldest domain events published more than `days` days ago whose audit entry
+   * is written (an event still waiting for its audit job stays, whatever its age); returns how many.
+   */
+  async pruneAudited(manager: EntityManager, days: number, limit: number): Promise<number> {
+    const rows: Array<{ n: number }> = await manager.query(
+      `WITH gone AS (
+         DELETE FROM domain_events WHERE id IN (
+           SELECT d.id FROM domain_events d
+            WHERE d.published_at < now() - make_interval(days => $1::int)
+              AND EXISTS (SELECT 1 FROM audit_logs a WHERE a.event_id = d.id)
+            ORDER BY d.seq LIMIT $2::int)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [days, limit],
+    );
+    return rows[0].n;
+  }
+
   async countUnpublished(manager: EntityManager): Promise<number> {
     const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM domain_events WHERE published_at IS NULL`);
     return count;
