@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toaster';
 import { SessionLiveEffect } from './session-live-effect';
 
@@ -10,4 +11,9 @@ export function Root() {
       <Toaster />
     </>
   );
+}
+
+/** Shown while the first page's code is loading (a staff screen opened directly). */
+export function RouteLoading() {
+  return <Spinner />;
 }

@@ -1,25 +1,24 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { ComingSoon } from '../components/ui/coming-soon';
-import { LoginPage } from '../features/auth/components/login-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { ExternalEventsPage } from '../features/external-events/components/external-events-page';
-import { RegistrationsPage } from '../features/external-events/components/registrations-page';
-import { PersonasPage } from '../features/personas/components/personas-page';
 import { PrivacyNoticePage } from '../features/privacy-notice/components/privacy-notice-page';
 import { EventsLandingPage } from '../features/public-events/components/events-landing-page';
 import { PublicEventPage } from '../features/public-events/components/public-event-page';
-import { UsersPage } from '../features/users/components/users-page';
 import { registerNavigate } from '../lib/navigation';
 import { GuestOnly, RequireAuth } from './guards';
 import { AdminLayout } from './layout/admin-layout';
 import { PublicLayout } from './layout/public-layout';
 import { NotFoundPage } from './not-found';
-import { Root } from './root';
+import { Root, RouteLoading } from './root';
 
-/** The route table of spec 1 §2.1. Screens of later issues are placeholders for now. */
+/**
+ * The route table of spec 1 §2.1. Screens of later issues are placeholders for now.
+ * The citizens' pages are in the main bundle (the first thing most visitors open, often on a phone); the
+ * login and the staff screens are loaded when first visited, each in its own chunk.
+ */
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       { path: '/', element: <Navigate to="/eventos" replace /> },
       {
@@ -35,7 +34,9 @@ export const router = createBrowserRouter([
       },
       {
         element: <GuestOnly />,
-        children: [{ path: '/login', element: <LoginPage /> }],
+        children: [
+          { path: '/login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
+        ],
       },
       {
         element: <RequireAuth />,
@@ -43,11 +44,25 @@ export const router = createBrowserRouter([
           {
             element: <AdminLayout />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/users', element: <UsersPage /> },
-              { path: '/eventos-externos', element: <ExternalEventsPage /> },
-              { path: '/eventos-externos/:id/registros', element: <RegistrationsPage /> },
-              { path: '/personas', element: <PersonasPage /> },
+              {
+                path: '/dashboard',
+                lazy: () => import('../features/dashboard/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+              },
+              { path: '/users', lazy: () => import('../features/users/components/users-page').then((m) => ({ Component: m.UsersPage })) },
+              {
+                path: '/eventos-externos',
+                lazy: () =>
+                  import('../features/external-events/components/external-events-page').then((m) => ({ Component: m.ExternalEventsPage })),
+              },
+              {
+                path: '/eventos-externos/:id/registros',
+                lazy: () =>
+                  import('../features/external-events/components/registrations-page').then((m) => ({ Component: m.RegistrationsPage })),
+              },
+              {
+                path: '/personas',
+                lazy: () => import('../features/personas/components/personas-page').then((m) => ({ Component: m.PersonasPage })),
+              },
               { path: '/eventos-internos', element: <ComingSoon title="Eventos Internos" /> },
               { path: '/eventos-internos/:id', element: <ComingSoon title="Detalle del Evento Interno" /> },
               { path: '/eventos-internos/:id/edit', element: <ComingSoon title="Editar Evento Interno" /> },
