@@ -1,3 +1,4 @@
+import { IMPORT_MAX_ROW_ERRORS } from '../../api/src/core/constants';
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { createPersona } from '../factories/personas';
 import { eventually, nextPush, TestApp } from '../setup/test-app';
@@ -97,6 +98,17 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     // Importing the same file again writes nobody new.
     const again = await importAndWait(csv);
     expect(again).toMatchObject({ imported: 0, skipped: 4, total: 6 });
+  });
+
+  it('the errors file holds every bad row, while the answer carries the first 1,000 and the exact count', async () => {
+    const bad = Array.from({ length: 1205 }, (_, i) => `Persona Sin Teléfono ${i},${i}`);
+    const done = await importAndWait(['nombre,contacto', 'Una Válida Importada,8119990001', ...bad].join('\n'));
+    expect(done).toMatchObject({ status: 'completed', imported: 1, errors_count: 1205 });
+    expect(done.errors).toHaveLength(IMPORT_MAX_ROW_ERRORS);
+    const file = await t.http().get(`/api/personas/import-csv/${done.import_id}/errors`).set(auth());
+    const lines = file.text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 1205);
+    expect(lines.at(-1)).toBe('1207,"El contacto ""1204"" no es un teléfono de 10 dígitos."');
   });
 
   it('a malformed file (unclosed quote) ends the import as failed with a Spanish message, not retried forever', async () => {

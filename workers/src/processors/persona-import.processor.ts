@@ -93,6 +93,7 @@ export class PersonaImportProcessor {
     };
 
     const errors: ImportRowError[] = [];
+    const allErrors: ImportRowError[] = [];
     let errorsCount = 0;
     let columns: HeaderColumns | null = null;
     const batch = new ImportLines(importId, stored.createdBy);
@@ -101,6 +102,7 @@ export class PersonaImportProcessor {
     let valid = 0;
     const addError = (row: number, message: string) => {
       errorsCount++;
+      allErrors.push({ row, message });
       if (errors.length < IMPORT_MAX_ROW_ERRORS) errors.push({ row, message });
     };
 
@@ -167,7 +169,7 @@ export class PersonaImportProcessor {
     }
 
     const result = await this.ds.transaction(async (manager) => {
-      const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors, errorsCount });
+      const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors, errorsCount, allErrors });
       await this.outbox.insert(manager, { userId: stored.createdBy, ip: null }, [
         {
           type: 'persona-import.completed',

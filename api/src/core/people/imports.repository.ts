@@ -186,12 +186,12 @@ export class ImportsRepository {
   async complete(
     manager: EntityManager,
     id: string,
-    r: { valid: number; total: number; processed: number; errors: ImportRowError[]; errorsCount: number },
+    r: { valid: number; total: number; processed: number; errors: ImportRowError[]; errorsCount: number; allErrors: ImportRowError[] },
   ): Promise<{ imported: number; skipped: number }> {
     const rows: Array<{ imported: number; skipped: number }> = await manager.query(
       `UPDATE persona_imports SET status = 'completed', progress = 100, skipped = greatest(0, $2 - imported), total = $3, processed = $4,
-              errors = $5::jsonb, errors_count = $6, finished_at = now() WHERE id = $1 RETURNING imported, skipped`,
-      [id, r.valid, r.total, r.processed, JSON.stringify(r.errors), r.errorsCount],
+              errors = $5::jsonb, errors_count = $6, all_errors = $7::jsonb, finished_at = now() WHERE id = $1 RETURNING imported, skipped`,
+      [id, r.valid, r.total, r.processed, JSON.stringify(r.errors), r.errorsCount, JSON.stringify(r.allErrors)],
     );
     return rows[0];
   }
@@ -203,8 +203,9 @@ export class ImportsRepository {
     ]);
   }
 
+  /** Every row error of the import (the first ones only for an import finished before they were all kept). */
   async errorsOf(id: string): Promise<ImportRowError[] | null> {
-    const rows = await this.ds.query(`SELECT errors FROM persona_imports WHERE id = $1`, [id]);
+    const rows = await this.ds.query(`SELECT coalesce(all_errors, errors) AS errors FROM persona_imports WHERE id = $1`, [id]);
     return rows[0] ? rows[0].errors : null;
   }
 }

@@ -4,6 +4,7 @@ import { People1763900000000 } from './1763900000000-people';
 import { PeopleImportSpeed1764000000000 } from './1764000000000-people-import-speed';
 import { RegistrationBatches1764100000000 } from './1764100000000-registration-batches';
 import { PersonasCatalogueChecks1764200000000 } from './1764200000000-personas-catalogue-checks';
+import { ImportAllRowErrors1764300000000 } from './1764300000000-import-all-row-errors';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   PeopleImportSpeed1764000000000,
   RegistrationBatches1764100000000,
   PersonasCatalogueChecks1764200000000,
+  ImportAllRowErrors1764300000000,
 ];
