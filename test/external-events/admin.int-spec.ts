@@ -62,6 +62,42 @@ describe('external events administration (spec 1 §2.6, §4, §7) — rules enfo
     expect(ends.body.errors.end_date).toEqual(['La fecha de fin no puede ser anterior a la de inicio.']);
   });
 
+  it('length limits answer in Spanish with the field named as the form labels it', async () => {
+    const res = await t
+      .http()
+      .post('/api/eventos-externos')
+      .set(auth(admin))
+      .send(eventBody({ title: 'T'.repeat(201), location: 'U'.repeat(301), agenda: ['A'.repeat(501)] }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      title: ['El título no debe tener más de 200 caracteres.'],
+      location: ['La ubicación no debe tener más de 300 caracteres.'],
+      agenda: ['Cada punto de la agenda no debe tener más de 500 caracteres.'],
+    });
+    const atLimit = await t
+      .http()
+      .post('/api/eventos-externos')
+      .set(auth(admin))
+      .send(eventBody({ title: 'T'.repeat(200) }));
+    expect(atLimit.status).toBe(201);
+  });
+
+  it('PUT without max_attendees is refused (422), never reset to the default of 50', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 120 });
+    const { max_attendees: _omit, ...noCapacity } = eventBody({ status: 'published' });
+    const res = await t.http().put(`/api/eventos-externos/${e.id}`).set(auth(admin)).send(noCapacity);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ max_attendees: ['La capacidad es obligatoria.'] });
+    const nulled = await t
+      .http()
+      .put(`/api/eventos-externos/${e.id}`)
+      .set(auth(admin))
+      .send({ ...noCapacity, max_attendees: null });
+    expect(nulled.status).toBe(422);
+    const [row] = await t.query<{ max_attendees: number }>('SELECT max_attendees FROM external_events WHERE id = $1', [e.id]);
+    expect(row.max_attendees).toBe(120);
+  });
+
   it('deletes only drafts (409 in Spanish otherwise)', async () => {
     const published = await createEvent(t, admin, { status: 'published' });
     const res = await t.http().delete(`/api/eventos-externos/${published.id}`).set(auth(admin));

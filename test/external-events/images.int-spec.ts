@@ -89,4 +89,36 @@ describe('event image upload (content decides the type; re-encoded; SVG rasteriz
     const [row] = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM images');
     expect(row.n).toBe(2);
   });
+
+  it("'create' without 'edit' may add the image to an event it just created, not to anyone else's (403, nothing stored)", async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const uploadAs = (token: string, id: number) =>
+      t.http().post(`/api/eventos-externos/${id}/upload-image`).set('Authorization', `Bearer ${token}`).attach('image', png, 'foto.png');
+    const imageCount = async () => (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM images'))[0].n;
+    const creator = await t.createUser(admin, { email: 'solo-crear@aforo.test', permissions: { eventos_externos: ['view', 'create'] } });
+    const editor = await t.createUser(admin, { email: 'solo-editar@aforo.test', permissions: { eventos_externos: ['view', 'edit'] } });
+    const viewer = await t.createUser(admin, { email: 'solo-mirar@aforo.test', permissions: { eventos_externos: ['view'] } });
+
+    // The web create flow: create the event, then upload its image.
+    const own = await createEvent(t, creator.token);
+    const uploaded = await uploadAs(creator.token, own.id);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.event.image_url).toBe(uploaded.body.image_url);
+
+    const imageOf = async (id: number) =>
+      (await t.query<{ image_url: string | null }>('SELECT image_url FROM external_events WHERE id = $1', [id]))[0].image_url;
+    const [imagesBefore, adminsImage] = [await imageCount(), await imageOf(eventId)];
+    const othersEvent = await uploadAs(creator.token, eventId);
+    expect(othersEvent.status).toBe(403);
+    expect(othersEvent.body.message).toBe('Solo puedes cambiar la imagen de los eventos que tú creaste.');
+    expect((await uploadAs(viewer.token, own.id)).status).toBe(403);
+    expect(await imageCount()).toBe(imagesBefore);
+    expect(await imageOf(eventId)).toBe(adminsImage);
+
+    // 'edit' may change the image of any event, whoever created it.
+    expect((await uploadAs(editor.token, eventId)).status).toBe(201);
+    expect((await uploadAs(editor.token, own.id)).status).toBe(201);
+  });
 });

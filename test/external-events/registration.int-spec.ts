@@ -62,13 +62,47 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
       .post(`/api/eventos/${e.slug}/register`)
       .send(registrationBody(2, { fecha_nacimiento: '2999-01-01' }));
     expect(future.status).toBe(422);
-    expect(future.body.errors.fecha_nacimiento).toEqual(['La fecha de nacimiento no puede estar en el futuro.']);
+    expect(future.body.errors.fecha_nacimiento).toEqual(['La fecha de nacimiento no puede ser una fecha futura.']);
     const impossible = await t
       .http()
       .post(`/api/eventos/${e.slug}/register`)
       .send(registrationBody(3, { fecha_nacimiento: '1990-02-31' }));
     expect(impossible.body.errors.fecha_nacimiento).toEqual(['La fecha de nacimiento no es válida.']);
     expect(await count(e.id)).toEqual({ current: 0, real: 0 });
+  });
+
+  it('accepts names typed with combining accents and stores them composed', async () => {
+    const e = await createEvent(t, admin);
+    const res = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(4, { nombre: 'MARI\u0301A', apellido_paterno: 'Pen\u0303a', apellido_materno: 'garci\u0301a' }));
+    expect(res.status).toBe(201);
+    const [row] = await t.query<{ nombre: string; apellido_paterno: string; apellido_materno: string }>(
+      'SELECT nombre, apellido_paterno, apellido_materno FROM external_registrations WHERE id = $1',
+      [res.body.registration.id],
+    );
+    expect(row).toEqual({ nombre: 'MAR\u00cdA', apellido_paterno: 'PE\u00d1A', apellido_materno: 'GARC\u00cdA' });
+    expect(row.nombre).toBe('MARÍA');
+  });
+
+  it('length limits answer in Spanish with the field named as the form labels it', async () => {
+    const e = await createEvent(t, admin);
+    const res = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(5, { empresa: 'E'.repeat(201), nombre: 'N'.repeat(101) }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      empresa: ['La empresa no debe tener más de 200 caracteres.'],
+      nombre: ['El nombre no debe tener más de 100 caracteres.'],
+    });
+    expect(await count(e.id)).toEqual({ current: 0, real: 0 });
+    await t
+      .http()
+      .post(`/api/eventos/${e.slug}/register`)
+      .send(registrationBody(6, { empresa: 'E'.repeat(200) }))
+      .expect(201);
   });
 
   it('one registration per e-mail per event, whatever the case and spaces (409, nothing written)', async () => {

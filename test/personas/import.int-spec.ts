@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { IMPORT_MAX_ROW_ERRORS } from '../../api/src/core/constants';
+import { ImportsRepository } from '../../api/src/core/people/imports.repository';
+import { PersonaImportProcessor } from '../../workers/src/processors/persona-import.processor';
+import { QueueWorkers } from '../../workers/src/queue-workers';
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { createPersona } from '../factories/personas';
 import { eventually, nextPush, TestApp } from '../setup/test-app';
@@ -111,14 +115,51 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     expect(lines.at(-1)).toBe('1207,"El contacto ""1204"" no es un teléfono de 10 dígitos."');
   });
 
-  it('a malformed file (unclosed quote) ends the import as failed with a Spanish message, not retried forever', async () => {
-    // The fault is past the part read by the upload check, so it is found by the job.
-    const rows = Array.from({ length: 3000 }, (_, i) => `Persona ${i} Garza Leal,${8140000000 + i}`);
-    const done = await importAndWait(['nombre,contacto', ...rows, '"Juan Pérez,8110000051'].join('\n'));
-    expect(done.status).toBe('failed');
-    expect((done as unknown as { message: string }).message).toBe(
-      'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).',
+  it('a malformed file (unclosed quote) is refused at upload wherever the fault is; a job meeting one ends as failed, not retried', async () => {
+    const malformed = 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).';
+    // Far past the head of the file, after more rows than a batch: refused before anything is stored.
+    const rows = Array.from({ length: 6000 }, (_, i) => `"Persona ${i}, Garza Leal",${8140000000 + i}`);
+    const before = Number((await t.query<{ n: string }>('SELECT count(*) AS n FROM persona_imports'))[0].n);
+    const late = await upload(['nombre,contacto', ...rows, '"Juan Pérez,8110000051'].join('\n'));
+    expect([late.status, late.body.message]).toEqual([422, malformed]);
+    expect(Number((await t.query<{ n: string }>('SELECT count(*) AS n FROM persona_imports'))[0].n)).toBe(before);
+    // Quotes that are closed, doubled, or inside a plain field are fine.
+    const fine = await importAndWait('nombre,contacto\n"Ana ""La Güera"" Cantú",8110000052\nLuis "Tito" Garza,8110000053\n');
+    expect(fine).toMatchObject({ status: 'completed', imported: 2, errors_count: 0 });
+
+    // The job keeps its own guard (a file stored by another way): it ends the import as failed, in Spanish.
+    const id = randomUUID();
+    const repo = t.workers!.get(ImportsRepository);
+    await t.db.transaction((m) =>
+      repo.create(m, { id, fileName: 'x.csv', file: Buffer.from('nombre,contacto\n"Juan,811\n'), createdBy: null }),
     );
+    await t.workers!.get(PersonaImportProcessor).handleImport({ importId: id });
+    const done = (await t.http().get(`/api/personas/import-csv/${id}`).set(auth())).body;
+    expect([done.status, done.message]).toEqual(['failed', malformed]);
+  });
+
+  it('an import whose job fails its last attempt ends as failed with the spec message, not "in progress" forever', async () => {
+    const id = randomUUID();
+    const repo = t.workers!.get(ImportsRepository);
+    await t.db.transaction((m) => repo.create(m, { id, fileName: 'y.csv', file: Buffer.from('nombre,contacto\n'), createdBy: null }));
+    await repo.markProcessing(id);
+    const workers = t.workers!.get(QueueWorkers);
+    const job = (attemptsMade: number) => ({
+      name: 'personas.import',
+      id: 'j',
+      data: { importId: id },
+      attemptsMade,
+      opts: { attempts: 20 },
+    });
+    const status = async () => (await t.http().get(`/api/personas/import-csv/${id}`).set(auth())).body;
+    await workers.onFailed(job(3), new Error('PostgreSQL no responde'));
+    expect((await status()).status).toBe('processing'); // BullMQ retries it
+    const watcher = await t.socket(admin);
+    await t.join(watcher, ROOMS.personas);
+    const pushed = nextPush(watcher, 'import.progress', 3000, (p) => p.data.import.import_id === id);
+    await workers.onFailed(job(20), new Error('PostgreSQL no responde'));
+    expect(await status()).toMatchObject({ status: 'failed', message: 'Error al importar el archivo CSV' });
+    expect((await pushed).data.import.status).toBe('failed');
   });
 
   it('refuses before any job: no header, empty file, not a .csv, over 10 MB', async () => {
@@ -142,7 +183,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     const tooBig = await upload(big);
     expect([tooBig.status, tooBig.body.message]).toEqual([413, 'El archivo no debe superar los 10MB']);
     const noFile = await t.http().post('/api/personas/import-csv').set(auth()).field('x', '1');
-    expect(noFile.status).toBe(422);
+    expect([noFile.status, noFile.body.message]).toEqual([422, 'Por favor selecciona un archivo CSV']);
     expect(Number((await t.query<{ n: string }>('SELECT count(*) AS n FROM persona_imports'))[0].n)).toBe(before);
   });
 

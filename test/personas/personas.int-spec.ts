@@ -111,7 +111,7 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
       sector_id: sector.id,
       empresa_id: empresa.id,
     });
-    for (const q of ['jose pena', 'PEÑA', 'nunez', 'jose.pena@', '81818181']) {
+    for (const q of ['jose pena', 'PEÑA', 'nunez', 'jose.pena@', '81818181', '81 8181 8181', '(81) 8181-8181', '+52 81 8181 8181']) {
       const res = await t.http().get('/api/personas').query({ search: q }).set(auth(admin));
       expect(res.body.data.map((p: { nombre_completo: string }) => p.nombre_completo)).toEqual(['JOSÉ PEÑA NÚÑEZ']);
     }
@@ -239,6 +239,20 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     await deleter.release();
     expect(await inserting).toBe('23503');
     expect(await t.query(`SELECT 1 FROM personas WHERE nombre = 'CONCURRENTE B'`)).toEqual([]);
+  });
+
+  it('a phone pasted with the country code is stored as its 10 digits, and is the same person the CSV import sees', async () => {
+    const p = await createPersona(t, admin, { nombre: 'Lada', apellido_paterno: 'Internacional', telefono_celular: '+52 81 5555 1234' });
+    const stored = await t.query<{ telefono_celular: string }>(`SELECT telefono_celular FROM personas WHERE id = $1`, [p.id]);
+    expect(stored).toEqual([{ telefono_celular: '8155551234' }]);
+    const dup = await t
+      .http()
+      .post('/api/personas')
+      .set(auth(admin))
+      .send({ nombre: 'Lada', apellido_paterno: 'Internacional', telefono_celular: '81 5555 1234' });
+    expect(dup.status).toBe(409);
+    const bad = await t.http().post('/api/personas').set(auth(admin)).send({ nombre: 'Lada', telefono_celular: '+1 555 1234' });
+    expect([bad.status, bad.body.errors.telefono_celular]).toEqual([422, ['El teléfono celular debe tener exactamente 10 dígitos.']]);
   });
 
   it('the same name and phone twice is the same person (409)', async () => {

@@ -8,6 +8,7 @@ import {
   sortKey,
   splitFullName,
 } from '../../api/src/core/people/persona-rules';
+import { defaultCiudad } from '../../api/src/modules/personas/personas.service';
 import { everyCharacterNames, randomNames } from './name-corpus';
 
 /** What the import writes for a row, by the rules one after the other (what importedPerson must equal). */
@@ -54,6 +55,30 @@ describe('people rules', () => {
       'jose pena jose@x.mx 8112345678',
     );
     expect(searchTerm('  Peña ')).toBe('pena');
+  });
+
+  it('a phone typed as the list shows it is searched by its digits', () => {
+    expect(searchTerm('81 1234 5678')).toBe('8112345678');
+    expect(searchTerm('(81) 1234')).toBe('811234');
+    expect(searchTerm('81-1234')).toBe('811234');
+    expect(searchTerm('+52 81 1234 5678')).toBe('8112345678');
+    expect(searchTerm('+52 81')).toBe('81');
+    expect(searchTerm('2024')).toBe('2024');
+    expect(searchTerm('Calle 5 de Mayo')).toBe('calle 5 de mayo');
+  });
+
+  it('the configured municipality becomes the default city as the list spells it, or no default', () => {
+    expect(defaultCiudad('Monterrey')).toBe('MONTERREY');
+    expect(defaultCiudad('Garcia')).toBe('GARCÍA');
+    expect(defaultCiudad('San Nicolás')).toBe('SAN NICOLÁS DE LOS GARZA');
+    expect(defaultCiudad('escobedo')).toBe('GENERAL ESCOBEDO');
+    expect(defaultCiudad('Garza')).toBe(''); // two municipalities hold it
+    expect(defaultCiudad('Guadalajara')).toBe('');
+  });
+
+  it('a phone pasted with the country code in the form is read as its 10 digits', () => {
+    expect(normalizePhone('+52 81 1234 5678')).toBe('8112345678');
+    expect(normalizePhone('+52 1 81 1234 5678')).toBe('8112345678');
   });
 
   it('completeness: básico, intermedio, completo, with what is missing', () => {

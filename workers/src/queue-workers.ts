@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS } from '@core/constants';
-import { JOB_QUEUE, QUEUES, type JobName } from '@core/jobs/jobs';
+import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads } from '@core/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { buildJobHandlers, type JobHandlers } from './job-handlers';
 import { AuditProcessor } from './processors/audit.processor';
@@ -28,7 +28,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     audit: AuditProcessor,
-    imports: PersonaImportProcessor,
+    private readonly imports: PersonaImportProcessor,
     maintenance: MaintenanceProcessor,
   ) {
     this.handlers = buildJobHandlers(audit, imports, maintenance);
@@ -56,12 +56,23 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
           stalledInterval: Math.max(1000, Math.floor(this.config.jobLockMs / 2)),
         },
       );
-      worker.on('failed', (job, err) => this.logger.warn(`Job ${job?.name} ${job?.id} failed: ${err.message}`));
+      worker.on('failed', (job, err) => void this.onFailed(job, err));
       worker.on('error', (err) => this.logger.warn(`Worker ${queue}: ${err.message}`));
       this.workers.push(worker);
     }
     this.logger.log(`Workers listening on queues: ${[...queues].join(', ')}`);
     this.schedule();
+  }
+
+  /** A failed attempt; after the last one, the job's owner is told (an import ends as failed). */
+  async onFailed(job: Pick<Job, 'name' | 'id' | 'data' | 'attemptsMade' | 'opts'> | undefined, err: Error): Promise<void> {
+    this.logger.warn(`Job ${job?.name} ${job?.id} failed: ${err.message}`);
+    if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    try {
+      if (job.name === 'personas.import') await this.imports.handleGaveUp(job.data as JobPayloads['personas.import']);
+    } catch (gaveUpErr) {
+      this.logger.warn(`Job ${job.name} ${job.id}, after its last attempt: ${(gaveUpErr as Error).message}`);
+    }
   }
 
   /** Creates or updates the schedules (not awaited: with Redis down it completes once Redis is back). */

@@ -183,6 +183,16 @@ export class PersonaImportProcessor {
     this.logger.log(`Import ${importId}: ${result.imported} imported, ${result.skipped} skipped, ${errorsCount} errors of ${total}`);
   }
 
+  /**
+   * The job failed its last attempt (a fault that is not the file's: the database or Redis down for longer than
+   * every retry): the import ends as failed, with the spec's message, instead of staying "in progress". The
+   * batches written before stay, counted in `imported`.
+   */
+  async handleGaveUp({ importId }: JobPayloads['personas.import']): Promise<void> {
+    await this.imports.fail(importId, 'Error al importar el archivo CSV');
+    await this.push(importId);
+  }
+
   private async push(importId: string): Promise<void> {
     const current = await this.imports.find(importId);
     if (current)

@@ -1,5 +1,7 @@
 /** Wire shapes of external events and their registrations (pure types, shared with the web app). */
 
+import { EMAIL_MAX_LENGTH } from '../constants';
+
 export const EXTERNAL_EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
 export type ExternalEventStatus = (typeof EXTERNAL_EVENT_STATUSES)[number];
 /** On creation only these may be chosen (spec 1 §4). */
@@ -10,6 +12,26 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const TIPOS_PARTICIPANTE = ['Emprendedor', 'Empresario', 'Ejecutivo', 'Estudiante', 'Otro'] as const;
 export type TipoParticipante = (typeof TIPOS_PARTICIPANTE)[number];
+
+/**
+ * Length limits of the event form and of the public registration form: the server validates them and
+ * the web inputs use them as maxLength, so the browser never accepts what the server would refuse.
+ */
+export const EXTERNAL_EVENT_LIMITS = {
+  title: 200,
+  description: 10_000,
+  location: 300,
+  /** requirements and agenda: at most this many items, each at most this long. */
+  listItems: 50,
+  listItem: 500,
+} as const;
+
+export const REGISTRATION_LIMITS = {
+  /** nombre, apellido_paterno, apellido_materno. */
+  name: 100,
+  email: EMAIL_MAX_LENGTH,
+  empresa: 200,
+} as const;
 
 /** Staff view of an event (GET/POST/PUT /api/eventos-externos). */
 export interface ExternalEventResponse {

@@ -6,9 +6,15 @@ import { DomainException, ErrorCode } from '../errors/domain-exception';
 
 /**
  * Reads one multipart file part into memory, at most `maxBytes`, answering multer's errors in
- * Spanish (413 with `tooLargeMessage` past the limit). Nothing is written to disk.
+ * Spanish (413 with `tooLargeMessage` past the limit; 422 with `missingMessage` without a file). Nothing is
+ * written to disk.
  */
-export function FileUploadInterceptor(field: string, maxBytes: number, tooLargeMessage: string): Type<NestInterceptor> {
+export function FileUploadInterceptor(
+  field: string,
+  maxBytes: number,
+  tooLargeMessage: string,
+  missingMessage = 'Selecciona un archivo.',
+): Type<NestInterceptor> {
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } }).single(field);
 
   @Injectable()
@@ -29,7 +35,7 @@ export function FileUploadInterceptor(field: string, maxBytes: number, tooLargeM
           reject(DomainException.validation({ [field]: ['No se pudo leer el archivo enviado.'] }));
         }),
       );
-      if (!req.file) throw DomainException.validation({ [field]: ['Selecciona un archivo.'] }, 'Selecciona un archivo.');
+      if (!req.file) throw DomainException.validation({ [field]: [missingMessage] }, missingMessage);
       return next.handle();
     }
   }

@@ -165,6 +165,41 @@ export function* parseCsv(text: string): Generator<{ fields: string[]; end: numb
   }
 }
 
+/**
+ * Whether the file (its bytes, UTF-8 or ISO-8859-1: quotes, commas and line breaks are the same single bytes
+ * in both, and never part of a UTF-8 multi-byte character) holds a quoted field that is never closed: the one
+ * fault parseCsv refuses a file for, found with the same rules before any job starts. A file without a quote
+ * is answered at once.
+ */
+export function hasUnclosedQuote(buf: Buffer): boolean {
+  const len = buf.length;
+  if (buf.indexOf(QUOTE) === -1) return false;
+  let pos = len >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  let fieldStart = true;
+  while (pos < len) {
+    const c = buf[pos];
+    if (fieldStart && c === QUOTE) {
+      // A quoted field: up to a quote that is not doubled ("" is one quote inside it).
+      pos++;
+      for (;;) {
+        const q = buf.indexOf(QUOTE, pos);
+        if (q === -1) return true;
+        if (q + 1 < len && buf[q + 1] === QUOTE) {
+          pos = q + 2;
+          continue;
+        }
+        pos = q + 1;
+        break;
+      }
+      fieldStart = false;
+      continue;
+    }
+    fieldStart = c === COMMA || c === CR || c === LF;
+    pos++;
+  }
+  return false;
+}
+
 /** Streams the data records of the text (after the header), with the parser's progress. */
 export function* readRecords(text: string): Generator<CsvRecord | { header: string[] }> {
   const total = text.length || 1;

@@ -196,11 +196,12 @@ export class ImportsRepository {
     return rows[0];
   }
 
+  /** Ends a running import as failed (an import already finished stays as it is). */
   async fail(id: string, message: string): Promise<void> {
-    await this.ds.query(`UPDATE persona_imports SET status = 'failed', error_message = $2, finished_at = now() WHERE id = $1`, [
-      id,
-      message,
-    ]);
+    await this.ds.query(
+      `UPDATE persona_imports SET status = 'failed', error_message = $2, finished_at = now() WHERE id = $1 AND status IN ('queued', 'processing')`,
+      [id, message],
+    );
   }
 
   /** Every row error of the import (the first ones only for an import finished before they were all kept). */

@@ -170,7 +170,15 @@ export function sortKey(p: { nombre?: string | null; apellido_paterno?: string |
   return foldAccents(normalizeText(`${p.apellido_paterno ?? ''} ${p.apellido_materno ?? ''} ${p.nombre ?? ''}`));
 }
 
+/**
+ * What a search box entry is compared with: lower case and accent-free; a phone typed as the list shows it
+ * ("81 1234 5678", "(81) 1234", "+52 81 1234 5678") becomes its digits, as phones are stored.
+ */
 export function searchTerm(input: string): string {
+  if (/^[\d\s()+.-]+$/.test(input) && /\d/.test(input)) {
+    const digits = input.replace(/\D/g, '');
+    return normalizePhone(input) ?? (input.trim().startsWith('+52') ? digits.slice(2) : digits);
+  }
   return collapseSpaces(foldAccents(input.toLowerCase()));
 }
 

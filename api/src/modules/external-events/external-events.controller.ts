@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { RequirePermission } from '@core/access/access.decorators';
-import { Actor } from '@core/access/current-user';
+import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
+import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@core/events/domain-events';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
 import { MAX_IMAGE_BYTES } from '../images/image-processing';
-import { IMAGE_TOO_LARGE_MESSAGE, ImagesService } from '../images/images.service';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../images/images.service';
 import { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
 import { toExternalEventResponse } from './external-events.mapper';
 import { ExternalEventsService } from './external-events.service';
@@ -20,7 +20,6 @@ export class ExternalEventsController {
   constructor(
     private readonly events: ExternalEventsService,
     private readonly registrations: RegistrationsService,
-    private readonly images: ImagesService,
   ) {}
 
   @Get()
@@ -41,15 +40,18 @@ export class ExternalEventsController {
     return { event: await this.events.update(id, dto, actor), message: 'Evento actualizado exitosamente' };
   }
 
+  /** 'edit', or 'create' for an event the caller created: the service decides which applies. */
   @Post(':id/upload-image')
-  @RequirePermission('eventos_externos', 'edit')
+  @RequireAnyPermission('eventos_externos', 'create', 'edit')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileUploadInterceptor('image', MAX_IMAGE_BYTES, IMAGE_TOO_LARGE_MESSAGE))
-  async uploadImage(@Param('id', IdParamPipe) id: number, @UploadedFile() file: Express.Multer.File, @Actor() actor: EventActor) {
-    await this.events.get(id);
-    const imageUrl = await this.images.store(file.buffer);
-    const event = await this.events.setImage(id, imageUrl, actor);
-    return { image_url: imageUrl, event };
+  async uploadImage(
+    @Param('id', IdParamPipe) id: number,
+    @UploadedFile() file: Express.Multer.File,
+    @CurrentUser() caller: AuthUser,
+    @Actor() actor: EventActor,
+  ) {
+    return this.events.uploadImage(id, file.buffer, caller, actor);
   }
 
   @Put(':id/toggle-featured')

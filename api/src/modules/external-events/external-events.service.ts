@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '@core/access/current-user';
+import { can } from '@core/access/permissions';
 import type { ExternalEventResponse } from '@core/contracts/external-events.contract';
 import type { ExternalEventEntity } from '@core/entities';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { ImagesService } from '../images/images.service';
 import type { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
 import { toExternalEventResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
 import { firstFreeSlug, slugify } from './slug';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
+export const IMAGE_NOT_ALLOWED = 'Solo puedes cambiar la imagen de los eventos que tú creaste.';
 
 function dates(dto: CreateExternalEventDto | UpdateExternalEventDto): { eventDate: Date; endDate: Date | null } {
   const eventDate = new Date(dto.event_date);
@@ -25,6 +29,7 @@ export class ExternalEventsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly events: ExternalEventsRepository,
+    private readonly images: ImagesService,
   ) {}
 
   async list(): Promise<ExternalEventResponse[]> {
@@ -71,7 +76,7 @@ export class ExternalEventsService {
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       if (dto.max_attendees < current.currentAttendees) {
         throw DomainException.validation({
-          max_attendees: [`El cupo no puede ser menor que los registros actuales (${current.currentAttendees}).`],
+          max_attendees: [`La capacidad no puede ser menor que los registros actuales (${current.currentAttendees}).`],
         });
       }
       const status = dto.status ?? current.status;
@@ -93,6 +98,25 @@ export class ExternalEventsService {
       await tx.record({ type: 'external-event.updated', resourceId: id, payload: { event: response } });
       return response;
     });
+  }
+
+  /**
+   * The create form creates the event and then uploads its image (spec 1 §7), so 'create' alone may
+   * upload to an event the caller created; changing the image of anyone else's event needs 'edit'.
+   * Checked before the file is stored, so a refused upload leaves nothing behind.
+   */
+  async uploadImage(
+    id: number,
+    file: Buffer,
+    caller: AuthUser,
+    actor: EventActor,
+  ): Promise<{ image_url: string; event: ExternalEventResponse }> {
+    const event = await this.get(id);
+    const mayUpload =
+      can(caller, 'eventos_externos', 'edit') || (can(caller, 'eventos_externos', 'create') && event.createdBy === caller.id);
+    if (!mayUpload) throw new DomainException(ErrorCode.Forbidden, IMAGE_NOT_ALLOWED);
+    const imageUrl = await this.images.store(file);
+    return { image_url: imageUrl, event: await this.setImage(id, imageUrl, actor) };
   }
 
   async setImage(id: number, imageUrl: string, actor: EventActor): Promise<ExternalEventResponse> {

@@ -156,7 +156,7 @@ export class RegistrationsService {
     const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
     if (!real || y < 1900) throw DomainException.validation({ fecha_nacimiento: ['La fecha de nacimiento no es válida.'] });
     if (value > isoDateInZone(new Date(), this.config.tzDisplay)) {
-      throw DomainException.validation({ fecha_nacimiento: ['La fecha de nacimiento no puede estar en el futuro.'] });
+      throw DomainException.validation({ fecha_nacimiento: ['La fecha de nacimiento no puede ser una fecha futura.'] });
     }
   }
 }

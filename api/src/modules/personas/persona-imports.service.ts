@@ -4,7 +4,7 @@ import type { PersonaImportResponse } from '@core/contracts/personas.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
-import { decodeCsvHead, findColumns, readHeader } from '@core/people/csv-import';
+import { decodeCsvHead, findColumns, hasUnclosedQuote, readHeader } from '@core/people/csv-import';
 import { ImportsRepository } from '@core/people/imports.repository';
 import { csvDocument } from '@core/format/csv';
 
@@ -41,6 +41,9 @@ export class PersonaImportsService {
       const message = 'El archivo debe tener el encabezado nombre,contacto en la primera fila.';
       throw DomainException.validation({ file: [message] }, message);
     }
+    // The whole file, not only its head: a fault found by the job after some batches were written would leave
+    // an import half done and reported as failed.
+    if (hasUnclosedQuote(file.buffer)) throw DomainException.validation({ file: [malformed] }, malformed);
     const id = randomUUID();
     await this.uow.run(actor, async (tx) => {
       await this.imports.create(tx.manager, { id, fileName, file: file.buffer, createdBy: actor.userId });

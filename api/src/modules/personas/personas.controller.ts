@@ -67,7 +67,9 @@ export class PersonasController {
   @HttpCode(202)
   @RequirePermission('eventos_internos', 'view', 'create', 'edit')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileUploadInterceptor('file', IMPORT_MAX_BYTES, 'El archivo no debe superar los 10MB'))
+  @UseInterceptors(
+    FileUploadInterceptor('file', IMPORT_MAX_BYTES, 'El archivo no debe superar los 10MB', 'Por favor selecciona un archivo CSV'),
+  )
   async importCsv(@UploadedFile() file: Express.Multer.File, @Actor() actor: EventActor) {
     const started = await this.imports.start(file, actor);
     return { ...started, message: 'Importación iniciada' };

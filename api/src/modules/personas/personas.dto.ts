@@ -2,9 +2,16 @@ import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { CATALOGUE_TYPES, type CatalogueType } from '@core/contracts/personas.contract';
 import { MAX_INT32 } from '@core/constants';
+import { normalizePhone } from '@core/people/persona-rules';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().toUpperCase() : value);
 const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
+/**
+ * A phone as its 10 digits, as the CSV import reads one: separators dropped, and a leading 52 (or 521) when
+ * pasted with the country code ("+52 81 1234 5678"); anything else is left for the validator to refuse.
+ */
+const phone = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^[\d\s()+.-]*$/.test(value) ? (normalizePhone(value) ?? value.replace(/\D/g, '')) : value;
 /** Empty strings from the form mean "not set". */
 const emptyToNull = (fn: (p: { value: unknown }) => unknown) => (p: { value: unknown }) => {
   const v = fn(p);
@@ -79,7 +86,7 @@ export class PersonaDto {
   particular_asistente?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull(digits))
+  @Transform(emptyToNull(phone))
   @ValidateIf(isSet('telefono_oficina'))
   @Matches(/^\d{10}$/, { message: 'El teléfono de oficina debe tener exactamente 10 dígitos.' })
   telefono_oficina?: string | null;
@@ -91,7 +98,7 @@ export class PersonaDto {
   extension_oficina?: string | null;
 
   @IsOptional()
-  @Transform(emptyToNull(digits))
+  @Transform(emptyToNull(phone))
   @ValidateIf(isSet('telefono_celular'))
   @Matches(/^\d{10}$/, { message: 'El teléfono celular debe tener exactamente 10 dígitos.' })
   telefono_celular?: string | null;

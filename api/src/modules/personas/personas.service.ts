@@ -14,7 +14,7 @@ import MUNICIPIOS from '@core/data/municipios-nuevo-leon.json';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { completeness, dedupeKey, normalizeText, searchTerm, searchText, sortKey } from '@core/people/persona-rules';
+import { completeness, dedupeKey, foldAccents, normalizeText, searchTerm, searchText, sortKey } from '@core/people/persona-rules';
 import type { PersonaDto, PersonasQueryDto } from './personas.dto';
 import { toPersonaResponse } from './personas.mapper';
 import { PERSONA_FIELDS, PersonasRepository, type PersonaValues } from './personas.repository';
@@ -27,6 +27,21 @@ const CATALOGUE_FIELDS: Array<[keyof PersonaDto, CatalogueType, string]> = [
   ['puesto_id', 'puesto', 'El puesto seleccionado no existe.'],
   ['zona_id', 'zona', 'La zona seleccionada no existe.'],
 ];
+
+/**
+ * The main address's default city: the configured municipality as the list spells it, ignoring case and
+ * accents ("Garcia" → GARCÍA), or the one municipality whose name holds it as whole words ("San Nicolás" →
+ * SAN NICOLÁS DE LOS GARZA, "Escobedo" → GENERAL ESCOBEDO); no default when it names none, or several (a
+ * default the server would refuse helps no one).
+ */
+export function defaultCiudad(municipio: string): string {
+  const wanted = foldAccents(normalizeText(municipio));
+  if (!wanted) return '';
+  const exact = MUNICIPIOS.find((m) => foldAccents(m) === wanted);
+  if (exact) return exact;
+  const holding = MUNICIPIOS.filter((m) => ` ${foldAccents(m)} `.includes(` ${wanted} `));
+  return holding.length === 1 ? holding[0] : '';
+}
 
 @Injectable()
 export class PersonasService {
@@ -72,7 +87,7 @@ export class PersonasService {
       zonas,
       ciudades: MUNICIPIOS,
       estados: ESTADOS,
-      default_ciudad: normalizeText(this.config.municipio),
+      default_ciudad: defaultCiudad(this.config.municipio),
       default_estado: 'NUEVO LEÓN',
     };
   }

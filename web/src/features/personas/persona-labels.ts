@@ -102,6 +102,13 @@ export function formatPhone(value: string | null | undefined): string {
   return digits;
 }
 
+/** The office phone with its extension ("81 1234 5678 ext. 12"), the extension alone when there is no phone, or null. */
+export function formatOfficePhone(phone: string | null | undefined, extension: string | null | undefined): string | null {
+  const ext = extension?.trim() ? `ext. ${extension.trim()}` : '';
+  if (!phone?.trim()) return ext || null;
+  return ext ? `${formatPhone(phone)} ${ext}` : formatPhone(phone);
+}
+
 /** Spec 3 §2.4: 'street, #number, colonia, ciudad, estado' (missing parts left out); null without a street. */
 export function formatAddress(parts: {
   calle: string | null;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   CREATABLE_STATUSES,
+  EXTERNAL_EVENT_LIMITS,
   EXTERNAL_EVENT_STATUSES,
   type ExternalEventResponse,
   type ExternalEventStatus,
@@ -85,7 +86,29 @@ function validate(value: EventFormValue): FieldErrors {
     errors.max_attendees = ['La capacidad debe ser un número entero mayor o igual a 1.'];
   }
   if (!value.description.trim()) errors.description = ['La descripción es obligatoria.'];
+  const requirements = listProblem(lines(value.requirements), {
+    tooMany: `No puede haber más de ${EXTERNAL_EVENT_LIMITS.listItems} requisitos.`,
+    tooLong: tooLong('Cada requisito', EXTERNAL_EVENT_LIMITS.listItem),
+  });
+  if (requirements) errors.requirements = [requirements];
+  const agenda = listProblem(lines(value.agenda), {
+    tooMany: `La agenda no puede tener más de ${EXTERNAL_EVENT_LIMITS.listItems} puntos.`,
+    tooLong: tooLong('Cada punto de la agenda', EXTERNAL_EVENT_LIMITS.listItem),
+  });
+  if (agenda) errors.agenda = [agenda];
   return errors;
+}
+
+/** The server's words for its length limits, so both sides say the same. */
+function tooLong(subject: string, max: number): string {
+  return `${subject} no debe tener más de ${max.toLocaleString('es-MX')} caracteres.`;
+}
+
+/** Requirements and agenda are one item per line: a textarea cannot cap each line, so they are checked here. */
+function listProblem(items: string[], messages: { tooMany: string; tooLong: string }): string | null {
+  if (items.length > EXTERNAL_EVENT_LIMITS.listItems) return messages.tooMany;
+  if (items.some((item) => item.length > EXTERNAL_EVENT_LIMITS.listItem)) return messages.tooLong;
+  return null;
 }
 
 function toPayload(value: EventFormValue): ExternalEventPayload {
@@ -215,7 +238,7 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
             value={value.title}
             onChange={(e) => set('title', e.target.value)}
             required
-            maxLength={255}
+            maxLength={EXTERNAL_EVENT_LIMITS.title}
             aria-invalid={errors.title?.length ? true : undefined}
             aria-describedby={describedBy('title')}
             placeholder="Nombre del evento"
@@ -266,7 +289,7 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
               value={value.location}
               onChange={(e) => set('location', e.target.value)}
               required
-              maxLength={255}
+              maxLength={EXTERNAL_EVENT_LIMITS.location}
               aria-invalid={errors.location?.length ? true : undefined}
               aria-describedby={describedBy('location')}
               placeholder="Lugar del evento"
@@ -305,6 +328,7 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
             value={value.description}
             onChange={(e) => set('description', e.target.value)}
             required
+            maxLength={EXTERNAL_EVENT_LIMITS.description}
             aria-invalid={errors.description?.length ? true : undefined}
             aria-describedby={describedBy('description')}
             placeholder="¿De qué trata el evento?"

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { BIRTH_YEAR_MIN, PERSONA_PHONE_MAX_DIGITS } from '../../../lib/constants';
+import { normalizePhone } from '@shared/people/persona-rules';
 import { toast } from '../../../lib/toast';
 import { createPersona } from '../api/create-persona';
 import type { PersonaPayload } from '../api/types';
@@ -103,6 +104,8 @@ export function validationAlertText(errors: FieldErrors): string {
 }
 
 const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, PERSONA_PHONE_MAX_DIGITS);
+/** A phone's digits; pasted with the country code ("+52 81 1234 5678"), its 10 national digits (as the server reads it). */
+const phoneDigits = (raw: string) => normalizePhone(raw) ?? digitsOnly(raw);
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - BIRTH_YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
@@ -221,7 +224,7 @@ export function PersonaFormModal({
         type="tel"
         inputMode="numeric"
         value={value[key]}
-        onChange={(e) => set(key, digitsOnly(e.target.value))}
+        onChange={(e) => set(key, key === 'extension_oficina' ? digitsOnly(e.target.value) : phoneDigits(e.target.value))}
         placeholder={placeholder}
         autoComplete="off"
         {...aria(key)}

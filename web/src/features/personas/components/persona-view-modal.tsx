@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { PersonaResponse } from '@shared/contracts/personas.contract';
 import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatShortDate, formatTime } from '../../../lib/format';
-import { COMPLETENESS_LABELS, NEXT_LEVEL, formatAddress, formatPhone, personaName } from '../persona-labels';
+import { COMPLETENESS_LABELS, NEXT_LEVEL, formatAddress, formatOfficePhone, formatPhone, personaName } from '../persona-labels';
 import { CompletenessDot } from './completeness-dot';
 
 const dash = (value: string | null | undefined): string => (value && value.trim() ? value : '-');
@@ -62,9 +62,7 @@ export function PersonaViewModal({
 
   const level = persona.completeness_level;
   const next = NEXT_LEVEL[level];
-  const office = persona.telefono_oficina
-    ? `${formatPhone(persona.telefono_oficina)}${persona.extension_oficina ? ` ext. ${persona.extension_oficina}` : ''}`
-    : null;
+  const office = formatOfficePhone(persona.telefono_oficina, persona.extension_oficina);
 
   return (
     <Modal title="Información de Persona" onClose={onClose} size="lg" testId="persona-view-modal">

@@ -1,5 +1,5 @@
 import type { PersonaResponse } from '@shared/contracts/personas.contract';
-import { formatPhone, personaName } from '../persona-labels';
+import { formatOfficePhone, formatPhone, personaName } from '../persona-labels';
 import { CompletenessDot } from './completeness-dot';
 
 export interface PersonaRowPermissions {
@@ -11,9 +11,7 @@ export interface PersonaRowPermissions {
 function ContactCell({ persona }: { persona: PersonaResponse }) {
   const phone = persona.telefono_celular
     ? formatPhone(persona.telefono_celular)
-    : persona.telefono_oficina
-      ? `${formatPhone(persona.telefono_oficina)}${persona.extension_oficina ? ` ext. ${persona.extension_oficina}` : ''}`
-      : '';
+    : (formatOfficePhone(persona.telefono_oficina, persona.extension_oficina) ?? '');
   if (!persona.correo_electronico && !phone) return <span className="muted">-</span>;
   return (
     <span className="person-cell">

@@ -70,7 +70,7 @@ export function applyImport(update: PersonaImportResponse): void {
     if (!isNewer(next, current)) return;
     importState.current = next;
     if (isRunning(current) && !isRunning(next)) {
-      if (next.status === 'completed') schedulePersonasRefresh();
+      schedulePersonasRefresh(); // (a failed import may have written some batches too)
       announceEnd(next);
     }
     return;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { TIPOS_PARTICIPANTE, type TipoParticipante } from '@shared/contracts/external-events.contract';
+import { REGISTRATION_LIMITS, TIPOS_PARTICIPANTE, type TipoParticipante } from '@shared/contracts/external-events.contract';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
@@ -158,7 +158,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
           autoComplete="given-name"
           autoCapitalize="characters"
           required
-          maxLength={100}
+          maxLength={REGISTRATION_LIMITS.name}
           {...a11y('nombre')}
         />
       </Field>
@@ -172,7 +172,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
             autoComplete="family-name"
             autoCapitalize="characters"
             required
-            maxLength={100}
+            maxLength={REGISTRATION_LIMITS.name}
             {...a11y('apellido_paterno')}
           />
         </Field>
@@ -185,7 +185,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
             autoComplete="additional-name"
             autoCapitalize="characters"
             required
-            maxLength={100}
+            maxLength={REGISTRATION_LIMITS.name}
             {...a11y('apellido_materno')}
           />
         </Field>
@@ -231,7 +231,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
           value={value.email}
           onValueChange={(v) => set('email', v)}
           required
-          maxLength={255}
+          maxLength={REGISTRATION_LIMITS.email}
           {...a11y('email')}
         />
       </Field>
@@ -243,7 +243,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
           onValueChange={(v) => set('empresa', v)}
           autoComplete="organization"
           autoCapitalize="characters"
-          maxLength={255}
+          maxLength={REGISTRATION_LIMITS.empresa}
           {...a11y('empresa')}
         />
       </Field>
