@@ -287,6 +287,17 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
       .set(auth(creator.token))
       .attach('file', Buffer.from('nombre,contacto\nA B,8111111111\n'), 'a.csv');
     expect(importer.status).toBe(403);
+    // The rejected rows' file is for those who may import; following an import's status only needs view.
+    const imported = await t
+      .http()
+      .post('/api/personas/import-csv')
+      .set(auth(admin))
+      .attach('file', Buffer.from('nombre,contacto\nSin Telefono,12\n'), 'b.csv');
+    expect(imported.status).toBe(202);
+    const importId = imported.body.import_id as string;
+    expect((await t.http().get(`/api/personas/import-csv/${importId}`).set(auth(viewer.token))).status).toBe(200);
+    expect((await t.http().get(`/api/personas/import-csv/${importId}/errors`).set(auth(viewer.token))).status).toBe(403);
+    expect((await t.http().get(`/api/personas/import-csv/${importId}/errors`).set(auth(admin))).status).toBe(200);
     const outsider = await t.createUser(admin, { email: 'p-none@aforo.test', permissions: { eventos_externos: ['view'] } });
     expect((await t.http().get('/api/personas').set(auth(outsider.token))).status).toBe(403);
     expect((await t.http().get('/api/personas')).status).toBe(401);

@@ -87,8 +87,9 @@ export class PersonasController {
     return this.imports.get(importId);
   }
 
+  /** The rejected rows' file: for those who may import (the modal that offers it is theirs). */
   @Get('import-csv/:importId/errors')
-  @RequirePermission('eventos_internos', 'view')
+  @RequirePermission('eventos_internos', 'view', 'create', 'edit')
   async importErrors(@Param('importId', ImportId) importId: string, @Res() res: Response) {
     const { filename, body } = await this.imports.errorsCsv(importId);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
