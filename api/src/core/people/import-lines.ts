@@ -158,13 +158,7 @@ export class ImportLines {
     const sortAt = at - 1 - Buffer.byteLength(sort);
     const keyAt = at;
     at += b.write(key, at);
-    if (!this.seen.add(b, keyAt, at)) return 'duplicate'; // (nothing kept: the next line overwrites it)
-    b[at++] = TAB;
-    at = ascii(b, at, String(row));
-    at += this.tail.copy(b, at);
-    this.at = at;
-    this.push(start, sortAt);
-    return 'added';
+    return this.finish(keyAt, at, row, start, sortAt);
   }
 
   /**
@@ -263,7 +257,17 @@ export class ImportLines {
       b[at++] = PIPE;
       at = ascii(b, at, phone);
     }
-    if (!this.seen.add(b, keyAt, at)) return 'duplicate'; // (nothing kept: the next line overwrites it)
+    return this.finish(keyAt, at, row, start, sortAt);
+  }
+
+  /**
+   * Ends the line written from `start` up to its same-person key (keyAt..at): kept with its row number and
+   * the import's columns, unless that person came earlier in the file (then nothing is kept: the next line
+   * overwrites it).
+   */
+  private finish(keyAt: number, at: number, row: number, start: number, sortAt: number): 'added' | 'duplicate' {
+    const b = this.buf;
+    if (!this.seen.add(b, keyAt, at)) return 'duplicate';
     b[at++] = TAB;
     at = ascii(b, at, String(row));
     at += this.tail.copy(b, at);
