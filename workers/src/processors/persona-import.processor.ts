@@ -1,11 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { IMPORT_BATCH_ROWS, IMPORT_MAX_ROW_ERRORS, IMPORT_PROGRESS_PUSH_MS, IMPORT_WRITERS } from '@core/constants';
+import { IMPORT_BATCH_ROWS, IMPORT_PROGRESS_PUSH_MS, IMPORT_WRITERS } from '@core/constants';
 import type { ImportRowError } from '@core/contracts/personas.contract';
 import type { JobPayloads } from '@core/jobs/jobs';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
-import { decodeCsv, findColumns, readRecords, type HeaderColumns } from '@core/people/csv-import';
+import {
+  CSV_FILE_MESSAGES,
+  CsvQuoteNotClosedError,
+  decodeCsv,
+  findColumns,
+  readRecords,
+  type HeaderColumns,
+} from '@core/people/csv-import';
 import { ImportsRepository, type ImportChunk, type ImportWriter } from '@core/people/imports.repository';
 import { ImportLines } from '@core/people/import-lines';
 import { normalizePhone, normalizeText } from '@core/people/persona-rules';
@@ -93,18 +100,12 @@ export class PersonaImportProcessor {
     };
 
     const errors: ImportRowError[] = [];
-    const allErrors: ImportRowError[] = [];
-    let errorsCount = 0;
     let columns: HeaderColumns | null = null;
     const batch = new ImportLines(importId, stored.createdBy);
     const cut = (progress: number): ImportChunk => ({ rows: batch.rows, data: batch.take(), progress, processed: total });
     let total = 0;
     let valid = 0;
-    const addError = (row: number, message: string) => {
-      errorsCount++;
-      allErrors.push({ row, message });
-      if (errors.length < IMPORT_MAX_ROW_ERRORS) errors.push({ row, message });
-    };
+    const addError = (row: number, message: string) => errors.push({ row, message });
 
     try {
       for (let i = 0; i < IMPORT_WRITERS; i++) {
@@ -116,11 +117,7 @@ export class PersonaImportProcessor {
         for (const item of readRecords(text)) {
           if ('header' in item) {
             columns = findColumns(item.header);
-            if (!columns) {
-              await this.imports.fail(importId, 'El archivo debe tener el encabezado nombre,contacto en la primera fila.');
-              await this.push(importId);
-              return;
-            }
+            if (!columns) return this.failImport(importId, CSV_FILE_MESSAGES.noHeader);
             continue;
           }
           total++;
@@ -149,18 +146,10 @@ export class PersonaImportProcessor {
       } catch (err) {
         await Promise.all(busy); // no write left running behind a failed job
         // A malformed file (an unclosed quote…) fails the same way on every retry: end the import, in Spanish.
-        if (String((err as { code?: unknown }).code ?? '').startsWith('CSV_')) {
-          await this.imports.fail(importId, 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).');
-          await this.push(importId);
-          return;
-        }
+        if (err instanceof CsvQuoteNotClosedError) return this.failImport(importId, CSV_FILE_MESSAGES.malformed);
         throw err;
       }
-      if (!columns) {
-        await this.imports.fail(importId, 'El archivo está vacío.');
-        await this.push(importId);
-        return;
-      }
+      if (!columns) return this.failImport(importId, CSV_FILE_MESSAGES.empty);
       await dispatch(cut(99));
       await drain();
     } finally {
@@ -169,18 +158,18 @@ export class PersonaImportProcessor {
     }
 
     const result = await this.ds.transaction(async (manager) => {
-      const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors, errorsCount, allErrors });
+      const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors });
       await this.outbox.insert(manager, { userId: stored.createdBy, ip: null }, [
         {
           type: 'persona-import.completed',
           resourceId: importId,
-          payload: { import_id: importId, imported: counts.imported, skipped: counts.skipped, total, errors: errorsCount },
+          payload: { import_id: importId, imported: counts.imported, skipped: counts.skipped, total, errors: errors.length },
         },
       ]);
       return counts;
     });
     await this.push(importId);
-    this.logger.log(`Import ${importId}: ${result.imported} imported, ${result.skipped} skipped, ${errorsCount} errors of ${total}`);
+    this.logger.log(`Import ${importId}: ${result.imported} imported, ${result.skipped} skipped, ${errors.length} errors of ${total}`);
   }
 
   /**
@@ -188,8 +177,13 @@ export class PersonaImportProcessor {
    * every retry): the import ends as failed, with the spec's message, instead of staying "in progress". The
    * batches written before stay, counted in `imported`.
    */
-  async handleGaveUp({ importId }: JobPayloads['personas.import']): Promise<void> {
-    await this.imports.fail(importId, 'Error al importar el archivo CSV');
+  handleGaveUp({ importId }: JobPayloads['personas.import']): Promise<void> {
+    return this.failImport(importId, 'Error al importar el archivo CSV');
+  }
+
+  /** Ends the running import as failed with a Spanish message, and tells the personas room. */
+  private async failImport(importId: string, message: string): Promise<void> {
+    await this.imports.fail(importId, message);
     await this.push(importId);
   }
 

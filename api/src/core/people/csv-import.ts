@@ -1,7 +1,4 @@
-import { parse } from 'csv-parse';
-import { parse as parseSync } from 'csv-parse/sync';
 import { isUtf8 } from 'node:buffer';
-import { Readable } from 'node:stream';
 import { foldAccents } from './persona-rules';
 
 /**
@@ -60,26 +57,24 @@ export interface CsvRecord {
   fraction: number;
 }
 
-const PARSE_OPTIONS = {
-  bom: true,
-  record_delimiter: ['\r\n', '\n', '\r'],
-  relax_column_count: true,
-  relax_quotes: true,
-  skip_empty_lines: true,
-  trim: false,
-};
+/** The messages an import file is refused or ended with (the upload check and the job say the same). */
+export const CSV_FILE_MESSAGES = {
+  empty: 'El archivo está vacío.',
+  noHeader: 'El archivo debe tener el encabezado nombre,contacto en la primera fila.',
+  malformed: 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).',
+} as const;
 
-function parser() {
-  return parse({ ...PARSE_OPTIONS, info: true });
+/** A quoted field never closed: the one fault parseCsv refuses a file for. */
+export class CsvQuoteNotClosedError extends Error {
+  constructor() {
+    super(CSV_FILE_MESSAGES.malformed);
+  }
 }
 
-/** Reads only the header record (for the upload check, before any job starts). */
-export async function readHeader(text: string): Promise<string[] | null> {
-  const firstChunk = text.slice(0, 64 * 1024);
-  for await (const rec of Readable.from([firstChunk]).pipe(parser())) {
-    return (rec as { record: string[] }).record;
-  }
-  return null;
+/** Reads only the header record, from the first 64 KB (for the upload check, before any job starts). */
+export function readHeader(text: string): string[] | null {
+  const first = parseCsv(text.slice(0, 64 * 1024)).next();
+  return first.done ? null : first.value.fields;
 }
 
 const QUOTE = 0x22;
@@ -87,22 +82,13 @@ const COMMA = 0x2c;
 const CR = 0x0d;
 const LF = 0x0a;
 
-/** The error csv-parse gives for a quoted field still open at the end (its own message, line number included). */
-function quoteNotClosed(text: string): Error {
-  try {
-    parseSync(text, PARSE_OPTIONS);
-  } catch (err) {
-    return err as Error;
-  }
-  return new Error('Quote Not Closed: the parsing is finished with an opening quote');
-}
-
 /**
- * The records of a CSV text with the same result as the csv-parse options above (comma, double quotes with
- * "" inside, record delimiters CRLF, LF or CR, byte-order mark skipped, empty lines skipped, a quote that does
- * not open a field or close one kept as text, any number of columns), written for speed: whole runs of plain
- * text are sliced instead of copied character by character. Lazy: one record at a time, with the offset just
- * past it.
+ * The records of a CSV text: comma-separated, double quotes with "" inside, records ending in CRLF, LF or CR,
+ * byte-order mark skipped, empty lines skipped, a quote that does not open a field or close one kept as text,
+ * any number of columns (the rules csv-parse gives with bom, relax_quotes, relax_column_count and
+ * skip_empty_lines); a quoted field never closed throws CsvQuoteNotClosedError. Written for speed: whole runs
+ * of plain text are sliced instead of copied character by character. Lazy: one record at a time, with the
+ * offset just past it.
  */
 export function* parseCsv(text: string): Generator<{ fields: string[]; end: number }> {
   const len = text.length;
@@ -116,7 +102,7 @@ export function* parseCsv(text: string): Generator<{ fields: string[]; end: numb
       pos++;
       for (;;) {
         const q = text.indexOf('"', pos);
-        if (q === -1) throw quoteNotClosed(text);
+        if (q === -1) throw new CsvQuoteNotClosedError();
         field += text.slice(pos, q);
         const next = q + 1 < len ? text.charCodeAt(q + 1) : -1;
         if (next === QUOTE) {

@@ -1,11 +1,10 @@
+import { isUUID } from 'class-validator';
 import { copyValue } from './pg-copy';
 import { importedPerson, type ImportedPerson } from './persona-rules';
 
 /** The columns of `personas` a line of ImportLines holds, in order. */
 export const IMPORT_LINE_COLUMNS =
   'nombre, apellido_paterno, apellido_materno, telefono_celular, search_text, sort_key, dedupe_key, import_row, import_id, created_by';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -73,7 +72,7 @@ export class ImportLines {
   private readonly ends = new Int32Array(MAX_WORDS);
 
   constructor(importId: string, createdBy: number | null) {
-    if (!UUID.test(importId)) throw new Error(`Invalid import id ${importId}`);
+    if (!isUUID(importId)) throw new Error(`Invalid import id ${importId}`);
     this.tail = Buffer.from(`\t${importId}\t${createdBy === null ? '\\N' : String(Math.trunc(createdBy))}\n`);
   }
 

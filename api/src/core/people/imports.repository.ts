@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
 import { Client, type ClientBase } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ImportRowError, ImportStatus, PersonaImportResponse } from '../contracts/personas.contract';
+import { IMPORT_MAX_ROW_ERRORS } from '../constants';
 import { IMPORT_LINE_COLUMNS } from './import-lines';
 import { copyIn, copyOutBytea } from './pg-copy';
 
@@ -54,9 +56,6 @@ export interface ImportChunk {
   processed: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PERSON_COLUMNS = IMPORT_LINE_COLUMNS;
-
 /**
  * Writes one import's batches on a connection of its own. Each batch is one transaction: its people and
  * `imported = imported + n` on the import together, so the count stays exact whatever crash or retry
@@ -71,7 +70,7 @@ export class ImportWriter {
     private readonly importId: string,
     private readonly done: () => Promise<void>,
   ) {
-    if (!UUID.test(importId)) throw new Error(`Invalid import id ${importId}`);
+    if (!isUUID(importId)) throw new Error(`Invalid import id ${importId}`);
   }
 
   /** Writes a batch (its people that are not stored yet). */
@@ -82,7 +81,7 @@ export class ImportWriter {
     try {
       await copyIn(
         this.client,
-        `COPY personas (${PERSON_COLUMNS}) FROM STDIN; UPDATE persona_imports SET imported = imported + ${n}, ${set} WHERE id = '${this.importId}'`,
+        `COPY personas (${IMPORT_LINE_COLUMNS}) FROM STDIN; UPDATE persona_imports SET imported = imported + ${n}, ${set} WHERE id = '${this.importId}'`,
         chunk.data,
       );
       return;
@@ -91,12 +90,10 @@ export class ImportWriter {
     }
     await copyIn(
       this.client,
-      `CREATE TEMP TABLE IF NOT EXISTS personas_import_batch (nombre text, apellido_paterno text, apellido_materno text,
-         telefono_celular text, search_text text, sort_key text, dedupe_key text, import_row integer, import_id uuid, created_by integer)
-         ON COMMIT DELETE ROWS;
+      `CREATE TEMP TABLE IF NOT EXISTS personas_import_batch ON COMMIT DELETE ROWS AS SELECT ${IMPORT_LINE_COLUMNS} FROM personas WITH NO DATA;
        COPY personas_import_batch FROM STDIN;
        WITH inserted AS (
-         INSERT INTO personas (${PERSON_COLUMNS}) SELECT ${PERSON_COLUMNS} FROM personas_import_batch
+         INSERT INTO personas (${IMPORT_LINE_COLUMNS}) SELECT ${IMPORT_LINE_COLUMNS} FROM personas_import_batch
          ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING 1)
        UPDATE persona_imports SET imported = imported + (SELECT count(*) FROM inserted), ${set} WHERE id = '${this.importId}'`,
       chunk.data,
@@ -137,8 +134,9 @@ export class ImportsRepository {
 
   /** The import's state and its stored file (read as raw bytes: see copyOutBytea). */
   async loadFile(id: string): Promise<{ status: ImportStatus; file: Buffer; createdBy: number | null } | null> {
+    if (!isUUID(id)) return null;
     const rows = await this.ds.query(`SELECT status, created_by FROM persona_imports WHERE id = $1`, [id]);
-    if (!rows[0] || !UUID.test(id)) return null;
+    if (!rows[0]) return null;
     const runner = this.ds.createQueryRunner();
     await runner.connect();
     try {
@@ -182,16 +180,27 @@ export class ImportsRepository {
     return rows[0].n;
   }
 
-  /** The import is done: `imported` is what its batches counted; the other valid rows were duplicates. */
+  /**
+   * The import is done: `imported` is what its batches counted; the other valid rows were duplicates. Every row
+   * error is kept for the errors file; the import's answers carry the first IMPORT_MAX_ROW_ERRORS.
+   */
   async complete(
     manager: EntityManager,
     id: string,
-    r: { valid: number; total: number; processed: number; errors: ImportRowError[]; errorsCount: number; allErrors: ImportRowError[] },
+    r: { valid: number; total: number; processed: number; errors: ImportRowError[] },
   ): Promise<{ imported: number; skipped: number }> {
     const rows: Array<{ imported: number; skipped: number }> = await manager.query(
       `UPDATE persona_imports SET status = 'completed', progress = 100, skipped = greatest(0, $2 - imported), total = $3, processed = $4,
               errors = $5::jsonb, errors_count = $6, all_errors = $7::jsonb, finished_at = now() WHERE id = $1 RETURNING imported, skipped`,
-      [id, r.valid, r.total, r.processed, JSON.stringify(r.errors), r.errorsCount, JSON.stringify(r.allErrors)],
+      [
+        id,
+        r.valid,
+        r.total,
+        r.processed,
+        JSON.stringify(r.errors.slice(0, IMPORT_MAX_ROW_ERRORS)),
+        r.errors.length,
+        JSON.stringify(r.errors),
+      ],
     );
     return rows[0];
   }

@@ -4,7 +4,7 @@ import type { PersonaImportResponse } from '@core/contracts/personas.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
-import { decodeCsvHead, findColumns, hasUnclosedQuote, readHeader } from '@core/people/csv-import';
+import { CSV_FILE_MESSAGES, decodeCsvHead, findColumns, hasUnclosedQuote, readHeader } from '@core/people/csv-import';
 import { ImportsRepository } from '@core/people/imports.repository';
 import { csvDocument } from '@core/format/csv';
 
@@ -22,28 +22,24 @@ export class PersonaImportsService {
    * request; the outbox relay enqueues the job, so an upload during a Redis outage still runs.
    */
   async start(file: Express.Multer.File, actor: EventActor): Promise<PersonaImportResponse> {
+    const refuse = (message: string) => DomainException.validation({ file: [message] }, message);
     const fileName = (file.originalname || 'archivo.csv').slice(0, 200);
-    if (!/\.csv$/i.test(fileName))
-      throw DomainException.validation(
-        { file: ['Por favor selecciona un archivo CSV válido'] },
-        'Por favor selecciona un archivo CSV válido',
-      );
-    if (file.size === 0) throw DomainException.validation({ file: ['El archivo está vacío.'] }, 'El archivo está vacío.');
+    if (!/\.csv$/i.test(fileName)) throw refuse('Por favor selecciona un archivo CSV válido');
+    if (file.size === 0) throw refuse(CSV_FILE_MESSAGES.empty);
     // Only the start of the file is decoded here (the header); the job decodes the whole file.
     const { text, hasNul } = decodeCsvHead(file.buffer);
-    if (hasNul) throw DomainException.validation({ file: ['El archivo no es un CSV de texto.'] }, 'El archivo no es un CSV de texto.');
-    const malformed = 'El archivo CSV no tiene un formato válido (por ejemplo, comillas sin cerrar).';
-    const header = await readHeader(text).catch(() => {
-      throw DomainException.validation({ file: [malformed] }, malformed);
-    });
-    if (!header) throw DomainException.validation({ file: ['El archivo está vacío.'] }, 'El archivo está vacío.');
-    if (!findColumns(header)) {
-      const message = 'El archivo debe tener el encabezado nombre,contacto en la primera fila.';
-      throw DomainException.validation({ file: [message] }, message);
+    if (hasNul) throw refuse('El archivo no es un CSV de texto.');
+    let header: string[] | null;
+    try {
+      header = readHeader(text);
+    } catch {
+      throw refuse(CSV_FILE_MESSAGES.malformed);
     }
+    if (!header) throw refuse(CSV_FILE_MESSAGES.empty);
+    if (!findColumns(header)) throw refuse(CSV_FILE_MESSAGES.noHeader);
     // The whole file, not only its head: a fault found by the job after some batches were written would leave
     // an import half done and reported as failed.
-    if (hasUnclosedQuote(file.buffer)) throw DomainException.validation({ file: [malformed] }, malformed);
+    if (hasUnclosedQuote(file.buffer)) throw refuse(CSV_FILE_MESSAGES.malformed);
     const id = randomUUID();
     await this.uow.run(actor, async (tx) => {
       await this.imports.create(tx.manager, { id, fileName, file: file.buffer, createdBy: actor.userId });
