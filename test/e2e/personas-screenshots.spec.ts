@@ -89,6 +89,8 @@ async function seed(request: APIRequestContext, token: string) {
     const { id } = await createPersonaViaApi(request, token, body);
     if (i === 0) viewId = id;
   }
+  // An office extension without the office phone (shown on its own).
+  await createPersonaViaApi(request, token, { nombre: 'Mónica', apellido_paterno: 'Extensión', extension_oficina: '204' });
   return { viewName: `${FIRST[0]} ${LAST[0]} ${LAST[3]}`.toUpperCase(), viewId };
 }
 
@@ -167,6 +169,15 @@ for (const kind of ['desktop', 'mobile'] as const) {
     await page.keyboard.press('Escape');
     await page.getByTestId('personas-filter-completeness').selectOption('');
 
+    await page.getByTestId('personas-search').fill('extension');
+    await expect(personaRow(page, 'MÓNICA EXTENSIÓN').first()).toContainText('ext. 204');
+    await shot(page, 'persona-extension-row', false);
+    await personaRow(page, 'MÓNICA EXTENSIÓN').first().getByTestId('view-persona').click();
+    await expect(page.getByTestId('persona-view-modal')).toContainText('ext. 204');
+    await shot(page, 'persona-extension-view', false);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('personas-search').fill('');
+
     // Import: format box and client checks.
     await page.getByTestId('open-import').click();
     const modal = page.getByRole('dialog', { name: 'Importar CSV' });
@@ -176,6 +187,14 @@ for (const kind of ['desktop', 'mobile'] as const) {
       .getByTestId('import-file-input')
       .setInputFiles({ name: 'lista.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
     await shot(page, 'import-invalid', false);
+    // Refused by the server: a quote never closed, far past the head of the file.
+    const open = ['nombre,contacto', ...Array.from({ length: 3000 }, (_, i) => `Persona ${i},${8150000000 + i}`), '"Sin cerrar,8110000000'];
+    await modal
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'comillas.csv', mimeType: 'text/csv', buffer: Buffer.from(open.join('\n')) });
+    await modal.getByTestId('import-submit').click();
+    await expect(modal.getByTestId('import-error')).toContainText('comillas sin cerrar');
+    await shot(page, 'import-malformed', false);
 
     // A real import with a few row errors.
     const rows = ['nombre,contacto'];

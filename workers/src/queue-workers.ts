@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS } from '@core/constants';
-import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads } from '@core/jobs/jobs';
+import { JOB_QUEUE, QUEUES, type JobName } from '@core/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
-import { buildJobHandlers, type JobHandlers } from './job-handlers';
+import { buildGaveUpHandlers, buildJobHandlers, type GaveUpHandlers, type JobHandlers } from './job-handlers';
 import { AuditProcessor } from './processors/audit.processor';
 import { MaintenanceProcessor } from './processors/maintenance.processor';
 import { PersonaImportProcessor } from './processors/persona-import.processor';
@@ -22,16 +22,18 @@ const SCHEDULES: Array<{ id: string; every: number; name: JobName }> = [
 export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(QueueWorkers.name);
   private readonly handlers: JobHandlers;
+  private readonly gaveUp: GaveUpHandlers;
   private workers: Worker[] = [];
   private schedulers: Queue | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     audit: AuditProcessor,
-    private readonly imports: PersonaImportProcessor,
+    imports: PersonaImportProcessor,
     maintenance: MaintenanceProcessor,
   ) {
     this.handlers = buildJobHandlers(audit, imports, maintenance);
+    this.gaveUp = buildGaveUpHandlers(imports);
   }
 
   onApplicationBootstrap(): void {
@@ -64,12 +66,13 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     this.schedule();
   }
 
-  /** A failed attempt; after the last one, the job's owner is told (an import ends as failed). */
+  /** A failed attempt; after the last one, the job's gave-up handler runs (an import ends as failed). */
   async onFailed(job: Pick<Job, 'name' | 'id' | 'data' | 'attemptsMade' | 'opts'> | undefined, err: Error): Promise<void> {
     this.logger.warn(`Job ${job?.name} ${job?.id} failed: ${err.message}`);
     if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    const gaveUp = this.gaveUp[job.name as JobName] as ((p: unknown) => Promise<void>) | undefined;
     try {
-      if (job.name === 'personas.import') await this.imports.handleGaveUp(job.data as JobPayloads['personas.import']);
+      await gaveUp?.(job.data);
     } catch (gaveUpErr) {
       this.logger.warn(`Job ${job.name} ${job.id}, after its last attempt: ${(gaveUpErr as Error).message}`);
     }

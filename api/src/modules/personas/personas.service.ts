@@ -45,11 +45,16 @@ export function defaultCiudad(municipio: string): string {
 
 @Injectable()
 export class PersonasService {
+  /** The configured municipality as the city list spells it (configuration does not change while running). */
+  private readonly defaultCiudad: string;
+
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly uow: UnitOfWork,
     private readonly personas: PersonasRepository,
-  ) {}
+  ) {
+    this.defaultCiudad = defaultCiudad(config.municipio);
+  }
 
   async page(query: PersonasQueryDto): Promise<PersonasPage> {
     const { rows, total } = await this.personas.page(
@@ -87,7 +92,7 @@ export class PersonasService {
       zonas,
       ciudades: MUNICIPIOS,
       estados: ESTADOS,
-      default_ciudad: defaultCiudad(this.config.municipio),
+      default_ciudad: this.defaultCiudad,
       default_estado: 'NUEVO LEÓN',
     };
   }
