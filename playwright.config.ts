@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Never let Playwright fetch its own browser: the Debian chromium package is used.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+// Several checkouts can run their browser tests at once on one machine: each picks its own port.
+const port = process.env.E2E_PORT ?? '3199';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -14,7 +16,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: 'http://127.0.0.1:3199',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     locale: 'es-MX',
     timezoneId: 'America/Monterrey',
@@ -35,7 +37,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node test/e2e/start-server.mjs',
-    url: 'http://127.0.0.1:3199/api/health',
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

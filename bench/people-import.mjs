@@ -17,36 +17,44 @@
 // --rbr-limit-s=60 --build (rebuild the server first) --no-write (leave docs/benchmarks.md alone)
 // --wait-others=900 (seconds to wait for other bench/ scripts to finish) --profile (CPU-profile the workers
 // during the first import; the .cpuprofile is left in the OS temp dir) --keep (keep the database, for debugging).
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { machineBusyMs, machineInfo, machineStealMs, median, otherBenches, pct, writeSection } from './lib.mjs';
+import {
+  createBenchEnv,
+  fmtInt,
+  fmtMs,
+  fmtS,
+  forkChild,
+  httpRequest,
+  log,
+  machineBusyMs,
+  machineInfo,
+  machineStealMs,
+  median,
+  now,
+  otherBenches,
+  pct,
+  readFlags,
+  ROOT,
+  serve,
+  table,
+  waitForOtherBenches,
+  writeBenchSection,
+} from './lib.mjs';
+import { generateCsv, mulberry32 } from './people-csv.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const ROOT = resolve(dirname(SELF), '..');
 const require = createRequire(import.meta.url);
-const now = () => performance.timeOrigin + performance.now();
 const MAX_BYTES = 10 * 1024 * 1024;
 
 // ───────────────────────────────────────── helpers ─────────────────────────────────────────
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Percentiles of [value, weight] pairs. */
 function weightedStats(pairs) {
@@ -62,160 +70,23 @@ function weightedStats(pairs) {
   };
   return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1)?.[0] ?? NaN };
 }
-const fmtMs = (ms) => (Number.isFinite(ms) ? (ms >= 100 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`) : '—');
-const fmtS = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '—');
-const fmtInt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
-const table = (head, rows) => {
-  const all = [head, ...rows].map((r) => r.map(String));
-  const w = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r) => `| ${r.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
-  return [line(all[0]), `| ${w.map((n) => '-'.repeat(n)).join(' | ')} |`, ...all.slice(1).map(line)].join('\n');
-};
-
-function httpRequest(agent, method, url, { headers = {}, body, timeoutMs = 30_000 } = {}) {
-  return new Promise((done, fail) => {
-    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-    const allHeaders =
-      payload === undefined ? headers : { 'content-type': 'application/json', ...headers, 'content-length': payload.length };
-    const req = http.request(url, { method, agent, headers: allHeaders, timeout: timeoutMs }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', fail);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
-    req.on('error', fail);
-    req.end(payload);
-  });
-}
-
 // ───────────────────────────────────────── the CSV ─────────────────────────────────────────
+// The generated file lives in people-csv.mjs (the CSV parsers benchmark reads the same one).
 
-const GIVEN_M = `JOSÉ JUAN LUIS CARLOS JESÚS MIGUEL FRANCISCO ALEJANDRO JORGE ROBERTO FERNANDO RICARDO EDUARDO JAVIER SERGIO
-  DANIEL RAÚL ANTONIO MANUEL ÁNGEL HÉCTOR ARTURO MARIO ÓSCAR RAFAEL GERARDO ALBERTO ENRIQUE DAVID PEDRO ADRIÁN RAMÓN IVÁN
-  SEBASTIÁN EMILIANO SANTIAGO MATÍAS DIEGO ANDRÉS RUBÉN JOAQUÍN AGUSTÍN NICOLÁS TOMÁS CÉSAR HUGO GUSTAVO ERNESTO ARMANDO
-  GILBERTO ROGELIO HUMBERTO MAURICIO ABRAHAM ISRAEL EFRAÍN JULIÁN GAEL LEONARDO RODRIGO ALFONSO GENARO CRISTIAN BENJAMÍN`.split(/\s+/);
-const GIVEN_F = `MARÍA GUADALUPE ROSA ANA JOSEFINA VERÓNICA LETICIA PATRICIA ELIZABETH ALEJANDRA GABRIELA ADRIANA CLAUDIA MÓNICA
-  LAURA SOFÍA XIMENA VALERIA CAMILA REGINA DANIELA FERNANDA ANDREA MARIANA LUCÍA BEATRIZ MARTHA SILVIA YOLANDA IRENE NOEMÍ
-  INÉS ROCÍO BELÉN ARACELI ESPERANZA CONCEPCIÓN DOLORES CARMEN TERESA ISABEL ELENA CRISTINA LORENA KARLA PAOLA RENATA
-  VICTORIA NATALIA ROMINA JIMENA ITZEL ABIGAIL MIRIAM NANCY SANDRA ESTEFANÍA FÁTIMA ANGÉLICA ALMA`.split(/\s+/);
-const SURNAMES = `GARCÍA HERNÁNDEZ MARTÍNEZ LÓPEZ GONZÁLEZ RODRÍGUEZ PÉREZ SÁNCHEZ RAMÍREZ CRUZ FLORES GÓMEZ MORALES VÁZQUEZ
-  JIMÉNEZ REYES DÍAZ TORRES GUTIÉRREZ RUIZ MENDOZA AGUILAR ORTIZ MORENO CASTILLO ROMERO ÁLVAREZ MÉNDEZ CHÁVEZ RIVERA JUÁREZ
-  RAMOS DOMÍNGUEZ HERRERA MEDINA CASTRO VARGAS GUZMÁN VELÁZQUEZ SALAZAR ROJAS CONTRERAS LUNA ORTEGA GUERRERO CANTÚ GARZA
-  TREVIÑO VILLARREAL SALINAS LEAL CAVAZOS ELIZONDO PEÑA NÚÑEZ IBÁÑEZ MUÑOZ ZÚÑIGA OLIVARES GALLEGOS ESQUIVEL MALDONADO
-  SEPÚLVEDA BARRAGÁN TAMEZ QUINTANILLA ALANÍS VALDÉZ SOLÍS ZAMBRANO GALVÁN CARDONA ESPINOZA MONTEMAYOR BUSTAMANTE ARREDONDO
-  VILLANUEVA ESCOBEDO BECERRA OCHOA MONTOYA CORONADO ARELLANO YÁÑEZ ACUÑA CEPEDA ONTIVEROS SAUCEDO RENDÓN LOZANO`.split(/\s+/);
-const PARTICLE_SURNAMES = [
-  'DE LA GARZA',
-  'DE LA CRUZ',
-  'DE LEÓN',
-  'DEL VALLE',
-  'DE LOS SANTOS',
-  'DE LA FUENTE',
-  'DEL ÁNGEL',
-  'DE LA ROSA',
-  'DE LOS REYES',
-  'DE LA PEÑA',
-  'SAN MARTÍN',
-  'DEL CASTILLO',
-];
-const AREA = [
-  ['81', 0.62],
-  ['33', 0.08],
-  ['55', 0.12],
-  ['844', 0.06],
-  ['899', 0.05],
-  ['867', 0.04],
-  ['826', 0.03],
-];
-const TITLE_LOWER = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'Y']);
-const titleCase = (s) =>
-  s
-    .split(' ')
-    .map((w) => (TITLE_LOWER.has(w) ? w.toLowerCase() : w[0] + w.slice(1).toLowerCase()))
-    .join(' ');
-
-const DOMAINS = [
-  ['gmail.com', 0.45],
-  ['hotmail.com', 0.22],
-  ['outlook.com', 0.1],
-  ['yahoo.com.mx', 0.1],
-  ['prodigy.net.mx', 0.05],
-  ['icloud.com', 0.04],
-  ['monterrey.gob.mx', 0.04],
-];
-const ascii = (s) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-
-/**
- * Rows of `nombre,contacto,correo` (CRLF, like Excel; the import ignores the extra column), just under
- * `maxBytes` in UTF-8 with the header: full names with one or two given names and two surnames, phones
- * mostly formatted ("(81) 1234-5678", "81 1234 5678", "+52 81 1234 5678"…), an e-mail on 60 % of the
- * rows — ~62 bytes a row, so 10 MiB holds ~170k rows as the issue says. Every 20th row (5 %) is an exact
- * copy of an earlier row. Returns the file and the raw fields (nombre, contacto) of each data row.
- */
-function generateCsv(seed, maxBytes, maxRows = Infinity) {
-  const rand = mulberry32(seed);
-  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
-  const surname = () => (rand() < 0.1 ? pick(PARTICLE_SURNAMES) : pick(SURNAMES));
-  const weighted = (table) => {
-    let x = rand();
-    for (const [v, weight] of table) if ((x -= weight) < 0) return v;
-    return table[0][0];
-  };
-  const lines = ['nombre,contacto,correo'];
-  const raw = [];
-  let bytes = Buffer.byteLength('nombre,contacto,correo\r\n');
-  for (let i = 0; i < 1_000_000 && raw.length < maxRows; i += 1) {
-    let fields;
-    let line;
-    if (i % 20 === 19) {
-      const j = Math.floor(rand() * raw.length);
-      fields = raw[j];
-      line = lines[j + 1];
-    } else {
-      const female = rand() < 0.52;
-      const given = [pick(female ? GIVEN_F : GIVEN_M)];
-      if (rand() < 0.8) given.push(pick(female ? GIVEN_F : GIVEN_M));
-      const paterno = surname();
-      const materno = surname();
-      let name = `${given.join(' ')} ${paterno} ${materno}`;
-      const style = rand();
-      if (style < 0.35) name = titleCase(name);
-      else if (style < 0.38) name = ` ${name.replace(' ', '  ')} `; // stray spaces, as typed
-      const area = weighted(AREA);
-      let digits = area;
-      while (digits.length < 10) digits += String(Math.floor(rand() * 10));
-      const fmt = rand();
-      const local = digits.slice(area.length);
-      let phone;
-      const head = local.slice(0, local.length - 4);
-      if (fmt < 0.15) phone = digits;
-      else if (fmt < 0.5) phone = `(${area}) ${head}-${local.slice(-4)}`;
-      else if (fmt < 0.7) phone = `${area} ${head} ${local.slice(-4)}`;
-      else if (fmt < 0.9) phone = `+52 ${area} ${head} ${local.slice(-4)}`;
-      else phone = `+52 (${area}) ${head}-${local.slice(-4)}`;
-      let email = '';
-      if (rand() < 0.6) {
-        const user =
-          rand() < 0.5 ? `${ascii(given[0])}.${ascii(paterno)}` : `${ascii(given[0])[0]}${ascii(paterno)}${ascii(materno).slice(0, 1)}`;
-        email = `${user}${rand() < 0.6 ? String(Math.floor(rand() * 100)) : ''}@${weighted(DOMAINS)}`;
-      }
-      fields = [name, phone];
-      line = `${rand() < 0.03 ? `"${name}"` : name},${phone},${email}`;
-    }
-    const size = Buffer.byteLength(line) + 2;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    lines.push(line);
-    raw.push(fields);
-  }
-  const text = `${lines.join('\r\n')}\r\n`;
-  return { buffer: Buffer.from(text, 'utf8'), raw };
+/** One CSV row as the import stores it (nombre … dedupe_key), with the project's rules; null for an invalid row. */
+function normalizeRow(rules, rawName, rawPhone) {
+  const name = rules.splitFullName(rawName);
+  const phone = rules.normalizePhone(rawPhone);
+  if (!name.nombre || !phone) return null;
+  return [
+    name.nombre,
+    name.apellido_paterno,
+    name.apellido_materno,
+    phone,
+    rules.searchText({ ...name, telefono_celular: phone }),
+    rules.sortKey(name),
+    rules.dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone),
+  ];
 }
 
 /**
@@ -229,30 +100,20 @@ function normalizeRows(raw, rules, skip = new Set()) {
   let errors = 0;
   let inDb = 0;
   for (const [rawName, rawPhone] of raw) {
-    const name = rules.splitFullName(rawName);
-    const phone = rules.normalizePhone(rawPhone);
-    if (!name.nombre || !phone) {
+    const row = normalizeRow(rules, rawName, rawPhone);
+    if (!row) {
       errors += 1;
       continue;
     }
     valid += 1;
-    const key = rules.dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone);
+    const key = row[6];
     if (seen.has(key)) continue;
     seen.add(key);
     if (skip.has(key)) {
       inDb += 1;
       continue;
     }
-    distinct.push([
-      name.nombre,
-      name.apellido_paterno,
-      name.apellido_materno,
-      phone,
-      rules.searchText({ ...name, telefono_celular: phone }),
-      rules.sortKey(name),
-      key,
-      'red',
-    ]);
+    distinct.push([...row, 'red']);
   }
   return { distinct, valid, errors, inDb, keys: seen };
 }
@@ -270,20 +131,20 @@ async function loadMain() {
   let loops = [];
   let samples = [];
   let errors = 0;
-  process.on('message', async (msg) => {
-    if (msg.cmd === 'start') {
+  serve({
+    start({ url, token, conc, pages, seed, maxS }) {
       running = true;
       samples = [];
       errors = 0;
-      const deadline = now() + msg.maxS * 1000;
-      loops = Array.from({ length: msg.conc }, async (_, k) => {
-        const rand = mulberry32(msg.seed + k);
+      const deadline = now() + maxS * 1000;
+      loops = Array.from({ length: conc }, async (_, k) => {
+        const rand = mulberry32(seed + k);
         while (running && now() < deadline) {
-          const page = 1 + Math.floor(rand() * msg.pages);
+          const page = 1 + Math.floor(rand() * pages);
           const t0 = now();
           try {
-            const res = await httpRequest(agent, 'GET', `${msg.url}/api/personas?page=${page}`, {
-              headers: { authorization: `Bearer ${msg.token}` },
+            const res = await httpRequest(agent, 'GET', `${url}/api/personas?page=${page}`, {
+              headers: { authorization: `Bearer ${token}` },
               timeoutMs: 30_000,
             });
             const t1 = now();
@@ -295,15 +156,13 @@ async function loadMain() {
           }
         }
       });
-      process.send({ started: true });
-    } else if (msg.cmd === 'stop') {
+      return { started: true };
+    },
+    async stop() {
       running = false;
       await Promise.all(loops);
-      process.send({ samples, errors });
-    } else if (msg.cmd === 'exit') {
-      agent.destroy();
-      process.exit(0);
-    }
+      return { samples, errors };
+    },
   });
 }
 
@@ -341,17 +200,7 @@ function postgresCpu(tick) {
 // ───────────────────────────────────────── orchestrator ─────────────────────────────────────────
 
 function parseFlags(argv) {
-  const flags = {};
-  for (const a of argv) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
-    if (!m) throw new Error(`Unknown argument ${a}`);
-    flags[m[1]] = m[2] ?? true;
-  }
-  const int = (name, def, min, max) => {
-    const v = flags[name] === undefined ? def : Number(flags[name]);
-    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer in ${min}..${max}`);
-    return v;
-  };
+  const { flags, int } = readFlags(argv);
   return {
     runs: int('runs', 3, 1, 10),
     port: int('port', 3297, 1024, 65535),
@@ -371,141 +220,37 @@ function parseFlags(argv) {
 
 async function orchestratorMain() {
   const opts = parseFlags(process.argv.slice(2));
-  const { default: pg } = await import('pg');
-  const { default: Redis } = await import('ioredis');
   const { io } = await import('socket.io-client');
-
-  const log = (msg) => console.log(`[bench] ${msg}`);
-  const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = 'redis://127.0.0.1:6379';
-  const runId = Date.now();
-  const database = `aforo_bench_imp_${runId}`;
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${database}`;
-  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const bench = await createBenchEnv({
+    prefix: 'aforo_bench_imp_',
+    port: opts.port,
+    baseEnv: { PATH: process.env.PATH, HOME: process.env.HOME },
+    adminUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: 'redis://127.0.0.1:6379',
+    keep: opts.keep,
+    stopWaitMs: 8000,
+  });
+  const { pg, runId, dbUrl, baseUrl, tick } = bench;
   const tmp = join(os.tmpdir(), `aforo-bench-imp-${runId}`);
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: database,
-    PORT: String(opts.port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: randomBytes(30).toString('base64url'), // 40 characters
-    ADMIN_EMAIL: 'admin@aforo.local',
-    ADMIN_PASSWORD: 'aforo-admin-2026',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-
-  const children = [];
   let db = null;
   let socket = null;
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    socket?.disconnect();
-    await db?.end().catch(() => undefined);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const deadline = Date.now() + 8000;
-    while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) await sleep(100);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    if (!opts.keep)
-      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch((err) =>
-        console.error(`[bench] could not drop ${database}: ${err.message}`),
-      );
-    await clearRedis(database).catch((err) => console.error(`[bench] could not clear Redis keys ${database}*: ${err.message}`));
-    rmSync(tmp, { recursive: true, force: true });
-  };
-  const watchdog = setTimeout(() => {
-    console.error('[bench] hard time limit (40 min) reached; stopping.');
-    void cleanup().finally(() => process.exit(2));
-  }, 40 * 60_000);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      console.error(`[bench] ${signal}: cleaning up…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  bench.onCleanup(() => socket?.disconnect());
+  bench.onCleanup(() => db?.end());
+  bench.onCleanup(() => rmSync(tmp, { recursive: true, force: true }));
+  bench.armWatchdog(40);
 
-  async function withAdmin(fn) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  }
-  async function clearRedis(prefix) {
-    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    redis.on('error', () => undefined);
-    await redis.connect();
-    try {
-      let cursor = '0';
-      for (let round = 0; round < 10_000; round += 1) {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-        if (cursor === '0') break;
-      }
-    } finally {
-      redis.disconnect();
-    }
-  }
-
-  function startServer(name, script, extraArgs = []) {
-    const child = spawn(process.execPath, [...extraArgs, join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    const tail = [];
-    const keep = (chunk) => {
-      tail.push(...chunk.toString().split('\n').filter(Boolean));
-      if (tail.length > 40) tail.splice(0, tail.length - 40);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.on('exit', (code, signal) => {
-      if (!cleaned) console.error(`[bench] ${name} exited early (${code ?? signal}):\n${tail.join('\n')}`);
-    });
-    return child;
-  }
-
-  const load = fork(SELF, ['--load'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.push(load);
-  const loadCall = (msg) =>
-    new Promise((done) => {
-      load.once('message', done);
-      load.send(msg);
-    });
+  const load = forkChild(SELF, ['--load'], { name: 'load', track: bench.track });
+  const loadCall = ({ cmd, ...args }) => load.call(cmd, args, 330_000);
 
   const machine = machineInfo();
   const results = { runs: [], copies: [], halves: [] };
-  try {
+  await bench.run(async () => {
     // ── Wait for other benchmarks: their load would distort these figures (and ours theirs). ──
-    const waitUntil = Date.now() + opts.waitOthersS * 1000;
-    let lastSaid = 0;
-    for (let others = otherBenches(); others.length; others = otherBenches()) {
-      if (Date.now() >= waitUntil) {
-        log(`other benchmarks still running (${others.map((o) => o.pid).join(', ')}); going on, figures may be distorted.`);
-        results.othersRunning = others.map((o) => o.script);
-        break;
-      }
-      if (Date.now() - lastSaid >= 30_000) {
-        lastSaid = Date.now();
-        log(`another benchmark is running (${others.map((o) => `${o.pid} ${o.script}`).join('; ')}); waiting…`);
-      }
-      await sleep(2000); // checked often: the gap between two runs of another bench can be short
-    }
+    const others = await waitForOtherBenches({ seconds: opts.waitOthersS });
+    if (others.length) results.othersRunning = others.map((o) => o.script);
 
-    if (opts.build || !existsSync(join(ROOT, 'dist/api/src/main.js')) || !existsSync(join(ROOT, 'dist/workers/src/main.js'))) {
-      log('building the server (npm run build:server)…');
-      const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-      if (r.status !== 0) throw new Error('npm run build:server failed');
-    }
-    const rules = require(join(ROOT, 'dist/api/src/core/people/persona-rules.js'));
+    bench.build({ force: opts.build });
+    const rules = require(join(ROOT, 'dist/api/src/core/rules/persona-rules.js'));
 
     // ── The files ──
     let t0 = now();
@@ -544,36 +289,16 @@ async function orchestratorMain() {
     });
 
     // ── Database, Redis, servers ──
-    await withAdmin(async (c) => {
-      const old = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE 'aforo\\_bench\\_imp\\_%'`);
-      for (const { datname } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE ${database}`);
-    });
-    await clearRedis('aforo_bench_imp_');
-    const migrate = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
-    if (migrate.status !== 0) throw new Error(`migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
+    await bench.createDatabase();
+    bench.migrate();
     db = new pg.Client({ connectionString: dbUrl.toString() });
     await db.connect();
     const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
 
     const profDir = join(tmp, 'prof');
-    const api = startServer('api', 'dist/api/src/main.js');
-    const workers = startServer('workers', 'dist/workers/src/main.js', opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    for (let i = 0; ; i += 1) {
-      const ok = await httpRequest(agent, 'GET', `${baseUrl}/api/health`, { timeoutMs: 1000 }).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 300) throw new Error('the API did not answer /api/health within 30 s');
-      await sleep(100);
-    }
-    const login = await httpRequest(agent, 'POST', `${baseUrl}/api/login`, {
-      body: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    const { api, workers, token } = await bench.startServers({
+      workersArgs: opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     });
-    const { token } = JSON.parse(login.text);
-    if (!token) throw new Error(`login failed: ${login.status} ${login.text}`);
     const auth = { authorization: `Bearer ${token}` };
 
     // Completion and progress arrive as `import.progress` pushes in the personas room.
@@ -611,7 +336,7 @@ async function orchestratorMain() {
     /** One import through the API: upload sent → `completed` push; with the job's own timestamps. */
     async function runImport(body, label) {
       const sent = now();
-      const res = await httpRequest(agent, 'POST', `${baseUrl}/api/personas/import-csv`, {
+      const res = await bench.request('POST', '/api/personas/import-csv', {
         headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
         body,
         timeoutMs: 60_000,
@@ -629,7 +354,7 @@ async function orchestratorMain() {
         });
       });
       waiters.delete(id);
-      const final = JSON.parse((await httpRequest(agent, 'GET', `${baseUrl}/api/personas/import-csv/${id}`, { headers: auth })).text);
+      const final = JSON.parse((await bench.request('GET', `/api/personas/import-csv/${id}`, { headers: auth })).text);
       if (final.status !== 'completed') throw new Error(`${label}: import ended ${final.status}: ${final.message}`);
       const [ts] = (
         await db.query(
@@ -701,7 +426,7 @@ async function orchestratorMain() {
       t: now(),
       busy: machineBusyMs(tick),
       steal: machineStealMs(tick),
-      ours: [process.pid, api.pid, workers.pid, load.pid].reduce((sum, pid) => sum + cpuOf(pid, tick, pid === process.pid), 0),
+      ours: [process.pid, api.pid, workers.pid, load.child.pid].reduce((sum, pid) => sum + cpuOf(pid, tick, pid === process.pid), 0),
       pg: postgresCpu(tick),
     });
     function phase(name) {
@@ -890,23 +615,7 @@ async function orchestratorMain() {
     {
       phase('row by row');
       await fresh();
-      const rows = [];
-      {
-        for (const [rawName, rawPhone] of fileA.raw) {
-          const name = rules.splitFullName(rawName);
-          const phone = rules.normalizePhone(rawPhone);
-          if (!name.nombre || !phone) continue;
-          rows.push([
-            name.nombre,
-            name.apellido_paterno,
-            name.apellido_materno,
-            phone,
-            rules.searchText({ ...name, telefono_celular: phone }),
-            rules.sortKey(name),
-            rules.dedupeKey(name.nombre, name.apellido_paterno, name.apellido_materno, phone),
-          ]);
-        }
-      }
+      const rows = fileA.raw.map(([rawName, rawPhone]) => normalizeRow(rules, rawName, rawPhone)).filter(Boolean);
       const sql = `INSERT INTO personas (${COPY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, 'red')
                    ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
       const probe = 20_000;
@@ -933,8 +642,7 @@ async function orchestratorMain() {
 
     let profileNote = null;
     if (opts.profile) {
-      workers.kill('SIGTERM');
-      await new Promise((r) => workers.once('exit', r));
+      await bench.stopServers([workers]);
       const files = existsSync(profDir) ? readdirSync(profDir) : [];
       if (files[0]) {
         const keepAt = join(os.tmpdir(), `aforo-bench-imp-workers-${runId}.cpuprofile`);
@@ -947,15 +655,8 @@ async function orchestratorMain() {
     Object.assign(results, { sweep, during, duringStats, matched, perQuarter, idleAfter, afterRows, vacuumWait, okB, expected, pgVersion });
     const out = report({ opts, machine, fileA, results, date: new Date(), profileNote });
     console.log(`\n${out.stdout}`);
-    if (opts.write) {
-      writeSection(join(ROOT, 'docs/benchmarks.md'), 'people-import', out.markdown);
-      log('docs/benchmarks.md updated (section bench:people-import).');
-    }
-  } finally {
-    clearTimeout(watchdog);
-    load.send({ cmd: 'exit' });
-    await cleanup();
-  }
+    if (opts.write) writeBenchSection('people-import', out.markdown);
+  });
 }
 
 function report({ opts, machine, fileA, results, date, profileNote }) {

@@ -20,52 +20,47 @@
 // idle machine before each phase; 0 = don't) --client-nice=0
 // --profile (V8 CPU profile of the API during each push phase) --dump=<file.json> (per-change data)
 // --build (rebuild the server first) --no-write (leave the docs alone).
-import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import {
+  collectProfile,
+  connectInBatches,
+  cpuShares,
+  cpuSnapshot,
+  createBenchEnv,
+  disconnectAll,
   fmt,
   fmtPct,
+  forkChild,
+  httpRequest,
+  joinRoom,
+  log,
   machineBusy,
   machineInfo,
   median,
-  otherBenches,
+  now,
   pct,
-  procTable,
   profilerPreload,
+  readFlags,
+  selfLoad,
+  serve,
+  settleOnce,
   sortNum,
+  summariseProfile,
+  table,
+  toggleProfiler,
+  waitForOtherBenches,
   waitQuiet,
-  writeSection,
+  writeBenchSection,
 } from './lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const ROOT = resolve(dirname(SELF), '..');
-const now = () => performance.timeOrigin + performance.now();
-
-/** One HTTP request over a keep-alive agent (node:http: no dependency beyond Node itself). */
-function httpRequest(agent, method, url, { headers = {}, body, timeoutMs = 15_000 } = {}) {
-  return new Promise((done, fail) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const allHeaders =
-      payload === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) };
-    const req = http.request(url, { method, agent, headers: allHeaders, timeout: timeoutMs }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', fail);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
-    req.on('error', fail);
-    req.end(payload);
-  });
-}
 
 /**
  * A minimal socket.io client over a raw TCP WebSocket (--client=raw): only what this bench needs
@@ -145,18 +140,11 @@ async function clientMain() {
   let deliveries = []; // flat triples: socket index, e-mail, arrival time
   let cpu0 = process.cpuUsage();
   let poll = null;
-  const eld = monitorEventLoopDelay({ resolution: 1 });
+  const self = selfLoad();
 
   const connectRaw = (index, { url, token, timeoutMs }) =>
     new Promise((done) => {
-      let settled = false;
-      const finish = (ok, why) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        done({ socket, ok, why });
-      };
-      const timer = setTimeout(() => finish(false, 'timeout'), timeoutMs + 1000);
+      const finish = settleOnce(timeoutMs + 1000, (ok, why) => done({ socket, ok, why }));
       const socket = rawSocketIo(url, token, {
         onEvent: ([event, payload], t) => {
           if (event === 'user.created') deliveries.push(index, payload?.data?.user?.email, t);
@@ -169,62 +157,29 @@ async function clientMain() {
   const connectOne = (index, { url, token, timeoutMs, raw }) =>
     raw
       ? connectRaw(index, { url, token, timeoutMs })
-      : new Promise((done) => {
-          const socket = io(url, {
-            path: '/socket.io',
-            transports: ['websocket'],
-            auth: { token },
-            forceNew: true,
-            reconnection: false,
-            timeout: timeoutMs,
-          });
-          socket.on('user.created', (payload) => deliveries.push(index, payload?.data?.user?.email, now()));
-          let settled = false;
-          const finish = (ok, why) => {
-            if (settled) return;
-            settled = true;
-            clearTimeout(timer);
-            done({ socket, ok, why });
-          };
-          const timer = setTimeout(() => finish(false, 'timeout'), timeoutMs + 1000);
-          socket.once('connect_error', (err) => finish(false, err.message));
-          socket.once('connect', () =>
-            socket
-              .timeout(timeoutMs)
-              .emit('room:join', 'users', (err, ack) => finish(!err && ack?.ok === true, err ? 'join timeout' : ack?.message)),
-          );
+      : joinRoom(io, {
+          url,
+          token,
+          room: 'users',
+          timeoutMs,
+          listen: (socket) => socket.on('user.created', (payload) => deliveries.push(index, payload?.data?.user?.email, now())),
         });
 
-  const commands = {
-    async connect({ url, token, count, batch, timeoutMs, raw }) {
-      let joined = 0;
-      const failures = [];
+  serve({
+    connect({ url, token, count, batch, timeoutMs, raw }) {
       const base = sockets.length;
-      for (let start = 0; start < count; start += batch) {
-        const results = await Promise.all(
-          Array.from({ length: Math.min(batch, count - start) }, (_, i) => connectOne(base + start + i, { url, token, timeoutMs, raw })),
-        );
-        for (const r of results) {
-          sockets.push(r.socket);
-          if (r.ok) joined += 1;
-          else failures.push(r.why);
-        }
-      }
-      return { joined, failures: failures.slice(0, 5), failed: failures.length };
+      return connectInBatches(sockets, count, batch, (i) => connectOne(base + i, { url, token, timeoutMs, raw }));
     },
     start() {
       deliveries = [];
-      cpu0 = process.cpuUsage();
-      eld.reset();
-      eld.enable();
+      self.start();
       return {};
     },
     count() {
       return { delivered: deliveries.length / 3 };
     },
     report({ raw }) {
-      eld.disable();
-      const cpu = process.cpuUsage(cpu0);
+      const load = self.read();
       const byEmail = {};
       const seen = new Set();
       let duplicates = 0;
@@ -244,16 +199,10 @@ async function clientMain() {
         byEmail,
         raw: raw ? rawList : undefined,
         duplicates,
-        cpuMs: (cpu.user + cpu.system) / 1000,
-        eldMaxMs: eld.max / 1e6,
-        eldP99Ms: eld.percentile(99) / 1e6,
+        ...load,
       };
     },
-    async disconnect() {
-      for (const s of sockets.splice(0)) s.disconnect();
-      await sleep(200);
-      return {};
-    },
+    disconnect: () => disconnectAll(sockets),
     poll({ url, token, count, periodMs, maxMs, prefix, connections }) {
       const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
       poll = { agent, stop: false, sent: 0, errors: 0, latencies: [], firstSeen: {}, inflight: new Set(), timers: new Set() };
@@ -318,33 +267,13 @@ async function clientMain() {
         cpuMs: (cpu.user + cpu.system) / 1000,
       };
     },
-  };
-
-  process.on('message', async (msg) => {
-    try {
-      const result = await commands[msg.cmd](msg.args ?? {});
-      process.send({ id: msg.id, ok: true, result });
-    } catch (err) {
-      process.send({ id: msg.id, ok: false, error: String(err?.stack ?? err) });
-    }
   });
-  process.on('disconnect', () => process.exit(0));
 }
 
 // ───────────────────────────────────────── orchestrator ─────────────────────────────────────────
 
 function parseFlags(argv) {
-  const flags = {};
-  for (const arg of argv) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`Unknown argument: ${arg}`);
-    flags[m[1]] = m[2] ?? true;
-  }
-  const int = (name, fallback, min, max) => {
-    const v = flags[name] === undefined ? fallback : Number(flags[name]);
-    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer in [${min}, ${max}]`);
-    return v;
-  };
+  const { flags, int } = readFlags(argv);
   const sizes = String(flags.sizes ?? '100,1000')
     .split(',')
     .map(Number);
@@ -373,290 +302,61 @@ function parseFlags(argv) {
 }
 
 const clientName = (raw) => (raw ? 'minimal client' : 'socket.io-client');
-/**
- * Self time of a V8 CPU profile, by function and by package (node_modules/<pkg>, node core, app code),
- * leaving out idle time and the profiler's own work; plus the inclusive time of socket.io's room broadcast.
- */
-function summariseProfile(profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const stack = (id) => {
-    const frames = [];
-    for (let cur = id; cur !== undefined; cur = parent.get(cur)) frames.push(byId.get(cur).callFrame);
-    return frames;
-  };
-  const byFunction = new Map();
-  const byPackage = new Map();
-  let busy = 0;
-  let idle = 0;
-  let broadcast = 0;
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    const frames = stack(id);
-    const { functionName, url, lineNumber } = frames[0];
-    if (functionName === '(idle)') {
-      idle += ms;
-      return;
-    }
-    if (frames.some((f) => f.url.startsWith('data:') || f.url === 'node:inspector')) return; // the profiler itself
-    busy += ms;
-    if (frames.some((f) => f.functionName === 'broadcast' && f.url.includes('socket.io-adapter'))) broadcast += ms;
-    const where = url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
-    const fn = `${functionName || '(anonymous)'} ${where ? `${where.replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : ''}`.trim();
-    const pkg =
-      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      (url.startsWith('node:') ? 'node core (JS)' : url ? 'aforo (dist)' : `${functionName} (native)`);
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
+/** The API's profile of a push phase, plus the inclusive time of socket.io's room broadcast (the fan-out). */
+const summariseApiProfile = (profile) => {
+  const summary = summariseProfile(profile, {
+    marks: { broadcast: (frames) => frames.some((f) => f.functionName === 'broadcast' && f.url.includes('socket.io-adapter')) },
   });
-  const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
-  return { busy, idle, broadcast, functions: top(byFunction, 15), packages: top(byPackage, 10) };
-}
+  return { ...summary, broadcast: summary.marks.broadcast };
+};
 
 async function orchestratorMain() {
   const opts = parseFlags(process.argv.slice(2));
-  const { default: pg } = await import('pg');
-  const { default: Redis } = await import('ioredis');
-
-  const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const runId = Date.now();
-  const database = `aforo_bench_${runId}`;
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${database}`;
-  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const bench = await createBenchEnv({ prefix: 'aforo_bench_', port: opts.port });
+  const { pg, runId, database, dbUrl, baseUrl, env, tick } = bench;
   const maxSize = Math.max(...opts.sizes);
   const procs = opts.procs ?? Math.min(4, Math.max(1, Math.ceil(maxSize / 500)));
   const machine = machineInfo();
-  const env = {
-    ...process.env,
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: database,
-    PORT: String(opts.port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: randomBytes(30).toString('base64url'),
-    ADMIN_EMAIL: 'admin@aforo.local',
-    ADMIN_PASSWORD: 'aforo-admin-2026',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-
-  const children = []; // spawned/forked processes, ended by pid at cleanup
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const deadline = Date.now() + 5000;
-    while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) await sleep(100);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await dropDatabase().catch((err) => console.error(`[bench] could not drop ${database}: ${err.message}`));
-    await clearRedis(`${database}:*`).catch((err) => console.error(`[bench] could not clear Redis keys ${database}*: ${err.message}`));
-  };
-  const watchdog = setTimeout(() => {
-    console.error('[bench] hard time limit (20 min) reached; stopping.');
-    void cleanup().finally(() => process.exit(2));
-  }, 20 * 60_000);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      console.error(`[bench] ${signal}: cleaning up…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
-
-  async function withAdmin(fn) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  }
-  async function dropDatabase() {
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
-  }
-  /** Deletes the Redis keys matching `pattern` (a SCAN glob) for which `drop` is true. */
-  async function clearRedis(pattern, drop = () => true) {
-    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    redis.on('error', () => undefined);
-    await redis.connect();
-    try {
-      let cursor = '0';
-      for (let round = 0; round < 10_000; round += 1) {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-        const doomed = keys.filter(drop);
-        if (doomed.length) await redis.del(...doomed);
-        cursor = next;
-        if (cursor === '0') break;
-      }
-    } finally {
-      redis.disconnect();
-    }
-  }
-  // Leftovers of this script only (aforo_bench_<ms>, never the other benches' aforo_bench_<name>_…), and only
-  // when older than a run can last (wait for other benches + watchdog), so a concurrent run is left alone.
-  const isStaleLeftover = (name) => {
-    const m = /^aforo_bench_(\d{10,})(?::|$)/.exec(name);
-    return !!m && Number(m[1]) < runId - 60 * 60_000;
-  };
-
-  const log = (msg) => console.log(`[bench] ${msg}`);
-  let background = NaN;
-  const servers = {};
-  const serverLogs = { api: [], workers: [] };
   const profileBase = join(os.tmpdir(), `aforo-bench-api-${runId}`);
-  try {
+  env.BENCH_PROFILE_FILE = profileBase;
+  bench.armWatchdog(20);
+
+  let background = NaN;
+  await bench.run(async () => {
     // ── Other benchmarks first, then build, database, Redis ──
-    const otherDeadline = Date.now() + opts.waitOtherS * 1000;
-    const runningBefore = () => otherBenches({ startedBefore: true }).map((b) => `${b.pid} ${b.script}`);
-    for (let others = runningBefore(); others.length; others = runningBefore()) {
-      if (Date.now() >= otherDeadline) {
-        log(`other benchmarks still running (${others.join(', ')}): measuring anyway, the figures are distorted.`);
-        break;
-      }
-      log(`other benchmarks running (${others.join(', ')}); waiting for them to finish (up to ${opts.waitOtherS} s)…`);
-      await sleep(Math.min(10_000, Math.max(0, otherDeadline - Date.now())));
-    }
-    watchdog.refresh(); // the 20 minutes count from here
-    if (opts.build || !existsSync(join(ROOT, 'dist/api/src/main.js')) || !existsSync(join(ROOT, 'dist/workers/src/main.js'))) {
-      log('building the server (npm run build:server)…');
-      const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-      if (r.status !== 0) throw new Error('npm run build:server failed');
-    }
-    await withAdmin(async (c) => {
-      const old = await c.query(`SELECT datname FROM pg_database WHERE datname ~ '^aforo_bench_[0-9]+$'`);
-      for (const { datname } of old.rows.filter((r) => isStaleLeftover(r.datname))) {
-        await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      }
-      await c.query(`CREATE DATABASE ${database}`);
-    });
-    await clearRedis('aforo_bench_[0-9]*', isStaleLeftover);
+    await waitForOtherBenches({ seconds: opts.waitOtherS, startedBefore: true, pollMs: 10_000 });
+    bench.armWatchdog(20); // the 20 minutes count from here
+    bench.build({ force: opts.build });
+    // Leftovers of this script only, and only when older than a run can last (wait for other benches +
+    // watchdog), so a concurrent run is left alone.
+    await bench.createDatabase({ leftoverAgeMs: 60 * 60_000 });
     background = opts.waitQuietS > 0 ? await waitQuiet(opts.waitQuietS, log, 'the run') : await machineBusy(1000);
-    const migrate = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
-    if (migrate.status !== 0) throw new Error(`migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
+    bench.migrate();
 
     // ── API and workers ──
-    const startServer = (name, entry, nodeArgs = []) => {
-      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, entry)], {
-        cwd: ROOT,
-        env: { ...env, BENCH_PROFILE_FILE: profileBase },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      const keep = (buf) => {
-        serverLogs[name].push(String(buf));
-        if (serverLogs[name].length > 200) serverLogs[name].splice(0, 100);
-      };
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      servers[name] = child;
-      return child;
-    };
-    const api = startServer('api', 'dist/api/src/main.js', opts.profile ? ['--import', profilerPreload(200)] : []);
-    const workers = startServer('workers', 'dist/workers/src/main.js');
-    const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-    const call = async (method, path, { token, body } = {}) => {
-      const res = await httpRequest(httpAgent, method, `${baseUrl}${path}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        body,
-      });
-      return { status: res.status, json: res.text ? JSON.parse(res.text) : null };
-    };
-    const healthDeadline = Date.now() + 60_000;
-    for (;;) {
-      if (api.exitCode !== null || workers.exitCode !== null) throw new Error('the API or the workers exited during start-up');
-      const status = await call('GET', '/api/health').then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (Date.now() > healthDeadline) throw new Error('GET /api/health did not answer 200 within 60 s');
-      await sleep(250);
-    }
-    const login = await call('POST', '/api/login', { body: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } });
-    if (login.status !== 200 && login.status !== 201) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);
-    const token = login.json.token;
+    const { api, workers, token } = await bench.startServers({ apiArgs: opts.profile ? ['--import', profilerPreload(200)] : [] });
+    const call = (method, path, options) => bench.request(method, path, options);
     log(`API pid ${api.pid}, workers pid ${workers.pid}, database ${database}; ${procs} client process(es) + 1 probe process`);
 
     // ── Client processes (sockets and pollers) and the probe (first and last socket to join the room) ──
-    const forkClient = () => {
-      const child = fork(SELF, ['--client'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      children.push(child);
-      if (opts.clientNice) os.setPriority(child.pid, opts.clientNice);
-      const pending = new Map();
-      let seq = 0;
-      child.on('message', (msg) => {
-        const p = pending.get(msg.id);
-        if (!p) return;
-        pending.delete(msg.id);
-        clearTimeout(p.timer);
-        if (msg.ok) p.resolve(msg.result);
-        else p.reject(new Error(msg.error));
-      });
-      child.on('exit', (code) => {
-        for (const p of pending.values()) p.reject(new Error(`client process exited (${code})`));
-        pending.clear();
-      });
-      const call = (cmd, args, timeoutMs = 120_000) =>
-        new Promise((resolveCall, reject) => {
-          const id = (seq += 1);
-          const timer = setTimeout(() => {
-            pending.delete(id);
-            reject(new Error(`client command ${cmd} timed out`));
-          }, timeoutMs);
-          pending.set(id, { resolve: resolveCall, reject, timer });
-          child.send({ id, cmd, args });
-        });
-      return { child, call };
-    };
+    const forkClient = () => forkChild(SELF, ['--client'], { name: 'client', nice: opts.clientNice, track: bench.track });
     const clients = Array.from({ length: procs }, forkClient);
     const probe = forkClient();
     const split = (n) => clients.map((_, i) => Math.floor(n / procs) + (i < n % procs ? 1 : 0));
 
-    const cpuSnapshot = () => ({ t: now(), procs: procTable(tick) });
+    const cpuSnap = () => cpuSnapshot(tick);
     /** CPU per process over a phase, as % of one core: ours by role, PostgreSQL backends of this database, everything else. */
-    const cpuDelta = async (a, b) => {
-      const wall = b.t - a.t;
-      const pgPids = new Set(
-        await withAdmin(async (c) =>
-          (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((r) => r.pid),
-        ),
-      );
-      const roles = new Map([
-        [api.pid, 'api'],
-        [workers.pid, 'workers'],
-        [process.pid, 'bench'],
-        ...[...clients, probe].map((c) => [c.child.pid, 'bench']),
-      ]);
-      const acc = { api: 0, apiSys: 0, workers: 0, bench: 0, pg: 0, redis: 0, other: 0 };
-      const others = new Map();
-      for (const [pid, end] of b.procs) {
-        const start = a.procs.get(pid) ?? (roles.has(pid) ? end : { user: 0, sys: 0 });
-        const ms = end.user + end.sys - start.user - start.sys;
-        if (!(ms > 0)) continue;
-        const role = roles.get(pid) ?? (pgPids.has(pid) ? 'pg' : end.comm === 'redis-server' ? 'redis' : 'other');
-        acc[role] += ms;
-        if (role === 'api') acc.apiSys += end.sys - start.sys;
-        if (role === 'other') others.set(end.comm, (others.get(end.comm) ?? 0) + ms);
-      }
-      const share = (ms) => (100 * ms) / wall;
-      return {
-        wallMs: wall,
-        apiMs: acc.api,
-        apiSysMs: acc.apiSys,
-        ...Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, share(v)])),
-        otherTop: [...others]
-          .sort((x, y) => y[1] - x[1])
-          .slice(0, 3)
-          .filter(([, ms]) => share(ms) >= 5)
-          .map(([comm, ms]) => `${comm} ${fmtPct(share(ms))}`)
-          .join(', '),
-      };
-    };
+    const cpuDelta = async (a, b) =>
+      cpuShares(a, b, {
+        names: ['api', 'workers', 'bench'],
+        pgPids: await bench.backendPids(),
+        roles: new Map([
+          [api.pid, 'api'],
+          [workers.pid, 'workers'],
+          [process.pid, 'bench'],
+          ...[...clients, probe].map((c) => [c.child.pid, 'bench']),
+        ]),
+      });
     const createUser = async (email, label) => {
       const tSend = now();
       const res = await call('POST', '/api/users', {
@@ -708,9 +408,9 @@ async function orchestratorMain() {
         `N=${size} (${clientName(raw)}): ${joined} sockets joined 'users' in ${fmt(now() - t0)} (${failed} failed${failed ? `: ${bulk.flatMap((r) => r.failures).join('; ')}` : ''})`,
       );
       await sleep(1000);
-      const idle0 = cpuSnapshot();
+      const idle0 = cpuSnap();
       await sleep(opts.pollPeriodMs); // N sockets held open, no changes: what merely staying live costs
-      const pushIdleCpu = await cpuDelta(idle0, cpuSnapshot());
+      const pushIdleCpu = await cpuDelta(idle0, cpuSnap());
       // Warm-up changes (not measured): the API has just started, and the first broadcasts pay for JIT compilation.
       for (let k = 0; k < opts.warmup; k += 1) {
         await createUser(`warm-${kind}${size}-${runId}-${k}@bench.aforo.local`, `Bench warm-up ${size} ${k}`);
@@ -721,10 +421,9 @@ async function orchestratorMain() {
       if (opts.profile) {
         profileIndex = profileCount;
         profileCount += 1;
-        process.kill(api.pid, 'SIGWINCH');
-        await sleep(100);
+        await toggleProfiler(api.pid);
       }
-      const pushCpu0 = cpuSnapshot();
+      const pushCpu0 = cpuSnap();
       const pushChanges = [];
       for (let k = 0; k < opts.changes; k += 1) {
         pushChanges.push(await createUser(`push-${kind}${size}-${runId}-${k}@bench.aforo.local`, `Bench push ${size} ${k}`));
@@ -737,16 +436,12 @@ async function orchestratorMain() {
         if (counts.reduce((a, r) => a + r.delivered, 0) >= expected || now() > settleDeadline) break;
         await sleep(100);
       }
-      const pushCpu = await cpuDelta(pushCpu0, cpuSnapshot());
+      const pushCpu = await cpuDelta(pushCpu0, cpuSnap());
       let profile = null;
       if (opts.profile) {
-        process.kill(api.pid, 'SIGWINCH');
         const file = `${profileBase}.${profileIndex}.cpuprofile`;
-        for (let i = 0; i < 100 && !existsSync(file); i += 1) await sleep(100);
-        if (existsSync(file)) {
-          await sleep(200);
-          profile = { file, ...summariseProfile(JSON.parse(readFileSync(file, 'utf8'))) };
-        }
+        const raw = await collectProfile(api.pid, file);
+        if (raw) profile = { file, ...summariseApiProfile(raw) };
       }
       const reports = await Promise.all(clients.map((c) => c.call('report', { raw: false })));
       const probeReport = await probe.call('report', { raw: true });
@@ -851,7 +546,7 @@ async function orchestratorMain() {
       const prefix = `poll${size}-${runId}-`;
       if (opts.waitQuietS > 0) await waitQuiet(opts.waitQuietS, log, `the polling phase at ${size} sockets`);
       const pollMaxMs = 3 * opts.pollPeriodMs + opts.changes * (opts.gapMs + 2000) + 10_000;
-      const pollCpu0 = cpuSnapshot();
+      const pollCpu0 = cpuSnap();
       await Promise.all(
         clients.map((c, i) =>
           c.call('poll', {
@@ -866,14 +561,14 @@ async function orchestratorMain() {
         ),
       );
       await sleep(opts.pollPeriodMs); // every client has started its cycle; no changes yet
-      const pollIdleCpu = await cpuDelta(pollCpu0, cpuSnapshot());
+      const pollIdleCpu = await cpuDelta(pollCpu0, cpuSnap());
       const pollChanges = [];
       for (let k = 0; k < opts.changes; k += 1) {
         pollChanges.push(await createUser(`${prefix}${k}@bench.aforo.local`, `Bench poll ${size} ${k}`));
         await sleep(opts.gapMs);
       }
       await sleep(opts.pollPeriodMs + 1500); // every client polls at least once more after the last change
-      const pollCpu = await cpuDelta(pollCpu0, cpuSnapshot());
+      const pollCpu = await cpuDelta(pollCpu0, cpuSnap());
       const pollReports = await Promise.all(clients.map((c) => c.call('stopPoll', {}, 60_000)));
       const staleResp = [];
       const staleSend = [];
@@ -912,55 +607,37 @@ async function orchestratorMain() {
       await sleep(500);
     }
 
-    clearTimeout(watchdog);
     const report = renderReport({ opts, procs, machine, results, background, date: new Date() });
     console.log(`\n${report.stdout}`);
     if (opts.dump) writeFileSync(opts.dump, JSON.stringify({ opts, procs, machine, background, dumps }, null, 1));
-    if (opts.write) {
-      writeSection(join(ROOT, 'docs/benchmarks.md'), 'push-latency', report.markdown);
-      log('docs/benchmarks.md updated (section push-latency).');
-    }
-  } catch (err) {
-    console.error(`[bench] failed: ${err.stack ?? err}`);
-    for (const [name, child] of Object.entries(servers)) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        console.error(`[bench] ${name} had exited (${child.exitCode ?? child.signalCode}):\n${serverLogs[name].join('').slice(-4000)}`);
-      }
-    }
-    process.exitCode = 1;
-  } finally {
-    clearTimeout(watchdog);
-    await cleanup();
-  }
-  setTimeout(() => process.exit(), 2000).unref();
+    if (opts.write) writeBenchSection('push-latency', report.markdown);
+  });
 }
 
 // ───────────────────────────────────────── report ─────────────────────────────────────────
 
 function renderReport({ opts, procs, machine, results, background, date }) {
   const pollS = opts.pollPeriodMs / 1000;
-  const row = (cells) => `| ${cells.join(' | ')} |`;
   const num = (n) => n.toLocaleString('en-US');
-  const main = [
-    row([
-      'Sockets',
-      'Mode',
-      'Latency from',
-      'p50',
-      'p95',
-      'p99',
-      'Every socket p50',
-      'Every socket p95',
-      'Missed',
-      'Requests (req/s)',
-      'API CPU idle / with changes',
-    ]),
-    row(['---:', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  const mainHead = [
+    'Sockets',
+    'Mode',
+    'Latency from',
+    'p50',
+    'p95',
+    'p99',
+    'Every socket p50',
+    'Every socket p95',
+    'Missed',
+    'Requests (req/s)',
+    'API CPU idle / with changes',
   ];
+  const mainAlign = ['---:', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'];
+  const main = [];
   const pushRow = (size, push, from) => {
     const [all, last] = from === 'send' ? [push.fromSend, push.lastFromSend] : [push.fromResp, push.lastFromResp];
     const primary = !push.raw && from === 'commit';
-    return row([
+    return [
       num(size),
       push.raw ? 'push, minimal client' : primary ? '**push**' : 'push',
       from === 'send' ? 'HTTP request sent (incl. bcrypt)' : 'commit (HTTP response)',
@@ -972,28 +649,26 @@ function renderReport({ opts, procs, machine, results, background, date }) {
       String(push.missed),
       from === 'send' ? '″' : `${push.requests} writes (${push.reqPerSec.toFixed(1)})`,
       from === 'send' ? '″' : `${fmtPct(push.idleCpu.api)} / ${fmtPct(push.cpu.api)}`,
-    ]);
+    ];
   };
   for (const { size, pushes, poll } of results) {
     for (const push of pushes) {
       main.push(pushRow(size, push, 'commit'));
       if (!push.raw) main.push(pushRow(size, push, 'send'));
     }
-    main.push(
-      row([
-        num(size),
-        `**poll ${pollS} s**`,
-        'commit (HTTP response)',
-        fmt(pct(poll.staleResp, 50)),
-        `**${fmt(pct(poll.staleResp, 95))}**`,
-        fmt(pct(poll.staleResp, 99)),
-        fmt(pct(poll.lastSeen, 50)),
-        fmt(pct(poll.lastSeen, 95)),
-        String(poll.missed),
-        `${num(poll.polls)} reads + ${opts.changes} writes (${poll.reqPerSec.toFixed(1)})`,
-        `${fmtPct(poll.idleCpu.api)} / ${fmtPct(poll.cpu.api)}`,
-      ]),
-    );
+    main.push([
+      num(size),
+      `**poll ${pollS} s**`,
+      'commit (HTTP response)',
+      fmt(pct(poll.staleResp, 50)),
+      `**${fmt(pct(poll.staleResp, 95))}**`,
+      fmt(pct(poll.staleResp, 99)),
+      fmt(pct(poll.lastSeen, 50)),
+      fmt(pct(poll.lastSeen, 95)),
+      String(poll.missed),
+      `${num(poll.polls)} reads + ${opts.changes} writes (${poll.reqPerSec.toFixed(1)})`,
+      `${fmtPct(poll.idleCpu.api)} / ${fmtPct(poll.cpu.api)}`,
+    ]);
   }
   const cpuCells = (c) => [
     `${fmtPct(c.api)} (${fmtPct(c.apiSys)})`,
@@ -1003,82 +678,74 @@ function renderReport({ opts, procs, machine, results, background, date }) {
     fmtPct(c.bench),
     `${fmtPct(c.other)}${c.otherTop ? ` (${c.otherTop})` : ''}`,
   ];
-  const detail = [
-    row([
-      'Sockets',
-      'Mode',
-      'Phase',
-      'POST /api/users p50 / p95',
-      'API (of it kernel)',
-      'Workers',
-      'PostgreSQL (this DB)',
-      'Redis',
-      'Bench (clients, probe, orchestrator)',
-      'Other processes',
-      'Notes',
-    ]),
-    row(['---:', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+  const detailHead = [
+    'Sockets',
+    'Mode',
+    'Phase',
+    'POST /api/users p50 / p95',
+    'API (of it kernel)',
+    'Workers',
+    'PostgreSQL (this DB)',
+    'Redis',
+    'Bench (clients, probe, orchestrator)',
+    'Other processes',
+    'Notes',
   ];
+  const detailAlign = ['---:', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---'];
+  const detail = [];
   for (const { size, pushes, poll } of results) {
     for (const push of pushes) {
-      detail.push(
-        row([
-          num(size),
-          `push, ${clientName(push.raw)}`,
-          fmt(push.cpu.wallMs),
-          `${fmt(pct(push.http, 50))} / ${fmt(pct(push.http, 95))}`,
-          ...cpuCells(push.cpu),
-          `${push.joined} joined, ${push.failed} failed, ${push.duplicates} duplicates; first→last socket p50 ${fmt(pct(push.spread, 50))}; ` +
-            `client event-loop delay p99 ${fmt(push.eldP99)}, max ${fmt(push.eldMax)}`,
-        ]),
-      );
-    }
-    detail.push(
-      row([
+      detail.push([
         num(size),
-        `poll ${pollS} s`,
-        fmt(poll.cpu.wallMs),
-        `${fmt(pct(poll.http, 50))} / ${fmt(pct(poll.http, 95))}`,
-        ...cpuCells(poll.cpu),
-        `GET /api/users p50 ${fmt(pct(poll.pollLatency, 50))}, p95 ${fmt(pct(poll.pollLatency, 95))}, p99 ${fmt(pct(poll.pollLatency, 99))}; ` +
-          `${poll.pollErrors} errors`,
-      ]),
-    );
+        `push, ${clientName(push.raw)}`,
+        fmt(push.cpu.wallMs),
+        `${fmt(pct(push.http, 50))} / ${fmt(pct(push.http, 95))}`,
+        ...cpuCells(push.cpu),
+        `${push.joined} joined, ${push.failed} failed, ${push.duplicates} duplicates; first→last socket p50 ${fmt(pct(push.spread, 50))}; ` +
+          `client event-loop delay p99 ${fmt(push.eldP99)}, max ${fmt(push.eldMax)}`,
+      ]);
+    }
+    detail.push([
+      num(size),
+      `poll ${pollS} s`,
+      fmt(poll.cpu.wallMs),
+      `${fmt(pct(poll.http, 50))} / ${fmt(pct(poll.http, 95))}`,
+      ...cpuCells(poll.cpu),
+      `GET /api/users p50 ${fmt(pct(poll.pollLatency, 50))}, p95 ${fmt(pct(poll.pollLatency, 95))}, p99 ${fmt(pct(poll.pollLatency, 99))}; ` +
+        `${poll.pollErrors} errors`,
+    ]);
   }
-  const stages = [
-    row([
-      'Sockets',
-      'Client',
-      'request sent → tx start',
-      'tx start → response',
-      'response → relay tx start',
-      'relay tx start → first socket',
-      'first → last-joined socket (server fan-out)',
-      'last-joined → slowest socket',
-      'commit → first / last-joined socket',
-      'API CPU per change (of it kernel)',
-      'Bench CPU per change',
-    ]),
-    row(['---:', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  const stagesHead = [
+    'Sockets',
+    'Client',
+    'request sent → tx start',
+    'tx start → response',
+    'response → relay tx start',
+    'relay tx start → first socket',
+    'first → last-joined socket (server fan-out)',
+    'last-joined → slowest socket',
+    'commit → first / last-joined socket',
+    'API CPU per change (of it kernel)',
+    'Bench CPU per change',
   ];
+  const stagesAlign = ['---:', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'];
+  const stages = [];
   for (const { size, pushes } of results) {
     for (const push of pushes) {
       const b = push.breakdown;
-      stages.push(
-        row([
-          num(size),
-          clientName(push.raw),
-          fmt(b.toTx),
-          fmt(b.txToResp),
-          fmt(b.respToRelay),
-          fmt(b.relayToProbeFirst),
-          fmt(b.fanout),
-          fmt(b.probeLastToLast),
-          `${fmt(b.probeFirst)} / ${fmt(b.probeLast)}`,
-          `${fmt(push.cpu.apiMs / push.requests)} (${fmt(push.cpu.apiSysMs / push.requests)})`,
-          fmt((push.cpu.bench * push.cpu.wallMs) / 100 / push.requests),
-        ]),
-      );
+      stages.push([
+        num(size),
+        clientName(push.raw),
+        fmt(b.toTx),
+        fmt(b.txToResp),
+        fmt(b.respToRelay),
+        fmt(b.relayToProbeFirst),
+        fmt(b.fanout),
+        fmt(b.probeLastToLast),
+        `${fmt(b.probeFirst)} / ${fmt(b.probeLast)}`,
+        `${fmt(push.cpu.apiMs / push.requests)} (${fmt(push.cpu.apiSysMs / push.requests)})`,
+        fmt((push.cpu.bench * push.cpu.wallMs) / 100 / push.requests),
+      ]);
     }
   }
 
@@ -1178,7 +845,7 @@ function renderReport({ opts, procs, machine, results, background, date }) {
     `Latest run: ${date.toISOString().replace(/\.\d+Z$/, 'Z')} — ${machine.nproc} cores (${machine.model}), ${machine.memGb} GB RAM, ` +
       `Node ${machine.node}; API, workers, PostgreSQL, Redis and the bench clients all on this one machine. ${config}`,
     '',
-    main.join('\n'),
+    table(mainHead, main, mainAlign),
     '',
     notes.join('\n\n'),
     '',
@@ -1186,25 +853,25 @@ function renderReport({ opts, procs, machine, results, background, date }) {
     'the kernel), the workers, the PostgreSQL backends of the bench database, Redis, the bench itself, and every other',
     "process on the machine (work that is not this benchmark's, which distorts it when high):",
     '',
-    detail.join('\n'),
+    table(detailHead, detail, detailAlign),
     '',
     'Where the push time goes (medians over the changes; database timestamps are `occurred_at` = transaction start of the',
     'change and `published_at` = transaction start of the outbox relay; the first and last sockets to join the room are held',
     'by a separate probe process, and socket.io writes to a room in join order, so first → last-joined is the span of the',
     "server's broadcast loop and last-joined → slowest is client-side lag):",
     '',
-    stages.join('\n'),
+    table(stagesHead, stages, stagesAlign),
     ...(profiles.length ? ['', 'CPU profile of the API (`--profile`):', '', '```text', ...profiles, '```'] : []),
   ].join('\n');
   const stdout = [
     `Live push vs ${pollS}-second polling — ${machine.nproc} cores (${machine.model}), Node ${machine.node}`,
     config,
     '',
-    main.join('\n'),
+    table(mainHead, main, mainAlign),
     '',
-    detail.join('\n'),
+    table(detailHead, detail, detailAlign),
     '',
-    stages.join('\n'),
+    table(stagesHead, stages, stagesAlign),
     '',
     ...profiles.flatMap((p) => [p, '']),
     notes.join('\n\n').replaceAll('**', ''),

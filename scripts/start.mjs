@@ -28,7 +28,10 @@ async function waitForHealth(port, child) {
 
 async function main() {
   if (!flags.has('--no-build')) buildIfNeeded();
-  const services = await resolveServices();
+  // One-off commands run beside a running `npm start`: they use its embedded PostgreSQL instead of failing
+  // because the port is taken.
+  const oneOff = flags.has('--seed-demo') || flags.has('--migrate-only');
+  const services = await resolveServices(process.env, { reuseRunning: oneOff });
   const env = { ...process.env, ...services.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
   const stopAll = async (code) => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');

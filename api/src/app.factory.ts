@@ -1,4 +1,4 @@
-import { type Type, ValidationPipe } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
 import { JSON_BODY_LIMIT } from './core/constants';
-import { DomainException } from './core/errors/domain-exception';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
-import { toFieldErrors } from './core/errors/validation-messages';
+import { InputPipe } from './core/http/input.pipe';
+import { addErrorAnswers, describeDtosFromValidation } from './core/http/openapi-schemas';
+import { JsonTooDeepError, jsonNestsDeeperThan } from './core/http/input-policy';
+import { precompressedStatic } from './core/http/precompressed-static';
 import { accessLogMiddleware, createApiLogger, PinoNestLogger } from './core/logging/logging';
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 
@@ -45,8 +47,14 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
     }),
   );
 
-  // JSON bodies only, size-limited; parser errors answer JSON here (they never reach Nest's filter).
-  const json = express.json({ limit: JSON_BODY_LIMIT });
+  // JSON bodies only, size-limited, nesting bounded on the raw bytes before JSON.parse; parser errors
+  // answer JSON here (they never reach Nest's filter).
+  const json = express.json({
+    limit: JSON_BODY_LIMIT,
+    verify: (_req, _res, buf) => {
+      if (jsonNestsDeeperThan(buf)) throw new JsonTooDeepError();
+    },
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     json(req, res, (err?: unknown) => {
       if (!err) return next();
@@ -56,15 +64,7 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
   });
 
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      stopAtFirstError: false,
-      exceptionFactory: (errors) => DomainException.validation(toFieldErrors(errors)),
-    }),
-  );
+  app.useGlobalPipes(new InputPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
 
@@ -74,16 +74,28 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
     .setVersion('1.0')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openapi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  describeDtosFromValidation();
+  SwaggerModule.setup('api/docs', app, () => addErrorAnswers(SwaggerModule.createDocument(app, openapi)), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
 
   serveWebApp(app, config);
   return app;
 }
 
-/** The built web app: static files with long caching for hashed assets, index.html for every other page. */
+/**
+ * The built web app: static files with long caching for hashed assets, index.html for every other page.
+ * Text assets go out as the brotli or gzip file the build made beside them when the browser accepts it
+ * (br > gzip > identity, `Vary: Accept-Encoding`).
+ */
 function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
   const index = join(config.webDistDir, 'index.html');
   if (!existsSync(index)) return;
+  app.use(
+    precompressedStatic(config.webDistDir, (path) =>
+      path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    ),
+  );
   app.use(
     '/assets',
     express.static(join(config.webDistDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }),

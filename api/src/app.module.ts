@@ -2,11 +2,15 @@ import { DynamicModule, Module, type Type } from '@nestjs/common';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
 import { AuthModule } from './modules/auth/auth.module';
-import { BenchBaselinesModule } from './modules/bench-baselines/bench-baselines.module';
 import { ExternalEventsModule } from './modules/external-events/external-events.module';
 import { HealthModule } from './modules/health/health.module';
+import { InternalEventsModule } from './modules/internal-events/internal-events.module';
 import { PersonasModule } from './modules/personas/personas.module';
+import { ProgramsModule } from './modules/programs/programs.module';
 import { PublicModule } from './modules/public/public.module';
+import { QueueDashboardModule } from './modules/queue-dashboard/queue-dashboard.module';
+import { SeatingModule } from './modules/seating/seating.module';
+import { SpacesModule } from './modules/spaces/spaces.module';
 import { UsersModule } from './modules/users/users.module';
 
 @Module({})
@@ -24,7 +28,11 @@ export class AppModule {
         HealthModule,
         PublicModule,
         PersonasModule,
-        ...(config.benchBaselines ? [BenchBaselinesModule] : []),
+        ProgramsModule,
+        QueueDashboardModule,
+        InternalEventsModule,
+        SpacesModule,
+        SeatingModule,
         ...extraModules,
       ],
     };

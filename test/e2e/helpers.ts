@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 export const ADMIN = { email: 'admin@aforo.local', password: 'aforo-admin-2026' };
 
@@ -43,4 +44,33 @@ export async function fillCreateUser(
   for (const label of permissions.externos ?? []) {
     await page.getByTestId('create-perms-eventos_externos').getByLabel(label, { exact: true }).check();
   }
+}
+
+/**
+ * Runs axe-core (WCAG 2.0–2.2 A and AA rules) on the page as it is now, modals included, and fails on any
+ * serious or critical violation, listing rule, impact and the offending elements. Call it on every screen
+ * and every modal a test opens, at 1280 and at 360 px.
+ */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, `axe at ${page.viewportSize()?.width ?? '?'} px on ${label}`).toEqual([]);
+}
+
+/** Nothing scrolls sideways: the document is no wider than the viewport. */
+export async function expectNoSideScroll(page: Page, label = page.url()): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `sideways scroll at ${clientWidth} px on ${label}`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Both checks above, as every screen of the browser tests should pass them. */
+export async function expectScreenOk(page: Page, label = page.url()): Promise<void> {
+  await expectAccessible(page, label);
+  await expectNoSideScroll(page, label);
 }

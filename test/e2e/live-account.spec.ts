@@ -48,12 +48,12 @@ test('a signed-in user sees permission changes live and is signed out when delet
     },
   });
   expect(updated.ok()).toBeTruthy();
-  await expect(nav.getByRole('link', { name: 'Eventos Internos' })).toBeVisible({ timeout: 3_000 });
+  await expect(nav.getByRole('link', { name: 'Eventos Internos' })).toBeVisible();
   await expect(page.getByTestId('perm-eventos_internos')).toContainText('Crear');
 
   // The admin deletes the account: the session ends and the browser lands on /login.
   const deleted = await request.delete(`/api/users/${user.id}`, { headers });
   expect(deleted.ok()).toBeTruthy();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -9,18 +9,19 @@ export function letterTag(length = 6): string {
   return out;
 }
 
-/** A staff account with the given eventos_internos actions; answers its e-mail and password. */
+/** A staff account with the given `personas` actions (the area of the people database); answers its e-mail and password. */
 export async function createStaff(
   request: APIRequestContext,
   adminToken: string,
   name: string,
-  internos: Array<'view' | 'create' | 'edit' | 'delete'>,
+  actions: Array<'view' | 'create' | 'edit' | 'delete'>,
+  extra: Record<string, string[]> = {},
 ): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(name.toLowerCase().replace(/\s+/g, '-'));
   const password = 'secreto-123';
   const res = await request.post('/api/users', {
     headers: { Authorization: `Bearer ${adminToken}` },
-    data: { name, email, password, password_confirmation: password, is_super_admin: false, permissions: { eventos_internos: internos } },
+    data: { name, email, password, password_confirmation: password, is_super_admin: false, permissions: { ...extra, personas: actions } },
   });
   expect(res.status(), await res.text()).toBe(201);
   return { email, password };

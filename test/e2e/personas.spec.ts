@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiToken, newSignedInPage } from './external-events-helpers';
-import { signIn } from './helpers';
+import { signIn, signOut } from './helpers';
 import { createStaff, letterTag, personaRow, searchPersonas, statValue } from './personas-helpers';
 
 test('staff create, view, edit and delete a person, adding catalogue values from the form', async ({ page }) => {
@@ -375,13 +375,41 @@ test('an import still running shows again on the page after a reload and reopens
   await expect(indicator).toBeVisible();
 });
 
-test('without eventos_internos view the server refuses the screen and it goes back to the dashboard', async ({ page, request }) => {
+test('one rule for the people database: the personas flags decide the card, the link, the screen and its buttons', async ({
+  page,
+  request,
+}) => {
   const adminToken = await apiToken(request);
-  const staff = await createStaff(request, adminToken, 'Sin Personas', []);
-  await signIn(page, staff.email, staff.password);
+  // Every eventos_internos action, no personas flag: no card, no link, and the server refuses the screen.
+  const internos = await createStaff(request, adminToken, 'Solo Internos', [], { eventos_internos: ['view', 'create', 'edit', 'delete'] });
+  await signIn(page, internos.email, internos.password);
+  await expect(page.getByTestId('access-summary').getByRole('link', { name: /Personas/ })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Personas' })).toHaveCount(0);
   await page.goto('/personas');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('toast-error')).toBeVisible();
+  await signOut(page);
+
+  // personas view only: card, link and screen agree, without the buttons of the other actions.
+  const viewer = await createStaff(request, adminToken, 'Solo Personas', ['view']);
+  await signIn(page, viewer.email, viewer.password);
+  await page
+    .getByTestId('access-summary')
+    .getByRole('link', { name: /Personas/ })
+    .click();
+  await expect(page).toHaveURL(/\/personas$/);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Personas' })).toBeVisible();
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+  await expect(page.getByTestId('create-persona')).toHaveCount(0);
+  await expect(page.getByTestId('open-import')).toHaveCount(0);
+  await signOut(page);
+
+  // view + create + edit: import and Nueva Persona show.
+  const importer = await createStaff(request, adminToken, 'Importa Personas', ['view', 'create', 'edit']);
+  await signIn(page, importer.email, importer.password);
+  await page.goto('/personas');
+  await expect(page.getByTestId('create-persona')).toBeVisible();
+  await expect(page.getByTestId('open-import')).toBeVisible();
 });
 
 test('list errors: another failure alerts and empties the list; an expired session alerts once and goes to /login', async ({ page }) => {

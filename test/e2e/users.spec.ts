@@ -38,7 +38,8 @@ test('sign in, create, edit and delete a user, then sign out', async ({ page }) 
   await expect(row.locator('td').nth(2)).toContainText('Ver');
   await expect(row.locator('td').nth(2)).toContainText('Crear');
   await expect(row.locator('td').nth(3)).toHaveText('Sin permisos');
-  await expect(row.locator('td').nth(4)).toHaveText('No');
+  await expect(row.getByTestId('other-areas')).toHaveText('Sin permisos');
+  await expect(row.locator('td').nth(5)).toHaveText('No');
   // The success message clears itself after 3 s.
   await expect(page.getByTestId('create-user-message')).toHaveCount(0, { timeout: 5_000 });
 
@@ -49,11 +50,23 @@ test('sign in, create, edit and delete a user, then sign out', async ({ page }) 
   await expect(modal.getByLabel('Nombre', { exact: true })).toHaveValue('Prueba QA');
   await modal.getByLabel('Nombre', { exact: true }).fill('Prueba QA Editada');
   await page.getByTestId('edit-perms-eventos_externos').getByLabel('Ver', { exact: true }).check();
+  // Every area of the product can be granted from the form, the people database and programs included.
+  await page.getByTestId('edit-perms-personas').getByLabel('Ver', { exact: true }).check();
+  await page.getByTestId('edit-perms-personas').getByLabel('Crear', { exact: true }).check();
+  await page.getByTestId('edit-perms-programas_servicios').getByLabel('Ver', { exact: true }).check();
   await page.getByTestId('edit-user-submit').click();
   await expect(page.getByTestId('edit-user-message')).toHaveText('Usuario actualizado exitosamente');
   await expect(modal).toBeHidden({ timeout: 5_000 });
   await expect(row).toContainText('Prueba QA Editada');
   await expect(row.locator('td').nth(3)).toContainText('Ver');
+  await expect(row.getByTestId('other-areas')).toHaveText('Personas: Ver, CrearProgramas y Servicios: Ver');
+  // The form reopens with what was saved (all four areas), and internos kept its actions.
+  await row.getByTestId('edit-user').click();
+  await expect(page.getByTestId('edit-perms-personas').getByLabel('Crear', { exact: true })).toBeChecked();
+  await expect(page.getByTestId('edit-perms-programas_servicios').getByLabel('Editar', { exact: true })).not.toBeChecked();
+  await expect(page.getByTestId('edit-perms-eventos_internos').getByLabel('Crear', { exact: true })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
 
   // Delete (browser confirmation accepted).
   let confirmText = '';

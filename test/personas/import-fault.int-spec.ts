@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { eventually, TestApp } from '../setup/test-app';
 
@@ -28,8 +28,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
   const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+    // The workers run compiled (dist/), built by the global setup.
     t = await TestApp.start({ workers: false, env: { JOB_LOCK_MS: '1500' } });
   }, 120000);
   afterAll(async () => {

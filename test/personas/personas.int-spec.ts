@@ -1,3 +1,4 @@
+import { ROOMS } from '../../api/src/core/events/socket-events';
 import { addLookup, createPersona } from '../factories/personas';
 import { TestApp } from '../setup/test-app';
 
@@ -266,9 +267,9 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     expect(dup.body.message).toBe('Ya existe una persona con el mismo nombre y teléfono.');
   });
 
-  it('permissions follow eventos_internos (spec 3 §6), on the server', async () => {
-    const viewer = await t.createUser(admin, { email: 'p-view@aforo.test', permissions: { eventos_internos: ['view'] } });
-    const creator = await t.createUser(admin, { email: 'p-create@aforo.test', permissions: { eventos_internos: ['view', 'create'] } });
+  it('permissions follow the personas area (docs/decisions.md), on the server', async () => {
+    const viewer = await t.createUser(admin, { email: 'p-view@aforo.test', permissions: { personas: ['view'] } });
+    const creator = await t.createUser(admin, { email: 'p-create@aforo.test', permissions: { personas: ['view', 'create'] } });
     const p = await createPersona(t, admin, { nombre: 'Borrable' });
     expect((await t.http().get('/api/personas').set(auth(viewer.token))).status).toBe(200);
     expect((await t.http().post('/api/personas').set(auth(viewer.token)).send({ nombre: 'X' })).status).toBe(403);
@@ -300,6 +301,29 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     expect((await t.http().get(`/api/personas/import-csv/${importId}/errors`).set(auth(admin))).status).toBe(200);
     const outsider = await t.createUser(admin, { email: 'p-none@aforo.test', permissions: { eventos_externos: ['view'] } });
     expect((await t.http().get('/api/personas').set(auth(outsider.token))).status).toBe(403);
+    // The old gate is gone: every eventos_internos action grants nothing on the people database.
+    const internos = await t.createUser(admin, {
+      email: 'p-internos@aforo.test',
+      permissions: { eventos_internos: ['view', 'create', 'edit', 'delete'] },
+    });
+    expect((await t.http().get('/api/personas').set(auth(internos.token))).status).toBe(403);
+    expect((await t.http().post('/api/personas').set(auth(internos.token)).send({ nombre: 'X' })).status).toBe(403);
+    // Import needs view + create + edit together; edit and delete have their own flags.
+    const full = await t.createUser(admin, { email: 'p-full@aforo.test', permissions: { personas: ['view', 'create', 'edit'] } });
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/personas/import-csv')
+          .set(auth(full.token))
+          .attach('file', Buffer.from('nombre,contacto\nA B,8111111112\n'), 'c.csv')
+      ).status,
+    ).toBe(202);
+    expect((await t.http().put(`/api/personas/${p.id}`).set(auth(full.token)).send({ nombre: 'Editada' })).status).toBe(200);
+    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(full.token))).status).toBe(403);
+    // The socket room follows the same flag.
+    expect(await t.join(await t.socket(viewer.token), ROOMS.personas)).toEqual({ ok: true });
+    expect(await t.join(await t.socket(internos.token), ROOMS.personas)).toMatchObject({ ok: false });
     expect((await t.http().get('/api/personas')).status).toBe(401);
     expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(200);
     expect((await t.http().get(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(404);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AuditRepository } from '../../api/src/core/audit/audit.repository';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS, DOMAIN_EVENTS_RETENTION_DAYS } from '../../api/src/core/constants';
-import { MaintenanceProcessor } from '../../workers/src/processors/maintenance.processor';
+import { PruneEventsJob } from '../../api/src/core/outbox/prune-events.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { TcpProxy } from '../setup/tcp-proxy';
 import { readHarnessEnv } from '../setup/harness-env';
@@ -84,7 +84,7 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
     );
     const before = await count(t, `SELECT count(*) AS n FROM domain_events`);
 
-    await t.workers!.get(MaintenanceProcessor).handlePruneEvents();
+    await t.workers!.get(PruneEventsJob).handlePruneEvents();
 
     expect(await t.query(`SELECT id FROM domain_events WHERE id = ANY($1::uuid[])`, [[audited.id, waiting]])).toEqual([{ id: waiting }]);
     expect(await count(t, `SELECT count(*) AS n FROM domain_events`)).toBe(before - 1);

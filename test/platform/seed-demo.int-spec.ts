@@ -25,5 +25,24 @@ describe('npm run seed:demo', () => {
     expect(mismatched).toEqual([]);
     const perms = await t.query<{ permissions: object }>('SELECT DISTINCT permissions FROM users');
     expect(perms.length).toBeGreaterThanOrEqual(4);
+    // The first page of the people list (its order: sort_key, id) shows varied names, not one name ten times.
+    const firstPage = await t.query<{ name: string }>(
+      `SELECT concat_ws(' ', nombre, apellido_paterno, apellido_materno) AS name FROM personas ORDER BY sort_key, id LIMIT 10`,
+    );
+    expect(new Set(firstPage.map((p) => p.name)).size).toBeGreaterThanOrEqual(8);
+    const firstNames = new Set(firstPage.map((p) => p.name.split(' ')[0]));
+    expect(firstNames.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('adds internal events in every state with attendees, codes and a space with seats given', async () => {
+    const estados = await t.query<{ estado: string; n: number }>(
+      `SELECT e.estado, count(a.*)::int AS n FROM eventos_internos e JOIN evento_asistentes a ON a.evento_interno_id = e.id GROUP BY e.estado ORDER BY e.estado`,
+    );
+    expect(estados.map((e) => e.estado)).toEqual(['borrador', 'cancelado', 'completado', 'confirmado']);
+    expect(estados.every((e) => e.n > 0)).toBe(true);
+    const [{ seats }] = await t.query<{ seats: number }>(`SELECT count(*)::int AS seats FROM asiento_asignaciones`);
+    expect(seats).toBeGreaterThan(0);
+    const [{ spaces }] = await t.query<{ spaces: number }>(`SELECT count(*)::int AS spaces FROM evento_espacios`);
+    expect(spaces).toBe(1);
   });
 });

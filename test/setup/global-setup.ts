@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +49,11 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await admin.end();
   }
+
+  // Some tests run the compiled server or workers as separate processes (a worker killed mid-import, seed:demo
+  // beside a running instance): compile it once here (incremental), never from two test files at once.
+  const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: join(__dirname, '../..'), encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build:server failed:\n${build.stdout}\n${build.stderr}`);
 
   const env: HarnessEnv = { adminDatabaseUrl, templateDatabase, redisUrl };
   writeFileSync(HARNESS_FILE, JSON.stringify(env));

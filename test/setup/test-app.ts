@@ -187,8 +187,18 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+/**
+ * How long a test waits for an asynchronous effect (a push, a job) before calling it missing: the suite's
+ * patience, not a speed requirement (tests assert that a change arrives; latency belongs to bench/).
+ */
+export const ARRIVAL_TIMEOUT_MS = 20_000;
+
 /** Polls a condition (for asynchronous effects: jobs, pushes) until it holds or times out. */
-export async function eventually<T>(probe: () => Promise<T> | T, check: (v: T) => boolean = Boolean, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T> | T,
+  check: (v: T) => boolean = Boolean,
+  timeoutMs = ARRIVAL_TIMEOUT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T;
   do {
@@ -203,7 +213,7 @@ export async function eventually<T>(probe: () => Promise<T> | T, check: (v: T) =
 export function nextPush<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
-  timeoutMs = 3000,
+  timeoutMs = ARRIVAL_TIMEOUT_MS,
   where: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {

@@ -1,9 +1,10 @@
 import { REGISTRATION_BATCHES_IN_FLIGHT } from '../../api/src/core/constants';
 import type { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
-import { mergePushes, routeEvent, type RoutedPush } from '../../api/src/core/realtime/push-routes';
+import { mergePushes, type RoutedPush } from '../../api/src/core/realtime/push-routes';
 import { RateLimiter } from '../../api/src/core/redis/rate-limiter';
 import type { RedisService } from '../../api/src/core/redis/redis.service';
 import type { StoredDomainEvent } from '../../api/src/core/events/domain-events';
+import { EXTERNAL_EVENTS_PUSH_MERGES, EXTERNAL_EVENTS_PUSH_ROUTES } from '../../api/src/modules/external-events/external-events.realtime';
 import { RegistrationBatcher } from '../../api/src/modules/external-events/registration-batcher';
 import type {
   BatchOutcome,
@@ -115,11 +116,16 @@ describe('combined pushes (mergePushes)', () => {
   const deleted = (seq: number, eventId: number): StoredDomainEvent =>
     ({ ...created(seq, eventId), type: 'registration.deleted', payload: { event_id: eventId, registration_id: seq } }) as StoredDomainEvent;
   const route = (events: StoredDomainEvent[]): RoutedPush[] =>
-    events.flatMap((e) => routeEvent(e).pushes.map((spec) => ({ spec, eventIds: [e.id], occurredAt: e.occurredAt })));
+    events.flatMap((e) => {
+      const routeOf = EXTERNAL_EVENTS_PUSH_ROUTES[e.type as keyof typeof EXTERNAL_EVENTS_PUSH_ROUTES] as (e: StoredDomainEvent) => {
+        pushes: RoutedPush['spec'][];
+      };
+      return routeOf(e).pushes.map((spec) => ({ spec, eventIds: [e.id], occurredAt: e.occurredAt }));
+    });
 
   it('new registrations of one event become one push per room, in order; other pushes keep their place', () => {
     const input = route([created(1, 7), created(2, 7), deleted(1, 7), created(3, 8), created(4, 7)]);
-    const merged = mergePushes(input);
+    const merged = mergePushes(input, EXTERNAL_EVENTS_PUSH_MERGES);
     expect(merged.map((p) => [p.spec.event, p.eventIds])).toEqual([
       ['registrations.created', ['e1', 'e2', 'e4']],
       ['registration.deleted', ['e1']],

@@ -27,7 +27,20 @@ describe('configuration validated at start, naming the bad variable', () => {
     [{ TZ_DISPLAY: 'Mars/Olympus' }, 'TZ_DISPLAY'],
     [{ ALLOW_REGISTRATION: 'quizás' }, 'ALLOW_REGISTRATION'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ ALLOWED_ORIGINS: 'aforo.gob.mx' }, 'ALLOWED_ORIGINS'],
+    [{ ALLOWED_ORIGINS: 'ftp://aforo.gob.mx' }, 'ALLOWED_ORIGINS'],
+    [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx/panel' }, 'ALLOWED_ORIGINS'],
+    [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx?x=1' }, 'ALLOWED_ORIGINS'],
+    [{ ALLOWED_ORIGINS: 'https://a.mx,,https://b.mx' }, 'ALLOWED_ORIGINS'],
   ])('%j → names %s', (override, variable) => {
     expect(() => loadConfig({ ...base, ...override })).toThrow(new RegExp(`^Configuración inválida: ${variable} `));
+  });
+
+  it('reads ALLOWED_ORIGINS as a list of normalized origins (none by default)', () => {
+    expect(loadConfig({ ...base }).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ...base, ALLOWED_ORIGINS: ' https://Eventos.Monterrey.gob.mx/ , http://localhost:5173' }).allowedOrigins).toEqual([
+      'https://eventos.monterrey.gob.mx',
+      'http://localhost:5173',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { hasUnclosedQuote, parseCsv } from '../../api/src/core/people/csv-import';
+import { hasUnclosedQuote, parseCsv } from '../../api/src/modules/personas/import/csv-import';
 
 const parserRefuses = (text: string) => {
   try {

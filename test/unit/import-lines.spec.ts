@@ -1,6 +1,6 @@
-import { ImportLines } from '../../api/src/core/people/import-lines';
-import { importedPerson } from '../../api/src/core/people/persona-rules';
-import { copyValue } from '../../api/src/core/people/pg-copy';
+import { ImportLines } from '../../api/src/modules/personas/import/import-lines';
+import { importedPerson } from '../../api/src/core/rules/persona-rules';
+import { copyValue } from '../../api/src/modules/personas/import/pg-copy';
 import { everyCharacterNames, randomNames } from './name-corpus';
 
 const IMPORT_ID = '5e44ca64-ad35-46eb-984f-b3cac89f0af6';

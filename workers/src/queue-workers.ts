@@ -2,12 +2,9 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS } from '@core/constants';
-import { JOB_QUEUE, QUEUES, type JobName } from '@core/jobs/jobs';
+import { JOB_HANDLERS, type JobHandler } from '@core/jobs/job-handler';
+import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUES, type JobName } from '@core/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
-import { buildGaveUpHandlers, buildJobHandlers, type GaveUpHandlers, type JobHandlers } from './job-handlers';
-import { AuditProcessor } from './processors/audit.processor';
-import { MaintenanceProcessor } from './processors/maintenance.processor';
-import { PersonaImportProcessor } from './processors/persona-import.processor';
 
 /** A job the workers schedule for themselves: its scheduler id, how often, and the job. */
 const SCHEDULES: Array<{ id: string; every: number; name: JobName }> = [
@@ -21,39 +18,38 @@ const SCHEDULES: Array<{ id: string; every: number; name: JobName }> = [
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(QueueWorkers.name);
-  private readonly handlers: JobHandlers;
-  private readonly gaveUp: GaveUpHandlers;
+  private readonly handlers = new Map<JobName, JobHandler>();
   private workers: Worker[] = [];
   private schedulers: Queue | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    audit: AuditProcessor,
-    imports: PersonaImportProcessor,
-    maintenance: MaintenanceProcessor,
+    @Inject(JOB_HANDLERS) handlers: JobHandler[],
   ) {
-    this.handlers = buildJobHandlers(audit, imports, maintenance);
-    this.gaveUp = buildGaveUpHandlers(imports);
+    for (const handler of handlers) {
+      if (this.handlers.has(handler.job)) throw new Error(`Two handlers for job ${handler.job}`);
+      if (!(handler.job in JOB_QUEUE)) throw new Error(`Handler for unknown job ${handler.job}`);
+      this.handlers.set(handler.job, handler);
+    }
   }
 
   onApplicationBootstrap(): void {
-    // Checked at boot: every job name has a handler and belongs to a queue.
+    // Checked at boot: every job name has exactly one handler (above) and belongs to a queue.
     const names = Object.keys(JOB_QUEUE) as JobName[];
-    for (const name of names) if (typeof this.handlers[name] !== 'function') throw new Error(`No handler for job ${name}`);
+    for (const name of names) if (!this.handlers.has(name)) throw new Error(`No handler for job ${name}`);
     const queues = new Set(names.map((n) => JOB_QUEUE[n]));
     for (const queue of queues) {
       const worker = new Worker(
         queue,
         async (job) => {
-          const handler = this.handlers[job.name as JobName] as ((p: unknown) => Promise<void>) | undefined;
+          const handler = this.handlers.get(job.name as JobName) as JobHandler<JobName> | undefined;
           if (!handler || JOB_QUEUE[job.name as JobName] !== queue) throw new Error(`Unknown job ${job.name} on ${queue}`);
-          await handler(job.data);
+          await handler.handle(job.data as never);
         },
         {
           prefix: `${this.config.redisPrefix}:bull`,
           connection: redisOptionsFromUrl(this.config.redisUrl, { maxRetriesPerRequest: null }) as ConnectionOptions,
-          // Imports are heavy: one at a time per worker process; audit writes are light.
-          concurrency: queue === 'imports' ? 1 : 20,
+          concurrency: QUEUE_CONCURRENCY[queue],
           lockDuration: this.config.jobLockMs,
           stalledInterval: Math.max(1000, Math.floor(this.config.jobLockMs / 2)),
         },
@@ -70,9 +66,9 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   async onFailed(job: Pick<Job, 'name' | 'id' | 'data' | 'attemptsMade' | 'opts'> | undefined, err: Error): Promise<void> {
     this.logger.warn(`Job ${job?.name} ${job?.id} failed: ${err.message}`);
     if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
-    const gaveUp = this.gaveUp[job.name as JobName] as ((p: unknown) => Promise<void>) | undefined;
+    const handler = this.handlers.get(job.name as JobName) as JobHandler<JobName> | undefined;
     try {
-      await gaveUp?.(job.data);
+      await handler?.gaveUp?.(job.data as never);
     } catch (gaveUpErr) {
       this.logger.warn(`Job ${job.name} ${job.id}, after its last attempt: ${(gaveUpErr as Error).message}`);
     }

@@ -1,16 +1,28 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { dataSourceOptions } from '@core/database/data-source';
-import { AuditRepository } from '@core/audit/audit.repository';
-import { ImportsRepository } from '@core/people/imports.repository';
+import { jobHandlersProvider, type JobsModule } from '@core/jobs/job-handler';
+import { PlatformJobsModule } from '@core/jobs/platform-jobs.module';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
-import { AuditProcessor } from './processors/audit.processor';
-import { MaintenanceProcessor } from './processors/maintenance.processor';
-import { PersonaImportProcessor } from './processors/persona-import.processor';
+import { SocketEmitter } from '@core/realtime/socket-emitter';
+import { PersonasJobsModule } from '@modules/personas/jobs/personas-jobs.module';
+import { SeatingJobsModule } from '@modules/seating/jobs/seating-jobs.module';
 import { QueueWorkers } from './queue-workers';
-import { SocketEmitter } from './socket-emitter';
+
+/** Every area whose jobs this process runs. Each brings its handlers; none lives here. */
+const JOBS_MODULES: readonly JobsModule[] = [PlatformJobsModule, PersonasJobsModule, SeatingJobsModule];
+
+/** What every job handler may inject: configuration, the Redis emitter to socket rooms, the outbox. */
+@Global()
+@Module({})
+class WorkersCoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const providers = [{ provide: APP_CONFIG, useValue: config }, SocketEmitter, OutboxRepository];
+    return { module: WorkersCoreModule, providers, exports: [APP_CONFIG, SocketEmitter, OutboxRepository] };
+  }
+}
 
 @Module({})
 export class WorkersModule {
@@ -20,18 +32,10 @@ export class WorkersModule {
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
         TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, { extra: { max: 10, application_name: 'aforo-workers' } })),
+        WorkersCoreModule.forRoot(config),
+        ...JOBS_MODULES,
       ],
-      providers: [
-        { provide: APP_CONFIG, useValue: config },
-        SocketEmitter,
-        AuditRepository,
-        AuditProcessor,
-        MaintenanceProcessor,
-        ImportsRepository,
-        OutboxRepository,
-        PersonaImportProcessor,
-        QueueWorkers,
-      ],
+      providers: [jobHandlersProvider(JOBS_MODULES), QueueWorkers],
       exports: [QueueWorkers],
     };
   }

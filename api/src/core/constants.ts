@@ -9,10 +9,16 @@ export const EXTERNAL_EVENT_DEFAULT_CAPACITY = 50;
 export const BCRYPT_ROUNDS = 10;
 /** GET /api/me returns this many audit entries (the dashboard shows 5). */
 export const ME_RECENT_AUDIT_LOGS = 5;
-/** Login throttling: failures allowed per account and per IP inside the window. */
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_MAX_FAILURES_PER_IP = 20;
-export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Sign-in throttling (docs/decisions.md): failures free of delay per account+address and per address alone;
+ * after them each attempt waits BASE × 2^(failures − free), at most MAX; failures are forgotten after
+ * MEMORY without a new one (or, for the account+address pair, at a successful sign-in).
+ */
+export const LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_BASE_DELAY_SECONDS = 30;
+export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
+export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 /** Largest JSON body accepted. */
 export const JSON_BODY_LIMIT = '256kb';
 /** Outbox relay: events published per batch and the fallback scan interval. */
@@ -44,3 +50,18 @@ export const IMPORT_PROGRESS_PUSH_MS = 200;
 export const WORKERS_NICE = 10;
 /** Row errors an import's answers and pushes carry (the count is exact beyond it; the errors file has them all). */
 export const IMPORT_MAX_ROW_ERRORS = 1000;
+/** Queue dashboard (bull-board): how long the cookie that opens it lasts. */
+export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
+
+// Internal events (issue 12).
+/** Failed public confirmations allowed per IP (all events) and per event inside the window, then 429. */
+export const INTERNAL_CONFIRM_MAX_FAILURES_PER_IP = 10;
+export const INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT = 50;
+export const INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Assign-persons modal page size (spec 2 §9) and the most people one assignment may carry. */
+export const AVAILABLE_PERSONAS_PER_PAGE = 50;
+export const MAX_PERSONAS_PER_ASSIGNMENT = 10_000;
+/** An assignment of more people than this pushes "refetch" instead of the rows. */
+export const ATTENDEES_PUSH_MAX_ROWS = 200;
+/** Retries of a set-based insert whose random codes collided with stored ones. */
+export const CONFIRMATION_CODE_RETRIES = 8;

@@ -9,12 +9,13 @@ import { SessionsRepository } from './access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source';
 import { JobPublisher } from './jobs/job-publisher';
+import { JobRoutes } from './jobs/job-routes';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { UnitOfWork } from './outbox/unit-of-work';
-import { EventCountsReader } from './realtime/event-counts.reader';
 import { RealtimePublisher } from './realtime/realtime-publisher';
 import { RealtimeGateway } from './realtime/realtime.gateway';
+import { RealtimeRegistry } from './realtime/realtime-registry';
 import { RoomPolicy } from './realtime/room-policy';
 import { SessionResolver } from './realtime/session-resolver';
 import { RateLimitGuard } from './http/rate-limit.guard';
@@ -40,7 +41,8 @@ export class CoreModule {
       RoomPolicy,
       RealtimeGateway,
       RealtimePublisher,
-      EventCountsReader,
+      RealtimeRegistry,
+      JobRoutes,
       RateLimiter,
       { provide: APP_GUARD, useClass: RateLimitGuard },
     ];
@@ -65,6 +67,8 @@ export class CoreModule {
         RoomPolicy,
         RealtimeGateway,
         RealtimePublisher,
+        RealtimeRegistry,
+        JobRoutes,
         RateLimiter,
       ],
     };

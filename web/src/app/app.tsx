@@ -1,6 +1,13 @@
-import { RouterProvider } from 'react-router-dom';
-import { router } from './router';
+import { BrowserRouter } from 'react-router-dom';
+import { routeTable } from './router';
+import { AppRoutes, toRouteObjects } from './routes';
+
+const routes = toRouteObjects(routeTable);
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
+  );
 }

@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly errors: FieldErrors;
   /** Message exactly as the server sent it (empty when the answer had none). */
   readonly serverMessage: string;
+  /** The whole JSON answer (for extra fields such as requires_confirmation). */
+  readonly body: unknown;
 
-  constructor(status: number, serverMessage: string, errors: FieldErrors = {}) {
+  constructor(status: number, serverMessage: string, errors: FieldErrors = {}, body: unknown = null) {
     super(serverMessage || `Error ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -98,7 +101,7 @@ function toApiError(response: Response, data: unknown, sentToken: string | null,
   if (response.status === 401 && sentToken && !options.ignoreUnauthorized && (options.auth ?? 'required') === 'required') {
     onUnauthorized?.();
   }
-  return new ApiError(response.status, message, errors);
+  return new ApiError(response.status, message, errors, data);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -70,9 +70,28 @@ export const PERSONAS_SEARCH_DEBOUNCE_MS = 500;
 export const PERSONAS_LIVE_REFRESH_MS = 300;
 /** Phones (oficina, celular) and the extension: digits only, at most this many. */
 export const PERSONA_PHONE_MAX_DIGITS = 10;
-/** Birth year options run from the current year down to this one. */
-export const BIRTH_YEAR_MIN = 1900;
+export { BIRTH_YEAR_MIN } from '@shared/rules/birth-date';
 /** CSV import: at most 10 MB, `.csv` names only. */
 export const IMPORT_CSV_MAX_BYTES = 10 * 1024 * 1024;
 /** The import result lists this many row errors; the rest are in the downloadable file. */
 export const IMPORT_ERRORS_PREVIEW = 5;
+
+/** Internal events (spec 2 §9). */
+/** Attendee table page size and the pagination's window of page numbers. */
+export const ATTENDEES_PER_PAGE = 10;
+export const PAGE_WINDOW = 5;
+/** Assign-persons modal page size (the server pages by the same number). */
+export const ASSIGN_PERSONAS_PER_PAGE = 50;
+/** Cards show the first this-many characters of the description. */
+export const DESCRIPTION_PREVIEW_CHARS = 100;
+/** Skeleton cards while the list loads. */
+export const INTERNAL_EVENTS_SKELETON_CARDS = 6;
+/** After saving the edit page (or changing the space) the app goes to the detail after this long. */
+export const EDIT_REDIRECT_MS = 1500;
+/** The assign-persons search waits this long after the last keystroke. */
+export const ASSIGN_SEARCH_DEBOUNCE_MS = 300;
+/** Programs and services (spec 3 §5, §6, §9). */
+/** A program's capacity is at least this (blank means no limit). */
+export const PROGRAM_MIN_CAPACITY = 1;
+/** Without the view permission the programs screen says so and goes to /dashboard after this long. */
+export const PROGRAMS_DENIED_REDIRECT_MS = 1500;

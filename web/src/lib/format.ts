@@ -45,7 +45,10 @@ export function formatShortDate(value: string | number | Date, timeZone = config
   return `${get('day')} ${get('month').replace(/\.$/, '')} ${get('year')}`;
 }
 
-/** "7:43 p. m." */
+/** No-break space: a time never wraps inside '10:00 a. m.' (a narrow column would leave 'm.' alone). */
+const NBSP = '\u00a0';
+
+/** "7:43 p. m." (joined by no-break spaces) */
 export function formatTime(value: string | number | Date, timeZone = configState.tz_display): string {
   const date = toDate(value);
   if (!date) return '';
@@ -53,8 +56,8 @@ export function formatTime(value: string | number | Date, timeZone = configState
   const hour = parts.find((p) => p.type === 'hour')?.value ?? '';
   const minute = parts.find((p) => p.type === 'minute')?.value ?? '';
   const period = (parts.find((p) => p.type === 'dayPeriod')?.value ?? '').trim().toLowerCase();
-  const suffix = period.startsWith('a') ? 'a. m.' : period.startsWith('p') ? 'p. m.' : '';
-  return suffix ? `${hour}:${minute} ${suffix}` : `${hour}:${minute}`;
+  const suffix = period.startsWith('a') ? `a.${NBSP}m.` : period.startsWith('p') ? `p.${NBSP}m.` : '';
+  return suffix ? `${hour}:${minute}${NBSP}${suffix}` : `${hour}:${minute}`;
 }
 
 /** "21 de noviembre de 2026, 7:43 p. m." */

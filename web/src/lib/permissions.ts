@@ -1,8 +1,17 @@
 /** Spanish labels and the access rules of spec 1 §2.2 and §6, on top of the shared pure checks. */
-import { ACTIONS, AREAS, can, hasAnyAccess, type Action, type Area, type PermissionSubject } from '@shared/access/permissions';
+import {
+  ACTIONS,
+  AREAS,
+  can,
+  hasAnyAccess,
+  type Action,
+  type Area,
+  type PermissionSubject,
+  type Permissions,
+} from '@shared/access/permissions';
 
 export { ACTIONS, AREAS, can, hasAnyAccess };
-export type { Action, Area, PermissionSubject };
+export type { Action, Area, PermissionSubject, Permissions };
 
 export const AREA_LABELS: Record<Area, string> = {
   eventos_internos: 'Eventos Internos',
@@ -36,21 +45,43 @@ export interface NavLink {
 }
 
 /**
- * The people database is gated by the eventos_internos permissions (spec 3 §6), so its link and its
- * dashboard card follow the same rule as the server; the spec 1 "personas flag" alone would lead to a
- * screen that refuses the user.
+ * The people database has its own area, `personas` (docs/decisions.md): its view action opens the
+ * screen, and the link, the dashboard card and the server all follow that one rule.
  */
 export function canSeePersonas(subject: PermissionSubject | null | undefined): boolean {
-  return can(subject, 'eventos_internos', 'view');
+  return can(subject, 'personas', 'view');
+}
+
+/** What the people screen lets a user do: view/create/edit/delete of `personas`; import needs view+create+edit. */
+export function personasRights(subject: PermissionSubject | null | undefined) {
+  const create = can(subject, 'personas', 'create');
+  const edit = can(subject, 'personas', 'edit');
+  return {
+    view: canSeePersonas(subject),
+    create,
+    edit,
+    delete: can(subject, 'personas', 'delete'),
+    import: canSeePersonas(subject) && create && edit,
+  };
 }
 
 /** The admin navigation of spec 1 §2.2, in its order, filtered by §6. */
 export function navLinksFor(subject: PermissionSubject | null | undefined): NavLink[] {
   const links: NavLink[] = [{ to: '/dashboard', label: 'Panel Principal' }];
   if (hasAnyAccess(subject, 'eventos_externos')) links.push({ to: '/eventos-externos', label: 'Eventos Externos' });
-  if (hasAnyAccess(subject, 'eventos_internos')) links.push({ to: '/eventos-internos', label: 'Eventos Internos' });
+  if (canSeeInternalEvents(subject)) links.push({ to: '/eventos-internos', label: 'Eventos Internos' });
   if (canSeePersonas(subject)) links.push({ to: '/personas', label: 'Personas' });
   if (canSeeProgramas(subject)) links.push({ to: '/programas-servicios', label: 'Programas y Servicios' });
   if (subject?.is_super_admin) links.push({ to: '/users', label: 'Gestionar Usuarios' });
+  // Spaces serve internal events: the same view permission as the server's (docs/decisions.md).
+  if (can(subject, 'eventos_internos', 'view')) links.push({ to: '/espacios', label: 'Gestión de Espacios' });
   return links;
+}
+
+/**
+ * Internal events: the server answers reads to eventos_internos 'view' (spec 2 §6 "any logged-in user may
+ * view" read as "any staff member with view", docs/decisions.md), so the link and the card follow it.
+ */
+export function canSeeInternalEvents(subject: PermissionSubject | null | undefined): boolean {
+  return can(subject, 'eventos_internos', 'view');
 }

@@ -6,7 +6,8 @@ export type AccessRule =
   | { kind: 'public' }
   | { kind: 'signed-in' }
   | { kind: 'super-admin' }
-  | { kind: 'permission'; area: Area; actions: Action[]; mode: 'all' | 'any' };
+  | { kind: 'permission'; area: Area; actions: Action[]; mode: 'all' | 'any' }
+  | { kind: 'permission-in-any-area'; areas: Area[]; action: Action };
 
 export const ACCESS_RULE = 'aforo:access-rule';
 
@@ -22,3 +23,6 @@ export const RequirePermission = (area: Area, ...actions: [Action, ...Action[]])
 /** Signed-in staff whose permissions include at least one of the actions in the area. */
 export const RequireAnyPermission = (area: Area, ...actions: [Action, ...Action[]]) =>
   SetMetadata(ACCESS_RULE, { kind: 'permission', area, actions, mode: 'any' } satisfies AccessRule);
+/** Signed-in staff whose permissions include the action in at least one of the areas (super admins always). */
+export const RequirePermissionInAnyArea = (areas: readonly [Area, ...Area[]], action: Action) =>
+  SetMetadata(ACCESS_RULE, { kind: 'permission-in-any-area', areas: [...areas], action } satisfies AccessRule);

@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
 import type { AforoRequest, AuthUser } from './current-user';
-import { can } from './permissions';
+import { can, canInAnyArea } from './permissions';
 
 /**
  * The one global guard: reads the route's access rule, authenticates the bearer token through
@@ -45,6 +45,7 @@ export class AccessGuard extends AuthGuard('jwt') {
       const allowed = (action: (typeof rule.actions)[number]) => can(user, rule.area, action);
       if (rule.mode === 'all' ? rule.actions.every(allowed) : rule.actions.some(allowed)) return true;
     }
+    if (rule.kind === 'permission-in-any-area' && canInAnyArea(user, rule.areas, rule.action)) return true;
     throw new DomainException(ErrorCode.Forbidden, 'No tienes permiso para realizar esta acción.');
   }
 

@@ -3,7 +3,9 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionResolver, type TokenClaims } from '../realtime/session-resolver';
+import type { Request } from 'express';
 import type { AuthUser } from './current-user';
+import { isQueueDashboardPath, QUEUE_DASHBOARD_SCOPE, queueDashboardCookie } from './dashboard-cookie';
 
 /** passport-jwt: verifies signature and expiry, then the session (logout, deleted user) and fresh permissions. */
 @Injectable()
@@ -13,14 +15,19 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     private readonly sessions: SessionResolver,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), queueDashboardCookie]),
       secretOrKey: config.jwtSecret,
       algorithms: ['HS256'],
       ignoreExpiration: false,
+      passReqToCallback: true,
     });
   }
 
-  async validate(claims: TokenClaims): Promise<AuthUser | false> {
+  async validate(req: Request, claims: TokenClaims & { scope?: unknown }): Promise<AuthUser | false> {
+    // A dashboard token opens the dashboard only; on the dashboard, a token from its cookie must be one.
+    const fromCookie = !req.headers.authorization;
+    if (claims.scope !== undefined && (claims.scope !== QUEUE_DASHBOARD_SCOPE || !isQueueDashboardPath(req.path))) return false;
+    if (fromCookie && claims.scope !== QUEUE_DASHBOARD_SCOPE) return false;
     return (await this.sessions.resolveClaims(claims)) ?? false;
   }
 }

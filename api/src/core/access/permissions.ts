@@ -86,3 +86,13 @@ export function hasAnyAccess(subject: PermissionSubject | null | undefined, area
   if (!subject) return false;
   return subject.is_super_admin || (subject.permissions[area]?.length ?? 0) > 0;
 }
+
+/** True when any of the areas grants the action (super admins always): a screen shared by several areas. */
+export function canInAnyArea(subject: PermissionSubject | null | undefined, areas: readonly Area[], action: Action): boolean {
+  return areas.some((area) => can(subject, area, action));
+}
+
+/** True when any of the areas has some action (super admins always). */
+export function hasAnyAccessInAnyArea(subject: PermissionSubject | null | undefined, areas: readonly Area[]): boolean {
+  return areas.some((area) => hasAnyAccess(subject, area));
+}

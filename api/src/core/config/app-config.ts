@@ -21,14 +21,16 @@ export interface AppConfig {
   /** Requests per minute and IP on public endpoints: reads, and writes (registrations, applications). */
   publicReadLimitPerMinute: number;
   publicWriteLimitPerMinute: number;
+  /** Program e-mail checks per minute and IP (POST /api/programas/{slug}/check-email): low, so it cannot sweep addresses. */
+  programCheckEmailLimitPerMinute: number;
   /** The privacy notice linked from public forms (plain text; blank lines separate paragraphs). */
   privacyNotice: string;
   /** How long a worker holds a job before another may take it over (a crashed worker's job resumes after it). */
   jobLockMs: number;
-  /** Mounts the benchmarks' baseline routes (never in production). */
-  benchBaselines: boolean;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Origins besides the app's own whose pages may open a socket (scheme://host[:port], normalized). */
+  allowedOrigins: string[];
   webDistDir: string;
   dataDir: string;
 }
@@ -78,6 +80,26 @@ function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   if (['1', 'true', 'yes', 'si', 'sí'].includes(raw)) return true;
   if (['0', 'false', 'no'].includes(raw)) return false;
   throw new ConfigError(name, `debe ser true o false (se recibió "${raw}")`);
+}
+
+/** A comma-separated list of origins: each scheme://host[:port], http or https, nothing after. */
+function readOrigins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  return raw.split(',').map((item) => {
+    const value = item.trim();
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError(name, `tiene un origen que no es una URL válida: "${value}"`);
+    }
+    const onlyOrigin = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if (!['http:', 'https:'].includes(url.protocol) || !onlyOrigin) {
+      throw new ConfigError(name, `debe ser una lista de orígenes como https://ejemplo.gob.mx, sin ruta (se recibió "${value}")`);
+    }
+    return url.origin;
+  });
 }
 
 function readTimeZone(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
@@ -142,10 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowRegistration: readBool(env, 'ALLOW_REGISTRATION', true),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
+    allowedOrigins: readOrigins(env, 'ALLOWED_ORIGINS'),
     jobLockMs: readInt(env, 'JOB_LOCK_MS', 30_000, 1000, 600_000),
-    benchBaselines: nodeEnv !== 'production' && readBool(env, 'BENCH_BASELINES', false),
     publicReadLimitPerMinute: readInt(env, 'PUBLIC_READ_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     publicWriteLimitPerMinute: readInt(env, 'PUBLIC_WRITE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
+    programCheckEmailLimitPerMinute: readInt(env, 'PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE', 20, 1, 10_000_000),
     privacyNotice: env.PRIVACY_NOTICE?.trim() || defaultPrivacyNotice(env.MUNICIPIO?.trim() || 'Monterrey'),
     webDistDir: resolve(env.WEB_DIST_DIR?.trim() || join(ROOT_DIR, 'web/dist')),
     dataDir,

@@ -78,8 +78,17 @@ export interface PublicEventPageResponse {
   is_cancelled: boolean;
 }
 
+/** Spec 1 §3 "Featured event": what the dashboard banner shows. */
+export interface FeaturedEvent {
+  title: string;
+  slug: string;
+  image_url: string | null;
+  event_date: string;
+  location: string;
+}
+
 export interface FeaturedEventResponse {
-  featured_event: { title: string; slug: string; image_url: string | null; event_date: string; location: string } | null;
+  featured_event: FeaturedEvent | null;
 }
 
 export interface ExternalRegistrationResponse {

@@ -1,10 +1,49 @@
 /** Wire shapes of the people database (pure types, shared with the web app). */
-import type { CompletenessLevel } from '../people/persona-rules';
+import type { CompletenessLevel } from '../rules/persona-rules';
 
 export type { CompletenessLevel };
 
 export const CATALOGUE_TYPES = ['profesion', 'sector', 'empresa', 'puesto', 'zona'] as const;
 export type CatalogueType = (typeof CATALOGUE_TYPES)[number];
+
+/** The writable fields of a person (spec 3 §3), in one place: the API's columns and the web form's fields. */
+export const PERSONA_FIELDS = [
+  'profesion_id',
+  'nombre',
+  'apellido_paterno',
+  'apellido_materno',
+  'fecha_nacimiento',
+  'sector_id',
+  'empresa_id',
+  'puesto_id',
+  'particular_asistente',
+  'telefono_oficina',
+  'extension_oficina',
+  'telefono_celular',
+  'correo_electronico',
+  'direccion_calle',
+  'direccion_numero',
+  'direccion_colonia',
+  'direccion_ciudad',
+  'direccion_estado',
+  'direccion_alterna_calle',
+  'direccion_alterna_numero',
+  'direccion_alterna_colonia',
+  'direccion_alterna_ciudad',
+  'direccion_alterna_estado',
+  'zona_id',
+  'invita',
+] as const;
+export type PersonaField = (typeof PERSONA_FIELDS)[number];
+
+/** Each catalogue's field on a person. */
+export const PERSONA_CATALOGUE_FIELDS = {
+  profesion: 'profesion_id',
+  sector: 'sector_id',
+  empresa: 'empresa_id',
+  puesto: 'puesto_id',
+  zona: 'zona_id',
+} as const satisfies Record<CatalogueType, PersonaField>;
 
 export interface CatalogueItem {
   id: number;

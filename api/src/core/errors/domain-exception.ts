@@ -12,6 +12,18 @@ export enum ErrorCode {
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   UnsupportedMedia = 'UNSUPPORTED_MEDIA',
   RegistrationClosed = 'REGISTRATION_CLOSED',
+  // Domain cases (409 unless noted): a client can tell them apart without reading the Spanish message.
+  EventFull = 'EVENT_FULL',
+  EventCancelled = 'EVENT_CANCELLED',
+  EventCompleted = 'EVENT_COMPLETED',
+  EmailAlreadyRegistered = 'EMAIL_ALREADY_REGISTERED',
+  OnlyDraftsDeletable = 'ONLY_DRAFTS_DELETABLE',
+  OnlyPublishedFeatured = 'ONLY_PUBLISHED_FEATURED',
+  InvalidStatusChange = 'INVALID_STATUS_CHANGE',
+  DuplicatePerson = 'DUPLICATE_PERSON',
+  LastSuperAdmin = 'LAST_SUPER_ADMIN',
+  CannotDeleteSelf = 'CANNOT_DELETE_SELF',
+  ProgramFull = 'PROGRAM_FULL',
 }
 
 const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
@@ -25,6 +37,17 @@ const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
   [ErrorCode.UnsupportedMedia]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   [ErrorCode.RegistrationClosed]: HttpStatus.FORBIDDEN,
+  [ErrorCode.EventFull]: HttpStatus.CONFLICT,
+  [ErrorCode.EventCancelled]: HttpStatus.CONFLICT,
+  [ErrorCode.EventCompleted]: HttpStatus.CONFLICT,
+  [ErrorCode.EmailAlreadyRegistered]: HttpStatus.CONFLICT,
+  [ErrorCode.OnlyDraftsDeletable]: HttpStatus.CONFLICT,
+  [ErrorCode.OnlyPublishedFeatured]: HttpStatus.CONFLICT,
+  [ErrorCode.InvalidStatusChange]: HttpStatus.CONFLICT,
+  [ErrorCode.DuplicatePerson]: HttpStatus.CONFLICT,
+  [ErrorCode.LastSuperAdmin]: HttpStatus.CONFLICT,
+  [ErrorCode.CannotDeleteSelf]: HttpStatus.CONFLICT,
+  [ErrorCode.ProgramFull]: HttpStatus.CONFLICT,
 };
 
 /** Thrown by services; carries a Spanish message for the wire and, for validation, errors per field. */
@@ -34,6 +57,8 @@ export class DomainException extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** Extra fields of the answer's body (e.g. requires_confirmation of spec 2 §4). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -27,6 +27,8 @@ interface BodyParserError {
   type?: string;
   status?: number;
   expose?: boolean;
+  /** zlib's code when a body labelled gzip/deflate/br is not (Z_DATA_ERROR, …). */
+  code?: string;
 }
 
 /** Turns any error into the wire's JSON answer. Never leaks a stack trace. */
@@ -34,7 +36,12 @@ export function toErrorAnswer(exception: unknown): { status: number; body: Error
   if (exception instanceof DomainException) {
     return {
       status: exception.status,
-      body: { message: exception.message, code: exception.code, ...(exception.errors ? { errors: exception.errors } : {}) },
+      body: {
+        ...exception.extra,
+        message: exception.message,
+        code: exception.code,
+        ...(exception.errors ? { errors: exception.errors } : {}),
+      },
       headers: exception.headers,
     };
   }
@@ -51,7 +58,17 @@ export function toErrorAnswer(exception: unknown): { status: number; body: Error
   if (parserError?.type === 'entity.too.large') {
     return { status: 413, body: { message: SPANISH_BY_STATUS[413]! } };
   }
-  if (parserError?.type && parserError.expose && parserError.status && parserError.status < 500) {
+  if (parserError?.type === 'entity.too.deep') {
+    return { status: 400, body: { message: 'El cuerpo de la solicitud tiene demasiados niveles de anidación.' } };
+  }
+  if (parserError?.type === 'encoding.unsupported') {
+    return { status: 415, body: { message: 'La codificación del cuerpo no es compatible.' } };
+  }
+  if (typeof parserError?.code === 'string' && parserError.code.startsWith('Z_')) {
+    return { status: 400, body: { message: 'El cuerpo de la solicitud no se pudo descomprimir.' } };
+  }
+  // Any other client error the body parser or Express raises (aborted request, bad charset...).
+  if (parserError?.expose && parserError.status && parserError.status >= 400 && parserError.status < 500) {
     return { status: parserError.status, body: { message: SPANISH_BY_STATUS[parserError.status] ?? SPANISH_BY_STATUS[400]! } };
   }
   if (exception instanceof QueryFailedError) {

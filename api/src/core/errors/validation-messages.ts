@@ -1,7 +1,7 @@
 import type { ValidationError } from 'class-validator';
 
 /** Spanish messages for class-validator constraints, so DTOs need no per-decorator message. */
-const MESSAGES: Record<string, (field: string, args: unknown[]) => string> = {
+export const MESSAGES: Record<string, (field: string, args: unknown[]) => string> = {
   isDefined: (f) => `El campo ${f} es obligatorio.`,
   isNotEmpty: (f) => `El campo ${f} es obligatorio.`,
   isString: (f) => `El campo ${f} debe ser texto.`,
@@ -20,6 +20,7 @@ const MESSAGES: Record<string, (field: string, args: unknown[]) => string> = {
   matches: (f) => `El campo ${f} no tiene el formato correcto.`,
   isDateString: (f) => `El campo ${f} debe ser una fecha válida.`,
   isISO8601: (f) => `El campo ${f} debe ser una fecha válida.`,
+  isIso8601: (f) => `El campo ${f} debe ser una fecha válida.`,
   isArray: (f) => `El campo ${f} debe ser una lista.`,
   isObject: (f) => `El campo ${f} debe ser un objeto.`,
   isUUID: (f) => `El campo ${f} debe ser un identificador válido.`,

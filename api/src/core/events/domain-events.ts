@@ -1,6 +1,15 @@
 import type { ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
 import type { CatalogueItem, CatalogueType } from '../contracts/personas.contract';
 import type { UserResponse } from '../contracts/users.contract';
+import type { AsistenteResponse, InternalEventResponse, SeatRef, VersionedInternalCounts } from '../contracts/internal-events.contract';
+import type { EspacioResponse } from '../contracts/spaces.contract';
+import type { MassAssignmentResponse, SeatingDelta } from '../contracts/seating.contract';
+import type {
+  ProgramaResponse,
+  ProgramCounts,
+  ProgramRegistrationResponse,
+  ProgramRegistrationStatus,
+} from '../contracts/programs.contract';
 
 /** Audit actions of spec 1 §3. */
 export const AUDIT_ACTIONS = ['login', 'logout', 'create', 'update', 'delete', 'view', 'register'] as const;
@@ -32,6 +41,51 @@ export interface DomainEventMap {
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
+
+  // Internal events (issue 12). Attendee events carry the counters after the change, with the event's version.
+  'internal-event.created': { event: InternalEventResponse };
+  'internal-event.updated': { event: InternalEventResponse };
+  'internal-event.deleted': { event_id: number };
+  /** `asistentes` is null for a large assignment: watchers refetch the list instead. */
+  'internal-event.attendees-assigned': {
+    event_id: number;
+    assigned_count: number;
+    asistentes: AsistenteResponse[] | null;
+    counts: VersionedInternalCounts;
+  };
+  'internal-event.attendee-removed': { event_id: number; persona_id: number; counts: VersionedInternalCounts };
+  /** Staff changed an attendee's confirmacion (with the seat given in the same operation, if any). */
+  'internal-event.attendance-changed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
+  /** The invited person confirmed on the public page with their code. */
+  'internal-event.attendance-confirmed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
+  'internal-event.seat-assigned': { event_id: number; persona_id: number; asiento: SeatRef };
+  'internal-event.seats-released': { event_id: number; persona_ids: number[]; released: number };
+  // Spaces (seating-layout templates).
+  'space.created': { espacio: EspacioResponse };
+  'space.updated': { espacio: EspacioResponse };
+  'space.deactivated': { espacio: EspacioResponse };
+  'space.activated': { espacio: EspacioResponse };
+  // Seating (issue 13). Changes of the seating map carry their delta at the event's seating version.
+  'seating.seat-assigned': SeatingDelta & { seat_ref: SeatRef };
+  /** One seat released, or the seats of an undone mass assignment (`mass_assignment_id`). */
+  'seating.seats-released': SeatingDelta;
+  'seating.mass-assign-requested': { event_id: number; mass: MassAssignmentResponse };
+  /** One batch of a mass assignment, committed. */
+  'seating.mass-assigned': SeatingDelta;
+  'seating.mass-assign-finished': { event_id: number; mass: MassAssignmentResponse };
+  // Programs and services (spec 3 §2.6, §2.7). Counts travel with the change that moved them.
+  'program.created': { programa: ProgramaResponse };
+  'program.updated': { programa: ProgramaResponse; counts: ProgramCounts; was_public: boolean };
+  'program.deleted': { programa_id: number };
+  /** Featured flag set or cleared; `affected_ids` also lists the program that lost the flag. */
+  'program.featured': { programa_id: number; es_destacado: boolean; affected_ids: number[] };
+  'program-registration.created': { programa_id: number; registration: ProgramRegistrationResponse; counts: ProgramCounts };
+  'program-registration.status-changed': {
+    programa_id: number;
+    registration: ProgramRegistrationResponse;
+    from: ProgramRegistrationStatus;
+    counts: ProgramCounts;
+  };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -58,7 +112,36 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'catalogue.value-added': { action: 'create', resourceType: 'catalogo' },
   'persona-import.requested': { action: 'create', resourceType: 'importacion_personas' },
   'persona-import.completed': { action: 'update', resourceType: 'importacion_personas' },
+  'internal-event.created': { action: 'create', resourceType: 'internal_event' },
+  'internal-event.updated': { action: 'update', resourceType: 'internal_event' },
+  'internal-event.deleted': { action: 'delete', resourceType: 'internal_event' },
+  'internal-event.attendees-assigned': { action: 'create', resourceType: 'internal_event_attendee' },
+  'internal-event.attendee-removed': { action: 'delete', resourceType: 'internal_event_attendee' },
+  'internal-event.attendance-changed': { action: 'update', resourceType: 'internal_event_attendee' },
+  'internal-event.attendance-confirmed': { action: 'update', resourceType: 'internal_event_attendee' },
+  'internal-event.seat-assigned': { action: 'create', resourceType: 'seat_assignment' },
+  'internal-event.seats-released': { action: 'delete', resourceType: 'seat_assignment' },
+  // Spaces: DELETE /api/espacios/{id} deactivates, audited as the delete it is on the wire.
+  'space.created': { action: 'create', resourceType: 'espacio' },
+  'space.updated': { action: 'update', resourceType: 'espacio' },
+  'space.deactivated': { action: 'delete', resourceType: 'espacio' },
+  'space.activated': { action: 'update', resourceType: 'espacio' },
+  // Seating.
+  'seating.seat-assigned': { action: 'create', resourceType: 'seat_assignment' },
+  'seating.seats-released': { action: 'delete', resourceType: 'seat_assignment' },
+  'seating.mass-assign-requested': { action: 'create', resourceType: 'mass_seat_assignment' },
+  'seating.mass-assigned': { action: 'create', resourceType: 'seat_assignment' },
+  'seating.mass-assign-finished': { action: 'update', resourceType: 'mass_seat_assignment' },
+  'program.created': { action: 'create', resourceType: 'programa' },
+  'program.updated': { action: 'update', resourceType: 'programa' },
+  'program.deleted': { action: 'delete', resourceType: 'programa' },
+  'program.featured': { action: 'update', resourceType: 'programa' },
+  'program-registration.created': { action: 'register', resourceType: 'programa_registro' },
+  'program-registration.status-changed': { action: 'update', resourceType: 'programa_registro' },
 };
+
+/** Every domain event type, at run time (the audit map above is exhaustive by type). */
+export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENT_AUDIT) as DomainEventType[];
 
 /** Who did it and from where: recorded with every event. */
 export interface EventActor {

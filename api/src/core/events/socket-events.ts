@@ -5,6 +5,10 @@
 import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
 import type { CatalogueItem, CatalogueType, PersonaImportResponse } from '../contracts/personas.contract';
 import type { AuditLogResponse, UserResponse } from '../contracts/users.contract';
+import type { AsistenteResponse, InternalEventResponse, SeatRef, VersionedInternalCounts } from '../contracts/internal-events.contract';
+import type { EspacioResponse } from '../contracts/spaces.contract';
+import type { MassAssignmentResponse, SeatingDelta, SeatingPresenceUser } from '../contracts/seating.contract';
+import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse } from '../contracts/programs.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
 export interface Push<T> {
@@ -50,6 +54,49 @@ export interface ServerToClientEvents {
   'catalogue.added': (msg: Push<{ type: CatalogueType; item: CatalogueItem }>) => void;
   /** A CSV import's real progress, from the worker (room personas). */
   'import.progress': (msg: Push<{ import: PersonaImportResponse }>) => void;
+
+  /** Internal events (issue 12). Staff: the list (internal-events) and one event's board (internal-event:{id}). */
+  'internal-event.created': (msg: Push<{ event: InternalEventResponse }>) => void;
+  'internal-event.updated': (msg: Push<{ event: InternalEventResponse }>) => void;
+  'internal-event.deleted': (msg: Push<{ id: number }>) => void;
+  /** New attendees; `asistentes` null when there were many: refetch the list. */
+  'internal-attendees.assigned': (msg: Push<{ event_id: number; asistentes: AsistenteResponse[] | null }>) => void;
+  'internal-attendee.updated': (msg: Push<{ event_id: number; asistente: AsistenteResponse }>) => void;
+  'internal-attendee.removed': (msg: Push<{ event_id: number; persona_id: number }>) => void;
+  'internal-seat.assigned': (msg: Push<{ event_id: number; persona_id: number; asiento: SeatRef }>) => void;
+  'internal-seats.released': (msg: Push<{ event_id: number; persona_ids: number[] }>) => void;
+  /** Counters only — also the one push of the public room public:evento-interno:{id}. Older versions are ignored. */
+  'internal-event.counts': (msg: Push<{ counts: VersionedInternalCounts }>) => void;
+  /** Public room: the event's page changed (edited, cancelled, deleted): refetch it. */
+  'public.internal-event-changed': (msg: Push<{ id: number }>) => void;
+  /** Spaces (room espacios): a space was created, edited, deactivated or activated — its new state. */
+  'espacio.changed': (msg: Push<{ espacio: EspacioResponse }>) => void;
+  /**
+   * Seating (issue 13), rooms internal-event-seating:{id} and internal-event:{id}: a change of the seating
+   * map at the event's seating version (a client that sees a gap refetches the map).
+   */
+  'seating.changed': (msg: Push<SeatingDelta>) => void;
+  /** A mass assignment's progress and result (from the worker). */
+  'seating.mass-progress': (msg: Push<{ event_id: number; mass: MassAssignmentResponse }>) => void;
+  /** Who is on the event's seating map now. */
+  'seating.presence': (msg: Push<{ event_id: number; users: SeatingPresenceUser[] }>) => void;
+  /** Staff, programs table (room programs): a program was created or changed. */
+  'program.created': (msg: Push<{ programa: ProgramaResponse }>) => void;
+  'program.updated': (msg: Push<{ programa: ProgramaResponse }>) => void;
+  /** Staff (programs, program:{id}). */
+  'program.deleted': (msg: Push<{ id: number }>) => void;
+  /** Staff (programs): `id` is now featured or not; every other id in `affected_ids` lost the flag. */
+  'program.featured': (msg: Push<{ id: number; es_destacado: boolean; affected_ids: number[] }>) => void;
+  /** Staff, one program's registrations (room program:{id}). */
+  'program-registration.created': (msg: Push<{ programa_id: number; registration: ProgramRegistrationResponse }>) => void;
+  'program-registration.updated': (msg: Push<{ programa_id: number; registration: ProgramRegistrationResponse }>) => void;
+  /**
+   * Counts only: places of one program, to staff (programs, program:{id}) and to its public page
+   * (public:programa:{id}, published programs only). Keep the highest `version`.
+   */
+  'program.counts': (msg: Push<{ counts: ProgramCounts }>) => void;
+  /** Public page of one program (public:programa:{id}): it changed (closed, edited, deleted) — refetch it. */
+  'public.program-changed': (msg: Push<Record<string, never>>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -76,6 +123,22 @@ export const ROOMS = {
   publicEvents: 'public:eventos',
   /** One public event page (/eventos/{slug}): counts only. */
   publicEvent: (id: number) => `public:evento:${id}`,
-  /** The people database: staff who may view it (eventos_internos view). */
+  /** The people database: staff who may view it (personas view). */
   personas: 'personas',
+  /** Internal events list: staff who may view eventos_internos. */
+  internalEvents: 'internal-events',
+  /** One internal event's attendee board: staff who may view eventos_internos (personal data). */
+  internalEvent: (id: number) => `internal-event:${id}`,
+  /** One internal event's public confirmation page: anyone; counts only. */
+  publicInternalEvent: (id: number) => `public:evento-interno:${id}`,
+  /** The spaces manager: staff who may view eventos_internos. */
+  espacios: 'espacios',
+  /** One internal event's seating map: staff who may view eventos_internos. */
+  internalEventSeating: (id: number) => `internal-event-seating:${id}`,
+  /** The programs table: staff who may view programs (programas_servicios or eventos_externos). */
+  programs: 'programs',
+  /** One program's registrations: staff who may view programs. */
+  program: (id: number) => `program:${id}`,
+  /** One public program page (/programas/{slug}): counts only. */
+  publicProgram: (id: number) => `public:programa:${id}`,
 } as const;

@@ -3,6 +3,7 @@ export const QUEUES = {
   audit: 'audit',
   imports: 'imports',
   maintenance: 'maintenance',
+  seating: 'seating',
 } as const;
 
 export interface JobPayloads {
@@ -15,12 +16,23 @@ export interface JobPayloads {
   'personas.import': { importId: string };
   /** Delete the domain events published and audited more than DOMAIN_EVENTS_RETENTION_DAYS ago (scheduled hourly). */
   'maintenance.prune-events': Record<string, never>;
+  /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
+  'seating.mass-assign': { massAssignmentId: string };
 }
 
 export type JobName = keyof JobPayloads;
+
+/** How many jobs of a queue one workers process runs at once: imports are heavy, audit writes are light. */
+export const QUEUE_CONCURRENCY: { [Q in (typeof QUEUES)[keyof typeof QUEUES]]: number } = {
+  audit: 20,
+  imports: 1,
+  maintenance: 1,
+  seating: 2,
+};
 
 export const JOB_QUEUE: { [K in JobName]: (typeof QUEUES)[keyof typeof QUEUES] } = {
   'audit.write': QUEUES.audit,
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,
+  'seating.mass-assign': QUEUES.seating,
 };

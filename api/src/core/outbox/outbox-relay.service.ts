@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OUTBOX_BATCH_SIZE, OUTBOX_MIN_CYCLE_MS, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
 import { JobPublisher } from '../jobs/job-publisher';
-import { jobsForBatch } from '../jobs/job-routes';
-import type { SocketEffects } from '../realtime/push-routes';
+import { JobRoutes } from '../jobs/job-routes';
+import { addCounts, type SocketEffects } from '../realtime/push-routes';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { OutboxRepository } from './outbox.repository';
 
@@ -29,6 +29,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly outbox: OutboxRepository,
     private readonly jobs: JobPublisher,
     private readonly realtime: RealtimePublisher,
+    private readonly jobRoutes: JobRoutes,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -89,7 +90,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     const full = await this.ds.transaction(async (manager) => {
       const events = await this.outbox.lockUnpublished(manager, OUTBOX_BATCH_SIZE);
       if (events.length === 0) return false;
-      await this.jobs.addBulk(jobsForBatch(events));
+      await this.jobs.addBulk(this.jobRoutes.jobsForBatch(events));
       effects = this.realtime.publishBatch(events);
       await this.outbox.markPublished(
         manager,
@@ -97,10 +98,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       );
       return events.length === OUTBOX_BATCH_SIZE;
     });
-    for (const effect of effects) await this.realtime.applyEffects(effect);
-    await this.realtime
-      .pushCounts(effects.flatMap((e) => e.counts ?? []))
-      .catch((err: Error) => this.logger.warn(`Counts push failed: ${err.message}`));
+    const counts: { [kind: string]: number[] } = {};
+    for (const effect of effects) {
+      await this.realtime.applyEffects(effect);
+      addCounts(counts, effect.counts);
+    }
+    await this.realtime.pushCounts(counts).catch((err: Error) => this.logger.warn(`Counts push failed: ${err.message}`));
     return full;
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { StoredDomainEvent } from '../events/domain-events';
 import { ROOMS } from '../events/socket-events';
-import { mergePushes, routeEvent, type RoutedPush, type SocketEffects } from './push-routes';
-import { EventCountsReader } from './event-counts.reader';
+import { mergePushes, type RoutedPush, type SocketEffects } from './push-routes';
 import { RealtimeGateway } from './realtime.gateway';
+import { RealtimeRegistry } from './realtime-registry';
 import { RoomPolicy, sessionRoom } from './room-policy';
 import { SessionResolver } from './session-resolver';
 
@@ -16,11 +16,11 @@ export class RealtimePublisher {
     private readonly gateway: RealtimeGateway,
     private readonly policy: RoomPolicy,
     private readonly sessions: SessionResolver,
-    private readonly counts: EventCountsReader,
+    private readonly registry: RealtimeRegistry,
   ) {}
 
   /**
-   * Pushes a batch of committed domain events to their rooms, in order; pushes that combine (new
+   * Pushes a batch of committed domain events to their rooms, in order; pushes that combine (e.g. new
    * registrations of one event) go as one per room. A combined push's `event_id` names its first and
    * last domain events, so a different combination after a retry is never taken for a duplicate.
    */
@@ -30,11 +30,11 @@ export class RealtimePublisher {
     const routed: RoutedPush[] = [];
     const effects: SocketEffects[] = [];
     for (const event of events) {
-      const { pushes, effects: e } = routeEvent(event);
+      const { pushes, effects: e } = this.registry.route(event);
       for (const spec of pushes) routed.push({ spec, eventIds: [event.id], occurredAt: new Date(event.occurredAt) });
       if (e) effects.push(e);
     }
-    for (const { spec, eventIds, occurredAt } of mergePushes(routed)) {
+    for (const { spec, eventIds, occurredAt } of mergePushes(routed, this.registry.pushMerges)) {
       if (!spec.rooms.length) continue;
       const eventId = eventIds.length === 1 ? eventIds[0] : `${eventIds[0]}..${eventIds[eventIds.length - 1]}`;
       server.to(spec.rooms).emit(spec.event, { event_id: eventId, occurred_at: occurredAt.toISOString(), data: spec.data } as never);
@@ -55,24 +55,15 @@ export class RealtimePublisher {
     }
   }
 
-  /**
-   * Pushes the current counts of the given events, once per batch however many registrations it held:
-   * to the staff rooms, and — for events the public may see — to the public rooms (counts only).
-   */
-  async pushCounts(eventIds: number[]): Promise<void> {
+  /** Pushes the current counts of the records a batch touched, once per record however many changes it held. */
+  async pushCounts(counts: { [kind: string]: number[] }): Promise<void> {
     const server = this.gateway.server;
-    if (!server || eventIds.length === 0) return;
-    const counts = await this.counts.read([...new Set(eventIds)]);
-    if (counts.length === 0) return;
-    const envelope = { event_id: `counts:${counts.map((c) => `${c.id}v${c.version}`).join(',')}`, occurred_at: new Date().toISOString() };
-    const visible = counts.filter((c) => c.status !== 'draft');
-    server.to(ROOMS.externalEvents).emit('event.counts', { ...envelope, data: { counts } });
-    if (visible.length) server.to(ROOMS.publicEvents).emit('event.counts', { ...envelope, data: { counts: visible } });
-    for (const c of counts) {
-      const rooms = c.status === 'draft' ? [ROOMS.externalEvent(c.id)] : [ROOMS.externalEvent(c.id), ROOMS.publicEvent(c.id)];
-      server
-        .to(rooms)
-        .emit('event.counts', { event_id: `counts:${c.id}v${c.version}`, occurred_at: envelope.occurred_at, data: { counts: [c] } });
+    if (!server) return;
+    for (const [kind, ids] of Object.entries(counts)) {
+      if (ids.length === 0) continue;
+      const source = this.registry.countsSource(kind);
+      if (!source) throw new Error(`No counts source ${kind}`);
+      await source.push(server, [...new Set(ids)]);
     }
   }
 

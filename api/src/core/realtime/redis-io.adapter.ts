@@ -2,9 +2,11 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl, withSafePublish } from '../redis/redis-options';
+import { socketOriginAllowed } from './socket-origin';
 
 export const socketAdapterKey = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
 
@@ -26,6 +28,13 @@ export class RedisIoAdapter extends IoAdapter {
       serveClient: false,
       cors: undefined,
     }) as Server;
+    // Every engine.io request passes the origin check: the handshake, each polling request and the websocket
+    // upgrade (`allowRequest` would see the handshake only).
+    server.engine.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      if (socketOriginAllowed(req, this.config)) return next();
+      res.writeHead(403, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ code: 4, message: 'Forbidden' }));
+    });
     const pub = withSafePublish(new Redis(redisOptionsFromUrl(this.config.redisUrl)));
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', () => undefined);

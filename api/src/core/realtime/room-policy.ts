@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../access/current-user';
-import { ROOMS } from '../events/socket-events';
 
-type RoomCheck = (user: AuthUser | null, room: string, match: RegExpMatchArray) => boolean | Promise<boolean>;
+export type RoomCheck = (user: AuthUser | null, room: string, match: RegExpMatchArray) => boolean | Promise<boolean>;
 
 /** Public rooms carry counts only, never personal data; anonymous sockets may join nothing else. */
 export const PUBLIC_ROOM_PREFIX = 'public:';
@@ -16,7 +15,7 @@ export class RoomPolicy {
   private readonly rules: Array<{ pattern: RegExp; check: RoomCheck }> = [];
 
   constructor() {
-    this.register(new RegExp(`^${ROOMS.users}$`), (user) => !!user?.is_super_admin);
+    // Each user's own channel is the platform's; every other kind belongs to an area (RealtimeRegistry.rooms).
     this.register(/^user:(\d+)$/, (user, _room, m) => !!user && user.id === Number(m[1]));
   }
 

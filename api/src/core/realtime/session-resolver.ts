@@ -23,6 +23,8 @@ export class SessionResolver {
     } catch {
       return null;
     }
+    // A token scoped to one use (the queue dashboard's cookie) does not open a socket.
+    if ((claims as TokenClaims & { scope?: unknown }).scope !== undefined) return null;
     return this.resolveClaims(claims);
   }
 

@@ -5,6 +5,8 @@ import { Actor, CurrentUser, type AforoRequest, type AuthUser } from '@core/acce
 import type { EventActor } from '@core/events/domain-events';
 import { LoginDto, RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
+import { Answer, S } from '@core/http/openapi-answers';
+import { UserAnswers } from '../users/users.openapi';
 
 @ApiTags('auth')
 @Controller()
@@ -12,6 +14,7 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('login')
+  @Answer(200, 'Sesión iniciada.', UserAnswers.session)
   @HttpCode(200)
   @Public()
   login(@Body() dto: LoginDto, @Req() req: AforoRequest) {
@@ -19,12 +22,14 @@ export class AuthController {
   }
 
   @Post('register')
+  @Answer(201, 'Cuenta creada y sesión iniciada.', UserAnswers.session)
   @Public()
   register(@Body() dto: RegisterDto, @Req() req: AforoRequest) {
     return this.auth.register(dto, req.ip ?? 'unknown');
   }
 
   @Post('logout')
+  @Answer(200, 'Sesión cerrada (el token deja de servir).', S.object({ message: S.message('Sesión cerrada correctamente.') }))
   @HttpCode(200)
   @SignedIn()
   @ApiBearerAuth()
@@ -34,6 +39,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @Answer(200, 'La cuenta de quien llama, con su actividad reciente.', UserAnswers.me)
   @SignedIn()
   @ApiBearerAuth()
   me(@CurrentUser() user: AuthUser) {
@@ -42,6 +48,7 @@ export class AuthController {
 
   /** Same answer as /api/me (the old client's Laravel-style alias). */
   @Get('user')
+  @Answer(200, 'Igual que GET /api/me (cliente antiguo).', UserAnswers.me)
   @SignedIn()
   @ApiBearerAuth()
   user(@CurrentUser() user: AuthUser) {

@@ -1,7 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { AuditRepository } from '@core/audit/audit.repository';
+import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
+import { AUTH_PUSH_ROUTES } from './auth.realtime';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 
@@ -10,4 +12,10 @@ import { LoginThrottle } from './login-throttle';
   controllers: [AuthController],
   providers: [AuthService, LoginThrottle, AuditRepository],
 })
-export class AuthModule {}
+export class AuthModule implements OnModuleInit {
+  constructor(private readonly realtime: RealtimeRegistry) {}
+
+  onModuleInit(): void {
+    this.realtime.pushRoutes(AUTH_PUSH_ROUTES);
+  }
+}

@@ -30,14 +30,12 @@ export class AuthService {
   ) {}
 
   async login(dto: LoginDto, ip: string): Promise<AuthResponse> {
-    await this.throttle.assertAllowed(dto.email, ip);
+    // Counted as a failure from here on, until the password proves right.
+    await this.throttle.take(dto.email, ip);
     const user = await this.users.findByEmailWithPassword(dto.email);
     const ok = await verifyPassword(dto.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(dto.email, ip);
-      throw new DomainException(ErrorCode.InvalidCredentials, 'Las credenciales proporcionadas son incorrectas.');
-    }
-    await this.throttle.recordSuccess(dto.email);
+    if (!user || !ok) throw new DomainException(ErrorCode.InvalidCredentials, 'Las credenciales proporcionadas son incorrectas.');
+    await this.throttle.succeeded(dto.email, ip);
     const token = await this.uow.run({ userId: user.id, ip }, async (tx) => {
       const issued = await this.issueToken(tx, user.id, ip);
       await tx.record({ type: 'auth.logged-in', resourceId: user.id, payload: { user_id: user.id } });

@@ -1,66 +1,118 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '@core/constants';
+import { createHash } from 'node:crypto';
+import {
+  LOGIN_BASE_DELAY_SECONDS,
+  LOGIN_FAILURE_MEMORY_SECONDS,
+  LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  LOGIN_FREE_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_DELAY_SECONDS,
+} from '@core/constants';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { RedisService } from '@core/redis/redis.service';
 
 /**
- * Counts failed sign-ins per account and per IP in Redis (shared by every API process).
- * If Redis is unreachable, sign-in stays possible: throttling fails open, and says so in the log.
+ * Takes an attempt if neither counter asks it to wait: every attempt counts as a failure until the password
+ * proves right (so a burst of parallel guesses cannot all slip through before the first one is counted).
+ * KEYS: account+address, address. ARGV: now (ms), free failures per key (2), base delay, max delay (ms),
+ * memory (s). Answers 0 (go ahead) or the milliseconds to wait.
+ */
+const TAKE_ATTEMPT = `
+local now = tonumber(ARGV[1])
+local base, max, memory = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local wait = 0
+for i = 1, 2 do
+  local failures = tonumber(redis.call('HGET', KEYS[i], 'failures') or '0')
+  local free = tonumber(ARGV[i + 1])
+  if failures >= free then
+    local last = tonumber(redis.call('HGET', KEYS[i], 'last') or '0')
+    local delay = math.min(base * 2 ^ (failures - free), max)
+    wait = math.max(wait, last + delay - now)
+  end
+end
+if wait > 0 then return math.ceil(wait) end
+for i = 1, 2 do
+  redis.call('HINCRBY', KEYS[i], 'failures', 1)
+  redis.call('HSET', KEYS[i], 'last', now)
+  redis.call('EXPIRE', KEYS[i], memory)
+end
+return 0`;
+
+/** The right password: the pair is forgotten, and the address gets back the failure its attempt was counted as. */
+const ATTEMPT_SUCCEEDED = `
+redis.call('DEL', KEYS[1])
+if tonumber(redis.call('HGET', KEYS[2], 'failures') or '0') > 0 then redis.call('HINCRBY', KEYS[2], 'failures', -1) end
+return 0`;
+
+type ThrottleClient = RedisService['client'] & {
+  aforoLoginTake(pair: string, address: string, ...args: Array<string | number>): Promise<number>;
+  aforoLoginSucceeded(pair: string, address: string): Promise<number>;
+};
+
+/**
+ * Sign-in throttling that cannot be used to keep someone out (OWASP Authentication Cheat Sheet): failures
+ * are counted per account *and address* and per address alone, never per account alone, and past a few
+ * free failures each further attempt waits a delay that doubles (30 s, 1 min, 2 min … 15 min). An attacker's
+ * address is slowed for the accounts it guesses (and for all, past 20 failures); the owner signing in from
+ * any other address is untouched. Counted in Redis, shared by every API process; if Redis is unreachable,
+ * sign-in stays possible (fails open, and says so in the log).
  */
 @Injectable()
 export class LoginThrottle {
   private readonly logger = new Logger(LoginThrottle.name);
+  private readonly client: ThrottleClient;
 
-  constructor(private readonly redis: RedisService) {}
-
-  private keys(email: string, ip: string) {
-    return { account: this.redis.key('login-fail', 'account', email), ip: this.redis.key('login-fail', 'ip', ip) };
+  constructor(private readonly redis: RedisService) {
+    redis.client.defineCommand('aforoLoginTake', { numberOfKeys: 2, lua: TAKE_ATTEMPT });
+    redis.client.defineCommand('aforoLoginSucceeded', { numberOfKeys: 2, lua: ATTEMPT_SUCCEEDED });
+    this.client = redis.client as ThrottleClient;
   }
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    const keys = this.keys(email, ip);
-    let counts: [number, number, number];
+  /** The Redis keys of an attempt (the e-mail hashed: no personal data in key names). */
+  keys(email: string, address: string): [pair: string, address: string] {
+    const account = createHash('sha256').update(email).digest('base64url').slice(0, 22);
+    return [this.redis.key('login', 'pair', account, address), this.redis.key('login', 'address', address)];
+  }
+
+  /** Counts the attempt as a failure (undone by `succeeded`), or refuses it with 429 and Retry-After. */
+  async take(email: string, address: string): Promise<void> {
+    let waitMs: number;
     try {
-      const pipeline = this.redis.client.multi().get(keys.account).get(keys.ip).ttl(keys.account);
-      const res = (await pipeline.exec()) ?? [];
-      counts = [Number(res[0]?.[1] ?? 0), Number(res[1]?.[1] ?? 0), Number(res[2]?.[1] ?? -1)];
+      waitMs = Number(
+        await this.client.aforoLoginTake(
+          ...this.keys(email, address),
+          Date.now(),
+          LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+          LOGIN_FREE_FAILURES_PER_ADDRESS,
+          LOGIN_BASE_DELAY_SECONDS * 1000,
+          LOGIN_MAX_DELAY_SECONDS * 1000,
+          LOGIN_FAILURE_MEMORY_SECONDS,
+        ),
+      );
     } catch (err) {
       this.logger.warn(`Login throttling unavailable: ${(err as Error).message}`);
       return;
     }
-    const [account, ipCount, ttl] = counts;
-    if (account >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipCount >= LOGIN_MAX_FAILURES_PER_IP) {
-      const seconds = ttl > 0 ? ttl : LOGIN_FAILURE_WINDOW_SECONDS;
-      const minutes = Math.max(1, Math.ceil(seconds / 60));
-      throw new DomainException(
-        ErrorCode.TooManyRequests,
-        `Demasiados intentos fallidos de inicio de sesión. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-        undefined,
-        { 'Retry-After': String(seconds) },
-      );
-    }
+    if (waitMs <= 0) return;
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new DomainException(
+      ErrorCode.TooManyRequests,
+      `Demasiados intentos fallidos de inicio de sesión. Intenta de nuevo en ${inSpanish(seconds)}.`,
+      undefined,
+      { 'Retry-After': String(seconds) },
+    );
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    const keys = this.keys(email, ip);
+  async succeeded(email: string, address: string): Promise<void> {
     try {
-      await this.redis.client
-        .multi()
-        .incr(keys.account)
-        .expire(keys.account, LOGIN_FAILURE_WINDOW_SECONDS, 'NX')
-        .incr(keys.ip)
-        .expire(keys.ip, LOGIN_FAILURE_WINDOW_SECONDS, 'NX')
-        .exec();
+      await this.client.aforoLoginSucceeded(...this.keys(email, address));
     } catch (err) {
       this.logger.warn(`Login throttling unavailable: ${(err as Error).message}`);
     }
   }
+}
 
-  async recordSuccess(email: string): Promise<void> {
-    try {
-      await this.redis.client.del(this.keys(email, '').account);
-    } catch {
-      /* fail open */
-    }
-  }
+function inSpanish(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
 }

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@core/events/domain-events';
 import { IdParamPipe } from '@core/http/id-param.pipe';
+import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
 import { MAX_IMAGE_BYTES } from '../images/image-processing';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../images/images.service';
@@ -12,6 +13,8 @@ import { CreateExternalEventDto, UpdateExternalEventDto } from './external-event
 import { toExternalEventResponse } from './external-events.mapper';
 import { ExternalEventsService } from './external-events.service';
 import { RegistrationsService } from './registrations.service';
+import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { ExternalEventAnswers } from './external-events.openapi';
 
 @ApiTags('eventos-externos')
 @ApiBearerAuth()
@@ -23,18 +26,21 @@ export class ExternalEventsController {
   ) {}
 
   @Get()
+  @Answer(200, 'Todos los eventos externos.', ExternalEventAnswers.list)
   @RequirePermission('eventos_externos', 'view')
   async list() {
     return { events: await this.events.list() };
   }
 
   @Post()
+  @Answer(201, 'Evento creado.', ExternalEventAnswers.saved('Evento creado exitosamente'))
   @RequirePermission('eventos_externos', 'create')
   async create(@Body() dto: CreateExternalEventDto, @Actor() actor: EventActor) {
     return { event: await this.events.create(dto, actor), message: 'Evento creado exitosamente' };
   }
 
   @Put(':id')
+  @Answer(200, 'Evento actualizado.', ExternalEventAnswers.saved('Evento actualizado exitosamente'))
   @RequirePermission('eventos_externos', 'edit')
   async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateExternalEventDto, @Actor() actor: EventActor) {
     return { event: await this.events.update(id, dto, actor), message: 'Evento actualizado exitosamente' };
@@ -42,8 +48,9 @@ export class ExternalEventsController {
 
   /** 'edit', or 'create' for an event the caller created: the service decides which applies. */
   @Post(':id/upload-image')
+  @Answer(201, 'Imagen guardada (re-codificada) y asignada al evento.', ExternalEventAnswers.image)
   @RequireAnyPermission('eventos_externos', 'create', 'edit')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileUpload('image', 'Imagen JPEG, PNG, GIF o SVG de hasta 5 MB.')
   @UseInterceptors(FileUploadInterceptor('image', MAX_IMAGE_BYTES, IMAGE_TOO_LARGE_MESSAGE))
   async uploadImage(
     @Param('id', IdParamPipe) id: number,
@@ -55,6 +62,7 @@ export class ExternalEventsController {
   }
 
   @Put(':id/toggle-featured')
+  @Answer(200, 'Marca de destacado alternada.', ExternalEventAnswers.featured)
   @RequirePermission('eventos_externos', 'edit')
   async toggleFeatured(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
     const event = await this.events.toggleFeatured(id, actor);
@@ -62,6 +70,7 @@ export class ExternalEventsController {
   }
 
   @Delete(':id')
+  @Answer(200, 'Evento eliminado.', ExternalEventAnswers.deleted('Evento eliminado exitosamente'))
   @RequirePermission('eventos_externos', 'delete')
   async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
     await this.events.remove(id, actor);
@@ -69,6 +78,7 @@ export class ExternalEventsController {
   }
 
   @Get(':id/registrations')
+  @Answer(200, 'El evento y sus registros.', ExternalEventAnswers.registrations)
   @RequirePermission('eventos_externos', 'view')
   async registrationsOf(@Param('id', IdParamPipe) id: number) {
     const event = await this.events.get(id);
@@ -77,6 +87,7 @@ export class ExternalEventsController {
 
   /** The registrations as a CSV file (spec 1 §9), safe to open in a spreadsheet. */
   @Get(':id/registrations/export')
+  @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
   @RequirePermission('eventos_externos', 'view')
   async exportRegistrations(@Param('id', IdParamPipe) id: number, @Res() res: Response) {
     const { filename, body } = await this.registrations.exportCsv(await this.events.get(id));
@@ -87,6 +98,7 @@ export class ExternalEventsController {
   }
 
   @Put(':id/registrations/:registrationId/confirm')
+  @Answer(200, 'Asistencia confirmada.', ExternalEventAnswers.attendance('Asistencia confirmada'))
   @RequirePermission('eventos_externos', 'edit')
   async confirm(
     @Param('id', IdParamPipe) id: number,
@@ -97,6 +109,7 @@ export class ExternalEventsController {
   }
 
   @Put(':id/registrations/:registrationId/unconfirm')
+  @Answer(200, 'Confirmación cancelada.', ExternalEventAnswers.attendance('Confirmación cancelada'))
   @RequirePermission('eventos_externos', 'edit')
   async unconfirm(
     @Param('id', IdParamPipe) id: number,
@@ -107,6 +120,7 @@ export class ExternalEventsController {
   }
 
   @Delete(':id/registrations/:registrationId')
+  @Answer(200, 'Registro eliminado.', ExternalEventAnswers.deleted('Registro eliminado exitosamente'))
   @RequirePermission('eventos_externos', 'delete')
   async removeRegistration(
     @Param('id', IdParamPipe) id: number,

@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -25,6 +25,7 @@ import {
   type ExternalEventStatus,
 } from '@core/contracts/external-events.contract';
 import { EXTERNAL_EVENT_DEFAULT_CAPACITY } from '@core/constants';
+import { Omittable } from '@core/http/omittable.decorator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** NFC: a name typed with a combining accent (I + U+0301) is stored and checked as one letter ('Í'). */
@@ -68,7 +69,6 @@ class EventFieldsDto {
   location: string;
 
   /** Required; only creation supplies a default (below), so a PUT without it is refused, not reset to 50. */
-  @Type(() => Number)
   @IsDefined({ message: 'La capacidad es obligatoria.' })
   @IsInt({ message: 'La capacidad debe ser un número entero.' })
   @Min(1, { message: 'La capacidad debe ser al menos 1.' })
@@ -97,14 +97,14 @@ export class CreateExternalEventDto extends EventFieldsDto {
   /** Spec 1 §3, §9: default capacity 50 when the creation payload leaves it out. */
   override max_attendees: number = EXTERNAL_EVENT_DEFAULT_CAPACITY;
 
-  @IsOptional()
+  @Omittable()
   @IsIn(CREATABLE_STATUSES, { message: 'Al crear, el estado debe ser borrador o publicado.' })
   status: ExternalEventStatus = 'draft';
 }
 
 /** PUT carries the whole create payload plus image_url (spec 1 §7): max_attendees included, with no default. */
 export class UpdateExternalEventDto extends EventFieldsDto {
-  @IsOptional()
+  @Omittable()
   @IsIn(EXTERNAL_EVENT_STATUSES, { message: 'El estado no es válido.' })
   status?: ExternalEventStatus;
 

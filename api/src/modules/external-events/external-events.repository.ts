@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ExternalEventStatus } from '@core/contracts/external-events.contract';
+import type { EventCounts, ExternalEventStatus } from '@core/contracts/external-events.contract';
+import { AdvisoryLock } from '@core/database/advisory-locks';
 import { ExternalEventEntity } from '@core/entities';
 
 export interface ExternalEventFields {
@@ -17,12 +18,23 @@ export interface ExternalEventFields {
   imageUrl?: string | null;
 }
 
+export type VersionedCounts = EventCounts & { version: string };
+
 @Injectable()
 export class ExternalEventsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   private repo(manager?: EntityManager) {
     return (manager ?? this.ds.manager).getRepository(ExternalEventEntity);
+  }
+
+  /** Current counts of some events, read once per relay batch for all the events it touched. */
+  readCounts(ids: number[]): Promise<VersionedCounts[]> {
+    return this.ds.query(
+      `SELECT id, slug, status, max_attendees, current_attendees, is_featured, version::text AS version
+         FROM external_events WHERE id = ANY($1::int[])`,
+      [ids],
+    );
   }
 
   list(): Promise<ExternalEventEntity[]> {
@@ -87,7 +99,12 @@ export class ExternalEventsRepository {
 
   /** Serializes featured toggles, so "only one featured" never races (the unique index is the last guard). */
   async lockFeatured(manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(7411002)`);
+    await manager.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.ExternalEventFeatured]);
+  }
+
+  /** Concurrent creations with the same title pick different slug suffixes (slugs are unique by index). */
+  async lockSlug(manager: EntityManager, base: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [AdvisoryLock.ExternalEventSlug, base]);
   }
 
   /** Clears the flag on every other event; returns their ids. */

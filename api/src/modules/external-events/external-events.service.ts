@@ -46,8 +46,7 @@ export class ExternalEventsService {
     const { eventDate, endDate } = dates(dto);
     return this.uow.run(actor, async (tx) => {
       const base = slugify(dto.title);
-      // Slugs are unique by index; the lock makes concurrent creations with the same title pick different suffixes.
-      await tx.manager.query(`SELECT pg_advisory_xact_lock(7411003, hashtext($1))`, [base]);
+      await this.events.lockSlug(tx.manager, base);
       const slug = firstFreeSlug(base, await this.events.slugsLike(tx.manager, base));
       const event = await this.events.insert(tx.manager, {
         title: dto.title,
@@ -135,7 +134,7 @@ export class ExternalEventsService {
       const current = await this.events.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       if (current.status !== 'published') {
-        throw new DomainException(ErrorCode.Conflict, 'Solo un evento publicado puede ser destacado.');
+        throw new DomainException(ErrorCode.OnlyPublishedFeatured, 'Solo un evento publicado puede ser destacado.');
       }
       const isFeatured = !current.isFeatured;
       const cleared = isFeatured ? await this.events.clearFeatured(tx.manager, id) : [];
@@ -154,7 +153,7 @@ export class ExternalEventsService {
       const current = await this.events.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       if (current.status !== 'draft') {
-        throw new DomainException(ErrorCode.Conflict, 'Solo se pueden eliminar eventos en borrador.');
+        throw new DomainException(ErrorCode.OnlyDraftsDeletable, 'Solo se pueden eliminar eventos en borrador.');
       }
       await this.events.delete(tx.manager, id);
       await tx.record({ type: 'external-event.deleted', resourceId: id, payload: { event_id: id } });

@@ -8,6 +8,8 @@ import { RateLimit } from '@core/http/rate-limit.guard';
 import { SlugParamPipe } from '@core/http/slug-param.pipe';
 import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
+import { Answer } from '@core/http/openapi-answers';
+import { ExternalEventAnswers } from './external-events.openapi';
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -19,6 +21,7 @@ export class PublicEventsController {
   ) {}
 
   @Get('public/eventos')
+  @Answer(200, 'Eventos publicados, del más próximo al más lejano.', ExternalEventAnswers.publicList)
   @Public()
   @RateLimit('public-read')
   async list() {
@@ -26,6 +29,7 @@ export class PublicEventsController {
   }
 
   @Get('public/featured-event')
+  @Answer(200, 'El evento destacado, o null.', ExternalEventAnswers.featuredEvent)
   @Public()
   @RateLimit('public-read')
   async featured() {
@@ -33,6 +37,7 @@ export class PublicEventsController {
   }
 
   @Get('public/privacy-notice')
+  @Answer(200, 'Aviso de privacidad.', ExternalEventAnswers.privacy)
   @Public()
   @RateLimit('public-read')
   privacyNotice() {
@@ -41,6 +46,7 @@ export class PublicEventsController {
 
   /** A draft answers only to staff allowed to see it (preview: send the bearer token). */
   @Get('eventos/:slug')
+  @Answer(200, 'Página pública de un evento.', ExternalEventAnswers.publicPage)
   @Public()
   @RateLimit('public-read')
   page(@Param('slug', SlugParamPipe) slug: string, @CurrentUser() viewer: AuthUser | undefined) {
@@ -48,6 +54,7 @@ export class PublicEventsController {
   }
 
   @Post('eventos/:slug/register')
+  @Answer(201, 'Registro aceptado.', ExternalEventAnswers.registered)
   @Public()
   @RateLimit('public-write')
   async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {

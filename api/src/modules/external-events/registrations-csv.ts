@@ -1,5 +1,5 @@
 import type { ExternalRegistrationEntity } from '@core/entities';
-import { csvDocument } from '@core/format/csv';
+import { csvDocument } from '@core/rules/csv';
 import { formatCalendarDateMx, formatDateTimeMx } from '@core/format/display-dates';
 
 export const CSV_COLUMNS = [

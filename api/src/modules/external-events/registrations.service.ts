@@ -7,6 +7,7 @@ import type { ExternalEventEntity } from '@core/entities';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
@@ -56,7 +57,7 @@ export class RegistrationsService {
       const from = attended ? 'registered' : 'attended';
       if (current.status !== from) {
         throw new DomainException(
-          ErrorCode.Conflict,
+          ErrorCode.InvalidStatusChange,
           attended
             ? 'Solo se puede confirmar la asistencia de un registro pendiente.'
             : 'Solo se puede cancelar la confirmación de un registro con asistencia.',
@@ -136,27 +137,22 @@ export class RegistrationsService {
       case 'ok':
         return { id: result.id, status: result.status };
       case 'duplicate':
-        throw new DomainException(ErrorCode.Conflict, 'Este correo electrónico ya está registrado en este evento.');
+        throw new DomainException(ErrorCode.EmailAlreadyRegistered, 'Este correo electrónico ya está registrado en este evento.');
       case 'full':
-        throw new DomainException(ErrorCode.Conflict, EVENT_FULL);
+        throw new DomainException(ErrorCode.EventFull, EVENT_FULL);
       case 'cancelled':
-        throw new DomainException(ErrorCode.Conflict, EVENT_CANCELLED);
+        throw new DomainException(ErrorCode.EventCancelled, EVENT_CANCELLED);
       case 'completed':
-        throw new DomainException(ErrorCode.Conflict, EVENT_COMPLETED);
+        throw new DomainException(ErrorCode.EventCompleted, EVENT_COMPLETED);
       default:
         // not_found, draft: a draft does not exist for the public.
         throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
     }
   }
 
-  /** A real calendar date, not in the future (in the display time zone), not before 1900. */
+  /** The one birth-date rule (core/rules/birth-date.ts). */
   private assertBirthDate(value: string): void {
-    const [y, m, d] = value.split('-').map(Number);
-    const date = new Date(Date.UTC(y, m - 1, d));
-    const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-    if (!real || y < 1900) throw DomainException.validation({ fecha_nacimiento: ['La fecha de nacimiento no es válida.'] });
-    if (value > isoDateInZone(new Date(), this.config.tzDisplay)) {
-      throw DomainException.validation({ fecha_nacimiento: ['La fecha de nacimiento no puede ser una fecha futura.'] });
-    }
+    const problem = birthDateProblem(value, isoDateInZone(new Date(), this.config.tzDisplay));
+    if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
   }
 }

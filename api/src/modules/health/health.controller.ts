@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '@core/access/access.decorators';
 import { RedisService } from '@core/redis/redis.service';
+import { Answer, S } from '@core/http/openapi-answers';
 
 @ApiTags('health')
 @Controller('health')
@@ -17,6 +18,11 @@ export class HealthController {
   /** 200 when PostgreSQL and Redis answer, 503 otherwise. No personal data. */
   @Get()
   @Public()
+  @Answer(
+    200,
+    'PostgreSQL y Redis responden (503 con el mismo cuerpo si alguno no).',
+    S.object({ status: S.oneOf(['ok', 'degraded']), database: S.oneOf(['ok', 'down']), redis: S.oneOf(['ok', 'down']) }),
+  )
   async health(@Res({ passthrough: true }) res: Response) {
     const database = await this.ds
       .query('SELECT 1')

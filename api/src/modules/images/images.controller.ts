@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { Public } from '@core/access/access.decorators';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { ImagesService } from './images.service';
+import { FileAnswer } from '@core/http/openapi-answers';
 
 @ApiTags('images')
 @Controller('images')
@@ -12,6 +13,7 @@ export class ImagesController {
 
   /** Re-encoded raster images only; ids are random and content never changes, so caching is forever. */
   @Get(':file')
+  @FileAnswer(200, 'La imagen (PNG, JPEG o GIF), con caché inmutable.', 'image/*')
   @Public()
   @RateLimit('public-read')
   async serve(@Param('file') file: string, @Res() res: Response): Promise<void> {

@@ -4,9 +4,9 @@ import type { PersonaImportResponse } from '@core/contracts/personas.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
-import { CSV_FILE_MESSAGES, decodeCsvHead, findColumns, hasUnclosedQuote, readHeader } from '@core/people/csv-import';
-import { ImportsRepository } from '@core/people/imports.repository';
-import { csvDocument } from '@core/format/csv';
+import { CSV_FILE_MESSAGES, decodeCsvHead, findColumns, hasUnclosedQuote, readHeader } from './import/csv-import';
+import { ImportsRepository } from './import/imports.repository';
+import { csvDocument } from '@core/rules/csv';
 
 const IMPORT_NOT_FOUND = 'La importación no existe.';
 

@@ -13,7 +13,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -22,13 +22,19 @@ import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
 import { IdParamPipe } from '@core/http/id-param.pipe';
+import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
 import { LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
 import { PersonasService } from './personas.service';
+import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { PersonasAnswers } from './personas.openapi';
 
 const ImportId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La importación no existe.') });
 
-/** People database (spec 3 §2.1–2.5, §7). Gated by the eventos_internos permissions (spec 3 §6). */
+/**
+ * People database (spec 3 §2.1–2.5, §7). Gated by its own area, `personas` (view/create/edit/delete;
+ * import needs view + create + edit, as spec 3 §6 phrases it), see docs/decisions.md.
+ */
 @ApiTags('personas')
 @ApiBearerAuth()
 @Controller('personas')
@@ -39,34 +45,39 @@ export class PersonasController {
   ) {}
 
   @Get()
-  @RequirePermission('eventos_internos', 'view')
+  @Answer(200, 'Una página de 10 personas.', PersonasAnswers.page)
+  @RequirePermission('personas', 'view')
   list(@Query() query: PersonasQueryDto) {
     return this.personas.page(query);
   }
 
   @Get('lookup-data')
-  @RequirePermission('eventos_internos', 'view')
+  @Answer(200, 'Catálogos, municipios y estados del formulario.', PersonasAnswers.lookup)
+  @RequirePermission('personas', 'view')
   lookupData() {
     return this.personas.lookupData();
   }
 
   @Get('stats')
-  @RequirePermission('eventos_internos', 'view')
+  @Answer(200, 'Totales por nivel de completitud.', PersonasAnswers.stats)
+  @RequirePermission('personas', 'view')
   stats() {
     return this.personas.stats();
   }
 
   @Post('lookup-value')
-  @RequireAnyPermission('eventos_internos', 'create', 'edit')
+  @Answer(201, 'Valor de catálogo agregado (o el existente).', PersonasAnswers.lookupValue)
+  @RequireAnyPermission('personas', 'create', 'edit')
   addLookupValue(@Body() dto: LookupValueDto, @Actor() actor: EventActor) {
     return this.personas.addLookupValue(dto.type, dto.nombre, actor);
   }
 
   /** Accepts the file and answers 202 with the import id; the import runs in the workers. */
   @Post('import-csv')
+  @Answer(202, 'Archivo aceptado; la importación corre en segundo plano.', PersonasAnswers.importStarted)
   @HttpCode(202)
-  @RequirePermission('eventos_internos', 'view', 'create', 'edit')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileUpload('file', 'Archivo .csv con encabezado nombre,contacto (UTF-8 o ISO-8859-1), de hasta 10 MB.')
+  @RequirePermission('personas', 'view', 'create', 'edit')
   @UseInterceptors(
     FileUploadInterceptor('file', IMPORT_MAX_BYTES, 'El archivo no debe superar los 10MB', 'Por favor selecciona un archivo CSV'),
   )
@@ -76,20 +87,23 @@ export class PersonasController {
   }
 
   @Get('import-csv')
-  @RequirePermission('eventos_internos', 'view')
+  @Answer(200, 'Importaciones recientes.', PersonasAnswers.imports)
+  @RequirePermission('personas', 'view')
   async recentImports() {
     return { imports: await this.imports.recent() };
   }
 
   @Get('import-csv/:importId')
-  @RequirePermission('eventos_internos', 'view')
+  @Answer(200, 'Estado de una importación.', PersonasAnswers.importStatus)
+  @RequirePermission('personas', 'view')
   importStatus(@Param('importId', ImportId) importId: string) {
     return this.imports.get(importId);
   }
 
   /** The rejected rows' file: for those who may import (the modal that offers it is theirs). */
   @Get('import-csv/:importId/errors')
-  @RequirePermission('eventos_internos', 'view', 'create', 'edit')
+  @FileAnswer(200, 'Filas rechazadas en CSV.', 'text/csv')
+  @RequirePermission('personas', 'view', 'create', 'edit')
   async importErrors(@Param('importId', ImportId) importId: string, @Res() res: Response) {
     const { filename, body } = await this.imports.errorsCsv(importId);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -98,25 +112,29 @@ export class PersonasController {
   }
 
   @Get(':id')
-  @RequirePermission('eventos_internos', 'view')
+  @Answer(200, 'Una persona.', PersonasAnswers.one)
+  @RequirePermission('personas', 'view')
   async get(@Param('id', IdParamPipe) id: number) {
     return { persona: await this.personas.get(id) };
   }
 
   @Post()
-  @RequirePermission('eventos_internos', 'create')
+  @Answer(201, 'Persona creada.', PersonasAnswers.saved('Persona creada exitosamente'))
+  @RequirePermission('personas', 'create')
   async create(@Body() dto: PersonaDto, @Actor() actor: EventActor) {
     return { persona: await this.personas.create(dto, actor), message: 'Persona creada exitosamente' };
   }
 
   @Put(':id')
-  @RequirePermission('eventos_internos', 'edit')
+  @Answer(200, 'Persona actualizada.', PersonasAnswers.saved('Persona actualizada exitosamente'))
+  @RequirePermission('personas', 'edit')
   async update(@Param('id', IdParamPipe) id: number, @Body() dto: PersonaDto, @Actor() actor: EventActor) {
     return { persona: await this.personas.update(id, dto, actor), message: 'Persona actualizada exitosamente' };
   }
 
   @Delete(':id')
-  @RequirePermission('eventos_internos', 'delete')
+  @Answer(200, 'Persona eliminada.', PersonasAnswers.deleted)
+  @RequirePermission('personas', 'delete')
   async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
     await this.personas.remove(id, actor);
     return { message: 'Persona eliminada exitosamente' };

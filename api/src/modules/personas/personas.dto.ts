@@ -1,8 +1,9 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { CATALOGUE_TYPES, type CatalogueType } from '@core/contracts/personas.contract';
 import { MAX_INT32 } from '@core/constants';
-import { normalizePhone } from '@core/people/persona-rules';
+import { QueryInt } from '@core/http/query-int.decorator';
+import { normalizePhone } from '@core/rules/persona-rules';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().toUpperCase() : value);
 const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
@@ -24,7 +25,6 @@ const TEXT = 200;
 export class PersonaDto {
   @IsOptional()
   @ValidateIf(isSet('profesion_id'))
-  @Type(() => Number)
   @IsInt({ message: 'La profesión no es válida.' })
   @Min(1)
   @Max(MAX_INT32)
@@ -57,7 +57,6 @@ export class PersonaDto {
 
   @IsOptional()
   @ValidateIf(isSet('sector_id'))
-  @Type(() => Number)
   @IsInt({ message: 'El sector no es válido.' })
   @Min(1)
   @Max(MAX_INT32)
@@ -65,7 +64,6 @@ export class PersonaDto {
 
   @IsOptional()
   @ValidateIf(isSet('empresa_id'))
-  @Type(() => Number)
   @IsInt({ message: 'La empresa no es válida.' })
   @Min(1)
   @Max(MAX_INT32)
@@ -73,7 +71,6 @@ export class PersonaDto {
 
   @IsOptional()
   @ValidateIf(isSet('puesto_id'))
-  @Type(() => Number)
   @IsInt({ message: 'El puesto no es válido.' })
   @Min(1)
   @Max(MAX_INT32)
@@ -123,7 +120,6 @@ export class PersonaDto {
 
   @IsOptional()
   @ValidateIf(isSet('zona_id'))
-  @Type(() => Number)
   @IsInt({ message: 'La zona no es válida.' })
   @Min(1)
   @Max(MAX_INT32)
@@ -138,7 +134,7 @@ export class PersonaDto {
 
 export class PersonasQueryDto {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'La página debe ser un número entero.' })
   @Min(1, { message: 'La página debe ser al menos 1.' })
   @Max(1_000_000)
@@ -151,7 +147,7 @@ export class PersonasQueryDto {
 
   @IsOptional()
   @Transform(({ value }) => (value === '' ? undefined : value))
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'El sector no es válido.' })
   @Min(1)
   @Max(MAX_INT32)
@@ -159,7 +155,7 @@ export class PersonasQueryDto {
 
   @IsOptional()
   @Transform(({ value }) => (value === '' ? undefined : value))
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'La empresa no es válida.' })
   @Min(1)
   @Max(MAX_INT32)

@@ -1,9 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { can } from '@core/access/permissions';
-import { ImportsRepository } from '@core/people/imports.repository';
-import { RoomPolicy } from '@core/realtime/room-policy';
+import { JobRoutes } from '@core/jobs/job-routes';
+import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { ImportsRepository } from './import/imports.repository';
 import { PersonaImportsService } from './persona-imports.service';
 import { PersonasController } from './personas.controller';
+import { registerPersonasRealtime } from './personas.realtime';
 import { PersonasRepository } from './personas.repository';
 import { PersonasService } from './personas.service';
 
@@ -12,9 +13,16 @@ import { PersonasService } from './personas.service';
   providers: [PersonasService, PersonasRepository, PersonaImportsService, ImportsRepository],
 })
 export class PersonasModule implements OnModuleInit {
-  constructor(private readonly rooms: RoomPolicy) {}
+  constructor(
+    private readonly realtime: RealtimeRegistry,
+    private readonly jobs: JobRoutes,
+  ) {}
 
   onModuleInit(): void {
-    this.rooms.register(/^personas$/, (user) => can(user, 'eventos_internos', 'view'));
+    registerPersonasRealtime(this.realtime);
+    // An upload becomes an import job once its request is committed (the job id deduplicates a re-queue).
+    this.jobs.register('persona-import.requested', (e) => [
+      { name: 'personas.import', data: { importId: e.payload.import_id }, jobId: `import-${e.payload.import_id}` },
+    ]);
   }
 }

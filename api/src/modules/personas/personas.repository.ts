@@ -1,37 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CatalogueItem, CatalogueType, PersonasStats } from '@core/contracts/personas.contract';
+import {
+  PERSONA_FIELDS,
+  type CatalogueItem,
+  type CatalogueType,
+  type PersonaField,
+  type PersonasStats,
+} from '@core/contracts/personas.contract';
 
-/** Writable columns of personas, in one place (form fields of spec 3 §3). */
-export const PERSONA_FIELDS = [
-  'profesion_id',
-  'nombre',
-  'apellido_paterno',
-  'apellido_materno',
-  'fecha_nacimiento',
-  'sector_id',
-  'empresa_id',
-  'puesto_id',
-  'particular_asistente',
-  'telefono_oficina',
-  'extension_oficina',
-  'telefono_celular',
-  'correo_electronico',
-  'direccion_calle',
-  'direccion_numero',
-  'direccion_colonia',
-  'direccion_ciudad',
-  'direccion_estado',
-  'direccion_alterna_calle',
-  'direccion_alterna_numero',
-  'direccion_alterna_colonia',
-  'direccion_alterna_ciudad',
-  'direccion_alterna_estado',
-  'zona_id',
-  'invita',
-] as const;
-export type PersonaField = (typeof PERSONA_FIELDS)[number];
+export { PERSONA_FIELDS, type PersonaField };
 export type PersonaValues = Record<PersonaField, string | number | null> & {
   completeness_level: string;
   search_text: string;

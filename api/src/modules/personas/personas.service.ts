@@ -13,8 +13,10 @@ import ESTADOS from '@core/data/estados-mexico.json';
 import MUNICIPIOS from '@core/data/municipios-nuevo-leon.json';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
+import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { completeness, dedupeKey, foldAccents, normalizeText, searchTerm, searchText, sortKey } from '@core/people/persona-rules';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
+import { completeness, dedupeKey, foldAccents, normalizeText, searchTerm, searchText, sortKey } from '@core/rules/persona-rules';
 import type { PersonaDto, PersonasQueryDto } from './personas.dto';
 import { toPersonaResponse } from './personas.mapper';
 import { PERSONA_FIELDS, PersonasRepository, type PersonaValues } from './personas.repository';
@@ -49,7 +51,7 @@ export class PersonasService {
   private readonly defaultCiudad: string;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uow: UnitOfWork,
     private readonly personas: PersonasRepository,
   ) {
@@ -144,10 +146,8 @@ export class PersonasService {
   private async values(tx: Transaction, dto: PersonaDto): Promise<PersonaValues> {
     const errors: Record<string, string[]> = {};
     if (dto.fecha_nacimiento) {
-      const [y, m, d] = dto.fecha_nacimiento.split('-').map(Number);
-      const date = new Date(Date.UTC(y, m - 1, d));
-      const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-      if (!real || y < 1900 || date.getTime() > Date.now()) errors.fecha_nacimiento = ['La fecha de nacimiento no es válida.'];
+      const problem = birthDateProblem(dto.fecha_nacimiento, isoDateInZone(new Date(), this.config.tzDisplay));
+      if (problem) errors.fecha_nacimiento = [BIRTH_DATE_MESSAGES[problem]];
     }
     for (const [field, type, message] of CATALOGUE_FIELDS) {
       const id = dto[field] as number | null | undefined;
@@ -183,7 +183,7 @@ export class PersonasService {
       return await write();
     } catch (err) {
       if ((err as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw new DomainException(ErrorCode.Conflict, 'Ya existe una persona con el mismo nombre y teléfono.');
+        throw new DomainException(ErrorCode.DuplicatePerson, 'Ya existe una persona con el mismo nombre y teléfono.');
       }
       throw err;
     }

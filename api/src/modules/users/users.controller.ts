@@ -6,6 +6,8 @@ import type { EventActor } from '@core/events/domain-events';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { CreateUserDto, UpdateUserDto } from './users.dto';
 import { UsersService } from './users.service';
+import { Answer } from '@core/http/openapi-answers';
+import { UserAnswers } from './users.openapi';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -15,18 +17,21 @@ export class UsersController {
 
   @Get()
   @SuperAdminOnly()
+  @Answer(200, 'Todas las cuentas.', UserAnswers.list)
   async list() {
     return { users: await this.users.list() };
   }
 
   @Post()
   @SuperAdminOnly()
+  @Answer(201, 'Cuenta creada.', UserAnswers.saved('Usuario creado exitosamente'))
   async create(@Body() dto: CreateUserDto, @Actor() actor: EventActor) {
     return { user: await this.users.create(dto, actor), message: 'Usuario creado exitosamente' };
   }
 
   @Put(':id')
   @SuperAdminOnly()
+  @Answer(200, 'Cuenta actualizada.', UserAnswers.saved('Usuario actualizado exitosamente'))
   async update(
     @Param('id', IdParamPipe) id: number,
     @Body() dto: UpdateUserDto,
@@ -38,6 +43,7 @@ export class UsersController {
 
   @Delete(':id')
   @SuperAdminOnly()
+  @Answer(200, 'Cuenta eliminada.', UserAnswers.deleted)
   async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() caller: AuthUser, @Actor() actor: EventActor) {
     await this.users.remove(id, caller, actor);
     return { message: 'Usuario eliminado exitosamente' };

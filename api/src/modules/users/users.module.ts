@@ -1,6 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
+import { registerUsersRealtime } from './users.realtime';
 import { UsersService } from './users.service';
 
 @Module({
@@ -8,4 +10,10 @@ import { UsersService } from './users.service';
   providers: [UsersService, UsersRepository],
   exports: [UsersRepository],
 })
-export class UsersModule {}
+export class UsersModule implements OnModuleInit {
+  constructor(private readonly realtime: RealtimeRegistry) {}
+
+  onModuleInit(): void {
+    registerUsersRealtime(this.realtime);
+  }
+}

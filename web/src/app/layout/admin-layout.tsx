@@ -7,6 +7,7 @@ import { navLinksFor } from '../../lib/permissions';
 import { CloseIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { Brand } from './brand';
 import { Avatar, UserMenu } from './user-menu';
+import { EmailText } from '../../components/ui/email-text';
 
 /** Admin screens: top navigation (spec 1 §2.2), a collapsible menu on small screens, audit footer. */
 export function AdminLayout() {
@@ -73,7 +74,9 @@ export function AdminLayout() {
                 <Avatar name={user.name} />
                 <div>
                   <p className="mobile-menu__name">{user.name}</p>
-                  <p className="mobile-menu__email">{user.email}</p>
+                  <p className="mobile-menu__email">
+                    <EmailText email={user.email} />
+                  </p>
                 </div>
               </div>
             ) : null}

@@ -10,6 +10,9 @@ export function PublicLayout() {
   const { municipio, contact_email, contact_phone } = useSnapshot(configState);
   return (
     <div className="public">
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
       <header className="public-header">
         <div className="public-header__inner">
           <Brand to="/eventos" />
@@ -25,7 +28,7 @@ export function PublicLayout() {
           )}
         </div>
       </header>
-      <main className="public__main">
+      <main id="contenido" className="public__main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="public-footer" data-testid="public-footer">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../lib/auth';
+import { EmailText } from '../../components/ui/email-text';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -8,9 +9,9 @@ function initials(name: string): string {
 
 export function Avatar({ name }: { name: string }) {
   return (
-    <span className="avatar" aria-hidden="true">
-      {initials(name)}
-    </span>
+    // The initials are drawn by CSS (::before), so they are not part of the trigger's visible text: the
+    // button's name ("Menú de usuario: <name>") then contains all the text it shows (WCAG 2.5.3).
+    <span className="avatar" aria-hidden="true" data-initials={initials(name)} />
   );
 }
 
@@ -65,7 +66,9 @@ export function UserMenu({ user, onLogout }: { user: SessionUser | null; onLogou
         <div className="user-menu__panel" id={menuId} data-testid="user-menu">
           <div className="user-menu__identity">
             <p className="user-menu__panel-name">{user.name}</p>
-            <p className="user-menu__panel-email">{user.email}</p>
+            <p className="user-menu__panel-email">
+              <EmailText email={user.email} />
+            </p>
           </div>
           <button type="button" className="user-menu__logout" onClick={onLogout} data-testid="logout-button">
             Cerrar Sesión

@@ -13,6 +13,5 @@ export {
   type SessionUser,
 } from './auth-store';
 export { useSession } from './use-session';
-export { usePermissionCheck } from './use-permission-check';
 export type { LoginInput } from './api/login';
 export type { RegisterInput } from './api/register';

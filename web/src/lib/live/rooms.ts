@@ -9,6 +9,8 @@ import { getSocket, holdConnection, liveState } from './socket';
 
 const refs = new Map<string, number>();
 const resyncListeners = new Map<string, Set<() => void>>();
+/** Rooms joined on an earlier connection: only those can have missed pushes, so only they resync. */
+const joinedBefore = new Set<string>();
 let wired = false;
 
 function sendJoin(room: string): Promise<boolean> {
@@ -19,6 +21,7 @@ function sendJoin(room: string): Promise<boolean> {
       if (!refs.has(room)) return resolve(false);
       const ok = !err && res?.ok === true;
       liveState.rooms[room] = ok ? 'joined' : 'error';
+      if (ok) joinedBefore.add(room);
       if (!ok) console.warn(`No se pudo unir a la sala ${room}`, err ?? (res && !res.ok ? res.message : ''));
       resolve(ok);
     });
@@ -31,8 +34,11 @@ function wireOnce(): void {
   const socket = getSocket();
   socket.on('connect', () => {
     for (const room of refs.keys()) {
+      // The first join of a screen's room follows its own first fetch: refetching then would load the
+      // same data twice (GET /api/public/eventos on every landing visit). After a reconnect it is needed.
+      const missedPushes = joinedBefore.has(room);
       void sendJoin(room).then((ok) => {
-        if (!ok) return;
+        if (!ok || !missedPushes) return;
         for (const listener of resyncListeners.get(room) ?? []) listener();
       });
     }
@@ -74,6 +80,7 @@ export function acquireRoom(room: string, onResync: () => void): () => void {
     }
     refs.delete(room);
     resyncListeners.delete(room);
+    joinedBefore.delete(room);
     delete liveState.rooms[room];
     if (socket.connected) socket.emit('room:leave', room);
   };

@@ -39,21 +39,25 @@ export function createVersionGate(): VersionGate {
 type CountedEvent = Pick<EventCounts, 'id' | 'current_attendees' | 'max_attendees' | 'status' | 'is_featured'>;
 
 /**
- * Applies `event.counts` to a list of events (newer versions only, through `gate`): places, capacity,
- * status and the featured flag — at most one featured, so turning one on clears the others.
+ * The one live-counts applier: applies `event.counts` to a list of events — or to one event, as a list of
+ * one — (newer versions only, through `gate`): places, capacity, status and the featured flag — at most
+ * one featured, so turning one on clears the others. Answers whether the status of an event changed.
  */
 export function applyCountsToEvents(
   events: CountedEvent[],
   counts: ReadonlyArray<EventCounts & { version: string }>,
   gate: VersionGate,
-): void {
+): { statusChanged: boolean } {
+  let statusChanged = false;
   for (const c of counts) {
     const event = events.find((e) => e.id === c.id);
     if (!event || !gate.accept(c.id, c.version)) continue;
+    if (event.status !== c.status) statusChanged = true;
     event.current_attendees = c.current_attendees;
     event.max_attendees = c.max_attendees;
     event.status = c.status;
     event.is_featured = c.is_featured;
     if (c.is_featured) for (const other of events) if (other.id !== c.id && other.is_featured) other.is_featured = false;
   }
+  return { statusChanged };
 }

@@ -5,6 +5,10 @@ import { PeopleImportSpeed1764000000000 } from './1764000000000-people-import-sp
 import { RegistrationBatches1764100000000 } from './1764100000000-registration-batches';
 import { PersonasCatalogueChecks1764200000000 } from './1764200000000-personas-catalogue-checks';
 import { ImportAllRowErrors1764300000000 } from './1764300000000-import-all-row-errors';
+import { Spaces1764400000000 } from './1764400000000-spaces';
+import { InternalEvents1764500000000 } from './1764500000000-internal-events';
+import { Programs1764600000000 } from './1764600000000-programs';
+import { Seating1764700000000 } from './1764700000000-seating';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -15,4 +19,8 @@ export const MIGRATIONS = [
   RegistrationBatches1764100000000,
   PersonasCatalogueChecks1764200000000,
   ImportAllRowErrors1764300000000,
+  Spaces1764400000000,
+  InternalEvents1764500000000,
+  Programs1764600000000,
+  Seating1764700000000,
 ];

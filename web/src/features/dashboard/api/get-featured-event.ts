@@ -1,14 +1,9 @@
+import type { FeaturedEvent, FeaturedEventResponse } from '@shared/contracts/external-events.contract';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface FeaturedEvent {
-  title: string;
-  slug: string;
-  image_url: string | null;
-  event_date: string;
-  location: string;
-}
+export type { FeaturedEvent };
 
 /** GET /api/public/featured-event (public, no token). */
-export function getFeaturedEvent(): Promise<{ featured_event: FeaturedEvent | null }> {
-  return apiRequest<{ featured_event: FeaturedEvent | null }>('/api/public/featured-event', { auth: 'none' });
+export function getFeaturedEvent(): Promise<FeaturedEventResponse> {
+  return apiRequest<FeaturedEventResponse>('/api/public/featured-event', { auth: 'none' });
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, BuildingIcon, ClipboardIcon, PeopleIcon, TicketIcon } from '../../../components/ui/icons';
 import type { SessionUser } from '../../../lib/auth';
-import { canSeePersonas, canSeeProgramas, hasAnyAccess } from '../../../lib/permissions';
+import { canSeeInternalEvents, canSeePersonas, canSeeProgramas, hasAnyAccess } from '../../../lib/permissions';
 
 interface AccessCard {
   to: string;
@@ -13,7 +13,7 @@ interface AccessCard {
 
 function cardsFor(user: SessionUser): AccessCard[] {
   const cards: AccessCard[] = [];
-  if (hasAnyAccess(user, 'eventos_internos')) {
+  if (canSeeInternalEvents(user)) {
     cards.push({
       to: '/eventos-internos',
       title: 'Eventos Internos',

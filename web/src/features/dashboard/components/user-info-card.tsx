@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
+import { EmailText } from '../../../components/ui/email-text';
 
 export function UserInfoCard({ user }: { user: SessionUser }) {
   return (
@@ -14,7 +15,9 @@ export function UserInfoCard({ user }: { user: SessionUser }) {
         </div>
         <div className="details__row">
           <dt>Correo electrónico</dt>
-          <dd>{user.email}</dd>
+          <dd>
+            <EmailText email={user.email} />
+          </dd>
         </div>
         <div className="details__row">
           <dt>ID de usuario</dt>

@@ -19,6 +19,7 @@ import { uploadEventImage } from '../api/upload-event-image';
 import { EVENT_STATUS_LABELS } from '../event-labels';
 import { patchExternalEvent, upsertExternalEvent } from '../stores/external-events-store';
 import { ImageField } from './image-field';
+import { FieldError } from '../../../components/ui/field-error';
 
 interface EventFormValue {
   title: string;
@@ -138,15 +139,6 @@ const KNOWN_FIELDS = [
   'image_url',
   'image',
 ];
-
-function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
-  if (!messages || messages.length === 0) return null;
-  return (
-    <p className="field__error" id={id} data-testid={id}>
-      {messages.join(' ')}
-    </p>
-  );
-}
 
 /**
  * Create and edit modals of spec 1 §2.6 / §5. Create: draft or published; edit: any of the four.

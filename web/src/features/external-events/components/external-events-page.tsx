@@ -8,7 +8,7 @@ import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchMe, usePermissionCheck, useSession } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
@@ -117,16 +117,8 @@ function ExternalEventsManager() {
   );
 }
 
-/** External events administration (spec 1 §2.6): waits 100 ms, then checks the view permission. */
+/** External events administration (spec 1 §2.6); its view permission is declared on the route (router.tsx). */
 export function ExternalEventsPage() {
   useDocumentTitle('Eventos Externos');
-  const verdict = usePermissionCheck('eventos_externos', 'view', 'No tienes permisos para ver eventos externos');
-
-  useEffect(() => {
-    // Fresh permissions decide what is shown (the server refuses the rest anyway).
-    fetchMe().catch(() => {});
-  }, []);
-
-  if (verdict !== 'allowed') return <Spinner label="Cargando…" />;
   return <ExternalEventsManager />;
 }

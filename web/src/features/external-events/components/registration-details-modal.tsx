@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
+import { EmailText } from '../../../components/ui/email-text';
 import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { fullName } from '../event-labels';
@@ -11,7 +12,7 @@ export function RegistrationDetailsModal({ registration, onClose }: { registrati
     ['Nombre completo', fullName(registration)],
     ['Fecha de nacimiento', formatCalendarDate(registration.fecha_nacimiento)],
     ['Teléfono', registration.phone],
-    ['Correo electrónico', registration.email],
+    ['Correo electrónico', <EmailText key="email" email={registration.email} />],
     ['CURP', registration.curp || '—'],
     ['Empresa', registration.empresa || '—'],
     ['Tipo de participante', registration.tipo_participante],

@@ -4,6 +4,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { fullName } from '../event-labels';
 import { AttendanceActions, DeleteRegistrationButton, type RegistrationHandlers } from './registration-actions';
 import { RegistrationStatusBadge } from './registration-status-badge';
+import { EmailText } from '../../../components/ui/email-text';
 
 /** Below this width the board shows cards instead of the table (spec 1 §2.7). */
 const MOBILE_QUERY = '(max-width: 760px)';
@@ -44,7 +45,7 @@ function RegistrationsTable({
               </td>
               <td>
                 <span className="person-cell">
-                  <span className="cell-email">{r.email}</span>
+                  <EmailText className="cell-email" email={r.email} />
                   <span className="person-cell__sub">{r.phone}</span>
                 </span>
               </td>
@@ -94,7 +95,9 @@ function RegistrationCards({
             <span className="registration-card__name">{fullName(r)}</span>
             <RegistrationStatusBadge status={r.status} />
           </div>
-          <p className="registration-card__line cell-email">{r.email}</p>
+          <p className="registration-card__line">
+            <EmailText className="cell-email" email={r.email} />
+          </p>
           <p className="registration-card__line">
             {r.phone} · {r.tipo_participante}
           </p>

@@ -4,7 +4,7 @@
  */
 import { proxy } from 'valtio';
 import type { EventCounts, ExternalEventResponse } from '@shared/contracts/external-events.contract';
-import { errorMessage } from '../../../lib/api-client';
+import { createListLoader } from '../../../lib/loader';
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { getExternalEvents } from '../api/get-external-events';
 
@@ -16,7 +16,6 @@ export const externalEventsState = proxy<{
 }>({ events: [], loading: false, loaded: false, error: null });
 
 const versions = createVersionGate();
-let requestSeq = 0;
 
 /** Newest event date first (the server's order), id as the tie-breaker. */
 function byEventDateDesc(a: ExternalEventResponse, b: ExternalEventResponse): number {
@@ -32,22 +31,14 @@ function keepOneFeatured(featuredId: number): void {
 }
 
 /** Loads the list; `silent` keeps the table on screen (resync after a reconnect). */
-export async function loadExternalEvents(options: { silent?: boolean } = {}): Promise<void> {
-  const seq = ++requestSeq;
-  if (!options.silent) externalEventsState.loading = true;
-  try {
-    const { events } = await getExternalEvents();
-    if (seq !== requestSeq) return;
+export const loadExternalEvents = createListLoader(
+  externalEventsState,
+  getExternalEvents,
+  ({ events }) => {
     externalEventsState.events = [...events].sort(byEventDateDesc);
-    externalEventsState.error = null;
-    externalEventsState.loaded = true;
-  } catch (error) {
-    if (seq !== requestSeq) return;
-    if (!options.silent) externalEventsState.error = errorMessage(error, 'Error al cargar los eventos');
-  } finally {
-    if (seq === requestSeq) externalEventsState.loading = false;
-  }
-}
+  },
+  'Error al cargar los eventos',
+);
 
 /** Adds or replaces one event (answers and external-event.created / updated pushes). */
 export function upsertExternalEvent(event: ExternalEventResponse): void {

@@ -4,7 +4,8 @@
  */
 import { proxy } from 'valtio';
 import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
-import { createVersionGate } from '../../../lib/live';
+import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
+import { createLatest, loadLatest } from '../../../lib/loader';
 import { getEventRegistrations } from '../api/get-event-registrations';
 
 export const registrationsState = proxy<{
@@ -15,7 +16,7 @@ export const registrationsState = proxy<{
 }>({ eventId: null, event: null, registrations: [], loaded: false });
 
 let versions = createVersionGate();
-let requestSeq = 0;
+const latest = createLatest();
 
 /** Newest registration first, id as the tie-breaker. */
 function newestFirst(a: ExternalRegistrationResponse, b: ExternalRegistrationResponse): number {
@@ -25,7 +26,7 @@ function newestFirst(a: ExternalRegistrationResponse, b: ExternalRegistrationRes
 
 /** Starts a board for `eventId` (clears what another board left). */
 export function resetRegistrations(eventId: number): void {
-  requestSeq++;
+  latest.invalidate();
   versions = createVersionGate();
   registrationsState.eventId = eventId;
   registrationsState.event = null;
@@ -37,13 +38,15 @@ export function resetRegistrations(eventId: number): void {
  * GET the event and its registrations. Throws on failure (the first load alerts and leaves; a resync
  * after a reconnect fails silently). A stale answer (another board, or a newer request) is dropped.
  */
-export async function loadRegistrations(eventId: number): Promise<void> {
-  const seq = ++requestSeq;
-  const { event, registrations } = await getEventRegistrations(eventId);
-  if (seq !== requestSeq || registrationsState.eventId !== eventId) return;
-  registrationsState.event = event;
-  registrationsState.registrations = [...registrations].sort(newestFirst);
-  registrationsState.loaded = true;
+export function loadRegistrations(eventId: number): Promise<void> {
+  return loadLatest(latest, () => getEventRegistrations(eventId), {
+    data({ event, registrations }) {
+      if (registrationsState.eventId !== eventId) return;
+      registrationsState.event = event;
+      registrationsState.registrations = [...registrations].sort(newestFirst);
+      registrationsState.loaded = true;
+    },
+  });
 }
 
 function isThisBoard(eventId: number): boolean {
@@ -87,12 +90,5 @@ export function replaceBoardEvent(event: ExternalEventResponse): void {
 /** event.counts for this board's event, newer versions only. */
 export function applyBoardCounts(counts: ReadonlyArray<EventCounts & { version: string }>): void {
   const event = registrationsState.event;
-  if (!event) return;
-  for (const c of counts) {
-    if (c.id !== event.id || !versions.accept(c.id, c.version)) continue;
-    event.current_attendees = c.current_attendees;
-    event.max_attendees = c.max_attendees;
-    event.status = c.status;
-    event.is_featured = c.is_featured;
-  }
+  if (event) applyCountsToEvents([event], counts, versions);
 }

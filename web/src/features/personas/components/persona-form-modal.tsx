@@ -1,18 +1,26 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { CatalogueItem, CatalogueType, LookupData, PersonaResponse } from '@shared/contracts/personas.contract';
+import {
+  PERSONA_CATALOGUE_FIELDS,
+  PERSONA_FIELDS,
+  type CatalogueItem,
+  type CatalogueType,
+  type LookupData,
+  type PersonaResponse,
+} from '@shared/contracts/personas.contract';
 import { Alert } from '../../../components/ui/alert';
 import { PlusIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { BIRTH_YEAR_MIN, PERSONA_PHONE_MAX_DIGITS } from '../../../lib/constants';
-import { normalizePhone } from '@shared/people/persona-rules';
+import { normalizePhone } from '@shared/rules/persona-rules';
 import { toast } from '../../../lib/toast';
 import { createPersona } from '../api/create-persona';
 import type { PersonaPayload } from '../api/types';
 import { updatePersona } from '../api/update-persona';
 import { CATALOGUE_LABELS, CATALOGUE_LISTS, MONTHS, PERSONA_FIELD_LABELS } from '../persona-labels';
 import { CatalogueValueModal } from './catalogue-value-modal';
+import { FieldError } from '../../../components/ui/field-error';
 
 type TextField = Exclude<keyof PersonaPayload, 'fecha_nacimiento' | `${CatalogueType}_id`>;
 type CatalogueField = `${CatalogueType}_id`;
@@ -20,34 +28,10 @@ type CatalogueField = `${CatalogueType}_id`;
 /** The form holds every value as text: catalogue ids as strings ('' = none), the birth date in three parts. */
 type FormValue = Record<TextField | CatalogueField, string> & { birth_day: string; birth_month: string; birth_year: string };
 
-const TEXT_FIELDS: TextField[] = [
-  'nombre',
-  'apellido_paterno',
-  'apellido_materno',
-  'particular_asistente',
-  'telefono_oficina',
-  'extension_oficina',
-  'telefono_celular',
-  'correo_electronico',
-  'direccion_calle',
-  'direccion_numero',
-  'direccion_colonia',
-  'direccion_ciudad',
-  'direccion_estado',
-  'direccion_alterna_calle',
-  'direccion_alterna_numero',
-  'direccion_alterna_colonia',
-  'direccion_alterna_ciudad',
-  'direccion_alterna_estado',
-  'invita',
-];
-const CATALOGUE_FIELDS: Record<CatalogueType, CatalogueField> = {
-  profesion: 'profesion_id',
-  sector: 'sector_id',
-  empresa: 'empresa_id',
-  puesto: 'puesto_id',
-  zona: 'zona_id',
-};
+const CATALOGUE_FIELDS: Record<CatalogueType, CatalogueField> = PERSONA_CATALOGUE_FIELDS;
+const TEXT_FIELDS = PERSONA_FIELDS.filter(
+  (f): f is TextField => f !== 'fecha_nacimiento' && !(Object.values(CATALOGUE_FIELDS) as string[]).includes(f),
+);
 
 function emptyForm(lookup: LookupData | null): FormValue {
   const value = Object.fromEntries([...TEXT_FIELDS, ...Object.values(CATALOGUE_FIELDS)].map((k) => [k, ''])) as FormValue;
@@ -109,15 +93,6 @@ const phoneDigits = (raw: string) => normalizePhone(raw) ?? digitsOnly(raw);
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - BIRTH_YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
-
-function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
-  if (!messages || messages.length === 0) return null;
-  return (
-    <p className="field__error" id={id} data-testid={id}>
-      {messages.join(' ')}
-    </p>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatShortDate, formatTime } from '../../../lib/format';
 import { COMPLETENESS_LABELS, NEXT_LEVEL, formatAddress, formatOfficePhone, formatPhone, personaName } from '../persona-labels';
 import { CompletenessDot } from './completeness-dot';
+import { EmailText } from '../../../components/ui/email-text';
 
 const dash = (value: string | null | undefined): string => (value && value.trim() ? value : '-');
 /** "21 nov 2026, 2:46 p. m.", the time kept on one line. */
@@ -122,7 +123,10 @@ export function PersonaViewModal({
             rows={[
               ['Teléfono oficina', dash(office)],
               ['Teléfono celular', dash(formatPhone(persona.telefono_celular))],
-              ['Correo electrónico', <span className="cell-email">{dash(persona.correo_electronico)}</span>],
+              [
+                'Correo electrónico',
+                persona.correo_electronico ? <EmailText className="cell-email" email={persona.correo_electronico} /> : dash(null),
+              ],
             ]}
           />
           <Group

@@ -7,9 +7,9 @@ import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { fetchMe, useSession } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
-import { can } from '../../../lib/permissions';
+import { personasRights } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { deletePersona } from '../api/delete-persona';
 import { getPersona } from '../api/get-persona';
@@ -40,7 +40,7 @@ import { PersonasTable } from './personas-table';
 type Editing = { mode: 'create' } | { mode: 'edit'; persona: PersonaResponse } | null;
 
 /**
- * Base de Personas (spec 3 §2.1). The eventos_internos permissions gate it (§6): the server answers
+ * Base de Personas (spec 3 §2.1). The `personas` area gates it (docs/decisions.md): the server answers
  * 403 without view (back to /dashboard); create, edit, delete and import (view + create + edit) decide
  * which buttons show, and the server checks them again.
  */
@@ -55,14 +55,11 @@ export function PersonasPage() {
   const [viewing, setViewing] = useState<PersonaResponse | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  const canCreate = can(user, 'eventos_internos', 'create');
-  const canEdit = can(user, 'eventos_internos', 'edit');
-  const canDelete = can(user, 'eventos_internos', 'delete');
-  const canImport = can(user, 'eventos_internos', 'view') && canCreate && canEdit;
+  const rights = personasRights(user);
+  const { create: canCreate, edit: canEdit, delete: canDelete, import: canImport } = rights;
 
   useEffect(() => {
-    // Fresh permissions decide which buttons show (the server refuses the rest anyway).
-    fetchMe().catch(() => {});
+    // The route fetched fresh permissions (router.tsx); they decide which buttons show.
     startPersonasScreen();
     void loadPersonas();
     void loadPersonaStats();

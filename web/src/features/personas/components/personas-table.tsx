@@ -1,6 +1,7 @@
 import type { PersonaResponse } from '@shared/contracts/personas.contract';
 import { formatOfficePhone, formatPhone, personaName } from '../persona-labels';
 import { CompletenessDot } from './completeness-dot';
+import { EmailText } from '../../../components/ui/email-text';
 
 export interface PersonaRowPermissions {
   edit: boolean;
@@ -15,7 +16,7 @@ function ContactCell({ persona }: { persona: PersonaResponse }) {
   if (!persona.correo_electronico && !phone) return <span className="muted">-</span>;
   return (
     <span className="person-cell">
-      {persona.correo_electronico ? <span className="cell-email">{persona.correo_electronico}</span> : null}
+      {persona.correo_electronico ? <EmailText className="cell-email" email={persona.correo_electronico} /> : null}
       {phone ? <span className="person-cell__sub persona-phone">{phone}</span> : null}
     </span>
   );
@@ -65,7 +66,8 @@ export function PersonasTable({
                     {persona.sector ? <span className="person-cell__sub">{persona.sector.nombre}</span> : null}
                   </span>
                 </td>
-                <td data-label="Empresa/Institución" data-testid="persona-empresa">
+                {/* A zero-width space after the slash lets the card label wrap there on a phone, not mid-word. */}
+                <td data-label={'Empresa/\u200bInstitución'} data-testid="persona-empresa">
                   {persona.empresa?.nombre ?? <span className="muted">-</span>}
                 </td>
                 <td data-label="Puesto" data-testid="persona-puesto">

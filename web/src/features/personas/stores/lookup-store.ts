@@ -4,29 +4,29 @@
  */
 import { proxy } from 'valtio';
 import type { CatalogueItem, CatalogueType, LookupData } from '@shared/contracts/personas.contract';
+import { createLatest, loadLatest } from '../../../lib/loader';
 import { CATALOGUE_LISTS } from '../persona-labels';
 import { getLookupData } from '../api/get-lookup-data';
 import { handleAccessError } from './personas-store';
 
 export const lookupState = proxy<{ data: LookupData | null; failed: boolean }>({ data: null, failed: false });
 
-let seq = 0;
+const latest = createLatest();
 
 const byName = (a: CatalogueItem, b: CatalogueItem) => a.nombre.localeCompare(b.nombre, 'es', { sensitivity: 'base' });
 
-export async function loadLookupData(): Promise<void> {
-  const mine = ++seq;
-  try {
-    const data = await getLookupData();
-    if (mine !== seq) return;
-    lookupState.data = data;
-    lookupState.failed = false;
-  } catch (error) {
-    if (mine !== seq) return;
-    if (handleAccessError(error)) return;
-    // The form still opens with the values it has.
-    lookupState.failed = lookupState.data === null;
-  }
+export function loadLookupData(): Promise<void> {
+  return loadLatest(latest, getLookupData, {
+    data(data) {
+      lookupState.data = data;
+      lookupState.failed = false;
+    },
+    error(error) {
+      if (handleAccessError(error)) return;
+      // The form still opens with the values it has.
+      lookupState.failed = lookupState.data === null;
+    },
+  });
 }
 
 /** A value added here or elsewhere (answer of lookup-value, catalogue.added push): kept once, in name order. */

@@ -8,6 +8,7 @@ import type { PersonaResponse, PersonasStats } from '@shared/contracts/personas.
 import { ApiError } from '../../../lib/api-client';
 import { endSessionAndGoToLogin } from '../../../lib/auth';
 import { PERSONAS_LIVE_REFRESH_MS } from '../../../lib/constants';
+import { createLatest, loadLatest } from '../../../lib/loader';
 import { navigateTo } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { getPersonaStats } from '../api/get-persona-stats';
@@ -40,8 +41,8 @@ export const personasState = proxy<{
   stats: null,
 });
 
-let listSeq = 0;
-let statsSeq = 0;
+const listLatest = createLatest();
+const statsLatest = createLatest();
 let refreshTimer: number | undefined;
 /** Set once a 401/403 sent the browser away: later answers of the same screen stay quiet. */
 let leaving = false;
@@ -56,8 +57,8 @@ export function startPersonasScreen(): void {
  * so answers still arriving after a 401/403 sent the browser away do not alert again.
  */
 export function resetPersonasScreen(): void {
-  listSeq++;
-  statsSeq++;
+  listLatest.invalidate();
+  statsLatest.invalidate();
   window.clearTimeout(refreshTimer);
   personasState.query = { page: 1, ...EMPTY_FILTERS };
   personasState.personas = [];
@@ -106,51 +107,52 @@ function describe(error: unknown): string {
  * Loads the current page. `silent` (live refetch, reconnect) keeps the table on screen and does not
  * alert on failure; a normal load alerts 'Error al cargar personas: …' and empties the list.
  */
-export async function loadPersonas(options: { silent?: boolean } = {}): Promise<void> {
-  const seq = ++listSeq;
+export function loadPersonas(options: { silent?: boolean } = {}): Promise<void> {
   if (!options.silent) personasState.loading = true;
-  try {
-    const page = await getPersonas({ ...personasState.query });
-    if (seq !== listSeq) return;
-    // The page may have emptied (last person of the last page deleted elsewhere): go to the new last page.
-    if (page.data.length === 0 && page.last_page >= 1 && personasState.query.page > page.last_page) {
-      personasState.query.page = page.last_page;
-      void loadPersonas(options);
-      return;
-    }
-    personasState.personas = page.data;
-    personasState.currentPage = page.current_page;
-    personasState.lastPage = Math.max(1, page.last_page);
-    personasState.total = page.total;
-    personasState.loaded = true;
-  } catch (error) {
-    if (seq !== listSeq) return;
-    if (handleAccessError(error)) return;
-    // A silent refetch keeps what is on screen; but if nothing was ever shown (the first load was
-    // overtaken by a reconnect refetch), this failure is the one the person must hear about.
-    if (options.silent && personasState.loaded) return;
-    window.alert(`Error al cargar personas: ${describe(error)}`);
-    personasState.personas = [];
-    personasState.currentPage = 1;
-    personasState.lastPage = 1;
-    personasState.total = 0;
-    personasState.loaded = true;
-  } finally {
-    if (seq === listSeq) personasState.loading = false;
-  }
+  let again = false;
+  return loadLatest(listLatest, () => getPersonas({ ...personasState.query }), {
+    data(page) {
+      // The page may have emptied (last person of the last page deleted elsewhere): go to the new last page.
+      if (page.data.length === 0 && page.last_page >= 1 && personasState.query.page > page.last_page) {
+        personasState.query.page = page.last_page;
+        again = true;
+        return;
+      }
+      personasState.personas = page.data;
+      personasState.currentPage = page.current_page;
+      personasState.lastPage = Math.max(1, page.last_page);
+      personasState.total = page.total;
+      personasState.loaded = true;
+    },
+    error(error) {
+      if (handleAccessError(error)) return;
+      // A silent refetch keeps what is on screen; but if nothing was ever shown (the first load was
+      // overtaken by a reconnect refetch), this failure is the one the person must hear about.
+      if (options.silent && personasState.loaded) return;
+      window.alert(`Error al cargar personas: ${describe(error)}`);
+      personasState.personas = [];
+      personasState.currentPage = 1;
+      personasState.lastPage = 1;
+      personasState.total = 0;
+      personasState.loaded = true;
+    },
+    settled() {
+      if (again) void loadPersonas(options);
+      else personasState.loading = false;
+    },
+  });
 }
 
 /** The four stat cards. Failures keep the last figures (the list reports errors). */
-export async function loadPersonaStats(): Promise<void> {
-  const seq = ++statsSeq;
-  try {
-    const stats = await getPersonaStats();
-    if (seq !== statsSeq) return;
-    personasState.stats = stats;
-  } catch (error) {
-    if (seq !== statsSeq) return;
-    handleAccessError(error);
-  }
+export function loadPersonaStats(): Promise<void> {
+  return loadLatest(statsLatest, getPersonaStats, {
+    data(stats) {
+      personasState.stats = stats;
+    },
+    error(error) {
+      handleAccessError(error);
+    },
+  });
 }
 
 export function setPersonasFilter<K extends keyof PersonasFilters>(key: K, value: PersonasFilters[K]): void {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PublicEventPageResponse } from '@shared/contracts/external-events.contract';
@@ -82,18 +82,29 @@ function Panel({
   title,
   children,
   testId,
+  focusOnShow = false,
 }: {
   kind: 'success' | 'full' | 'closed';
   title: string;
   children: ReactNode;
   testId: string;
+  /** Moves focus to the title when shown (the outcome of a submit), scrolled into view. */
+  focusOnShow?: boolean;
 }) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnShow || !titleRef.current) return;
+    titleRef.current.focus({ preventScroll: true });
+    titleRef.current.scrollIntoView({ block: 'center' });
+  }, [focusOnShow]);
   return (
     <div className={`result-panel result-panel--${kind}`} role="status" data-testid={testId}>
       <span className="result-panel__icon" aria-hidden="true">
         {kind === 'success' ? <CheckIcon size={26} /> : kind === 'full' ? <PeopleIcon size={26} /> : <AlertIcon size={26} />}
       </span>
-      <h3 className="result-panel__title">{title}</h3>
+      <h3 className="result-panel__title" ref={titleRef} tabIndex={focusOnShow ? -1 : undefined}>
+        {title}
+      </h3>
       {children}
     </div>
   );
@@ -102,12 +113,24 @@ function Panel({
 /** The right-hand panel: success, a closed state (draft, completed, cancelled, full) or the form. */
 function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
   const [success, setSuccess] = useState<{ message: string; name: string } | null>(null);
+  const focusFormRef = useRef(false);
   const { event } = page;
+
+  // Back to an empty form: focus its first field rather than leaving it on a button that is gone.
+  useEffect(() => {
+    if (success || !focusFormRef.current) return;
+    focusFormRef.current = false;
+    document.getElementById('reg-nombre')?.focus();
+  }, [success]);
+  const registerAnother = () => {
+    focusFormRef.current = true;
+    setSuccess(null);
+  };
 
   let content: ReactNode;
   if (success) {
     content = (
-      <Panel kind="success" title="¡Registro Exitoso!" testId="registration-success">
+      <Panel kind="success" title="¡Registro Exitoso!" testId="registration-success" focusOnShow>
         {/* The server's message is shown unless it only repeats the panel's title. */}
         <p>
           {success.message && success.message !== '¡Registro Exitoso!'
@@ -115,7 +138,7 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
             : `Gracias, ${success.name}. Tu lugar en ${event.title} quedó registrado.`}
         </p>
         <p className="muted">Guarda esta confirmación; el día del evento el personal confirmará tu asistencia.</p>
-        <button type="button" className="btn btn--secondary" onClick={() => setSuccess(null)}>
+        <button type="button" className="btn btn--secondary" onClick={registerAnother}>
           Registrar a otra persona
         </button>
       </Panel>

@@ -1,11 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { REGISTRATION_LIMITS, TIPOS_PARTICIPANTE, type TipoParticipante } from '@shared/contracts/external-events.contract';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { registerForEvent, type PublicRegistrationPayload } from '../api/register-for-event';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
+import { Field, fieldAria } from '../../../components/ui/field';
 
 const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. Por favor intenta nuevamente.';
 
@@ -40,8 +42,10 @@ function validate(value: RegistrationFormValue, today: string): FieldErrors {
   if (!value.apellido_paterno.trim()) errors.apellido_paterno = ['El apellido paterno es obligatorio.'];
   if (!value.apellido_materno.trim()) errors.apellido_materno = ['El apellido materno es obligatorio.'];
   if (!value.fecha_nacimiento) errors.fecha_nacimiento = ['La fecha de nacimiento es obligatoria.'];
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(value.fecha_nacimiento)) errors.fecha_nacimiento = ['La fecha de nacimiento no es válida.'];
-  else if (value.fecha_nacimiento > today) errors.fecha_nacimiento = ['La fecha de nacimiento no puede ser una fecha futura.'];
+  else {
+    const problem = birthDateProblem(value.fecha_nacimiento, today);
+    if (problem) errors.fecha_nacimiento = [BIRTH_DATE_MESSAGES[problem]];
+  }
   if (!value.phone) errors.phone = ['El teléfono es obligatorio.'];
   else if (!new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(value.phone)) errors.phone = ['El teléfono debe tener exactamente 10 dígitos.'];
   if (!value.email.trim()) errors.email = ['El correo electrónico es obligatorio.'];
@@ -65,39 +69,6 @@ function toPayload(value: RegistrationFormValue): PublicRegistrationPayload {
   return payload;
 }
 
-function Field({
-  id,
-  label,
-  errors,
-  children,
-  hint,
-}: {
-  id: string;
-  label: string;
-  errors?: string[];
-  children: ReactNode;
-  hint?: string;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errors && errors.length > 0 ? (
-        <p className="field__error" id={`${id}-error`} data-testid={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * The public registration form (spec 1 §5): names, e-mail and company in uppercase as typed, a
  * 10-digit phone, a birth date not in the future, the participant type. On success the parent shows
@@ -108,15 +79,20 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const failureRef = useRef<HTMLDivElement>(null);
   const today = todayInputValue();
+
+  // A refusal moves focus to its panel (role=alert, above the fields): keyboard and screen-reader users
+  // land on the outcome instead of <body>, and it is scrolled into view.
+  useEffect(() => {
+    if (!failure || !failureRef.current) return;
+    failureRef.current.focus({ preventScroll: true });
+    failureRef.current.scrollIntoView({ block: 'center' });
+  }, [failure]);
 
   const set = <K extends keyof RegistrationFormValue>(key: K, v: RegistrationFormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
   const inputClass = (key: string) => (errors[key]?.length ? 'input input--invalid' : 'input');
-  const a11y = (key: string, hint = false) => ({
-    'aria-invalid': errors[key]?.length ? true : undefined,
-    'aria-describedby':
-      [hint ? `reg-${key}-hint` : '', errors[key]?.length ? `reg-${key}-error` : ''].filter(Boolean).join(' ') || undefined,
-  });
+  const a11y = (key: string, hint = false) => fieldAria(`reg-${key}`, errors[key], { hint });
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -144,7 +120,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
   return (
     <form className="registration-form" onSubmit={handleSubmit} noValidate data-testid="registration-form">
       {failure ? (
-        <div className="result-panel result-panel--error" role="alert" data-testid="registration-error">
+        <div className="result-panel result-panel--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="registration-error">
           <h3 className="result-panel__title">Error en el Registro</h3>
           <p>{failure}</p>
         </div>

@@ -5,7 +5,8 @@
 import { proxy } from 'valtio';
 import type { EventCounts, PublicEventPageResponse } from '@shared/contracts/external-events.contract';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { createVersionGate } from '../../../lib/live';
+import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
+import { createLatest, loadLatest } from '../../../lib/loader';
 import { getPublicEvent } from '../api/get-public-event';
 
 export type PublicEventStatus = 'loading' | 'ready' | 'not-found' | 'error';
@@ -18,10 +19,10 @@ export const publicEventState = proxy<{
 }>({ slug: null, status: 'loading', page: null, error: null });
 
 let versions = createVersionGate();
-let requestSeq = 0;
+const latest = createLatest();
 
 export function resetPublicEvent(slug: string): void {
-  requestSeq++;
+  latest.invalidate();
   versions = createVersionGate();
   publicEventState.slug = slug;
   publicEventState.status = 'loading';
@@ -30,25 +31,26 @@ export function resetPublicEvent(slug: string): void {
 }
 
 /** Loads the page; `silent` (resync, status change) keeps what is shown when the call fails for other reasons than 404. */
-export async function loadPublicEvent(slug: string, options: { silent?: boolean } = {}): Promise<void> {
-  const seq = ++requestSeq;
-  try {
-    const page = await getPublicEvent(slug);
-    if (seq !== requestSeq || publicEventState.slug !== slug) return;
-    publicEventState.page = page;
-    publicEventState.status = 'ready';
-    publicEventState.error = null;
-  } catch (error) {
-    if (seq !== requestSeq || publicEventState.slug !== slug) return;
-    if (error instanceof ApiError && error.status === 404) {
-      publicEventState.status = 'not-found';
-      publicEventState.page = null;
-      return;
-    }
-    if (options.silent && publicEventState.page) return;
-    publicEventState.status = 'error';
-    publicEventState.error = errorMessage(error, 'No se pudo cargar el evento. Por favor intenta nuevamente.');
-  }
+export function loadPublicEvent(slug: string, options: { silent?: boolean } = {}): Promise<void> {
+  return loadLatest(latest, () => getPublicEvent(slug), {
+    data(page) {
+      if (publicEventState.slug !== slug) return;
+      publicEventState.page = page;
+      publicEventState.status = 'ready';
+      publicEventState.error = null;
+    },
+    error(error) {
+      if (publicEventState.slug !== slug) return;
+      if (error instanceof ApiError && error.status === 404) {
+        publicEventState.status = 'not-found';
+        publicEventState.page = null;
+        return;
+      }
+      if (options.silent && publicEventState.page) return;
+      publicEventState.status = 'error';
+      publicEventState.error = errorMessage(error, 'No se pudo cargar el evento. Por favor intenta nuevamente.');
+    },
+  });
 }
 
 /**
@@ -58,13 +60,5 @@ export async function loadPublicEvent(slug: string, options: { silent?: boolean 
 export function applyPageCounts(counts: ReadonlyArray<EventCounts & { version: string }>): boolean {
   const event = publicEventState.page?.event;
   if (!event) return false;
-  let statusChanged = false;
-  for (const c of counts) {
-    if (c.id !== event.id || !versions.accept(c.id, c.version)) continue;
-    event.current_attendees = c.current_attendees;
-    event.max_attendees = c.max_attendees;
-    event.is_featured = c.is_featured;
-    if (c.status !== event.status) statusChanged = true;
-  }
-  return statusChanged;
+  return applyCountsToEvents([event], counts, versions).statusChanged;
 }

@@ -4,8 +4,8 @@
  */
 import { proxy } from 'valtio';
 import type { EventCounts, PublicExternalEvent } from '@shared/contracts/external-events.contract';
-import { errorMessage } from '../../../lib/api-client';
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
+import { createListLoader } from '../../../lib/loader';
 import { getPublicEvents } from '../api/get-public-events';
 
 export const publicEventsState = proxy<{
@@ -16,7 +16,6 @@ export const publicEventsState = proxy<{
 }>({ events: [], loading: false, loaded: false, error: null });
 
 const versions = createVersionGate();
-let requestSeq = 0;
 
 /** Soonest first (the order is not fixed by the spec). */
 function bySoonest(a: PublicExternalEvent, b: PublicExternalEvent): number {
@@ -24,27 +23,14 @@ function bySoonest(a: PublicExternalEvent, b: PublicExternalEvent): number {
   return diff !== 0 ? diff : a.id - b.id;
 }
 
-export async function loadPublicEvents(options: { silent?: boolean } = {}): Promise<void> {
-  const seq = ++requestSeq;
-  if (!options.silent) {
-    publicEventsState.loading = true;
-    publicEventsState.error = null;
-  }
-  try {
-    const { events } = await getPublicEvents();
-    if (seq !== requestSeq) return;
+export const loadPublicEvents = createListLoader(
+  publicEventsState,
+  getPublicEvents,
+  ({ events }) => {
     publicEventsState.events = [...events].sort(bySoonest);
-    publicEventsState.error = null;
-    publicEventsState.loaded = true;
-  } catch (error) {
-    if (seq !== requestSeq) return;
-    if (!options.silent || !publicEventsState.loaded) {
-      publicEventsState.error = errorMessage(error, 'No se pudieron cargar los eventos. Por favor intenta nuevamente.');
-    }
-  } finally {
-    if (seq === requestSeq) publicEventsState.loading = false;
-  }
-}
+  },
+  'No se pudieron cargar los eventos. Por favor intenta nuevamente.',
+);
 
 /** Counts only (the public room never carries anything else); newer versions only. */
 export function applyPublicCounts(counts: ReadonlyArray<EventCounts & { version: string }>): void {

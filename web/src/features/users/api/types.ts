@@ -1,4 +1,4 @@
-import type { Action } from '@shared/access/permissions';
+import type { Action, Area } from '@shared/access/permissions';
 
 /** The payload of POST /api/users and PUT /api/users/{id} (spec 1 §7). */
 export interface UserPayload {
@@ -7,5 +7,6 @@ export interface UserPayload {
   password?: string;
   password_confirmation?: string;
   is_super_admin: boolean;
-  permissions: { eventos_internos: Action[]; eventos_externos: Action[] };
+  /** Every area is sent, so the form sets the whole map (an empty list clears an area). */
+  permissions: Record<Area, Action[]>;
 }

@@ -1,11 +1,19 @@
 import type { UserResponse } from '@shared/contracts/users.contract';
 import type { FieldErrors } from '../../../lib/api-client';
-import { ACTION_LABELS, ACTIONS, AREA_LABELS, type Action } from '../../../lib/permissions';
+import { ACTION_LABELS, ACTIONS, AREA_LABELS, type Action, type Area } from '../../../lib/permissions';
 import type { UserPayload } from '../api/types';
+import { FieldError } from '../../../components/ui/field-error';
 
-/** The two areas whose actions this form sets (spec 1 §2.5). */
-export const FORM_AREAS = ['eventos_internos', 'eventos_externos'] as const;
+/**
+ * Every area of the product, so a super admin can grant each one here (spec 1 §2.5 shows the first two;
+ * the people database and the programs have their own areas, see docs/decisions.md).
+ */
+export const FORM_AREAS = ['eventos_internos', 'eventos_externos', 'personas', 'programas_servicios'] as const satisfies readonly Area[];
 type FormArea = (typeof FORM_AREAS)[number];
+
+function emptyAreas(): Record<FormArea, Action[]> {
+  return { eventos_internos: [], eventos_externos: [], personas: [], programas_servicios: [] };
+}
 
 export interface UserFormValue {
   name: string;
@@ -22,7 +30,7 @@ export const EMPTY_USER_FORM: UserFormValue = {
   password: '',
   password_confirmation: '',
   is_super_admin: false,
-  permissions: { eventos_internos: [], eventos_externos: [] },
+  permissions: emptyAreas(),
 };
 
 export function formFromUser(user: UserResponse): UserFormValue {
@@ -32,10 +40,7 @@ export function formFromUser(user: UserResponse): UserFormValue {
     password: '',
     password_confirmation: '',
     is_super_admin: user.is_super_admin,
-    permissions: {
-      eventos_internos: [...(user.permissions.eventos_internos ?? [])],
-      eventos_externos: [...(user.permissions.eventos_externos ?? [])],
-    },
+    permissions: Object.fromEntries(FORM_AREAS.map((area) => [area, [...(user.permissions[area] ?? [])]])) as Record<FormArea, Action[]>,
   };
 }
 
@@ -45,10 +50,10 @@ export function toPayload(value: UserFormValue, withPassword: boolean): UserPayl
     name: value.name.trim(),
     email: value.email.trim(),
     is_super_admin: value.is_super_admin,
-    permissions: {
-      eventos_internos: ACTIONS.filter((a) => value.permissions.eventos_internos.includes(a)),
-      eventos_externos: ACTIONS.filter((a) => value.permissions.eventos_externos.includes(a)),
-    },
+    permissions: Object.fromEntries(FORM_AREAS.map((area) => [area, ACTIONS.filter((a) => value.permissions[area].includes(a))])) as Record<
+      FormArea,
+      Action[]
+    >,
   };
   if (withPassword) {
     payload.password = value.password;
@@ -85,15 +90,6 @@ function otherErrors(errors: FieldErrors): string[] {
   return Object.entries(errors)
     .filter(([key]) => !KNOWN_KEYS.includes(key) && !FORM_AREAS.some((a) => key.startsWith(`permissions.${a}`)))
     .flatMap(([, list]) => list);
-}
-
-function FieldError({ id, messages }: { id: string; messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <p className="field__error" id={id} data-testid={id}>
-      {messages.join(' ')}
-    </p>
-  );
 }
 
 /** Name, e-mail, password pair, super admin flag and per-area action checkboxes (create and edit). */

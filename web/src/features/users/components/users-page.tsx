@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { UserResponse } from '@shared/contracts/users.contract';
 import { Alert } from '../../../components/ui/alert';
@@ -7,29 +6,16 @@ import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchMe, useSession } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
 import { deleteUser } from '../api/delete-user';
+import { openQueueDashboard } from '../api/open-queue-dashboard';
 import { UsersLiveEffect } from '../live/users-live-effect';
 import { loadUsers, removeUser, usersState } from '../stores/users-store';
 import { CreateUserForm } from './create-user-form';
 import { EditUserModal } from './edit-user-modal';
 import { UsersTable } from './users-table';
-
-function NoAccess() {
-  return (
-    <div className="users-page" data-testid="users-no-access">
-      <PageHeader title="Gestionar Usuarios" />
-      <Alert kind="warning">No tienes permisos para gestionar usuarios. Esta sección es solo para super administradores.</Alert>
-      <p>
-        <Link className="btn btn--ghost" to="/dashboard">
-          Volver al Panel Principal
-        </Link>
-      </p>
-    </div>
-  );
-}
 
 /** The screen of super admins; the server refuses everyone else with 403 anyway. */
 function UsersManager({ currentUserId }: { currentUserId: number }) {
@@ -63,7 +49,22 @@ function UsersManager({ currentUserId }: { currentUserId: number }) {
       <PageHeader
         title="Gestionar Usuarios"
         subtitle="Crea cuentas del personal y asigna sus permisos por área."
-        actions={<LiveIndicator room="users" />}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              data-testid="open-queue-dashboard"
+              title="Trabajos en segundo plano: fallidos, atorados, reintentos"
+              onClick={() =>
+                void openQueueDashboard().catch((err) => toast.error(errorMessage(err, 'No se pudo abrir el tablero de colas')))
+              }
+            >
+              Tablero de colas
+            </button>
+            <LiveIndicator room="users" />
+          </>
+        }
       />
       <CreateUserForm />
       <section className="card" aria-labelledby="users-list-title">
@@ -96,12 +97,7 @@ export function UsersPage() {
   useDocumentTitle('Gestionar Usuarios');
   const { user } = useSession();
 
-  useEffect(() => {
-    // Spec 1 §7: the user screens fetch the current user (fresh permissions decide what is shown).
-    fetchMe().catch(() => {});
-  }, []);
-
+  // Super admins only, declared on the route (router.tsx), which also fetches fresh permissions (spec 1 §7).
   if (!user) return <Spinner label="Cargando…" />;
-  if (!user.is_super_admin) return <NoAccess />;
   return <UsersManager currentUserId={user.id} />;
 }

@@ -1,5 +1,9 @@
 import type { UserResponse } from '@shared/contracts/users.contract';
-import { ACTION_LABELS, type Action } from '../../../lib/permissions';
+import { ACTION_LABELS, AREA_LABELS, type Action, type Permissions } from '../../../lib/permissions';
+import { EmailText } from '../../../components/ui/email-text';
+
+/** The areas beyond the two spec columns, summed up in one compact cell. */
+const OTHER_AREAS = ['personas', 'programas_servicios'] as const;
 
 function PermissionCell({ actions }: { actions: readonly Action[] | undefined }) {
   if (!actions || actions.length === 0) return <span className="muted">Sin permisos</span>;
@@ -11,6 +15,21 @@ function PermissionCell({ actions }: { actions: readonly Action[] | undefined })
         </span>
       ))}
     </span>
+  );
+}
+
+function OtherAreasCell({ permissions }: { permissions: Permissions }) {
+  const granted = OTHER_AREAS.filter((area) => (permissions[area]?.length ?? 0) > 0);
+  if (granted.length === 0) return <span className="muted">Sin permisos</span>;
+  return (
+    <ul className="area-summary">
+      {granted.map((area) => (
+        <li key={area}>
+          <span className="area-summary__area">{AREA_LABELS[area]}:</span>{' '}
+          {(permissions[area] ?? []).map((action) => ACTION_LABELS[action]).join(', ')}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -44,6 +63,7 @@ export function UsersTable({
             <th scope="col">Correo electrónico</th>
             <th scope="col">Eventos Internos</th>
             <th scope="col">Eventos Externos</th>
+            <th scope="col">Otras áreas</th>
             <th scope="col">Super Admin</th>
             <th scope="col" className="table__actions-head">
               Acciones
@@ -65,14 +85,17 @@ export function UsersTable({
                     ) : null}
                   </span>
                 </td>
-                <td data-label="Correo electrónico" className="cell-email">
-                  {user.email}
+                <td data-label="Correo electrónico">
+                  <EmailText className="cell-email" email={user.email} />
                 </td>
                 <td data-label="Eventos Internos">
                   <PermissionCell actions={user.permissions.eventos_internos} />
                 </td>
                 <td data-label="Eventos Externos">
                   <PermissionCell actions={user.permissions.eventos_externos} />
+                </td>
+                <td data-label="Otras áreas" data-testid="other-areas">
+                  <OtherAreasCell permissions={user.permissions} />
                 </td>
                 <td data-label="Super Admin">
                   <span className={`badge ${user.is_super_admin ? 'badge--primary' : 'badge--neutral'}`}>

@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import type { UserResponse } from '@shared/contracts/users.contract';
 import { normalizePermissions } from '@shared/access/permissions';
-import { errorMessage } from '../../../lib/api-client';
+import { createListLoader } from '../../../lib/loader';
 import { getUsers } from '../api/get-users';
 
 export const usersState = proxy<{
@@ -16,25 +16,15 @@ function normalize(user: UserResponse): UserResponse {
   return { ...user, permissions: normalizePermissions(user.permissions).value };
 }
 
-let requestSeq = 0;
-
 /** Loads the list; `silent` keeps the table on screen (resync after a reconnect). */
-export async function loadUsers(options: { silent?: boolean } = {}): Promise<void> {
-  const seq = ++requestSeq;
-  if (!options.silent) usersState.loading = true;
-  try {
-    const { users } = await getUsers();
-    if (seq !== requestSeq) return;
+export const loadUsers = createListLoader(
+  usersState,
+  getUsers,
+  ({ users }) => {
     usersState.users = users.map(normalize);
-    usersState.error = null;
-    usersState.loaded = true;
-  } catch (error) {
-    if (seq !== requestSeq) return;
-    if (!options.silent) usersState.error = errorMessage(error, 'Error al cargar usuarios');
-  } finally {
-    if (seq === requestSeq) usersState.loading = false;
-  }
-}
+  },
+  'Error al cargar usuarios',
+);
 
 /** Adds or replaces one user (create/update answers and user.created / user.updated pushes). */
 export function upsertUser(user: UserResponse): void {

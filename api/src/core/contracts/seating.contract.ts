@@ -1,0 +1,99 @@
+import type { Confirmacion } from './internal-events.contract';
+
+/**
+ * The seating map (spec 2 §3 Asiento/Asignación, §7 seating-map), shaped for 20,000 seats: a section
+ * carries its seat ids in row-major order (index (fila - 1) × asientos_por_fila + (numero - 1); null =
+ * a place with no stored seat, 'not registered'); the labels come from the shared seat-label engine,
+ * so they are not sent. Assignments come once, as a list, each naming its seat.
+ */
+export interface SeatingSeccion {
+  id: number;
+  nombre: string;
+  codigo: string;
+  color: string;
+  orden: number;
+  filas: number;
+  asientos_por_fila: number;
+  seat_ids: Array<number | null>;
+}
+
+export interface SeatingEspacio {
+  id: number;
+  nombre: string;
+  layout_config: string | null;
+  capacidad_total: number;
+  secciones: SeatingSeccion[];
+}
+
+export interface SeatingPersona {
+  id: number;
+  nombre_completo: string;
+  empresa_id: number | null;
+  empresa: string | null;
+  puesto: string | null;
+  sector_id: number | null;
+  sector: string | null;
+}
+
+/** An assignment (spec 2 §3: id, persona, estado, attendance_status). estado is always 'asignado'. */
+export interface SeatingAssignment {
+  id: number;
+  asiento_id: number;
+  persona: SeatingPersona;
+  estado: 'asignado';
+  attendance_status: Confirmacion;
+  asignacion_masiva_id: string | null;
+}
+
+export type MassAssignmentStatus = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface MassAssignmentFailure {
+  persona_id: number;
+  nombre: string;
+  motivo: string;
+}
+
+/** A mass assignment as the screen follows it (the spec's result fields once completed). */
+export interface MassAssignmentResponse {
+  id: string;
+  job_id: string;
+  evento_interno_id: number;
+  seccion_id: number;
+  status: MassAssignmentStatus;
+  total: number;
+  processed: number;
+  assigned_count: number;
+  failed_count: number;
+  message: string | null;
+  failure_reasons: MassAssignmentFailure[];
+  created_at: string;
+  finished_at: string | null;
+  undone_at: string | null;
+  released_count: number | null;
+}
+
+export interface SeatingMapResponse {
+  evento: { id: number; titulo: string; fecha_evento: string; estado: string };
+  /** The seating version the map reflects; pushed deltas carry the next ones. */
+  version: string;
+  seating_map: SeatingEspacio[];
+  asignaciones: SeatingAssignment[];
+  totals: { asientos: number; asignados: number };
+  /** The event's latest mass assignment (for its progress and the undo), if any. */
+  last_mass_assignment: MassAssignmentResponse | null;
+}
+
+/** A change of the seating map: what was assigned and which assignments were released, at `version`. */
+export interface SeatingDelta {
+  event_id: number;
+  version: string;
+  assigned: SeatingAssignment[];
+  /** Released assignments: [assignment id, seat id, persona id]. */
+  released: Array<[number, number, number]>;
+  mass_assignment_id?: string | null;
+}
+
+export interface SeatingPresenceUser {
+  id: number;
+  name: string;
+}

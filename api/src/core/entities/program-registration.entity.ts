@@ -1,0 +1,81 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { GiroSector, ProgramRegistrationStatus, SiNo, TiempoOperando } from '../contracts/programs.contract';
+
+@Entity('programa_registros')
+export class ProgramRegistrationEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'programa_id', type: 'integer' })
+  programaId: number;
+
+  @Column({ type: 'text' })
+  nombre: string;
+
+  @Column({ name: 'apellido_paterno', type: 'text' })
+  apellidoPaterno: string;
+
+  @Column({ name: 'apellido_materno', type: 'text' })
+  apellidoMaterno: string;
+
+  /** YYYY-MM-DD. */
+  @Column({ name: 'fecha_nacimiento', type: 'date' })
+  fechaNacimiento: string;
+
+  @Column({ type: 'text' })
+  celular: string;
+
+  @Column({ name: 'correo_electronico', type: 'text' })
+  correoElectronico: string;
+
+  @Column({ type: 'text' })
+  calle: string;
+
+  @Column({ type: 'text' })
+  numero: string;
+
+  @Column({ type: 'text' })
+  colonia: string;
+
+  @Column({ type: 'text' })
+  municipio: string;
+
+  @Column({ name: 'tiene_emprendimiento', type: 'text' })
+  tieneEmprendimiento: SiNo;
+
+  @Column({ name: 'nombre_emprendimiento', type: 'text', nullable: true })
+  nombreEmprendimiento: string | null;
+
+  @Column({ name: 'giro_sector', type: 'text', nullable: true })
+  giroSector: GiroSector | null;
+
+  @Column({ name: 'giro_sector_otro', type: 'text', nullable: true })
+  giroSectorOtro: string | null;
+
+  @Column({ name: 'tiempo_operando', type: 'text', nullable: true })
+  tiempoOperando: TiempoOperando | null;
+
+  @Column({ name: 'tiene_redes_sociales', type: 'text', nullable: true })
+  tieneRedesSociales: SiNo | null;
+
+  @Column({ name: 'redes_sociales_enlace', type: 'text', nullable: true })
+  redesSocialesEnlace: string | null;
+
+  @Column({ name: 'negocio_formalizado', type: 'text', nullable: true })
+  negocioFormalizado: SiNo | null;
+
+  @Column({ type: 'text', nullable: true })
+  rfc: string | null;
+
+  @Column({ type: 'text', default: 'pendiente' })
+  status: ProgramRegistrationStatus;
+
+  @Column({ type: 'text', nullable: true })
+  notas: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ProgramaStatus, ProgramaTipo } from '../contracts/programs.contract';
+
+@Entity('programas')
+export class ProgramaEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text', unique: true })
+  slug: string;
+
+  @Column({ type: 'text' })
+  nombre: string;
+
+  @Column({ type: 'text' })
+  descripcion: string;
+
+  @Column({ type: 'text', default: 'continuo' })
+  tipo: ProgramaTipo;
+
+  @Column({ name: 'fecha_inicio', type: 'timestamptz', nullable: true })
+  fechaInicio: Date | null;
+
+  @Column({ name: 'fecha_fin', type: 'timestamptz', nullable: true })
+  fechaFin: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  ubicacion: string | null;
+
+  @Column({ name: 'max_participantes', type: 'integer', nullable: true })
+  maxParticipantes: number | null;
+
+  @Column({ name: 'participantes_actuales', type: 'integer', default: 0 })
+  participantesActuales: number;
+
+  @Column({ type: 'text', default: 'draft' })
+  status: ProgramaStatus;
+
+  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  requisitos: string[];
+
+  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
+  beneficios: string[];
+
+  @Column({ name: 'es_destacado', type: 'boolean', default: false })
+  esDestacado: boolean;
+
+  @Column({ name: 'imagen_url', type: 'text', nullable: true })
+  imagenUrl: string | null;
+
+  @Column({ name: 'created_by', type: 'integer', nullable: true })
+  createdBy: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ type: 'bigint', default: 1 })
+  version: string;
+}

@@ -1,0 +1,53 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+
+/**
+ * Answer schemas for the OpenAPI document, written beside each module (`<area>.openapi.ts`): the wire
+ * shapes are TypeScript interfaces (contracts), which leave no runtime trace to describe them from.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+const named: Record<string, JsonSchema> = {};
+
+/** Registers named schemas (components.schemas) and answers a reference to each. */
+export function schemas<K extends string>(defs: Record<K, JsonSchema>): Record<K, JsonSchema> {
+  Object.assign(named, defs);
+  return Object.fromEntries(Object.keys(defs).map((k) => [k, { $ref: `#/components/schemas/${k}` }])) as unknown as Record<K, JsonSchema>;
+}
+
+export function namedSchemas(): Record<string, JsonSchema> {
+  return named;
+}
+
+export const S = {
+  text: (example?: string, description?: string): JsonSchema => ({ type: 'string', example, description }),
+  date: (description?: string): JsonSchema => ({ type: 'string', format: 'date-time', example: '2026-11-21T20:10:00.000Z', description }),
+  int: (example = 1, description?: string): JsonSchema => ({ type: 'integer', example, description }),
+  num: (example = 1, description?: string): JsonSchema => ({ type: 'number', example, description }),
+  bool: (example = false, description?: string): JsonSchema => ({ type: 'boolean', example, description }),
+  oneOf: (values: readonly string[], description?: string): JsonSchema => ({
+    type: 'string',
+    enum: [...values],
+    example: values[0],
+    description,
+  }),
+  nullable: (schema: JsonSchema): JsonSchema => ({ ...schema, nullable: true }),
+  list: (items: JsonSchema, description?: string): JsonSchema => ({ type: 'array', items, description }),
+  map: (values: JsonSchema, description?: string): JsonSchema => ({ type: 'object', additionalProperties: values, description }),
+  /** An object whose properties are all present (nullable ones may be null). */
+  object: (properties: Record<string, JsonSchema>, description?: string): JsonSchema => ({
+    type: 'object',
+    required: Object.keys(properties),
+    properties,
+    description,
+  }),
+  message: (example: string): JsonSchema => ({ type: 'string', example, description: 'Mensaje para mostrar, en español.' }),
+};
+
+/** The success answer of an operation: JSON with this schema. */
+export const Answer = (status: number, description: string, schema: JsonSchema) =>
+  ApiResponse({ status, description, content: { 'application/json': { schema } } });
+
+/** A success answer that is a file (CSV, image). */
+export const FileAnswer = (status: number, description: string, contentType: string) =>
+  applyDecorators(ApiResponse({ status, description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } }));

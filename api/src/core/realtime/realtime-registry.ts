@@ -1,0 +1,64 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '../events/domain-events';
+import type { PushMerges, PushRoute, PushRoutes, RoutedEvent } from './push-routes';
+import type { AforoServer } from './realtime.gateway';
+import { RoomPolicy, type RoomCheck } from './room-policy';
+
+/** Pushes the current counts of some records (e.g. places left) to their rooms, once per relay batch. */
+export interface CountsSource {
+  push(server: AforoServer, ids: number[]): Promise<void>;
+}
+
+/**
+ * What the realtime core knows of the areas: each module registers, when it starts, the rooms it
+ * owns (with their join rule), the push routes of its domain events, pushes that combine, and the
+ * sources of its live counts. Core itself names no area; at boot every domain event must be routed.
+ */
+@Injectable()
+export class RealtimeRegistry implements OnApplicationBootstrap {
+  private readonly routes = new Map<DomainEventType, PushRoute<DomainEventType>>();
+  private readonly countSources = new Map<string, CountsSource>();
+  readonly pushMerges: PushMerges = {};
+
+  constructor(private readonly policy: RoomPolicy) {}
+
+  /** A room kind and who may join it (rooms starting with "public:" carry counts only). */
+  rooms(pattern: RegExp, check: RoomCheck): void {
+    this.policy.register(pattern, check);
+  }
+
+  pushRoutes<K extends DomainEventType>(routes: PushRoutes<K>): void {
+    for (const [type, route] of Object.entries(routes) as Array<[K, PushRoute<K>]>) {
+      if (this.routes.has(type)) throw new Error(`Push route for ${type} registered twice`);
+      this.routes.set(type, route as unknown as PushRoute<DomainEventType>);
+    }
+  }
+
+  merges(merges: PushMerges): void {
+    for (const [event, merge] of Object.entries(merges)) {
+      if (event in this.pushMerges) throw new Error(`Push merge for ${event} registered twice`);
+      (this.pushMerges as Record<string, unknown>)[event] = merge;
+    }
+  }
+
+  counts(kind: string, source: CountsSource): void {
+    if (this.countSources.has(kind)) throw new Error(`Counts kind ${kind} registered twice`);
+    this.countSources.set(kind, source);
+  }
+
+  route(event: StoredDomainEvent): RoutedEvent {
+    const route = this.routes.get(event.type);
+    if (!route) throw new Error(`No push route for domain event ${event.type}`);
+    return route(event);
+  }
+
+  countsSource(kind: string): CountsSource | undefined {
+    return this.countSources.get(kind);
+  }
+
+  /** Every module has registered by now (onModuleInit runs first): a domain event without a route stops the boot. */
+  onApplicationBootstrap(): void {
+    const missing = DOMAIN_EVENT_TYPES.filter((t) => !this.routes.has(t));
+    if (missing.length) throw new Error(`Domain events without push routes: ${missing.join(', ')}`);
+  }
+}

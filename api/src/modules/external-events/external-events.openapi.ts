@@ -1,0 +1,73 @@
+import { EXTERNAL_EVENT_STATUSES, REGISTRATION_STATUSES, TIPOS_PARTICIPANTE } from '@core/contracts/external-events.contract';
+import { S, schemas } from '@core/http/openapi-answers';
+
+const publicFields = {
+  id: S.int(1),
+  title: S.text('Feria del Empleo Monterrey 2026'),
+  description: S.text('Encuentro de empresas regiomontanas con buscadores de empleo.'),
+  event_date: S.date('Inicio del evento.'),
+  end_date: S.nullable(S.date('Fin del evento.')),
+  location: S.text('Parque Fundidora, Monterrey'),
+  max_attendees: S.int(50, 'Cupo.'),
+  current_attendees: S.int(12, 'Registros que ocupan lugar.'),
+  status: S.oneOf(EXTERNAL_EVENT_STATUSES),
+  image_url: S.nullable(S.text('/api/images/3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f.png')),
+  slug: S.text('feria-del-empleo-monterrey-2026'),
+  is_featured: S.bool(false),
+  requirements: S.list(S.text('Identificación oficial')),
+  agenda: S.list(S.text('10:00 Bienvenida')),
+};
+
+export const ExternalEventSchemas = schemas({
+  EventoExterno: S.object({ ...publicFields, created_at: S.date(), updated_at: S.date() }, 'Vista del personal.'),
+  EventoExternoPublico: S.object(publicFields, 'Vista pública (sin campos del personal).'),
+  RegistroExterno: S.object({
+    id: S.int(7),
+    nombre: S.text('JOSÉ ÁNGEL'),
+    apellido_paterno: S.text('GARZA'),
+    apellido_materno: S.text('PEÑA'),
+    fecha_nacimiento: S.text('1990-05-17'),
+    phone: S.text('8112345678'),
+    email: S.text('JOSE.GARZA@CORREO.MX'),
+    curp: S.nullable(S.text('GAPJ900517HNLRXS09')),
+    empresa: S.nullable(S.text('CERVECERÍA DEL NORTE')),
+    tipo_participante: S.oneOf(TIPOS_PARTICIPANTE),
+    status: S.oneOf(REGISTRATION_STATUSES),
+    created_at: S.date(),
+    updated_at: S.date(),
+  }),
+});
+
+const E = ExternalEventSchemas;
+export const ExternalEventAnswers = {
+  list: S.object({ events: S.list(E.EventoExterno) }),
+  saved: (message: string) => S.object({ event: E.EventoExterno, message: S.message(message) }),
+  deleted: (message: string) => S.object({ message: S.message(message) }),
+  image: S.object({ image_url: S.text('/api/images/3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f.png'), event: E.EventoExterno }),
+  featured: S.object({ is_featured: S.bool(true), event: E.EventoExterno }),
+  registrations: S.object({ event: E.EventoExterno, registrations: S.list(E.RegistroExterno) }),
+  attendance: (message: string) => S.object({ registration: E.RegistroExterno, message: S.message(message) }),
+  publicList: S.object({ events: S.list(E.EventoExternoPublico) }),
+  featuredEvent: S.object({
+    featured_event: S.nullable(
+      S.object({
+        title: S.text('Feria del Empleo Monterrey 2026'),
+        slug: S.text('feria-del-empleo-monterrey-2026'),
+        image_url: S.nullable(S.text('/api/images/3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f.png')),
+        event_date: S.date(),
+        location: S.text('Parque Fundidora, Monterrey'),
+      }),
+    ),
+  }),
+  privacy: S.object({ title: S.text('Aviso de Privacidad'), text: S.text('El Gobierno Municipal de Monterrey…') }),
+  publicPage: S.object({
+    event: E.EventoExternoPublico,
+    is_preview: S.bool(false, 'Borrador visto por el personal.'),
+    is_completed: S.bool(false),
+    is_cancelled: S.bool(false),
+  }),
+  registered: S.object({
+    message: S.message('¡Registro Exitoso!'),
+    registration: S.object({ id: S.int(7), status: S.oneOf(REGISTRATION_STATUSES) }),
+  }),
+};

@@ -1,0 +1,155 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '@core/access/access.decorators';
+import { Actor } from '@core/access/current-user';
+import type { EventActor } from '@core/events/domain-events';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { Answer } from '@core/http/openapi-answers';
+import {
+  AssignAsistentesDto,
+  AssignEspacioDto,
+  AutoAssignSeatDto,
+  CheckInDto,
+  AvailablePersonasQueryDto,
+  CreateInternalEventDto,
+  InternalEventsQueryDto,
+  UpdateAsistenteDto,
+  UpdateInternalEventDto,
+} from './internal-events.dto';
+import { InternalEventsAnswers as A } from './internal-events.openapi';
+import { InternalEventsService } from './internal-events.service';
+
+/**
+ * Internal events for staff (spec 2 §7). Reading needs eventos_internos 'view' (the spec's "any logged-in
+ * user may view" is read as "any staff member with the area", docs/decisions.md); changes need the action.
+ */
+@ApiTags('eventos-internos')
+@ApiBearerAuth()
+@Controller()
+export class InternalEventsController {
+  constructor(private readonly events: InternalEventsService) {}
+
+  @Get('eventos-internos')
+  @Answer(200, 'Los eventos internos, filtrados por estado y tipo.', A.list)
+  @RequirePermission('eventos_internos', 'view')
+  async list(@Query() query: InternalEventsQueryDto) {
+    return { eventos: await this.events.list(query) };
+  }
+
+  @Post('eventos-internos')
+  @Answer(201, 'Evento interno creado (sin espacio ni asistentes).', A.saved('Evento interno creado exitosamente'))
+  @RequirePermission('eventos_internos', 'create')
+  async create(@Body() dto: CreateInternalEventDto, @Actor() actor: EventActor) {
+    return { evento: await this.events.create(dto, actor), message: 'Evento interno creado exitosamente' };
+  }
+
+  @Get('eventos-internos/:id')
+  @Answer(200, 'Un evento interno con su espacio y sus contadores.', A.one)
+  @RequirePermission('eventos_internos', 'view')
+  async get(@Param('id', IdParamPipe) id: number) {
+    return { evento: await this.events.get(id) };
+  }
+
+  @Put('eventos-internos/:id')
+  @Answer(200, 'Evento interno actualizado (el espacio se cambia con assign-espacio).', A.saved('Evento interno actualizado exitosamente'))
+  @RequirePermission('eventos_internos', 'edit')
+  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateInternalEventDto, @Actor() actor: EventActor) {
+    return { evento: await this.events.update(id, dto, actor), message: 'Evento interno actualizado exitosamente' };
+  }
+
+  @Delete('eventos-internos/:id')
+  @Answer(200, 'Evento eliminado (solo en borrador), con sus invitaciones.', A.message('Evento interno eliminado exitosamente'))
+  @RequirePermission('eventos_internos', 'delete')
+  async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+    await this.events.remove(id, actor);
+    return { message: 'Evento interno eliminado exitosamente' };
+  }
+
+  @Get('eventos-internos/:id/asistentes')
+  @Answer(200, 'Las personas invitadas, con su confirmación, su código y su asiento.', A.asistentes)
+  @RequirePermission('eventos_internos', 'view')
+  async asistentes(@Param('id', IdParamPipe) id: number) {
+    return { asistentes: await this.events.asistentes(id) };
+  }
+
+  @Post('eventos-internos/:id/asistentes')
+  @Answer(201, 'Personas invitadas como pendiente, cada una con su código.', A.assigned)
+  @RequirePermission('eventos_internos', 'edit')
+  assign(@Param('id', IdParamPipe) id: number, @Body() dto: AssignAsistentesDto, @Actor() actor: EventActor) {
+    return this.events.assign(id, dto.persona_ids, actor);
+  }
+
+  @Delete('eventos-internos/:id/asistentes/:personaId')
+  @Answer(200, 'Invitación retirada; su asiento, si tenía, queda libre.', A.message('Asistente removido exitosamente'))
+  @RequirePermission('eventos_internos', 'edit')
+  async removeAttendee(
+    @Param('id', IdParamPipe) id: number,
+    @Param('personaId', IdParamPipe) personaId: number,
+    @Actor() actor: EventActor,
+  ) {
+    await this.events.removeAttendee(id, personaId, actor);
+    return { message: 'Asistente removido exitosamente' };
+  }
+
+  /**
+   * The status button (spec 2 §6: "any logged-in user may view … the status button"): changing a
+   * status is a change, so it needs 'edit' (docs/decisions.md).
+   */
+  @Put('eventos-internos/:id/asistentes/:personaId')
+  @Answer(200, 'Confirmación cambiada; con seccion_id, el asiento dado en la misma operación.', A.attendance)
+  @RequirePermission('eventos_internos', 'edit')
+  updateAttendance(
+    @Param('id', IdParamPipe) id: number,
+    @Param('personaId', IdParamPipe) personaId: number,
+    @Body() dto: UpdateAsistenteDto,
+    @Actor() actor: EventActor,
+  ) {
+    return this.events.updateAttendance(id, personaId, dto, actor);
+  }
+
+  @Get('eventos-internos/:id/available-personas')
+  @Answer(200, 'Personas aún no invitadas, por páginas, que coinciden con la búsqueda.', A.availablePersonas)
+  @RequirePermission('eventos_internos', 'edit')
+  availablePersonas(@Param('id', IdParamPipe) id: number, @Query() query: AvailablePersonasQueryDto) {
+    return this.events.availablePersonas(id, query);
+  }
+
+  @Post('eventos-internos/:id/auto-assign-seat')
+  @Answer(201, 'El primer asiento libre de la sección (filas de adelante, desde el centro).', A.seat)
+  @RequirePermission('eventos_internos', 'edit')
+  autoAssignSeat(@Param('id', IdParamPipe) id: number, @Body() dto: AutoAssignSeatDto, @Actor() actor: EventActor) {
+    return this.events.autoAssignSeat(id, dto.persona_id, dto.seccion_id, actor);
+  }
+
+  @Post('eventos-internos/:id/assign-espacio')
+  @Answer(201, 'Espacio del evento asignado, cambiado o quitado (espacio_id null).', A.espacio)
+  @Answer(409, 'Hay asientos asignados: cambiar el espacio los liberaría (se confirma con replace_existing).', A.requiresConfirmation)
+  @RequirePermission('eventos_internos', 'edit')
+  assignEspacio(@Param('id', IdParamPipe) id: number, @Body() dto: AssignEspacioDto, @Actor() actor: EventActor) {
+    return this.events.assignEspacio(id, dto, actor);
+  }
+
+  /** Check-in at the door (beyond the spec): the invitation's code marks the person asistio, with a seat if needed. */
+  @Post('eventos-internos/:id/check-in')
+  @Answer(200, 'Asistencia registrada con el código de la invitación (y asiento, si hacía falta).', A.checkIn)
+  @HttpCode(200)
+  @RequirePermission('eventos_internos', 'edit')
+  checkIn(@Param('id', IdParamPipe) id: number, @Body() dto: CheckInDto, @Actor() actor: EventActor) {
+    return this.events.checkIn(id, dto.code, dto.seccion_id, actor);
+  }
+
+  /** Catalogues for the seating filters (spec 2 §7). */
+  @Get('sectores')
+  @Answer(200, 'Catálogo de sectores, para los filtros de asientos.', A.sectores)
+  @RequirePermission('eventos_internos', 'view')
+  async sectores() {
+    return { sectores: await this.events.sectores() };
+  }
+
+  @Get('empresas')
+  @Answer(200, 'Catálogo de empresas, para los filtros de asientos.', A.empresas)
+  @RequirePermission('eventos_internos', 'view')
+  async empresas() {
+    return { empresas: await this.events.empresas() };
+  }
+}

@@ -1,0 +1,227 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { AVAILABLE_PERSONAS_PER_PAGE, MAX_INT32, MAX_PERSONAS_PER_ASSIGNMENT } from '@core/constants';
+import {
+  CONFIRMACIONES,
+  CONFIRMATION_CODE_LENGTH,
+  ESTADOS_AL_CREAR,
+  ESTADOS_EVENTO_INTERNO,
+  INTERNAL_EVENT_LIMITS,
+  TIPOS_EVENTO_INTERNO,
+  type Confirmacion,
+  type EstadoEventoInterno,
+  type TipoEventoInterno,
+} from '@core/contracts/internal-events.contract';
+import { Omittable } from '@core/http/omittable.decorator';
+import { QueryInt } from '@core/http/query-int.decorator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const emptyToNull = ({ value }: { value: unknown }) => {
+  const v = typeof value === 'string' ? value.trim() : value;
+  return v === '' ? null : v;
+};
+const trimList = ({ value }: { value: unknown }) =>
+  Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '') : value;
+const CODE_DESCRIPTION = `Código de la invitación, ${CONFIRMATION_CODE_LENGTH} caracteres (se ignoran espacios y mayúsculas/minúsculas); otro formato: 422.`;
+const tooLong = (subject: string, max: number) => `${subject} no debe tener más de ${max.toLocaleString('es-MX')} caracteres.`;
+
+class InternalEventFieldsDto {
+  @Transform(trim)
+  @IsNotEmpty({ message: 'El título es obligatorio.' })
+  @IsString({ message: 'El título debe ser texto.' })
+  @MaxLength(INTERNAL_EVENT_LIMITS.titulo, { message: tooLong('El título', INTERNAL_EVENT_LIMITS.titulo) })
+  titulo: string;
+
+  @IsOptional()
+  @Transform(emptyToNull)
+  @ValidateIf((o: InternalEventFieldsDto) => o.descripcion !== null)
+  @IsString({ message: 'La descripción debe ser texto.' })
+  @MaxLength(INTERNAL_EVENT_LIMITS.descripcion, { message: tooLong('La descripción', INTERNAL_EVENT_LIMITS.descripcion) })
+  descripcion?: string | null;
+
+  @IsNotEmpty({ message: 'La fecha y hora de inicio es obligatoria.' })
+  @IsISO8601({}, { message: 'La fecha y hora de inicio no es válida.' })
+  fecha_evento: string;
+
+  @IsOptional()
+  @Transform(emptyToNull)
+  @ValidateIf((o: InternalEventFieldsDto) => o.fecha_fin !== null)
+  @IsISO8601({}, { message: 'La fecha y hora de fin no es válida.' })
+  fecha_fin?: string | null;
+
+  @IsOptional()
+  @Transform(emptyToNull)
+  @ValidateIf((o: InternalEventFieldsDto) => o.ubicacion !== null)
+  @IsString({ message: 'La ubicación debe ser texto.' })
+  @MaxLength(INTERNAL_EVENT_LIMITS.ubicacion, { message: tooLong('La ubicación', INTERNAL_EVENT_LIMITS.ubicacion) })
+  ubicacion?: string | null;
+
+  @IsNotEmpty({ message: 'El tipo es obligatorio.' })
+  @IsIn(TIPOS_EVENTO_INTERNO, { message: 'El tipo no es válido.' })
+  tipo: TipoEventoInterno;
+
+  @Omittable()
+  @Transform(trimList)
+  @IsArray({ message: 'Las notas deben ser una lista.' })
+  @ArrayMaxSize(INTERNAL_EVENT_LIMITS.notas, { message: `No más de ${INTERNAL_EVENT_LIMITS.notas} notas.` })
+  @IsString({ each: true, message: 'Cada nota debe ser texto.' })
+  @MaxLength(INTERNAL_EVENT_LIMITS.nota, { each: true, message: tooLong('Cada nota', INTERNAL_EVENT_LIMITS.nota) })
+  notas?: string[];
+}
+
+export class CreateInternalEventDto extends InternalEventFieldsDto {
+  /** On creation only borrador or confirmado (spec 2 §4). */
+  @Omittable()
+  @IsIn(ESTADOS_AL_CREAR, { message: 'Al crear, el estado solo puede ser borrador o confirmado.' })
+  estado: EstadoEventoInterno = 'borrador';
+}
+
+export class UpdateInternalEventDto extends InternalEventFieldsDto {
+  @Omittable()
+  @IsIn(ESTADOS_EVENTO_INTERNO, { message: 'El estado no es válido.' })
+  estado?: EstadoEventoInterno;
+
+  /**
+   * Sent by the edit page (spec 2 §7) and accepted, but not applied here: the space changes through
+   * assign-espacio, which asks before releasing assigned seats (docs/decisions.md).
+   */
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    type: 'integer',
+    example: 1,
+    description: 'Se acepta y se ignora: el espacio se cambia con assign-espacio.',
+  })
+  @IsOptional()
+  espacio_id?: unknown;
+}
+
+export class InternalEventsQueryDto {
+  @IsOptional()
+  @Transform(({ value }) => (value === '' || value === 'todos' ? undefined : value))
+  @IsIn(ESTADOS_EVENTO_INTERNO, { message: 'El estado no es válido.' })
+  estado?: EstadoEventoInterno;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === '' || value === 'todos' ? undefined : value))
+  @IsIn(TIPOS_EVENTO_INTERNO, { message: 'El tipo no es válido.' })
+  tipo?: TipoEventoInterno;
+}
+
+export class AssignAsistentesDto {
+  @IsArray({ message: 'Selecciona al menos una persona.' })
+  @ArrayMinSize(1, { message: 'Selecciona al menos una persona.' })
+  @ArrayMaxSize(MAX_PERSONAS_PER_ASSIGNMENT, {
+    message: `No se pueden asignar más de ${MAX_PERSONAS_PER_ASSIGNMENT.toLocaleString('es-MX')} personas a la vez.`,
+  })
+  @IsInt({ each: true, message: 'Las personas seleccionadas no son válidas.' })
+  @Min(1, { each: true, message: 'Las personas seleccionadas no son válidas.' })
+  @Max(MAX_INT32, { each: true, message: 'Las personas seleccionadas no son válidas.' })
+  persona_ids: number[];
+
+  /** Always 'pendiente' (spec 2 §4): assigning people creates them as pendiente. */
+  @Omittable()
+  @IsIn(['pendiente'], { message: 'Las personas asignadas empiezan como pendiente.' })
+  confirmacion?: 'pendiente';
+}
+
+export class UpdateAsistenteDto {
+  @IsNotEmpty({ message: 'La confirmación es obligatoria.' })
+  @IsIn(CONFIRMACIONES, { message: 'El estado de confirmación no es válido.' })
+  confirmacion: Confirmacion;
+
+  /** Moving to asistio without a seat: the section to auto-assign one in (same operation). */
+  @Omittable()
+  @IsInt({ message: 'Por favor selecciona una sección' })
+  @Min(1, { message: 'Por favor selecciona una sección' })
+  @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
+  seccion_id?: number;
+}
+
+export class AutoAssignSeatDto {
+  @IsInt({ message: 'La persona no es válida.' })
+  @Min(1, { message: 'La persona no es válida.' })
+  @Max(MAX_INT32, { message: 'La persona no es válida.' })
+  persona_id: number;
+
+  @IsInt({ message: 'Por favor selecciona una sección' })
+  @Min(1, { message: 'Por favor selecciona una sección' })
+  @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
+  seccion_id: number;
+}
+
+export class AssignEspacioDto {
+  /** null: the event uses no space ('Sin asignación de asientos'). */
+  @ApiProperty({ required: true, nullable: true, description: 'El espacio del evento (activo); null: sin asignación de asientos.' })
+  @ValidateIf((o: AssignEspacioDto) => o.espacio_id !== null)
+  @IsInt({ message: 'El espacio no es válido.' })
+  @Min(1, { message: 'El espacio no es válido.' })
+  @Max(MAX_INT32, { message: 'El espacio no es válido.' })
+  espacio_id: number | null;
+
+  @Omittable()
+  @IsBoolean({ message: 'permite_seleccion_asiento debe ser verdadero o falso.' })
+  permite_seleccion_asiento?: boolean;
+
+  @Omittable()
+  @IsBoolean({ message: 'replace_existing debe ser verdadero o falso.' })
+  replace_existing?: boolean;
+}
+
+export class AvailablePersonasQueryDto {
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: 'La página debe ser un número entero.' })
+  @Min(1, { message: 'La página debe ser al menos 1.' })
+  @Max(1_000_000)
+  page: number = 1;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'La búsqueda no debe tener más de 100 caracteres.' })
+  search?: string;
+
+  @IsOptional()
+  @QueryInt()
+  @IsInt()
+  @Min(1)
+  @Max(AVAILABLE_PERSONAS_PER_PAGE)
+  per_page: number = AVAILABLE_PERSONAS_PER_PAGE;
+}
+
+export class PublicConfirmDto {
+  /** Normalized (trimmed, upper case) by the service; anything else is just a wrong code. */
+  @ApiProperty({ type: 'string', example: 'K7M2Q', description: CODE_DESCRIPTION })
+  @IsOptional()
+  code?: unknown;
+}
+
+/** Check-in at the door: the code (typed, or read from the invitation's QR) and, optionally, the section for a seat. */
+export class CheckInDto {
+  /** Normalized by the service (trimmed, upper case). */
+  @ApiProperty({ type: 'string', example: 'K7M2Q', description: CODE_DESCRIPTION })
+  @IsOptional()
+  code?: unknown;
+
+  @Omittable()
+  @IsInt({ message: 'Por favor selecciona una sección' })
+  @Min(1, { message: 'Por favor selecciona una sección' })
+  @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
+  seccion_id?: number;
+}

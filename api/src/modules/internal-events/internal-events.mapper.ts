@@ -1,0 +1,99 @@
+import type {
+  AsistenteResponse,
+  EspacioSummary,
+  InternalEventResponse,
+  PersonaDisponible,
+  PublicInternalEvent,
+  SeatRef,
+} from '@core/contracts/internal-events.contract';
+import type { AsistenteRow, InternalEventRow, PersonaDisponibleRow } from './internal-events.repository';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const fullName = (p: { nombre: string; apellido_paterno: string; apellido_materno: string }) =>
+  [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' ');
+
+export function toInternalEventResponse(row: InternalEventRow, espacios: EspacioSummary[] = [], failed24h = 0): InternalEventResponse {
+  return {
+    id: row.id,
+    slug: row.slug,
+    titulo: row.titulo,
+    descripcion: row.descripcion,
+    fecha_evento: iso(row.fecha_evento)!,
+    fecha_fin: iso(row.fecha_fin),
+    ubicacion: row.ubicacion,
+    tipo: row.tipo,
+    estado: row.estado,
+    notas: row.notas ?? [],
+    permite_seleccion_asiento: row.permite_seleccion_asiento,
+    asistentes_count: row.asistentes_count ?? 0,
+    asistentes_confirmados_count: row.asistentes_confirmados_count ?? 0,
+    asistentes_pendientes_count: row.asistentes_pendientes_count ?? 0,
+    asistentes_asistieron_count: row.asistentes_asistieron_count ?? 0,
+    espacios,
+    intentos_fallidos_24h: failed24h,
+    version: row.version,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+/** What anyone may see: the event and its counters, nobody's data. */
+export function toPublicInternalEvent(row: InternalEventRow): PublicInternalEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    titulo: row.titulo,
+    descripcion: row.descripcion,
+    fecha_evento: iso(row.fecha_evento)!,
+    fecha_fin: iso(row.fecha_fin),
+    ubicacion: row.ubicacion,
+    tipo: row.tipo,
+    estado: row.estado,
+    asistentes_count: row.asistentes_count ?? 0,
+    asistentes_confirmados_count: row.asistentes_confirmados_count ?? 0,
+    asistentes_pendientes_count: row.asistentes_pendientes_count ?? 0,
+    asistentes_asistieron_count: row.asistentes_asistieron_count ?? 0,
+    version: row.version,
+  };
+}
+
+export function toSeatRef(row: AsistenteRow): SeatRef | null {
+  if (row.asiento_id === null || row.asignacion_id === null) return null;
+  return {
+    asignacion_id: row.asignacion_id,
+    asiento_id: row.asiento_id,
+    codigo: row.asiento_codigo ?? '',
+    displayCode: `${row.seccion_codigo ?? ''}-${row.asiento_codigo ?? ''}`,
+    seccion: { id: row.seccion_id!, nombre: row.seccion_nombre ?? '', codigo: row.seccion_codigo ?? '', color: row.seccion_color ?? '' },
+  };
+}
+
+export function toAsistenteResponse(row: AsistenteRow): AsistenteResponse {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    apellido_paterno: row.apellido_paterno,
+    apellido_materno: row.apellido_materno,
+    nombre_completo: fullName(row),
+    correo_electronico: row.correo_electronico,
+    telefono_celular: row.telefono_celular,
+    telefono: row.telefono,
+    empresa_id: row.empresa_id,
+    empresa: row.empresa_id !== null && row.empresa_nombre !== null ? { id: row.empresa_id, nombre: row.empresa_nombre } : null,
+    puesto: row.puesto_nombre !== null ? { nombre: row.puesto_nombre } : null,
+    sector_id: row.sector_id,
+    sector: row.sector_id !== null && row.sector_nombre !== null ? { id: row.sector_id, nombre: row.sector_nombre } : null,
+    pivot: { confirmacion: row.confirmacion, confirmation_code: row.confirmation_code },
+    asiento: toSeatRef(row),
+  };
+}
+
+export function toPersonaDisponible(row: PersonaDisponibleRow): PersonaDisponible {
+  return {
+    id: row.id,
+    nombre_completo: fullName(row),
+    correo_electronico: row.correo_electronico,
+    empresa: row.empresa,
+    puesto: row.puesto,
+  };
+}

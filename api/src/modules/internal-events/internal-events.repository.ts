@@ -1,0 +1,495 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { MAX_INT32 } from '@core/constants';
+import type {
+  AsistentesCounts,
+  Confirmacion,
+  EspacioSummary,
+  EstadoEventoInterno,
+  TipoEventoInterno,
+  VersionedInternalCounts,
+} from '@core/contracts/internal-events.contract';
+
+export interface InternalEventRow extends AsistentesCounts {
+  id: number;
+  slug: string;
+  titulo: string;
+  descripcion: string | null;
+  fecha_evento: Date;
+  fecha_fin: Date | null;
+  ubicacion: string | null;
+  tipo: TipoEventoInterno;
+  estado: EstadoEventoInterno;
+  notas: string[];
+  permite_seleccion_asiento: boolean;
+  version: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface InternalEventValues {
+  titulo: string;
+  descripcion: string | null;
+  fecha_evento: Date;
+  fecha_fin: Date | null;
+  ubicacion: string | null;
+  tipo: TipoEventoInterno;
+  estado: EstadoEventoInterno;
+  notas: string[];
+}
+
+export interface AsistenteRow {
+  id: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  correo_electronico: string | null;
+  telefono_celular: string | null;
+  telefono: string | null;
+  empresa_id: number | null;
+  empresa_nombre: string | null;
+  puesto_nombre: string | null;
+  sector_id: number | null;
+  sector_nombre: string | null;
+  confirmacion: Confirmacion;
+  confirmation_code: string;
+  asignacion_id: number | null;
+  asiento_id: number | null;
+  asiento_codigo: string | null;
+  seccion_id: number | null;
+  seccion_nombre: string | null;
+  seccion_codigo: string | null;
+  seccion_color: string | null;
+}
+
+export interface PersonaDisponibleRow {
+  id: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  correo_electronico: string | null;
+  empresa: string | null;
+  puesto: string | null;
+}
+
+export interface FreeSeat {
+  asiento_id: number;
+}
+
+const COUNTS = `
+  count(*)::int AS asistentes_count,
+  count(*) FILTER (WHERE a.confirmacion = 'confirmado')::int AS asistentes_confirmados_count,
+  count(*) FILTER (WHERE a.confirmacion = 'pendiente')::int AS asistentes_pendientes_count,
+  count(*) FILTER (WHERE a.confirmacion = 'asistio')::int AS asistentes_asistieron_count`;
+
+const EVENT_SELECT = `
+  SELECT e.id, e.slug, e.titulo, e.descripcion, e.fecha_evento, e.fecha_fin, e.ubicacion, e.tipo, e.estado, e.notas,
+         e.permite_seleccion_asiento, e.version::text AS version, e.created_at, e.updated_at, c.*
+    FROM eventos_internos e
+    LEFT JOIN LATERAL (SELECT ${COUNTS} FROM evento_asistentes a WHERE a.evento_interno_id = e.id) c ON true`;
+
+/** A LIKE pattern matching the text anywhere. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Every query of internal events and their attendees. The seating tables belong to the spaces module
+ * (migration 1764400000000); until they exist, attendees simply have no seat and seat calls refuse.
+ */
+/** An attendee with their person, catalogue names and seat (if any). */
+const ASISTENTE_SELECT = `
+  SELECT p.id, p.nombre, p.apellido_paterno, p.apellido_materno, p.correo_electronico, p.telefono_celular,
+         p.telefono_oficina AS telefono, p.empresa_id, em.nombre AS empresa_nombre, pu.nombre AS puesto_nombre,
+         p.sector_id, se.nombre AS sector_nombre, a.confirmacion, a.confirmation_code,
+         aa.id AS asignacion_id, s.id AS asiento_id, s.codigo AS asiento_codigo, sc.id AS seccion_id,
+         sc.nombre AS seccion_nombre, sc.codigo AS seccion_codigo, sc.color AS seccion_color
+    FROM evento_asistentes a
+    JOIN personas p ON p.id = a.persona_id
+    LEFT JOIN empresas em ON em.id = p.empresa_id
+    LEFT JOIN puestos pu ON pu.id = p.puesto_id
+    LEFT JOIN sectores se ON se.id = p.sector_id
+    LEFT JOIN asiento_asignaciones aa ON aa.evento_interno_id = a.evento_interno_id AND aa.persona_id = a.persona_id
+    LEFT JOIN asientos s ON s.id = aa.asiento_id
+    LEFT JOIN secciones sc ON sc.id = s.seccion_id`;
+
+@Injectable()
+export class InternalEventsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private m(manager?: EntityManager): EntityManager {
+    return manager ?? this.ds.manager;
+  }
+
+  async list(filters: { estado?: string; tipo?: string }): Promise<InternalEventRow[]> {
+    return this.ds.query(
+      `${EVENT_SELECT}
+        WHERE ($1::text IS NULL OR e.estado = $1) AND ($2::text IS NULL OR e.tipo = $2)
+        ORDER BY e.fecha_evento DESC, e.id DESC`,
+      [filters.estado ?? null, filters.tipo ?? null],
+    );
+  }
+
+  async findById(id: number, manager?: EntityManager): Promise<InternalEventRow | null> {
+    const rows = await this.m(manager).query(`${EVENT_SELECT} WHERE e.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Only a canonical id within int4 (what IdParamPipe accepts) is read as an id; anything else ("01",
+   * "2147483648") is a slug, and slugs always have a letter, so it matches nothing.
+   */
+  async findBySlugOrId(slugOrId: string): Promise<InternalEventRow | null> {
+    const asId = /^[1-9][0-9]{0,9}$/.test(slugOrId) && Number(slugOrId) <= MAX_INT32;
+    const rows = asId
+      ? await this.ds.query(`${EVENT_SELECT} WHERE e.id = $1`, [Number(slugOrId)])
+      : await this.ds.query(`${EVENT_SELECT} WHERE e.slug = $1`, [slugOrId]);
+    return rows[0] ?? null;
+  }
+
+  async lockById(manager: EntityManager, id: number): Promise<{ id: number; estado: EstadoEventoInterno } | null> {
+    const rows = await manager.query(`SELECT id, estado FROM eventos_internos WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async slugsLike(manager: EntityManager, base: string): Promise<string[]> {
+    const rows: Array<{ slug: string }> = await manager.query(`SELECT slug FROM eventos_internos WHERE slug = $1 OR slug LIKE $2`, [
+      base,
+      `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`,
+    ]);
+    return rows.map((r) => r.slug);
+  }
+
+  async insert(manager: EntityManager, v: InternalEventValues & { slug: string; created_by: number | null }): Promise<number> {
+    const [{ id }] = await manager.query(
+      `INSERT INTO eventos_internos (slug, titulo, descripcion, fecha_evento, fecha_fin, ubicacion, tipo, estado, notas, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10) RETURNING id`,
+      [v.slug, v.titulo, v.descripcion, v.fecha_evento, v.fecha_fin, v.ubicacion, v.tipo, v.estado, JSON.stringify(v.notas), v.created_by],
+    );
+    return id;
+  }
+
+  async update(manager: EntityManager, id: number, v: InternalEventValues): Promise<void> {
+    await manager.query(
+      `UPDATE eventos_internos SET titulo = $2, descripcion = $3, fecha_evento = $4, fecha_fin = $5, ubicacion = $6, tipo = $7,
+              estado = $8, notas = $9::jsonb, updated_at = now(), version = version + 1
+        WHERE id = $1`,
+      [id, v.titulo, v.descripcion, v.fecha_evento, v.fecha_fin, v.ubicacion, v.tipo, v.estado, JSON.stringify(v.notas)],
+    );
+  }
+
+  async setSeatSelection(manager: EntityManager, id: number, permite: boolean): Promise<void> {
+    await manager.query(
+      `UPDATE eventos_internos SET permite_seleccion_asiento = $2, updated_at = now(), version = version + 1 WHERE id = $1`,
+      [id, permite],
+    );
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(`DELETE FROM eventos_internos WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Moves the event's version and reads its counters, in the caller's transaction, after its change to
+   * the attendees. The row lock taken here orders concurrent changes: counts pushed with a higher version
+   * are never older. Called last in every transaction (attendee rows first, then the event: one lock order).
+   */
+  async bumpCounts(manager: EntityManager, id: number): Promise<VersionedInternalCounts> {
+    const [row] = await manager.query(
+      `WITH v AS (UPDATE eventos_internos SET version = version + 1 WHERE id = $1 RETURNING id, version)
+       SELECT v.id AS evento_id, v.version::text AS version, c.*
+         FROM v, LATERAL (SELECT ${COUNTS} FROM evento_asistentes a WHERE a.evento_interno_id = v.id) c`,
+      [id],
+    );
+    return row;
+  }
+
+  async failedAttemptsSince(ids: number[], since: Date): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ id: number; n: number }> = await this.ds.query(
+      `SELECT evento_interno_id AS id, count(*)::int AS n FROM confirmacion_intentos_fallidos
+        WHERE evento_interno_id = ANY($1::int[]) AND created_at >= $2 GROUP BY evento_interno_id`,
+      [ids, since],
+    );
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  async recordFailedAttempt(eventId: number, ip: string | null): Promise<void> {
+    await this.ds.query(`INSERT INTO confirmacion_intentos_fallidos (evento_interno_id, ip) VALUES ($1, $2)`, [eventId, ip]);
+  }
+
+  // ---------------------------------------------------------------- spaces of an event
+
+  async espaciosOf(ids: number[], manager?: EntityManager): Promise<Map<number, EspacioSummary[]>> {
+    const out = new Map<number, EspacioSummary[]>();
+    if (ids.length === 0) return out;
+    const rows: Array<{ evento_id: number; id: number; nombre: string; secciones: EspacioSummary['secciones'] }> = await this.m(
+      manager,
+    ).query(
+      `SELECT ee.evento_interno_id AS evento_id, es.id, es.nombre,
+              COALESCE((SELECT json_agg(json_build_object(
+                        'id', sc.id, 'nombre', sc.nombre, 'codigo', sc.codigo, 'color', sc.color,
+                        'capacidad', sc.filas * sc.asientos_por_fila,
+                        'asignados', (SELECT count(*) FROM asiento_asignaciones aa JOIN asientos s ON s.id = aa.asiento_id
+                                       WHERE aa.evento_interno_id = ee.evento_interno_id AND s.seccion_id = sc.id))
+                        ORDER BY sc.orden, sc.id)
+                 FROM secciones sc WHERE sc.espacio_id = es.id), '[]'::json) AS secciones
+         FROM evento_espacios ee JOIN espacios es ON es.id = ee.espacio_id
+        WHERE ee.evento_interno_id = ANY($1::int[])
+        ORDER BY ee.created_at, es.id`,
+      [ids],
+    );
+    for (const r of rows) {
+      const list = out.get(r.evento_id) ?? [];
+      const capacidad_total = r.secciones.reduce((sum, s) => sum + Number(s.capacidad), 0);
+      list.push({ id: r.id, nombre: r.nombre, capacidad_total, secciones: r.secciones });
+      out.set(r.evento_id, list);
+    }
+    return out;
+  }
+
+  async activeEspacioExists(manager: EntityManager, espacioId: number): Promise<boolean> {
+    const rows = await manager.query(`SELECT 1 FROM espacios WHERE id = $1 AND is_active FOR KEY SHARE`, [espacioId]);
+    return rows.length === 1;
+  }
+
+  async currentEspacioIds(manager: EntityManager, eventId: number): Promise<number[]> {
+    const rows: Array<{ espacio_id: number }> = await manager.query(
+      `SELECT espacio_id FROM evento_espacios WHERE evento_interno_id = $1 ORDER BY created_at, espacio_id`,
+      [eventId],
+    );
+    return rows.map((r) => r.espacio_id);
+  }
+
+  async countSeatAssignments(manager: EntityManager, eventId: number): Promise<number> {
+    const [{ n }] = await manager.query(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [eventId]);
+    return n;
+  }
+
+  /** Frees every seat of the event; answers whose seats they were. */
+  async releaseAllSeats(manager: EntityManager, eventId: number): Promise<number[]> {
+    const rows: Array<{ persona_id: number }> = await manager.query(
+      `WITH d AS (DELETE FROM asiento_asignaciones WHERE evento_interno_id = $1 RETURNING persona_id) SELECT persona_id FROM d`,
+      [eventId],
+    );
+    return rows.map((r) => r.persona_id);
+  }
+
+  async replaceEspacio(manager: EntityManager, eventId: number, espacioId: number | null): Promise<void> {
+    await manager.query(`DELETE FROM evento_espacios WHERE evento_interno_id = $1`, [eventId]);
+    if (espacioId !== null) {
+      await manager.query(`INSERT INTO evento_espacios (evento_interno_id, espacio_id) VALUES ($1, $2)`, [eventId, espacioId]);
+    }
+  }
+
+  // ---------------------------------------------------------------- attendees
+
+  async asistentes(eventId: number, manager?: EntityManager): Promise<AsistenteRow[]> {
+    return this.m(manager).query(`${ASISTENTE_SELECT} WHERE a.evento_interno_id = $1 ORDER BY p.sort_key, p.id`, [eventId]);
+  }
+
+  async asistentesByIds(manager: EntityManager, eventId: number, personaIds: number[]): Promise<AsistenteRow[]> {
+    return manager.query(`${ASISTENTE_SELECT} WHERE a.evento_interno_id = $1 AND a.persona_id = ANY($2::int[]) ORDER BY p.sort_key, p.id`, [
+      eventId,
+      personaIds,
+    ]);
+  }
+
+  async asistente(eventId: number, personaId: number, manager?: EntityManager): Promise<AsistenteRow | null> {
+    const rows = await this.m(manager).query(`${ASISTENTE_SELECT} WHERE a.evento_interno_id = $1 AND a.persona_id = $2`, [
+      eventId,
+      personaId,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * One set-based insert of many attendees with their codes (one statement, whatever the count).
+   * Rows whose persona does not exist are dropped by the join; rows already invited or whose code
+   * collides are dropped by ON CONFLICT (the caller retries those with fresh codes). Answers the ids inserted.
+   */
+  async insertAttendees(manager: EntityManager, eventId: number, personaIds: number[], codes: string[], createdBy: number | null) {
+    const rows: Array<{ persona_id: number }> = await manager.query(
+      `INSERT INTO evento_asistentes (evento_interno_id, persona_id, confirmacion, confirmation_code, created_by)
+       SELECT $1, v.persona_id, 'pendiente', v.code, $4
+         FROM unnest($2::int[], $3::text[]) AS v(persona_id, code)
+         JOIN personas p ON p.id = v.persona_id
+       ON CONFLICT DO NOTHING
+       RETURNING persona_id`,
+      [eventId, personaIds, codes, createdBy],
+    );
+    return rows.map((r) => r.persona_id);
+  }
+
+  /** Of these people, those who exist and are not yet invited to the event (the ones a retry still has to insert). */
+  async notYetInvited(manager: EntityManager, eventId: number, personaIds: number[]): Promise<number[]> {
+    const rows: Array<{ id: number }> = await manager.query(
+      `SELECT p.id FROM personas p
+        WHERE p.id = ANY($2::int[])
+          AND NOT EXISTS (SELECT 1 FROM evento_asistentes a WHERE a.evento_interno_id = $1 AND a.persona_id = p.id)`,
+      [eventId, personaIds],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async removeAttendee(manager: EntityManager, eventId: number, personaId: number): Promise<boolean> {
+    // As a CTE: the driver answers a bare DELETE … RETURNING as [rows, count].
+    const rows = await manager.query(
+      `WITH d AS (DELETE FROM evento_asistentes WHERE evento_interno_id = $1 AND persona_id = $2 RETURNING persona_id) SELECT * FROM d`,
+      [eventId, personaId],
+    );
+    return rows.length === 1;
+  }
+
+  /** Locks the attendee row (attendee rows are always locked before the event row). */
+  async lockAttendee(manager: EntityManager, eventId: number, personaId: number): Promise<{ confirmacion: Confirmacion } | null> {
+    const rows = await manager.query(
+      `SELECT confirmacion FROM evento_asistentes WHERE evento_interno_id = $1 AND persona_id = $2 FOR UPDATE`,
+      [eventId, personaId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async setConfirmacion(manager: EntityManager, eventId: number, personaId: number, confirmacion: Confirmacion): Promise<void> {
+    await manager.query(
+      `UPDATE evento_asistentes SET confirmacion = $3, updated_at = now(),
+              confirmed_at = CASE WHEN $3 IN ('confirmado', 'asistio') THEN COALESCE(confirmed_at, now()) ELSE confirmed_at END
+        WHERE evento_interno_id = $1 AND persona_id = $2`,
+      [eventId, personaId, confirmacion],
+    );
+  }
+
+  /**
+   * The public confirmation in one statement: only an invitation still waiting moves to 'confirmado'.
+   * Concurrent confirmations of one code queue on the row; the first wins, the rest find it confirmed.
+   */
+  async confirmByCode(manager: EntityManager, eventId: number, code: string): Promise<number | null> {
+    const rows: Array<{ persona_id: number }> = await manager.query(
+      `WITH u AS (
+         UPDATE evento_asistentes SET confirmacion = 'confirmado', confirmed_at = now(), updated_at = now()
+          WHERE evento_interno_id = $1 AND confirmation_code = $2 AND confirmacion NOT IN ('confirmado', 'asistio')
+          RETURNING persona_id)
+       SELECT persona_id FROM u`,
+      [eventId, code],
+    );
+    return rows[0]?.persona_id ?? null;
+  }
+
+  async findByCode(eventId: number, code: string): Promise<{ persona_id: number; nombre: string } | null> {
+    const rows = await this.ds.query(
+      `SELECT a.persona_id, p.nombre FROM evento_asistentes a JOIN personas p ON p.id = a.persona_id
+        WHERE a.evento_interno_id = $1 AND a.confirmation_code = $2`,
+      [eventId, code],
+    );
+    return rows[0] ?? null;
+  }
+
+  async personaNombre(manager: EntityManager, personaId: number): Promise<string> {
+    const [row] = await manager.query(`SELECT nombre FROM personas WHERE id = $1`, [personaId]);
+    return row?.nombre ?? '';
+  }
+
+  /** People not yet invited, one page in the people list's order, matching every word (name, e-mail, phone). */
+  async availablePersonas(
+    eventId: number,
+    words: string[],
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: PersonaDisponibleRow[]; total: number }> {
+    const params: unknown[] = [eventId];
+    const clauses = [`NOT EXISTS (SELECT 1 FROM evento_asistentes a WHERE a.evento_interno_id = $1 AND a.persona_id = p.id)`];
+    for (const w of words) {
+      params.push(contains(w));
+      clauses.push(`p.search_text LIKE $${params.length}`);
+    }
+    const where = `WHERE ${clauses.join(' AND ')}`;
+    const [[{ total }], rows] = await Promise.all([
+      this.ds.query(`SELECT count(*)::int AS total FROM personas p ${where}`, params),
+      this.ds.query(
+        `SELECT p.id, p.nombre, p.apellido_paterno, p.apellido_materno, p.correo_electronico, em.nombre AS empresa, pu.nombre AS puesto
+           FROM (SELECT p.id, p.sort_key FROM personas p ${where} ORDER BY p.sort_key, p.id
+                  LIMIT $${params.length + 1} OFFSET $${params.length + 2}) pg
+           JOIN personas p ON p.id = pg.id
+           LEFT JOIN empresas em ON em.id = p.empresa_id
+           LEFT JOIN puestos pu ON pu.id = p.puesto_id
+          ORDER BY pg.sort_key, pg.id`,
+        [...params, perPage, (page - 1) * perPage],
+      ),
+    ]);
+    return { rows, total };
+  }
+
+  async sectores(): Promise<Array<{ id: number; nombre: string }>> {
+    return this.ds.query(`SELECT id, nombre FROM sectores ORDER BY nombre`);
+  }
+
+  async empresas(): Promise<Array<{ id: number; nombre: string }>> {
+    return this.ds.query(`SELECT id, nombre FROM empresas ORDER BY nombre`);
+  }
+
+  // ---------------------------------------------------------------- seats
+
+  /** The section, if it belongs to one of the event's spaces. */
+  async seccionOfEvent(manager: EntityManager, eventId: number, seccionId: number): Promise<{ id: number } | null> {
+    const rows = await manager.query(
+      `SELECT sc.id FROM secciones sc JOIN evento_espacios ee ON ee.espacio_id = sc.espacio_id
+        WHERE ee.evento_interno_id = $1 AND sc.id = $2`,
+      [eventId, seccionId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async seatOf(manager: EntityManager, eventId: number, personaId: number): Promise<number | null> {
+    const rows = await manager.query(`SELECT asiento_id FROM asiento_asignaciones WHERE evento_interno_id = $1 AND persona_id = $2`, [
+      eventId,
+      personaId,
+    ]);
+    return rows[0]?.asiento_id ?? null;
+  }
+
+  /**
+   * The first free seat of the section for this event: front rows first, then from the centre of the
+   * row outwards (left before right on a tie). Locked with SKIP LOCKED so concurrent auto-assignments
+   * take different seats instead of queueing on the same one.
+   */
+  async lockFirstFreeSeat(manager: EntityManager, eventId: number, seccionId: number): Promise<number | null> {
+    const rows = await manager.query(
+      `SELECT s.id FROM asientos s JOIN secciones sc ON sc.id = s.seccion_id
+        WHERE s.seccion_id = $2
+          AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id)
+        ORDER BY s.fila, abs(2 * s.numero - (sc.asientos_por_fila + 1)), s.numero
+        LIMIT 1
+        FOR UPDATE OF s SKIP LOCKED`,
+      [eventId, seccionId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** The first section (by order) of the event's space that still has a free seat for this event. */
+  async firstSeccionWithFreeSeat(manager: EntityManager, eventId: number): Promise<number | null> {
+    const rows = await manager.query(
+      `SELECT sc.id FROM secciones sc JOIN evento_espacios ee ON ee.espacio_id = sc.espacio_id
+        WHERE ee.evento_interno_id = $1
+          AND EXISTS (SELECT 1 FROM asientos s WHERE s.seccion_id = sc.id
+                        AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id))
+        ORDER BY sc.orden, sc.id LIMIT 1`,
+      [eventId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Inserts the assignment; null when the seat or the person was taken meanwhile (unique constraints). */
+  async insertSeatAssignment(
+    manager: EntityManager,
+    eventId: number,
+    asientoId: number,
+    personaId: number,
+    createdBy: number | null,
+  ): Promise<number | null> {
+    const rows = await manager.query(
+      `INSERT INTO asiento_asignaciones (evento_interno_id, asiento_id, persona_id, created_by)
+       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
+      [eventId, asientoId, personaId, createdBy],
+    );
+    return rows[0]?.id ?? null;
+  }
+}

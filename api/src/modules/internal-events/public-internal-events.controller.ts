@@ -1,0 +1,34 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '@core/access/access.decorators';
+import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
+import type { EventActor } from '@core/events/domain-events';
+import { Answer } from '@core/http/openapi-answers';
+import { RateLimit } from '@core/http/rate-limit.guard';
+import { PublicConfirmDto } from './internal-events.dto';
+import { InternalEventsAnswers as A } from './internal-events.openapi';
+import { InternalEventsService } from './internal-events.service';
+
+/** The invited person's page (spec 2 §2 public). Answers carry no attendee data, except the confirming person's own nombre. */
+@ApiTags('public')
+@Controller('eventos-internos/public')
+export class PublicInternalEventsController {
+  constructor(private readonly events: InternalEventsService) {}
+
+  @Get(':slugOrId')
+  @Answer(200, 'El evento para la persona invitada (un borrador solo lo ve el personal).', A.publicPage)
+  @Public()
+  @RateLimit('public-read')
+  page(@Param('slugOrId') slugOrId: string, @CurrentUser() viewer: AuthUser | undefined) {
+    return this.events.publicPage(slugOrId, viewer);
+  }
+
+  @Post(':slugOrId/confirm')
+  @Answer(200, 'Asistencia confirmada con el código (o ya lo estaba).', A.publicConfirm)
+  @Public()
+  @RateLimit('public-write')
+  @HttpCode(200)
+  confirm(@Param('slugOrId') slugOrId: string, @Body() dto: PublicConfirmDto, @Actor() actor: EventActor) {
+    return this.events.publicConfirm(slugOrId, dto.code, actor);
+  }
+}

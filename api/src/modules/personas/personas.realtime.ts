@@ -1,0 +1,28 @@
+import { can } from '@core/access/permissions';
+import { ROOMS } from '@core/events/socket-events';
+import { push, type PushRoutes } from '@core/realtime/push-routes';
+import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
+
+type PersonasEvent =
+  | 'persona.created'
+  | 'persona.updated'
+  | 'persona.deleted'
+  | 'catalogue.value-added'
+  | 'persona-import.requested'
+  | 'persona-import.completed';
+
+/** People pushes go to the personas room: "something changed, refetch" (the rows stay behind the API's paging). */
+export const PERSONAS_PUSH_ROUTES: PushRoutes<PersonasEvent> = {
+  'persona.created': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'created', id: e.payload.persona_id })] }),
+  'persona.updated': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'updated', id: e.payload.persona_id })] }),
+  'persona.deleted': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'deleted', id: e.payload.persona_id })] }),
+  'catalogue.value-added': (e) => ({ pushes: [push('catalogue.added', [ROOMS.personas], { type: e.payload.type, item: e.payload.item })] }),
+  // Progress and the end of an import reach the room from the worker directly (import.progress).
+  'persona-import.requested': () => ({ pushes: [] }),
+  'persona-import.completed': () => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'imported', id: null })] }),
+};
+
+export function registerPersonasRealtime(registry: RealtimeRegistry): void {
+  registry.rooms(new RegExp(`^${ROOMS.personas}$`), (user) => can(user, 'personas', 'view'));
+  registry.pushRoutes(PERSONAS_PUSH_ROUTES);
+}

@@ -1,0 +1,85 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RequirePermissionInAnyArea } from '@core/access/access.decorators';
+import type { Action } from '@core/access/permissions';
+import { Actor } from '@core/access/current-user';
+import type { EventActor } from '@core/events/domain-events';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { CreateProgramaDto, RegistrationStatusDto, UpdateProgramaDto } from './programs.dto';
+import { ProgramAnswers } from './programs.openapi';
+import { PROGRAM_AREAS } from './programs.realtime';
+import { ProgramsService } from './programs.service';
+
+/** Spec 3 §6: each action is granted by programas_servicios or eventos_externos (or super admin). */
+const RequireProgramPermission = (action: Action) => RequirePermissionInAnyArea(PROGRAM_AREAS, action);
+
+@ApiTags('programas-servicios')
+@ApiBearerAuth()
+@Controller('programas-servicios')
+export class ProgramsController {
+  constructor(private readonly programs: ProgramsService) {}
+
+  @Get()
+  @Answer(200, 'Todos los programas.', ProgramAnswers.list)
+  @RequireProgramPermission('view')
+  async list() {
+    return { programas: await this.programs.list() };
+  }
+
+  @Post()
+  @Answer(201, 'Programa creado.', ProgramAnswers.saved('Programa creado exitosamente'))
+  @RequireProgramPermission('create')
+  async create(@Body() dto: CreateProgramaDto, @Actor() actor: EventActor) {
+    return { programa: await this.programs.create(dto, actor), message: 'Programa creado exitosamente' };
+  }
+
+  /** The whole form, or only es_destacado (the star): both need 'edit'. */
+  @Put(':id')
+  @Answer(200, 'Programa actualizado (o su estrella cambiada).', ProgramAnswers.saved('Programa actualizado exitosamente'))
+  @RequireProgramPermission('edit')
+  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateProgramaDto, @Actor() actor: EventActor) {
+    return { programa: await this.programs.update(id, dto, actor), message: 'Programa actualizado exitosamente' };
+  }
+
+  @Delete(':id')
+  @Answer(200, 'Programa eliminado (solo borradores sin registros).', ProgramAnswers.deleted)
+  @RequireProgramPermission('delete')
+  async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+    await this.programs.remove(id, actor);
+    return { message: 'Programa eliminado exitosamente' };
+  }
+
+  @Get(':id/registrations')
+  @Answer(200, 'El programa y sus registros.', ProgramAnswers.registrations)
+  @RequireProgramPermission('view')
+  async registrations(@Param('id', IdParamPipe) id: number) {
+    return this.programs.registrations(id);
+  }
+
+  /** A program's registrations as a CSV file, with the conventions of the other exports. */
+  @Get(':id/registrations/export')
+  @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
+  @RequireProgramPermission('view')
+  async exportRegistrations(@Param('id', IdParamPipe) id: number, @Res() res: Response) {
+    const { filename, body } = await this.programs.exportCsv(id);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(body);
+  }
+
+  @Put(':id/registrations/:registrationId/status')
+  @Answer(200, 'Estado del registro cambiado.', ProgramAnswers.status)
+  @RequireProgramPermission('edit')
+  async setStatus(
+    @Param('id', IdParamPipe) id: number,
+    @Param('registrationId', IdParamPipe) registrationId: number,
+    @Body() dto: RegistrationStatusDto,
+    @Actor() actor: EventActor,
+  ) {
+    const registration = await this.programs.setRegistrationStatus(id, registrationId, dto.status, actor);
+    return { registration, message: `El registro ha sido marcado como ${registration.status}` };
+  }
+}

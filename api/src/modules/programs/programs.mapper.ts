@@ -1,0 +1,99 @@
+import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse, PublicPrograma } from '@core/contracts/programs.contract';
+import type { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Places left, or null when the program has no limit. */
+export function placesLeft(p: { maxParticipantes: number | null; participantesActuales: number }): number | null {
+  return p.maxParticipantes === null ? null : Math.max(p.maxParticipantes - p.participantesActuales, 0);
+}
+
+export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
+  return {
+    id: p.id,
+    slug: p.slug,
+    nombre: p.nombre,
+    descripcion: p.descripcion,
+    tipo: p.tipo,
+    fecha_inicio: iso(p.fechaInicio),
+    fecha_fin: iso(p.fechaFin),
+    ubicacion: p.ubicacion,
+    max_participantes: p.maxParticipantes,
+    status: p.status,
+    requisitos: p.requisitos ?? [],
+    beneficios: p.beneficios ?? [],
+    es_destacado: p.esDestacado,
+    participantes_actuales: p.participantesActuales,
+    imagen_url: p.imagenUrl,
+    created_at: iso(p.createdAt)!,
+    updated_at: iso(p.updatedAt)!,
+  };
+}
+
+/** The public page: the program as citizens see it, no staff fields, no one's personal data. */
+export function toPublicPrograma(p: ProgramaEntity): PublicPrograma {
+  return {
+    id: p.id,
+    slug: p.slug,
+    nombre: p.nombre,
+    descripcion: p.descripcion,
+    tipo: p.tipo,
+    fecha_inicio: iso(p.fechaInicio),
+    fecha_fin: iso(p.fechaFin),
+    ubicacion: p.ubicacion,
+    max_participantes: p.maxParticipantes,
+    status: p.status,
+    requisitos: p.requisitos ?? [],
+    beneficios: p.beneficios ?? [],
+    es_destacado: p.esDestacado,
+    participantes_actuales: p.participantesActuales,
+    imagen_url: p.imagenUrl,
+    lugares_disponibles: placesLeft(p),
+  };
+}
+
+export function toProgramCounts(p: {
+  id: number;
+  status: ProgramaEntity['status'];
+  maxParticipantes: number | null;
+  participantesActuales: number;
+  version: string;
+}): ProgramCounts {
+  return {
+    id: p.id,
+    status: p.status,
+    max_participantes: p.maxParticipantes,
+    participantes_actuales: p.participantesActuales,
+    version: String(p.version),
+  };
+}
+
+export function toProgramRegistrationResponse(r: ProgramRegistrationEntity): ProgramRegistrationResponse {
+  return {
+    id: r.id,
+    programa_id: r.programaId,
+    nombre: r.nombre,
+    apellido_paterno: r.apellidoPaterno,
+    apellido_materno: r.apellidoMaterno,
+    fecha_nacimiento: r.fechaNacimiento,
+    celular: r.celular,
+    correo_electronico: r.correoElectronico,
+    calle: r.calle,
+    numero: r.numero,
+    colonia: r.colonia,
+    municipio: r.municipio,
+    tiene_emprendimiento: r.tieneEmprendimiento,
+    nombre_emprendimiento: r.nombreEmprendimiento,
+    giro_sector: r.giroSector,
+    giro_sector_otro: r.giroSectorOtro,
+    tiempo_operando: r.tiempoOperando,
+    tiene_redes_sociales: r.tieneRedesSociales,
+    redes_sociales_enlace: r.redesSocialesEnlace,
+    negocio_formalizado: r.negocioFormalizado,
+    rfc: r.rfc,
+    status: r.status,
+    notas: r.notas,
+    created_at: iso(r.createdAt)!,
+    updated_at: iso(r.updatedAt)!,
+  };
+}

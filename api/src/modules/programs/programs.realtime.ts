@@ -1,0 +1,86 @@
+import type { AuthUser } from '@core/access/current-user';
+import { canInAnyArea } from '@core/access/permissions';
+import { PROGRAM_PERMISSION_AREAS, type ProgramCounts } from '@core/contracts/programs.contract';
+import type { DomainEventType } from '@core/events/domain-events';
+import { ROOMS } from '@core/events/socket-events';
+import { push, type PushRoutes, type PushSpec } from '@core/realtime/push-routes';
+import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import type { ProgramsRepository } from './programs.repository';
+
+/** Spec 3 §6: programs are reached through either area's permissions. */
+export const PROGRAM_AREAS = PROGRAM_PERMISSION_AREAS;
+
+type ProgramEventType = Extract<DomainEventType, `program.${string}` | `program-registration.${string}`>;
+
+/** Places of a program: staff rooms always; its public page only while it is published (counts only, no personal data). */
+const countsPush = (counts: ProgramCounts): PushSpec =>
+  push(
+    'program.counts',
+    counts.status === 'published'
+      ? [ROOMS.programs, ROOMS.program(counts.id), ROOMS.publicProgram(counts.id)]
+      : [ROOMS.programs, ROOMS.program(counts.id)],
+    { counts },
+  );
+const publicChanged = (id: number) => push('public.program-changed', [ROOMS.publicProgram(id)], {});
+
+/** The socket pushes of every program domain event (personal data only to staff rooms). */
+export const PROGRAM_PUSH_ROUTES: PushRoutes<ProgramEventType> = {
+  'program.created': (e) => ({ pushes: [push('program.created', [ROOMS.programs], { programa: e.payload.programa })] }),
+  'program.updated': (e) => ({
+    pushes: [
+      push('program.updated', [ROOMS.programs, ROOMS.program(e.payload.programa.id)], { programa: e.payload.programa }),
+      countsPush(e.payload.counts),
+      publicChanged(e.payload.programa.id),
+    ],
+  }),
+  'program.deleted': (e) => ({
+    pushes: [
+      push('program.deleted', [ROOMS.programs, ROOMS.program(e.payload.programa_id)], { id: e.payload.programa_id }),
+      publicChanged(e.payload.programa_id),
+    ],
+  }),
+  'program.featured': (e) => ({
+    pushes: [
+      push('program.featured', [ROOMS.programs], {
+        id: e.payload.programa_id,
+        es_destacado: e.payload.es_destacado,
+        affected_ids: e.payload.affected_ids,
+      }),
+    ],
+  }),
+  'program-registration.created': (e) => ({
+    pushes: [
+      push('program-registration.created', [ROOMS.program(e.payload.programa_id)], {
+        programa_id: e.payload.programa_id,
+        registration: e.payload.registration,
+      }),
+      countsPush(e.payload.counts),
+    ],
+  }),
+  'program-registration.status-changed': (e) => ({
+    pushes: [
+      push('program-registration.updated', [ROOMS.program(e.payload.programa_id)], {
+        programa_id: e.payload.programa_id,
+        registration: e.payload.registration,
+      }),
+      countsPush(e.payload.counts),
+    ],
+  }),
+};
+
+const mayView = (user: AuthUser | null) => canInAnyArea(user, PROGRAM_AREAS, 'view');
+
+/**
+ * The programs' rooms (who may join them, checked at every join and after access changes) and the
+ * push routes of their domain events. Counts travel in the events' payloads (the change that moved
+ * them computed them, with the row's version), so no counts source is needed.
+ */
+export function registerProgramsRealtime(realtime: RealtimeRegistry, programs: ProgramsRepository): void {
+  realtime.rooms(/^programs$/, (user) => mayView(user));
+  realtime.rooms(/^program:(\d+)$/, async (user, _room, m) => mayView(user) && !!(await programs.findById(Number(m[1]))));
+  realtime.pushRoutes(PROGRAM_PUSH_ROUTES);
+  realtime.rooms(/^public:programa:(\d+)$/, async (user, _room, m) => {
+    const programa = await programs.findById(Number(m[1]));
+    return !!programa && (programa.status === 'published' || mayView(user));
+  });
+}

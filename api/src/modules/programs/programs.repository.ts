@@ -1,0 +1,255 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type {
+  GiroSector,
+  ProgramaStatus,
+  ProgramaTipo,
+  ProgramRegistrationStatus,
+  SiNo,
+  TiempoOperando,
+} from '@core/contracts/programs.contract';
+import { AdvisoryLock } from '@core/database/advisory-locks';
+import { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
+
+export interface ProgramaFields {
+  nombre: string;
+  descripcion: string;
+  tipo: ProgramaTipo;
+  fechaInicio: Date | null;
+  fechaFin: Date | null;
+  ubicacion: string | null;
+  maxParticipantes: number | null;
+  status: ProgramaStatus;
+  requisitos: string[];
+  beneficios: string[];
+}
+
+export interface NewProgramRegistration {
+  nombre: string;
+  apellidoPaterno: string;
+  apellidoMaterno: string;
+  fechaNacimiento: string;
+  celular: string;
+  correoElectronico: string;
+  calle: string;
+  numero: string;
+  colonia: string;
+  municipio: string;
+  tieneEmprendimiento: SiNo;
+  nombreEmprendimiento: string | null;
+  giroSector: GiroSector | null;
+  giroSectorOtro: string | null;
+  tiempoOperando: TiempoOperando | null;
+  tieneRedesSociales: SiNo | null;
+  redesSocialesEnlace: string | null;
+  negocioFormalizado: SiNo | null;
+  rfc: string | null;
+}
+
+/** The program row's counts after a statement that moved them. */
+export interface PlaceRow {
+  id: number;
+  status: ProgramaStatus;
+  maxParticipantes: number | null;
+  participantesActuales: number;
+  version: string;
+}
+
+const PLACE_COLUMNS = `id, status, max_participantes AS "maxParticipantes", participantes_actuales AS "participantesActuales", version::text AS version`;
+
+@Injectable()
+export class ProgramsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private programs(manager?: EntityManager) {
+    return (manager ?? this.ds.manager).getRepository(ProgramaEntity);
+  }
+
+  private registrations(manager?: EntityManager) {
+    return (manager ?? this.ds.manager).getRepository(ProgramRegistrationEntity);
+  }
+
+  // ——— Programs ———
+
+  list(): Promise<ProgramaEntity[]> {
+    return this.programs().find({ order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<ProgramaEntity | null> {
+    return this.programs(manager).findOne({ where: { id } });
+  }
+
+  findByIdForUpdate(manager: EntityManager, id: number): Promise<ProgramaEntity | null> {
+    return this.programs(manager).createQueryBuilder('p').where('p.id = :id', { id }).setLock('pessimistic_write').getOne();
+  }
+
+  findBySlug(slug: string): Promise<ProgramaEntity | null> {
+    return this.programs().findOne({ where: { slug } });
+  }
+
+  /** Slugs already taken that start with `base` (to pick the next free suffix). */
+  async slugsLike(manager: EntityManager, base: string): Promise<string[]> {
+    const rows: Array<{ slug: string }> = await manager.query(`SELECT slug FROM programas WHERE slug = $1 OR slug LIKE $2`, [
+      base,
+      `${base}-%`,
+    ]);
+    return rows.map((r) => r.slug);
+  }
+
+  /** Serializes creations whose names give the same slug (the unique index is the last guard). */
+  async lockSlug(manager: EntityManager, base: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [AdvisoryLock.ProgramSlug, base]);
+  }
+
+  async insert(manager: EntityManager, fields: ProgramaFields & { slug: string; createdBy: number | null }): Promise<ProgramaEntity> {
+    const repo = this.programs(manager);
+    return repo.save(repo.create(fields));
+  }
+
+  async update(manager: EntityManager, id: number, fields: Partial<ProgramaFields> & { esDestacado?: boolean }): Promise<ProgramaEntity> {
+    await this.programs(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ ...fields, version: () => 'version + 1' })
+      .where('id = :id', { id })
+      .execute();
+    return (await this.findById(id, manager))!;
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await this.programs(manager).delete({ id });
+  }
+
+  /** Serializes featured changes, so "only one featured" never races (the partial unique index is the last guard). */
+  async lockFeatured(manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.ProgramFeatured]);
+  }
+
+  /** Clears the flag on every other program; returns their ids. */
+  async clearFeatured(manager: EntityManager, exceptId: number): Promise<number[]> {
+    const [rows]: [Array<{ id: number }>, number] = await manager.query(
+      `UPDATE programas SET es_destacado = false, version = version + 1, updated_at = now()
+        WHERE es_destacado AND id <> $1 RETURNING id`,
+      [exceptId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  // ——— Places: each move is ONE statement whose WHERE is the capacity rule ———
+
+  /**
+   * Takes a place in a published program with room left, by slug. Returns the new counts, or null
+   * when the program is missing, not published or full. The row lock it takes is held until the
+   * transaction ends, so the registration written next commits with its place.
+   */
+  async takePlaceBySlug(manager: EntityManager, slug: string): Promise<PlaceRow | null> {
+    const [rows]: [PlaceRow[], number] = await manager.query(
+      `UPDATE programas SET participantes_actuales = participantes_actuales + 1, version = version + 1
+        WHERE slug = $1 AND status = 'published' AND (max_participantes IS NULL OR participantes_actuales < max_participantes)
+        RETURNING ${PLACE_COLUMNS}`,
+      [slug],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Takes a place back for a reactivated registration; null when the program is full. */
+  async takePlaceById(manager: EntityManager, id: number): Promise<PlaceRow | null> {
+    const [rows]: [PlaceRow[], number] = await manager.query(
+      `UPDATE programas SET participantes_actuales = participantes_actuales + 1, version = version + 1
+        WHERE id = $1 AND (max_participantes IS NULL OR participantes_actuales < max_participantes)
+        RETURNING ${PLACE_COLUMNS}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async releasePlace(manager: EntityManager, id: number): Promise<PlaceRow> {
+    const [rows]: [PlaceRow[], number] = await manager.query(
+      `UPDATE programas SET participantes_actuales = greatest(participantes_actuales - 1, 0), version = version + 1
+        WHERE id = $1 RETURNING ${PLACE_COLUMNS}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async counts(manager: EntityManager, id: number): Promise<PlaceRow | null> {
+    const rows: PlaceRow[] = await manager.query(`SELECT ${PLACE_COLUMNS} FROM programas WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  // ——— Registrations ———
+
+  listRegistrations(programaId: number): Promise<ProgramRegistrationEntity[]> {
+    return this.registrations().find({ where: { programaId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  async hasRegistrations(manager: EntityManager, programaId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM programa_registros WHERE programa_id = $1 LIMIT 1`, [programaId]);
+    return rows.length > 0;
+  }
+
+  findRegistrationForUpdate(manager: EntityManager, programaId: number, id: number): Promise<ProgramRegistrationEntity | null> {
+    return this.registrations(manager)
+      .createQueryBuilder('r')
+      .where('r.id = :id AND r.programa_id = :programaId', { id, programaId })
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  /** Same normalization as the unique index programa_registros_programa_email_key. */
+  async emailRegistered(programaId: number, email: string): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(
+      `SELECT 1 FROM programa_registros WHERE programa_id = $1 AND lower(btrim(correo_electronico)) = lower(btrim($2)) LIMIT 1`,
+      [programaId, email],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Writes a registration unless the e-mail is already registered in the program (the unique index on
+   * (programa_id, lower(btrim(correo_electronico))) decides, even between concurrent requests). Null when it was.
+   */
+  async insertRegistration(
+    manager: EntityManager,
+    programaId: number,
+    r: NewProgramRegistration,
+  ): Promise<ProgramRegistrationEntity | null> {
+    const [row]: Array<{ id: number }> = await manager.query(
+      `INSERT INTO programa_registros (programa_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, celular,
+         correo_electronico, calle, numero, colonia, municipio, tiene_emprendimiento, nombre_emprendimiento, giro_sector,
+         giro_sector_otro, tiempo_operando, tiene_redes_sociales, redes_sociales_enlace, negocio_formalizado, rfc)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        programaId,
+        r.nombre,
+        r.apellidoPaterno,
+        r.apellidoMaterno,
+        r.fechaNacimiento,
+        r.celular,
+        r.correoElectronico,
+        r.calle,
+        r.numero,
+        r.colonia,
+        r.municipio,
+        r.tieneEmprendimiento,
+        r.nombreEmprendimiento,
+        r.giroSector,
+        r.giroSectorOtro,
+        r.tiempoOperando,
+        r.tieneRedesSociales,
+        r.redesSocialesEnlace,
+        r.negocioFormalizado,
+        r.rfc,
+      ],
+    );
+    if (!row) return null;
+    return this.registrations(manager).findOne({ where: { id: row.id } });
+  }
+
+  async setRegistrationStatus(manager: EntityManager, id: number, status: ProgramRegistrationStatus): Promise<ProgramRegistrationEntity> {
+    await this.registrations(manager).update({ id }, { status });
+    return (await this.registrations(manager).findOne({ where: { id } }))!;
+  }
+}

@@ -1,0 +1,291 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import {
+  PLACE_HOLDING_STATUSES,
+  type ProgramaResponse,
+  type ProgramRegistrationResponse,
+  type ProgramRegistrationStatus,
+  type PublicPrograma,
+} from '@core/contracts/programs.contract';
+import type { ProgramaEntity } from '@core/entities';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import type { EventActor } from '@core/events/domain-events';
+import { isoDateInZone } from '@core/format/display-dates';
+import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { RateLimiter } from '@core/redis/rate-limiter';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
+import { firstFreeSlug, slugify } from '../external-events/slug';
+import { programRegistrationsCsv } from './program-registrations-csv';
+import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
+import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
+import { ProgramsRepository, type ProgramaFields } from './programs.repository';
+
+export const PROGRAM_NOT_FOUND = 'El programa no existe.';
+export const PUBLIC_PROGRAM_NOT_FOUND = 'El programa que buscas no existe o ha sido cerrado.';
+export const PROGRAM_FULL = 'Este programa ya no tiene lugares disponibles.';
+/** Spec 3 §5: the message the public form shows for a repeated e-mail. */
+export const EMAIL_ALREADY_REGISTERED = 'Ya existe un registro con este correo para este programa';
+export const ONLY_DRAFTS_DELETED = 'Solo se pueden eliminar programas en borrador.';
+export const DRAFT_WITH_REGISTRATIONS = 'No se puede eliminar un programa que tiene registros.';
+const REGISTRATION_NOT_FOUND = 'El registro no existe.';
+const SLUG_PATTERN = /^[a-z0-9-]{1,80}$/;
+
+/** Whether a registration in this status holds one of the program's places (documented in docs/decisions.md). */
+const holdsPlace = (status: ProgramRegistrationStatus) => PLACE_HOLDING_STATUSES.includes(status);
+
+/**
+ * The form's fields as stored: dates only for fecha_especifica (start required, end not before it);
+ * blank capacity means no limit.
+ */
+function programaFields(dto: CreateProgramaDto | UpdateProgramaDto, current?: ProgramaEntity): ProgramaFields {
+  const specific = dto.tipo === 'fecha_especifica';
+  const fechaInicio = specific && dto.fecha_inicio ? new Date(dto.fecha_inicio) : null;
+  const fechaFin = specific && dto.fecha_fin ? new Date(dto.fecha_fin) : null;
+  const errors: Record<string, string[]> = {};
+  if (specific && !fechaInicio) errors.fecha_inicio = ['La fecha de inicio es obligatoria para un programa de fecha específica.'];
+  if (fechaInicio && fechaFin && fechaFin < fechaInicio) errors.fecha_fin = ['La fecha de fin no puede ser anterior a la fecha de inicio.'];
+  if (Object.keys(errors).length) throw DomainException.validation(errors);
+  return {
+    nombre: dto.nombre,
+    descripcion: dto.descripcion,
+    tipo: dto.tipo,
+    fechaInicio,
+    fechaFin,
+    ubicacion: dto.ubicacion ?? null,
+    maxParticipantes: dto.max_participantes ?? null,
+    status: dto.status ?? current?.status ?? 'draft',
+    requisitos: dto.requisitos ?? current?.requisitos ?? [],
+    beneficios: dto.beneficios ?? current?.beneficios ?? [],
+  };
+}
+
+@Injectable()
+export class ProgramsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly uow: UnitOfWork,
+    private readonly programs: ProgramsRepository,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  // ——— Staff ———
+
+  async list(): Promise<ProgramaResponse[]> {
+    return (await this.programs.list()).map(toProgramaResponse);
+  }
+
+  async get(id: number): Promise<ProgramaEntity> {
+    const programa = await this.programs.findById(id);
+    if (!programa) throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
+    return programa;
+  }
+
+  async create(dto: CreateProgramaDto, actor: EventActor): Promise<ProgramaResponse> {
+    const fields = programaFields(dto);
+    return this.uow.run(actor, async (tx) => {
+      const base = slugify(dto.nombre);
+      await this.programs.lockSlug(tx.manager, base);
+      const slug = firstFreeSlug(base, await this.programs.slugsLike(tx.manager, base));
+      const programa = toProgramaResponse(await this.programs.insert(tx.manager, { ...fields, slug, createdBy: actor.userId }));
+      await tx.record({ type: 'program.created', resourceId: programa.id, payload: { programa } });
+      return programa;
+    });
+  }
+
+  /** PUT: the star sends es_destacado alone; otherwise the whole form. The slug never changes (shared links keep working). */
+  async update(id: number, dto: UpdateProgramaDto, actor: EventActor): Promise<ProgramaResponse> {
+    if (isFeaturedOnly(dto)) return this.setFeatured(id, dto.es_destacado!, actor);
+    if (dto.es_destacado !== undefined) {
+      throw DomainException.validation({ es_destacado: ['El estado destacado se cambia por separado, sin otros campos.'] });
+    }
+    return this.uow.run(actor, async (tx) => {
+      const current = await this.programs.findByIdForUpdate(tx.manager, id);
+      if (!current) throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
+      const fields = programaFields(dto, current);
+      // programas_capacity_check guards this too; the row lock makes the comparison exact.
+      if (fields.maxParticipantes !== null && fields.maxParticipantes < current.participantesActuales) {
+        throw DomainException.validation({
+          max_participantes: [
+            `El máximo de participantes no puede ser menor que los registros activos (${current.participantesActuales}).`,
+          ],
+        });
+      }
+      const updated = await this.programs.update(tx.manager, id, fields);
+      const programa = toProgramaResponse(updated);
+      await tx.record({
+        type: 'program.updated',
+        resourceId: id,
+        payload: { programa, counts: toProgramCounts(updated), was_public: current.status === 'published' },
+      });
+      return programa;
+    });
+  }
+
+  /** At most one featured program: the others lose the flag in the same transaction (partial unique index programas_one_featured). */
+  private async setFeatured(id: number, esDestacado: boolean, actor: EventActor): Promise<ProgramaResponse> {
+    return this.uow.run(actor, async (tx) => {
+      await this.programs.lockFeatured(tx.manager);
+      const current = await this.programs.findByIdForUpdate(tx.manager, id);
+      if (!current) throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
+      if (current.esDestacado === esDestacado) return toProgramaResponse(current);
+      const cleared = esDestacado ? await this.programs.clearFeatured(tx.manager, id) : [];
+      const updated = await this.programs.update(tx.manager, id, { esDestacado });
+      await tx.record({
+        type: 'program.featured',
+        resourceId: id,
+        payload: { programa_id: id, es_destacado: esDestacado, affected_ids: [id, ...cleared] },
+      });
+      return toProgramaResponse(updated);
+    });
+  }
+
+  /** Only drafts, and only without registrations (they are applicants' data; FK programa_registros ON DELETE RESTRICT). */
+  async remove(id: number, actor: EventActor): Promise<void> {
+    await this.uow.run(actor, async (tx) => {
+      const current = await this.programs.findByIdForUpdate(tx.manager, id);
+      if (!current) throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
+      if (current.status !== 'draft') throw new DomainException(ErrorCode.OnlyDraftsDeletable, ONLY_DRAFTS_DELETED);
+      if (await this.programs.hasRegistrations(tx.manager, id)) throw new DomainException(ErrorCode.Conflict, DRAFT_WITH_REGISTRATIONS);
+      await this.programs.delete(tx.manager, id);
+      await tx.record({ type: 'program.deleted', resourceId: id, payload: { programa_id: id } });
+    });
+  }
+
+  async registrations(id: number): Promise<{ programa: ProgramaResponse; registrations: ProgramRegistrationResponse[] }> {
+    const programa = await this.get(id);
+    return {
+      programa: toProgramaResponse(programa),
+      registrations: (await this.programs.listRegistrations(id)).map(toProgramRegistrationResponse),
+    };
+  }
+
+  async exportCsv(id: number): Promise<{ filename: string; body: string }> {
+    const programa = await this.get(id);
+    const rows = await this.programs.listRegistrations(id);
+    const date = isoDateInZone(new Date(), this.config.tzDisplay);
+    return { filename: `registros_${programa.slug}_${date}.csv`, body: programRegistrationsCsv(rows, this.config.tzDisplay) };
+  }
+
+  /**
+   * Any status to any other (spec 3 §4), with the places kept exact: leaving cancelado takes a place
+   * (refused when the program is full), entering cancelado frees one; pendiente ↔ confirmado keeps it.
+   */
+  async setRegistrationStatus(
+    programaId: number,
+    registrationId: number,
+    status: ProgramRegistrationStatus,
+    actor: EventActor,
+  ): Promise<ProgramRegistrationResponse> {
+    return this.uow.run(actor, async (tx) => {
+      const current = await this.programs.findRegistrationForUpdate(tx.manager, programaId, registrationId);
+      if (!current) throw new DomainException(ErrorCode.NotFound, REGISTRATION_NOT_FOUND);
+      if (current.status === status) return toProgramRegistrationResponse(current);
+      let counts = null;
+      if (holdsPlace(status) && !holdsPlace(current.status)) {
+        counts = await this.programs.takePlaceById(tx.manager, programaId);
+        if (!counts) {
+          throw new DomainException(ErrorCode.ProgramFull, 'El programa ya no tiene lugares disponibles para reactivar este registro.');
+        }
+      } else if (!holdsPlace(status) && holdsPlace(current.status)) {
+        counts = await this.programs.releasePlace(tx.manager, programaId);
+      } else {
+        counts = (await this.programs.counts(tx.manager, programaId))!;
+      }
+      const registration = toProgramRegistrationResponse(await this.programs.setRegistrationStatus(tx.manager, registrationId, status));
+      await tx.record({
+        type: 'program-registration.status-changed',
+        resourceId: registrationId,
+        payload: { programa_id: programaId, registration, from: current.status, counts: toProgramCounts(counts) },
+      });
+      return registration;
+    });
+  }
+
+  // ——— Public ———
+
+  /** Published programs only: missing, draft and closed are all "not found" (spec 3 §2.7, §4). */
+  async publicPage(slug: string): Promise<PublicPrograma> {
+    return toPublicPrograma(await this.publishedBySlug(slug));
+  }
+
+  /**
+   * Whether the e-mail is registered in the program (spec 3 §5). Limited per IP, on top of the
+   * public read limit, so the answer cannot be used to sweep addresses (docs/decisions.md).
+   */
+  async checkEmail(slug: string, email: string, actor: EventActor): Promise<{ exists: boolean }> {
+    await this.limiter.consume('program-check-email', actor.ip ?? 'unknown', this.config.programCheckEmailLimitPerMinute, 60);
+    const programa = await this.publishedBySlug(slug);
+    return { exists: await this.programs.emailRegistered(programa.id, email) };
+  }
+
+  /**
+   * A citizen's application. One transaction: the place is taken by one UPDATE whose WHERE is the
+   * rule (published, room left), then the registration is written unless its e-mail is already in
+   * the program (unique index); a duplicate rolls the place back. Nothing is read before.
+   */
+  async register(slug: string, dto: ProgramRegistrationDto, actor: EventActor): Promise<{ id: number; status: ProgramRegistrationStatus }> {
+    this.assertBirthDate(dto.fecha_nacimiento);
+    if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
+    const business = dto.tiene_emprendimiento === 'si';
+    const row = {
+      nombre: dto.nombre,
+      apellidoPaterno: dto.apellido_paterno,
+      apellidoMaterno: dto.apellido_materno,
+      fechaNacimiento: dto.fecha_nacimiento,
+      celular: dto.celular,
+      correoElectronico: dto.correo_electronico,
+      calle: dto.calle,
+      numero: dto.numero,
+      colonia: dto.colonia,
+      municipio: dto.municipio,
+      tieneEmprendimiento: dto.tiene_emprendimiento,
+      // Business details only with a business; each detail only when its question says so.
+      nombreEmprendimiento: business ? (dto.nombre_emprendimiento ?? null) : null,
+      giroSector: business ? (dto.giro_sector ?? null) : null,
+      giroSectorOtro: business && dto.giro_sector === 'otro' ? (dto.giro_sector_otro ?? null) : null,
+      tiempoOperando: business ? (dto.tiempo_operando ?? null) : null,
+      tieneRedesSociales: business ? (dto.tiene_redes_sociales ?? null) : null,
+      redesSocialesEnlace: business && dto.tiene_redes_sociales === 'si' ? (dto.redes_sociales_enlace ?? null) : null,
+      negocioFormalizado: business ? (dto.negocio_formalizado ?? null) : null,
+      rfc: business && dto.negocio_formalizado === 'si' ? (dto.rfc ?? null) : null,
+    };
+    const outcome = await this.uow
+      .run(actor, async (tx) => {
+        const place = await this.programs.takePlaceBySlug(tx.manager, slug);
+        if (!place) return 'refused' as const;
+        const saved = await this.programs.insertRegistration(tx.manager, place.id, row);
+        if (!saved) throw new DuplicateEmail();
+        const registration = toProgramRegistrationResponse(saved);
+        await tx.record({
+          type: 'program-registration.created',
+          resourceId: saved.id,
+          payload: { programa_id: place.id, registration, counts: toProgramCounts(place) },
+        });
+        return { id: saved.id, status: saved.status };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof DuplicateEmail) throw new DomainException(ErrorCode.EmailAlreadyRegistered, EMAIL_ALREADY_REGISTERED);
+        throw err;
+      });
+    if (outcome !== 'refused') return outcome;
+    // Why no place was given: decided after the fact, nothing was written.
+    const programa = await this.programs.findBySlug(slug);
+    if (!programa || programa.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
+    throw new DomainException(ErrorCode.ProgramFull, PROGRAM_FULL);
+  }
+
+  private async publishedBySlug(slug: string): Promise<ProgramaEntity> {
+    const programa = SLUG_PATTERN.test(slug) ? await this.programs.findBySlug(slug) : null;
+    if (!programa || programa.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
+    return programa;
+  }
+
+  /** The one birth-date rule (core/rules/birth-date.ts), today by the display time zone. */
+  private assertBirthDate(value: string): void {
+    const problem = birthDateProblem(value, isoDateInZone(new Date(), this.config.tzDisplay));
+    if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
+  }
+}
+
+/** Thrown inside the transaction so it rolls back the place taken for a repeated e-mail. */
+class DuplicateEmail extends Error {}

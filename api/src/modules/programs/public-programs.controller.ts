@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '@core/access/access.decorators';
+import { Actor } from '@core/access/current-user';
+import type { EventActor } from '@core/events/domain-events';
+import { Answer } from '@core/http/openapi-answers';
+import { RateLimit } from '@core/http/rate-limit.guard';
+import { ProgramAnswers } from './programs.openapi';
+import { CheckEmailDto, ProgramRegistrationDto } from './programs.dto';
+import { ProgramsService } from './programs.service';
+
+/** The public program page (spec 3 §2.7, §7). Answers carry no one's personal data. */
+@ApiTags('public')
+@Controller('programas')
+export class PublicProgramsController {
+  constructor(private readonly programs: ProgramsService) {}
+
+  /** Missing, draft and closed programs are all 404. */
+  @Get(':slug')
+  @Answer(200, 'Programa publicado.', ProgramAnswers.publicPage)
+  @Public()
+  @RateLimit('public-read')
+  async page(@Param('slug') slug: string) {
+    return { programa: await this.programs.publicPage(slug) };
+  }
+
+  /** Also limited per IP on its own (PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE). */
+  @Post(':slug/check-email')
+  @Answer(200, 'Si el correo ya está registrado en el programa.', ProgramAnswers.checkEmail)
+  @HttpCode(200)
+  @Public()
+  @RateLimit('public-read')
+  checkEmail(@Param('slug') slug: string, @Body() dto: CheckEmailDto, @Actor() actor: EventActor) {
+    return this.programs.checkEmail(slug, dto.email, actor);
+  }
+
+  @Post(':slug/register')
+  @Answer(201, 'Registro recibido.', ProgramAnswers.registered)
+  @Public()
+  @RateLimit('public-write')
+  async register(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto, @Actor() actor: EventActor) {
+    return { message: '¡Registro Exitoso!', registration: await this.programs.register(slug, dto, actor) };
+  }
+}

@@ -1,0 +1,123 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { JobHandler } from '@core/jobs/job-handler';
+import type { JobPayloads } from '@core/jobs/jobs';
+import { ROOMS } from '@core/events/socket-events';
+import { OutboxRepository } from '@core/outbox/outbox.repository';
+import { SocketEmitter } from '@core/realtime/socket-emitter';
+import { SeatingRepository, toAssignment, type MassRow } from '../seating.repository';
+import { toMassResponse } from '../seating.service';
+
+/** People placed per transaction (one pushed delta each). */
+export const MASS_ASSIGN_BATCH = 2000;
+/** Passes of one batch's statement: a pass only misses people whose seat was taken meanwhile by a single assignment. */
+const MAX_PASSES = 5;
+/** failure_reasons lists at most this many people (failed_count is always exact). */
+const FAILURE_REASONS_LIMIT = 500;
+
+/**
+ * seating.mass-assign: places the chosen people in the section, set-based — a batch is one INSERT … SELECT
+ * (free seats in seating order taken with FOR UPDATE SKIP LOCKED, ON CONFLICT DO NOTHING), committed with
+ * its domain event (a delta at the next seating version). Idempotent if retried after a crash: committed
+ * batches stay (their rows name this mass assignment), people already seated are skipped, and the final
+ * counts are read from the assignments themselves, so they are exact. Safe with single assignments made
+ * meanwhile: the UNIQUE constraints decide, a seat taken is left for the next pass.
+ */
+@Injectable()
+export class MassAssignJob implements JobHandler<'seating.mass-assign'> {
+  readonly job = 'seating.mass-assign' as const;
+  private readonly logger = new Logger(MassAssignJob.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: SeatingRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly sockets: SocketEmitter,
+  ) {}
+
+  async handle({ massAssignmentId }: JobPayloads['seating.mass-assign']): Promise<void> {
+    const mass = await this.repo.findMass(massAssignmentId);
+    if (!mass) throw new Error(`Mass assignment ${massAssignmentId} not found`);
+    if (mass.status === 'completed' || mass.status === 'failed') return;
+    const actor = { userId: mass.created_by, ip: null };
+    const eventId = mass.evento_interno_id;
+    await this.repo.setMassProgress(this.ds.manager, mass.id, 'processing', 0);
+    this.push({ ...mass, status: 'processing', processed: 0 });
+
+    const order = await this.repo.placingOrder(this.ds.manager, mass.persona_ids);
+    for (let i = 0; i < order.length; i += MASS_ASSIGN_BATCH) {
+      const slice = order.slice(i, i + MASS_ASSIGN_BATCH);
+      const processed = Math.min(order.length, i + MASS_ASSIGN_BATCH);
+      const seatsLeft = await this.ds.transaction(async (manager) => {
+        await this.repo.lockBatch(manager, mass.id, eventId, slice);
+        const ids: number[] = [];
+        // The event's assignments grow by thousands within seconds, faster than autovacuum's statistics: with
+        // stale estimates the planner paired every free seat with every assignment (a nested loop over a
+        // materialised scan, quadratic). The batch statement's joins are hash joins (each side bounded by this
+        // event or this section), as is the count of seats left; the setting is back on for the rest of the transaction.
+        await manager.query(`SET LOCAL enable_nestloop = off`);
+        for (let pass = 0; pass < MAX_PASSES; pass++) {
+          const got = await this.repo.placeBatch(manager, {
+            eventId,
+            seccionId: mass.seccion_id,
+            personaIds: slice,
+            massId: mass.id,
+            createdBy: mass.created_by,
+          });
+          ids.push(...got);
+          if (got.length === 0) break;
+        }
+        const left = await this.repo.freeSeatsLeft(manager, eventId, mass.seccion_id);
+        await manager.query(`SET LOCAL enable_nestloop = on`);
+        if (ids.length > 0) {
+          const assigned = (await this.repo.assignmentsByIds(manager, ids)).map(toAssignment);
+          const version = await this.repo.bumpVersion(manager, eventId);
+          await this.outbox.insert(manager, actor, [
+            {
+              type: 'seating.mass-assigned',
+              resourceId: eventId,
+              payload: { event_id: eventId, version, assigned, released: [], mass_assignment_id: mass.id },
+            },
+          ]);
+        }
+        await this.repo.setMassProgress(manager, mass.id, 'processing', processed);
+        return left;
+      });
+      this.push({ ...mass, status: 'processing', processed });
+      if (seatsLeft === 0) break; // the rest cannot be placed: counted as failed below
+    }
+
+    const done = await this.ds.transaction(async (manager) => {
+      const locked = await this.repo.lockMass(manager, mass.id);
+      if (!locked || locked.status === 'completed') return null; // a duplicate run finished first
+      const row = await this.repo.completeMass(manager, locked, FAILURE_REASONS_LIMIT);
+      await this.outbox.insert(manager, actor, [
+        { type: 'seating.mass-assign-finished', resourceId: eventId, payload: { event_id: eventId, mass: toMassResponse(row) } },
+      ]);
+      return row;
+    });
+    if (done) {
+      this.push(done);
+      this.logger.log(`Mass assignment ${mass.id}: ${done.assigned_count} assigned, ${done.failed_count} failed`);
+    }
+  }
+
+  /** Every retry failed (the database down for longer than the retries): the mass assignment ends as failed. */
+  async gaveUp({ massAssignmentId }: JobPayloads['seating.mass-assign']): Promise<void> {
+    const row = await this.repo.failMass(massAssignmentId, 'Error al asignar personas masivamente');
+    if (row) this.push(row);
+  }
+
+  /** Progress straight to the screens (the result also travels as a domain event, through the outbox). */
+  private push(row: MassRow): void {
+    const mass = toMassResponse(row);
+    const msg = {
+      event_id: `mass:${row.id}:${row.status}:${row.processed}`,
+      occurred_at: new Date().toISOString(),
+      data: { event_id: row.evento_interno_id, mass },
+    };
+    this.sockets.toRoom(ROOMS.internalEventSeating(row.evento_interno_id), 'seating.mass-progress', msg);
+    this.sockets.toRoom(ROOMS.internalEvent(row.evento_interno_id), 'seating.mass-progress', msg);
+  }
+}

@@ -1,0 +1,105 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '@core/access/access.decorators';
+import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
+import { DomainException } from '@core/errors/domain-exception';
+import type { EventActor } from '@core/events/domain-events';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { Answer } from '@core/http/openapi-answers';
+import { AssignSeatDto, MassAssignSeatsDto } from './seating.dto';
+import { SeatingAnswers } from './seating.openapi';
+import { SeatingPresence } from './seating.presence';
+import { SeatingService } from './seating.service';
+
+/** The mass assignment's id in the path: a UUID (anything else → 422, nothing is looked up). */
+const MassIdParam = () => ApiParam({ name: 'massId', format: 'uuid', description: 'Id de la asignación masiva (UUID).' });
+
+const uuidPipe = new ParseUUIDPipe({
+  exceptionFactory: () => DomainException.validation({ id: ['El identificador no es válido.'] }, 'El identificador no es válido.'),
+});
+
+/**
+ * The seating map (spec 2 §7). Looking needs eventos_internos 'view'; every change (assign, release,
+ * mass assign, undo) needs 'edit' (spec 2 §6).
+ */
+@ApiTags('eventos-internos')
+@ApiBearerAuth()
+@Controller('eventos-internos/:id')
+export class SeatingController {
+  constructor(
+    private readonly seating: SeatingService,
+    private readonly presence: SeatingPresence,
+  ) {}
+
+  @Get('seating-map')
+  @Answer(
+    200,
+    'El mapa de asientos del evento: espacios, secciones con sus ids de asiento, asignaciones, totales y la última asignación masiva.',
+    SeatingAnswers.map,
+  )
+  @RequirePermission('eventos_internos', 'view')
+  map(@Param('id', IdParamPipe) id: number) {
+    return this.seating.map(id);
+  }
+
+  @Post('assign-seat')
+  @Answer(201, 'Asiento asignado a un asistente del evento.', SeatingAnswers.assigned)
+  @RequirePermission('eventos_internos', 'edit')
+  assign(@Param('id', IdParamPipe) id: number, @Body() dto: AssignSeatDto, @Actor() actor: EventActor) {
+    return this.seating.assignSeat(id, dto.persona_id, dto.asiento_id, actor);
+  }
+
+  @Delete('remove-seat/:assignmentId')
+  @Answer(200, 'Asignación eliminada: el asiento queda libre.', SeatingAnswers.released)
+  @RequirePermission('eventos_internos', 'edit')
+  remove(@Param('id', IdParamPipe) id: number, @Param('assignmentId', IdParamPipe) assignmentId: number, @Actor() actor: EventActor) {
+    return this.seating.removeSeat(id, assignmentId, actor);
+  }
+
+  /** Answers at once (202) with the job id; progress and the result are pushed to the seating room. */
+  @Post('mass-assign-seats')
+  @HttpCode(202)
+  @Answer(
+    202,
+    'Asignación masiva registrada y en la cola; su avance y su resultado se empujan a la sala del mapa.',
+    SeatingAnswers.massQueued,
+  )
+  @RequirePermission('eventos_internos', 'edit')
+  massAssign(@Param('id', IdParamPipe) id: number, @Body() dto: MassAssignSeatsDto, @Actor() actor: EventActor) {
+    return this.seating.massAssign(id, dto.persona_ids, dto.seccion_id, actor);
+  }
+
+  @Get('mass-assign-seats/:massId')
+  @MassIdParam()
+  @Answer(200, 'Una asignación masiva del evento: estado, avance y resultado.', SeatingAnswers.mass)
+  @RequirePermission('eventos_internos', 'view')
+  async massAssignment(@Param('id', IdParamPipe) id: number, @Param('massId', uuidPipe) massId: string) {
+    return { mass_assignment: await this.seating.massAssignment(id, massId) };
+  }
+
+  @Post('mass-assign-seats/:massId/undo')
+  @MassIdParam()
+  @Answer(201, 'Asignación masiva deshecha: se liberan los asientos que dio y que siguen ocupados por ella.', SeatingAnswers.undone)
+  @RequirePermission('eventos_internos', 'edit')
+  undo(@Param('id', IdParamPipe) id: number, @Param('massId', uuidPipe) massId: string, @Actor() actor: EventActor) {
+    return this.seating.undoMass(id, massId, actor);
+  }
+
+  /** The screen says it is on the map (every 10 s); answers who else is. */
+  @Post('seating-presence')
+  @HttpCode(200)
+  @Answer(200, 'Presencia registrada (se repite cada 10 s); quién más tiene abierto el mapa.', SeatingAnswers.presence)
+  @RequirePermission('eventos_internos', 'view')
+  async here(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser) {
+    await this.seating.assertEvent(id);
+    return { users: await this.presence.here(id, { id: user.id, name: user.name }) };
+  }
+
+  @Delete('seating-presence')
+  @Answer(200, 'Quien llama dejó el mapa; quién sigue en él.', SeatingAnswers.presence)
+  @RequirePermission('eventos_internos', 'view')
+  async left(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser) {
+    await this.seating.assertEvent(id);
+    return { users: await this.presence.left(id, user.id) };
+  }
+}

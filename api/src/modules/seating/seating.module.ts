@@ -1,0 +1,29 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { JobRoutes } from '@core/jobs/job-routes';
+import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { SeatingController } from './seating.controller';
+import { SeatingPresence } from './seating.presence';
+import { registerSeatingRealtime } from './seating.realtime';
+import { SeatingRepository } from './seating.repository';
+import { massJobId, SeatingService } from './seating.service';
+
+/** The seating map of internal events (issue 13): assign, release, mass assign (a job), undo, presence. */
+@Module({
+  controllers: [SeatingController],
+  providers: [SeatingService, SeatingRepository, SeatingPresence],
+})
+export class SeatingModule implements OnModuleInit {
+  constructor(
+    private readonly realtime: RealtimeRegistry,
+    private readonly jobs: JobRoutes,
+    private readonly repo: SeatingRepository,
+  ) {}
+
+  onModuleInit(): void {
+    registerSeatingRealtime(this.realtime, this.repo);
+    // A committed mass-assignment request becomes its job (the job id deduplicates a re-queue).
+    this.jobs.register('seating.mass-assign-requested', (e) => [
+      { name: 'seating.mass-assign', data: { massAssignmentId: e.payload.mass.id }, jobId: massJobId(e.payload.mass.id) },
+    ]);
+  }
+}

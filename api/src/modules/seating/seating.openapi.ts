@@ -1,0 +1,123 @@
+import { CONFIRMACIONES, ESTADOS_EVENTO_INTERNO } from '@core/contracts/internal-events.contract';
+import type { MassAssignmentStatus } from '@core/contracts/seating.contract';
+import { S, schemas } from '@core/http/openapi-answers';
+
+const MASS_STATUSES: readonly MassAssignmentStatus[] = ['queued', 'processing', 'completed', 'failed'];
+const MASS_ID = '3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f';
+const version = S.text(
+  '42',
+  'Versión del mapa de asientos del evento (entero en texto); crece con cada cambio y los cambios empujados traen la siguiente.',
+);
+
+export const SeatingSchemas = schemas({
+  SeccionDelMapa: S.object({
+    id: S.int(3),
+    nombre: S.text('Platea Central'),
+    codigo: S.text('PC'),
+    color: S.text('#10B981'),
+    orden: S.int(0, 'Posición de la sección en el espacio.'),
+    filas: S.int(14),
+    asientos_por_fila: S.int(16),
+    seat_ids: {
+      ...S.list(
+        S.nullable(S.int(1201)),
+        'Ids de los asientos por filas: el índice (fila − 1) × asientos_por_fila + (número − 1); null = lugar sin asiento registrado. ' +
+          'Las etiquetas (fila y número) se calculan en el cliente y no se envían.',
+      ),
+      example: [1201, 1202, null, 1204],
+    },
+  }),
+  EspacioDelMapa: S.object({
+    id: S.int(1),
+    nombre: S.text('Auditorio Municipal Luis Elizondo'),
+    layout_config: S.nullable(S.text('3,2', 'Secciones por fila, separadas por comas; vacío o inválido: dos por fila.')),
+    capacidad_total: S.int(608, 'Suma de filas × asientos_por_fila de sus secciones.'),
+    secciones: S.list({ $ref: '#/components/schemas/SeccionDelMapa' }, 'En el orden de la organización del espacio.'),
+  }),
+  AsignacionDeAsiento: S.object({
+    id: S.int(87),
+    asiento_id: S.int(1201),
+    persona: S.object({
+      id: S.int(15),
+      nombre_completo: S.text('JOSÉ ÁNGEL GARZA PEÑA'),
+      empresa_id: S.nullable(S.int(4)),
+      empresa: S.nullable(S.text('CERVECERÍA DEL NORTE')),
+      puesto: S.nullable(S.text('DIRECTOR GENERAL')),
+      sector_id: S.nullable(S.int(2)),
+      sector: S.nullable(S.text('INDUSTRIA')),
+    }),
+    estado: S.oneOf(['asignado'], 'Siempre «asignado».'),
+    attendance_status: S.oneOf(CONFIRMACIONES, 'Confirmación del asistente en el evento.'),
+    asignacion_masiva_id: S.nullable({
+      ...S.text(MASS_ID, 'La asignación masiva que dio el asiento; null si se asignó uno por uno.'),
+      format: 'uuid',
+    }),
+  }),
+  AsignacionMasiva: S.object({
+    id: { ...S.text(MASS_ID), format: 'uuid' },
+    job_id: S.text(`mass-assign-${MASS_ID}`, 'Id del trabajo en la cola.'),
+    evento_interno_id: S.int(5),
+    seccion_id: S.int(3),
+    status: S.oneOf(MASS_STATUSES, 'queued: en la cola; processing: en proceso; completed: terminada; failed: falló tras los reintentos.'),
+    total: S.int(120, 'Personas distintas elegidas.'),
+    processed: S.int(120, 'Personas ya procesadas.'),
+    assigned_count: S.int(118),
+    failed_count: S.int(2),
+    message: S.nullable(S.text('Se asignaron 118 personas exitosamente. 2 no pudieron ser asignadas.', 'Resultado, al terminar.')),
+    failure_reasons: S.list(
+      S.object({
+        persona_id: S.int(31),
+        nombre: S.text('MARÍA FERNANDA LÓPEZ RUIZ', 'Nombre completo; vacío si la persona no existe.'),
+        motivo: S.text('No hay asientos disponibles en la sección.'),
+      }),
+      'Por qué no se asignó a cada persona (hasta 500, por id de persona).',
+    ),
+    created_at: S.date(),
+    finished_at: S.nullable(S.date('Cuándo terminó (completada o fallida).')),
+    undone_at: S.nullable(S.date('Cuándo se deshizo.')),
+    released_count: S.nullable(S.int(118, 'Asientos liberados al deshacerla.')),
+  }),
+});
+
+const Sc = SeatingSchemas;
+const users = S.list(
+  S.object({ id: S.int(1), name: S.text('María Fernanda Garza') }),
+  'Quién tiene abierto el mapa de asientos del evento ahora (incluye a quien llama si sigue ahí).',
+);
+
+export const SeatingAnswers = {
+  map: S.object({
+    evento: S.object({
+      id: S.int(5),
+      titulo: S.text('Informe de Gobierno 2026'),
+      fecha_evento: S.date(),
+      estado: S.oneOf(ESTADOS_EVENTO_INTERNO),
+    }),
+    version,
+    seating_map: S.list(Sc.EspacioDelMapa, 'Los espacios del evento con sus secciones.'),
+    asignaciones: S.list(Sc.AsignacionDeAsiento, 'Todas las asignaciones del evento, por id.'),
+    totals: S.object({
+      asientos: S.int(600, 'Asientos registrados en los espacios del evento.'),
+      asignados: S.int(118, 'Asientos asignados.'),
+    }),
+    last_mass_assignment: {
+      allOf: [Sc.AsignacionMasiva],
+      nullable: true,
+      description: 'La última asignación masiva del evento (para su avance y para deshacerla), o null si no tiene.',
+    },
+  }),
+  assigned: S.object({ message: S.message('Asiento asignado exitosamente'), asignacion: Sc.AsignacionDeAsiento, version }),
+  released: S.object({ message: S.message('Asiento liberado exitosamente'), version }),
+  massQueued: S.object({
+    message: S.message('Asignación masiva en proceso.'),
+    job_id: S.text(`mass-assign-${MASS_ID}`),
+    mass_assignment: Sc.AsignacionMasiva,
+  }),
+  mass: S.object({ mass_assignment: Sc.AsignacionMasiva }),
+  undone: S.object({
+    message: S.message('Asignación masiva deshecha: 118 asientos liberados.'),
+    released_count: S.int(118),
+    version,
+  }),
+  presence: S.object({ users }),
+};

@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { MassAssignmentResponse, SeatingMapResponse } from '@core/contracts/seating.contract';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import type { EventActor } from '@core/events/domain-events';
+import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { SeatingRepository, toAssignment, type MassRow } from './seating.repository';
+
+export const SEATING_MESSAGES = {
+  eventNotFound: 'El evento no existe.',
+  seatNotInEvent: 'El asiento no pertenece al espacio de este evento.',
+  notAttendee: 'La persona no es asistente de este evento.',
+  seatTaken: 'Este asiento ya está asignado a otra persona.',
+  personSeated: 'La persona ya tiene un asiento asignado en este evento.',
+  assigned: 'Asiento asignado exitosamente',
+  assignmentNotFound: 'La asignación no existe en este evento.',
+  released: 'Asiento liberado exitosamente',
+  sectionNotInEvent: 'La sección no pertenece al espacio del evento.',
+  massQueued: 'Asignación masiva en proceso.',
+  massNotFound: 'La asignación masiva no existe en este evento.',
+  onlyLastUndo: 'Solo se puede deshacer la última asignación masiva, una vez terminada.',
+  alreadyUndone: 'Esta asignación masiva ya fue deshecha.',
+} as const;
+
+export function toMassResponse(r: MassRow): MassAssignmentResponse {
+  return {
+    id: r.id,
+    job_id: massJobId(r.id),
+    evento_interno_id: r.evento_interno_id,
+    seccion_id: r.seccion_id,
+    status: r.status,
+    total: r.persona_ids.length,
+    processed: r.processed,
+    assigned_count: r.assigned_count,
+    failed_count: r.failed_count,
+    message: r.message,
+    failure_reasons: r.failure_reasons,
+    created_at: new Date(r.created_at).toISOString(),
+    finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    undone_at: r.undone_at ? new Date(r.undone_at).toISOString() : null,
+    released_count: r.released_count,
+  };
+}
+
+/** The BullMQ job id of a mass assignment (deduplicates a re-queued request). */
+export const massJobId = (massId: string) => `mass-assign-${massId}`;
+
+/** Seat assignment on the seating map (spec 2 §4, §5, §7). Every write bumps the event's seating version last. */
+@Injectable()
+export class SeatingService {
+  constructor(
+    private readonly repo: SeatingRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async assertEvent(id: number) {
+    const event = await this.repo.event(id);
+    if (!event) throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.eventNotFound);
+    return event;
+  }
+
+  /** Two set-based reads (sections with their seat ids, assignments) plus the version, whatever the seat count. */
+  async map(id: number): Promise<SeatingMapResponse> {
+    const event = await this.assertEvent(id);
+    // The version first: a change committed between the reads shows as a delta the client already holds (ignored).
+    const version = await this.repo.version(id);
+    const [espacios, rows, last] = await Promise.all([this.repo.espacios(id), this.repo.assignments(id), this.repo.lastMass(id)]);
+    const asientos = espacios.reduce((n, e) => n + e.secciones.reduce((m, s) => m + s.seat_ids.filter((x) => x !== null).length, 0), 0);
+    return {
+      evento: { id: event.id, titulo: event.titulo, fecha_evento: new Date(event.fecha_evento).toISOString(), estado: event.estado },
+      version,
+      seating_map: espacios,
+      asignaciones: rows.map(toAssignment),
+      totals: { asientos, asignados: rows.length },
+      last_mass_assignment: last ? toMassResponse(last) : null,
+    };
+  }
+
+  async assignSeat(id: number, personaId: number, asientoId: number, actor: EventActor) {
+    await this.assertEvent(id);
+    return this.uow.run(actor, async (tx) => {
+      if (!(await this.repo.seatOfEvent(tx.manager, id, asientoId))) {
+        throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.seatNotInEvent);
+      }
+      if (!(await this.repo.isAttendee(tx.manager, id, personaId)))
+        throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.notAttendee);
+      let assignmentId: number | null;
+      try {
+        assignmentId = await this.repo.insertAssignment(tx.manager, id, asientoId, personaId, actor.userId);
+      } catch (err) {
+        // The attendee was removed meanwhile (the foreign key to evento_asistentes).
+        if ((err as { code?: string }).code === '23503') throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.notAttendee);
+        throw err;
+      }
+      if (assignmentId === null) {
+        const { seat_taken } = await this.repo.holders(tx.manager, id, asientoId, personaId);
+        throw new DomainException(ErrorCode.Conflict, seat_taken ? SEATING_MESSAGES.seatTaken : SEATING_MESSAGES.personSeated);
+      }
+      const [row] = await this.repo.assignmentsByIds(tx.manager, [assignmentId]);
+      const asignacion = toAssignment(row);
+      const version = await this.repo.bumpVersion(tx.manager, id);
+      await tx.record({
+        type: 'seating.seat-assigned',
+        resourceId: id,
+        payload: {
+          event_id: id,
+          version,
+          assigned: [asignacion],
+          released: [],
+          seat_ref: await this.repo.seatRef(tx.manager, asientoId, assignmentId),
+        },
+      });
+      return { message: SEATING_MESSAGES.assigned, asignacion, version };
+    });
+  }
+
+  async removeSeat(id: number, assignmentId: number, actor: EventActor) {
+    await this.assertEvent(id);
+    return this.uow.run(actor, async (tx) => {
+      const gone = await this.repo.deleteAssignment(tx.manager, id, assignmentId);
+      if (!gone) throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.assignmentNotFound);
+      const version = await this.repo.bumpVersion(tx.manager, id);
+      await tx.record({
+        type: 'seating.seats-released',
+        resourceId: id,
+        payload: { event_id: id, version, assigned: [], released: [[gone.id, gone.asiento_id, gone.persona_id]] },
+      });
+      return { message: SEATING_MESSAGES.released, version };
+    });
+  }
+
+  /**
+   * Records the mass assignment and its domain event in one transaction; the outbox relay turns the
+   * event into the BullMQ job (`seating.mass-assign`, job id from the mass assignment's id), so the
+   * answer is immediate and a request committed while Redis is down still starts its job later.
+   */
+  async massAssign(id: number, personaIds: number[], seccionId: number, actor: EventActor) {
+    await this.assertEvent(id);
+    const unique = [...new Set(personaIds)];
+    return this.uow.run(actor, async (tx) => {
+      if (!(await this.repo.seccionOfEvent(tx.manager, id, seccionId))) {
+        throw DomainException.validation({ seccion_id: [SEATING_MESSAGES.sectionNotInEvent] }, SEATING_MESSAGES.sectionNotInEvent);
+      }
+      const row = await this.repo.insertMass(tx.manager, {
+        id: randomUUID(),
+        eventId: id,
+        seccionId,
+        personaIds: unique,
+        createdBy: actor.userId,
+      });
+      const mass = toMassResponse(row);
+      await tx.record({ type: 'seating.mass-assign-requested', resourceId: id, payload: { event_id: id, mass } });
+      return { message: SEATING_MESSAGES.massQueued, job_id: mass.job_id, mass_assignment: mass };
+    });
+  }
+
+  async massAssignment(id: number, massId: string): Promise<MassAssignmentResponse> {
+    const row = await this.repo.findMass(massId);
+    if (!row || row.evento_interno_id !== id) throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.massNotFound);
+    return toMassResponse(row);
+  }
+
+  /** Undo of the event's last mass assignment: releases exactly the seats it gave that are still held under it. */
+  async undoMass(id: number, massId: string, actor: EventActor) {
+    await this.assertEvent(id);
+    return this.uow.run(actor, async (tx) => {
+      const mass = await this.repo.lockMass(tx.manager, massId);
+      if (!mass || mass.evento_interno_id !== id) throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.massNotFound);
+      if (mass.undone_at) throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.alreadyUndone);
+      const last = await this.repo.lastMass(id, tx.manager);
+      if (last?.id !== mass.id || mass.status !== 'completed') throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.onlyLastUndo);
+      const released = await this.repo.undoMass(tx.manager, mass);
+      const version = await this.repo.bumpVersion(tx.manager, id);
+      await tx.record({
+        type: 'seating.seats-released',
+        resourceId: id,
+        payload: {
+          event_id: id,
+          version,
+          assigned: [],
+          released: released.map((r) => [r.id, r.asiento_id, r.persona_id] as [number, number, number]),
+          mass_assignment_id: mass.id,
+        },
+      });
+      const n = released.length;
+      return {
+        message: `Asignación masiva deshecha: ${n} ${n === 1 ? 'asiento liberado' : 'asientos liberados'}.`,
+        released_count: n,
+        version,
+      };
+    });
+  }
+}

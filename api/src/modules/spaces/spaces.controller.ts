@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '@core/access/access.decorators';
+import { Actor } from '@core/access/current-user';
+import type { EventActor } from '@core/events/domain-events';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { Answer } from '@core/http/openapi-answers';
+import { EspacioDto } from './spaces.dto';
+import { SpacesAnswers } from './spaces.openapi';
+import { SpacesService } from './spaces.service';
+
+/**
+ * Spaces serve internal events, so they use the eventos_internos permissions (docs/decisions.md):
+ * view to read, create to create, edit to edit and (de)activate by toggle, delete to deactivate.
+ */
+@ApiTags('espacios')
+@ApiBearerAuth()
+@Controller()
+export class SpacesController {
+  constructor(private readonly spaces: SpacesService) {}
+
+  @Get('espacios')
+  @Answer(200, 'Todos los espacios, activos e inactivos, del más nuevo al más antiguo.', SpacesAnswers.list)
+  @RequirePermission('eventos_internos', 'view')
+  async list() {
+    return { espacios: await this.spaces.list() };
+  }
+
+  /** The spaces offered for new events (spec 3 §4: inactive ones are not). */
+  @Get('espacios-activos')
+  @Answer(200, 'Los espacios activos (los que se ofrecen para eventos nuevos).', SpacesAnswers.list)
+  @RequirePermission('eventos_internos', 'view')
+  async listActive() {
+    return { espacios: await this.spaces.list(true) };
+  }
+
+  @Get('espacios/:id')
+  @Answer(200, 'Un espacio con sus secciones.', SpacesAnswers.one)
+  @RequirePermission('eventos_internos', 'view')
+  async get(@Param('id', IdParamPipe) id: number) {
+    return { espacio: await this.spaces.get(id) };
+  }
+
+  @Post('espacios')
+  @Answer(201, 'Espacio creado con todos sus asientos.', SpacesAnswers.saved('Espacio creado exitosamente'))
+  @RequirePermission('eventos_internos', 'create')
+  async create(@Body() dto: EspacioDto, @Actor() actor: EventActor) {
+    return { espacio: await this.spaces.create(dto, actor), message: 'Espacio creado exitosamente' };
+  }
+
+  @Put('espacios/:id')
+  @Answer(200, 'Espacio actualizado; los asientos que siguen conservan su id.', SpacesAnswers.saved('Espacio actualizado exitosamente'))
+  @RequirePermission('eventos_internos', 'edit')
+  async update(@Param('id', IdParamPipe) id: number, @Body() dto: EspacioDto, @Actor() actor: EventActor) {
+    return { espacio: await this.spaces.update(id, dto, actor), message: 'Espacio actualizado exitosamente' };
+  }
+
+  @Delete('espacios/:id')
+  @Answer(200, 'Espacio desactivado (sus datos se conservan).', SpacesAnswers.saved('Espacio desactivado exitosamente'))
+  @RequirePermission('eventos_internos', 'delete')
+  async deactivate(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+    return { espacio: await this.spaces.deactivate(id, actor), message: 'Espacio desactivado exitosamente' };
+  }
+
+  @Patch('espacios/:id/toggle-active')
+  @Answer(200, 'Espacio activado o desactivado.', SpacesAnswers.toggled)
+  @RequirePermission('eventos_internos', 'edit')
+  async toggleActive(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+    const espacio = await this.spaces.toggleActive(id, actor);
+    return {
+      espacio,
+      is_active: espacio.is_active,
+      message: espacio.is_active ? 'Espacio activado exitosamente' : 'Espacio desactivado exitosamente',
+    };
+  }
+}

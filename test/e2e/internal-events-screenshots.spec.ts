@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, newSignedInPage } from './external-events-helpers';
+import {
+  assignViaApi,
+  autoSeatViaApi,
+  createInternalEventViaApi,
+  createPeopleViaApi,
+  createSpaceViaApi,
+  sectionsOf,
+  setSpaceViaApi,
+  setStatusViaApi,
+} from './internal-events-helpers';
+
+// Visual review only: AFORO_SHOTS=1 npx playwright test internal-events-screenshots
+const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-internal';
+test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+test.describe.configure({ mode: 'serial' });
+
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 360, height: 760 } } as const;
+
+const PEOPLE = [
+  ['María Fernanda', 'Garza', 'Treviño'],
+  ['José Luis', 'Cantú', 'Leal'],
+  ['Ana Sofía', 'Villarreal', 'González'],
+  ['Carlos', 'Salinas', 'Elizondo'],
+  ['Daniela', 'Peña', 'Zambrano'],
+  ['Jorge', 'Cavazos', 'Ríos'],
+  ['Lucía', 'Treviño', 'Garza'],
+  ['Ricardo', 'Leal', 'Cantú'],
+  ['Valeria', 'González', 'Salinas'],
+  ['Héctor', 'Elizondo', 'Peña'],
+  ['Paola', 'Zambrano', 'Cavazos'],
+  ['Eduardo', 'Ríos', 'Villarreal'],
+] as const;
+
+test('internal events screens at 1280 and 360 px', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  mkdirSync(dir, { recursive: true });
+  const token = await apiToken(request);
+  const espacio = await createSpaceViaApi(request, token, 'Auditorio del Palacio Municipal', [
+    { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
+    { nombre: 'General', codigo: 'G', filas: 5, asientos_por_fila: 10, color: '#177245' },
+  ]);
+  const evento = await createInternalEventViaApi(request, token, {
+    titulo: 'Informe Anual de Actividades del Ayuntamiento',
+    descripcion:
+      'Presentación del informe anual ante el Cabildo, funcionarios y representantes de la sociedad civil. Se solicita puntualidad y vestimenta formal.',
+    fecha_fin: new Date(Date.now() + 7 * 86_400_000 + 3 * 3_600_000).toISOString(),
+    tipo: 'presentacion',
+  });
+  await createInternalEventViaApi(request, token, { titulo: 'Taller de Protección Civil', tipo: 'taller', estado: 'borrador' });
+  const done = await createInternalEventViaApi(request, token, { titulo: 'Reunión con Cámaras Empresariales', tipo: 'reunion' });
+  const put = await request.put(`/api/eventos-internos/${done.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { titulo: done.titulo, fecha_evento: new Date(Date.now() - 86_400_000).toISOString(), tipo: 'reunion', estado: 'completado' },
+  });
+  expect(put.status()).toBe(200);
+  await setSpaceViaApi(request, token, evento.id, espacio.id);
+  const ids = await createPeopleViaApi(
+    request,
+    token,
+    PEOPLE.map(([nombre, apellido_paterno, apellido_materno], i) => ({
+      nombre,
+      apellido_paterno,
+      apellido_materno,
+      telefono_celular: `81${String(20_000_000 + i * 7919).slice(0, 8)}`,
+    })),
+  );
+  await assignViaApi(request, token, evento.id, ids);
+  const [pref] = await sectionsOf(request, token, evento.id);
+  for (const id of ids.slice(0, 4)) await setStatusViaApi(request, token, evento.id, id, 'confirmado');
+  for (const id of ids.slice(4, 6)) {
+    await autoSeatViaApi(request, token, evento.id, id, pref.id);
+    await setStatusViaApi(request, token, evento.id, id, 'asistio');
+  }
+
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    const { context, page } = await newSignedInPage(browser, token);
+    await page.setViewportSize(viewport);
+    const shot = (name: string) => page.screenshot({ path: `${dir}/${name}-${kind}.png`, fullPage: true, animations: 'disabled' });
+    await page.goto('/eventos-internos');
+    await expect(page.getByTestId('ie-card').first()).toBeVisible();
+    await shot('list');
+    await page.goto(`/eventos-internos/${evento.id}`);
+    await expect(page.getByTestId('ie-attendee').first()).toBeVisible();
+    await shot('detail');
+    await page.locator(`[data-testid="ie-attendee"][data-persona="${ids[0]}"]`).getByTestId('ie-attendee-status').click();
+    await expect(page.getByTestId('ie-status-modal')).toBeVisible();
+    await shot('status-modal');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ie-assign-open').click();
+    await expect(page.getByTestId('ie-assign-modal')).toBeVisible();
+    await shot('assign-modal');
+    await page.keyboard.press('Escape');
+    await page.goto(`/eventos-internos/${evento.id}/check-in`);
+    await expect(page.getByTestId('ie-checkin-code')).toBeVisible();
+    await shot('check-in');
+    await page.goto(`/eventos-internos/${evento.id}/invitaciones`);
+    await expect(page.getByTestId('ie-invite').first().locator('img')).toBeVisible();
+    await shot('invitations');
+    await page.goto(`/eventos-internos/${evento.id}/edit`);
+    await expect(page.getByTestId('ie-edit-form')).toBeVisible();
+    await shot('edit');
+    await context.close();
+
+    const guest = await browser.newContext({ viewport });
+    const pub: Page = await guest.newPage();
+    await pub.goto(`/evento-interno/${evento.slug}`);
+    await expect(pub.getByTestId('pie-form')).toBeVisible();
+    await pub.screenshot({ path: `${dir}/public-${kind}.png`, fullPage: true });
+    await pub.getByTestId('pie-code').fill('ZZZZZ');
+    await pub.getByTestId('pie-submit').click();
+    await expect(pub.getByTestId('pie-error')).toBeVisible();
+    await pub.screenshot({ path: `${dir}/public-error-${kind}.png`, fullPage: true });
+    await pub.goto('/evento-interno/no-existe');
+    await expect(pub.getByTestId('pie-unavailable')).toBeVisible();
+    await pub.screenshot({ path: `${dir}/public-404-${kind}.png`, fullPage: true });
+    await guest.close();
+  }
+});

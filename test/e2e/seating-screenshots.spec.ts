@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { apiToken, newSignedInPage } from './external-events-helpers';
+import {
+  assignViaApi,
+  autoSeatViaApi,
+  createInternalEventViaApi,
+  createPeopleViaApi,
+  createSpaceViaApi,
+  sectionsOf,
+  setSpaceViaApi,
+  setStatusViaApi,
+} from './internal-events-helpers';
+
+// Visual review only: AFORO_SHOTS=1 npx playwright test seating-screenshots
+const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-seating';
+test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 360, height: 760 } } as const;
+const PEOPLE = [
+  ['María Fernanda', 'Garza', 'Treviño'],
+  ['José Luis', 'Cantú', 'Leal'],
+  ['Ana Sofía', 'Villarreal', 'González'],
+  ['Carlos', 'Salinas', 'Elizondo'],
+  ['Daniela', 'Peña', 'Zambrano'],
+  ['Jorge', 'Cavazos', 'Ríos'],
+  ['Lucía', 'Treviño', 'Garza'],
+  ['Ricardo', 'Leal', 'Cantú'],
+] as const;
+
+test('seating screen at 1280 and 360 px', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  mkdirSync(dir, { recursive: true });
+  const token = await apiToken(request);
+  const espacio = await createSpaceViaApi(request, token, 'Auditorio del Palacio Municipal', [
+    { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
+    { nombre: 'General', codigo: 'G', filas: 6, asientos_por_fila: 12, color: '#177245' },
+  ]);
+  const evento = await createInternalEventViaApi(request, token, { titulo: 'Informe Anual de Actividades del Ayuntamiento' });
+  await setSpaceViaApi(request, token, evento.id, espacio.id);
+  const ids = await createPeopleViaApi(
+    request,
+    token,
+    PEOPLE.map(([nombre, apellido_paterno, apellido_materno]) => ({ nombre, apellido_paterno, apellido_materno })),
+  );
+  await assignViaApi(request, token, evento.id, ids);
+  const [pref, gen] = await sectionsOf(request, token, evento.id);
+  for (const id of ids.slice(0, 3)) await autoSeatViaApi(request, token, evento.id, id, pref.id);
+  await setStatusViaApi(request, token, evento.id, ids[1], 'confirmado');
+  await setStatusViaApi(request, token, evento.id, ids[2], 'asistio');
+  await autoSeatViaApi(request, token, evento.id, ids[3], gen.id);
+  await setStatusViaApi(request, token, evento.id, ids[3], 'rechazado');
+
+  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+    const { context, page } = await newSignedInPage(browser, token);
+    await page.setViewportSize(viewport);
+    const shot = (name: string) => page.screenshot({ path: `${dir}/${name}-${kind}.png`, fullPage: true, animations: 'disabled' });
+    await page.goto(`/eventos-internos/${evento.id}/seating`);
+    await expect(page.getByTestId('seating-totals')).toContainText('4 asignados');
+    await shot('seating');
+    await page.getByTestId('seat-map-focus').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('seating-seat-modal')).toBeVisible();
+    await shot('seat-details');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('seating-mass-open').click();
+    await page.getByTestId('seating-mass-seccion').selectOption({ index: 1 });
+    await page.getByTestId('seating-mass-all').check();
+    await shot('mass-modal');
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ media: 'print' });
+    await shot('print');
+    await page.emulateMedia({ media: 'screen' });
+    await context.close();
+  }
+});

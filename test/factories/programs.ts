@@ -1,0 +1,67 @@
+import type { TestApp } from '../setup/test-app';
+
+let n = 0;
+
+export function programaBody(overrides: Record<string, unknown> = {}) {
+  n++;
+  return {
+    nombre: `Impulso Emprendedor ${n}`,
+    descripcion: 'Asesoría y financiamiento para pequeños negocios del municipio.',
+    tipo: 'continuo',
+    ubicacion: 'Palacio Municipal, Monterrey',
+    max_participantes: null,
+    status: 'published',
+    requisitos: ['INE vigente', 'Comprobante de domicilio'],
+    beneficios: ['Asesoría gratuita'],
+    ...overrides,
+  };
+}
+
+export interface TestPrograma {
+  id: number;
+  slug: string;
+  nombre: string;
+  status: string;
+  max_participantes: number | null;
+  participantes_actuales: number;
+  es_destacado: boolean;
+}
+
+export async function createPrograma(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<TestPrograma> {
+  const res = await t.http().post('/api/programas-servicios').set('Authorization', `Bearer ${token}`).send(programaBody(overrides));
+  if (res.status !== 201) throw new Error(`create programa failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.programa as TestPrograma;
+}
+
+/** A citizen without a business. */
+export function applicationBody(i: number, overrides: Record<string, unknown> = {}) {
+  return {
+    nombre: 'María José',
+    apellido_paterno: 'Treviño',
+    apellido_materno: 'Garza',
+    fecha_nacimiento: '1988-11-02',
+    celular: String(8120000000 + i),
+    correo_electronico: `solicitante${i}@correo.mx`,
+    calle: 'Av. Constitución',
+    numero: '100',
+    colonia: 'Centro',
+    municipio: 'Monterrey',
+    tiene_emprendimiento: 'no',
+    ...overrides,
+  };
+}
+
+/** A citizen with a formalized business with social networks. */
+export function businessApplicationBody(i: number, overrides: Record<string, unknown> = {}) {
+  return applicationBody(i, {
+    tiene_emprendimiento: 'si',
+    nombre_emprendimiento: 'Tamales Doña Mary',
+    giro_sector: 'alimentos',
+    tiempo_operando: 'mas_1_ano',
+    tiene_redes_sociales: 'si',
+    redes_sociales_enlace: 'https://facebook.com/tamalesdonamary',
+    negocio_formalizado: 'si',
+    rfc: 'tegm881102ab1',
+    ...overrides,
+  });
+}

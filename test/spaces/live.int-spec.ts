@@ -1,0 +1,66 @@
+import { ROOMS } from '../../api/src/core/events/socket-events';
+import { createEspacio, espacioBody } from '../factories/spaces';
+import { nextPush, TestApp } from '../setup/test-app';
+
+describe('spaces live: the list reaches every staff member on the screen', () => {
+  let t: TestApp;
+  let admin: string;
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  it('room espacios: whoever may view eventos_internos; nobody else, never anonymous', async () => {
+    const viewer = await t.createUser(admin, { email: 've-espacios@aforo.test', permissions: { eventos_internos: ['view'] } });
+    const other = await t.createUser(admin, { email: 'externos@aforo.test', permissions: { eventos_externos: ['view'] } });
+    expect((await t.join(await t.socket(viewer.token), ROOMS.espacios)).ok).toBe(true);
+    expect((await t.join(await t.socket(other.token), ROOMS.espacios)).ok).toBe(false);
+    expect((await t.join(await t.socket(), ROOMS.espacios)).ok).toBe(false);
+  });
+
+  it('creation, edit, deactivation and activation are pushed with the space as it now is', async () => {
+    const viewer = await t.createUser(admin, { email: 've-lista@aforo.test', permissions: { eventos_internos: ['view'] } });
+    const screen = await t.socket(viewer.token);
+    await t.join(screen, ROOMS.espacios);
+
+    const created = nextPush(screen, 'espacio.changed');
+    const e = await createEspacio(t, admin);
+    const c = await created;
+    expect(c.data.espacio).toEqual(e);
+    expect(c.event_id).toEqual(expect.any(String));
+
+    const updated = nextPush(screen, 'espacio.changed');
+    await t
+      .http()
+      .put(`/api/espacios/${e.id}`)
+      .set(auth(admin))
+      .send(espacioBody({ nombre: 'Salón de Cabildo' }))
+      .expect(200);
+    expect((await updated).data.espacio).toMatchObject({ id: e.id, nombre: 'Salón de Cabildo', version: '2' });
+
+    const off = nextPush(screen, 'espacio.changed');
+    await t.http().delete(`/api/espacios/${e.id}`).set(auth(admin)).expect(200);
+    expect((await off).data.espacio).toMatchObject({ id: e.id, is_active: false });
+
+    const on = nextPush(screen, 'espacio.changed');
+    await t.http().patch(`/api/espacios/${e.id}/toggle-active`).set(auth(admin)).expect(200);
+    expect((await on).data.espacio).toMatchObject({ id: e.id, is_active: true, version: '4' });
+  });
+
+  it('a refused edit pushes nothing', async () => {
+    const e = await createEspacio(t, admin);
+    await t.http().delete(`/api/espacios/${e.id}`).set(auth(admin)).expect(200);
+    await t.flushOutbox();
+    const screen = await t.socket(admin);
+    await t.join(screen, ROOMS.espacios);
+    const pushes: unknown[] = [];
+    screen.on('espacio.changed', (m) => pushes.push(m));
+    await t.http().put(`/api/espacios/${e.id}`).set(auth(admin)).send(espacioBody()).expect(409);
+    await t.flushOutbox();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pushes).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
+import type { UserResponse } from '@shared/contracts/users.contract';
+import { Alert } from '../components/ui/alert';
+import { PageHeader } from '../components/ui/page-header';
+import { Spinner } from '../components/ui/spinner';
+import { fetchMe, useSession } from '../lib/auth';
+import { PERMISSION_CHECK_DELAY_MS } from '../lib/constants';
+import { toast } from '../lib/toast';
+
+/** What a screen does for a signed-in user without the permission (each spec screen words it its own way). */
+export type Denied =
+  /** Spec 1 §2.6: a browser alert, then back to the dashboard. */
+  | { alert: string }
+  /** Spec 3 §8 (people): back to the dashboard with an error toast. */
+  | { toast: string }
+  /** A notice in place of the screen; with `redirectAfterMs`, then back to the dashboard (spec 3 §6: 1.5 s). */
+  | { title: string; message: string; redirectAfterMs?: number; testId?: string };
+
+/**
+ * The route-level permission check, declared in router.tsx for each staff screen: it fetches fresh
+ * permissions, waits the spec's 100 ms, then renders the screen or the screen's own denial. The server
+ * refuses the calls anyway; this only decides what the browser shows. It follows permission changes live.
+ */
+export function RequirePermission({ allow, denied }: { allow: (user: UserResponse) => boolean; denied: Denied }): ReactNode {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [waited, setWaited] = useState(false);
+  const handled = useRef(false);
+
+  useEffect(() => {
+    fetchMe().catch(() => {});
+    const timer = window.setTimeout(() => setWaited(true), PERMISSION_CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const verdict = !waited || !user ? 'pending' : allow(user) ? 'allowed' : 'denied';
+
+  useEffect(() => {
+    if (verdict !== 'denied') {
+      handled.current = false;
+      return;
+    }
+    if (handled.current) return;
+    handled.current = true;
+    if ('alert' in denied || 'toast' in denied) {
+      if ('alert' in denied) window.alert(denied.alert);
+      else toast.error(denied.toast);
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    if (denied.redirectAfterMs === undefined) return;
+    const timer = window.setTimeout(() => navigate('/dashboard', { replace: true }), denied.redirectAfterMs);
+    return () => window.clearTimeout(timer);
+  }, [verdict, denied, navigate]);
+
+  if (verdict === 'allowed') return <Outlet />;
+  if (verdict === 'denied' && 'title' in denied) {
+    return (
+      <div data-testid={denied.testId ?? 'no-access'}>
+        <PageHeader title={denied.title} />
+        <Alert kind="warning">{denied.message}</Alert>
+        <p>
+          <Link className="btn btn--ghost" to="/dashboard">
+            Volver al Panel Principal
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return <Spinner label="Cargando…" />;
+}

@@ -1,0 +1,14 @@
+import type { EstadoEventoInterno, TipoEventoInterno } from '@shared/contracts/internal-events.contract';
+import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
+
+export function EstadoBadge({ estado }: { estado: EstadoEventoInterno }) {
+  return (
+    <span className={`badge ie-estado ie-estado--${estado}`} data-testid="ie-estado-badge">
+      {ESTADO_LABELS[estado]}
+    </span>
+  );
+}
+
+export function TipoBadge({ tipo }: { tipo: TipoEventoInterno }) {
+  return <span className="badge badge--neutral ie-tipo">{TIPO_LABELS[tipo]}</span>;
+}

@@ -1,0 +1,249 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ESTADOS_AL_CREAR,
+  ESTADOS_EVENTO_INTERNO,
+  INTERNAL_EVENT_LIMITS,
+  TIPOS_EVENTO_INTERNO,
+  type EstadoEventoInterno,
+  type InternalEventResponse,
+  type TipoEventoInterno,
+} from '@shared/contracts/internal-events.contract';
+import { Alert } from '../../../components/ui/alert';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { DATETIME_INPUT_LENGTH } from '../../../lib/constants';
+import { fromLocalInput, toLocalInput } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { createInternalEvent } from '../api/create-internal-event';
+import type { InternalEventPayload } from '../api/types';
+import { updateInternalEvent } from '../api/update-internal-event';
+import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
+import { upsertInternalEvent } from '../stores/internal-events-store';
+
+export interface InternalEventFormValue {
+  titulo: string;
+  descripcion: string;
+  fecha_evento: string;
+  fecha_fin: string;
+  ubicacion: string;
+  tipo: TipoEventoInterno;
+  estado: EstadoEventoInterno;
+}
+
+export const EMPTY_INTERNAL_EVENT: InternalEventFormValue = {
+  titulo: '',
+  descripcion: '',
+  fecha_evento: '',
+  fecha_fin: '',
+  ubicacion: '',
+  tipo: 'reunion',
+  estado: 'borrador',
+};
+
+/** Edit: date-time values cut to the first 16 characters of a date-time input (spec 2 §2). */
+export function formFromInternalEvent(e: InternalEventResponse): InternalEventFormValue {
+  return {
+    titulo: e.titulo,
+    descripcion: e.descripcion ?? '',
+    fecha_evento: toLocalInput(e.fecha_evento).slice(0, DATETIME_INPUT_LENGTH),
+    fecha_fin: toLocalInput(e.fecha_fin).slice(0, DATETIME_INPUT_LENGTH),
+    ubicacion: e.ubicacion ?? '',
+    tipo: e.tipo,
+    estado: e.estado,
+  };
+}
+
+/** Spec 2 §5: titulo, fecha_evento and tipo required. */
+export function validateInternalEvent(v: InternalEventFormValue): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!v.titulo.trim()) errors.titulo = ['El título es obligatorio.'];
+  if (!v.fecha_evento) errors.fecha_evento = ['La fecha y hora de inicio es obligatoria.'];
+  if (!v.tipo) errors.tipo = ['El tipo es obligatorio.'];
+  if (v.fecha_fin && v.fecha_evento && v.fecha_fin < v.fecha_evento)
+    errors.fecha_fin = ['La fecha de fin no puede ser anterior a la de inicio.'];
+  return errors;
+}
+
+export function toInternalEventPayload(v: InternalEventFormValue): InternalEventPayload {
+  return {
+    titulo: v.titulo.trim(),
+    descripcion: v.descripcion.trim() || null,
+    fecha_evento: fromLocalInput(v.fecha_evento) ?? '',
+    fecha_fin: v.fecha_fin ? fromLocalInput(v.fecha_fin) : null,
+    ubicacion: v.ubicacion.trim() || null,
+    tipo: v.tipo,
+    estado: v.estado,
+  };
+}
+
+/** The fields shared by the list's modal and the edit page. */
+export function InternalEventFields({
+  value,
+  onChange,
+  errors,
+  estados,
+}: {
+  value: InternalEventFormValue;
+  onChange: (patch: Partial<InternalEventFormValue>) => void;
+  errors: FieldErrors;
+  estados: readonly EstadoEventoInterno[];
+}) {
+  const err = (f: string) =>
+    errors[f]?.length ? (
+      <p className="field__error" id={`ie-${f}-error`}>
+        {errors[f][0]}
+      </p>
+    ) : null;
+  return (
+    <div className="form-grid">
+      <label className="field field--wide">
+        <span className="field__label">Título *</span>
+        <input
+          className={`input ${errors.titulo ? 'input--invalid' : ''}`}
+          value={value.titulo}
+          maxLength={INTERNAL_EVENT_LIMITS.titulo}
+          onChange={(e) => onChange({ titulo: e.target.value })}
+          data-testid="ie-titulo"
+          aria-invalid={!!errors.titulo}
+        />
+        {err('titulo')}
+      </label>
+      <label className="field field--wide">
+        <span className="field__label">Descripción</span>
+        <textarea
+          className="input textarea"
+          rows={3}
+          value={value.descripcion}
+          maxLength={INTERNAL_EVENT_LIMITS.descripcion}
+          onChange={(e) => onChange({ descripcion: e.target.value })}
+          data-testid="ie-descripcion"
+        />
+        {err('descripcion')}
+      </label>
+      <label className="field">
+        <span className="field__label">Fecha y Hora de Inicio *</span>
+        <input
+          type="datetime-local"
+          className={`input ${errors.fecha_evento ? 'input--invalid' : ''}`}
+          value={value.fecha_evento}
+          onChange={(e) => onChange({ fecha_evento: e.target.value })}
+          data-testid="ie-fecha-evento"
+        />
+        {err('fecha_evento')}
+      </label>
+      <label className="field">
+        <span className="field__label">Fecha y Hora de Fin</span>
+        <input
+          type="datetime-local"
+          className={`input ${errors.fecha_fin ? 'input--invalid' : ''}`}
+          value={value.fecha_fin}
+          onChange={(e) => onChange({ fecha_fin: e.target.value })}
+          data-testid="ie-fecha-fin"
+        />
+        {err('fecha_fin')}
+      </label>
+      <label className="field">
+        <span className="field__label">Ubicación</span>
+        <input
+          className="input"
+          value={value.ubicacion}
+          maxLength={INTERNAL_EVENT_LIMITS.ubicacion}
+          onChange={(e) => onChange({ ubicacion: e.target.value })}
+          data-testid="ie-ubicacion"
+        />
+        {err('ubicacion')}
+      </label>
+      <label className="field">
+        <span className="field__label">Tipo *</span>
+        <select
+          className="input select"
+          value={value.tipo}
+          onChange={(e) => onChange({ tipo: e.target.value as TipoEventoInterno })}
+          data-testid="ie-tipo"
+        >
+          {TIPOS_EVENTO_INTERNO.map((t) => (
+            <option key={t} value={t}>
+              {TIPO_LABELS[t]}
+            </option>
+          ))}
+        </select>
+        {err('tipo')}
+      </label>
+      <label className="field">
+        <span className="field__label">Estado</span>
+        <select
+          className="input select"
+          value={value.estado}
+          onChange={(e) => onChange({ estado: e.target.value as EstadoEventoInterno })}
+          data-testid="ie-estado"
+        >
+          {estados.map((s) => (
+            <option key={s} value={s}>
+              {ESTADO_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        {err('estado')}
+      </label>
+    </div>
+  );
+}
+
+/** Create/edit modal of the list (spec 2 §2): borrador/confirmado on create, all four on edit. */
+export function InternalEventFormModal({ event, onClose }: { event?: InternalEventResponse; onClose: () => void }) {
+  const editing = !!event;
+  const [value, setValue] = useState<InternalEventFormValue>(event ? formFromInternalEvent(event) : EMPTY_INTERNAL_EVENT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateInternalEvent(value);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const payload = toInternalEventPayload(value);
+      const res = event ? await updateInternalEvent(event.id, payload) : await createInternalEvent(payload);
+      upsertInternalEvent(res.evento);
+      toast.success(editing ? 'Evento interno actualizado exitosamente' : 'Evento interno creado exitosamente');
+      onClose();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      const message = errorMessage(err, editing ? 'Error al actualizar el evento interno' : 'Error al crear el evento interno');
+      setFailure(message);
+      toast.error(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={editing ? 'Editar Evento Interno' : 'Crear Nuevo Evento Interno'}
+      onClose={onClose}
+      size="lg"
+      testId="internal-event-modal"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {failure ? <Alert kind="error">{failure}</Alert> : null}
+        <InternalEventFields
+          value={value}
+          onChange={(patch) => setValue((v) => ({ ...v, ...patch }))}
+          errors={errors}
+          estados={editing ? ESTADOS_EVENTO_INTERNO : ESTADOS_AL_CREAR}
+        />
+        <div className="modal__footer">
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={saving} data-testid="ie-submit">
+            {saving ? 'Guardando...' : editing ? 'Actualizar' : 'Crear'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

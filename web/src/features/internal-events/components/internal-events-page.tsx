@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { ESTADOS_EVENTO_INTERNO, TIPOS_EVENTO_INTERNO, type InternalEventResponse } from '@shared/contracts/internal-events.contract';
+import { ROOMS } from '@shared/events/socket-events';
+import { Alert } from '../../../components/ui/alert';
+import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon, PlusIcon } from '../../../components/ui/icons';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/config';
+import { DESCRIPTION_PREVIEW_CHARS, INTERNAL_EVENTS_SKELETON_CARDS } from '../../../lib/constants';
+import { formatDateTime } from '../../../lib/format';
+import { can } from '../../../lib/permissions';
+import { toast } from '../../../lib/toast';
+import { deleteInternalEvent } from '../api/delete-internal-event';
+import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
+import { InternalEventsLiveEffect } from '../live/internal-events-live-effect';
+import { internalEventsState, loadInternalEvents, removeInternalEvent, setFilter } from '../stores/internal-events-store';
+import { EstadoBadge, TipoBadge } from './internal-event-badges';
+import { InternalEventFormModal } from './internal-event-form-modal';
+import '../internal-events.css';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+
+function preview(text: string | null): string {
+  if (!text) return '';
+  return text.length > DESCRIPTION_PREVIEW_CHARS ? `${text.slice(0, DESCRIPTION_PREVIEW_CHARS)}...` : text;
+}
+
+function EventCard({
+  evento,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  evento: InternalEventResponse;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <article className="ie-card" data-testid="ie-card" data-id={evento.id}>
+      <div className="ie-card__head">
+        <h3 className="ie-card__title">{evento.titulo}</h3>
+        <EstadoBadge estado={evento.estado} />
+      </div>
+      {evento.descripcion ? <p className="ie-card__description">{preview(evento.descripcion)}</p> : null}
+      <ul className="ie-card__meta">
+        <li>
+          <CalendarIcon size={16} /> {formatDateTime(evento.fecha_evento)}
+        </li>
+        {evento.ubicacion ? (
+          <li>
+            <PinIcon size={16} /> {evento.ubicacion}
+          </li>
+        ) : null}
+        <li>
+          <PeopleIcon size={16} /> <span data-testid="ie-card-count">{evento.asistentes_count}</span> asistentes
+        </li>
+      </ul>
+      <div className="ie-card__foot">
+        <TipoBadge tipo={evento.tipo} />
+        <div className="ie-card__actions">
+          <Link className="btn btn--sm btn--primary" to={`/eventos-internos/${evento.id}`}>
+            Ver Detalles
+          </Link>
+          {canEdit ? (
+            <button type="button" className="btn btn--sm btn--secondary" onClick={onEdit} data-testid="ie-card-edit">
+              Editar
+            </button>
+          ) : null}
+          {canDelete && evento.estado === 'borrador' ? (
+            <button type="button" className="btn btn--sm btn--danger" onClick={onDelete} data-testid="ie-card-delete">
+              Eliminar
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function SkeletonCards() {
+  return (
+    <div className="ie-grid" aria-busy="true" data-testid="ie-skeletons">
+      {Array.from({ length: INTERNAL_EVENTS_SKELETON_CARDS }, (_, i) => (
+        <div key={i} className="ie-card ie-card--skeleton">
+          <span className="skeleton ie-skel ie-skel--title" />
+          <span className="skeleton ie-skel" />
+          <span className="skeleton ie-skel ie-skel--short" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function DeleteModal({ evento, onClose }: { evento: InternalEventResponse; onClose: () => void }) {
+  return (
+    <ConfirmModal
+      title="Eliminar Evento Interno"
+      confirmLabel="Eliminar"
+      busyLabel="Eliminando..."
+      errorFallback="Error al eliminar el evento interno"
+      action={async () => {
+        await deleteInternalEvent(evento.id);
+        removeInternalEvent(evento.id);
+        return 'Evento interno eliminado exitosamente';
+      }}
+      onClose={onClose}
+      testId="ie-delete-modal"
+      confirmTestId="ie-delete-confirm"
+    >
+      <p>
+        ¿Eliminar <strong>{evento.titulo}</strong>? Esta acción no se puede deshacer
+      </p>
+    </ConfirmModal>
+  );
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
+
+function InternalEventsManager() {
+  const { user } = useSession();
+  const { eventos, filters, loading, loaded, error } = useSnapshot(internalEventsState);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const canCreate = can(user, 'eventos_internos', 'create');
+  const canEdit = can(user, 'eventos_internos', 'edit');
+  const canDelete = can(user, 'eventos_internos', 'delete');
+  const editingEvent =
+    editing?.mode === 'edit' ? (eventos.find((e) => e.id === editing.id) as InternalEventResponse | undefined) : undefined;
+  const deletingEvent = deleting !== null ? (eventos.find((e) => e.id === deleting) as InternalEventResponse | undefined) : undefined;
+
+  useEffect(() => {
+    void loadInternalEvents().then((ok) => {
+      if (!ok) toast.error(internalEventsState.error ?? 'Error al cargar los eventos internos');
+    });
+  }, []);
+
+  return (
+    <div className="ie-page">
+      <InternalEventsLiveEffect />
+      <PageHeader
+        title="Gestión de Eventos Internos"
+        subtitle="Eventos por invitación, confirmaciones y asientos."
+        actions={
+          <>
+            <LiveIndicator room={ROOMS.internalEvents} />
+            <Link className="btn btn--secondary" to="/espacios" data-testid="ie-espacios-link">
+              <BuildingIcon size={18} /> Gestionar Espacios
+            </Link>
+            {canCreate ? (
+              <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'create' })} data-testid="ie-create">
+                <PlusIcon size={18} /> Crear Nuevo Evento
+              </button>
+            ) : null}
+          </>
+        }
+      />
+      <section className="card ie-filters" aria-label="Filtros">
+        <label className="field">
+          <span className="field__label">Estado</span>
+          <select
+            className="input select"
+            value={filters.estado}
+            onChange={(e) => setFilter('estado', e.target.value)}
+            data-testid="ie-filter-estado"
+          >
+            <option value="todos">Todos</option>
+            {ESTADOS_EVENTO_INTERNO.map((s) => (
+              <option key={s} value={s}>
+                {ESTADO_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">Tipo</span>
+          <select
+            className="input select"
+            value={filters.tipo}
+            onChange={(e) => setFilter('tipo', e.target.value)}
+            data-testid="ie-filter-tipo"
+          >
+            <option value="todos">Todos</option>
+            {TIPOS_EVENTO_INTERNO.map((t) => (
+              <option key={t} value={t}>
+                {TIPO_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+      {error && !loading ? <Alert kind="error">{error}</Alert> : null}
+      {loading && !loaded ? (
+        <SkeletonCards />
+      ) : loaded && eventos.length === 0 ? (
+        <div className="empty ie-empty" data-testid="ie-empty">
+          <BuildingIcon size={32} />
+          <h3>No hay eventos internos</h3>
+          <p className="muted">Comienza creando un nuevo evento interno.</p>
+        </div>
+      ) : (
+        <div className={`ie-grid ${loading ? 'is-refreshing' : ''}`} data-testid="ie-grid">
+          {eventos.map((e) => (
+            <EventCard
+              key={e.id}
+              evento={e as InternalEventResponse}
+              canEdit={canEdit}
+              canDelete={canDelete}
+              onEdit={() => setEditing({ mode: 'edit', id: e.id })}
+              onDelete={() => setDeleting(e.id)}
+            />
+          ))}
+        </div>
+      )}
+      {editing?.mode === 'create' ? <InternalEventFormModal onClose={() => setEditing(null)} /> : null}
+      {editingEvent ? <InternalEventFormModal key={editingEvent.id} event={editingEvent} onClose={() => setEditing(null)} /> : null}
+      {deletingEvent ? <DeleteModal evento={deletingEvent} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
+
+/** /eventos-internos (spec 2 §2): needs eventos_internos view (docs/decisions.md). */
+export function InternalEventsPage() {
+  useDocumentTitle('Eventos Internos');
+  return <InternalEventsManager />;
+}

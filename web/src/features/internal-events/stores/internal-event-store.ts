@@ -1,0 +1,112 @@
+/**
+ * One internal event's board (spec 2 §2 detail): the event, its counters and its attendees. The old
+ * screen polled every 3 s; this one loads once, applies the pushes of room 'internal-event:{id}' and
+ * reloads only after a reconnect.
+ */
+import { proxy } from 'valtio';
+import type {
+  AsistenteResponse,
+  InternalEventResponse,
+  SeatRef,
+  VersionedInternalCounts,
+} from '@shared/contracts/internal-events.contract';
+import { createVersionGate } from '../../../lib/live';
+import { getAsistentes } from '../api/get-asistentes';
+import { getInternalEvent } from '../api/get-internal-event';
+
+export const internalEventState = proxy<{
+  eventId: number | null;
+  evento: InternalEventResponse | null;
+  asistentes: AsistenteResponse[];
+  loaded: boolean;
+}>({ eventId: null, evento: null, asistentes: [], loaded: false });
+
+let versions = createVersionGate();
+let seq = 0;
+
+const byName = (a: AsistenteResponse, b: AsistenteResponse) =>
+  `${a.apellido_paterno} ${a.apellido_materno} ${a.nombre}`.localeCompare(
+    `${b.apellido_paterno} ${b.apellido_materno} ${b.nombre}`,
+    'es',
+  ) || a.id - b.id;
+
+export function resetInternalEvent(eventId: number): void {
+  seq++;
+  versions = createVersionGate();
+  internalEventState.eventId = eventId;
+  internalEventState.evento = null;
+  internalEventState.asistentes = [];
+  internalEventState.loaded = false;
+}
+
+/** GET the event and its attendees side by side. Throws on failure; a stale answer is dropped. */
+export async function loadInternalEvent(eventId: number): Promise<void> {
+  const mine = ++seq;
+  const [{ evento }, { asistentes }] = await Promise.all([getInternalEvent(eventId), getAsistentes(eventId)]);
+  if (mine !== seq || internalEventState.eventId !== eventId) return;
+  versions.accept(evento.id, evento.version);
+  internalEventState.evento = evento;
+  internalEventState.asistentes = [...asistentes].sort(byName);
+  internalEventState.loaded = true;
+}
+
+const isThis = (eventId: number) => internalEventState.eventId === eventId && internalEventState.loaded;
+
+export function upsertAsistentes(eventId: number, incoming: readonly AsistenteResponse[]): void {
+  if (!isThis(eventId) || incoming.length === 0) return;
+  const list = internalEventState.asistentes;
+  const index = new Map(list.map((a, i) => [a.id, i]));
+  let added = false;
+  for (const a of incoming) {
+    const i = index.get(a.id);
+    if (i !== undefined) list[i] = a;
+    else {
+      index.set(a.id, list.push(a) - 1);
+      added = true;
+    }
+  }
+  if (added) list.sort(byName);
+}
+
+export function removeAsistenteFromBoard(eventId: number, personaId: number): void {
+  if (!isThis(eventId)) return;
+  const i = internalEventState.asistentes.findIndex((a) => a.id === personaId);
+  if (i >= 0) internalEventState.asistentes.splice(i, 1);
+}
+
+export function setSeat(eventId: number, personaId: number, seat: SeatRef | null): void {
+  if (!isThis(eventId)) return;
+  const a = internalEventState.asistentes.find((x) => x.id === personaId);
+  if (a) a.asiento = seat;
+}
+
+export function releaseSeats(eventId: number, personaIds: readonly number[]): void {
+  for (const id of personaIds) setSeat(eventId, id, null);
+}
+
+export function replaceEvento(evento: InternalEventResponse): void {
+  if (internalEventState.eventId !== evento.id || !internalEventState.evento) return;
+  if (!versions.accept(evento.id, evento.version)) {
+    // Counts are older than what we show; keep them, take the rest.
+    const current = internalEventState.evento;
+    internalEventState.evento = {
+      ...evento,
+      asistentes_count: current.asistentes_count,
+      asistentes_confirmados_count: current.asistentes_confirmados_count,
+      asistentes_pendientes_count: current.asistentes_pendientes_count,
+      asistentes_asistieron_count: current.asistentes_asistieron_count,
+    };
+    return;
+  }
+  internalEventState.evento = evento;
+}
+
+export function applyCounts(c: VersionedInternalCounts): void {
+  const e = internalEventState.evento;
+  if (!e || e.id !== c.evento_id || !versions.accept(c.evento_id, c.version)) return;
+  e.asistentes_count = c.asistentes_count;
+  e.asistentes_confirmados_count = c.asistentes_confirmados_count;
+  e.asistentes_pendientes_count = c.asistentes_pendientes_count;
+  e.asistentes_asistieron_count = c.asistentes_asistieron_count;
+  e.version = c.version;
+}

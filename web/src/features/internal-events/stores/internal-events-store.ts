@@ -1,0 +1,74 @@
+/** The internal events list (spec 2 §2 /eventos-internos): loaded per filter, kept live by the list room. */
+import { proxy } from 'valtio';
+import type { InternalEventResponse, VersionedInternalCounts } from '@shared/contracts/internal-events.contract';
+import { errorMessage } from '../../../lib/api-client';
+import { createVersionGate } from '../../../lib/live';
+import { getInternalEvents } from '../api/get-internal-events';
+
+export const internalEventsState = proxy<{
+  eventos: InternalEventResponse[];
+  filters: { estado: string; tipo: string };
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+}>({ eventos: [], filters: { estado: 'todos', tipo: 'todos' }, loading: false, loaded: false, error: null });
+
+let seq = 0;
+const versions = createVersionGate();
+
+function matchesFilters(e: InternalEventResponse): boolean {
+  const { estado, tipo } = internalEventsState.filters;
+  return (estado === 'todos' || e.estado === estado) && (tipo === 'todos' || e.tipo === tipo);
+}
+
+/** Fetches the list for the current filters (the server applies them). Throws nothing: errors land in `error`. */
+export async function loadInternalEvents(options: { silent?: boolean } = {}): Promise<boolean> {
+  const mine = ++seq;
+  if (!options.silent) internalEventsState.loading = true;
+  try {
+    const { eventos } = await getInternalEvents(internalEventsState.filters);
+    if (mine !== seq) return true;
+    internalEventsState.eventos = eventos;
+    internalEventsState.loaded = true;
+    internalEventsState.error = null;
+    return true;
+  } catch (err) {
+    if (mine === seq && !options.silent) internalEventsState.error = errorMessage(err, 'Error al cargar los eventos internos');
+    return false;
+  } finally {
+    if (mine === seq) internalEventsState.loading = false;
+  }
+}
+
+export function setFilter(key: 'estado' | 'tipo', value: string): void {
+  internalEventsState.filters[key] = value;
+  void loadInternalEvents();
+}
+
+export function upsertInternalEvent(e: InternalEventResponse): void {
+  const list = internalEventsState.eventos;
+  const i = list.findIndex((x) => x.id === e.id);
+  if (!matchesFilters(e)) {
+    if (i >= 0) list.splice(i, 1);
+    return;
+  }
+  if (i >= 0) list[i] = e;
+  else {
+    list.push(e);
+    list.sort((a, b) => new Date(b.fecha_evento).getTime() - new Date(a.fecha_evento).getTime() || b.id - a.id);
+  }
+}
+
+export function removeInternalEvent(id: number): void {
+  const i = internalEventsState.eventos.findIndex((x) => x.id === id);
+  if (i >= 0) internalEventsState.eventos.splice(i, 1);
+}
+
+export function applyListCounts(c: VersionedInternalCounts): void {
+  const e = internalEventsState.eventos.find((x) => x.id === c.evento_id);
+  if (!e || !versions.accept(c.evento_id, c.version)) return;
+  e.asistentes_count = c.asistentes_count;
+  e.asistentes_confirmados_count = c.asistentes_confirmados_count;
+  e.asistentes_pendientes_count = c.asistentes_pendientes_count;
+  e.asistentes_asistieron_count = c.asistentes_asistieron_count;
+}

@@ -1,0 +1,392 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  PROGRAMA_LIMITS,
+  PROGRAMA_STATUS_LABELS,
+  PROGRAMA_STATUSES,
+  PROGRAMA_TIPO_LABELS,
+  PROGRAMA_TIPOS,
+  type ProgramaResponse,
+  type ProgramaStatus,
+  type ProgramaTipo,
+} from '@shared/contracts/programs.contract';
+import { Alert } from '../../../components/ui/alert';
+import { FieldError } from '../../../components/ui/field-error';
+import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
+import { UppercaseInput } from '../../../components/ui/uppercase-input';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { DATETIME_INPUT_LENGTH, PROGRAM_MIN_CAPACITY } from '../../../lib/constants';
+import { fromLocalInput, toLocalInput } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { createPrograma } from '../api/create-programa';
+import type { ProgramaPayload } from '../api/types';
+import { updatePrograma } from '../api/update-programa';
+import { upsertPrograma } from '../stores/programs-store';
+
+interface FormValue {
+  nombre: string;
+  tipo: ProgramaTipo;
+  fecha_inicio: string;
+  fecha_fin: string;
+  ubicacion: string;
+  max_participantes: string;
+  status: ProgramaStatus;
+  descripcion: string;
+  requisitos: string[];
+  beneficios: string[];
+}
+
+/** Spec 3 §9: new programs are continuo and draft. */
+const EMPTY_FORM: FormValue = {
+  nombre: '',
+  tipo: 'continuo',
+  fecha_inicio: '',
+  fecha_fin: '',
+  ubicacion: '',
+  max_participantes: '',
+  status: 'draft',
+  descripcion: '',
+  requisitos: [''],
+  beneficios: [''],
+};
+
+function formFrom(p: ProgramaResponse): FormValue {
+  return {
+    nombre: p.nombre,
+    tipo: p.tipo,
+    fecha_inicio: toLocalInput(p.fecha_inicio).slice(0, DATETIME_INPUT_LENGTH),
+    fecha_fin: toLocalInput(p.fecha_fin).slice(0, DATETIME_INPUT_LENGTH),
+    ubicacion: p.ubicacion ?? '',
+    max_participantes: p.max_participantes === null ? '' : String(p.max_participantes),
+    status: p.status,
+    descripcion: p.descripcion,
+    requisitos: p.requisitos.length ? [...p.requisitos] : [''],
+    beneficios: p.beneficios.length ? [...p.beneficios] : [''],
+  };
+}
+
+const items = (list: string[]) => list.map((s) => s.trim()).filter(Boolean);
+
+/** The rules of spec 3 §5, in the server's words, before anything is sent. */
+function validate(v: FormValue): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!v.nombre.trim()) errors.nombre = ['El nombre es obligatorio.'];
+  if (!v.descripcion.trim()) errors.descripcion = ['La descripción es obligatoria.'];
+  if (v.tipo === 'fecha_especifica') {
+    if (!v.fecha_inicio) errors.fecha_inicio = ['La fecha de inicio es obligatoria para un programa de fecha específica.'];
+    else if (!fromLocalInput(v.fecha_inicio)) errors.fecha_inicio = ['La fecha de inicio no es válida.'];
+    if (v.fecha_fin && v.fecha_inicio && v.fecha_fin < v.fecha_inicio) {
+      errors.fecha_fin = ['La fecha de fin no puede ser anterior a la fecha de inicio.'];
+    }
+  }
+  if (v.max_participantes.trim() !== '') {
+    const n = Number(v.max_participantes);
+    if (!Number.isInteger(n)) errors.max_participantes = ['El máximo de participantes debe ser un número entero.'];
+    else if (n < PROGRAM_MIN_CAPACITY) {
+      errors.max_participantes = ['El máximo de participantes debe ser al menos 1 (déjalo vacío para no tener límite).'];
+    }
+  }
+  return errors;
+}
+
+function toPayload(v: FormValue): ProgramaPayload {
+  const specific = v.tipo === 'fecha_especifica';
+  return {
+    nombre: v.nombre.trim(),
+    descripcion: v.descripcion.trim(),
+    tipo: v.tipo,
+    fecha_inicio: specific ? fromLocalInput(v.fecha_inicio) : null,
+    fecha_fin: specific && v.fecha_fin ? fromLocalInput(v.fecha_fin) : null,
+    ubicacion: v.ubicacion.trim() || null,
+    max_participantes: v.max_participantes.trim() === '' ? null : Number(v.max_participantes),
+    status: v.status,
+    requisitos: items(v.requisitos),
+    beneficios: items(v.beneficios),
+  };
+}
+
+/** requisitos / beneficios: rows added and removed, each uppercased as typed. */
+function ListField({
+  id,
+  legend,
+  singular,
+  values,
+  errors,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  singular: string;
+  values: string[];
+  errors: string[];
+  onChange: (next: string[]) => void;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const add = () => {
+    onChange([...values, '']);
+    // Focus the new row once it is rendered.
+    window.setTimeout(() => listRef.current?.querySelectorAll<HTMLInputElement>('input').item(values.length)?.focus(), 0);
+  };
+  return (
+    <fieldset className="field programs-list-field" data-testid={id}>
+      <legend className="field__label">{legend}</legend>
+      <div className="programs-list-field__rows" ref={listRef}>
+        {values.map((item, i) => (
+          <div className="programs-list-field__row" key={i}>
+            <UppercaseInput
+              id={`${id}-${i}`}
+              className="input"
+              value={item}
+              aria-label={`${singular} ${i + 1}`}
+              maxLength={PROGRAMA_LIMITS.listItem}
+              onValueChange={(v) => onChange(values.map((x, j) => (j === i ? v : x)))}
+            />
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm programs-list-field__remove"
+              aria-label={`Quitar ${singular.toLowerCase()} ${i + 1}`}
+              onClick={() => onChange(values.length === 1 ? [''] : values.filter((_, j) => j !== i))}
+            >
+              <CloseIcon size={16} />
+            </button>
+          </div>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={add}
+        disabled={values.length >= PROGRAMA_LIMITS.listItems}
+        data-testid={`${id}-add`}
+      >
+        <PlusIcon size={16} /> Agregar {singular.toLowerCase()}
+      </button>
+      <FieldError id={`${id}-error`} messages={errors.length ? errors : undefined} />
+    </fieldset>
+  );
+}
+
+/** Create and edit modal of spec 3 §2.6 (every field, the rules of §5). */
+export function ProgramaFormModal({ programa, onClose }: { programa?: ProgramaResponse; onClose: () => void }) {
+  const mode = programa ? 'edit' : 'create';
+  const [value, setValue] = useState<FormValue>(() => (programa ? formFrom(programa) : EMPTY_FORM));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const set = <K extends keyof FormValue>(key: K, v: FormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
+  const id = (key: string) => `programa-${mode}-${key}`;
+  const a11y = (key: string) => ({
+    className: errors[key]?.length ? 'input input--invalid' : 'input',
+    'aria-invalid': errors[key]?.length ? true : undefined,
+    'aria-describedby': errors[key]?.length ? id(`${key}-error`) : undefined,
+  });
+  const listErrors = (key: string) =>
+    Object.entries(errors)
+      .filter(([k]) => k === key || k.startsWith(`${key}.`))
+      .flatMap(([, list]) => list);
+
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const problems = validate(value);
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      setServerMessage(null);
+      document.getElementById(id(Object.keys(problems)[0]))?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setErrors({});
+    setServerMessage(null);
+    try {
+      const response = programa ? await updatePrograma(programa.id, toPayload(value)) : await createPrograma(toPayload(value));
+      upsertPrograma(response.programa);
+      toast.success(programa ? 'Programa actualizado exitosamente' : 'Programa creado exitosamente');
+      onClose();
+    } catch (error) {
+      // Create: the server's message or the fallback; update: 'Error al actualizar el programa' (spec 3 §8).
+      const message = programa ? 'Error al actualizar el programa' : errorMessage(error, 'Error al crear el programa');
+      setErrors(fieldErrors(error));
+      setServerMessage(programa ? errorMessage(error, message) : message);
+      toast.error(message);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal title={programa ? 'Editar Programa' : 'Crear Nuevo Programa'} onClose={onClose} testId={`programa-${mode}-modal`} size="lg">
+      <form className="programa-form" onSubmit={handleSubmit} noValidate data-testid={`programa-${mode}-form`}>
+        {serverMessage ? (
+          <Alert kind="error" testId="programa-form-message">
+            {serverMessage}
+          </Alert>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor={id('nombre')}>
+            Nombre del programa
+          </label>
+          <UppercaseInput
+            id={id('nombre')}
+            value={value.nombre}
+            onValueChange={(v) => set('nombre', v)}
+            required
+            maxLength={PROGRAMA_LIMITS.nombre}
+            {...a11y('nombre')}
+          />
+          <FieldError id={id('nombre-error')} messages={errors.nombre} />
+        </div>
+
+        <div className="form-grid">
+          <div className="field">
+            <label className="field__label" htmlFor={id('tipo')}>
+              Tipo
+            </label>
+            <select
+              id={id('tipo')}
+              {...a11y('tipo')}
+              className={`${a11y('tipo').className} select`}
+              value={value.tipo}
+              onChange={(e) => set('tipo', e.target.value as ProgramaTipo)}
+            >
+              {PROGRAMA_TIPOS.map((t) => (
+                <option key={t} value={t}>
+                  {PROGRAMA_TIPO_LABELS[t]}
+                </option>
+              ))}
+            </select>
+            <FieldError id={id('tipo-error')} messages={errors.tipo} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('status')}>
+              Estado
+            </label>
+            <select
+              id={id('status')}
+              {...a11y('status')}
+              className={`${a11y('status').className} select`}
+              value={value.status}
+              onChange={(e) => set('status', e.target.value as ProgramaStatus)}
+            >
+              {PROGRAMA_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {PROGRAMA_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            <FieldError id={id('status-error')} messages={errors.status} />
+          </div>
+        </div>
+
+        {value.tipo === 'fecha_especifica' ? (
+          <div className="form-grid" data-testid="programa-dates">
+            <div className="field">
+              <label className="field__label" htmlFor={id('fecha_inicio')}>
+                Fecha y hora de inicio
+              </label>
+              <input
+                id={id('fecha_inicio')}
+                type="datetime-local"
+                value={value.fecha_inicio}
+                onChange={(e) => set('fecha_inicio', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
+                required
+                {...a11y('fecha_inicio')}
+              />
+              <FieldError id={id('fecha_inicio-error')} messages={errors.fecha_inicio} />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={id('fecha_fin')}>
+                Fecha y hora de fin (opcional)
+              </label>
+              <input
+                id={id('fecha_fin')}
+                type="datetime-local"
+                value={value.fecha_fin}
+                min={value.fecha_inicio || undefined}
+                onChange={(e) => set('fecha_fin', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
+                {...a11y('fecha_fin')}
+              />
+              <FieldError id={id('fecha_fin-error')} messages={errors.fecha_fin} />
+            </div>
+          </div>
+        ) : null}
+
+        <div className="form-grid">
+          <div className="field">
+            <label className="field__label" htmlFor={id('ubicacion')}>
+              Ubicación (opcional)
+            </label>
+            <UppercaseInput
+              id={id('ubicacion')}
+              value={value.ubicacion}
+              onValueChange={(v) => set('ubicacion', v)}
+              maxLength={PROGRAMA_LIMITS.ubicacion}
+              {...a11y('ubicacion')}
+            />
+            <FieldError id={id('ubicacion-error')} messages={errors.ubicacion} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={id('max_participantes')}>
+              Máximo de participantes
+            </label>
+            <input
+              id={id('max_participantes')}
+              type="number"
+              inputMode="numeric"
+              min={PROGRAM_MIN_CAPACITY}
+              step={1}
+              placeholder="Sin límite"
+              value={value.max_participantes}
+              onChange={(e) => set('max_participantes', e.target.value)}
+              {...a11y('max_participantes')}
+            />
+            <FieldError id={id('max_participantes-error')} messages={errors.max_participantes} />
+          </div>
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={id('descripcion')}>
+            Descripción
+          </label>
+          <textarea
+            id={id('descripcion')}
+            rows={4}
+            value={value.descripcion}
+            onChange={(e) => set('descripcion', e.target.value)}
+            required
+            maxLength={PROGRAMA_LIMITS.descripcion}
+            {...a11y('descripcion')}
+            className={`${a11y('descripcion').className} textarea`}
+          />
+          <FieldError id={id('descripcion-error')} messages={errors.descripcion} />
+        </div>
+
+        <div className="form-grid">
+          <ListField
+            id={id('requisitos')}
+            legend="Requisitos"
+            singular="Requisito"
+            values={value.requisitos}
+            errors={listErrors('requisitos')}
+            onChange={(next) => set('requisitos', next)}
+          />
+          <ListField
+            id={id('beneficios')}
+            legend="Beneficios"
+            singular="Beneficio"
+            values={value.beneficios}
+            errors={listErrors('beneficios')}
+            onChange={(next) => set('beneficios', next)}
+          />
+        </div>
+
+        <div className="form-actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid={`programa-${mode}-submit`}>
+            {submitting ? 'Guardando...' : programa ? 'Actualizar Programa' : 'Crear Programa'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

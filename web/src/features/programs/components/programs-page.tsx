@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { canInAnyArea } from '@shared/access/permissions';
+import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from '@shared/contracts/programs.contract';
+import { ROOMS } from '@shared/events/socket-events';
+import { Alert } from '../../../components/ui/alert';
+import { PlusIcon } from '../../../components/ui/icons';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/config';
+import { toast } from '../../../lib/toast';
+import { deletePrograma } from '../api/delete-programa';
+import { getProgramas } from '../api/get-programas';
+import { setFeatured } from '../api/set-featured';
+import { ProgramsLiveEffect } from '../live/programs-live-effect';
+import { loadProgramas, programsState, removePrograma, upsertPrograma } from '../stores/programs-store';
+import { ProgramaFormModal } from './programa-form-modal';
+import { ProgramsTable } from './programs-table';
+import { RegistrationsModal } from './registrations-modal';
+import '../programs.css';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
+
+function ProgramsManager() {
+  const { user } = useSession();
+  const { programas, loading, loaded, error } = useSnapshot(programsState);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [registrationsOf, setRegistrationsOf] = useState<number | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const canCreate = canInAnyArea(user, PROGRAM_AREAS, 'create');
+  const rowPermissions = { edit: canInAnyArea(user, PROGRAM_AREAS, 'edit'), delete: canInAnyArea(user, PROGRAM_AREAS, 'delete') };
+  // Read from the live list: a change elsewhere shows; a program deleted elsewhere closes its modals.
+  const find = (id: number | null) => (id === null ? null : ((programas.find((p) => p.id === id) as ProgramaResponse | undefined) ?? null));
+  const editingPrograma = editing?.mode === 'edit' ? find(editing.id) : null;
+  const registrationsPrograma = find(registrationsOf);
+
+  useEffect(() => {
+    loadProgramas(getProgramas).catch(() => toast.error('No se pudieron cargar los programas'));
+  }, []);
+
+  const handleToggleFeatured = async (p: ProgramaResponse) => {
+    setBusyId(p.id);
+    try {
+      const { programa } = await setFeatured(p.id, !p.es_destacado);
+      upsertPrograma(programa);
+      toast.success(programa.es_destacado ? 'Programa destacado' : 'Programa ya no está destacado');
+    } catch {
+      toast.error('No se pudo cambiar el estado destacado');
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const handleDelete = async (p: ProgramaResponse) => {
+    if (!window.confirm(`¿Estás seguro de eliminar el programa ${p.nombre}?`)) return;
+    setBusyId(p.id);
+    try {
+      await deletePrograma(p.id);
+      removePrograma(p.id);
+      toast.success('Programa eliminado exitosamente');
+    } catch {
+      toast.error('Error al eliminar el programa');
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div className="programs-page">
+      <ProgramsLiveEffect registrationsOf={registrationsPrograma ? registrationsPrograma.id : null} />
+      <PageHeader
+        title="Gestión de Programas y Servicios"
+        subtitle="Programas municipales, su publicación y los registros de la ciudadanía."
+        actions={
+          <>
+            <LiveIndicator room={ROOMS.programs} />
+            {canCreate ? (
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => setEditing({ mode: 'create' })}
+                data-testid="create-program"
+              >
+                <PlusIcon size={18} /> Crear Nuevo Programa
+              </button>
+            ) : null}
+          </>
+        }
+      />
+      <section className="card" aria-labelledby="programs-list-title">
+        <div className="card__header">
+          <h2 className="card__title" id="programs-list-title">
+            Programas Creados
+          </h2>
+          {loaded ? <span className="counter">{programas.length}</span> : null}
+        </div>
+        {error ? <Alert kind="error">{error}</Alert> : null}
+        {loading && !loaded ? (
+          <Spinner label="Cargando programas…" />
+        ) : loaded ? (
+          <ProgramsTable
+            programas={programas as ProgramaResponse[]}
+            can={rowPermissions}
+            busyId={busyId}
+            onToggleFeatured={(p) => void handleToggleFeatured(p)}
+            onOpenRegistrations={(p) => setRegistrationsOf(p.id)}
+            onEdit={(p) => setEditing({ mode: 'edit', id: p.id })}
+            onDelete={(p) => void handleDelete(p)}
+          />
+        ) : null}
+      </section>
+      {editing?.mode === 'create' ? <ProgramaFormModal onClose={() => setEditing(null)} /> : null}
+      {editingPrograma ? <ProgramaFormModal key={editingPrograma.id} programa={editingPrograma} onClose={() => setEditing(null)} /> : null}
+      {registrationsPrograma ? (
+        <RegistrationsModal programa={registrationsPrograma} canEdit={rowPermissions.edit} onClose={() => setRegistrationsOf(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Programas y Servicios (spec 3 §2.6); the view permission is checked by the route (router.tsx). */
+export function ProgramsPage() {
+  useDocumentTitle('Programas y Servicios');
+  return <ProgramsManager />;
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import {
+  PROGRAM_REGISTRATION_STATUS_LABELS,
+  PROGRAM_REGISTRATION_STATUSES,
+  type ProgramaResponse,
+  type ProgramRegistrationResponse,
+  type ProgramRegistrationStatus,
+} from '@shared/contracts/programs.contract';
+import { Alert } from '../../../components/ui/alert';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+import { todayInputValue } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { exportProgramRegistrations } from '../api/export-program-registrations';
+import { getProgramRegistrations } from '../api/get-program-registrations';
+import { updateRegistrationStatus } from '../api/update-registration-status';
+import { loadRegistrations, registrationsState, resetRegistrations, upsertRegistration } from '../stores/registrations-store';
+import { fullName, RegistrationDetailsModal } from './registration-details-modal';
+
+/** 'Registros - {nombre}' (spec 3 §2.6): the status select saves at once; live through room program:{id}. */
+export function RegistrationsModal({ programa, canEdit, onClose }: { programa: ProgramaResponse; canEdit: boolean; onClose: () => void }) {
+  const { registrations, loading, loaded, error } = useSnapshot(registrationsState);
+  const [details, setDetails] = useState<number | null>(null);
+  const [savingId, setSavingId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const shown =
+    details === null ? null : ((registrations.find((r) => r.id === details) as ProgramRegistrationResponse | undefined) ?? null);
+
+  useEffect(() => {
+    resetRegistrations(programa.id);
+    loadRegistrations(programa.id, getProgramRegistrations).catch(() => toast.error('No se pudieron cargar los registros'));
+    return () => resetRegistrations(null);
+  }, [programa.id]);
+
+  const handleStatus = async (r: ProgramRegistrationResponse, status: ProgramRegistrationStatus) => {
+    setSavingId(r.id);
+    try {
+      const response = await updateRegistrationStatus(programa.id, r.id, status);
+      upsertRegistration(programa.id, response.registration);
+      toast.success(`Estado actualizado: El registro ha sido marcado como ${response.registration.status}`);
+    } catch (err) {
+      toast.error(errorMessage(err, 'No se pudo actualizar el estado del registro'));
+    } finally {
+      setSavingId(null);
+    }
+  };
+
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await exportProgramRegistrations(programa.id);
+      saveBlob(blob, filename ?? `registros_${programa.slug}_${todayInputValue()}.csv`);
+    } catch {
+      toast.error('Error al exportar los registros');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Modal title={`Registros - ${programa.nombre}`} onClose={onClose} testId="registrations-modal" size="lg">
+      <div className="program-registrations">
+        <div className="program-registrations__bar">
+          <p className="muted" data-testid="registrations-count">
+            {programa.participantes_actuales}
+            {programa.max_participantes !== null ? ` / ${programa.max_participantes}` : ''} lugares ocupados · {registrations.length}{' '}
+            {registrations.length === 1 ? 'registro' : 'registros'}
+          </p>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => void handleExport()}
+            disabled={exporting || registrations.length === 0}
+            data-testid="export-csv"
+          >
+            <DownloadIcon size={16} /> {exporting ? 'Exportando…' : 'Exportar CSV'}
+          </button>
+        </div>
+        {error ? <Alert kind="error">{error}</Alert> : null}
+        {loading && !loaded ? (
+          <Spinner label="Cargando registros…" />
+        ) : loaded && registrations.length === 0 ? (
+          <p className="empty" data-testid="registrations-empty">
+            No hay registros aún
+          </p>
+        ) : loaded ? (
+          <div className="table-wrap">
+            <table className="table table--responsive program-registrations__table" data-testid="registrations-table">
+              <thead>
+                <tr>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Correo</th>
+                  <th scope="col">Celular</th>
+                  <th scope="col">Emprendimiento</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col" className="table__actions-head">
+                    Acciones
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {registrations.map((r) => (
+                  <tr key={r.id} data-testid="registration-row" data-registration-id={r.id}>
+                    <td data-label="Nombre">{fullName(r)}</td>
+                    <td data-label="Correo" className="program-registrations__email">
+                      {r.correo_electronico}
+                    </td>
+                    <td data-label="Celular">{r.celular}</td>
+                    <td data-label="Emprendimiento">{r.nombre_emprendimiento ?? <span className="muted">No tiene</span>}</td>
+                    <td data-label="Estado">
+                      <select
+                        className={`input select program-status-select program-status-select--${r.status}`}
+                        value={r.status}
+                        disabled={!canEdit || savingId === r.id}
+                        aria-label={`Estado del registro de ${fullName(r)}`}
+                        onChange={(e) => void handleStatus(r as ProgramRegistrationResponse, e.target.value as ProgramRegistrationStatus)}
+                        data-testid="registration-status"
+                      >
+                        {PROGRAM_REGISTRATION_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {PROGRAM_REGISTRATION_STATUS_LABELS[s]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td data-label="Acciones" className="table__actions">
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--secondary"
+                        onClick={() => setDetails(r.id)}
+                        aria-label={`Ver Detalles de ${fullName(r)}`}
+                        data-testid="registration-details"
+                      >
+                        Ver Detalles
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+      {shown ? <RegistrationDetailsModal registration={shown} onClose={() => setDetails(null)} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The programs table (spec 3 §2.6): loaded from GET /api/programas-servicios, kept current by the
+ * pushes of room 'programs' (created / updated / deleted / featured, and counts).
+ */
+import { proxy } from 'valtio';
+import type { ProgramaResponse, ProgramCounts } from '@shared/contracts/programs.contract';
+import { createVersionGate } from '../../../lib/live';
+import { createLatest } from '../../../lib/loader';
+
+export const programsState = proxy<{
+  programas: ProgramaResponse[];
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+}>({ programas: [], loading: false, loaded: false, error: null });
+
+const versions = createVersionGate();
+const latest = createLatest();
+
+/** Newest first (the server's order). */
+function byCreatedDesc(a: ProgramaResponse, b: ProgramaResponse): number {
+  const diff = new Date(b.created_at).getTime() - new Date(a.created_at).getTime();
+  return diff !== 0 ? diff : b.id - a.id;
+}
+
+/** One featured program at most: turning one on clears the others (spec 3 §4). */
+function keepOneFeatured(featuredId: number): void {
+  for (const p of programsState.programas) if (p.id !== featuredId && p.es_destacado) p.es_destacado = false;
+}
+
+/** Loads the list; `silent` keeps the table on screen (resync after a reconnect). Throws on failure. */
+export async function loadProgramas(fetcher: () => Promise<{ programas: ProgramaResponse[] }>, options: { silent?: boolean } = {}) {
+  const current = latest.begin();
+  if (!options.silent) programsState.loading = true;
+  try {
+    const { programas } = await fetcher();
+    if (!current()) return;
+    programsState.programas = [...programas].sort(byCreatedDesc);
+    programsState.error = null;
+    programsState.loaded = true;
+  } catch (error) {
+    if (current() && !options.silent) programsState.error = 'No se pudieron cargar los programas';
+    throw error;
+  } finally {
+    if (current()) programsState.loading = false;
+  }
+}
+
+export function upsertPrograma(programa: ProgramaResponse): void {
+  const list = programsState.programas;
+  const index = list.findIndex((p) => p.id === programa.id);
+  if (index >= 0) list[index] = programa;
+  else list.push(programa);
+  list.sort(byCreatedDesc);
+  if (programa.es_destacado) keepOneFeatured(programa.id);
+}
+
+export function removePrograma(id: number): void {
+  const index = programsState.programas.findIndex((p) => p.id === id);
+  if (index >= 0) programsState.programas.splice(index, 1);
+}
+
+/** program.featured: `id` is (or is no longer) featured; the other affected ids lost the flag. */
+export function applyFeatured(id: number, esDestacado: boolean, affectedIds: readonly number[]): void {
+  for (const p of programsState.programas) {
+    if (p.id === id) p.es_destacado = esDestacado;
+    else if (affectedIds.includes(p.id)) p.es_destacado = false;
+  }
+}
+
+/** program.counts: participants, capacity and status, newer versions only. */
+export function applyProgramCounts(counts: ProgramCounts): void {
+  const p = programsState.programas.find((x) => x.id === counts.id);
+  if (!p || !versions.accept(counts.id, counts.version)) return;
+  p.participantes_actuales = counts.participantes_actuales;
+  p.max_participantes = counts.max_participantes;
+  p.status = counts.status;
+}

@@ -1,0 +1,569 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  GIRO_SECTOR_LABELS,
+  GIROS_SECTOR,
+  PROGRAM_REGISTRATION_LIMITS as LIMITS,
+  TIEMPO_OPERANDO_LABELS,
+  TIEMPOS_OPERANDO,
+  type GiroSector,
+  type SiNo,
+  type TiempoOperando,
+} from '@shared/contracts/programs.contract';
+import { UppercaseInput } from '../../../components/ui/uppercase-input';
+import { ApiError, errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { PHONE_DIGITS } from '../../../lib/constants';
+import { todayInputValue } from '../../../lib/format';
+import { checkEmail } from '../api/check-email';
+import { registerForProgram, type ProgramApplicationPayload } from '../api/register-for-program';
+import { Field, fieldAria } from '../../../components/ui/field';
+
+const FALLBACK_ERROR = 'Ocurrió un error al enviar tu registro. Por favor, intenta nuevamente.';
+/** Spec 3 §5: shown under the e-mail after the check, and when a submit is blocked. */
+export const EMAIL_TAKEN_ON_BLUR = 'Ya existe un registro con este correo para este programa';
+export const EMAIL_TAKEN_ON_SUBMIT = 'Ya existe un registro con este correo electrónico';
+
+interface FormValue {
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  fecha_nacimiento: string;
+  celular: string;
+  correo_electronico: string;
+  calle: string;
+  numero: string;
+  colonia: string;
+  municipio: string;
+  tiene_emprendimiento: SiNo | '';
+  nombre_emprendimiento: string;
+  giro_sector: GiroSector | '';
+  giro_sector_otro: string;
+  tiempo_operando: TiempoOperando | '';
+  tiene_redes_sociales: SiNo | '';
+  redes_sociales_enlace: string;
+  negocio_formalizado: SiNo | '';
+  rfc: string;
+}
+
+const EMPTY: FormValue = {
+  nombre: '',
+  apellido_paterno: '',
+  apellido_materno: '',
+  fecha_nacimiento: '',
+  celular: '',
+  correo_electronico: '',
+  calle: '',
+  numero: '',
+  colonia: '',
+  municipio: '',
+  tiene_emprendimiento: '',
+  nombre_emprendimiento: '',
+  giro_sector: '',
+  giro_sector_otro: '',
+  tiempo_operando: '',
+  tiene_redes_sociales: '',
+  redes_sociales_enlace: '',
+  negocio_formalizado: '',
+  rfc: '',
+};
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** The rules of spec 3 §5, in the server's words (the server checks them again). */
+function validate(v: FormValue, today: string): FieldErrors {
+  const e: FieldErrors = {};
+  const required = (key: keyof FormValue, message: string) => {
+    if (!String(v[key]).trim()) e[key] = [message];
+  };
+  required('nombre', 'El nombre es obligatorio.');
+  required('apellido_paterno', 'El apellido paterno es obligatorio.');
+  required('apellido_materno', 'El apellido materno es obligatorio.');
+  if (!v.fecha_nacimiento) e.fecha_nacimiento = ['La fecha de nacimiento es obligatoria.'];
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.fecha_nacimiento)) e.fecha_nacimiento = ['La fecha de nacimiento no es válida.'];
+  else if (v.fecha_nacimiento > today) e.fecha_nacimiento = ['La fecha de nacimiento no puede ser una fecha futura.'];
+  if (!v.celular) e.celular = ['El celular es obligatorio.'];
+  else if (v.celular.length !== PHONE_DIGITS) e.celular = ['El celular debe tener 10 dígitos.'];
+  if (!v.correo_electronico.trim()) e.correo_electronico = ['El correo electrónico es obligatorio.'];
+  else if (!EMAIL_PATTERN.test(v.correo_electronico.trim())) e.correo_electronico = ['El correo electrónico no es válido.'];
+  required('calle', 'La calle es obligatoria.');
+  required('numero', 'El número es obligatorio.');
+  required('colonia', 'La colonia es obligatoria.');
+  required('municipio', 'El municipio es obligatorio.');
+  if (!v.tiene_emprendimiento) e.tiene_emprendimiento = ['Indica si tienes un emprendimiento.'];
+  if (v.tiene_emprendimiento === 'si') {
+    required('nombre_emprendimiento', 'El nombre del emprendimiento es obligatorio.');
+    if (!v.giro_sector) e.giro_sector = ['El giro o sector es obligatorio.'];
+    else if (v.giro_sector === 'otro') required('giro_sector_otro', 'Especifica el giro o sector.');
+    if (!v.tiempo_operando) e.tiempo_operando = ['El tiempo operando es obligatorio.'];
+    if (!v.tiene_redes_sociales) e.tiene_redes_sociales = ['Indica si tu emprendimiento tiene redes sociales.'];
+    else if (v.tiene_redes_sociales === 'si' && v.redes_sociales_enlace.trim() && !isUrl(v.redes_sociales_enlace.trim())) {
+      e.redes_sociales_enlace = ['El enlace de redes sociales debe ser una URL válida (por ejemplo https://facebook.com/minegocio).'];
+    }
+    if (!v.negocio_formalizado) e.negocio_formalizado = ['Indica si tu negocio está formalizado.'];
+    else if (v.negocio_formalizado === 'si' && v.rfc && !/^[A-ZÑ&0-9]+$/.test(v.rfc.trim())) {
+      e.rfc = ['El RFC solo puede contener letras y números.'];
+    }
+  }
+  return e;
+}
+
+function toPayload(v: FormValue): ProgramApplicationPayload {
+  const payload: ProgramApplicationPayload = {
+    nombre: v.nombre.trim(),
+    apellido_paterno: v.apellido_paterno.trim(),
+    apellido_materno: v.apellido_materno.trim(),
+    fecha_nacimiento: v.fecha_nacimiento,
+    celular: v.celular,
+    correo_electronico: v.correo_electronico.trim().toUpperCase(),
+    calle: v.calle.trim(),
+    numero: v.numero.trim(),
+    colonia: v.colonia.trim(),
+    municipio: v.municipio.trim(),
+    tiene_emprendimiento: v.tiene_emprendimiento as SiNo,
+  };
+  if (v.tiene_emprendimiento === 'si') {
+    payload.nombre_emprendimiento = v.nombre_emprendimiento.trim();
+    payload.giro_sector = v.giro_sector as GiroSector;
+    if (v.giro_sector === 'otro') payload.giro_sector_otro = v.giro_sector_otro.trim();
+    payload.tiempo_operando = v.tiempo_operando as TiempoOperando;
+    payload.tiene_redes_sociales = v.tiene_redes_sociales as SiNo;
+    if (v.tiene_redes_sociales === 'si' && v.redes_sociales_enlace.trim()) payload.redes_sociales_enlace = v.redes_sociales_enlace.trim();
+    payload.negocio_formalizado = v.negocio_formalizado as SiNo;
+    if (v.negocio_formalizado === 'si' && v.rfc.trim()) payload.rfc = v.rfc.trim().toUpperCase();
+  }
+  return payload;
+}
+
+/** A sí/no question as two radio buttons (arrow keys move between them). */
+function YesNo({
+  name,
+  legend,
+  value,
+  errors,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  value: SiNo | '';
+  errors?: string[];
+  onChange: (v: SiNo) => void;
+}) {
+  const id = `prog-${name}`;
+  return (
+    <fieldset
+      className="field yes-no"
+      aria-describedby={errors?.length ? `${id}-error` : undefined}
+      aria-invalid={errors?.length ? true : undefined}
+      data-testid={id}
+    >
+      <legend className="field__label">{legend}</legend>
+      <div className="yes-no__options">
+        {(['si', 'no'] as const).map((option) => (
+          <label key={option} className="yes-no__option">
+            <input
+              type="radio"
+              id={`${id}-${option}`}
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            {option === 'si' ? 'Sí' : 'No'}
+          </label>
+        ))}
+      </div>
+      {errors && errors.length > 0 ? (
+        <p className="field__error" id={`${id}-error`} data-testid={`${id}-error`}>
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * 'Formulario de Registro' (spec 3 §2.7, §5): Datos Personales, Dirección, Información del
+ * Emprendimiento, with the business questions shown only when they apply. The e-mail is checked when
+ * it loses focus; a known duplicate disables the submit.
+ */
+export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; onRegistered: (name: string) => void }) {
+  const [value, setValue] = useState<FormValue>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** The e-mail (normalized) last checked, and whether it is taken. */
+  const [emailCheck, setEmailCheck] = useState<{ email: string; exists: boolean } | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const today = todayInputValue();
+  const normalizedEmail = value.correo_electronico.trim().toUpperCase();
+  const emailTaken = emailCheck !== null && emailCheck.exists && emailCheck.email === normalizedEmail;
+
+  const set = <K extends keyof FormValue>(key: K, v: FormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
+  const cls = (key: string, extra = '') => `${errors[key]?.length ? 'input input--invalid' : 'input'}${extra ? ` ${extra}` : ''}`;
+  const a11y = (key: string, options: { hint?: boolean; describedBy?: string } = {}) => fieldAria(`prog-${key}`, errors[key], options);
+
+  /** Asks the server whether the e-mail is already registered here; a failure (limit, network) says nothing. */
+  const runEmailCheck = async (email: string): Promise<boolean> => {
+    if (!EMAIL_PATTERN.test(email)) return false;
+    if (emailCheck?.email === email) return emailCheck.exists;
+    try {
+      const { exists } = await checkEmail(slug, email);
+      setEmailCheck({ email, exists });
+      return exists;
+    } catch {
+      return false;
+    }
+  };
+
+  const showFailure = (message: string) => {
+    setFailure(message);
+    window.setTimeout(() => failureRef.current?.focus(), 0);
+  };
+
+  const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submitting) return;
+    const problems = validate(value, todayInputValue());
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      setFailure(null);
+      const first = Object.keys(problems)[0];
+      const target = document.getElementById(`prog-${first}`) ?? document.getElementById(`prog-${first}-si`);
+      target?.focus();
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    // A submit with a registered e-mail is blocked (the check runs now if the field never lost focus).
+    if (emailTaken || (await runEmailCheck(normalizedEmail))) {
+      showFailure(EMAIL_TAKEN_ON_SUBMIT);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await registerForProgram(slug, toPayload(value));
+      onRegistered(value.nombre.trim());
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage === EMAIL_TAKEN_ON_BLUR) {
+        setEmailCheck({ email: normalizedEmail, exists: true });
+        showFailure(EMAIL_TAKEN_ON_SUBMIT);
+      } else {
+        showFailure(errorMessage(error, FALLBACK_ERROR));
+      }
+      setSubmitting(false);
+    }
+  };
+
+  const business = value.tiene_emprendimiento === 'si';
+
+  return (
+    <form className="program-form" onSubmit={handleSubmit} noValidate data-testid="program-application-form" aria-labelledby="form-title">
+      <h2 className="card__title" id="form-title">
+        Formulario de Registro
+      </h2>
+      {failure ? (
+        <div className="result-panel result-panel--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="application-error">
+          <h3 className="result-panel__title">Error en el Registro</h3>
+          <p>{failure}</p>
+        </div>
+      ) : null}
+
+      <fieldset className="form-section program-form__section">
+        <legend className="form-section__legend">Datos Personales</legend>
+        <Field id="prog-nombre" label="Nombre(s)" errors={errors.nombre}>
+          <input
+            id="prog-nombre"
+            className={cls('nombre')}
+            value={value.nombre}
+            onChange={(e) => set('nombre', e.target.value)}
+            autoComplete="given-name"
+            required
+            maxLength={LIMITS.text}
+            {...a11y('nombre')}
+          />
+        </Field>
+        <div className="form-grid">
+          <Field id="prog-apellido_paterno" label="Apellido paterno" errors={errors.apellido_paterno}>
+            <input
+              id="prog-apellido_paterno"
+              className={cls('apellido_paterno')}
+              value={value.apellido_paterno}
+              onChange={(e) => set('apellido_paterno', e.target.value)}
+              autoComplete="family-name"
+              required
+              maxLength={LIMITS.text}
+              {...a11y('apellido_paterno')}
+            />
+          </Field>
+          <Field id="prog-apellido_materno" label="Apellido materno" errors={errors.apellido_materno}>
+            <input
+              id="prog-apellido_materno"
+              className={cls('apellido_materno')}
+              value={value.apellido_materno}
+              onChange={(e) => set('apellido_materno', e.target.value)}
+              autoComplete="additional-name"
+              required
+              maxLength={LIMITS.text}
+              {...a11y('apellido_materno')}
+            />
+          </Field>
+        </div>
+        <div className="form-grid">
+          <Field id="prog-fecha_nacimiento" label="Fecha de nacimiento" errors={errors.fecha_nacimiento}>
+            <input
+              id="prog-fecha_nacimiento"
+              className={cls('fecha_nacimiento')}
+              type="date"
+              value={value.fecha_nacimiento}
+              max={today}
+              min="1900-01-01"
+              onChange={(e) => set('fecha_nacimiento', e.target.value)}
+              autoComplete="bday"
+              required
+              {...a11y('fecha_nacimiento')}
+            />
+          </Field>
+          <Field id="prog-celular" label="Celular" errors={errors.celular} hint="10 dígitos, sin espacios.">
+            <input
+              id="prog-celular"
+              className={cls('celular')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              pattern="[0-9]{10}"
+              maxLength={PHONE_DIGITS}
+              value={value.celular}
+              onChange={(e) => set('celular', e.target.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
+              required
+              {...a11y('celular', { hint: true })}
+            />
+          </Field>
+        </div>
+        <Field id="prog-correo_electronico" label="Correo electrónico" errors={errors.correo_electronico}>
+          <UppercaseInput
+            id="prog-correo_electronico"
+            className={emailTaken ? 'input input--invalid' : cls('correo_electronico')}
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={value.correo_electronico}
+            onValueChange={(v) => set('correo_electronico', v)}
+            onBlur={() => void runEmailCheck(normalizedEmail)}
+            required
+            maxLength={LIMITS.email}
+            {...a11y('correo_electronico', { describedBy: emailTaken ? 'prog-email-taken' : undefined })}
+            aria-invalid={emailTaken || errors.correo_electronico?.length ? true : undefined}
+          />
+        </Field>
+        {emailTaken ? (
+          <p className="field__error program-form__taken" id="prog-email-taken" role="alert" data-testid="email-taken">
+            {EMAIL_TAKEN_ON_BLUR}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="form-section program-form__section">
+        <legend className="form-section__legend">Dirección</legend>
+        <div className="form-grid">
+          <Field id="prog-calle" label="Calle" errors={errors.calle}>
+            <input
+              id="prog-calle"
+              className={cls('calle')}
+              value={value.calle}
+              onChange={(e) => set('calle', e.target.value)}
+              autoComplete="address-line1"
+              required
+              maxLength={LIMITS.text}
+              {...a11y('calle')}
+            />
+          </Field>
+          <Field id="prog-numero" label="Número" errors={errors.numero}>
+            <input
+              id="prog-numero"
+              className={cls('numero')}
+              value={value.numero}
+              onChange={(e) => set('numero', e.target.value)}
+              required
+              maxLength={LIMITS.numero}
+              {...a11y('numero')}
+            />
+          </Field>
+          <Field id="prog-colonia" label="Colonia" errors={errors.colonia}>
+            <input
+              id="prog-colonia"
+              className={cls('colonia')}
+              value={value.colonia}
+              onChange={(e) => set('colonia', e.target.value)}
+              required
+              maxLength={LIMITS.text}
+              {...a11y('colonia')}
+            />
+          </Field>
+          <Field id="prog-municipio" label="Municipio" errors={errors.municipio}>
+            <input
+              id="prog-municipio"
+              className={cls('municipio')}
+              value={value.municipio}
+              onChange={(e) => set('municipio', e.target.value)}
+              autoComplete="address-level2"
+              required
+              maxLength={LIMITS.text}
+              {...a11y('municipio')}
+            />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section program-form__section">
+        <legend className="form-section__legend">Información del Emprendimiento</legend>
+        <YesNo
+          name="tiene_emprendimiento"
+          legend="¿Tienes un emprendimiento o negocio?"
+          value={value.tiene_emprendimiento}
+          errors={errors.tiene_emprendimiento}
+          onChange={(v) => set('tiene_emprendimiento', v)}
+        />
+        {business ? (
+          <div className="program-form__business" data-testid="business-fields">
+            <Field id="prog-nombre_emprendimiento" label="Nombre del emprendimiento" errors={errors.nombre_emprendimiento}>
+              <input
+                id="prog-nombre_emprendimiento"
+                className={cls('nombre_emprendimiento')}
+                value={value.nombre_emprendimiento}
+                onChange={(e) => set('nombre_emprendimiento', e.target.value)}
+                autoComplete="organization"
+                required
+                maxLength={LIMITS.text}
+                {...a11y('nombre_emprendimiento')}
+              />
+            </Field>
+            <div className="form-grid">
+              <Field id="prog-giro_sector" label="Giro o sector" errors={errors.giro_sector}>
+                <select
+                  id="prog-giro_sector"
+                  className={cls('giro_sector', 'select')}
+                  value={value.giro_sector}
+                  onChange={(e) => set('giro_sector', e.target.value as GiroSector | '')}
+                  required
+                  {...a11y('giro_sector')}
+                >
+                  <option value="">Selecciona una opción</option>
+                  {GIROS_SECTOR.map((g) => (
+                    <option key={g} value={g}>
+                      {GIRO_SECTOR_LABELS[g]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="prog-tiempo_operando" label="Tiempo operando" errors={errors.tiempo_operando}>
+                <select
+                  id="prog-tiempo_operando"
+                  className={cls('tiempo_operando', 'select')}
+                  value={value.tiempo_operando}
+                  onChange={(e) => set('tiempo_operando', e.target.value as TiempoOperando | '')}
+                  required
+                  {...a11y('tiempo_operando')}
+                >
+                  <option value="">Selecciona una opción</option>
+                  {TIEMPOS_OPERANDO.map((t) => (
+                    <option key={t} value={t}>
+                      {TIEMPO_OPERANDO_LABELS[t]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+            {value.giro_sector === 'otro' ? (
+              <Field id="prog-giro_sector_otro" label="Especifica el giro o sector" errors={errors.giro_sector_otro}>
+                <input
+                  id="prog-giro_sector_otro"
+                  className={cls('giro_sector_otro')}
+                  value={value.giro_sector_otro}
+                  onChange={(e) => set('giro_sector_otro', e.target.value)}
+                  required
+                  maxLength={LIMITS.text}
+                  {...a11y('giro_sector_otro')}
+                />
+              </Field>
+            ) : null}
+            <YesNo
+              name="tiene_redes_sociales"
+              legend="¿Tu emprendimiento tiene redes sociales?"
+              value={value.tiene_redes_sociales}
+              errors={errors.tiene_redes_sociales}
+              onChange={(v) => set('tiene_redes_sociales', v)}
+            />
+            {value.tiene_redes_sociales === 'si' ? (
+              <Field
+                id="prog-redes_sociales_enlace"
+                label="Enlace a tus redes sociales (opcional)"
+                errors={errors.redes_sociales_enlace}
+                hint="Por ejemplo https://facebook.com/minegocio"
+              >
+                <input
+                  id="prog-redes_sociales_enlace"
+                  className={cls('redes_sociales_enlace')}
+                  type="url"
+                  inputMode="url"
+                  value={value.redes_sociales_enlace}
+                  onChange={(e) => set('redes_sociales_enlace', e.target.value)}
+                  maxLength={LIMITS.url}
+                  {...a11y('redes_sociales_enlace', { hint: true })}
+                />
+              </Field>
+            ) : null}
+            <YesNo
+              name="negocio_formalizado"
+              legend="¿Tu negocio está formalizado (dado de alta ante el SAT)?"
+              value={value.negocio_formalizado}
+              errors={errors.negocio_formalizado}
+              onChange={(v) => set('negocio_formalizado', v)}
+            />
+            {value.negocio_formalizado === 'si' ? (
+              <Field id="prog-rfc" label="RFC (opcional)" errors={errors.rfc} hint="Hasta 13 caracteres.">
+                <UppercaseInput
+                  id="prog-rfc"
+                  className={cls('rfc')}
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  value={value.rfc}
+                  onValueChange={(v) => set('rfc', v.replace(/\s/g, ''))}
+                  maxLength={LIMITS.rfc}
+                  {...a11y('rfc', { hint: true })}
+                />
+              </Field>
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
+
+      <p className="registration-form__privacy">
+        Al registrarte aceptas el{' '}
+        <Link to="/aviso-de-privacidad" target="_blank" rel="noopener">
+          aviso de privacidad
+        </Link>
+        .
+      </p>
+      <button
+        type="submit"
+        className="btn btn--primary btn--lg btn--block"
+        disabled={submitting || emailTaken}
+        aria-describedby={emailTaken ? 'prog-email-taken' : undefined}
+        data-testid="application-submit"
+      >
+        {submitting ? 'Enviando...' : 'Enviar Registro'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AsistenteResponse } from '@shared/contracts/internal-events.contract';
+import type {
+  MassAssignmentResponse,
+  SeatingAssignment,
+  SeatingMapResponse,
+  SeatingPresenceUser,
+} from '@shared/contracts/seating.contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/eventos-internos/{id}/seating-map */
+export function getSeatingMap(id: number): Promise<SeatingMapResponse> {
+  return apiRequest(`/api/eventos-internos/${id}/seating-map`);
+}
+
+/** POST /api/eventos-internos/{id}/assign-seat { persona_id, asiento_id } */
+export function assignSeat(
+  id: number,
+  personaId: number,
+  asientoId: number,
+): Promise<{ message: string; asignacion: SeatingAssignment; version: string }> {
+  return apiRequest(`/api/eventos-internos/${id}/assign-seat`, { method: 'POST', body: { persona_id: personaId, asiento_id: asientoId } });
+}
+
+/** DELETE /api/eventos-internos/{id}/remove-seat/{assignmentId} */
+export function removeSeat(id: number, assignmentId: number): Promise<{ message: string; version: string }> {
+  return apiRequest(`/api/eventos-internos/${id}/remove-seat/${assignmentId}`, { method: 'DELETE' });
+}
+
+/** POST /api/eventos-internos/{id}/mass-assign-seats { persona_ids, seccion_id } → 202 with the job id. */
+export function massAssignSeats(
+  id: number,
+  personaIds: number[],
+  seccionId: number,
+): Promise<{ message: string; job_id: string; mass_assignment: MassAssignmentResponse }> {
+  return apiRequest(`/api/eventos-internos/${id}/mass-assign-seats`, {
+    method: 'POST',
+    body: { persona_ids: personaIds, seccion_id: seccionId },
+  });
+}
+
+/** POST /api/eventos-internos/{id}/mass-assign-seats/{massId}/undo */
+export function undoMassAssignment(id: number, massId: string): Promise<{ message: string; released_count: number }> {
+  return apiRequest(`/api/eventos-internos/${id}/mass-assign-seats/${massId}/undo`, { method: 'POST' });
+}
+
+/** GET /api/eventos-internos/{id}/asistentes (the people the modals offer). */
+export function getAsistentes(id: number): Promise<{ asistentes: AsistenteResponse[] }> {
+  return apiRequest(`/api/eventos-internos/${id}/asistentes`);
+}
+
+export function getSectores(): Promise<{ sectores: Array<{ id: number; nombre: string }> }> {
+  return apiRequest('/api/sectores');
+}
+
+export function getEmpresas(): Promise<{ empresas: Array<{ id: number; nombre: string }> }> {
+  return apiRequest('/api/empresas');
+}
+
+/** POST /api/eventos-internos/{id}/seating-presence: "I am on this map" (every few seconds). */
+export function sayPresent(id: number): Promise<{ users: SeatingPresenceUser[] }> {
+  return apiRequest(`/api/eventos-internos/${id}/seating-presence`, { method: 'POST' });
+}
+
+export function sayLeft(id: number): Promise<{ users: SeatingPresenceUser[] }> {
+  return apiRequest(`/api/eventos-internos/${id}/seating-presence`, { method: 'DELETE' });
+}

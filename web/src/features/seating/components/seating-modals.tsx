@@ -1,0 +1,380 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { AsistenteResponse } from '@shared/contracts/internal-events.contract';
+import type { SeatingAssignment, SeatingSeccion } from '@shared/contracts/seating.contract';
+import { Alert } from '../../../components/ui/alert';
+import { Modal } from '../../../components/ui/modal';
+import { SEAT_STATE_STYLES, type SeatInfo } from '../../../components/seat-map';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { assignSeat, getEmpresas, getSectores, massAssignSeats, removeSeat } from '../api/seating-api';
+import { seatingState } from '../stores/seating-store';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+
+type Catalogue = Array<{ id: number; nombre: string }>;
+
+/** Sector and empresa lists for the filters (loaded once per screen). */
+function useCatalogues() {
+  const [sectores, setSectores] = useState<Catalogue>([]);
+  const [empresas, setEmpresas] = useState<Catalogue>([]);
+  useEffect(() => {
+    getSectores()
+      .then((r) => setSectores(r.sectores))
+      .catch(() => undefined);
+    getEmpresas()
+      .then((r) => setEmpresas(r.empresas))
+      .catch(() => undefined);
+  }, []);
+  return { sectores, empresas };
+}
+
+/** Seating modal search (spec 2 §5): name, company and position, case-insensitive; plus sector and company filters. */
+export function filterPeople(people: readonly AsistenteResponse[], search: string, sectorId: string, empresaId: string) {
+  const q = search.trim().toLocaleLowerCase('es-MX');
+  return people.filter((p) => {
+    if (sectorId && String(p.sector_id ?? '') !== sectorId) return false;
+    if (empresaId && String(p.empresa_id ?? '') !== empresaId) return false;
+    if (!q) return true;
+    return [p.nombre_completo, p.empresa?.nombre ?? '', p.puesto?.nombre ?? ''].some((v) => v.toLocaleLowerCase('es-MX').includes(q));
+  });
+}
+
+function Filters({
+  search,
+  setSearch,
+  sectorId,
+  setSectorId,
+  empresaId,
+  setEmpresaId,
+  prefix,
+}: {
+  search: string;
+  setSearch: (v: string) => void;
+  sectorId: string;
+  setSectorId: (v: string) => void;
+  empresaId: string;
+  setEmpresaId: (v: string) => void;
+  prefix: string;
+}) {
+  const { sectores, empresas } = useCatalogues();
+  return (
+    <div className="seating-filters">
+      <input
+        type="search"
+        className="input"
+        placeholder="Buscar por nombre, empresa o puesto..."
+        aria-label="Buscar personas"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        data-testid={`${prefix}-search`}
+      />
+      <select className="input select" aria-label="Sector" value={sectorId} onChange={(e) => setSectorId(e.target.value)}>
+        <option value="">Todos los sectores</option>
+        {sectores.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.nombre}
+          </option>
+        ))}
+      </select>
+      <select className="input select" aria-label="Empresa" value={empresaId} onChange={(e) => setEmpresaId(e.target.value)}>
+        <option value="">Todas las empresas</option>
+        {empresas.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.nombre}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The seat details (spec 2 §2): code, section, state, who holds it; assign or release. */
+export function SeatDetailsModal({
+  seat,
+  assignment,
+  canEdit,
+  onAssign,
+  onRelease,
+  onClose,
+}: {
+  seat: SeatInfo;
+  assignment: SeatingAssignment | undefined;
+  canEdit: boolean;
+  onAssign: () => void;
+  onRelease: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal title={`Asiento ${seat.displayCode}`} onClose={onClose} size="sm" testId="seating-seat-modal">
+      <dl className="seating-details">
+        <dt>Sección</dt>
+        <dd>{seat.sectionName}</dd>
+        <dt>Asiento</dt>
+        <dd>{seat.codigo}</dd>
+        <dt>Estado</dt>
+        <dd data-testid="seating-seat-state">
+          {assignment ? SEAT_STATE_STYLES[seat.state === 'selected' ? 'assigned' : seat.state].label : 'Disponible'}
+        </dd>
+        {assignment ? (
+          <>
+            <dt>Persona</dt>
+            <dd data-testid="seating-seat-person">{assignment.persona.nombre_completo}</dd>
+            <dt>Empresa</dt>
+            <dd>{assignment.persona.empresa ?? 'N/A'}</dd>
+            <dt>Puesto</dt>
+            <dd>{assignment.persona.puesto ?? 'Sin puesto'}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="modal__footer">
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Cerrar
+        </button>
+        {canEdit && assignment ? (
+          <button type="button" className="btn btn--danger" onClick={onRelease} data-testid="seating-release-open">
+            Liberar asiento
+          </button>
+        ) : null}
+        {canEdit && !assignment ? (
+          <button type="button" className="btn btn--primary" onClick={onAssign} data-testid="seating-assign-open">
+            Asignar persona
+          </button>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+export function ConfirmReleaseModal({
+  eventId,
+  seat,
+  assignment,
+  onClose,
+}: {
+  eventId: number;
+  seat: SeatInfo;
+  assignment: SeatingAssignment;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmModal
+      title="Liberar asiento"
+      confirmLabel="Liberar"
+      busyLabel="Liberando..."
+      errorFallback="Error al liberar el asiento"
+      action={async () => {
+        await removeSeat(eventId, assignment.id);
+        return 'Asiento liberado exitosamente';
+      }}
+      onClose={onClose}
+      testId="seating-release-modal"
+      confirmTestId="seating-release-confirm"
+    >
+      <p>
+        ¿Liberar el asiento <strong>{seat.displayCode}</strong> de <strong>{assignment.persona.nombre_completo}</strong>?
+      </p>
+    </ConfirmModal>
+  );
+}
+
+/** Assign one person (an attendee without a seat) to the chosen seat. */
+export function AssignPersonModal({
+  eventId,
+  seat,
+  people,
+  onClose,
+}: {
+  eventId: number;
+  seat: SeatInfo;
+  people: readonly AsistenteResponse[];
+  onClose: () => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [sectorId, setSectorId] = useState('');
+  const [empresaId, setEmpresaId] = useState('');
+  const [personaId, setPersonaId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const unseated = useMemo(() => people.filter((p) => !p.asiento && !seatedNow(p.id)), [people]);
+  const shown = useMemo(() => filterPeople(unseated, search, sectorId, empresaId).slice(0, 100), [unseated, search, sectorId, empresaId]);
+  const submit = async () => {
+    if (personaId === null || seat.seatId === undefined) return;
+    setBusy(true);
+    try {
+      const res = await assignSeat(eventId, personaId, seat.seatId);
+      toast.success(res.message || 'Asiento asignado exitosamente');
+      onClose();
+    } catch (err) {
+      const message = errorMessage(err, 'Error al asignar el asiento');
+      setProblem(message);
+      toast.error(message);
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={`Asignar persona al asiento ${seat.displayCode}`} onClose={onClose} size="lg" testId="seating-assign-modal">
+      <Filters {...{ search, setSearch, sectorId, setSectorId, empresaId, setEmpresaId }} prefix="seating-assign" />
+      <div className="seating-people" role="radiogroup" aria-label="Personas sin asiento" data-testid="seating-assign-list">
+        {shown.length === 0 ? <p className="muted">No hay personas sin asiento que coincidan.</p> : null}
+        {shown.map((p) => (
+          <label key={p.id} className="seating-person" data-testid="seating-assign-row">
+            <input type="radio" name="seating-persona" checked={personaId === p.id} onChange={() => setPersonaId(p.id)} />
+            <span className="seating-person__who">
+              <span className="seating-person__name">{p.nombre_completo}</span>
+              <span className="muted">
+                {[p.empresa?.nombre, p.puesto?.nombre, p.sector?.nombre].filter(Boolean).join(' · ') || 'Sin empresa'}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {problem ? <Alert kind="error">{problem}</Alert> : null}
+      <div className="modal__footer">
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Cancelar
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={personaId === null || busy}
+          onClick={() => void submit()}
+          data-testid="seating-assign-confirm"
+        >
+          {busy ? 'Asignando...' : 'Asignar'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function seatedNow(personaId: number): boolean {
+  for (const a of seatingState.bySeat.values()) if (a.persona.id === personaId) return true;
+  return false;
+}
+
+/** Free seats of a section now (registered seats not held). */
+export function freeSeatsOf(s: SeatingSeccion): number {
+  let n = 0;
+  for (const id of s.seat_ids) if (id !== null && !seatingState.bySeat.has(id)) n++;
+  return n;
+}
+
+/** Mass assignment (spec 2 §5): at least one person and a section; a warning when more people than free seats. */
+export function MassAssignModal({
+  eventId,
+  secciones,
+  people,
+  onClose,
+}: {
+  eventId: number;
+  secciones: readonly SeatingSeccion[];
+  people: readonly AsistenteResponse[];
+  onClose: () => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [sectorId, setSectorId] = useState('');
+  const [empresaId, setEmpresaId] = useState('');
+  const [seccionId, setSeccionId] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const unseated = useMemo(() => people.filter((p) => !p.asiento && !seatedNow(p.id)), [people]);
+  const shown = useMemo(() => filterPeople(unseated, search, sectorId, empresaId), [unseated, search, sectorId, empresaId]);
+  const seccion = secciones.find((s) => String(s.id) === seccionId);
+  const free = seccion ? freeSeatsOf(seccion) : null;
+  const toggle = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allShown = shown.length > 0 && shown.every((p) => selected.has(p.id));
+  const submit = async () => {
+    if (!seccion || selected.size === 0) return;
+    setBusy(true);
+    try {
+      const res = await massAssignSeats(eventId, [...selected], seccion.id);
+      seatingState.mass = res.mass_assignment;
+      toast.info(res.message);
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Error al asignar personas masivamente'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="Asignación masiva de asientos" onClose={onClose} size="lg" testId="seating-mass-modal">
+      <label className="field seating-field">
+        <span className="field__label">Sección *</span>
+        <select
+          className="input select"
+          value={seccionId}
+          onChange={(e) => setSeccionId(e.target.value)}
+          data-testid="seating-mass-seccion"
+        >
+          <option value="">Selecciona una sección</option>
+          {secciones.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.nombre} ({freeSeatsOf(s)} libres)
+            </option>
+          ))}
+        </select>
+      </label>
+      <Filters {...{ search, setSearch, sectorId, setSectorId, empresaId, setEmpresaId }} prefix="seating-mass" />
+      <div className="seating-people__bar">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={allShown}
+            onChange={() =>
+              setSelected((prev) => {
+                const next = new Set(prev);
+                for (const p of shown) {
+                  if (allShown) next.delete(p.id);
+                  else next.add(p.id);
+                }
+                return next;
+              })
+            }
+            data-testid="seating-mass-all"
+          />
+          Seleccionar todas ({shown.length})
+        </label>
+        <span className="muted" data-testid="seating-mass-selected">
+          {selected.size} seleccionada(s)
+        </span>
+      </div>
+      <div className="seating-people" data-testid="seating-mass-list">
+        {shown.length === 0 ? <p className="muted">No hay personas sin asiento que coincidan.</p> : null}
+        {shown.slice(0, 200).map((p) => (
+          <label key={p.id} className="seating-person">
+            <input type="checkbox" checked={selected.has(p.id)} onChange={() => toggle(p.id)} />
+            <span className="seating-person__who">
+              <span className="seating-person__name">{p.nombre_completo}</span>
+              <span className="muted">{[p.empresa?.nombre, p.puesto?.nombre].filter(Boolean).join(' · ') || 'Sin empresa'}</span>
+            </span>
+          </label>
+        ))}
+        {shown.length > 200 ? <p className="muted">…y {shown.length - 200} más (usa «Seleccionar todas» o los filtros).</p> : null}
+      </div>
+      {free !== null && selected.size > free ? (
+        <Alert kind="warning" testId="seating-mass-warning">
+          Seleccionaste {selected.size} personas y la sección tiene {free} asientos libres: solo se asignarán las primeras {free}.
+        </Alert>
+      ) : null}
+      <div className="modal__footer">
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Cancelar
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={!seccion || selected.size === 0 || busy}
+          onClick={() => void submit()}
+          data-testid="seating-mass-confirm"
+        >
+          {busy ? 'Enviando...' : `Asignar ${selected.size} persona(s)`}
+        </button>
+      </div>
+    </Modal>
+  );
+}

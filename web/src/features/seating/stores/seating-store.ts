@@ -1,0 +1,147 @@
+import { proxy, ref } from 'valtio';
+import type { Confirmacion } from '@shared/contracts/internal-events.contract';
+import type {
+  MassAssignmentResponse,
+  SeatingAssignment,
+  SeatingDelta,
+  SeatingEspacio,
+  SeatingMapResponse,
+  SeatingPresenceUser,
+} from '@shared/contracts/seating.contract';
+import type { SeatState } from '../../../components/seat-map';
+import { getSeatingMap } from '../api/seating-api';
+
+/**
+ * The seating screen's state. The big structures (seat ids, assignments by seat) are kept out of valtio's
+ * proxy (`ref`) and replaced or patched in place; `rev` grows with every change so the screen repaints.
+ */
+interface SeatingState {
+  eventId: number | null;
+  loaded: boolean;
+  failed: boolean;
+  evento: SeatingMapResponse['evento'] | null;
+  version: bigint;
+  rev: number;
+  espacios: SeatingEspacio[];
+  /** Assignment by seat id. */
+  bySeat: Map<number, SeatingAssignment>;
+  /** Seat id by assignment id. */
+  seatOfAssignment: Map<number, number>;
+  seatStates: Map<number, SeatState>;
+  totalSeats: number;
+  mass: MassAssignmentResponse | null;
+  presence: SeatingPresenceUser[];
+}
+
+export const seatingState = proxy<SeatingState>({
+  eventId: null,
+  loaded: false,
+  failed: false,
+  evento: null,
+  version: 0n,
+  rev: 0,
+  espacios: ref([]) as SeatingEspacio[],
+  bySeat: ref(new Map()),
+  seatOfAssignment: ref(new Map()),
+  seatStates: ref(new Map()),
+  totalSeats: 0,
+  mass: null,
+  presence: [],
+});
+
+/** Colour of a held seat (spec 2 §4): pendiente yellow, confirmado green, asistio purple, other states green. */
+export function stateOfAttendance(status: Confirmacion): SeatState {
+  if (status === 'pendiente' || status === 'confirmado' || status === 'asistio') return status;
+  return 'assigned';
+}
+
+export function resetSeating(eventId: number) {
+  seatingState.eventId = eventId;
+  seatingState.loaded = false;
+  seatingState.failed = false;
+  seatingState.evento = null;
+  seatingState.mass = null;
+  seatingState.presence = [];
+}
+
+function put(a: SeatingAssignment) {
+  const old = seatingState.seatOfAssignment.get(a.id);
+  if (old !== undefined && old !== a.asiento_id) drop(a.id);
+  seatingState.bySeat.set(a.asiento_id, a);
+  seatingState.seatOfAssignment.set(a.id, a.asiento_id);
+  seatingState.seatStates.set(a.asiento_id, stateOfAttendance(a.attendance_status));
+}
+
+function drop(assignmentId: number) {
+  const seat = seatingState.seatOfAssignment.get(assignmentId);
+  if (seat === undefined) return;
+  seatingState.seatOfAssignment.delete(assignmentId);
+  if (seatingState.bySeat.get(seat)?.id === assignmentId) {
+    seatingState.bySeat.delete(seat);
+    seatingState.seatStates.delete(seat);
+  }
+}
+
+let loading: Promise<void> | null = null;
+
+/** Loads (or reloads) the whole map; concurrent calls share one request. */
+export function loadSeating(eventId: number): Promise<void> {
+  loading ??= getSeatingMap(eventId)
+    .then((map) => {
+      if (seatingState.eventId !== eventId) return;
+      const bySeat = new Map<number, SeatingAssignment>();
+      const seatOfAssignment = new Map<number, number>();
+      const seatStates = new Map<number, SeatState>();
+      for (const a of map.asignaciones) {
+        bySeat.set(a.asiento_id, a);
+        seatOfAssignment.set(a.id, a.asiento_id);
+        seatStates.set(a.asiento_id, stateOfAttendance(a.attendance_status));
+      }
+      seatingState.evento = map.evento;
+      seatingState.version = BigInt(map.version);
+      seatingState.espacios = ref(map.seating_map);
+      seatingState.bySeat = ref(bySeat);
+      seatingState.seatOfAssignment = ref(seatOfAssignment);
+      seatingState.seatStates = ref(seatStates);
+      seatingState.totalSeats = map.totals.asientos;
+      if (map.last_mass_assignment) seatingState.mass = map.last_mass_assignment;
+      seatingState.loaded = true;
+      seatingState.failed = false;
+      seatingState.rev++;
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+/**
+ * A pushed delta: applied when it is the next version, ignored when already seen, and a gap (a push
+ * missed) reloads the map.
+ */
+export function applyDelta(delta: SeatingDelta): 'applied' | 'stale' | 'reload' {
+  if (delta.event_id !== seatingState.eventId || !seatingState.loaded) return 'stale';
+  const v = BigInt(delta.version);
+  if (v <= seatingState.version) return 'stale';
+  if (v !== seatingState.version + 1n) return 'reload';
+  for (const [assignmentId] of delta.released) drop(assignmentId);
+  for (const a of delta.assigned) put(a);
+  seatingState.version = v;
+  seatingState.rev++;
+  return 'applied';
+}
+
+/** A change made elsewhere (detail page, auto-assign) that carries no seating version: patch by person. */
+export function setAttendance(personaId: number, status: Confirmacion) {
+  for (const a of seatingState.bySeat.values()) {
+    if (a.persona.id === personaId) {
+      put({ ...a, attendance_status: status });
+      seatingState.rev++;
+      return;
+    }
+  }
+}
+
+export function assignedCount(): number {
+  return seatingState.bySeat.size;
+}

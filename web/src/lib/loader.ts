@@ -1,0 +1,85 @@
+/**
+ * "Latest request wins", written once: a screen's loads may overlap (a filter change, a push asking for
+ * a refetch, a resync after a reconnect), and only the answer of the newest one may reach the store.
+ */
+import { errorMessage } from './api-client';
+
+export interface Latest {
+  /** Starts a request: the returned function tells whether it is still the newest one. */
+  begin(): () => boolean;
+  /** Makes every request in flight stale (e.g. the screen switched to another record). */
+  invalidate(): void;
+}
+
+export function createLatest(): Latest {
+  let seq = 0;
+  return {
+    begin() {
+      const mine = ++seq;
+      return () => mine === seq;
+    },
+    invalidate() {
+      seq++;
+    },
+  };
+}
+
+/** Runs `fetch` and hands its answer (or error) to the handlers only while it is the newest request. */
+export async function loadLatest<T>(
+  latest: Latest,
+  fetch: () => Promise<T>,
+  handlers: { data(value: T): void; error?(error: unknown): void; settled?(): void },
+): Promise<void> {
+  const current = latest.begin();
+  try {
+    const value = await fetch();
+    if (current()) handlers.data(value);
+  } catch (error) {
+    if (!current()) return;
+    if (!handlers.error) throw error;
+    handlers.error(error);
+  } finally {
+    if (current()) handlers.settled?.();
+  }
+}
+
+/** The usual shape of a screen's list: loading flag, loaded once, the error shown. */
+export interface LoadState {
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+}
+
+/**
+ * A list loader for a store with a LoadState: `silent` (a live refetch, a resync after a reconnect) keeps
+ * what is on screen and stays quiet on failure — unless nothing was ever shown, because then that failure
+ * is the one the person must hear about.
+ */
+export function createListLoader<T>(
+  state: LoadState,
+  fetch: () => Promise<T>,
+  apply: (value: T) => void,
+  fallbackError: string,
+): (options?: { silent?: boolean }) => Promise<void> {
+  const latest = createLatest();
+  return (options = {}) => {
+    if (!options.silent) {
+      state.loading = true;
+      state.error = null;
+    }
+    return loadLatest(latest, fetch, {
+      data(value) {
+        apply(value);
+        state.error = null;
+        state.loaded = true;
+      },
+      error(error) {
+        if (options.silent && state.loaded) return;
+        state.error = errorMessage(error, fallbackError);
+      },
+      settled() {
+        state.loading = false;
+      },
+    });
+  };
+}
