@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiToken, newSignedInPage } from './external-events-helpers';
 import { signIn, signOut } from './helpers';
 import { createStaff, letterTag, personaRow, searchPersonas, statValue } from './personas-helpers';
 
 test('staff create, view, edit and delete a person, adding catalogue values from the form', async ({ page }) => {
+  test.setTimeout(120_000); // a long walk through three modals; about 50 s when the machine is shared
   const tag = letterTag();
   await signIn(page);
   await page.goto('/personas');
@@ -218,7 +221,11 @@ test('a CSV import shows its real progress to 100% and both staff lists update l
     const input = modal.getByTestId('import-file-input');
     await input.setInputFiles({ name: 'personas.txt', mimeType: 'text/plain', buffer: Buffer.from('nombre,contacto\n') });
     await expect(modal.getByTestId('import-file-error')).toHaveText('Por favor selecciona un archivo CSV válido');
-    await input.setInputFiles({ name: 'grande.csv', mimeType: 'text/csv', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 'a') });
+    // From a path, not a buffer: a 10 MB buffer crosses to the browser as base64 (tens of seconds on a busy machine).
+    const big = join(tmpdir(), `grande-${tag}.csv`);
+    writeFileSync(big, Buffer.alloc(10 * 1024 * 1024 + 1, 'a'));
+    await input.setInputFiles(big);
+    rmSync(big);
     await expect(modal.getByTestId('import-file-error')).toHaveText('El archivo no debe superar los 10MB');
 
     // The server refuses a file without the header before any job starts.
