@@ -163,7 +163,9 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     const outsider = await t.createUser(admin, { email: 'asientos-otro@aforo.test', permissions: { eventos_externos: ['view'] } });
     const ok = await assign(e.id, ids[0], seats[0].id);
     expect((await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth(viewer.token))).status).toBe(200);
-    expect((await t.http().post(`/api/eventos-internos/${e.id}/seating-presence`).set(auth(viewer.token))).status).toBe(200);
+    const viewerSocket = await t.socket(viewer.token);
+    expect((await t.join(viewerSocket, `internal-event-seating:${e.id}`)).ok).toBe(true);
+    viewerSocket.disconnect();
     expect((await assign(e.id, ids[1], seats[1].id, viewer.token)).status).toBe(403);
     expect(
       (await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth(viewer.token))).status,
@@ -231,24 +233,46 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     expect((await detailReleased).data).toEqual({ event_id: e.id, persona_ids: [ids[0]] });
   });
 
-  it('presence: who is on the map, pushed when someone arrives or leaves', async () => {
+  it('presence: read from the seating room, pushed to it when someone joins, leaves or disconnects (no heartbeat)', async () => {
     const { e } = await eventInSpace(0);
     const other = await t.createUser(admin, {
       name: 'Lucía Treviño',
       email: 'asientos-presencia@aforo.test',
       permissions: { eventos_internos: ['view', 'edit'] },
     });
+    const room = `internal-event-seating:${e.id}`;
+    const names = (m: { data: { users: Array<{ name: string }> } }) => m.data.users.map((u) => u.name);
     const watcher = await t.socket(admin);
-    await t.join(watcher, `internal-event-seating:${e.id}`);
-    const first = await t.http().post(`/api/eventos-internos/${e.id}/seating-presence`).set(auth()).expect(200);
-    expect(first.body.users).toHaveLength(1);
+    const alone = nextPush(watcher, 'seating.presence', ARRIVAL_TIMEOUT_MS);
+    expect((await t.join(watcher, room)).ok).toBe(true);
+    const me = (await alone).data.users;
+    expect(me).toHaveLength(1);
+    expect(me[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+
+    // Someone arrives: both of them get the list of two.
     const arrived = nextPush(watcher, 'seating.presence', ARRIVAL_TIMEOUT_MS, (m) => m.data.users.length === 2);
-    const second = await t.http().post(`/api/eventos-internos/${e.id}/seating-presence`).set(auth(other.token)).expect(200);
-    expect(second.body.users.map((u: { name: string }) => u.name)).toContain('Lucía Treviño');
-    expect((await arrived).data.users.map((u) => u.id).sort()).toEqual([first.body.users[0].id, other.id].sort());
+    const second = await t.socket(other.token);
+    const toNewcomer = nextPush(second, 'seating.presence', ARRIVAL_TIMEOUT_MS, (m) => m.data.users.length === 2);
+    expect((await t.join(second, room)).ok).toBe(true);
+    expect(names(await arrived)).toContain('Lucía Treviño');
+    expect((await toNewcomer).data.event_id).toBe(e.id);
+
+    // A second tab of the same person is still one person.
+    const secondTab = await t.socket(other.token);
+    expect((await t.join(secondTab, room)).ok).toBe(true);
     const left = nextPush(watcher, 'seating.presence', ARRIVAL_TIMEOUT_MS, (m) => m.data.users.length === 1);
-    await t.http().delete(`/api/eventos-internos/${e.id}/seating-presence`).set(auth(other.token)).expect(200);
-    expect((await left).data.users.map((u) => u.id)).toEqual([first.body.users[0].id]);
+    await new Promise((done) => secondTab.emit('room:leave', room, done));
+    // Leaving the room with one tab and closing the other: gone.
+    second.disconnect();
+    expect((await left).data.users.map((u) => u.id)).toEqual([me[0].id]);
+
+    // A socket of someone who may not view internal events never enters the room, so never shows.
+    const outsider = await t.createUser(admin, { email: 'asientos-fuera@aforo.test', permissions: { eventos_externos: ['view'] } });
+    const outsiderSocket = await t.socket(outsider.token);
+    expect((await t.join(outsiderSocket, room)).ok).toBe(false);
+    outsiderSocket.disconnect();
+    secondTab.disconnect();
+    watcher.disconnect();
   });
 
   // Last: it removes the constraints from this test's database.

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '../events/domain-events';
 import type { PushMerges, PushRoute, PushRoutes, RoutedEvent } from './push-routes';
 import type { AforoServer } from './realtime.gateway';
@@ -9,15 +9,23 @@ export interface CountsSource {
   push(server: AforoServer, ids: number[]): Promise<void>;
 }
 
+/** Told when someone enters or leaves a room of its kind (after the change; across API processes it reads the room itself). */
+export type OccupancyListener = (server: AforoServer, room: string, match: RegExpMatchArray) => Promise<void>;
+
 /**
  * What the realtime core knows of the areas: each module registers, when it starts, the rooms it
  * owns (with their join rule), the push routes of its domain events, pushes that combine, and the
- * sources of its live counts. Core itself names no area; at boot every domain event must be routed.
+ * sources of its live counts, and who wants to hear when a room of its kind gains or loses someone
+ * (presence). Core itself names no area; at boot every domain event must be routed.
  */
 @Injectable()
 export class RealtimeRegistry implements OnApplicationBootstrap {
+  private readonly logger = new Logger(RealtimeRegistry.name);
   private readonly routes = new Map<DomainEventType, PushRoute<DomainEventType>>();
   private readonly countSources = new Map<string, CountsSource>();
+  private readonly occupancyListeners: Array<{ pattern: RegExp; listener: OccupancyListener }> = [];
+  /** Rooms whose listener is running, and whether another change came meanwhile (run once more after). */
+  private readonly occupancyRuns = new Map<string, { again: boolean }>();
   readonly pushMerges: PushMerges = {};
 
   constructor(private readonly policy: RoomPolicy) {}
@@ -44,6 +52,40 @@ export class RealtimeRegistry implements OnApplicationBootstrap {
   counts(kind: string, source: CountsSource): void {
     if (this.countSources.has(kind)) throw new Error(`Counts kind ${kind} registered twice`);
     this.countSources.set(kind, source);
+  }
+
+  occupancy(pattern: RegExp, listener: OccupancyListener): void {
+    this.occupancyListeners.push({ pattern, listener });
+  }
+
+  /**
+   * The gateway's call after a join, a leave or a disconnect. Per room, one listener run at a time in this
+   * process; changes during a run cause one more run after it, so the last word reflects the last change.
+   */
+  occupancyChanged(server: AforoServer, rooms: Iterable<string>): void {
+    for (const room of rooms) {
+      for (const { pattern, listener } of this.occupancyListeners) {
+        const match = room.match(pattern);
+        if (match) this.runOccupancy(server, room, match, listener);
+      }
+    }
+  }
+
+  private runOccupancy(server: AforoServer, room: string, match: RegExpMatchArray, listener: OccupancyListener): void {
+    const running = this.occupancyRuns.get(room);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.occupancyRuns.set(room, state);
+    void (async () => {
+      do {
+        state.again = false;
+        await listener(server, room, match).catch((err: Error) => this.logger.warn(`Occupancy of ${room}: ${err.message}`));
+      } while (state.again);
+      this.occupancyRuns.delete(room);
+    })();
   }
 
   route(event: StoredDomainEvent): RoutedEvent {

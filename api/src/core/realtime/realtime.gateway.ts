@@ -4,6 +4,7 @@ import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../access/current-user';
 import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../events/socket-events';
 import { ROOMS } from '../events/socket-events';
+import { RealtimeRegistry } from './realtime-registry';
 import { SessionResolver } from './session-resolver';
 import { RoomPolicy, sessionRoom } from './room-policy';
 
@@ -29,12 +30,18 @@ export class RealtimeGateway implements OnGatewayInit {
   constructor(
     private readonly sessions: SessionResolver,
     private readonly policy: RoomPolicy,
+    private readonly registry: RealtimeRegistry,
   ) {}
 
   afterInit(server: AforoServer): void {
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
       socket.data = { userId: null, sessionId: null };
+      // The rooms it was in lose someone once it is gone (presence is read from the rooms themselves).
+      socket.on('disconnecting', () => {
+        const rooms = [...socket.rooms];
+        socket.once('disconnect', () => this.registry.occupancyChanged(server, rooms));
+      });
       if (token === undefined || token === null || token === '') return next();
       if (typeof token !== 'string') return next(new Error('unauthorized'));
       this.sessions
@@ -68,6 +75,7 @@ export class RealtimeGateway implements OnGatewayInit {
     }
     if (!(await this.policy.canJoin(user, room))) return { ok: false, message: 'No tienes acceso a esta sala.' };
     await socket.join(room);
+    this.registry.occupancyChanged(this.server, [room]);
     return { ok: true };
   }
 
@@ -76,6 +84,7 @@ export class RealtimeGateway implements OnGatewayInit {
     if (typeof room !== 'string') return { ok: false, message: 'Sala inválida.' };
     if (room === ROOMS.user(socket.data.userId ?? -1) || room.startsWith('session:')) return { ok: true };
     await socket.leave(room);
+    this.registry.occupancyChanged(this.server, [room]);
     return { ok: true };
   }
 }

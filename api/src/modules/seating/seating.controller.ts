@@ -1,14 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
-import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
+import { Actor } from '@core/access/current-user';
 import { DomainException } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
 import { AssignSeatDto, MassAssignSeatsDto } from './seating.dto';
 import { SeatingAnswers } from './seating.openapi';
-import { SeatingPresence } from './seating.presence';
 import { SeatingService } from './seating.service';
 
 /** The mass assignment's id in the path: a UUID (anything else → 422, nothing is looked up). */
@@ -26,10 +25,7 @@ const uuidPipe = new ParseUUIDPipe({
 @ApiBearerAuth()
 @Controller('eventos-internos/:id')
 export class SeatingController {
-  constructor(
-    private readonly seating: SeatingService,
-    private readonly presence: SeatingPresence,
-  ) {}
+  constructor(private readonly seating: SeatingService) {}
 
   @Get('seating-map')
   @Answer(
@@ -83,23 +79,5 @@ export class SeatingController {
   @RequirePermission('eventos_internos', 'edit')
   undo(@Param('id', IdParamPipe) id: number, @Param('massId', uuidPipe) massId: string, @Actor() actor: EventActor) {
     return this.seating.undoMass(id, massId, actor);
-  }
-
-  /** The screen says it is on the map (every 10 s); answers who else is. */
-  @Post('seating-presence')
-  @HttpCode(200)
-  @Answer(200, 'Presencia registrada (se repite cada 10 s); quién más tiene abierto el mapa.', SeatingAnswers.presence)
-  @RequirePermission('eventos_internos', 'view')
-  async here(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser) {
-    await this.seating.assertEvent(id);
-    return { users: await this.presence.here(id, { id: user.id, name: user.name }) };
-  }
-
-  @Delete('seating-presence')
-  @Answer(200, 'Quien llama dejó el mapa; quién sigue en él.', SeatingAnswers.presence)
-  @RequirePermission('eventos_internos', 'view')
-  async left(@Param('id', IdParamPipe) id: number, @CurrentUser() user: AuthUser) {
-    await this.seating.assertEvent(id);
-    return { users: await this.presence.left(id, user.id) };
   }
 }

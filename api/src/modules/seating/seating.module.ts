@@ -17,10 +17,11 @@ export class SeatingModule implements OnModuleInit {
     private readonly realtime: RealtimeRegistry,
     private readonly jobs: JobRoutes,
     private readonly repo: SeatingRepository,
+    private readonly presence: SeatingPresence,
   ) {}
 
   onModuleInit(): void {
-    registerSeatingRealtime(this.realtime, this.repo);
+    registerSeatingRealtime(this.realtime, this.repo, this.presence);
     // A committed mass-assignment request becomes its job (the job id deduplicates a re-queue).
     this.jobs.register('seating.mass-assign-requested', (e) => [
       { name: 'seating.mass-assign', data: { massAssignmentId: e.payload.mass.id }, jobId: massJobId(e.payload.mass.id) },

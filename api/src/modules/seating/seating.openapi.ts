@@ -80,10 +80,6 @@ export const SeatingSchemas = schemas({
 });
 
 const Sc = SeatingSchemas;
-const users = S.list(
-  S.object({ id: S.int(1), name: S.text('María Fernanda Garza') }),
-  'Quién tiene abierto el mapa de asientos del evento ahora (incluye a quien llama si sigue ahí).',
-);
 
 export const SeatingAnswers = {
   map: S.object({
@@ -119,5 +115,4 @@ export const SeatingAnswers = {
     released_count: S.int(118),
     version,
   }),
-  presence: S.object({ users }),
 };

@@ -3,13 +3,15 @@ import type { SeatingDelta } from '@core/contracts/seating.contract';
 import { ROOMS } from '@core/events/socket-events';
 import { push, type PushRoutes, type PushSpec } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import type { SeatingPresence } from './seating.presence';
 import type { SeatingRepository } from './seating.repository';
 
 /**
  * Realtime declarations of the seating map. Room internal-event-seating:{id} (staff who may view
  * eventos_internos: names of the seated) gets every change as a small delta with the event's seating
  * version; the event's detail page (internal-event:{id}) gets the same delta, and for a mass
- * assignment's end a note to reload its attendees. Presence is pushed by SeatingPresence.
+ * assignment's end a note to reload its attendees. Whoever joins or leaves the seating room changes its
+ * presence list (SeatingPresence), pushed to the room.
  */
 const seatingRooms = (id: number) => [ROOMS.internalEventSeating(id), ROOMS.internalEvent(id)];
 
@@ -66,10 +68,10 @@ export const SEATING_PUSH_ROUTES: PushRoutes<SeatingEventType> = {
   }),
 };
 
-export function registerSeatingRealtime(realtime: RealtimeRegistry, repo: SeatingRepository): void {
-  realtime.rooms(
-    /^internal-event-seating:(\d+)$/,
-    async (user, _room, m) => can(user, 'eventos_internos', 'view') && !!(await repo.event(Number(m[1]))),
-  );
+const SEATING_ROOM = /^internal-event-seating:(\d+)$/;
+
+export function registerSeatingRealtime(realtime: RealtimeRegistry, repo: SeatingRepository, presence: SeatingPresence): void {
+  realtime.rooms(SEATING_ROOM, async (user, _room, m) => can(user, 'eventos_internos', 'view') && !!(await repo.event(Number(m[1]))));
+  realtime.occupancy(SEATING_ROOM, presence.onOccupancy);
   realtime.pushRoutes(SEATING_PUSH_ROUTES);
 }

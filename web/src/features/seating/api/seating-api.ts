@@ -1,10 +1,5 @@
 import type { AsistenteResponse } from '@shared/contracts/internal-events.contract';
-import type {
-  MassAssignmentResponse,
-  SeatingAssignment,
-  SeatingMapResponse,
-  SeatingPresenceUser,
-} from '@shared/contracts/seating.contract';
+import type { MassAssignmentResponse, SeatingAssignment, SeatingMapResponse } from '@shared/contracts/seating.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/eventos-internos/{id}/seating-map */
@@ -54,13 +49,4 @@ export function getSectores(): Promise<{ sectores: Array<{ id: number; nombre: s
 
 export function getEmpresas(): Promise<{ empresas: Array<{ id: number; nombre: string }> }> {
   return apiRequest('/api/empresas');
-}
-
-/** POST /api/eventos-internos/{id}/seating-presence: "I am on this map" (every few seconds). */
-export function sayPresent(id: number): Promise<{ users: SeatingPresenceUser[] }> {
-  return apiRequest(`/api/eventos-internos/${id}/seating-presence`, { method: 'POST' });
-}
-
-export function sayLeft(id: number): Promise<{ users: SeatingPresenceUser[] }> {
-  return apiRequest(`/api/eventos-internos/${id}/seating-presence`, { method: 'DELETE' });
 }

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
-import { getAsistentes, sayLeft, sayPresent, undoMassAssignment } from '../api/seating-api';
+import { getAsistentes, undoMassAssignment } from '../api/seating-api';
 import { SeatingLiveEffect } from '../live/seating-live-effect';
 import { loadSeating, resetSeating, seatingState } from '../stores/seating-store';
 import { AssignPersonModal, ConfirmReleaseModal, freeSeatsOf, MassAssignModal, SeatDetailsModal } from './seating-modals';
@@ -25,27 +25,8 @@ import '../seating.css';
 
 export const UNREGISTERED_SEAT =
   'Asiento no registrado. Este asiento no existe en la base de datos. Contacte al administrador para agregarlo al sistema.';
-const PRESENCE_EVERY_MS = 10_000;
 
 type Dialog = { kind: 'details' | 'assign' | 'release'; seat: SeatInfo } | { kind: 'mass' } | null;
-
-/** Says "I am on this map" while the screen is open; the list comes back and is then pushed. */
-function usePresence(eventId: number) {
-  useEffect(() => {
-    const tick = () =>
-      sayPresent(eventId)
-        .then((r) => {
-          seatingState.presence = r.users;
-        })
-        .catch(() => undefined);
-    void tick();
-    const timer = window.setInterval(tick, PRESENCE_EVERY_MS);
-    return () => {
-      window.clearInterval(timer);
-      void sayLeft(eventId).catch(() => undefined);
-    };
-  }, [eventId]);
-}
 
 /** Toasts a mass assignment's result once, when it ends while the screen is open (spec 2 §8). */
 function useMassResultToast(mass: MassAssignmentResponse | null) {
@@ -177,7 +158,6 @@ function Board({ eventId }: { eventId: number }) {
   const [selected, setSelected] = useState<SeatInfo | null>(null);
   const [people, setPeople] = useState<AsistenteResponse[]>([]);
   const [printing, setPrinting] = useState(false);
-  usePresence(eventId);
   useMassResultToast(snap.mass as MassAssignmentResponse | null);
   useDocumentTitle(snap.evento ? `Asientos · ${snap.evento.titulo}` : 'Gestión de Asientos');
 
