@@ -262,6 +262,12 @@ async function main() {
       answers.map((a) => call('GET', `/api/eventos-internos/${massEvent}/mass-assign-seats/${a.mass_assignment.id}`, undefined, 200)),
     );
     const massAssigned = results.reduce((n, r) => n + r.mass_assignment.assigned_count, 0);
+    const { jobs_ms: jobsMs } = (
+      await db.query(
+        `SELECT extract(epoch FROM max(finished_at) - min(created_at)) * 1000 AS jobs_ms FROM asignaciones_masivas WHERE evento_interno_id = $1`,
+        [massEvent],
+      )
+    ).rows[0];
     const mapT0 = now();
     const mapRes = await httpRequest(agent, 'GET', `${baseUrl}/api/eventos-internos/${massEvent}/seating-map`, { headers: auth });
     const mapMs = now() - mapT0;
@@ -319,6 +325,7 @@ async function main() {
       '| --- | ---: | ---: |',
       `| People placed | ${fmtInt(massAssigned)} | ${fmtInt(lat.length)} timed${lat.length === PEOPLE ? '' : ` (of ${fmtInt(PEOPLE)})`} |`,
       `| Request answered (202) | ${fmt(answered)} | — |`,
+      `| Requests stored → both jobs finished (database clock) | ${fmt(Number(jobsMs))} | — |`,
       `| Request → result at the first / last of ${opts.watchers} watchers | ${fmt(toFirst)} / **${fmt(toLast)}** | — |`,
       `| Time for ${fmtInt(PEOPLE)} people | **${fmt(toLast)}** | **${fmt(baseFull)}**${lat.length === PEOPLE ? '' : ' (extrapolated)'} |`,
       `| People per second | ${fmtInt((massAssigned / toLast) * 1000)} | ${fmtInt(baseRate)} |`,

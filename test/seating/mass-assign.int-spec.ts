@@ -1,4 +1,5 @@
 import type { MassAssignmentResponse } from '../../api/src/core/contracts/seating.contract';
+import { unpackPlaced } from '../../api/src/core/rules/seating-delta';
 import { MassAssignJob } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
@@ -71,7 +72,7 @@ describe('seating: mass assignment job', () => {
     const watcher = await t.socket(admin);
     await t.join(watcher, `internal-event-seating:${e.id}`);
     const finished = nextPush(watcher, 'seating.mass-progress', ARRIVAL_TIMEOUT_MS, (m) => m.data.mass.status === 'completed');
-    const delta = nextPush(watcher, 'seating.changed', ARRIVAL_TIMEOUT_MS, (m) => m.data.assigned.length > 0);
+    const delta = nextPush(watcher, 'seating.changed', ARRIVAL_TIMEOUT_MS, (m) => (m.data.placed?.rows.length ?? 0) > 0);
     const res = await request(e.id, ids, seccionId);
     expect(res.status).toBe(202);
     expect(res.body.job_id).toBe(`mass-assign-${res.body.mass_assignment.id}`);
@@ -84,7 +85,14 @@ describe('seating: mass assignment job', () => {
     expect(rows.map((r) => `${r.fila}:${r.numero}`)).toEqual(['1:1', '1:2', '1:3', '1:4', '1:5', '1:6', '2:3', '2:4']);
     expect(rows.every((r) => r.asignacion_masiva_id === m.id)).toBe(true);
     expect((await finished).data.mass).toMatchObject({ assigned_count: 8, message: 'Se asignaron 8 personas exitosamente.' });
-    expect((await delta).data.assigned).toHaveLength(8);
+    // The batch is packed; unpacked it is what the map answers for those seats.
+    const pushed = (await delta).data;
+    expect(pushed.assigned).toEqual([]);
+    const unpacked = unpackPlaced(pushed.placed!, m.id);
+    const map = await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth()).expect(200);
+    const byId = (list: Array<{ id: number }>) => [...list].sort((x, y) => x.id - y.id);
+    expect(byId(unpacked)).toEqual(byId(map.body.asignaciones));
+    expect(unpacked[0].persona.nombre_completo).toMatch(/\S/);
   });
 
   it('more people than free seats: only the first N, the rest failed with a reason; the spec message', async () => {
@@ -114,7 +122,7 @@ describe('seating: mass assignment job', () => {
     const watcher = await t.socket(admin);
     await t.join(watcher, `internal-event-seating:${e.id}`);
     const deltas: number[] = [];
-    watcher.on('seating.changed', (m) => deltas.push(m.data.assigned.length));
+    watcher.on('seating.changed', (m) => deltas.push(m.data.assigned.length + (m.data.placed?.rows.length ?? 0)));
     const res = await request(e.id, ids, seccionId);
     const m = await done(e.id, res.body.mass_assignment.id);
     expect(m).toMatchObject({ assigned_count: 2100, failed_count: 0 });

@@ -83,6 +83,19 @@ export interface SeatingMapResponse {
   last_mass_assignment: MassAssignmentResponse | null;
 }
 
+/**
+ * A mass assignment's batch, packed (rules/seating-delta.ts packs and unpacks it): one row per seat given,
+ * [assignment id, seat id, persona id, attendance_status, nombre_completo, empresa, puesto, sector], where
+ * empresa, puesto and sector are indexes into the lists below (-1 = none), so each name travels once.
+ * About a quarter of the size of the same assignments written out, for thousands of seats per push.
+ */
+export interface SeatingPlaced {
+  rows: Array<[number, number, number, Confirmacion, string, number, number, number]>;
+  empresas: Array<[number, string]>;
+  puestos: string[];
+  sectores: Array<[number, string]>;
+}
+
 /** A change of the seating map: what was assigned and which assignments were released, at `version`. */
 export interface SeatingDelta {
   event_id: number;
@@ -91,6 +104,8 @@ export interface SeatingDelta {
   /** Released assignments: [assignment id, seat id, persona id]. */
   released: Array<[number, number, number]>;
   mass_assignment_id?: string | null;
+  /** A mass assignment's batch (then `assigned` is empty): the same assignments, packed. */
+  placed?: SeatingPlaced;
 }
 
 export interface SeatingPresenceUser {

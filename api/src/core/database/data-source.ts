@@ -3,8 +3,16 @@ import { ENTITIES } from '../entities';
 import { MIGRATIONS } from './migrations';
 import { AdvisoryLock } from './advisory-locks';
 
-/** Options shared by the API, the workers, the CLI and the tests. Never `synchronize`: migrations only. */
-export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+/**
+ * Options shared by the API, the workers, the CLI and the tests. Never `synchronize`: migrations only.
+ *
+ * JIT is off for every connection: Aforo's statements are short OLTP ones, and a JIT compile costs
+ * hundreds of milliseconds each time a plan's estimate crosses jit_above_cost — e.g. each batch of a
+ * mass seat assignment (enable_nestloop off adds its "disabled" cost) paid ~0.85 s of compiling for
+ * ~0.13 s of work (docs/benchmarks.md, mass assignment).
+ */
+export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {
+  const { extra, ...rest } = overrides as Partial<DataSourceOptions> & { extra?: Record<string, unknown> };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -14,8 +22,8 @@ export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSource
     migrationsTransactionMode: 'all',
     synchronize: false,
     logging: false,
-    extra: { max: 20, application_name: 'aforo' },
-    ...extra,
+    ...rest,
+    extra: { max: 20, application_name: 'aforo', options: '-c jit=off', ...extra },
   } as DataSourceOptions;
 }
 

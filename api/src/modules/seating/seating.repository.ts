@@ -305,39 +305,44 @@ export class SeatingRepository {
 
   /**
    * One pass of a mass-assignment batch, in ONE statement: the batch's attendees still without a seat
-   * (in placing order), the first free seats of the section in seating order taken with FOR UPDATE SKIP
-   * LOCKED (a seat being assigned by someone else is skipped, not waited for), laid out left to right
-   * row by row so a company's people sit side by side, inserted with ON CONFLICT DO NOTHING (a seat or
-   * person taken meanwhile is left for the next pass). Answers the assignment ids written.
+   * (in placing order), the first free seats of the section in seating order, laid out left to right row
+   * by row so a company's people sit side by side, inserted with ON CONFLICT DO NOTHING: the UNIQUE
+   * constraints decide, and a seat or person taken meanwhile by someone else is left for the next pass.
+   * The seat rows themselves are not locked: they are shared by every event on the space, and a lock
+   * here would make another event's assignment skip seats that are free for it.
+   * Answers the assignment ids written and whether the section ran out of free seats.
    */
   async placeBatch(
     manager: EntityManager,
     v: { eventId: number; seccionId: number; personaIds: number[]; massId: string; createdBy: number | null },
-  ): Promise<number[]> {
-    const rows: Array<{ id: number }> = await manager.query(
+  ): Promise<{ ids: number[]; exhausted: boolean }> {
+    const [row]: Array<{ ids: number[] | null; exhausted: boolean }> = await manager.query(
       `WITH people AS MATERIALIZED (
          SELECT u.id AS persona_id, row_number() OVER (ORDER BY u.ord) AS rn
            FROM unnest($3::int[]) WITH ORDINALITY AS u(id, ord)
            JOIN evento_asistentes ea ON ea.evento_interno_id = $1 AND ea.persona_id = u.id
           WHERE NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.persona_id = u.id)
        ),
-       free AS (
+       free AS MATERIALIZED (
          SELECT s.id, s.fila, s.numero
            FROM asientos s JOIN secciones sc ON sc.id = s.seccion_id
           WHERE s.seccion_id = $2
             AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id)
           ORDER BY ${SEAT_ORDER}
           LIMIT (SELECT count(*) FROM people)
-          FOR UPDATE OF s SKIP LOCKED
        ),
-       seats AS (SELECT id, row_number() OVER (ORDER BY fila, numero) AS rn FROM free)
-       INSERT INTO asiento_asignaciones (evento_interno_id, asiento_id, persona_id, asignacion_masiva_id, created_by)
-       SELECT $1, seats.id, people.persona_id, $4, $5 FROM people JOIN seats USING (rn)
-       ON CONFLICT DO NOTHING
-       RETURNING id`,
+       seats AS (SELECT id, row_number() OVER (ORDER BY fila, numero) AS rn FROM free),
+       ins AS (
+         INSERT INTO asiento_asignaciones (evento_interno_id, asiento_id, persona_id, asignacion_masiva_id, created_by)
+         SELECT $1, seats.id, people.persona_id, $4, $5 FROM people JOIN seats USING (rn)
+         ON CONFLICT DO NOTHING
+         RETURNING id
+       )
+       SELECT (SELECT array_agg(id ORDER BY id) FROM ins) AS ids,
+              (SELECT count(*) FROM free) < (SELECT count(*) FROM people) AS exhausted`,
       [v.eventId, v.seccionId, v.personaIds, v.massId, v.createdBy],
     );
-    return rows.map((r) => r.id);
+    return { ids: row.ids ?? [], exhausted: row.exhausted };
   }
 
   /**
@@ -352,15 +357,6 @@ export class SeatingRepository {
       `SELECT 1 FROM evento_asistentes WHERE evento_interno_id = $1 AND persona_id = ANY($2::int[]) ORDER BY persona_id FOR KEY SHARE`,
       [eventId, personaIds],
     );
-  }
-
-  async freeSeatsLeft(manager: EntityManager, eventId: number, seccionId: number): Promise<number> {
-    const [row] = await manager.query(
-      `SELECT count(*)::int AS n FROM asientos s WHERE s.seccion_id = $2
-         AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id)`,
-      [eventId, seccionId],
-    );
-    return row.n;
   }
 
   /**

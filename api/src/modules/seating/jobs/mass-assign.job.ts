@@ -5,6 +5,7 @@ import type { JobHandler } from '@core/jobs/job-handler';
 import type { JobPayloads } from '@core/jobs/jobs';
 import { ROOMS } from '@core/events/socket-events';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
+import { packPlaced } from '@core/rules/seating-delta';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
 import { SeatingRepository, toAssignment, type MassRow } from '../seating.repository';
 import { toMassResponse } from '../seating.service';
@@ -18,8 +19,8 @@ const FAILURE_REASONS_LIMIT = 500;
 
 /**
  * seating.mass-assign: places the chosen people in the section, set-based — a batch is one INSERT … SELECT
- * (free seats in seating order taken with FOR UPDATE SKIP LOCKED, ON CONFLICT DO NOTHING), committed with
- * its domain event (a delta at the next seating version). Idempotent if retried after a crash: committed
+ * (free seats in seating order, ON CONFLICT DO NOTHING), committed with
+ * its domain event (a delta at the next seating version, its assignments packed: packPlaced). Idempotent if retried after a crash: committed
  * batches stay (their rows name this mass assignment), people already seated are skipped, and the final
  * counts are read from the assignments themselves, so they are exact. Safe with single assignments made
  * meanwhile: the UNIQUE constraints decide, a seat taken is left for the next pass.
@@ -49,15 +50,16 @@ export class MassAssignJob implements JobHandler<'seating.mass-assign'> {
     for (let i = 0; i < order.length; i += MASS_ASSIGN_BATCH) {
       const slice = order.slice(i, i + MASS_ASSIGN_BATCH);
       const processed = Math.min(order.length, i + MASS_ASSIGN_BATCH);
-      const seatsLeft = await this.ds.transaction(async (manager) => {
+      const exhausted = await this.ds.transaction(async (manager) => {
         await this.repo.lockBatch(manager, mass.id, eventId, slice);
         const ids: number[] = [];
+        let sectionFull = false;
         // The event's assignments grow by thousands within seconds, faster than autovacuum's statistics: with
         // stale estimates the planner paired every free seat with every assignment (a nested loop over a
         // materialised scan, quadratic). The batch statement's joins are hash joins (each side bounded by this
-        // event or this section), as is the count of seats left; the setting is back on for the rest of the transaction.
+        // event or this section); the setting is back on for the rest of the transaction.
         await manager.query(`SET LOCAL enable_nestloop = off`);
-        for (let pass = 0; pass < MAX_PASSES; pass++) {
+        for (let pass = 0; pass < MAX_PASSES && !sectionFull; pass++) {
           const got = await this.repo.placeBatch(manager, {
             eventId,
             seccionId: mass.seccion_id,
@@ -65,10 +67,11 @@ export class MassAssignJob implements JobHandler<'seating.mass-assign'> {
             massId: mass.id,
             createdBy: mass.created_by,
           });
-          ids.push(...got);
-          if (got.length === 0) break;
+          ids.push(...got.ids);
+          sectionFull = got.exhausted;
+          // Everyone of the batch seated, or nobody more could be: no further pass.
+          if (got.ids.length === 0 || ids.length === slice.length) break;
         }
-        const left = await this.repo.freeSeatsLeft(manager, eventId, mass.seccion_id);
         await manager.query(`SET LOCAL enable_nestloop = on`);
         if (ids.length > 0) {
           const assigned = (await this.repo.assignmentsByIds(manager, ids)).map(toAssignment);
@@ -77,15 +80,22 @@ export class MassAssignJob implements JobHandler<'seating.mass-assign'> {
             {
               type: 'seating.mass-assigned',
               resourceId: eventId,
-              payload: { event_id: eventId, version, assigned, released: [], mass_assignment_id: mass.id },
+              payload: {
+                event_id: eventId,
+                version,
+                assigned: [],
+                released: [],
+                mass_assignment_id: mass.id,
+                placed: packPlaced(assigned),
+              },
             },
           ]);
         }
         await this.repo.setMassProgress(manager, mass.id, 'processing', processed);
-        return left;
+        return sectionFull;
       });
       this.push({ ...mass, status: 'processing', processed });
-      if (seatsLeft === 0) break; // the rest cannot be placed: counted as failed below
+      if (exhausted) break; // the section has no free seat left: the rest are counted as failed below
     }
 
     const done = await this.ds.transaction(async (manager) => {

@@ -8,6 +8,7 @@ import type {
   SeatingMapResponse,
   SeatingPresenceUser,
 } from '@shared/contracts/seating.contract';
+import { unpackPlaced } from '@shared/rules/seating-delta';
 import type { SeatState } from '../../../components/seat-map';
 import { getSeatingMap } from '../api/seating-api';
 
@@ -126,6 +127,7 @@ export function applyDelta(delta: SeatingDelta): 'applied' | 'stale' | 'reload' 
   if (v !== seatingState.version + 1n) return 'reload';
   for (const [assignmentId] of delta.released) drop(assignmentId);
   for (const a of delta.assigned) put(a);
+  if (delta.placed) for (const a of unpackPlaced(delta.placed, delta.mass_assignment_id ?? null)) put(a);
   seatingState.version = v;
   seatingState.rev++;
   return 'applied';
