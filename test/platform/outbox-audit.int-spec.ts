@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { OUTBOX_CHANNEL } from '../../api/src/core/constants';
+import { OutboxRepository } from '../../api/src/core/outbox/outbox.repository';
 import { AuditRepository } from '../../api/src/core/audit/audit.repository';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS, DOMAIN_EVENTS_RETENTION_DAYS } from '../../api/src/core/constants';
 import { PruneEventsJob } from '../../api/src/core/outbox/prune-events.job';
@@ -34,6 +38,40 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
     );
     expect(rows[0]).toMatchObject({ action: 'create', resource_type: 'user', resource_id: String(u.id), user_id: event[0].actor_id });
     expect(rows[0].ip).toMatch(/127\.0\.0\.1/);
+  });
+
+  it("a commit that writes events notifies the relays (a worker's batch is pushed at once, not at the next scan); a rollback does not", async () => {
+    const [{ n: relays }] = await t.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'aforo-relay'`,
+    );
+    expect(relays).toBe(1);
+    // A connection of its own, as the workers' process writes events.
+    const worker = new DataSource({ ...t.app.get(DataSource).options, name: 'worker-like' } as never);
+    await worker.initialize();
+    const listener = new Client({ connectionString: t.config.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(m.channel));
+    await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    try {
+      const outbox = new OutboxRepository();
+      const event = { type: 'user.deleted' as const, resourceId: 999_999, payload: { user_id: 999_999 } };
+      await worker
+        .transaction(async (m) => {
+          await outbox.insert(m, { userId: null, ip: null }, [event]);
+          throw new Error('rollback');
+        })
+        .catch(() => undefined);
+      await worker.transaction((m) => outbox.insert(m, { userId: null, ip: null }, [event]));
+      await eventually(
+        async () => heard.length,
+        (n) => n >= 1,
+      );
+      expect(heard).toEqual([OUTBOX_CHANNEL]);
+    } finally {
+      await listener.end();
+      await worker.destroy();
+    }
   });
 
   it('a failed change writes no event (same transaction)', async () => {

@@ -24,8 +24,10 @@ export const JSON_BODY_LIMIT = '256kb';
 /** Outbox relay: events published per batch and the fallback scan interval. */
 export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_SCAN_INTERVAL_MS = 1000;
+/** NOTIFY channel of a commit that wrote domain events (the workers' included): the API's relays drain at once. */
+export const OUTBOX_CHANNEL = 'aforo_outbox';
 /** Shortest time between two publications while changes keep coming (pushes combine what the wait gathers). */
-export const OUTBOX_MIN_CYCLE_MS = 100;
+export const OUTBOX_MIN_CYCLE_MS = 25;
 /**
  * Domain events are kept this long once published and audited (the audit trail keeps who did what; the
  * events' payloads, which may hold a registrant's data, go), pruned by a scheduled job this often, this many

@@ -1,8 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { Client } from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OUTBOX_BATCH_SIZE, OUTBOX_MIN_CYCLE_MS, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
+import { OUTBOX_BATCH_SIZE, OUTBOX_CHANNEL, OUTBOX_MIN_CYCLE_MS, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
 import { JobPublisher } from '../jobs/job-publisher';
 import { JobRoutes } from '../jobs/job-routes';
 import { addCounts, type SocketEffects } from '../realtime/push-routes';
@@ -11,8 +12,10 @@ import { OutboxRepository } from './outbox.repository';
 
 /**
  * Publishes committed domain events: an audit job per event (job id = event id) and the socket
- * pushes, then stamps them published. Kicked right after each commit; a timer retries whatever
- * is left (Redis down, another process crashed mid-way), so nothing is lost.
+ * pushes, then stamps them published. Kicked right after each commit of this process, and by the
+ * NOTIFY of any commit that wrote events (the workers' jobs, other API processes); a timer retries
+ * whatever is left (Redis down, the listening connection lost, a process crashed mid-way), so nothing
+ * is lost.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -23,6 +26,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private stopped = false;
   private failing = false;
   private lastBatchAt = 0;
+  private listener: Client | null = null;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -35,13 +39,41 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.kick(), OUTBOX_SCAN_INTERVAL_MS);
     this.timer.unref();
+    void this.listen();
     this.kick();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.listener?.end().catch(() => undefined);
     await this.running;
+  }
+
+  /** LISTEN on its own connection; when it drops, the timer's scan covers until it is back (retried each scan interval). */
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: (this.ds.options as { url: string }).url, application_name: 'aforo-relay' });
+    this.listener = client;
+    let retried = false;
+    const retry = () => {
+      if (retried || this.stopped) return;
+      retried = true;
+      if (this.listener === client) this.listener = null;
+      void client.end().catch(() => undefined);
+      setTimeout(() => void this.listen(), OUTBOX_SCAN_INTERVAL_MS).unref();
+    };
+    client.on('notification', () => this.kick());
+    client.on('error', retry);
+    client.on('end', retry);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      this.kick(); // anything committed while not listening
+    } catch (err) {
+      if (!this.stopped) this.logger.warn(`Outbox relay not listening: ${(err as Error).message}`);
+      retry();
+    }
   }
 
   /** Asks for a drain; coalesces with one already running. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { DomainEventEntity } from '../entities';
+import { OUTBOX_CHANNEL } from '../constants';
 import { DOMAIN_EVENT_AUDIT, type EventActor, type NewDomainEvent, type StoredDomainEvent } from '../events/domain-events';
 
 @Injectable()
@@ -17,12 +18,17 @@ export class OutboxRepository {
       resource_id: e.resourceId === undefined || e.resourceId === null ? null : String(e.resourceId),
       payload: e.payload,
     }));
+    // The NOTIFY is delivered at commit (not at all on rollback): every API relay drains then, whichever
+    // process wrote the events — a worker's batch is pushed at once, not at the relay's next scan.
     await manager.query(
-      `INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
-       SELECT id, type, actor_id, ip, resource_type, resource_id, payload
-         FROM jsonb_to_recordset($1::jsonb)
-           AS x(id uuid, type text, actor_id integer, ip text, resource_type text, resource_id text, payload jsonb)`,
-      [JSON.stringify(rows)],
+      `WITH ins AS (
+         INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
+         SELECT id, type, actor_id, ip, resource_type, resource_id, payload
+           FROM jsonb_to_recordset($1::jsonb)
+             AS x(id uuid, type text, actor_id integer, ip text, resource_type text, resource_id text, payload jsonb)
+         RETURNING 1)
+       SELECT pg_notify($2, '') WHERE EXISTS (SELECT 1 FROM ins)`,
+      [JSON.stringify(rows), OUTBOX_CHANNEL],
     );
     return rows.map((r) => r.id);
   }
