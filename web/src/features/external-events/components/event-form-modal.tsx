@@ -3,6 +3,7 @@ import {
   CREATABLE_STATUSES,
   EXTERNAL_EVENT_LIMITS,
   EXTERNAL_EVENT_STATUSES,
+  type ExternalEventInput,
   type ExternalEventResponse,
   type ExternalEventStatus,
 } from '@shared/contracts/external-events.contract';
@@ -13,7 +14,6 @@ import { DATETIME_INPUT_LENGTH, EVENT_DEFAULT_CAPACITY, EVENT_MIN_CAPACITY } fro
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { createExternalEvent } from '../api/create-external-event';
-import type { ExternalEventPayload } from '../api/types';
 import { updateExternalEvent } from '../api/update-external-event';
 import { uploadEventImage } from '../api/upload-event-image';
 import { EVENT_STATUS_LABELS } from '../event-labels';
@@ -121,7 +121,7 @@ function listProblem(items: string[], messages: { tooMany: string; tooLong: stri
   return null;
 }
 
-function toPayload(value: EventFormValue): ExternalEventPayload {
+function toPayload(value: EventFormValue): ExternalEventInput {
   return {
     title: value.title.trim(),
     description: value.description.trim(),

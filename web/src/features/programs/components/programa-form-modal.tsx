@@ -5,6 +5,7 @@ import {
   PROGRAMA_STATUSES,
   PROGRAMA_TIPO_LABELS,
   PROGRAMA_TIPOS,
+  type ProgramaInput,
   type ProgramaResponse,
   type ProgramaStatus,
   type ProgramaTipo,
@@ -29,7 +30,6 @@ import { DATETIME_INPUT_LENGTH, PROGRAM_MIN_CAPACITY } from '../../../lib/consta
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { createPrograma } from '../api/create-programa';
-import type { ProgramaPayload } from '../api/types';
 import { updatePrograma } from '../api/update-programa';
 import { upsertPrograma } from '../stores/programs-store';
 
@@ -99,7 +99,7 @@ function validate(v: FormValue): FieldErrors {
   return errors;
 }
 
-function toPayload(v: FormValue): ProgramaPayload {
+function toPayload(v: FormValue): ProgramaInput {
   const specific = v.tipo === 'fecha_especifica';
   return {
     nombre: v.nombre.trim(),

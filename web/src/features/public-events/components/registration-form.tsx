@@ -1,25 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { REGISTRATION_LIMITS, TIPOS_PARTICIPANTE, type TipoParticipante } from '@shared/contracts/external-events.contract';
+import {
+  REGISTRATION_LIMITS,
+  TIPOS_PARTICIPANTE,
+  type PublicRegistrationInput,
+  type TipoParticipante,
+} from '@shared/contracts/external-events.contract';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
-import { registerForEvent, type PublicRegistrationPayload } from '../api/register-for-event';
+import { registerForEvent } from '../api/register-for-event';
 import { fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 
 const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. Por favor intenta nuevamente.';
 
-interface RegistrationFormValue {
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  fecha_nacimiento: string;
-  phone: string;
-  email: string;
-  empresa: string;
-  tipo_participante: TipoParticipante | '';
-}
+/** The form's state: every field of the registration, '' while it is empty. */
+type RegistrationFormValue = { [K in keyof PublicRegistrationInput]-?: NonNullable<PublicRegistrationInput[K]> | '' };
 
 const EMPTY_FORM: RegistrationFormValue = {
   nombre: '',
@@ -56,8 +53,8 @@ function validate(value: RegistrationFormValue, today: string): FieldErrors {
   return errors;
 }
 
-function toPayload(value: RegistrationFormValue): PublicRegistrationPayload {
-  const payload: PublicRegistrationPayload = {
+function toPayload(value: RegistrationFormValue): PublicRegistrationInput {
+  const payload: PublicRegistrationInput = {
     nombre: value.nombre.trim().toUpperCase(),
     apellido_paterno: value.apellido_paterno.trim().toUpperCase(),
     apellido_materno: value.apellido_materno.trim().toUpperCase(),

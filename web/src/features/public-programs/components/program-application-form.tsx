@@ -7,6 +7,7 @@ import {
   TIEMPO_OPERANDO_LABELS,
   TIEMPOS_OPERANDO,
   type GiroSector,
+  type ProgramApplicationInput,
   type SiNo,
   type TiempoOperando,
 } from '@shared/contracts/programs.contract';
@@ -14,7 +15,7 @@ import { ApiError, errorMessage, fieldErrors, type FieldErrors } from '../../../
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { checkEmail } from '../api/check-email';
-import { registerForProgram, type ProgramApplicationPayload } from '../api/register-for-program';
+import { registerForProgram } from '../api/register-for-program';
 import { controlClass, fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
 
@@ -23,27 +24,8 @@ const FALLBACK_ERROR = 'Ocurrió un error al enviar tu registro. Por favor, inte
 export const EMAIL_TAKEN_ON_BLUR = 'Ya existe un registro con este correo para este programa';
 export const EMAIL_TAKEN_ON_SUBMIT = 'Ya existe un registro con este correo electrónico';
 
-interface FormValue {
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  fecha_nacimiento: string;
-  celular: string;
-  correo_electronico: string;
-  calle: string;
-  numero: string;
-  colonia: string;
-  municipio: string;
-  tiene_emprendimiento: SiNo | '';
-  nombre_emprendimiento: string;
-  giro_sector: GiroSector | '';
-  giro_sector_otro: string;
-  tiempo_operando: TiempoOperando | '';
-  tiene_redes_sociales: SiNo | '';
-  redes_sociales_enlace: string;
-  negocio_formalizado: SiNo | '';
-  rfc: string;
-}
+/** The form's state: every answer of the application, '' while it is not given. */
+type FormValue = { [K in keyof ProgramApplicationInput]-?: NonNullable<ProgramApplicationInput[K]> | '' };
 
 const EMPTY: FormValue = {
   nombre: '',
@@ -116,8 +98,8 @@ function validate(v: FormValue, today: string): FieldErrors {
   return e;
 }
 
-function toPayload(v: FormValue): ProgramApplicationPayload {
-  const payload: ProgramApplicationPayload = {
+function toPayload(v: FormValue): ProgramApplicationInput {
+  const payload: ProgramApplicationInput = {
     nombre: v.nombre.trim(),
     apellido_paterno: v.apellido_paterno.trim(),
     apellido_materno: v.apellido_materno.trim(),
