@@ -93,6 +93,12 @@ const phoneDigits = (raw: string) => normalizePhone(raw) ?? digitsOnly(raw);
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - BIRTH_YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
+/** The birth date's three selects: day, month (by name) and year, each with its [value, label] options. */
+const BIRTH_PARTS = [
+  { key: 'birth_day', label: 'Día', testId: 'birth-day', options: DAYS.map((d) => [d, d]) },
+  { key: 'birth_month', label: 'Mes', testId: 'birth-month', options: MONTHS.map((name, i) => [String(i + 1), name]) },
+  { key: 'birth_year', label: 'Año', testId: 'birth-year', options: YEARS.map((y) => [y, y]) },
+] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -290,51 +296,24 @@ export function PersonaFormModal({
                 Fecha de nacimiento
               </span>
               <div className="birth-date">
-                <select
-                  className={invalidClass('fecha_nacimiento', 'select')}
-                  value={value.birth_day}
-                  onChange={(e) => set('birth_day', e.target.value)}
-                  aria-label="Día"
-                  data-testid="birth-day"
-                  {...aria('fecha_nacimiento')}
-                >
-                  <option value="">Día</option>
-                  {DAYS.map((d) => (
-                    <option key={d} value={d}>
-                      {d}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  className={invalidClass('fecha_nacimiento', 'select')}
-                  value={value.birth_month}
-                  onChange={(e) => set('birth_month', e.target.value)}
-                  aria-label="Mes"
-                  data-testid="birth-month"
-                  {...aria('fecha_nacimiento')}
-                >
-                  <option value="">Mes</option>
-                  {MONTHS.map((name, i) => (
-                    <option key={name} value={String(i + 1)}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  className={invalidClass('fecha_nacimiento', 'select')}
-                  value={value.birth_year}
-                  onChange={(e) => set('birth_year', e.target.value)}
-                  aria-label="Año"
-                  data-testid="birth-year"
-                  {...aria('fecha_nacimiento')}
-                >
-                  <option value="">Año</option>
-                  {YEARS.map((y) => (
-                    <option key={y} value={y}>
-                      {y}
-                    </option>
-                  ))}
-                </select>
+                {BIRTH_PARTS.map((part) => (
+                  <select
+                    key={part.key}
+                    className={invalidClass('fecha_nacimiento', 'select')}
+                    value={value[part.key]}
+                    onChange={(e) => set(part.key, e.target.value)}
+                    aria-label={part.label}
+                    data-testid={part.testId}
+                    {...aria('fecha_nacimiento')}
+                  >
+                    <option value="">{part.label}</option>
+                    {part.options.map(([optionValue, optionLabel]) => (
+                      <option key={optionValue} value={optionValue}>
+                        {optionLabel}
+                      </option>
+                    ))}
+                  </select>
+                ))}
               </div>
               <FieldError id={errorId('fecha_nacimiento')} messages={birthError} />
             </div>
