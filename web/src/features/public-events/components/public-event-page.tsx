@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { PublicEventPageResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
+import { CheckList } from '../../../components/ui/check-list';
 import {
   AlertIcon,
   ArrowLeftIcon,
@@ -274,13 +275,7 @@ function EventDetails({ page }: { page: PublicEventPageResponse }) {
               <h2 className="card__title" id="requirements-title">
                 Requisitos
               </h2>
-              <ul className="check-list">
-                {event.requirements.map((item, i) => (
-                  <li key={i}>
-                    <CheckIcon size={16} /> {item}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={event.requirements} />
             </section>
           ) : null}
           {event.agenda?.length ? (

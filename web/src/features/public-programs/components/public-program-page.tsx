@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PublicPrograma } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
+import { CheckList } from '../../../components/ui/check-list';
 import { AlertIcon, CalendarIcon, CheckIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/config';
@@ -112,35 +113,22 @@ function ProgramCard({ programa }: { programa: PublicPrograma }) {
         <Places programa={programa} />
       </div>
       <p className="program-card__description">{programa.descripcion}</p>
-      {programa.requisitos.length ? (
-        <section aria-labelledby="program-requisitos" data-testid="program-requisitos">
-          <h2 className="program-card__subtitle" id="program-requisitos">
-            Requisitos
-          </h2>
-          <ul className="check-list">
-            {programa.requisitos.map((item, i) => (
-              <li key={i}>
-                <CheckIcon size={16} /> {item}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {programa.beneficios.length ? (
-        <section aria-labelledby="program-beneficios" data-testid="program-beneficios">
-          <h2 className="program-card__subtitle" id="program-beneficios">
-            Beneficios
-          </h2>
-          <ul className="check-list">
-            {programa.beneficios.map((item, i) => (
-              <li key={i}>
-                <CheckIcon size={16} /> {item}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProgramList id="program-requisitos" title="Requisitos" items={programa.requisitos} />
+      <ProgramList id="program-beneficios" title="Beneficios" items={programa.beneficios} />
     </article>
+  );
+}
+
+/** Requisitos or Beneficios, when the program lists any. */
+function ProgramList({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <h2 className="program-card__subtitle" id={id}>
+        {title}
+      </h2>
+      <CheckList items={items} />
+    </section>
   );
 }
 
