@@ -15,6 +15,7 @@ import {
   PinIcon,
   TicketIcon,
 } from '../../../components/ui/icons';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/config';
@@ -37,18 +38,16 @@ function AllEventsLink() {
 function NotFound() {
   useDocumentTitle('Evento No Encontrado');
   return (
-    <section className="not-found" data-testid="event-not-found">
-      <div className="not-found__icon" aria-hidden="true">
-        <AlertIcon size={28} />
-      </div>
-      <h1 className="not-found__title">Evento No Encontrado</h1>
-      <p className="not-found__text">El evento que buscas no existe o ha sido cancelado.</p>
-      <div className="not-found__actions">
+    <NotFoundPanel
+      title="Evento No Encontrado"
+      text="El evento que buscas no existe o ha sido cancelado."
+      testId="event-not-found"
+      actions={
         <Link className="btn btn--primary" to="/eventos">
           Ver todos los eventos
         </Link>
-      </div>
-    </section>
+      }
+    />
   );
 }
 

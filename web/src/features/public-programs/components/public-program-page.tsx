@@ -4,7 +4,8 @@ import { useSnapshot } from 'valtio';
 import type { PublicPrograma } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { CheckList } from '../../../components/ui/check-list';
-import { AlertIcon, CalendarIcon, CheckIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel';
+import { CalendarIcon, CheckIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
@@ -17,18 +18,16 @@ import '../public-programs.css';
 function NotFound() {
   useDocumentTitle('Programa No Encontrado');
   return (
-    <section className="not-found" data-testid="program-not-found">
-      <div className="not-found__icon" aria-hidden="true">
-        <AlertIcon size={28} />
-      </div>
-      <h1 className="not-found__title">Programa No Encontrado</h1>
-      <p className="not-found__text">El programa que buscas no existe o ha sido cerrado.</p>
-      <div className="not-found__actions">
+    <NotFoundPanel
+      title="Programa No Encontrado"
+      text="El programa que buscas no existe o ha sido cerrado."
+      testId="program-not-found"
+      actions={
         <Link className="btn btn--primary" to="/eventos">
           Ver eventos disponibles
         </Link>
-      </div>
-    </section>
+      }
+    />
   );
 }
 
