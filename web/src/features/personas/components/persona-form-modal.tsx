@@ -19,6 +19,7 @@ import { createPersona } from '../api/create-persona';
 import type { PersonaPayload } from '../api/types';
 import { updatePersona } from '../api/update-persona';
 import { CATALOGUE_LABELS, CATALOGUE_LISTS, MONTHS, PERSONA_FIELD_LABELS } from '../persona-labels';
+import { CatalogueOptions } from './catalogue-options';
 import { CatalogueValueModal } from './catalogue-value-modal';
 import { FieldError } from '../../../components/ui/field-error';
 
@@ -231,12 +232,7 @@ export function PersonaFormModal({
             onChange={(e) => set(key, e.target.value)}
             {...aria(key)}
           >
-            <option value="">Seleccionar {label.toLowerCase()}</option>
-            {items.map((item) => (
-              <option key={item.id} value={String(item.id)}>
-                {item.nombre}
-              </option>
-            ))}
+            <CatalogueOptions items={items} placeholder={`Seleccionar ${label.toLowerCase()}`} />
           </select>
           <button
             type="button"
