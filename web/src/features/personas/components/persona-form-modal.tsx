@@ -276,6 +276,17 @@ export function PersonaFormModal({
     );
   };
 
+  /** Calle, número, colonia, ciudad and estado of the main or the alternate address. */
+  const address = (prefix: 'direccion_' | 'direccion_alterna_') => (
+    <>
+      {text(`${prefix}calle`, 'Calle', { wide: true })}
+      {text(`${prefix}numero`, 'Número', { max: 20 })}
+      {text(`${prefix}colonia`, 'Colonia')}
+      {place(`${prefix}ciudad`, 'Ciudad')}
+      {place(`${prefix}estado`, 'Estado')}
+    </>
+  );
+
   const birthError = errors.fecha_nacimiento;
 
   return (
@@ -345,21 +356,9 @@ export function PersonaFormModal({
             </div>
           </Section>
 
-          <Section title="Dirección Principal">
-            {text('direccion_calle', 'Calle', { wide: true })}
-            {text('direccion_numero', 'Número', { max: 20 })}
-            {text('direccion_colonia', 'Colonia')}
-            {place('direccion_ciudad', 'Ciudad')}
-            {place('direccion_estado', 'Estado')}
-          </Section>
+          <Section title="Dirección Principal">{address('direccion_')}</Section>
 
-          <Section title="Dirección Alterna">
-            {text('direccion_alterna_calle', 'Calle', { wide: true })}
-            {text('direccion_alterna_numero', 'Número', { max: 20 })}
-            {text('direccion_alterna_colonia', 'Colonia')}
-            {place('direccion_alterna_ciudad', 'Ciudad')}
-            {place('direccion_alterna_estado', 'Estado')}
-          </Section>
+          <Section title="Dirección Alterna">{address('direccion_alterna_')}</Section>
 
           <Section title="Otra Información">
             {catalogue('zona')}
