@@ -57,6 +57,7 @@ export function PersonasFilters({
     timer.current = window.setTimeout(() => onChange('search', value.trim()), PERSONAS_SEARCH_DEBOUNCE_MS);
   };
 
+  const filter = (key: 'sector_id' | 'empresa_id') => ({ value: filters[key], onValueChange: (v: string) => onChange(key, v) });
   const active = Boolean(search.trim() || filters.completeness_level || filters.sector_id || filters.empresa_id);
 
   return (
@@ -86,20 +87,10 @@ export function PersonasFilters({
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect
-        label="Sector"
-        value={filters.sector_id}
-        onValueChange={(v) => onChange('sector_id', v)}
-        testId="personas-filter-sector"
-      >
+      <FilterSelect label="Sector" {...filter('sector_id')} testId="personas-filter-sector">
         <CatalogueOptions items={sectores} placeholder="Todos los sectores" />
       </FilterSelect>
-      <FilterSelect
-        label="Empresa / Institución"
-        value={filters.empresa_id}
-        onValueChange={(v) => onChange('empresa_id', v)}
-        testId="personas-filter-empresa"
-      >
+      <FilterSelect label="Empresa / Institución" {...filter('empresa_id')} testId="personas-filter-empresa">
         <CatalogueOptions items={empresas} placeholder="Todas las empresas" />
       </FilterSelect>
       {active ? (
