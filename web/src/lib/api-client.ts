@@ -33,6 +33,13 @@ export function fieldErrors(error: unknown): FieldErrors {
   return error instanceof ApiError ? error.errors : {};
 }
 
+/** A list field's messages: its own and its items' (the server names those `key.0`, `key.1` ...). */
+export function listFieldErrors(errors: FieldErrors, key: string): string[] {
+  return Object.entries(errors)
+    .filter(([k]) => k === key || k.startsWith(`${key}.`))
+    .flatMap(([, list]) => list);
+}
+
 let authToken: string | null = null;
 let onUnauthorized: (() => void) | null = null;
 

@@ -54,21 +54,21 @@ export interface ExternalEventResponse {
 }
 
 /** Public view (no staff fields). */
-export interface PublicExternalEvent {
-  id: number;
-  title: string;
-  description: string;
-  event_date: string;
-  end_date: string | null;
-  location: string;
-  max_attendees: number;
-  current_attendees: number;
-  status: ExternalEventStatus;
-  image_url: string | null;
-  slug: string;
-  is_featured: boolean;
-  requirements: string[];
-  agenda: string[];
+export type PublicExternalEvent = Omit<ExternalEventResponse, 'created_at' | 'updated_at'>;
+
+/** The event form as sent: the body of POST and PUT /api/eventos-externos (spec 1 §7). */
+export type ExternalEventInput = Pick<
+  ExternalEventResponse,
+  'title' | 'description' | 'event_date' | 'end_date' | 'location' | 'max_attendees' | 'status' | 'requirements' | 'agenda'
+> & {
+  /** PUT only: a string keeps/sets it, null removes the image; absent leaves it as is. */
+  image_url?: string | null;
+};
+
+/** The answer to POST and PUT /api/eventos-externos. */
+export interface ExternalEventSaved {
+  event: ExternalEventResponse;
+  message?: string;
 }
 
 export interface PublicEventPageResponse {
@@ -105,6 +105,18 @@ export interface ExternalRegistrationResponse {
   status: RegistrationStatus;
   created_at: string;
   updated_at: string;
+}
+
+/** The public registration form as sent (spec 1 §3): the body of POST /api/eventos/{slug}/register. */
+export type PublicRegistrationInput = Pick<
+  ExternalRegistrationResponse,
+  'nombre' | 'apellido_paterno' | 'apellido_materno' | 'fecha_nacimiento' | 'phone' | 'email'
+> & { empresa?: string; tipo_participante: TipoParticipante };
+
+/** The answer to POST /api/eventos/{slug}/register (201). */
+export interface PublicRegistrationAccepted {
+  message?: string;
+  registration: Pick<ExternalRegistrationResponse, 'id' | 'status'>;
 }
 
 /** Counts only: what public rooms may carry. */

@@ -88,25 +88,29 @@ export interface ProgramaResponse {
   updated_at: string;
 }
 
-/** Public view (GET /api/programas/{slug}): the program, no staff fields, places left (null = no limit). */
-export interface PublicPrograma {
-  id: number;
-  slug: string;
-  nombre: string;
-  descripcion: string;
-  tipo: ProgramaTipo;
-  fecha_inicio: string | null;
-  fecha_fin: string | null;
-  ubicacion: string | null;
-  max_participantes: number | null;
-  status: ProgramaStatus;
-  requisitos: string[];
-  beneficios: string[];
-  es_destacado: boolean;
-  participantes_actuales: number;
-  imagen_url: string | null;
-  lugares_disponibles: number | null;
+/** The program form as sent (spec 3 §7): the body of POST and of the full PUT /api/programas-servicios. */
+export type ProgramaInput = Pick<
+  ProgramaResponse,
+  | 'nombre'
+  | 'descripcion'
+  | 'tipo'
+  | 'fecha_inicio'
+  | 'fecha_fin'
+  | 'ubicacion'
+  | 'max_participantes'
+  | 'status'
+  | 'requisitos'
+  | 'beneficios'
+>;
+
+/** The answer to POST and PUT /api/programas-servicios. */
+export interface ProgramaSaved {
+  programa: ProgramaResponse;
+  message?: string;
 }
+
+/** Public view (GET /api/programas/{slug}): the program, no staff fields, places left (null = no limit). */
+export type PublicPrograma = Omit<ProgramaResponse, 'created_at' | 'updated_at'> & { lugares_disponibles: number | null };
 
 export interface ProgramRegistrationResponse {
   id: number;
@@ -134,6 +138,39 @@ export interface ProgramRegistrationResponse {
   notas: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The answers about the business: sent only when tiene_emprendimiento is 'si', each only when it applies. */
+type BusinessAnswer =
+  | 'nombre_emprendimiento'
+  | 'giro_sector'
+  | 'giro_sector_otro'
+  | 'tiempo_operando'
+  | 'tiene_redes_sociales'
+  | 'redes_sociales_enlace'
+  | 'negocio_formalizado'
+  | 'rfc';
+
+/** The public application form as sent (spec 3 §3, §5): the body of POST /api/programas/{slug}/register. */
+export type ProgramApplicationInput = Pick<
+  ProgramRegistrationResponse,
+  | 'nombre'
+  | 'apellido_paterno'
+  | 'apellido_materno'
+  | 'fecha_nacimiento'
+  | 'celular'
+  | 'correo_electronico'
+  | 'calle'
+  | 'numero'
+  | 'colonia'
+  | 'municipio'
+  | 'tiene_emprendimiento'
+> & { [K in BusinessAnswer]?: NonNullable<ProgramRegistrationResponse[K]> };
+
+/** The answer to POST /api/programas/{slug}/register (201). */
+export interface ProgramApplicationAccepted {
+  message?: string;
+  registration: Pick<ProgramRegistrationResponse, 'id' | 'status'>;
 }
 
 /** Counts only: what the public program room may carry. `version` grows with every change of the program row. */

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
+import type { ProgramApplicationAccepted } from '@core/contracts/programs.contract';
 import type { EventActor } from '@core/events/domain-events';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
@@ -38,7 +39,11 @@ export class PublicProgramsController {
   @Answer(201, 'Registro recibido.', ProgramAnswers.registered)
   @Public()
   @RateLimit('public-write')
-  async register(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto, @Actor() actor: EventActor) {
+  async register(
+    @Param('slug') slug: string,
+    @Body() dto: ProgramRegistrationDto,
+    @Actor() actor: EventActor,
+  ): Promise<ProgramApplicationAccepted> {
     return { message: '¡Registro Exitoso!', registration: await this.programs.register(slug, dto, actor) };
   }
 }

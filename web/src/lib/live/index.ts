@@ -1,4 +1,4 @@
 export { getSocket, holdConnection, liveState, startLive, type AppSocket, type RoomStatus } from './socket';
 export { acquireRoom } from './rooms';
 export { useLiveRoom, useLiveStatus, useOnSocketConnect, useRoomStatus, useSocketEvent } from './hooks';
-export { applyCountsToEvents, createVersionGate, type VersionGate } from './versions';
+export { applyAttendeeCounts, applyCountsToEvents, createVersionGate, type VersionGate } from './versions';

@@ -4,6 +4,7 @@
  * the last ones it applied for that event.
  */
 import type { EventCounts } from '@shared/contracts/external-events.contract';
+import type { AsistentesCounts, VersionedInternalCounts } from '@shared/contracts/internal-events.contract';
 
 export interface VersionGate {
   /** True (and remembered) when `version` is newer than the last accepted one for `id`. */
@@ -60,4 +61,21 @@ export function applyCountsToEvents(
     if (c.is_featured) for (const other of events) if (other.id !== c.id && other.is_featured) other.is_featured = false;
   }
   return { statusChanged };
+}
+
+/**
+ * The internal-event counts applier (the staff detail and the public page): the attendee counters and
+ * version of `evento`, when the push is about it and newer (through `gate`).
+ */
+export function applyAttendeeCounts(
+  evento: (AsistentesCounts & { id: number; version: string }) | null,
+  c: VersionedInternalCounts,
+  gate: VersionGate,
+): void {
+  if (!evento || evento.id !== c.evento_id || !gate.accept(c.evento_id, c.version)) return;
+  evento.asistentes_count = c.asistentes_count;
+  evento.asistentes_confirmados_count = c.asistentes_confirmados_count;
+  evento.asistentes_pendientes_count = c.asistentes_pendientes_count;
+  evento.asistentes_asistieron_count = c.asistentes_asistieron_count;
+  evento.version = c.version;
 }

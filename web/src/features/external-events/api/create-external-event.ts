@@ -1,8 +1,7 @@
-import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
+import type { ExternalEventInput, ExternalEventSaved } from '@shared/contracts/external-events.contract';
 import { apiRequest } from '../../../lib/api-client';
-import type { ExternalEventPayload } from './types';
 
 /** POST /api/eventos-externos → 201 { event, message } */
-export function createExternalEvent(payload: ExternalEventPayload): Promise<{ event: ExternalEventResponse; message?: string }> {
-  return apiRequest<{ event: ExternalEventResponse; message?: string }>('/api/eventos-externos', { method: 'POST', body: payload });
+export function createExternalEvent(payload: ExternalEventInput): Promise<ExternalEventSaved> {
+  return apiRequest<ExternalEventSaved>('/api/eventos-externos', { method: 'POST', body: payload });
 }

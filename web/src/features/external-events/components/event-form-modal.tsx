@@ -3,23 +3,32 @@ import {
   CREATABLE_STATUSES,
   EXTERNAL_EVENT_LIMITS,
   EXTERNAL_EVENT_STATUSES,
+  type ExternalEventInput,
   type ExternalEventResponse,
   type ExternalEventStatus,
 } from '@shared/contracts/external-events.contract';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage, fieldErrors, listFieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { DATETIME_INPUT_LENGTH, EVENT_DEFAULT_CAPACITY, EVENT_MIN_CAPACITY } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { createExternalEvent } from '../api/create-external-event';
-import type { ExternalEventPayload } from '../api/types';
 import { updateExternalEvent } from '../api/update-external-event';
 import { uploadEventImage } from '../api/upload-event-image';
 import { EVENT_STATUS_LABELS } from '../event-labels';
 import { patchExternalEvent, upsertExternalEvent } from '../stores/external-events-store';
 import { ImageField } from './image-field';
-import { FieldError } from '../../../components/ui/field-error';
+import {
+  fieldBinder,
+  Options,
+  SelectField,
+  StartEndFields,
+  TextAreaField,
+  TextField,
+  WholeNumberField,
+} from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 
 interface EventFormValue {
   title: string;
@@ -112,7 +121,7 @@ function listProblem(items: string[], messages: { tooMany: string; tooLong: stri
   return null;
 }
 
-function toPayload(value: EventFormValue): ExternalEventPayload {
+function toPayload(value: EventFormValue): ExternalEventInput {
   return {
     title: value.title.trim(),
     description: value.description.trim(),
@@ -155,16 +164,11 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
 
   const statuses = mode === 'create' ? CREATABLE_STATUSES : EXTERNAL_EVENT_STATUSES;
   const set = <K extends keyof EventFormValue>(key: K, v: EventFormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
-  const id = (key: string) => `event-${mode}-${key}`;
-  const invalid = (key: string) => (errors[key]?.length ? 'input input--invalid' : 'input');
-  const describedBy = (key: string) => (errors[key]?.length ? id(`${key}-error`) : undefined);
+  const bind = fieldBinder(`event-${mode}-`, value, errors, set);
   const otherErrors = Object.entries(errors)
     .filter(([key]) => !KNOWN_FIELDS.includes(key) && !KNOWN_FIELDS.some((k) => key.startsWith(`${k}.`)))
     .flatMap(([, list]) => list);
-  const listErrors = (key: string) =>
-    Object.entries(errors)
-      .filter(([k]) => k === key || k.startsWith(`${key}.`))
-      .flatMap(([, list]) => list);
+  const listErrors = (key: string) => listFieldErrors(errors, key);
 
   const uploadImage = async (eventId: number, partialFailure: string) => {
     if (!file) return;
@@ -220,163 +224,48 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
             {serverMessage}
           </Alert>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={id('title')}>
-            Título
-          </label>
-          <input
-            id={id('title')}
-            className={invalid('title')}
-            value={value.title}
-            onChange={(e) => set('title', e.target.value)}
-            required
-            maxLength={EXTERNAL_EVENT_LIMITS.title}
-            aria-invalid={errors.title?.length ? true : undefined}
-            aria-describedby={describedBy('title')}
-            placeholder="Nombre del evento"
-          />
-          <FieldError id={id('title-error')} messages={errors.title} />
-        </div>
+        <TextField label="Título" {...bind('title')} required maxLength={EXTERNAL_EVENT_LIMITS.title} placeholder="Nombre del evento" />
 
         <div className="form-grid">
-          <div className="field">
-            <label className="field__label" htmlFor={id('event_date')}>
-              Fecha y hora de inicio
-            </label>
-            <input
-              id={id('event_date')}
-              className={invalid('event_date')}
-              type="datetime-local"
-              value={value.event_date}
-              onChange={(e) => set('event_date', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
-              required
-              aria-invalid={errors.event_date?.length ? true : undefined}
-              aria-describedby={describedBy('event_date')}
-            />
-            <FieldError id={id('event_date-error')} messages={errors.event_date} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('end_date')}>
-              Fecha y hora de fin (opcional)
-            </label>
-            <input
-              id={id('end_date')}
-              className={invalid('end_date')}
-              type="datetime-local"
-              value={value.end_date}
-              min={value.event_date || undefined}
-              onChange={(e) => set('end_date', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
-              aria-invalid={errors.end_date?.length ? true : undefined}
-              aria-describedby={describedBy('end_date')}
-            />
-            <FieldError id={id('end_date-error')} messages={errors.end_date} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('location')}>
-              Ubicación
-            </label>
-            <input
-              id={id('location')}
-              className={invalid('location')}
-              value={value.location}
-              onChange={(e) => set('location', e.target.value)}
-              required
-              maxLength={EXTERNAL_EVENT_LIMITS.location}
-              aria-invalid={errors.location?.length ? true : undefined}
-              aria-describedby={describedBy('location')}
-              placeholder="Lugar del evento"
-            />
-            <FieldError id={id('location-error')} messages={errors.location} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('max_attendees')}>
-              Capacidad máxima
-            </label>
-            <input
-              id={id('max_attendees')}
-              className={invalid('max_attendees')}
-              type="number"
-              inputMode="numeric"
-              min={EVENT_MIN_CAPACITY}
-              step={1}
-              value={value.max_attendees}
-              onChange={(e) => set('max_attendees', e.target.value)}
-              required
-              aria-invalid={errors.max_attendees?.length ? true : undefined}
-              aria-describedby={describedBy('max_attendees')}
-            />
-            <FieldError id={id('max_attendees-error')} messages={errors.max_attendees} />
-          </div>
+          <StartEndFields start={bind('event_date')} end={bind('end_date')} />
+          <TextField
+            label="Ubicación"
+            {...bind('location')}
+            required
+            maxLength={EXTERNAL_EVENT_LIMITS.location}
+            placeholder="Lugar del evento"
+          />
+          <WholeNumberField label="Capacidad máxima" {...bind('max_attendees')} min={EVENT_MIN_CAPACITY} required />
         </div>
 
-        <div className="field">
-          <label className="field__label" htmlFor={id('description')}>
-            Descripción
-          </label>
-          <textarea
-            id={id('description')}
-            className={`${invalid('description')} textarea`}
+        <TextAreaField
+          label="Descripción"
+          {...bind('description')}
+          rows={4}
+          required
+          maxLength={EXTERNAL_EVENT_LIMITS.description}
+          placeholder="¿De qué trata el evento?"
+        />
+
+        <SelectField label="Estado" {...bind('status')}>
+          <Options values={statuses} labels={EVENT_STATUS_LABELS} />
+        </SelectField>
+
+        <div className="form-grid">
+          <TextAreaField
+            label="Requisitos (uno por línea)"
+            {...bind('requirements')}
+            errors={listErrors('requirements')}
             rows={4}
-            value={value.description}
-            onChange={(e) => set('description', e.target.value)}
-            required
-            maxLength={EXTERNAL_EVENT_LIMITS.description}
-            aria-invalid={errors.description?.length ? true : undefined}
-            aria-describedby={describedBy('description')}
-            placeholder="¿De qué trata el evento?"
+            placeholder={'Identificación oficial\nRegistro previo'}
           />
-          <FieldError id={id('description-error')} messages={errors.description} />
-        </div>
-
-        <div className="field">
-          <label className="field__label" htmlFor={id('status')}>
-            Estado
-          </label>
-          <select
-            id={id('status')}
-            className={`${invalid('status')} select`}
-            value={value.status}
-            onChange={(e) => set('status', e.target.value as ExternalEventStatus)}
-            aria-describedby={describedBy('status')}
-          >
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {EVENT_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id('status-error')} messages={errors.status} />
-        </div>
-
-        <div className="form-grid">
-          <div className="field">
-            <label className="field__label" htmlFor={id('requirements')}>
-              Requisitos (uno por línea)
-            </label>
-            <textarea
-              id={id('requirements')}
-              className={`${listErrors('requirements').length ? 'input input--invalid' : 'input'} textarea`}
-              rows={4}
-              value={value.requirements}
-              onChange={(e) => set('requirements', e.target.value)}
-              placeholder={'Identificación oficial\nRegistro previo'}
-            />
-            <FieldError id={id('requirements-error')} messages={listErrors('requirements')} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('agenda')}>
-              Agenda (un punto por línea)
-            </label>
-            <textarea
-              id={id('agenda')}
-              className={`${listErrors('agenda').length ? 'input input--invalid' : 'input'} textarea`}
-              rows={4}
-              value={value.agenda}
-              onChange={(e) => set('agenda', e.target.value)}
-              placeholder={'9:00 a. m. Registro\n10:00 a. m. Inauguración'}
-            />
-            <FieldError id={id('agenda-error')} messages={listErrors('agenda')} />
-          </div>
+          <TextAreaField
+            label="Agenda (un punto por línea)"
+            {...bind('agenda')}
+            errors={listErrors('agenda')}
+            rows={4}
+            placeholder={'9:00 a. m. Registro\n10:00 a. m. Inauguración'}
+          />
         </div>
 
         <ImageField
@@ -398,14 +287,9 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
           </ul>
         ) : null}
 
-        <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid={`event-${mode}-submit`}>
-            {submitting ? 'Guardando…' : mode === 'create' ? 'Crear Evento' : 'Guardar Cambios'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} submitDisabled={submitting} submitTestId={`event-${mode}-submit`}>
+          {submitting ? 'Guardando…' : mode === 'create' ? 'Crear Evento' : 'Guardar Cambios'}
+        </FormActions>
       </form>
     </Modal>
   );

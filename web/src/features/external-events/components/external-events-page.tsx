@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { Alert } from '../../../components/ui/alert';
-import { PlusIcon } from '../../../components/ui/icons';
+import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -82,22 +81,11 @@ function ExternalEventsManager() {
         actions={
           <>
             <LiveIndicator room={ROOMS.externalEvents} />
-            {canCreate ? (
-              <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'create' })} data-testid="create-event">
-                <PlusIcon size={18} /> Crear Evento
-              </button>
-            ) : null}
+            {canCreate ? <CreateButton label="Crear Evento" onClick={() => setEditing({ mode: 'create' })} testId="create-event" /> : null}
           </>
         }
       />
-      <section className="card" aria-labelledby="events-list-title">
-        <div className="card__header">
-          <h2 className="card__title" id="events-list-title">
-            Eventos
-          </h2>
-          {loaded ? <span className="counter">{events.length}</span> : null}
-        </div>
-        {error ? <Alert kind="error">{error}</Alert> : null}
+      <ListCard titleId="events-list-title" title="Eventos" count={loaded ? events.length : null} error={error}>
         {loading && !loaded ? (
           <Spinner label="Cargando eventos…" />
         ) : loaded ? (
@@ -110,7 +98,7 @@ function ExternalEventsManager() {
             onDelete={(event) => void handleDelete(event)}
           />
         ) : null}
-      </section>
+      </ListCard>
       {editing?.mode === 'create' ? <EventFormModal mode="create" onClose={() => setEditing(null)} /> : null}
       {editingEvent ? <EventFormModal key={editingEvent.id} mode="edit" event={editingEvent} onClose={() => setEditing(null)} /> : null}
     </div>

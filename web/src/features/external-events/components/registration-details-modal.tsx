@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { fullName } from '../event-labels';
 import { RegistrationStatusBadge } from './registration-status-badge';
+import { DetailsList } from '../../../components/ui/details';
 
 /** Every field of one registration (spec 1 §3). */
 export function RegistrationDetailsModal({ registration, onClose }: { registration: ExternalRegistrationResponse; onClose: () => void }) {
@@ -22,14 +23,7 @@ export function RegistrationDetailsModal({ registration, onClose }: { registrati
   ];
   return (
     <Modal title="Detalles del Registro" onClose={onClose} testId="registration-details-modal">
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label} className="details__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
       <div className="form-actions modal__footer">
         <button type="button" className="btn btn--primary" onClick={onClose}>
           Cerrar

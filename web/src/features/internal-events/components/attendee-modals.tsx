@@ -7,6 +7,8 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
+import { ModalConfirmFooter } from '../../../components/ui/modal-footer';
+import { useSelection } from '../../../lib/use-selection';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { ASSIGN_PERSONAS_PER_PAGE, ASSIGN_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
@@ -83,20 +85,14 @@ export function StatusChangeModal({
         </label>
       ) : null}
       {problem ? <Alert kind="error">{problem}</Alert> : null}
-      <div className="modal__footer">
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => void confirm()}
-          disabled={saving || (needsSection && !seccionId)}
-          data-testid="ie-status-confirm"
-        >
-          {saving ? 'Guardando...' : 'Confirmar'}
-        </button>
-      </div>
+      <ModalConfirmFooter
+        onCancel={onClose}
+        onConfirm={() => void confirm()}
+        confirmDisabled={saving || (needsSection && !seccionId)}
+        confirmTestId="ie-status-confirm"
+      >
+        {saving ? 'Guardando...' : 'Confirmar'}
+      </ModalConfirmFooter>
     </Modal>
   );
 }
@@ -143,7 +139,7 @@ export function AssignPersonasModal({ eventId, onClose }: { eventId: number; onC
   const key = `${page}|${query}`;
   const loading = result?.key !== key;
   const data = result?.data ?? null;
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, allSelected, toggleAll } = useSelection();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -167,24 +163,9 @@ export function AssignPersonasModal({ eventId, onClose }: { eventId: number; onC
     return () => ctrl.abort();
   }, [eventId, page, query]);
 
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const pageIds = data?.personas.map((p) => p.id) ?? [];
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const togglePage = () =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of pageIds) {
-        if (allOnPage) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
+  const allOnPage = allSelected(pageIds);
+  const togglePage = () => toggleAll(pageIds);
 
   const submit = async () => {
     if (selected.size === 0) return;
@@ -259,20 +240,14 @@ export function AssignPersonasModal({ eventId, onClose }: { eventId: number; onC
           </nav>
         ) : null}
       </div>
-      <div className="modal__footer">
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={selected.size === 0 || saving}
-          onClick={() => void submit()}
-          data-testid="ie-assign-submit"
-        >
-          {saving ? 'Asignando...' : `Asignar (${selected.size})`}
-        </button>
-      </div>
+      <ModalConfirmFooter
+        onCancel={onClose}
+        onConfirm={() => void submit()}
+        confirmDisabled={selected.size === 0 || saving}
+        confirmTestId="ie-assign-submit"
+      >
+        {saving ? 'Asignando...' : `Asignar (${selected.size})`}
+      </ModalConfirmFooter>
     </Modal>
   );
 }

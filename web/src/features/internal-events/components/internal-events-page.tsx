@@ -4,7 +4,8 @@ import { useSnapshot } from 'valtio';
 import { ESTADOS_EVENTO_INTERNO, TIPOS_EVENTO_INTERNO, type InternalEventResponse } from '@shared/contracts/internal-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
-import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon, PlusIcon } from '../../../components/ui/icons';
+import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
+import { CreateButton } from '../../../components/ui/list-card';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSession } from '../../../lib/auth';
@@ -152,9 +153,7 @@ function InternalEventsManager() {
               <BuildingIcon size={18} /> Gestionar Espacios
             </Link>
             {canCreate ? (
-              <button type="button" className="btn btn--primary" onClick={() => setEditing({ mode: 'create' })} data-testid="ie-create">
-                <PlusIcon size={18} /> Crear Nuevo Evento
-              </button>
+              <CreateButton label="Crear Nuevo Evento" onClick={() => setEditing({ mode: 'create' })} testId="ie-create" />
             ) : null}
           </>
         }

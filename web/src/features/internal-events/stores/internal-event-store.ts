@@ -10,7 +10,7 @@ import type {
   SeatRef,
   VersionedInternalCounts,
 } from '@shared/contracts/internal-events.contract';
-import { createVersionGate } from '../../../lib/live';
+import { applyAttendeeCounts, createVersionGate } from '../../../lib/live';
 import { getAsistentes } from '../api/get-asistentes';
 import { getInternalEvent } from '../api/get-internal-event';
 
@@ -102,11 +102,5 @@ export function replaceEvento(evento: InternalEventResponse): void {
 }
 
 export function applyCounts(c: VersionedInternalCounts): void {
-  const e = internalEventState.evento;
-  if (!e || e.id !== c.evento_id || !versions.accept(c.evento_id, c.version)) return;
-  e.asistentes_count = c.asistentes_count;
-  e.asistentes_confirmados_count = c.asistentes_confirmados_count;
-  e.asistentes_pendientes_count = c.asistentes_pendientes_count;
-  e.asistentes_asistieron_count = c.asistentes_asistieron_count;
-  e.version = c.version;
+  applyAttendeeCounts(internalEventState.evento, c, versions);
 }

@@ -19,6 +19,7 @@ import { createPersona } from '../api/create-persona';
 import type { PersonaPayload } from '../api/types';
 import { updatePersona } from '../api/update-persona';
 import { CATALOGUE_LABELS, CATALOGUE_LISTS, MONTHS, PERSONA_FIELD_LABELS } from '../persona-labels';
+import { CatalogueOptions } from './catalogue-options';
 import { CatalogueValueModal } from './catalogue-value-modal';
 import { FieldError } from '../../../components/ui/field-error';
 
@@ -93,6 +94,12 @@ const phoneDigits = (raw: string) => normalizePhone(raw) ?? digitsOnly(raw);
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - BIRTH_YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
+/** The birth date's three selects: day, month (by name) and year, each with its [value, label] options. */
+const BIRTH_PARTS = [
+  { key: 'birth_day', label: 'Día', testId: 'birth-day', options: DAYS.map((d) => [d, d]) },
+  { key: 'birth_month', label: 'Mes', testId: 'birth-month', options: MONTHS.map((name, i) => [String(i + 1), name]) },
+  { key: 'birth_year', label: 'Año', testId: 'birth-year', options: YEARS.map((y) => [y, y]) },
+] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -225,12 +232,7 @@ export function PersonaFormModal({
             onChange={(e) => set(key, e.target.value)}
             {...aria(key)}
           >
-            <option value="">Seleccionar {label.toLowerCase()}</option>
-            {items.map((item) => (
-              <option key={item.id} value={String(item.id)}>
-                {item.nombre}
-              </option>
-            ))}
+            <CatalogueOptions items={items} placeholder={`Seleccionar ${label.toLowerCase()}`} />
           </select>
           <button
             type="button"
@@ -274,6 +276,17 @@ export function PersonaFormModal({
     );
   };
 
+  /** Calle, número, colonia, ciudad and estado of the main or the alternate address. */
+  const address = (prefix: 'direccion_' | 'direccion_alterna_') => (
+    <>
+      {text(`${prefix}calle`, 'Calle', { wide: true })}
+      {text(`${prefix}numero`, 'Número', { max: 20 })}
+      {text(`${prefix}colonia`, 'Colonia')}
+      {place(`${prefix}ciudad`, 'Ciudad')}
+      {place(`${prefix}estado`, 'Estado')}
+    </>
+  );
+
   const birthError = errors.fecha_nacimiento;
 
   return (
@@ -290,51 +303,24 @@ export function PersonaFormModal({
                 Fecha de nacimiento
               </span>
               <div className="birth-date">
-                <select
-                  className={invalidClass('fecha_nacimiento', 'select')}
-                  value={value.birth_day}
-                  onChange={(e) => set('birth_day', e.target.value)}
-                  aria-label="Día"
-                  data-testid="birth-day"
-                  {...aria('fecha_nacimiento')}
-                >
-                  <option value="">Día</option>
-                  {DAYS.map((d) => (
-                    <option key={d} value={d}>
-                      {d}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  className={invalidClass('fecha_nacimiento', 'select')}
-                  value={value.birth_month}
-                  onChange={(e) => set('birth_month', e.target.value)}
-                  aria-label="Mes"
-                  data-testid="birth-month"
-                  {...aria('fecha_nacimiento')}
-                >
-                  <option value="">Mes</option>
-                  {MONTHS.map((name, i) => (
-                    <option key={name} value={String(i + 1)}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  className={invalidClass('fecha_nacimiento', 'select')}
-                  value={value.birth_year}
-                  onChange={(e) => set('birth_year', e.target.value)}
-                  aria-label="Año"
-                  data-testid="birth-year"
-                  {...aria('fecha_nacimiento')}
-                >
-                  <option value="">Año</option>
-                  {YEARS.map((y) => (
-                    <option key={y} value={y}>
-                      {y}
-                    </option>
-                  ))}
-                </select>
+                {BIRTH_PARTS.map((part) => (
+                  <select
+                    key={part.key}
+                    className={invalidClass('fecha_nacimiento', 'select')}
+                    value={value[part.key]}
+                    onChange={(e) => set(part.key, e.target.value)}
+                    aria-label={part.label}
+                    data-testid={part.testId}
+                    {...aria('fecha_nacimiento')}
+                  >
+                    <option value="">{part.label}</option>
+                    {part.options.map(([optionValue, optionLabel]) => (
+                      <option key={optionValue} value={optionValue}>
+                        {optionLabel}
+                      </option>
+                    ))}
+                  </select>
+                ))}
               </div>
               <FieldError id={errorId('fecha_nacimiento')} messages={birthError} />
             </div>
@@ -370,21 +356,9 @@ export function PersonaFormModal({
             </div>
           </Section>
 
-          <Section title="Dirección Principal">
-            {text('direccion_calle', 'Calle', { wide: true })}
-            {text('direccion_numero', 'Número', { max: 20 })}
-            {text('direccion_colonia', 'Colonia')}
-            {place('direccion_ciudad', 'Ciudad')}
-            {place('direccion_estado', 'Estado')}
-          </Section>
+          <Section title="Dirección Principal">{address('direccion_')}</Section>
 
-          <Section title="Dirección Alterna">
-            {text('direccion_alterna_calle', 'Calle', { wide: true })}
-            {text('direccion_alterna_numero', 'Número', { max: 20 })}
-            {text('direccion_alterna_colonia', 'Colonia')}
-            {place('direccion_alterna_ciudad', 'Ciudad')}
-            {place('direccion_alterna_estado', 'Estado')}
-          </Section>
+          <Section title="Dirección Alterna">{address('direccion_alterna_')}</Section>
 
           <Section title="Otra Información">
             {catalogue('zona')}

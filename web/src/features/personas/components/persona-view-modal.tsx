@@ -5,6 +5,7 @@ import { formatCalendarDate, formatShortDate, formatTime } from '../../../lib/fo
 import { COMPLETENESS_LABELS, NEXT_LEVEL, formatAddress, formatOfficePhone, formatPhone, personaName } from '../persona-labels';
 import { CompletenessDot } from './completeness-dot';
 import { EmailText } from '../../../components/ui/email-text';
+import { DetailsList } from '../../../components/ui/details';
 
 const dash = (value: string | null | undefined): string => (value && value.trim() ? value : '-');
 /** "21 nov 2026, 2:46 p. m.", the time kept on one line. */
@@ -15,14 +16,7 @@ function Group({ title, rows, testId, wide }: { title: string; rows: Array<[stri
   return (
     <section className={`view-group ${wide ? 'view-group--wide' : ''}`} data-testid={testId}>
       <h3 className="view-group__title">{title}</h3>
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label} className="details__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
     </section>
   );
 }

@@ -1,9 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CatalogueItem, CompletenessLevel } from '@shared/contracts/personas.contract';
 import { SearchIcon } from '../../../components/ui/icons';
 import { PERSONAS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { COMPLETENESS_OPTIONS } from '../persona-labels';
 import type { PersonasFilters as Filters } from '../stores/personas-store';
+import { CatalogueOptions } from './catalogue-options';
+
+/** One filter: a select labelled for screen readers only. */
+function FilterSelect({
+  label,
+  value,
+  onValueChange,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="personas-filters__field">
+      <span className="visually-hidden">{label}</span>
+      <select className="input select" value={value} onChange={(e) => onValueChange(e.target.value)} data-testid={testId}>
+        {children}
+      </select>
+    </label>
+  );
+}
 
 /**
  * Search (debounced 500 ms, spec 3 §9) and the completeness, sector and empresa selects. Each change
@@ -32,6 +57,7 @@ export function PersonasFilters({
     timer.current = window.setTimeout(() => onChange('search', value.trim()), PERSONAS_SEARCH_DEBOUNCE_MS);
   };
 
+  const filter = (key: 'sector_id' | 'empresa_id') => ({ value: filters[key], onValueChange: (v: string) => onChange(key, v) });
   const active = Boolean(search.trim() || filters.completeness_level || filters.sector_id || filters.empresa_id);
 
   return (
@@ -48,54 +74,25 @@ export function PersonasFilters({
           data-testid="personas-search"
         />
       </label>
-      <label className="personas-filters__field">
-        <span className="visually-hidden">Estado de completitud</span>
-        <select
-          className="input select"
-          value={filters.completeness_level}
-          onChange={(e) => onChange('completeness_level', e.target.value as CompletenessLevel | '')}
-          data-testid="personas-filter-completeness"
-        >
-          <option value="">Todos los estados</option>
-          {COMPLETENESS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="personas-filters__field">
-        <span className="visually-hidden">Sector</span>
-        <select
-          className="input select"
-          value={filters.sector_id}
-          onChange={(e) => onChange('sector_id', e.target.value)}
-          data-testid="personas-filter-sector"
-        >
-          <option value="">Todos los sectores</option>
-          {sectores.map((item) => (
-            <option key={item.id} value={String(item.id)}>
-              {item.nombre}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="personas-filters__field">
-        <span className="visually-hidden">Empresa / Institución</span>
-        <select
-          className="input select"
-          value={filters.empresa_id}
-          onChange={(e) => onChange('empresa_id', e.target.value)}
-          data-testid="personas-filter-empresa"
-        >
-          <option value="">Todas las empresas</option>
-          {empresas.map((item) => (
-            <option key={item.id} value={String(item.id)}>
-              {item.nombre}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Estado de completitud"
+        value={filters.completeness_level}
+        onValueChange={(v) => onChange('completeness_level', v as CompletenessLevel | '')}
+        testId="personas-filter-completeness"
+      >
+        <option value="">Todos los estados</option>
+        {COMPLETENESS_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect label="Sector" {...filter('sector_id')} testId="personas-filter-sector">
+        <CatalogueOptions items={sectores} placeholder="Todos los sectores" />
+      </FilterSelect>
+      <FilterSelect label="Empresa / Institución" {...filter('empresa_id')} testId="personas-filter-empresa">
+        <CatalogueOptions items={empresas} placeholder="Todas las empresas" />
+      </FilterSelect>
       {active ? (
         <button
           type="button"

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LookupData, PersonaResponse } from '@shared/contracts/personas.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { PlusIcon, UploadIcon } from '../../../components/ui/icons';
+import { UploadIcon } from '../../../components/ui/icons';
+import { CreateButton } from '../../../components/ui/list-card';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -123,15 +124,12 @@ export function PersonasPage() {
               </button>
             ) : null}
             {canCreate ? (
-              <button
-                type="button"
-                className="btn btn--primary"
+              <CreateButton
+                label="Nueva Persona"
                 onClick={() => setEditing({ mode: 'create' })}
                 disabled={!lookup && !lookupSnap.failed}
-                data-testid="create-persona"
-              >
-                <PlusIcon size={18} /> Nueva Persona
-              </button>
+                testId="create-persona"
+              />
             ) : null}
           </>
         }

@@ -1,12 +1,9 @@
 import type { PersonaResponse } from '@shared/contracts/personas.contract';
 import { formatOfficePhone, formatPhone, personaName } from '../persona-labels';
 import { CompletenessDot } from './completeness-dot';
+import { DataTable, type RowPermissions } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
-
-export interface PersonaRowPermissions {
-  edit: boolean;
-  delete: boolean;
-}
+import { RowButton } from '../../../components/ui/row-actions';
 
 /** Contacto (spec 3 §2.1): e-mail and cell phone, or the office phone when there is no cell phone. */
 function ContactCell({ persona }: { persona: PersonaResponse }) {
@@ -32,92 +29,67 @@ export function PersonasTable({
   onDelete,
 }: {
   personas: readonly PersonaResponse[];
-  can: PersonaRowPermissions;
+  can: RowPermissions;
   busyId: number | null;
   onView: (persona: PersonaResponse) => void;
   onEdit: (persona: PersonaResponse) => void;
   onDelete: (persona: PersonaResponse) => void;
 }) {
   return (
-    <div className="table-wrap">
-      <table className="table table--responsive personas-table" data-testid="personas-table">
-        <thead>
-          <tr>
-            <th scope="col">Nombre</th>
-            <th scope="col">Empresa/Institución</th>
-            <th scope="col">Puesto</th>
-            <th scope="col">Contacto</th>
-            <th scope="col">Estado</th>
-            <th scope="col" className="table__actions-head">
-              Acciones
-            </th>
+    <DataTable
+      className="personas-table"
+      testId="personas-table"
+      columns={['Nombre', 'Empresa/Institución', 'Puesto', 'Contacto', 'Estado']}
+    >
+      {personas.map((persona) => {
+        const name = personaName(persona);
+        return (
+          <tr key={persona.id} data-testid="persona-row" data-persona-id={persona.id} data-name={name}>
+            <td data-label="Nombre">
+              <span className="person-cell">
+                <span className="person-cell__name" data-testid="persona-name">
+                  {name}
+                </span>
+                {persona.sector ? <span className="person-cell__sub">{persona.sector.nombre}</span> : null}
+              </span>
+            </td>
+            {/* A zero-width space after the slash lets the card label wrap there on a phone, not mid-word. */}
+            <td data-label={'Empresa/\u200bInstitución'} data-testid="persona-empresa">
+              {persona.empresa?.nombre ?? <span className="muted">-</span>}
+            </td>
+            <td data-label="Puesto" data-testid="persona-puesto">
+              {persona.puesto?.nombre ?? <span className="muted">-</span>}
+            </td>
+            <td data-label="Contacto" data-testid="persona-contact">
+              <ContactCell persona={persona} />
+            </td>
+            <td data-label="Estado">
+              <CompletenessDot level={persona.completeness_level} />
+            </td>
+            <td data-label="Acciones" className="table__actions">
+              <RowButton onClick={() => onView(persona)} aria-label={`Ver a ${name}`} data-testid="view-persona">
+                Ver
+              </RowButton>
+              {can.edit ? (
+                <RowButton onClick={() => onEdit(persona)} aria-label={`Editar a ${name}`} data-testid="edit-persona">
+                  Editar
+                </RowButton>
+              ) : null}
+              {can.delete ? (
+                <RowButton
+                  tone="danger"
+                  onClick={() => onDelete(persona)}
+                  disabled={busyId === persona.id}
+                  aria-label={`Eliminar a ${name}`}
+                  data-testid="delete-persona"
+                >
+                  Eliminar
+                </RowButton>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {personas.map((persona) => {
-            const name = personaName(persona);
-            return (
-              <tr key={persona.id} data-testid="persona-row" data-persona-id={persona.id} data-name={name}>
-                <td data-label="Nombre">
-                  <span className="person-cell">
-                    <span className="person-cell__name" data-testid="persona-name">
-                      {name}
-                    </span>
-                    {persona.sector ? <span className="person-cell__sub">{persona.sector.nombre}</span> : null}
-                  </span>
-                </td>
-                {/* A zero-width space after the slash lets the card label wrap there on a phone, not mid-word. */}
-                <td data-label={'Empresa/\u200bInstitución'} data-testid="persona-empresa">
-                  {persona.empresa?.nombre ?? <span className="muted">-</span>}
-                </td>
-                <td data-label="Puesto" data-testid="persona-puesto">
-                  {persona.puesto?.nombre ?? <span className="muted">-</span>}
-                </td>
-                <td data-label="Contacto" data-testid="persona-contact">
-                  <ContactCell persona={persona} />
-                </td>
-                <td data-label="Estado">
-                  <CompletenessDot level={persona.completeness_level} />
-                </td>
-                <td data-label="Acciones" className="table__actions">
-                  <button
-                    type="button"
-                    className="btn btn--sm btn--secondary"
-                    onClick={() => onView(persona)}
-                    aria-label={`Ver a ${name}`}
-                    data-testid="view-persona"
-                  >
-                    Ver
-                  </button>
-                  {can.edit ? (
-                    <button
-                      type="button"
-                      className="btn btn--sm btn--secondary"
-                      onClick={() => onEdit(persona)}
-                      aria-label={`Editar a ${name}`}
-                      data-testid="edit-persona"
-                    >
-                      Editar
-                    </button>
-                  ) : null}
-                  {can.delete ? (
-                    <button
-                      type="button"
-                      className="btn btn--sm btn--danger"
-                      onClick={() => onDelete(persona)}
-                      disabled={busyId === persona.id}
-                      aria-label={`Eliminar a ${name}`}
-                      data-testid="delete-persona"
-                    >
-                      Eliminar
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -5,21 +5,31 @@ import {
   PROGRAMA_STATUSES,
   PROGRAMA_TIPO_LABELS,
   PROGRAMA_TIPOS,
+  type ProgramaInput,
   type ProgramaResponse,
   type ProgramaStatus,
   type ProgramaTipo,
 } from '@shared/contracts/programs.contract';
 import { Alert } from '../../../components/ui/alert';
+import {
+  fieldBinder,
+  Options,
+  SelectField,
+  StartEndFields,
+  TextAreaField,
+  UppercaseField,
+  WholeNumberField,
+} from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
+import { FormActions } from '../../../components/ui/form-actions';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage, fieldErrors, listFieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { DATETIME_INPUT_LENGTH, PROGRAM_MIN_CAPACITY } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { createPrograma } from '../api/create-programa';
-import type { ProgramaPayload } from '../api/types';
 import { updatePrograma } from '../api/update-programa';
 import { upsertPrograma } from '../stores/programs-store';
 
@@ -89,7 +99,7 @@ function validate(v: FormValue): FieldErrors {
   return errors;
 }
 
-function toPayload(v: FormValue): ProgramaPayload {
+function toPayload(v: FormValue): ProgramaInput {
   const specific = v.tipo === 'fecha_especifica';
   return {
     nombre: v.nombre.trim(),
@@ -110,16 +120,16 @@ function ListField({
   id,
   legend,
   singular,
-  values,
+  value: values,
   errors,
-  onChange,
+  onValueChange: onChange,
 }: {
   id: string;
   legend: string;
   singular: string;
-  values: string[];
+  value: string[];
   errors: string[];
-  onChange: (next: string[]) => void;
+  onValueChange: (next: string[]) => void;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const add = () => {
@@ -175,15 +185,8 @@ export function ProgramaFormModal({ programa, onClose }: { programa?: ProgramaRe
   const [submitting, setSubmitting] = useState(false);
   const set = <K extends keyof FormValue>(key: K, v: FormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
   const id = (key: string) => `programa-${mode}-${key}`;
-  const a11y = (key: string) => ({
-    className: errors[key]?.length ? 'input input--invalid' : 'input',
-    'aria-invalid': errors[key]?.length ? true : undefined,
-    'aria-describedby': errors[key]?.length ? id(`${key}-error`) : undefined,
-  });
-  const listErrors = (key: string) =>
-    Object.entries(errors)
-      .filter(([k]) => k === key || k.startsWith(`${key}.`))
-      .flatMap(([, list]) => list);
+  const bind = fieldBinder(`programa-${mode}-`, value, errors, set);
+  const listErrors = (key: string) => listFieldErrors(errors, key);
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -220,172 +223,43 @@ export function ProgramaFormModal({ programa, onClose }: { programa?: ProgramaRe
             {serverMessage}
           </Alert>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={id('nombre')}>
-            Nombre del programa
-          </label>
-          <UppercaseInput
-            id={id('nombre')}
-            value={value.nombre}
-            onValueChange={(v) => set('nombre', v)}
-            required
-            maxLength={PROGRAMA_LIMITS.nombre}
-            {...a11y('nombre')}
-          />
-          <FieldError id={id('nombre-error')} messages={errors.nombre} />
-        </div>
+        <UppercaseField label="Nombre del programa" {...bind('nombre')} required maxLength={PROGRAMA_LIMITS.nombre} />
 
         <div className="form-grid">
-          <div className="field">
-            <label className="field__label" htmlFor={id('tipo')}>
-              Tipo
-            </label>
-            <select
-              id={id('tipo')}
-              {...a11y('tipo')}
-              className={`${a11y('tipo').className} select`}
-              value={value.tipo}
-              onChange={(e) => set('tipo', e.target.value as ProgramaTipo)}
-            >
-              {PROGRAMA_TIPOS.map((t) => (
-                <option key={t} value={t}>
-                  {PROGRAMA_TIPO_LABELS[t]}
-                </option>
-              ))}
-            </select>
-            <FieldError id={id('tipo-error')} messages={errors.tipo} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('status')}>
-              Estado
-            </label>
-            <select
-              id={id('status')}
-              {...a11y('status')}
-              className={`${a11y('status').className} select`}
-              value={value.status}
-              onChange={(e) => set('status', e.target.value as ProgramaStatus)}
-            >
-              {PROGRAMA_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {PROGRAMA_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-            <FieldError id={id('status-error')} messages={errors.status} />
-          </div>
+          <SelectField label="Tipo" {...bind('tipo')}>
+            <Options values={PROGRAMA_TIPOS} labels={PROGRAMA_TIPO_LABELS} />
+          </SelectField>
+          <SelectField label="Estado" {...bind('status')}>
+            <Options values={PROGRAMA_STATUSES} labels={PROGRAMA_STATUS_LABELS} />
+          </SelectField>
         </div>
 
         {value.tipo === 'fecha_especifica' ? (
           <div className="form-grid" data-testid="programa-dates">
-            <div className="field">
-              <label className="field__label" htmlFor={id('fecha_inicio')}>
-                Fecha y hora de inicio
-              </label>
-              <input
-                id={id('fecha_inicio')}
-                type="datetime-local"
-                value={value.fecha_inicio}
-                onChange={(e) => set('fecha_inicio', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
-                required
-                {...a11y('fecha_inicio')}
-              />
-              <FieldError id={id('fecha_inicio-error')} messages={errors.fecha_inicio} />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={id('fecha_fin')}>
-                Fecha y hora de fin (opcional)
-              </label>
-              <input
-                id={id('fecha_fin')}
-                type="datetime-local"
-                value={value.fecha_fin}
-                min={value.fecha_inicio || undefined}
-                onChange={(e) => set('fecha_fin', e.target.value.slice(0, DATETIME_INPUT_LENGTH))}
-                {...a11y('fecha_fin')}
-              />
-              <FieldError id={id('fecha_fin-error')} messages={errors.fecha_fin} />
-            </div>
+            <StartEndFields start={bind('fecha_inicio')} end={bind('fecha_fin')} />
           </div>
         ) : null}
 
         <div className="form-grid">
-          <div className="field">
-            <label className="field__label" htmlFor={id('ubicacion')}>
-              Ubicación (opcional)
-            </label>
-            <UppercaseInput
-              id={id('ubicacion')}
-              value={value.ubicacion}
-              onValueChange={(v) => set('ubicacion', v)}
-              maxLength={PROGRAMA_LIMITS.ubicacion}
-              {...a11y('ubicacion')}
-            />
-            <FieldError id={id('ubicacion-error')} messages={errors.ubicacion} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={id('max_participantes')}>
-              Máximo de participantes
-            </label>
-            <input
-              id={id('max_participantes')}
-              type="number"
-              inputMode="numeric"
-              min={PROGRAM_MIN_CAPACITY}
-              step={1}
-              placeholder="Sin límite"
-              value={value.max_participantes}
-              onChange={(e) => set('max_participantes', e.target.value)}
-              {...a11y('max_participantes')}
-            />
-            <FieldError id={id('max_participantes-error')} messages={errors.max_participantes} />
-          </div>
+          <UppercaseField label="Ubicación (opcional)" {...bind('ubicacion')} maxLength={PROGRAMA_LIMITS.ubicacion} />
+          <WholeNumberField
+            label="Máximo de participantes"
+            {...bind('max_participantes')}
+            min={PROGRAM_MIN_CAPACITY}
+            placeholder="Sin límite"
+          />
         </div>
 
-        <div className="field">
-          <label className="field__label" htmlFor={id('descripcion')}>
-            Descripción
-          </label>
-          <textarea
-            id={id('descripcion')}
-            rows={4}
-            value={value.descripcion}
-            onChange={(e) => set('descripcion', e.target.value)}
-            required
-            maxLength={PROGRAMA_LIMITS.descripcion}
-            {...a11y('descripcion')}
-            className={`${a11y('descripcion').className} textarea`}
-          />
-          <FieldError id={id('descripcion-error')} messages={errors.descripcion} />
-        </div>
+        <TextAreaField label="Descripción" {...bind('descripcion')} rows={4} required maxLength={PROGRAMA_LIMITS.descripcion} />
 
         <div className="form-grid">
-          <ListField
-            id={id('requisitos')}
-            legend="Requisitos"
-            singular="Requisito"
-            values={value.requisitos}
-            errors={listErrors('requisitos')}
-            onChange={(next) => set('requisitos', next)}
-          />
-          <ListField
-            id={id('beneficios')}
-            legend="Beneficios"
-            singular="Beneficio"
-            values={value.beneficios}
-            errors={listErrors('beneficios')}
-            onChange={(next) => set('beneficios', next)}
-          />
+          <ListField legend="Requisitos" singular="Requisito" {...bind('requisitos')} errors={listErrors('requisitos')} />
+          <ListField legend="Beneficios" singular="Beneficio" {...bind('beneficios')} errors={listErrors('beneficios')} />
         </div>
 
-        <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid={`programa-${mode}-submit`}>
-            {submitting ? 'Guardando...' : programa ? 'Actualizar Programa' : 'Crear Programa'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} submitDisabled={submitting} submitTestId={`programa-${mode}-submit`}>
+          {submitting ? 'Guardando...' : programa ? 'Actualizar Programa' : 'Crear Programa'}
+        </FormActions>
       </form>
     </Modal>
   );

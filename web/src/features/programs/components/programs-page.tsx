@@ -3,8 +3,7 @@ import { useSnapshot } from 'valtio';
 import { canInAnyArea } from '@shared/access/permissions';
 import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { Alert } from '../../../components/ui/alert';
-import { PlusIcon } from '../../../components/ui/icons';
+import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -77,26 +76,12 @@ function ProgramsManager() {
           <>
             <LiveIndicator room={ROOMS.programs} />
             {canCreate ? (
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => setEditing({ mode: 'create' })}
-                data-testid="create-program"
-              >
-                <PlusIcon size={18} /> Crear Nuevo Programa
-              </button>
+              <CreateButton label="Crear Nuevo Programa" onClick={() => setEditing({ mode: 'create' })} testId="create-program" />
             ) : null}
           </>
         }
       />
-      <section className="card" aria-labelledby="programs-list-title">
-        <div className="card__header">
-          <h2 className="card__title" id="programs-list-title">
-            Programas Creados
-          </h2>
-          {loaded ? <span className="counter">{programas.length}</span> : null}
-        </div>
-        {error ? <Alert kind="error">{error}</Alert> : null}
+      <ListCard titleId="programs-list-title" title="Programas Creados" count={loaded ? programas.length : null} error={error}>
         {loading && !loaded ? (
           <Spinner label="Cargando programas…" />
         ) : loaded ? (
@@ -110,7 +95,7 @@ function ProgramsManager() {
             onDelete={(p) => void handleDelete(p)}
           />
         ) : null}
-      </section>
+      </ListCard>
       {editing?.mode === 'create' ? <ProgramaFormModal onClose={() => setEditing(null)} /> : null}
       {editingPrograma ? <ProgramaFormModal key={editingPrograma.id} programa={editingPrograma} onClose={() => setEditing(null)} /> : null}
       {registrationsPrograma ? (

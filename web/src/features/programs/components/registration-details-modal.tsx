@@ -6,18 +6,10 @@ import {
 } from '@shared/contracts/programs.contract';
 import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
+import { DetailRow } from '../../../components/ui/details';
 
 export const fullName = (r: Pick<ProgramRegistrationResponse, 'nombre' | 'apellido_paterno' | 'apellido_materno'>) =>
   [r.nombre, r.apellido_paterno, r.apellido_materno].filter(Boolean).join(' ');
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="details__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** 'Detalles del Registro' (spec 3 §2.6): personal data, address, the business if any, notes if any. */
 export function RegistrationDetailsModal({ registration: r, onClose }: { registration: ProgramRegistrationResponse; onClose: () => void }) {
@@ -34,12 +26,12 @@ export function RegistrationDetailsModal({ registration: r, onClose }: { registr
             Información Personal
           </h3>
           <dl className="details">
-            <Row label="Nombre completo">{fullName(r)}</Row>
-            <Row label="Fecha de nacimiento">{formatCalendarDate(r.fecha_nacimiento)}</Row>
-            <Row label="Correo electrónico">{r.correo_electronico}</Row>
-            <Row label="Celular">{r.celular}</Row>
-            <Row label="Estado">{PROGRAM_REGISTRATION_STATUS_LABELS[r.status]}</Row>
-            <Row label="Fecha de registro">{formatDateTime(r.created_at)}</Row>
+            <DetailRow label="Nombre completo">{fullName(r)}</DetailRow>
+            <DetailRow label="Fecha de nacimiento">{formatCalendarDate(r.fecha_nacimiento)}</DetailRow>
+            <DetailRow label="Correo electrónico">{r.correo_electronico}</DetailRow>
+            <DetailRow label="Celular">{r.celular}</DetailRow>
+            <DetailRow label="Estado">{PROGRAM_REGISTRATION_STATUS_LABELS[r.status]}</DetailRow>
+            <DetailRow label="Fecha de registro">{formatDateTime(r.created_at)}</DetailRow>
           </dl>
         </section>
         <section aria-labelledby="det-address">
@@ -47,9 +39,9 @@ export function RegistrationDetailsModal({ registration: r, onClose }: { registr
             Dirección
           </h3>
           <dl className="details">
-            <Row label="Calle y número">{`${r.calle} ${r.numero}`}</Row>
-            <Row label="Colonia">{r.colonia}</Row>
-            <Row label="Municipio">{r.municipio}</Row>
+            <DetailRow label="Calle y número">{`${r.calle} ${r.numero}`}</DetailRow>
+            <DetailRow label="Colonia">{r.colonia}</DetailRow>
+            <DetailRow label="Municipio">{r.municipio}</DetailRow>
           </dl>
         </section>
         {r.tiene_emprendimiento === 'si' ? (
@@ -58,10 +50,10 @@ export function RegistrationDetailsModal({ registration: r, onClose }: { registr
               Información del Emprendimiento
             </h3>
             <dl className="details">
-              <Row label="Nombre">{r.nombre_emprendimiento ?? '—'}</Row>
-              <Row label="Giro o sector">{giro}</Row>
-              <Row label="Tiempo operando">{r.tiempo_operando ? TIEMPO_OPERANDO_LABELS[r.tiempo_operando] : '—'}</Row>
-              <Row label="Redes sociales">
+              <DetailRow label="Nombre">{r.nombre_emprendimiento ?? '—'}</DetailRow>
+              <DetailRow label="Giro o sector">{giro}</DetailRow>
+              <DetailRow label="Tiempo operando">{r.tiempo_operando ? TIEMPO_OPERANDO_LABELS[r.tiempo_operando] : '—'}</DetailRow>
+              <DetailRow label="Redes sociales">
                 {r.tiene_redes_sociales === 'si' ? (
                   r.redes_sociales_enlace ? (
                     <>
@@ -76,8 +68,10 @@ export function RegistrationDetailsModal({ registration: r, onClose }: { registr
                 ) : (
                   'No'
                 )}
-              </Row>
-              <Row label="Negocio formalizado">{r.negocio_formalizado === 'si' ? `Sí${r.rfc ? ` — RFC ${r.rfc}` : ''}` : 'No'}</Row>
+              </DetailRow>
+              <DetailRow label="Negocio formalizado">
+                {r.negocio_formalizado === 'si' ? `Sí${r.rfc ? ` — RFC ${r.rfc}` : ''}` : 'No'}
+              </DetailRow>
             </dl>
           </section>
         ) : null}

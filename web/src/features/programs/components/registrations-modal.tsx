@@ -8,8 +8,11 @@ import {
   type ProgramRegistrationStatus,
 } from '@shared/contracts/programs.contract';
 import { Alert } from '../../../components/ui/alert';
+import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
+import { Options } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
+import { RowButton } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
@@ -84,65 +87,45 @@ export function RegistrationsModal({ programa, canEdit, onClose }: { programa: P
         {loading && !loaded ? (
           <Spinner label="Cargando registros…" />
         ) : loaded && registrations.length === 0 ? (
-          <p className="empty" data-testid="registrations-empty">
-            No hay registros aún
-          </p>
+          <EmptyMessage testId="registrations-empty">No hay registros aún</EmptyMessage>
         ) : loaded ? (
-          <div className="table-wrap">
-            <table className="table table--responsive program-registrations__table" data-testid="registrations-table">
-              <thead>
-                <tr>
-                  <th scope="col">Nombre</th>
-                  <th scope="col">Correo</th>
-                  <th scope="col">Celular</th>
-                  <th scope="col">Emprendimiento</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col" className="table__actions-head">
-                    Acciones
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {registrations.map((r) => (
-                  <tr key={r.id} data-testid="registration-row" data-registration-id={r.id}>
-                    <td data-label="Nombre">{fullName(r)}</td>
-                    <td data-label="Correo" className="program-registrations__email">
-                      {r.correo_electronico}
-                    </td>
-                    <td data-label="Celular">{r.celular}</td>
-                    <td data-label="Emprendimiento">{r.nombre_emprendimiento ?? <span className="muted">No tiene</span>}</td>
-                    <td data-label="Estado">
-                      <select
-                        className={`input select program-status-select program-status-select--${r.status}`}
-                        value={r.status}
-                        disabled={!canEdit || savingId === r.id}
-                        aria-label={`Estado del registro de ${fullName(r)}`}
-                        onChange={(e) => void handleStatus(r as ProgramRegistrationResponse, e.target.value as ProgramRegistrationStatus)}
-                        data-testid="registration-status"
-                      >
-                        {PROGRAM_REGISTRATION_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {PROGRAM_REGISTRATION_STATUS_LABELS[s]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td data-label="Acciones" className="table__actions">
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--secondary"
-                        onClick={() => setDetails(r.id)}
-                        aria-label={`Ver Detalles de ${fullName(r)}`}
-                        data-testid="registration-details"
-                      >
-                        Ver Detalles
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="program-registrations__table"
+            testId="registrations-table"
+            columns={['Nombre', 'Correo', 'Celular', 'Emprendimiento', 'Estado']}
+          >
+            {registrations.map((r) => (
+              <tr key={r.id} data-testid="registration-row" data-registration-id={r.id}>
+                <td data-label="Nombre">{fullName(r)}</td>
+                <td data-label="Correo" className="program-registrations__email">
+                  {r.correo_electronico}
+                </td>
+                <td data-label="Celular">{r.celular}</td>
+                <td data-label="Emprendimiento">{r.nombre_emprendimiento ?? <span className="muted">No tiene</span>}</td>
+                <td data-label="Estado">
+                  <select
+                    className={`input select program-status-select program-status-select--${r.status}`}
+                    value={r.status}
+                    disabled={!canEdit || savingId === r.id}
+                    aria-label={`Estado del registro de ${fullName(r)}`}
+                    onChange={(e) => void handleStatus(r as ProgramRegistrationResponse, e.target.value as ProgramRegistrationStatus)}
+                    data-testid="registration-status"
+                  >
+                    <Options values={PROGRAM_REGISTRATION_STATUSES} labels={PROGRAM_REGISTRATION_STATUS_LABELS} />
+                  </select>
+                </td>
+                <td data-label="Acciones" className="table__actions">
+                  <RowButton
+                    onClick={() => setDetails(r.id)}
+                    aria-label={`Ver Detalles de ${fullName(r)}`}
+                    data-testid="registration-details"
+                  >
+                    Ver Detalles
+                  </RowButton>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ) : null}
       </div>
       {shown ? <RegistrationDetailsModal registration={shown} onClose={() => setDetails(null)} /> : null}

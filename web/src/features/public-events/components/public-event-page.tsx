@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { PublicEventPageResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
+import { CheckList } from '../../../components/ui/check-list';
 import {
   AlertIcon,
   ArrowLeftIcon,
@@ -14,6 +15,7 @@ import {
   PinIcon,
   TicketIcon,
 } from '../../../components/ui/icons';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/config';
@@ -36,18 +38,16 @@ function AllEventsLink() {
 function NotFound() {
   useDocumentTitle('Evento No Encontrado');
   return (
-    <section className="not-found" data-testid="event-not-found">
-      <div className="not-found__icon" aria-hidden="true">
-        <AlertIcon size={28} />
-      </div>
-      <h1 className="not-found__title">Evento No Encontrado</h1>
-      <p className="not-found__text">El evento que buscas no existe o ha sido cancelado.</p>
-      <div className="not-found__actions">
+    <NotFoundPanel
+      title="Evento No Encontrado"
+      text="El evento que buscas no existe o ha sido cancelado."
+      testId="event-not-found"
+      actions={
         <Link className="btn btn--primary" to="/eventos">
           Ver todos los eventos
         </Link>
-      </div>
-    </section>
+      }
+    />
   );
 }
 
@@ -274,13 +274,7 @@ function EventDetails({ page }: { page: PublicEventPageResponse }) {
               <h2 className="card__title" id="requirements-title">
                 Requisitos
               </h2>
-              <ul className="check-list">
-                {event.requirements.map((item, i) => (
-                  <li key={i}>
-                    <CheckIcon size={16} /> {item}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={event.requirements} />
             </section>
           ) : null}
           {event.agenda?.length ? (

@@ -1,26 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { REGISTRATION_LIMITS, TIPOS_PARTICIPANTE, type TipoParticipante } from '@shared/contracts/external-events.contract';
+import {
+  REGISTRATION_LIMITS,
+  TIPOS_PARTICIPANTE,
+  type PublicRegistrationInput,
+  type TipoParticipante,
+} from '@shared/contracts/external-events.contract';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
-import { registerForEvent, type PublicRegistrationPayload } from '../api/register-for-event';
-import { UppercaseInput } from '../../../components/ui/uppercase-input';
-import { Field, fieldAria } from '../../../components/ui/field';
+import { registerForEvent } from '../api/register-for-event';
+import { fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 
 const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. Por favor intenta nuevamente.';
 
-interface RegistrationFormValue {
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  fecha_nacimiento: string;
-  phone: string;
-  email: string;
-  empresa: string;
-  tipo_participante: TipoParticipante | '';
-}
+/** The form's state: every field of the registration, '' while it is empty. */
+type RegistrationFormValue = { [K in keyof PublicRegistrationInput]-?: NonNullable<PublicRegistrationInput[K]> | '' };
 
 const EMPTY_FORM: RegistrationFormValue = {
   nombre: '',
@@ -32,6 +28,9 @@ const EMPTY_FORM: RegistrationFormValue = {
   empresa: '',
   tipo_participante: '',
 };
+
+/** Names: required, uppercase as typed. */
+const NAME_INPUT = { autoCapitalize: 'characters', required: true, maxLength: REGISTRATION_LIMITS.name } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -54,8 +53,8 @@ function validate(value: RegistrationFormValue, today: string): FieldErrors {
   return errors;
 }
 
-function toPayload(value: RegistrationFormValue): PublicRegistrationPayload {
-  const payload: PublicRegistrationPayload = {
+function toPayload(value: RegistrationFormValue): PublicRegistrationInput {
+  const payload: PublicRegistrationInput = {
     nombre: value.nombre.trim().toUpperCase(),
     apellido_paterno: value.apellido_paterno.trim().toUpperCase(),
     apellido_materno: value.apellido_materno.trim().toUpperCase(),
@@ -91,8 +90,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
   }, [failure]);
 
   const set = <K extends keyof RegistrationFormValue>(key: K, v: RegistrationFormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
-  const inputClass = (key: string) => (errors[key]?.length ? 'input input--invalid' : 'input');
-  const a11y = (key: string, hint = false) => fieldAria(`reg-${key}`, errors[key], { hint });
+  const bind = fieldBinder('reg-', value, errors, set);
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -125,121 +123,35 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
           <p>{failure}</p>
         </div>
       ) : null}
-      <Field id="reg-nombre" label="Nombre(s)" errors={errors.nombre}>
-        <UppercaseInput
-          id="reg-nombre"
-          className={inputClass('nombre')}
-          value={value.nombre}
-          onValueChange={(v) => set('nombre', v)}
-          autoComplete="given-name"
-          autoCapitalize="characters"
-          required
-          maxLength={REGISTRATION_LIMITS.name}
-          {...a11y('nombre')}
-        />
-      </Field>
+      <UppercaseField label="Nombre(s)" {...bind('nombre')} {...NAME_INPUT} autoComplete="given-name" />
       <div className="form-grid">
-        <Field id="reg-apellido_paterno" label="Apellido paterno" errors={errors.apellido_paterno}>
-          <UppercaseInput
-            id="reg-apellido_paterno"
-            className={inputClass('apellido_paterno')}
-            value={value.apellido_paterno}
-            onValueChange={(v) => set('apellido_paterno', v)}
-            autoComplete="family-name"
-            autoCapitalize="characters"
-            required
-            maxLength={REGISTRATION_LIMITS.name}
-            {...a11y('apellido_paterno')}
-          />
-        </Field>
-        <Field id="reg-apellido_materno" label="Apellido materno" errors={errors.apellido_materno}>
-          <UppercaseInput
-            id="reg-apellido_materno"
-            className={inputClass('apellido_materno')}
-            value={value.apellido_materno}
-            onValueChange={(v) => set('apellido_materno', v)}
-            autoComplete="additional-name"
-            autoCapitalize="characters"
-            required
-            maxLength={REGISTRATION_LIMITS.name}
-            {...a11y('apellido_materno')}
-          />
-        </Field>
+        <UppercaseField label="Apellido paterno" {...bind('apellido_paterno')} {...NAME_INPUT} autoComplete="family-name" />
+        <UppercaseField label="Apellido materno" {...bind('apellido_materno')} {...NAME_INPUT} autoComplete="additional-name" />
       </div>
       <div className="form-grid">
-        <Field id="reg-fecha_nacimiento" label="Fecha de nacimiento" errors={errors.fecha_nacimiento}>
-          <input
-            id="reg-fecha_nacimiento"
-            className={inputClass('fecha_nacimiento')}
-            type="date"
-            value={value.fecha_nacimiento}
-            max={today}
-            onChange={(e) => set('fecha_nacimiento', e.target.value)}
-            autoComplete="bday"
-            required
-            {...a11y('fecha_nacimiento')}
-          />
-        </Field>
-        <Field id="reg-phone" label="Teléfono" errors={errors.phone} hint="10 dígitos, sin espacios.">
-          <input
-            id="reg-phone"
-            className={inputClass('phone')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            pattern="[0-9]{10}"
-            maxLength={PHONE_DIGITS}
-            value={value.phone}
-            onChange={(e) => set('phone', e.target.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
-            required
-            {...a11y('phone', true)}
-          />
-        </Field>
+        <TextField label="Fecha de nacimiento" {...bind('fecha_nacimiento')} type="date" max={today} autoComplete="bday" required />
+        <PhoneField label="Teléfono" {...bind('phone')} required />
       </div>
-      <Field id="reg-email" label="Correo electrónico" errors={errors.email}>
-        <UppercaseInput
-          id="reg-email"
-          className={inputClass('email')}
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={value.email}
-          onValueChange={(v) => set('email', v)}
-          required
-          maxLength={REGISTRATION_LIMITS.email}
-          {...a11y('email')}
-        />
-      </Field>
-      <Field id="reg-empresa" label="Empresa (opcional)" errors={errors.empresa}>
-        <UppercaseInput
-          id="reg-empresa"
-          className={inputClass('empresa')}
-          value={value.empresa}
-          onValueChange={(v) => set('empresa', v)}
-          autoComplete="organization"
-          autoCapitalize="characters"
-          maxLength={REGISTRATION_LIMITS.empresa}
-          {...a11y('empresa')}
-        />
-      </Field>
-      <Field id="reg-tipo_participante" label="Tipo de participante" errors={errors.tipo_participante}>
-        <select
-          id="reg-tipo_participante"
-          className={`${inputClass('tipo_participante')} select`}
-          value={value.tipo_participante}
-          onChange={(e) => set('tipo_participante', e.target.value as TipoParticipante | '')}
-          required
-          {...a11y('tipo_participante')}
-        >
-          <option value="">Selecciona una opción</option>
-          {TIPOS_PARTICIPANTE.map((tipo) => (
-            <option key={tipo} value={tipo}>
-              {tipo}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <UppercaseField
+        label="Correo electrónico"
+        {...bind('email')}
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        maxLength={REGISTRATION_LIMITS.email}
+      />
+      <UppercaseField
+        label="Empresa (opcional)"
+        {...bind('empresa')}
+        autoComplete="organization"
+        autoCapitalize="characters"
+        maxLength={REGISTRATION_LIMITS.empresa}
+      />
+      <SelectField label="Tipo de participante" {...bind('tipo_participante')} required>
+        <Options values={TIPOS_PARTICIPANTE} placeholder="Selecciona una opción" />
+      </SelectField>
       <p className="registration-form__privacy">
         Al registrarte aceptas el{' '}
         <Link to="/aviso-de-privacidad" target="_blank" rel="noopener" data-testid="privacy-link">

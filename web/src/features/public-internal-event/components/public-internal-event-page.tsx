@@ -7,7 +7,8 @@ import {
   type PublicConfirmResponse,
 } from '@shared/contracts/internal-events.contract';
 import { Alert } from '../../../components/ui/alert';
-import { AlertIcon, CalendarIcon, CheckIcon, PinIcon } from '../../../components/ui/icons';
+import { CalendarIcon, CheckIcon, PinIcon } from '../../../components/ui/icons';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
@@ -137,15 +138,13 @@ export function PublicInternalEventPage() {
   if (snap.status === 'loading') return <Spinner label="Cargando evento…" />;
   if (snap.status === 'error' || !snap.evento) {
     return (
-      <section className="not-found pie-unavailable" data-testid="pie-unavailable">
-        <div className="not-found__icon" aria-hidden="true">
-          <AlertIcon size={28} />
-        </div>
-        <h1 className="not-found__title">Evento no disponible</h1>
-        <p className="not-found__text" data-testid="pie-unavailable-text">
-          {snap.error}
-        </p>
-      </section>
+      <NotFoundPanel
+        title="Evento no disponible"
+        text={snap.error}
+        testId="pie-unavailable"
+        className="pie-unavailable"
+        textTestId="pie-unavailable-text"
+      />
     );
   }
   const e = snap.evento;

@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import type { PublicInternalEvent, VersionedInternalCounts } from '@shared/contracts/internal-events.contract';
 import { ApiError } from '../../../lib/api-client';
-import { createVersionGate } from '../../../lib/live';
+import { applyAttendeeCounts, createVersionGate } from '../../../lib/live';
 import { getPublicInternalEvent } from '../api/get-public-internal-event';
 
 export const publicInternalEventState = proxy<{
@@ -47,13 +47,7 @@ export async function loadPublicInternalEvent(slugOrId: string, options: { silen
 }
 
 export function applyPublicCounts(c: VersionedInternalCounts): void {
-  const e = publicInternalEventState.evento;
-  if (!e || e.id !== c.evento_id || !versions.accept(c.evento_id, c.version)) return;
-  e.asistentes_count = c.asistentes_count;
-  e.asistentes_confirmados_count = c.asistentes_confirmados_count;
-  e.asistentes_pendientes_count = c.asistentes_pendientes_count;
-  e.asistentes_asistieron_count = c.asistentes_asistieron_count;
-  e.version = c.version;
+  applyAttendeeCounts(publicInternalEventState.evento, c, versions);
 }
 
 /** The version of the counts shown (taken before a confirmation is sent). */

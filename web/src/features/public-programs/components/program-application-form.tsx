@@ -7,43 +7,25 @@ import {
   TIEMPO_OPERANDO_LABELS,
   TIEMPOS_OPERANDO,
   type GiroSector,
+  type ProgramApplicationInput,
   type SiNo,
   type TiempoOperando,
 } from '@shared/contracts/programs.contract';
-import { UppercaseInput } from '../../../components/ui/uppercase-input';
 import { ApiError, errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { checkEmail } from '../api/check-email';
-import { registerForProgram, type ProgramApplicationPayload } from '../api/register-for-program';
-import { Field, fieldAria } from '../../../components/ui/field';
+import { registerForProgram } from '../api/register-for-program';
+import { controlClass, fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
+import { FieldError } from '../../../components/ui/field-error';
 
 const FALLBACK_ERROR = 'Ocurrió un error al enviar tu registro. Por favor, intenta nuevamente.';
 /** Spec 3 §5: shown under the e-mail after the check, and when a submit is blocked. */
 export const EMAIL_TAKEN_ON_BLUR = 'Ya existe un registro con este correo para este programa';
 export const EMAIL_TAKEN_ON_SUBMIT = 'Ya existe un registro con este correo electrónico';
 
-interface FormValue {
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  fecha_nacimiento: string;
-  celular: string;
-  correo_electronico: string;
-  calle: string;
-  numero: string;
-  colonia: string;
-  municipio: string;
-  tiene_emprendimiento: SiNo | '';
-  nombre_emprendimiento: string;
-  giro_sector: GiroSector | '';
-  giro_sector_otro: string;
-  tiempo_operando: TiempoOperando | '';
-  tiene_redes_sociales: SiNo | '';
-  redes_sociales_enlace: string;
-  negocio_formalizado: SiNo | '';
-  rfc: string;
-}
+/** The form's state: every answer of the application, '' while it is not given. */
+type FormValue = { [K in keyof ProgramApplicationInput]-?: NonNullable<ProgramApplicationInput[K]> | '' };
 
 const EMPTY: FormValue = {
   nombre: '',
@@ -116,8 +98,8 @@ function validate(v: FormValue, today: string): FieldErrors {
   return e;
 }
 
-function toPayload(v: FormValue): ProgramApplicationPayload {
-  const payload: ProgramApplicationPayload = {
+function toPayload(v: FormValue): ProgramApplicationInput {
+  const payload: ProgramApplicationInput = {
     nombre: v.nombre.trim(),
     apellido_paterno: v.apellido_paterno.trim(),
     apellido_materno: v.apellido_materno.trim(),
@@ -143,21 +125,21 @@ function toPayload(v: FormValue): ProgramApplicationPayload {
   return payload;
 }
 
-/** A sí/no question as two radio buttons (arrow keys move between them). */
+/** A sí/no question as two radio buttons (arrow keys move between them); `id` is `prog-${name}`. */
 function YesNo({
-  name,
+  id,
   legend,
   value,
   errors,
-  onChange,
+  onValueChange,
 }: {
-  name: string;
+  id: string;
   legend: string;
   value: SiNo | '';
-  errors?: string[];
-  onChange: (v: SiNo) => void;
+  errors?: readonly string[];
+  onValueChange: (v: SiNo) => void;
 }) {
-  const id = `prog-${name}`;
+  const name = id.slice('prog-'.length);
   return (
     <fieldset
       className="field yes-no"
@@ -175,17 +157,13 @@ function YesNo({
               name={name}
               value={option}
               checked={value === option}
-              onChange={() => onChange(option)}
+              onChange={() => onValueChange(option)}
             />
             {option === 'si' ? 'Sí' : 'No'}
           </label>
         ))}
       </div>
-      {errors && errors.length > 0 ? (
-        <p className="field__error" id={`${id}-error`} data-testid={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} messages={errors} />
     </fieldset>
   );
 }
@@ -208,8 +186,7 @@ export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; o
   const emailTaken = emailCheck !== null && emailCheck.exists && emailCheck.email === normalizedEmail;
 
   const set = <K extends keyof FormValue>(key: K, v: FormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
-  const cls = (key: string, extra = '') => `${errors[key]?.length ? 'input input--invalid' : 'input'}${extra ? ` ${extra}` : ''}`;
-  const a11y = (key: string, options: { hint?: boolean; describedBy?: string } = {}) => fieldAria(`prog-${key}`, errors[key], options);
+  const bind = fieldBinder('prog-', value, errors, set);
 
   /** Asks the server whether the e-mail is already registered here; a failure (limit, network) says nothing. */
   const runEmailCheck = async (email: string): Promise<boolean> => {
@@ -280,92 +257,43 @@ export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; o
 
       <fieldset className="form-section program-form__section">
         <legend className="form-section__legend">Datos Personales</legend>
-        <Field id="prog-nombre" label="Nombre(s)" errors={errors.nombre}>
-          <input
-            id="prog-nombre"
-            className={cls('nombre')}
-            value={value.nombre}
-            onChange={(e) => set('nombre', e.target.value)}
-            autoComplete="given-name"
+        <TextField label="Nombre(s)" {...bind('nombre')} autoComplete="given-name" required maxLength={LIMITS.text} />
+        <div className="form-grid">
+          <TextField label="Apellido paterno" {...bind('apellido_paterno')} autoComplete="family-name" required maxLength={LIMITS.text} />
+          <TextField
+            label="Apellido materno"
+            {...bind('apellido_materno')}
+            autoComplete="additional-name"
             required
             maxLength={LIMITS.text}
-            {...a11y('nombre')}
           />
-        </Field>
-        <div className="form-grid">
-          <Field id="prog-apellido_paterno" label="Apellido paterno" errors={errors.apellido_paterno}>
-            <input
-              id="prog-apellido_paterno"
-              className={cls('apellido_paterno')}
-              value={value.apellido_paterno}
-              onChange={(e) => set('apellido_paterno', e.target.value)}
-              autoComplete="family-name"
-              required
-              maxLength={LIMITS.text}
-              {...a11y('apellido_paterno')}
-            />
-          </Field>
-          <Field id="prog-apellido_materno" label="Apellido materno" errors={errors.apellido_materno}>
-            <input
-              id="prog-apellido_materno"
-              className={cls('apellido_materno')}
-              value={value.apellido_materno}
-              onChange={(e) => set('apellido_materno', e.target.value)}
-              autoComplete="additional-name"
-              required
-              maxLength={LIMITS.text}
-              {...a11y('apellido_materno')}
-            />
-          </Field>
         </div>
         <div className="form-grid">
-          <Field id="prog-fecha_nacimiento" label="Fecha de nacimiento" errors={errors.fecha_nacimiento}>
-            <input
-              id="prog-fecha_nacimiento"
-              className={cls('fecha_nacimiento')}
-              type="date"
-              value={value.fecha_nacimiento}
-              max={today}
-              min="1900-01-01"
-              onChange={(e) => set('fecha_nacimiento', e.target.value)}
-              autoComplete="bday"
-              required
-              {...a11y('fecha_nacimiento')}
-            />
-          </Field>
-          <Field id="prog-celular" label="Celular" errors={errors.celular} hint="10 dígitos, sin espacios.">
-            <input
-              id="prog-celular"
-              className={cls('celular')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              pattern="[0-9]{10}"
-              maxLength={PHONE_DIGITS}
-              value={value.celular}
-              onChange={(e) => set('celular', e.target.value.replace(/\D/g, '').slice(0, PHONE_DIGITS))}
-              required
-              {...a11y('celular', { hint: true })}
-            />
-          </Field>
-        </div>
-        <Field id="prog-correo_electronico" label="Correo electrónico" errors={errors.correo_electronico}>
-          <UppercaseInput
-            id="prog-correo_electronico"
-            className={emailTaken ? 'input input--invalid' : cls('correo_electronico')}
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={value.correo_electronico}
-            onValueChange={(v) => set('correo_electronico', v)}
-            onBlur={() => void runEmailCheck(normalizedEmail)}
+          <TextField
+            label="Fecha de nacimiento"
+            {...bind('fecha_nacimiento')}
+            type="date"
+            max={today}
+            min="1900-01-01"
+            autoComplete="bday"
             required
-            maxLength={LIMITS.email}
-            {...a11y('correo_electronico', { describedBy: emailTaken ? 'prog-email-taken' : undefined })}
-            aria-invalid={emailTaken || errors.correo_electronico?.length ? true : undefined}
           />
-        </Field>
+          <PhoneField label="Celular" {...bind('celular')} required />
+        </div>
+        <UppercaseField
+          label="Correo electrónico"
+          {...bind('correo_electronico')}
+          describedBy={emailTaken ? 'prog-email-taken' : undefined}
+          className={emailTaken ? 'input input--invalid' : controlClass(errors.correo_electronico)}
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onBlur={() => void runEmailCheck(normalizedEmail)}
+          required
+          maxLength={LIMITS.email}
+          aria-invalid={emailTaken || errors.correo_electronico?.length ? true : undefined}
+        />
         {emailTaken ? (
           <p className="field__error program-form__taken" id="prog-email-taken" role="alert" data-testid="email-taken">
             {EMAIL_TAKEN_ON_BLUR}
@@ -376,173 +304,58 @@ export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; o
       <fieldset className="form-section program-form__section">
         <legend className="form-section__legend">Dirección</legend>
         <div className="form-grid">
-          <Field id="prog-calle" label="Calle" errors={errors.calle}>
-            <input
-              id="prog-calle"
-              className={cls('calle')}
-              value={value.calle}
-              onChange={(e) => set('calle', e.target.value)}
-              autoComplete="address-line1"
-              required
-              maxLength={LIMITS.text}
-              {...a11y('calle')}
-            />
-          </Field>
-          <Field id="prog-numero" label="Número" errors={errors.numero}>
-            <input
-              id="prog-numero"
-              className={cls('numero')}
-              value={value.numero}
-              onChange={(e) => set('numero', e.target.value)}
-              required
-              maxLength={LIMITS.numero}
-              {...a11y('numero')}
-            />
-          </Field>
-          <Field id="prog-colonia" label="Colonia" errors={errors.colonia}>
-            <input
-              id="prog-colonia"
-              className={cls('colonia')}
-              value={value.colonia}
-              onChange={(e) => set('colonia', e.target.value)}
-              required
-              maxLength={LIMITS.text}
-              {...a11y('colonia')}
-            />
-          </Field>
-          <Field id="prog-municipio" label="Municipio" errors={errors.municipio}>
-            <input
-              id="prog-municipio"
-              className={cls('municipio')}
-              value={value.municipio}
-              onChange={(e) => set('municipio', e.target.value)}
-              autoComplete="address-level2"
-              required
-              maxLength={LIMITS.text}
-              {...a11y('municipio')}
-            />
-          </Field>
+          <TextField label="Calle" {...bind('calle')} autoComplete="address-line1" required maxLength={LIMITS.text} />
+          <TextField label="Número" {...bind('numero')} required maxLength={LIMITS.numero} />
+          <TextField label="Colonia" {...bind('colonia')} required maxLength={LIMITS.text} />
+          <TextField label="Municipio" {...bind('municipio')} autoComplete="address-level2" required maxLength={LIMITS.text} />
         </div>
       </fieldset>
 
       <fieldset className="form-section program-form__section">
         <legend className="form-section__legend">Información del Emprendimiento</legend>
-        <YesNo
-          name="tiene_emprendimiento"
-          legend="¿Tienes un emprendimiento o negocio?"
-          value={value.tiene_emprendimiento}
-          errors={errors.tiene_emprendimiento}
-          onChange={(v) => set('tiene_emprendimiento', v)}
-        />
+        <YesNo legend="¿Tienes un emprendimiento o negocio?" {...bind('tiene_emprendimiento')} />
         {business ? (
           <div className="program-form__business" data-testid="business-fields">
-            <Field id="prog-nombre_emprendimiento" label="Nombre del emprendimiento" errors={errors.nombre_emprendimiento}>
-              <input
-                id="prog-nombre_emprendimiento"
-                className={cls('nombre_emprendimiento')}
-                value={value.nombre_emprendimiento}
-                onChange={(e) => set('nombre_emprendimiento', e.target.value)}
-                autoComplete="organization"
-                required
-                maxLength={LIMITS.text}
-                {...a11y('nombre_emprendimiento')}
-              />
-            </Field>
+            <TextField
+              label="Nombre del emprendimiento"
+              {...bind('nombre_emprendimiento')}
+              autoComplete="organization"
+              required
+              maxLength={LIMITS.text}
+            />
             <div className="form-grid">
-              <Field id="prog-giro_sector" label="Giro o sector" errors={errors.giro_sector}>
-                <select
-                  id="prog-giro_sector"
-                  className={cls('giro_sector', 'select')}
-                  value={value.giro_sector}
-                  onChange={(e) => set('giro_sector', e.target.value as GiroSector | '')}
-                  required
-                  {...a11y('giro_sector')}
-                >
-                  <option value="">Selecciona una opción</option>
-                  {GIROS_SECTOR.map((g) => (
-                    <option key={g} value={g}>
-                      {GIRO_SECTOR_LABELS[g]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="prog-tiempo_operando" label="Tiempo operando" errors={errors.tiempo_operando}>
-                <select
-                  id="prog-tiempo_operando"
-                  className={cls('tiempo_operando', 'select')}
-                  value={value.tiempo_operando}
-                  onChange={(e) => set('tiempo_operando', e.target.value as TiempoOperando | '')}
-                  required
-                  {...a11y('tiempo_operando')}
-                >
-                  <option value="">Selecciona una opción</option>
-                  {TIEMPOS_OPERANDO.map((t) => (
-                    <option key={t} value={t}>
-                      {TIEMPO_OPERANDO_LABELS[t]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField label="Giro o sector" {...bind('giro_sector')} required>
+                <Options values={GIROS_SECTOR} labels={GIRO_SECTOR_LABELS} placeholder="Selecciona una opción" />
+              </SelectField>
+              <SelectField label="Tiempo operando" {...bind('tiempo_operando')} required>
+                <Options values={TIEMPOS_OPERANDO} labels={TIEMPO_OPERANDO_LABELS} placeholder="Selecciona una opción" />
+              </SelectField>
             </div>
             {value.giro_sector === 'otro' ? (
-              <Field id="prog-giro_sector_otro" label="Especifica el giro o sector" errors={errors.giro_sector_otro}>
-                <input
-                  id="prog-giro_sector_otro"
-                  className={cls('giro_sector_otro')}
-                  value={value.giro_sector_otro}
-                  onChange={(e) => set('giro_sector_otro', e.target.value)}
-                  required
-                  maxLength={LIMITS.text}
-                  {...a11y('giro_sector_otro')}
-                />
-              </Field>
+              <TextField label="Especifica el giro o sector" {...bind('giro_sector_otro')} required maxLength={LIMITS.text} />
             ) : null}
-            <YesNo
-              name="tiene_redes_sociales"
-              legend="¿Tu emprendimiento tiene redes sociales?"
-              value={value.tiene_redes_sociales}
-              errors={errors.tiene_redes_sociales}
-              onChange={(v) => set('tiene_redes_sociales', v)}
-            />
+            <YesNo legend="¿Tu emprendimiento tiene redes sociales?" {...bind('tiene_redes_sociales')} />
             {value.tiene_redes_sociales === 'si' ? (
-              <Field
-                id="prog-redes_sociales_enlace"
+              <TextField
                 label="Enlace a tus redes sociales (opcional)"
-                errors={errors.redes_sociales_enlace}
                 hint="Por ejemplo https://facebook.com/minegocio"
-              >
-                <input
-                  id="prog-redes_sociales_enlace"
-                  className={cls('redes_sociales_enlace')}
-                  type="url"
-                  inputMode="url"
-                  value={value.redes_sociales_enlace}
-                  onChange={(e) => set('redes_sociales_enlace', e.target.value)}
-                  maxLength={LIMITS.url}
-                  {...a11y('redes_sociales_enlace', { hint: true })}
-                />
-              </Field>
+                {...bind('redes_sociales_enlace')}
+                type="url"
+                inputMode="url"
+                maxLength={LIMITS.url}
+              />
             ) : null}
-            <YesNo
-              name="negocio_formalizado"
-              legend="¿Tu negocio está formalizado (dado de alta ante el SAT)?"
-              value={value.negocio_formalizado}
-              errors={errors.negocio_formalizado}
-              onChange={(v) => set('negocio_formalizado', v)}
-            />
+            <YesNo legend="¿Tu negocio está formalizado (dado de alta ante el SAT)?" {...bind('negocio_formalizado')} />
             {value.negocio_formalizado === 'si' ? (
-              <Field id="prog-rfc" label="RFC (opcional)" errors={errors.rfc} hint="Hasta 13 caracteres.">
-                <UppercaseInput
-                  id="prog-rfc"
-                  className={cls('rfc')}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  value={value.rfc}
-                  onValueChange={(v) => set('rfc', v.replace(/\s/g, ''))}
-                  maxLength={LIMITS.rfc}
-                  {...a11y('rfc', { hint: true })}
-                />
-              </Field>
+              <UppercaseField
+                label="RFC (opcional)"
+                hint="Hasta 13 caracteres."
+                {...bind('rfc')}
+                onValueChange={(v) => set('rfc', v.replace(/\s/g, ''))}
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={LIMITS.rfc}
+              />
             ) : null}
           </div>
         ) : null}

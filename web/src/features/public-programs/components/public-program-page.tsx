@@ -3,7 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PublicPrograma } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { AlertIcon, CalendarIcon, CheckIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
+import { CheckList } from '../../../components/ui/check-list';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel';
+import { CalendarIcon, CheckIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
@@ -16,18 +18,16 @@ import '../public-programs.css';
 function NotFound() {
   useDocumentTitle('Programa No Encontrado');
   return (
-    <section className="not-found" data-testid="program-not-found">
-      <div className="not-found__icon" aria-hidden="true">
-        <AlertIcon size={28} />
-      </div>
-      <h1 className="not-found__title">Programa No Encontrado</h1>
-      <p className="not-found__text">El programa que buscas no existe o ha sido cerrado.</p>
-      <div className="not-found__actions">
+    <NotFoundPanel
+      title="Programa No Encontrado"
+      text="El programa que buscas no existe o ha sido cerrado."
+      testId="program-not-found"
+      actions={
         <Link className="btn btn--primary" to="/eventos">
           Ver eventos disponibles
         </Link>
-      </div>
-    </section>
+      }
+    />
   );
 }
 
@@ -112,35 +112,22 @@ function ProgramCard({ programa }: { programa: PublicPrograma }) {
         <Places programa={programa} />
       </div>
       <p className="program-card__description">{programa.descripcion}</p>
-      {programa.requisitos.length ? (
-        <section aria-labelledby="program-requisitos" data-testid="program-requisitos">
-          <h2 className="program-card__subtitle" id="program-requisitos">
-            Requisitos
-          </h2>
-          <ul className="check-list">
-            {programa.requisitos.map((item, i) => (
-              <li key={i}>
-                <CheckIcon size={16} /> {item}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {programa.beneficios.length ? (
-        <section aria-labelledby="program-beneficios" data-testid="program-beneficios">
-          <h2 className="program-card__subtitle" id="program-beneficios">
-            Beneficios
-          </h2>
-          <ul className="check-list">
-            {programa.beneficios.map((item, i) => (
-              <li key={i}>
-                <CheckIcon size={16} /> {item}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProgramList id="program-requisitos" title="Requisitos" items={programa.requisitos} />
+      <ProgramList id="program-beneficios" title="Beneficios" items={programa.beneficios} />
     </article>
+  );
+}
+
+/** Requisitos or Beneficios, when the program lists any. */
+function ProgramList({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <h2 className="program-card__subtitle" id={id}>
+        {title}
+      </h2>
+      <CheckList items={items} />
+    </section>
   );
 }
 

@@ -3,6 +3,8 @@ import type { AsistenteResponse } from '@shared/contracts/internal-events.contra
 import type { SeatingAssignment, SeatingSeccion } from '@shared/contracts/seating.contract';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
+import { ModalConfirmFooter } from '../../../components/ui/modal-footer';
+import { useSelection } from '../../../lib/use-selection';
 import { SEAT_STATE_STYLES, type SeatInfo } from '../../../components/seat-map';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -228,20 +230,14 @@ export function AssignPersonModal({
         ))}
       </div>
       {problem ? <Alert kind="error">{problem}</Alert> : null}
-      <div className="modal__footer">
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={personaId === null || busy}
-          onClick={() => void submit()}
-          data-testid="seating-assign-confirm"
-        >
-          {busy ? 'Asignando...' : 'Asignar'}
-        </button>
-      </div>
+      <ModalConfirmFooter
+        onCancel={onClose}
+        onConfirm={() => void submit()}
+        confirmDisabled={personaId === null || busy}
+        confirmTestId="seating-assign-confirm"
+      >
+        {busy ? 'Asignando...' : 'Asignar'}
+      </ModalConfirmFooter>
     </Modal>
   );
 }
@@ -274,20 +270,14 @@ export function MassAssignModal({
   const [sectorId, setSectorId] = useState('');
   const [empresaId, setEmpresaId] = useState('');
   const [seccionId, setSeccionId] = useState('');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, toggle, allSelected, toggleAll } = useSelection();
   const [busy, setBusy] = useState(false);
   const unseated = useMemo(() => people.filter((p) => !p.asiento && !seatedNow(p.id)), [people]);
   const shown = useMemo(() => filterPeople(unseated, search, sectorId, empresaId), [unseated, search, sectorId, empresaId]);
   const seccion = secciones.find((s) => String(s.id) === seccionId);
   const free = seccion ? freeSeatsOf(seccion) : null;
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allShown = shown.length > 0 && shown.every((p) => selected.has(p.id));
+  const shownIds = shown.map((p) => p.id);
+  const allShown = allSelected(shownIds);
   const submit = async () => {
     if (!seccion || selected.size === 0) return;
     setBusy(true);
@@ -322,21 +312,7 @@ export function MassAssignModal({
       <Filters {...{ search, setSearch, sectorId, setSectorId, empresaId, setEmpresaId }} prefix="seating-mass" />
       <div className="seating-people__bar">
         <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={allShown}
-            onChange={() =>
-              setSelected((prev) => {
-                const next = new Set(prev);
-                for (const p of shown) {
-                  if (allShown) next.delete(p.id);
-                  else next.add(p.id);
-                }
-                return next;
-              })
-            }
-            data-testid="seating-mass-all"
-          />
+          <input type="checkbox" checked={allShown} onChange={() => toggleAll(shownIds)} data-testid="seating-mass-all" />
           Seleccionar todas ({shown.length})
         </label>
         <span className="muted" data-testid="seating-mass-selected">
@@ -361,20 +337,14 @@ export function MassAssignModal({
           Seleccionaste {selected.size} personas y la sección tiene {free} asientos libres: solo se asignarán las primeras {free}.
         </Alert>
       ) : null}
-      <div className="modal__footer">
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={!seccion || selected.size === 0 || busy}
-          onClick={() => void submit()}
-          data-testid="seating-mass-confirm"
-        >
-          {busy ? 'Enviando...' : `Asignar ${selected.size} persona(s)`}
-        </button>
-      </div>
+      <ModalConfirmFooter
+        onCancel={onClose}
+        onConfirm={() => void submit()}
+        confirmDisabled={!seccion || selected.size === 0 || busy}
+        confirmTestId="seating-mass-confirm"
+      >
+        {busy ? 'Enviando...' : `Asignar ${selected.size} persona(s)`}
+      </ModalConfirmFooter>
     </Modal>
   );
 }

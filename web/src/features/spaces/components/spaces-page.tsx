@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { Alert } from '../../../components/ui/alert';
-import { PlusIcon } from '../../../components/ui/icons';
+import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonLine } from '../../../components/ui/spinner';
@@ -96,21 +95,12 @@ function SpacesManager() {
           <>
             <LiveIndicator room={ROOMS.espacios} />
             {canCreate ? (
-              <button type="button" className="btn btn--primary" onClick={() => setDialog({ kind: 'create' })} data-testid="create-space">
-                <PlusIcon size={18} /> Crear Nuevo Espacio
-              </button>
+              <CreateButton label="Crear Nuevo Espacio" onClick={() => setDialog({ kind: 'create' })} testId="create-space" />
             ) : null}
           </>
         }
       />
-      <section className="card" aria-labelledby="spaces-title">
-        <div className="card__header">
-          <h2 className="card__title" id="spaces-title">
-            Espacios
-          </h2>
-          {loaded ? <span className="counter">{espacios.length}</span> : null}
-        </div>
-        {error ? <Alert kind="error">{error}</Alert> : null}
+      <ListCard titleId="spaces-title" title="Espacios" count={loaded ? espacios.length : null} error={error}>
         {loading && !loaded ? (
           <ul className="spaces-list" aria-busy="true" aria-label="Cargando espacios" data-testid="spaces-loading">
             {[0, 1, 2].map((i) => (
@@ -139,7 +129,7 @@ function SpacesManager() {
             }}
           />
         ) : null}
-      </section>
+      </ListCard>
       {dialog?.kind === 'create' ? <SpaceFormModal onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? <SpaceFormModal key={dialog.espacio.id} espacio={dialog.espacio} onClose={() => setDialog(null)} /> : null}
       {viewing ? <SpaceViewModal espacio={viewing} onClose={() => setDialog(null)} /> : null}

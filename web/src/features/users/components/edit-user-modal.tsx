@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UserResponse } from '@shared/contracts/users.contract';
 import { Alert } from '../../../components/ui/alert';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { authState, fetchMe } from '../../../lib/auth';
@@ -63,14 +64,9 @@ export function EditUserModal({ user, onClose }: { user: UserResponse; onClose: 
           </Alert>
         ) : null}
         <UserFormFields idPrefix="edit" value={value} onChange={setValue} errors={errors} mode="edit" />
-        <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={submitting || saved} data-testid="edit-user-submit">
-            {submitting ? 'Guardando…' : 'Guardar Cambios'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} submitDisabled={submitting || saved} submitTestId="edit-user-submit">
+          {submitting ? 'Guardando…' : 'Guardar Cambios'}
+        </FormActions>
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import type { UserResponse } from '@shared/contracts/users.contract';
 import type { FieldErrors } from '../../../lib/api-client';
 import { ACTION_LABELS, ACTIONS, AREA_LABELS, type Action, type Area } from '../../../lib/permissions';
 import type { UserPayload } from '../api/types';
+import { fieldBinder, TextField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
 
 /**
@@ -74,6 +75,12 @@ export function missingFields(value: UserFormValue, passwordRequired: boolean): 
   return errors;
 }
 
+/** The password pair: required when creating, optional when editing. */
+const PASSWORD_INPUT = {
+  create: { type: 'password', autoComplete: 'new-password', required: true },
+  edit: { type: 'password', autoComplete: 'new-password', required: false },
+} as const;
+
 const KNOWN_KEYS = ['name', 'email', 'password', 'password_confirmation', 'is_super_admin'];
 
 function errorsFor(errors: FieldErrors, key: string): string[] {
@@ -113,84 +120,33 @@ export function UserFormFields({
     onChange({ ...value, permissions: { ...value.permissions, [area]: next } });
   };
   const id = (key: string) => `${idPrefix}-${key}`;
-  const describe = (key: string) => (errorsFor(errors, key).length > 0 ? id(`${key}-error`) : undefined);
-  const invalid = (key: string) => (errorsFor(errors, key).length > 0 ? 'input input--invalid' : 'input');
+  const bind = fieldBinder(`${idPrefix}-`, value, errors, set);
   const others = otherErrors(errors);
 
   return (
     <>
       <div className="form-grid">
-        <div className="field">
-          <label className="field__label" htmlFor={id('name')}>
-            Nombre
-          </label>
-          <input
-            id={id('name')}
-            className={invalid('name')}
-            value={value.name}
-            onChange={(e) => set('name', e.target.value)}
-            autoComplete="off"
-            required
-            aria-invalid={errorsFor(errors, 'name').length > 0 || undefined}
-            aria-describedby={describe('name')}
-            placeholder="Nombre completo"
-          />
-          <FieldError id={id('name-error')} messages={errorsFor(errors, 'name')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('email')}>
-            Correo electrónico
-          </label>
-          <input
-            id={id('email')}
-            className={invalid('email')}
-            type="email"
-            value={value.email}
-            onChange={(e) => set('email', e.target.value)}
-            autoComplete="off"
-            required
-            aria-invalid={errorsFor(errors, 'email').length > 0 || undefined}
-            aria-describedby={describe('email')}
-            placeholder="nombre@ejemplo.gob.mx"
-          />
-          <FieldError id={id('email-error')} messages={errorsFor(errors, 'email')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('password')}>
-            {mode === 'create' ? 'Contraseña' : 'Nueva contraseña (opcional)'}
-          </label>
-          <input
-            id={id('password')}
-            className={invalid('password')}
-            type="password"
-            value={value.password}
-            onChange={(e) => set('password', e.target.value)}
-            autoComplete="new-password"
-            required={mode === 'create'}
-            aria-invalid={errorsFor(errors, 'password').length > 0 || undefined}
-            aria-describedby={describe('password')}
-            placeholder={mode === 'create' ? 'Mínimo 8 caracteres' : 'Déjala en blanco para no cambiarla'}
-          />
-          <FieldError id={id('password-error')} messages={errorsFor(errors, 'password')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('password_confirmation')}>
-            {mode === 'create' ? 'Confirmar contraseña' : 'Confirmar nueva contraseña'}
-          </label>
-          <input
-            id={id('password_confirmation')}
-            className={invalid('password_confirmation')}
-            type="password"
-            value={value.password_confirmation}
-            onChange={(e) => set('password_confirmation', e.target.value)}
-            autoComplete="new-password"
-            required={mode === 'create'}
-            aria-invalid={errorsFor(errors, 'password_confirmation').length > 0 || undefined}
-            aria-describedby={describe('password_confirmation')}
-            placeholder={mode === 'create' ? 'Repite la contraseña' : 'Repite la nueva contraseña'}
-          />
-          <FieldError id={id('password_confirmation-error')} messages={errorsFor(errors, 'password_confirmation')} />
-        </div>
+        <TextField label="Nombre" {...bind('name')} autoComplete="off" required placeholder="Nombre completo" />
+        <TextField
+          label="Correo electrónico"
+          {...bind('email')}
+          type="email"
+          autoComplete="off"
+          required
+          placeholder="nombre@ejemplo.gob.mx"
+        />
+        <TextField
+          label={mode === 'create' ? 'Contraseña' : 'Nueva contraseña (opcional)'}
+          {...bind('password')}
+          {...PASSWORD_INPUT[mode]}
+          placeholder={mode === 'create' ? 'Mínimo 8 caracteres' : 'Déjala en blanco para no cambiarla'}
+        />
+        <TextField
+          label={mode === 'create' ? 'Confirmar contraseña' : 'Confirmar nueva contraseña'}
+          {...bind('password_confirmation')}
+          {...PASSWORD_INPUT[mode]}
+          placeholder={mode === 'create' ? 'Repite la contraseña' : 'Repite la nueva contraseña'}
+        />
       </div>
 
       <label className="checkbox checkbox--card" htmlFor={id('is_super_admin')}>

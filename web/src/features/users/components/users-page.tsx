@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { UserResponse } from '@shared/contracts/users.contract';
-import { Alert } from '../../../components/ui/alert';
+import { ListCard } from '../../../components/ui/list-card';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -67,14 +67,7 @@ function UsersManager({ currentUserId }: { currentUserId: number }) {
         }
       />
       <CreateUserForm />
-      <section className="card" aria-labelledby="users-list-title">
-        <div className="card__header">
-          <h2 className="card__title" id="users-list-title">
-            Usuarios Registrados
-          </h2>
-          {loaded ? <span className="counter">{users.length}</span> : null}
-        </div>
-        {error ? <Alert kind="error">{error}</Alert> : null}
+      <ListCard titleId="users-list-title" title="Usuarios Registrados" count={loaded ? users.length : null} error={error}>
         {loading && !loaded ? (
           <Spinner label="Cargando usuarios…" />
         ) : loaded ? (
@@ -86,7 +79,7 @@ function UsersManager({ currentUserId }: { currentUserId: number }) {
             onDelete={(user) => void handleDelete(user)}
           />
         ) : null}
-      </section>
+      </ListCard>
       {editing ? <EditUserModal key={editing.id} user={editing} onClose={() => setEditingId(null)} /> : null}
     </div>
   );

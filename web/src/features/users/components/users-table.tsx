@@ -1,6 +1,8 @@
 import type { UserResponse } from '@shared/contracts/users.contract';
 import { ACTION_LABELS, AREA_LABELS, type Action, type Permissions } from '../../../lib/permissions';
+import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
+import { RowButton } from '../../../components/ui/row-actions';
 
 /** The areas beyond the two spec columns, summed up in one compact cell. */
 const OTHER_AREAS = ['personas', 'programas_servicios'] as const;
@@ -47,89 +49,62 @@ export function UsersTable({
   onEdit: (user: UserResponse) => void;
   onDelete: (user: UserResponse) => void;
 }) {
-  if (users.length === 0) {
-    return (
-      <p className="empty" data-testid="users-empty">
-        No hay usuarios registrados
-      </p>
-    );
-  }
+  if (users.length === 0) return <EmptyMessage testId="users-empty">No hay usuarios registrados</EmptyMessage>;
   return (
-    <div className="table-wrap">
-      <table className="table table--responsive" data-testid="users-table">
-        <thead>
-          <tr>
-            <th scope="col">Nombre</th>
-            <th scope="col">Correo electrónico</th>
-            <th scope="col">Eventos Internos</th>
-            <th scope="col">Eventos Externos</th>
-            <th scope="col">Otras áreas</th>
-            <th scope="col">Super Admin</th>
-            <th scope="col" className="table__actions-head">
-              Acciones
-            </th>
+    <DataTable
+      testId="users-table"
+      columns={['Nombre', 'Correo electrónico', 'Eventos Internos', 'Eventos Externos', 'Otras áreas', 'Super Admin']}
+    >
+      {users.map((user) => {
+        const isSelf = user.id === currentUserId;
+        return (
+          <tr key={user.id} data-testid="user-row" data-user-id={user.id} data-email={user.email}>
+            <td data-label="Nombre">
+              <span className="user-cell">
+                <span className="user-cell__name">{user.name}</span>
+                {isSelf ? (
+                  <span className="tag tag--self" data-testid="self-tag">
+                    Tú
+                  </span>
+                ) : null}
+              </span>
+            </td>
+            <td data-label="Correo electrónico">
+              <EmailText className="cell-email" email={user.email} />
+            </td>
+            <td data-label="Eventos Internos">
+              <PermissionCell actions={user.permissions.eventos_internos} />
+            </td>
+            <td data-label="Eventos Externos">
+              <PermissionCell actions={user.permissions.eventos_externos} />
+            </td>
+            <td data-label="Otras áreas" data-testid="other-areas">
+              <OtherAreasCell permissions={user.permissions} />
+            </td>
+            <td data-label="Super Admin">
+              <span className={`badge ${user.is_super_admin ? 'badge--primary' : 'badge--neutral'}`}>
+                {user.is_super_admin ? 'Sí' : 'No'}
+              </span>
+            </td>
+            <td data-label="Acciones" className="table__actions">
+              <RowButton onClick={() => onEdit(user)} aria-label={`Editar a ${user.name}`} data-testid="edit-user">
+                Editar
+              </RowButton>
+              {!isSelf ? (
+                <RowButton
+                  tone="danger"
+                  onClick={() => onDelete(user)}
+                  disabled={deletingId === user.id}
+                  aria-label={`Eliminar a ${user.name}`}
+                  data-testid="delete-user"
+                >
+                  {deletingId === user.id ? 'Eliminando…' : 'Eliminar'}
+                </RowButton>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const isSelf = user.id === currentUserId;
-            return (
-              <tr key={user.id} data-testid="user-row" data-user-id={user.id} data-email={user.email}>
-                <td data-label="Nombre">
-                  <span className="user-cell">
-                    <span className="user-cell__name">{user.name}</span>
-                    {isSelf ? (
-                      <span className="tag tag--self" data-testid="self-tag">
-                        Tú
-                      </span>
-                    ) : null}
-                  </span>
-                </td>
-                <td data-label="Correo electrónico">
-                  <EmailText className="cell-email" email={user.email} />
-                </td>
-                <td data-label="Eventos Internos">
-                  <PermissionCell actions={user.permissions.eventos_internos} />
-                </td>
-                <td data-label="Eventos Externos">
-                  <PermissionCell actions={user.permissions.eventos_externos} />
-                </td>
-                <td data-label="Otras áreas" data-testid="other-areas">
-                  <OtherAreasCell permissions={user.permissions} />
-                </td>
-                <td data-label="Super Admin">
-                  <span className={`badge ${user.is_super_admin ? 'badge--primary' : 'badge--neutral'}`}>
-                    {user.is_super_admin ? 'Sí' : 'No'}
-                  </span>
-                </td>
-                <td data-label="Acciones" className="table__actions">
-                  <button
-                    type="button"
-                    className="btn btn--sm btn--secondary"
-                    onClick={() => onEdit(user)}
-                    aria-label={`Editar a ${user.name}`}
-                    data-testid="edit-user"
-                  >
-                    Editar
-                  </button>
-                  {!isSelf ? (
-                    <button
-                      type="button"
-                      className="btn btn--sm btn--danger"
-                      onClick={() => onDelete(user)}
-                      disabled={deletingId === user.id}
-                      aria-label={`Eliminar a ${user.name}`}
-                      data-testid="delete-user"
-                    >
-                      {deletingId === user.id ? 'Eliminando…' : 'Eliminar'}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -1,0 +1,51 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { ExternalLinkIcon, StarIcon } from './icons';
+
+/** A small button in a row's actions: secondary, or danger for removals. */
+export function RowButton({
+  tone = 'secondary',
+  ...button
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'> & { tone?: 'secondary' | 'danger'; 'data-testid'?: string }) {
+  return <button type="button" className={`btn btn--sm btn--${tone}`} {...button} />;
+}
+
+/** The star that features a record on the public pages (or stops featuring it). */
+export function FeaturedToggle({
+  featured,
+  name,
+  featureTitle,
+  disabled,
+  onToggle,
+}: {
+  featured: boolean;
+  /** The record's name, in the accessible label. */
+  name: string;
+  /** The tooltip while it is not featured ('Destacar evento'). */
+  featureTitle: string;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`star-toggle ${featured ? 'star-toggle--on' : ''}`}
+      onClick={onToggle}
+      disabled={disabled}
+      aria-pressed={featured}
+      aria-label={featured ? `Quitar destacado de ${name}` : `Destacar ${name}`}
+      title={featured ? 'Quitar destacado' : featureTitle}
+      data-testid="toggle-featured"
+    >
+      <StarIcon size={18} filled={featured} />
+    </button>
+  );
+}
+
+/** A link to a record's public page, opened in a new tab. */
+export function PublicPageLink({ href, label, ariaLabel }: { href: string; label: string; ariaLabel: string }) {
+  return (
+    <a className="icon-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={ariaLabel} data-testid="view-public">
+      <ExternalLinkIcon size={16} /> {label}
+    </a>
+  );
+}
