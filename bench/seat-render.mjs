@@ -98,7 +98,7 @@ try {
   for (const seats of SIZES) {
     if (WAIT_QUIET > 0) await waitQuiet(WAIT_QUIET, log, `${seats} seats`);
     const before = machineBusy(1000);
-    const samples = { canvas: { mount: [], relayout: [] }, dom: { mount: [], relayout: [] } };
+    const samples = { canvas: { mount: [], relayout: [], change: [] }, dom: { mount: [], relayout: [], change: [] } };
     for (let run = -1; run < RUNS; run++) {
       for (const kind of run % 2 ? ['canvas', 'dom'] : ['dom', 'canvas']) {
         const mount = await page.evaluate(([k, n]) => globalThis.bench.mount(k, n), [kind, seats]);
@@ -113,6 +113,14 @@ try {
         if (run < 0) continue; // warm-up
         samples[kind].mount.push(mount);
         samples[kind].relayout.push(relayout);
+      }
+      process.stdout.write('.');
+    }
+    // Seat changes in a loop of their own (their big maps would otherwise leave garbage for the mounts above).
+    for (let run = -1; run < RUNS; run++) {
+      for (const kind of run % 2 ? ['canvas', 'dom'] : ['dom', 'canvas']) {
+        const change = await page.evaluate(([k, n]) => globalThis.bench.seatChange(k, n), [kind, seats]);
+        if (run >= 0) samples[kind].change.push(change);
       }
       process.stdout.write('.');
     }
@@ -131,6 +139,8 @@ try {
         mountFrame: stat(s.mount, 'frame'),
         relayoutSync: stat(s.relayout, 'sync'),
         relayoutFrame: stat(s.relayout, 'frame'),
+        changeSync: stat(s.change, 'sync'),
+        changeFrame: stat(s.change, 'frame'),
       });
     }
   }
@@ -145,7 +155,7 @@ try {
 const name = (k) => (k === 'canvas' ? 'canvas `<SeatMap>` (product)' : 'one `<button>` per seat (baseline)');
 const mm = (x) => `${fmt(x.min)} / ${fmt(x.median)}`;
 const row = (r) =>
-  `| ${r.seats.toLocaleString('en-US')} | ${name(r.kind)} | ${mm(r.mountSync)} | ${mm(r.mountFrame)} | ${mm(r.relayoutSync)} | ${mm(r.relayoutFrame)} |`;
+  `| ${r.seats.toLocaleString('en-US')} | ${name(r.kind)} | ${mm(r.mountSync)} | ${mm(r.mountFrame)} | ${mm(r.relayoutSync)} | ${mm(r.relayoutFrame)} | ${mm(r.changeSync)} | ${mm(r.changeFrame)} |`;
 const big = results.find((r) => r.seats === Math.max(...SIZES) && r.kind === 'canvas');
 const bigDom = results.find((r) => r.seats === Math.max(...SIZES) && r.kind === 'dom');
 const m = machineInfo();
@@ -158,18 +168,21 @@ const markdown = [
   'tooltip, flexbox), with **the whole map in view** (no culling: every seat is drawn). 2,000 seats = 2 sections of 20 × 50; 20,000 =',
   "4 sections of 100 × 50, layout '2,2'. *Sync*: React render plus canvas draw, or React plus DOM style and layout, timed in the page;",
   '*to frame*: until the next animation frame after it (paint included). *Relayout*: the same map with a new `layout_config`, as when',
-  `typing in 'Organización de Secciones'. ${RUNS} runs per case (alternating, after a warm-up): **min / median** (the machine is shared`,
+  "typing in 'Organización de Secciones'. *Seat change*: a map half full (states, colour by state, as the seating screen draws it) gets one",
+  `pushed seat change (a free seat becomes pendiente). ${RUNS} runs per case (alternating, after a warm-up): **min / median** (the machine is shared`,
   'with other work; the minimum is the cost without interference).',
   '',
-  '| seats | renderer | mount, sync | mount, to frame | relayout, sync | relayout, to frame |',
-  '|---:|---|---:|---:|---:|---:|',
+  '| seats | renderer | mount, sync | mount, to frame | relayout, sync | relayout, to frame | seat change, sync | seat change, to frame |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|',
   ...results.map(row),
   '',
   big
     ? `Target: 20,000 seats drawn in ≤ ${TARGET_MS} ms at 4× — canvas mount to frame: min ${fmt(big.mountFrame.min)}, median ${fmt(big.mountFrame.median)}, ` +
       `max ${fmt(big.mountFrame.max)}: **${big.mountFrame.median <= TARGET_MS ? 'met' : 'NOT met'}** (median). The baseline takes ${fmt(bigDom.mountFrame.median)} ` +
       `(${(bigDom.mountFrame.median / big.mountFrame.median).toFixed(0)}× longer). A relayout of the canvas at 20,000 seats is ${fmt(big.relayoutSync.min)} of work at ${THROTTLE}× ` +
-      `(≈ ${fmt(big.relayoutSync.min / THROTTLE)} at full speed${big.relayoutSync.min / THROTTLE < 16.7 ? ', inside one 16.7 ms frame' : ''}; in the form the preview is at most 420 px high and draws only what is in view).`
+      `(≈ ${fmt(big.relayoutSync.min / THROTTLE)} at full speed${big.relayoutSync.min / THROTTLE < 16.7 ? ', inside one 16.7 ms frame' : ''}; in the form the preview is at most 420 px high and draws only what is in view). ` +
+      `A pushed seat change on the 20,000-seat map (issue 13): ${fmt(big.changeSync.median)} of work at ${THROTTLE}× (median; ≈ ${fmt(big.changeSync.median / THROTTLE)} at full speed: ` +
+      `${big.changeSync.median / THROTTLE < 16.7 ? 'repainted within one 16.7 ms frame' : 'NOT within one frame'}), against ${fmt(bigDom.changeSync.median)} for one element per seat.`
     : '',
   '',
   `Machine: ${m.model}, ${m.nproc} cores, ${m.memGb} GB, Node ${m.node}; run ${new Date().toISOString().slice(0, 16)}Z, devicePixelRatio ${DPR}; ` +

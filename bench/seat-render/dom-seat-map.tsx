@@ -6,8 +6,21 @@ import type { SeatMapSection } from '../../web/src/components/seat-map';
 
 const CELL = 12;
 
-export function DomSeatMap({ sections, layoutConfig }: { sections: readonly SeatMapSection[]; layoutConfig: string }) {
+/** Colours of held seats (the product's seating states), for the seat-change case. */
+const STATE_COLOR: Record<string, string> = { pendiente: '#EAB308', confirmado: '#16A34A', asistio: '#7C3AED', assigned: '#16A34A' };
+
+export function DomSeatMap({
+  sections,
+  layoutConfig,
+  seatStates,
+}: {
+  sections: readonly SeatMapSection[];
+  layoutConfig: string;
+  /** By seat id = the seat's running index over the sections in layout order (as main.tsx numbers them). */
+  seatStates?: ReadonlyMap<number, string>;
+}) {
   const layout = computeSeatLayout(sections, layoutConfig);
+  const firstId = (i: number) => sections.slice(0, i).reduce((n, x) => n + x.filas * x.asientos_por_fila, 0);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16 }}>
       <div style={{ background: '#374151', color: '#fff', padding: 8, alignSelf: 'stretch', textAlign: 'center' }}>ESCENARIO / FRENTE</div>
@@ -39,7 +52,7 @@ export function DomSeatMap({ sections, layoutConfig }: { sections: readonly Seat
                           padding: 0,
                           border: 0,
                           borderRadius: 2,
-                          background: sec.color,
+                          background: STATE_COLOR[seatStates?.get(firstId(i) + f * sec.asientos_por_fila + n) ?? ''] ?? sec.color,
                           color: '#fff',
                           fontSize: 6,
                           lineHeight: `${CELL - 2}px`,

@@ -23,14 +23,37 @@ function spaceOf(seats: number): SeatMapSection[] {
 const root = createRoot(document.getElementById('root')!);
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-function view(kind: 'canvas' | 'dom', seats: number, layoutConfig: string) {
+/** Seat ids: the running index over the sections (section by section, row-major). */
+function seatIdOf(sections: SeatMapSection[]) {
+  const first = sections.map((_, i) => sections.slice(0, i).reduce((n, x) => n + x.filas * x.asientos_por_fila, 0));
+  return (si: number, fila: number, numero: number) => first[si] + (fila - 1) * sections[si].asientos_por_fila + (numero - 1);
+}
+
+function view(kind: 'canvas' | 'dom', seats: number, layoutConfig: string, seatStates?: Map<number, SeatState>) {
   const sections = spaceOf(seats);
   // The whole map in view (no viewport culling): every seat is drawn.
-  return kind === 'canvas' ? (
-    <SeatMap sections={sections} layoutConfig={layoutConfig} label="Bench" maxHeight={100_000} />
+  if (kind === 'dom') return <DomSeatMap sections={sections} layoutConfig={layoutConfig} seatStates={seatStates} />;
+  return seatStates ? (
+    // As the seating screen passes them: the states map, a new seat-id function on each render, colour by state.
+    <SeatMap
+      sections={sections}
+      layoutConfig={layoutConfig}
+      label="Bench"
+      maxHeight={100_000}
+      seatId={seatIdOf(sections)}
+      seatStates={seatStates}
+      colorBy="state"
+    />
   ) : (
-    <DomSeatMap sections={sections} layoutConfig={layoutConfig} />
+    <SeatMap sections={sections} layoutConfig={layoutConfig} label="Bench" maxHeight={100_000} />
   );
+}
+
+/** Half the seats held (pendiente / confirmado), as a map being filled. */
+function heldStates(seats: number): Map<number, SeatState> {
+  const m = new Map<number, SeatState>();
+  for (let id = 0; id < seats; id += 2) m.set(id, id % 4 ? 'confirmado' : 'pendiente');
+  return m;
 }
 
 /** Time of one synchronous render (React + draw or DOM + style and layout), and until the next frame painted. */
@@ -48,6 +71,7 @@ declare global {
     bench: {
       mount(kind: 'canvas' | 'dom', seats: number): Promise<{ sync: number; frame: number }>;
       relayout(kind: 'canvas' | 'dom', seats: number, layoutConfig: string): Promise<{ sync: number; frame: number }>;
+      seatChange(kind: 'canvas' | 'dom', seats: number): Promise<{ sync: number; frame: number }>;
       drawnSeats(): number;
       states(cell: number): void;
     };
@@ -63,6 +87,15 @@ window.bench = {
   /** Typing in 'Organización de Secciones': the same map, a new layout. */
   async relayout(kind, seats, layoutConfig) {
     return timed(() => root.render(view(kind, seats, layoutConfig)));
+  },
+  /** A pushed seat change on a map half full: one free seat becomes pendiente (the store's map, patched in place). */
+  async seatChange(kind, seats) {
+    const states = heldStates(seats);
+    flushSync(() => root.render(view(kind, seats, '2,2', states)));
+    await afterPaint();
+    const next = new Map(states);
+    next.set(seats - 1 - ((seats - 1) % 2 ? 0 : 1), 'pendiente');
+    return timed(() => root.render(view(kind, seats, '2,2', next)));
   },
   drawnSeats() {
     return document.querySelectorAll('button[title]').length;
