@@ -32,24 +32,8 @@ export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
 
 /** The public page: the program as citizens see it, no staff fields, no one's personal data. */
 export function toPublicPrograma(p: ProgramaEntity): PublicPrograma {
-  return {
-    id: p.id,
-    slug: p.slug,
-    nombre: p.nombre,
-    descripcion: p.descripcion,
-    tipo: p.tipo,
-    fecha_inicio: iso(p.fechaInicio),
-    fecha_fin: iso(p.fechaFin),
-    ubicacion: p.ubicacion,
-    max_participantes: p.maxParticipantes,
-    status: p.status,
-    requisitos: p.requisitos ?? [],
-    beneficios: p.beneficios ?? [],
-    es_destacado: p.esDestacado,
-    participantes_actuales: p.participantesActuales,
-    imagen_url: p.imagenUrl,
-    lugares_disponibles: placesLeft(p),
-  };
+  const { created_at: _created, updated_at: _updated, ...shown } = toProgramaResponse(p);
+  return { ...shown, lugares_disponibles: placesLeft(p) };
 }
 
 export function toProgramCounts(p: {

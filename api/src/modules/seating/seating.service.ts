@@ -53,7 +53,7 @@ export class SeatingService {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async assertEvent(id: number) {
+  private async assertEvent(id: number) {
     const event = await this.repo.event(id);
     if (!event) throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.eventNotFound);
     return event;
