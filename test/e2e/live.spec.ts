@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiToken, createEventViaApi } from './external-events-helpers';
 import { fillCreateUser, signIn, uniqueEmail, userRow } from './helpers';
 
 test('users and dashboard update live across two sessions, without reload', async ({ browser }) => {
@@ -57,4 +58,48 @@ test('users and dashboard update live across two sessions, without reload', asyn
     await observerContext.close();
     await actorContext.close();
   }
+});
+
+test('changes pushed before the socket is in its rooms still reach the screen once it joins', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const email = uniqueEmail('tarde');
+  const password = 'secreto-123';
+  const data = { name: 'Tere Tardía', email, is_super_admin: false };
+  const created = await request.post('/api/users', {
+    headers,
+    data: { ...data, password, password_confirmation: password, permissions: { eventos_internos: [], eventos_externos: ['view'] } },
+  });
+  expect(created.status()).toBe(201);
+  const { user } = (await created.json()) as { user: { id: number } };
+
+  // The browser's socket reaches the server only when the test opens the gate.
+  let openGate!: () => void;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await gate;
+    ws.connectToServer();
+  });
+  await signIn(page, email, password);
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/eventos-externos' && r.request().method() === 'GET'),
+    page.goto('/eventos-externos'),
+  ]);
+  await expect(page.getByTestId('live-indicator')).not.toHaveAttribute('data-state', 'joined');
+
+  // While the screen has its data but no room yet: a new event and a permission change are pushed to nobody.
+  const event = await createEventViaApi(request, token, { title: `Evento previo a la sala ${Date.now()}` });
+  const updated = await request.put(`/api/users/${user.id}`, {
+    headers,
+    data: { ...data, permissions: { eventos_internos: ['view'], eventos_externos: ['view'] } },
+  });
+  expect(updated.ok()).toBeTruthy();
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(nav.getByRole('link', { name: 'Eventos Internos' })).toHaveCount(0);
+
+  // Once the socket connects and joins, the screen and the account resync: both changes show, no reload.
+  openGate();
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+  await expect(page.locator(`[data-testid="external-event-row"][data-event-id="${event.id}"]`)).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Eventos Internos' })).toBeVisible();
 });

@@ -1,9 +1,16 @@
 import { endSessionAndGoToLogin, fetchMe } from '../lib/auth';
-import { useSocketEvent } from '../lib/live';
+import { useOnSocketConnect, useSocketEvent } from '../lib/live';
+
+function refetchMe(): void {
+  fetchMe({ fresh: true }).catch(() => {
+    // A 401 signs out through the api client; other failures wait for the next change.
+  });
+}
 
 /**
  * Global pushes on the user's own room (joined by the server): a revoked session signs out; a changed
- * account refetches /api/me so the navigation and permission badges follow at once. Renders nothing.
+ * account refetches /api/me so the navigation and permission badges follow at once; so does every
+ * (re)connection, since a change may have been pushed before the socket was in the room. Renders nothing.
  */
 export function SessionLiveEffect() {
   useSocketEvent('session.revoked', () => endSessionAndGoToLogin());
@@ -12,9 +19,8 @@ export function SessionLiveEffect() {
       endSessionAndGoToLogin();
       return;
     }
-    fetchMe().catch(() => {
-      // A 401 signs out through the api client; other failures wait for the next change.
-    });
+    refetchMe();
   });
+  useOnSocketConnect(refetchMe);
   return null;
 }

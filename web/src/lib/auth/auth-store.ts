@@ -123,13 +123,25 @@ export async function logout(): Promise<void> {
 }
 
 let meInFlight: Promise<SessionUser | null> | null = null;
+let meQueued: Promise<SessionUser | null> | null = null;
 
 /**
  * GET /api/me, only when a token exists. Concurrent callers share one request (start-up, dashboard
- * and live refetches often ask at the same moment). A 401 signs out through the api client.
+ * and live refetches often ask at the same moment). `fresh` is for a caller that learnt of a change
+ * (a push, a reconnect): a request already in flight may have read the account before it, so one more
+ * follows it, shared by every fresh caller meanwhile. A 401 signs out through the api client.
  */
-export function fetchMe(): Promise<SessionUser | null> {
+export function fetchMe(options: { fresh?: boolean } = {}): Promise<SessionUser | null> {
   if (!authState.token) return Promise.resolve(null);
+  if (meInFlight && options.fresh) {
+    meQueued ??= meInFlight
+      .catch(() => null)
+      .then(() => {
+        meQueued = null;
+        return fetchMe();
+      });
+    return meQueued;
+  }
   if (meInFlight) return meInFlight;
   const tokenAtStart = authState.token;
   authState.loading = true;

@@ -1,7 +1,8 @@
 /**
  * Reference-counted room membership. A room is joined while at least one screen uses it, joined
  * again after every reconnect (the server forgets rooms with the old connection), and the screen is
- * then asked to resync because pushes may have been missed while offline.
+ * asked to resync after every join, the first included: a screen's first fetch runs alongside the join,
+ * so a change between its read and the join would otherwise be missed until the next reconnect.
  */
 import type { JoinAck } from '@shared/events/socket-events';
 import { ROOM_JOIN_TIMEOUT_MS } from '../constants';
@@ -9,8 +10,6 @@ import { getSocket, holdConnection, liveState } from './socket';
 
 const refs = new Map<string, number>();
 const resyncListeners = new Map<string, Set<() => void>>();
-/** Rooms joined on an earlier connection: only those can have missed pushes, so only they resync. */
-const joinedBefore = new Set<string>();
 let wired = false;
 
 function sendJoin(room: string): Promise<boolean> {
@@ -21,10 +20,17 @@ function sendJoin(room: string): Promise<boolean> {
       if (!refs.has(room)) return resolve(false);
       const ok = !err && res?.ok === true;
       liveState.rooms[room] = ok ? 'joined' : 'error';
-      if (ok) joinedBefore.add(room);
       if (!ok) console.warn(`No se pudo unir a la sala ${room}`, err ?? (res && !res.ok ? res.message : ''));
       resolve(ok);
     });
+  });
+}
+
+/** Joins `room`; once in it, its screens refetch what may have changed before the join. */
+function joinAndResync(room: string): void {
+  void sendJoin(room).then((ok) => {
+    if (!ok) return;
+    for (const listener of resyncListeners.get(room) ?? []) listener();
   });
 }
 
@@ -33,15 +39,7 @@ function wireOnce(): void {
   wired = true;
   const socket = getSocket();
   socket.on('connect', () => {
-    for (const room of refs.keys()) {
-      // The first join of a screen's room follows its own first fetch: refetching then would load the
-      // same data twice (GET /api/public/eventos on every landing visit). After a reconnect it is needed.
-      const missedPushes = joinedBefore.has(room);
-      void sendJoin(room).then((ok) => {
-        if (!ok || !missedPushes) return;
-        for (const listener of resyncListeners.get(room) ?? []) listener();
-      });
-    }
+    for (const room of refs.keys()) joinAndResync(room);
   });
   socket.on('disconnect', () => {
     for (const room of refs.keys()) liveState.rooms[room] = 'joining';
@@ -63,7 +61,7 @@ export function acquireRoom(room: string, onResync: () => void): () => void {
   }
   listeners.add(onResync);
   if (count === 0) {
-    if (socket.connected) void sendJoin(room);
+    if (socket.connected) joinAndResync(room);
     else liveState.rooms[room] = 'joining';
   }
 
@@ -80,7 +78,6 @@ export function acquireRoom(room: string, onResync: () => void): () => void {
     }
     refs.delete(room);
     resyncListeners.delete(room);
-    joinedBefore.delete(room);
     delete liveState.rooms[room];
     if (socket.connected) socket.emit('room:leave', room);
   };

@@ -4,7 +4,7 @@ import { prependActivity, setRecentActivity } from '../stores/dashboard-store';
 
 async function refetchMe(): Promise<void> {
   try {
-    const user = await fetchMe();
+    const user = await fetchMe({ fresh: true });
     if (user) setRecentActivity(user.audit_logs);
   } catch {
     // A 401 signs out through the api client; otherwise keep what is shown.
