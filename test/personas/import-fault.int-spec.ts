@@ -1,27 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { eventually, TestApp } from '../setup/test-app';
-
-const ROOT = join(__dirname, '../..');
-
-/** The real workers process (compiled), so it can be killed like a crash would. */
-function startWorkerProcess(t: TestApp): ChildProcess {
-  const c = t.config;
-  return spawn(process.execPath, [join(ROOT, 'dist/workers/src/main.js')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: c.databaseUrl,
-      REDIS_URL: c.redisUrl,
-      REDIS_PREFIX: c.redisPrefix,
-      JWT_SECRET: c.jwtSecret,
-      JOB_LOCK_MS: String(c.jobLockMs),
-      LOG_LEVEL: 'silent',
-    },
-  });
-}
 
 describe('import fault tolerance: the worker killed mid-file and restarted', () => {
   let t: TestApp;
@@ -64,7 +42,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
     const id = res.body.import_id as string;
     const written = () => t.query<{ n: number }>('SELECT count(*)::int AS n FROM personas WHERE import_id = $1', [id]).then((r) => r[0].n);
 
-    workers.push(startWorkerProcess(t));
+    workers.push(t.spawnWorkersProcess());
     await eventually(written, (n) => n > 0, 30000);
     workers[0].kill('SIGKILL');
     await new Promise((r) => workers[0].once('exit', r));
@@ -72,7 +50,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
     const [mid] = await t.query<{ status: string }>('SELECT status FROM persona_imports WHERE id = $1', [id]);
     expect(mid.status).toBe('processing');
 
-    workers.push(startWorkerProcess(t));
+    workers.push(t.spawnWorkersProcess());
     const done = await eventually(
       async () => (await t.http().get(`/api/personas/import-csv/${id}`).set('Authorization', `Bearer ${admin}`)).body,
       (b) => b.status === 'completed',

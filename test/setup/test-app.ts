@@ -1,7 +1,9 @@
 import type { INestApplication, INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
@@ -94,6 +96,28 @@ export class TestApp {
   async stopWorkers(): Promise<void> {
     await this.workers?.close();
     this.workers = null;
+  }
+
+  /**
+   * The real workers process (compiled by the global setup) on this app's database and Redis prefix, as a
+   * child process: it can be killed like a crash would (SIGKILL: no shutdown hook runs).
+   */
+  spawnWorkersProcess(): ChildProcess {
+    const c = this.config;
+    return spawn(process.execPath, [join(__dirname, '../../dist/workers/src/main.js')], {
+      cwd: join(__dirname, '../..'),
+      stdio: 'ignore',
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATABASE_URL: c.databaseUrl,
+        REDIS_URL: c.redisUrl,
+        REDIS_PREFIX: c.redisPrefix,
+        JWT_SECRET: c.jwtSecret,
+        JOB_LOCK_MS: String(c.jobLockMs),
+        LOG_LEVEL: 'silent',
+      },
+    });
   }
 
   http() {
