@@ -29,8 +29,31 @@ function seatIdOf(sections: SeatMapSection[]) {
   return (si: number, fila: number, numero: number) => first[si] + (fila - 1) * sections[si].asientos_por_fila + (numero - 1);
 }
 
-function view(kind: 'canvas' | 'dom', seats: number, layoutConfig: string, seatStates?: Map<number, SeatState>) {
+/** The seating screen's viewport: the map scrolls inside it (web/src/features/seating/components/seating-page.tsx). */
+const SCREEN_HEIGHT = 560;
+
+function view(kind: 'canvas' | 'dom', seats: number, layoutConfig: string, seatStates?: Map<number, SeatState>, screen = false) {
   const sections = spaceOf(seats);
+  if (screen) {
+    // As the seating screen mounts it: half the seats held, colour by state, a 560 px viewport the map scrolls in.
+    if (kind === 'dom')
+      return (
+        <div style={{ maxHeight: SCREEN_HEIGHT, overflow: 'auto' }}>
+          <DomSeatMap sections={sections} layoutConfig={layoutConfig} seatStates={seatStates} />
+        </div>
+      );
+    return (
+      <SeatMap
+        sections={sections}
+        layoutConfig={layoutConfig}
+        label="Bench"
+        maxHeight={SCREEN_HEIGHT}
+        seatId={seatIdOf(sections)}
+        seatStates={seatStates}
+        colorBy="state"
+      />
+    );
+  }
   // The whole map in view (no viewport culling): every seat is drawn.
   if (kind === 'dom') return <DomSeatMap sections={sections} layoutConfig={layoutConfig} seatStates={seatStates} />;
   return seatStates ? (
@@ -69,9 +92,10 @@ async function timed(render: () => void): Promise<{ sync: number; frame: number 
 declare global {
   interface Window {
     bench: {
-      mount(kind: 'canvas' | 'dom', seats: number): Promise<{ sync: number; frame: number }>;
+      mount(kind: 'canvas' | 'dom', seats: number, screen?: boolean): Promise<{ sync: number; frame: number }>;
       relayout(kind: 'canvas' | 'dom', seats: number, layoutConfig: string): Promise<{ sync: number; frame: number }>;
       seatChange(kind: 'canvas' | 'dom', seats: number): Promise<{ sync: number; frame: number }>;
+      shell(): Promise<void>;
       drawnSeats(): number;
       states(cell: number): void;
     };
@@ -79,10 +103,11 @@ declare global {
 }
 
 window.bench = {
-  async mount(kind, seats) {
+  async mount(kind, seats, screen = false) {
     flushSync(() => root.render(null));
     await afterPaint();
-    return timed(() => root.render(view(kind, seats, '2,2')));
+    const states = screen ? heldStates(seats) : undefined;
+    return timed(() => root.render(view(kind, seats, '2,2', states, screen)));
   },
   /** Typing in 'Organización de Secciones': the same map, a new layout. */
   async relayout(kind, seats, layoutConfig) {
@@ -96,6 +121,19 @@ window.bench = {
     const next = new Map(states);
     next.set(seats - 1 - ((seats - 1) % 2 ? 0 : 1), 'pendiente');
     return timed(() => root.render(view(kind, seats, '2,2', next)));
+  },
+  /** A page that has just opened, as the seating screen before its map: React has rendered the shell (title, legend, text in the app's font). */
+  async shell() {
+    flushSync(() =>
+      root.render(
+        <div>
+          <h1>Asignación de asientos</h1>
+          <p>20,000 asientos totales | 10,000 asignados</p>
+          <SeatLegend states={SEAT_STATES} />
+        </div>,
+      ),
+    );
+    await afterPaint();
   },
   drawnSeats() {
     return document.querySelectorAll('button[title]').length;
