@@ -233,6 +233,43 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     expect((await detailReleased).data).toEqual({ event_id: e.id, persona_ids: [ids[0]] });
   });
 
+  it("live: a seat given on the event's page (auto-assign, 'asistio') reaches the map as a versioned delta, not a reload", async () => {
+    const { e, ids, secs } = await eventInSpace(2);
+    const onMap = await t.socket(admin);
+    expect(await t.join(onMap, `internal-event-seating:${e.id}`)).toEqual({ ok: true });
+    const v0 = BigInt((await map(e.id)).version);
+
+    const auto = nextPush(onMap, 'seating.changed');
+    const res = await t
+      .http()
+      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
+      .set(auth())
+      .send({ persona_id: ids[0], seccion_id: secs[0].id })
+      .expect(201);
+    expect((await auto).data).toEqual({
+      event_id: e.id,
+      version: String(v0 + 1n),
+      assigned: [
+        expect.objectContaining({
+          id: res.body.seat_assigned.asignacion_id,
+          asiento_id: res.body.seat_assigned.asiento_id,
+          persona: expect.objectContaining({ id: ids[0] }),
+        }),
+      ],
+      released: [],
+    });
+
+    const atDoor = nextPush(onMap, 'seating.changed');
+    await t
+      .http()
+      .put(`/api/eventos-internos/${e.id}/asistentes/${ids[1]}`)
+      .set(auth())
+      .send({ confirmacion: 'asistio', seccion_id: secs[0].id })
+      .expect(200);
+    expect((await atDoor).data).toMatchObject({ version: String(v0 + 2n), assigned: [{ persona: { id: ids[1] } }] });
+    expect((await map(e.id)).version).toBe(String(v0 + 2n));
+  });
+
   it('presence: read from the seating room, pushed to it when someone joins, leaves or disconnects (no heartbeat)', async () => {
     const { e } = await eventInSpace(0);
     const other = await t.createUser(admin, {

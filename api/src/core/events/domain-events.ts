@@ -58,7 +58,6 @@ export interface DomainEventMap {
   'internal-event.attendance-changed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
   /** The invited person confirmed on the public page with their code. */
   'internal-event.attendance-confirmed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
-  'internal-event.seat-assigned': { event_id: number; persona_id: number; asiento: SeatRef };
   'internal-event.seats-released': { event_id: number; persona_ids: number[]; released: number };
   // Spaces (seating-layout templates).
   'space.created': { espacio: EspacioResponse };
@@ -119,7 +118,6 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'internal-event.attendee-removed': { action: 'delete', resourceType: 'internal_event_attendee' },
   'internal-event.attendance-changed': { action: 'update', resourceType: 'internal_event_attendee' },
   'internal-event.attendance-confirmed': { action: 'update', resourceType: 'internal_event_attendee' },
-  'internal-event.seat-assigned': { action: 'create', resourceType: 'seat_assignment' },
   'internal-event.seats-released': { action: 'delete', resourceType: 'seat_assignment' },
   // Spaces: DELETE /api/espacios/{id} deactivates, audited as the delete it is on the wire.
   'space.created': { action: 'create', resourceType: 'espacio' },

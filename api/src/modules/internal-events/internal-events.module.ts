@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { SeatingModule } from '../seating/seating.module';
 import { ConfirmationThrottle } from './confirmation-throttle';
 import { InternalEventsController } from './internal-events.controller';
 import { registerInternalEventsRealtime } from './internal-events.realtime';
@@ -8,6 +9,7 @@ import { InternalEventsService } from './internal-events.service';
 import { PublicInternalEventsController } from './public-internal-events.controller';
 
 @Module({
+  imports: [SeatingModule],
   // The public routes first: '/eventos-internos/public/…' must not be taken for an id.
   controllers: [PublicInternalEventsController, InternalEventsController],
   providers: [InternalEventsService, InternalEventsRepository, ConfirmationThrottle],

@@ -25,7 +25,6 @@ type InternalEventType =
   | 'internal-event.attendee-removed'
   | 'internal-event.attendance-changed'
   | 'internal-event.attendance-confirmed'
-  | 'internal-event.seat-assigned'
   | 'internal-event.seats-released';
 
 export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
@@ -64,15 +63,6 @@ export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
     pushes: [
       push('internal-attendee.updated', board(e.payload.event_id), { event_id: e.payload.event_id, asistente: e.payload.asistente }),
       push('internal-event.counts', countsTo(e.payload.event_id), { counts: e.payload.counts }),
-    ],
-  }),
-  'internal-event.seat-assigned': (e) => ({
-    pushes: [
-      push('internal-seat.assigned', board(e.payload.event_id), {
-        event_id: e.payload.event_id,
-        persona_id: e.payload.persona_id,
-        asiento: e.payload.asiento,
-      }),
     ],
   }),
   'internal-event.seats-released': (e) => ({

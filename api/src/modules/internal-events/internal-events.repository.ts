@@ -428,40 +428,12 @@ export class InternalEventsRepository {
 
   // ---------------------------------------------------------------- seats
 
-  /** The section, if it belongs to one of the event's spaces. */
-  async seccionOfEvent(manager: EntityManager, eventId: number, seccionId: number): Promise<{ id: number } | null> {
-    const rows = await manager.query(
-      `SELECT sc.id FROM secciones sc JOIN evento_espacios ee ON ee.espacio_id = sc.espacio_id
-        WHERE ee.evento_interno_id = $1 AND sc.id = $2`,
-      [eventId, seccionId],
-    );
-    return rows[0] ?? null;
-  }
-
   async seatOf(manager: EntityManager, eventId: number, personaId: number): Promise<number | null> {
     const rows = await manager.query(`SELECT asiento_id FROM asiento_asignaciones WHERE evento_interno_id = $1 AND persona_id = $2`, [
       eventId,
       personaId,
     ]);
     return rows[0]?.asiento_id ?? null;
-  }
-
-  /**
-   * The first free seat of the section for this event: front rows first, then from the centre of the
-   * row outwards (left before right on a tie). Locked with SKIP LOCKED so concurrent auto-assignments
-   * take different seats instead of queueing on the same one.
-   */
-  async lockFirstFreeSeat(manager: EntityManager, eventId: number, seccionId: number): Promise<number | null> {
-    const rows = await manager.query(
-      `SELECT s.id FROM asientos s JOIN secciones sc ON sc.id = s.seccion_id
-        WHERE s.seccion_id = $2
-          AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id)
-        ORDER BY s.fila, abs(2 * s.numero - (sc.asientos_por_fila + 1)), s.numero
-        LIMIT 1
-        FOR UPDATE OF s SKIP LOCKED`,
-      [eventId, seccionId],
-    );
-    return rows[0]?.id ?? null;
   }
 
   /** The first section (by order) of the event's space that still has a free seat for this event. */
@@ -473,22 +445,6 @@ export class InternalEventsRepository {
                         AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id))
         ORDER BY sc.orden, sc.id LIMIT 1`,
       [eventId],
-    );
-    return rows[0]?.id ?? null;
-  }
-
-  /** Inserts the assignment; null when the seat or the person was taken meanwhile (unique constraints). */
-  async insertSeatAssignment(
-    manager: EntityManager,
-    eventId: number,
-    asientoId: number,
-    personaId: number,
-    createdBy: number | null,
-  ): Promise<number | null> {
-    const rows = await manager.query(
-      `INSERT INTO asiento_asignaciones (evento_interno_id, asiento_id, persona_id, created_by)
-       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-      [eventId, asientoId, personaId, createdBy],
     );
     return rows[0]?.id ?? null;
   }

@@ -15,6 +15,7 @@ import {
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
+import { SeatingService } from '../seating/seating.service';
 import { searchTerm } from '@core/rules/persona-rules';
 import { firstFreeSlug, slugify } from '../external-events/slug';
 import { distinctConfirmationCodes } from '@core/rules/confirmation-codes';
@@ -27,13 +28,7 @@ import type {
   UpdateAsistenteDto,
   UpdateInternalEventDto,
 } from './internal-events.dto';
-import {
-  toAsistenteResponse,
-  toInternalEventResponse,
-  toPersonaDisponible,
-  toPublicInternalEvent,
-  toSeatRef,
-} from './internal-events.mapper';
+import { toAsistenteResponse, toInternalEventResponse, toPersonaDisponible, toPublicInternalEvent } from './internal-events.mapper';
 import { InternalEventsRepository, type InternalEventRow, type InternalEventValues } from './internal-events.repository';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
@@ -81,6 +76,7 @@ export class InternalEventsService {
     private readonly uow: UnitOfWork,
     private readonly repo: InternalEventsRepository,
     private readonly throttle: ConfirmationThrottle,
+    private readonly seating: SeatingService,
   ) {}
 
   private async responses(rows: InternalEventRow[]): Promise<InternalEventResponse[]> {
@@ -250,7 +246,7 @@ export class InternalEventsService {
         const hasSeat = (await this.repo.seatOf(tx.manager, id, personaId)) !== null;
         if (hasSpace && !hasSeat) {
           if (!dto.seccion_id) throw DomainException.validation({ seccion_id: [SECTION_REQUIRED] }, SECTION_REQUIRED);
-          seat = await this.giveSeat(tx, id, personaId, dto.seccion_id, actor);
+          seat = await this.seating.giveFirstFreeSeat(tx, id, personaId, dto.seccion_id, actor);
         }
       }
       await this.repo.setConfirmacion(tx.manager, id, personaId, dto.confirmacion);
@@ -285,7 +281,7 @@ export class InternalEventsService {
         if ((await this.repo.seatOf(tx.manager, id, known.persona_id)) === null) {
           const seccion = seccionId ?? (await this.repo.firstSeccionWithFreeSeat(tx.manager, id));
           if (!seccion) throw new DomainException(ErrorCode.Conflict, 'No quedan asientos libres en el espacio del evento.');
-          seat = await this.giveSeat(tx, id, known.persona_id, seccion, actor);
+          seat = await this.seating.giveFirstFreeSeat(tx, id, known.persona_id, seccion, actor);
         }
       }
       const already = current.confirmacion === 'asistio';
@@ -314,37 +310,9 @@ export class InternalEventsService {
   ): Promise<{ seat_assigned: SeatRef; message: string }> {
     return this.uow.run(actor, async (tx) => {
       if (!(await this.repo.lockAttendee(tx.manager, id, personaId))) throw new DomainException(ErrorCode.NotFound, ATTENDEE_NOT_FOUND);
-      const seat = await this.giveSeat(tx, id, personaId, seccionId, actor);
+      const seat = await this.seating.giveFirstFreeSeat(tx, id, personaId, seccionId, actor);
       return { seat_assigned: seat, message: `Asiento ${seat.displayCode} asignado exitosamente` };
     });
-  }
-
-  /**
-   * The first free seat of the section (front rows first, then from the centre), taken with
-   * FOR UPDATE SKIP LOCKED; UNIQUE (evento_interno_id, asiento_id) and UNIQUE (evento_interno_id,
-   * persona_id) are what guarantee one person per seat and one seat per person. A seat taken between
-   * the search and the insert is simply searched again.
-   */
-  private async giveSeat(tx: Transaction, id: number, personaId: number, seccionId: number, actor: EventActor): Promise<SeatRef> {
-    if (!(await this.repo.seccionOfEvent(tx.manager, id, seccionId))) {
-      throw new DomainException(ErrorCode.NotFound, 'La sección no pertenece al espacio del evento.');
-    }
-    for (let attempt = 0; attempt < 20; attempt++) {
-      if ((await this.repo.seatOf(tx.manager, id, personaId)) !== null) {
-        throw new DomainException(ErrorCode.Conflict, 'La persona ya tiene un asiento asignado en este evento.');
-      }
-      const asientoId = await this.repo.lockFirstFreeSeat(tx.manager, id, seccionId);
-      if (asientoId === null) throw new DomainException(ErrorCode.Conflict, 'No hay asientos disponibles en esta sección.');
-      if ((await this.repo.insertSeatAssignment(tx.manager, id, asientoId, personaId, actor.userId)) === null) continue;
-      const seat = toSeatRef((await this.repo.asistente(id, personaId, tx.manager))!)!;
-      await tx.record({
-        type: 'internal-event.seat-assigned',
-        resourceId: id,
-        payload: { event_id: id, persona_id: personaId, asiento: seat },
-      });
-      return seat;
-    }
-    throw new DomainException(ErrorCode.Conflict, 'No se pudo asignar un asiento. Intenta de nuevo.');
   }
 
   /**

@@ -11,6 +11,8 @@ import { massJobId, SeatingService } from './seating.service';
 @Module({
   controllers: [SeatingController],
   providers: [SeatingService, SeatingRepository, SeatingPresence],
+  // Internal events give seats (auto-assign, 'asistio', check-in) through the seating service.
+  exports: [SeatingService],
 })
 export class SeatingModule implements OnModuleInit {
   constructor(

@@ -202,6 +202,33 @@ export class SeatingRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * The first free seat of the section for this event: front rows first, then from the centre of the
+   * row outwards (left before right on a tie). Locked with SKIP LOCKED so concurrent auto-assignments
+   * take different seats instead of queueing on the same one.
+   */
+  async lockFirstFreeSeat(manager: EntityManager, eventId: number, seccionId: number): Promise<number | null> {
+    const rows = await manager.query(
+      `SELECT s.id FROM asientos s JOIN secciones sc ON sc.id = s.seccion_id
+        WHERE s.seccion_id = $2
+          AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id)
+        ORDER BY s.fila, abs(2 * s.numero - (sc.asientos_por_fila + 1)), s.numero
+        LIMIT 1
+        FOR UPDATE OF s SKIP LOCKED`,
+      [eventId, seccionId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Whether the person already holds a seat in this event. */
+  async personSeated(manager: EntityManager, eventId: number, personaId: number): Promise<boolean> {
+    const rows = await manager.query(`SELECT 1 FROM asiento_asignaciones WHERE evento_interno_id = $1 AND persona_id = $2`, [
+      eventId,
+      personaId,
+    ]);
+    return rows.length > 0;
+  }
+
   async isAttendee(manager: EntityManager, eventId: number, personaId: number): Promise<boolean> {
     const rows = await manager.query(`SELECT 1 FROM evento_asistentes WHERE evento_interno_id = $1 AND persona_id = $2`, [
       eventId,

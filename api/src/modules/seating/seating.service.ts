@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { SeatRef } from '@core/contracts/internal-events.contract';
 import type { MassAssignmentResponse, SeatingMapResponse } from '@core/contracts/seating.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
-import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { SeatingRepository, toAssignment, type MassRow } from './seating.repository';
 
 export const SEATING_MESSAGES = {
@@ -16,6 +17,8 @@ export const SEATING_MESSAGES = {
   assignmentNotFound: 'La asignación no existe en este evento.',
   released: 'Asiento liberado exitosamente',
   sectionNotInEvent: 'La sección no pertenece al espacio del evento.',
+  sectionFull: 'No hay asientos disponibles en esta sección.',
+  tryAgain: 'No se pudo asignar un asiento. Intenta de nuevo.',
   massQueued: 'Asignación masiva en proceso.',
   massNotFound: 'La asignación masiva no existe en este evento.',
   onlyLastUndo: 'Solo se puede deshacer la última asignación masiva, una vez terminada.',
@@ -96,22 +99,46 @@ export class SeatingService {
         const { seat_taken } = await this.repo.holders(tx.manager, id, asientoId, personaId);
         throw new DomainException(ErrorCode.Conflict, seat_taken ? SEATING_MESSAGES.seatTaken : SEATING_MESSAGES.personSeated);
       }
-      const [row] = await this.repo.assignmentsByIds(tx.manager, [assignmentId]);
-      const asignacion = toAssignment(row);
-      const version = await this.repo.bumpVersion(tx.manager, id);
-      await tx.record({
-        type: 'seating.seat-assigned',
-        resourceId: id,
-        payload: {
-          event_id: id,
-          version,
-          assigned: [asignacion],
-          released: [],
-          seat_ref: await this.repo.seatRef(tx.manager, asientoId, assignmentId),
-        },
-      });
+      const { asignacion, version } = await this.recordAssigned(tx, id, asientoId, assignmentId);
       return { message: SEATING_MESSAGES.assigned, asignacion, version };
     });
+  }
+
+  /**
+   * The first free seat of the section for an attendee, inside the caller's transaction (auto-assign, the
+   * 'asistio' status and check-in on the event's page): front rows first, then from the centre of the row,
+   * taken with FOR UPDATE SKIP LOCKED; the UNIQUE constraints decide races, and a seat taken between the
+   * search and the insert is searched again. Pushed like any seat change: a versioned delta.
+   */
+  async giveFirstFreeSeat(tx: Transaction, id: number, personaId: number, seccionId: number, actor: EventActor): Promise<SeatRef> {
+    if (!(await this.repo.seccionOfEvent(tx.manager, id, seccionId))) {
+      throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.sectionNotInEvent);
+    }
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (await this.repo.personSeated(tx.manager, id, personaId)) {
+        throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.personSeated);
+      }
+      const asientoId = await this.repo.lockFirstFreeSeat(tx.manager, id, seccionId);
+      if (asientoId === null) throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.sectionFull);
+      const assignmentId = await this.repo.insertAssignment(tx.manager, id, asientoId, personaId, actor.userId);
+      if (assignmentId === null) continue;
+      return (await this.recordAssigned(tx, id, asientoId, assignmentId)).seat_ref;
+    }
+    throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.tryAgain);
+  }
+
+  /** The delta of one new assignment, with the event's next seating version, recorded in the transaction. */
+  private async recordAssigned(tx: Transaction, id: number, asientoId: number, assignmentId: number) {
+    const [row] = await this.repo.assignmentsByIds(tx.manager, [assignmentId]);
+    const asignacion = toAssignment(row);
+    const seat_ref = await this.repo.seatRef(tx.manager, asientoId, assignmentId);
+    const version = await this.repo.bumpVersion(tx.manager, id);
+    await tx.record({
+      type: 'seating.seat-assigned',
+      resourceId: id,
+      payload: { event_id: id, version, assigned: [asignacion], released: [], seat_ref },
+    });
+    return { asignacion, version, seat_ref };
   }
 
   async removeSeat(id: number, assignmentId: number, actor: EventActor) {

@@ -35,7 +35,8 @@ export function SeatingLiveEffect({ eventId }: { eventId: number }) {
   useSocketEvent('seating.presence', (msg) => {
     if (msg.data.event_id === eventId) seatingState.presence = msg.data.users;
   });
-  // Changes made on the detail page (auto-assign, status, removal, space change) carry no seating version.
+  // A seat given on the detail page arrives first as a versioned delta (already applied here); removals and a space
+  // change made there carry no seating version.
   useSocketEvent('internal-seat.assigned', (msg) => {
     if (msg.data.event_id === eventId && !seatingState.seatOfAssignment.has(msg.data.asiento.asignacion_id)) reload();
   });
