@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+
+const chromiumOptions = JSON.parse(readFileSync(join(__dirname, 'test/e2e/chromium.json'), 'utf8'));
 
 // Never let Playwright fetch its own browser: the Debian chromium package is used.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
@@ -21,19 +25,8 @@ export default defineConfig({
     locale: 'es-MX',
     timezoneId: 'America/Monterrey',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // The Debian package and its flags, shared with the benchmarks that drive a browser.
+    launchOptions: chromiumOptions,
   },
   webServer: {
     command: 'node test/e2e/start-server.mjs',

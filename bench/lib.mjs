@@ -18,6 +18,8 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Wall-clock ms with sub-ms resolution; agrees across processes on one machine. */
 export const now = () => performance.timeOrigin + performance.now();
 export const log = (msg) => console.log(`[bench] ${msg}`);
+/** The Debian Chromium and its flags, as the browser tests launch it (test/e2e/chromium.json). */
+export const chromiumLaunchOptions = () => JSON.parse(readFileSync(join(ROOT, 'test/e2e/chromium.json'), 'utf8'));
 
 // ───────────────────────────────────────── flags ─────────────────────────────────────────
 

@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright';
-import { fmt, machineInfo, median, writeSection } from './lib.mjs';
+import { chromiumLaunchOptions, fmt, machineInfo, median, writeSection } from './lib.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
@@ -160,19 +160,7 @@ async function main() {
   const slug = events.find((e) => !e.is_featured)?.slug ?? events[0].slug;
   const pages = ['/eventos', `/eventos/${slug}`];
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const results = [];
   try {
     // One unmeasured visit warms the server (first queries, file cache).

@@ -23,7 +23,7 @@ import os from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { fmt, machineBusy, machineInfo, median, pct, sortNum, waitQuiet, writeSection } from './lib.mjs';
+import { chromiumLaunchOptions, fmt, machineBusy, machineInfo, median, pct, sortNum, waitQuiet, writeSection } from './lib.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
@@ -73,19 +73,7 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 
 // ───────────── measure ─────────────
 const { chromium } = await import('playwright-core');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 const results = [];
 const busy = [];
 try {

@@ -81,10 +81,8 @@ export interface SeatRef {
   seccion: SeccionRef;
 }
 
-/** Staff view of an internal event. */
-export interface InternalEventResponse extends AsistentesCounts {
-  id: number;
-  slug: string;
+/** What staff write of an internal event (spec 2 §7) and every view of it shows. */
+export interface InternalEventFields {
   titulo: string;
   descripcion: string | null;
   fecha_evento: string;
@@ -92,6 +90,18 @@ export interface InternalEventResponse extends AsistentesCounts {
   ubicacion: string | null;
   tipo: TipoEventoInterno;
   estado: EstadoEventoInterno;
+}
+
+/** The create and edit body (spec 2 §7): the edit page also sends espacio_id (accepted, not applied). */
+export interface InternalEventPayload extends InternalEventFields {
+  notas?: string[];
+  espacio_id?: number | null;
+}
+
+/** Staff view of an internal event. */
+export interface InternalEventResponse extends AsistentesCounts, InternalEventFields {
+  id: number;
+  slug: string;
   notas: string[];
   permite_seleccion_asiento: boolean;
   espacios: EspacioSummary[];
@@ -139,16 +149,9 @@ export interface AvailablePersonasResponse {
 }
 
 /** Public page (no attendee data at all). */
-export interface PublicInternalEvent extends AsistentesCounts {
+export interface PublicInternalEvent extends AsistentesCounts, InternalEventFields {
   id: number;
   slug: string;
-  titulo: string;
-  descripcion: string | null;
-  fecha_evento: string;
-  fecha_fin: string | null;
-  ubicacion: string | null;
-  tipo: TipoEventoInterno;
-  estado: EstadoEventoInterno;
   version: string;
 }
 

@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { StaffRecordColumns } from './base-columns';
 import type { ExternalEventStatus } from '../contracts/external-events.contract';
 
 @Entity('external_events')
-export class ExternalEventEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class ExternalEventEntity extends StaffRecordColumns {
   @Column({ type: 'text' })
   title: string;
 
@@ -44,16 +42,4 @@ export class ExternalEventEntity {
 
   @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
   agenda: string[];
-
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
-
-  @Column({ type: 'bigint', default: 1 })
-  version: string;
 }

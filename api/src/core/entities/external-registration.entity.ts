@@ -1,26 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RegistrantColumns } from './base-columns';
 import type { RegistrationStatus } from '../contracts/external-events.contract';
 
 @Entity('external_registrations')
-export class ExternalRegistrationEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class ExternalRegistrationEntity extends RegistrantColumns {
   @Column({ name: 'event_id', type: 'integer' })
   eventId: number;
-
-  @Column({ type: 'text' })
-  nombre: string;
-
-  @Column({ name: 'apellido_paterno', type: 'text' })
-  apellidoPaterno: string;
-
-  @Column({ name: 'apellido_materno', type: 'text' })
-  apellidoMaterno: string;
-
-  /** YYYY-MM-DD. */
-  @Column({ name: 'fecha_nacimiento', type: 'date' })
-  fechaNacimiento: string;
 
   @Column({ type: 'text' })
   phone: string;
@@ -39,10 +24,4 @@ export class ExternalRegistrationEntity {
 
   @Column({ type: 'text', default: 'registered' })
   status: RegistrationStatus;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,26 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RegistrantColumns } from './base-columns';
 import type { GiroSector, ProgramRegistrationStatus, SiNo, TiempoOperando } from '../contracts/programs.contract';
 
 @Entity('programa_registros')
-export class ProgramRegistrationEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class ProgramRegistrationEntity extends RegistrantColumns {
   @Column({ name: 'programa_id', type: 'integer' })
   programaId: number;
-
-  @Column({ type: 'text' })
-  nombre: string;
-
-  @Column({ name: 'apellido_paterno', type: 'text' })
-  apellidoPaterno: string;
-
-  @Column({ name: 'apellido_materno', type: 'text' })
-  apellidoMaterno: string;
-
-  /** YYYY-MM-DD. */
-  @Column({ name: 'fecha_nacimiento', type: 'date' })
-  fechaNacimiento: string;
 
   @Column({ type: 'text' })
   celular: string;
@@ -72,10 +57,4 @@ export class ProgramRegistrationEntity {
 
   @Column({ type: 'text', nullable: true })
   notas: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { StaffRecordColumns } from './base-columns';
 import type { ProgramaStatus, ProgramaTipo } from '../contracts/programs.contract';
 
 @Entity('programas')
-export class ProgramaEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class ProgramaEntity extends StaffRecordColumns {
   @Column({ type: 'text', unique: true })
   slug: string;
 
@@ -47,16 +45,4 @@ export class ProgramaEntity {
 
   @Column({ name: 'imagen_url', type: 'text', nullable: true })
   imagenUrl: string | null;
-
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
-
-  @Column({ type: 'bigint', default: 1 })
-  version: string;
 }

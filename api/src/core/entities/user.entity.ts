@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RecordColumns } from './base-columns';
 import type { Permissions } from '../access/permissions';
 
 @Entity('users')
-export class UserEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class UserEntity extends RecordColumns {
   @Column({ type: 'text' })
   name: string;
 
@@ -21,10 +19,4 @@ export class UserEntity {
 
   @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
   permissions: Permissions;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

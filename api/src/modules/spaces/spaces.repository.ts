@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SeccionResponse } from '@core/contracts/spaces.contract';
 
 export interface EspacioRow {
   id: number;
@@ -17,17 +18,8 @@ export interface EspacioRow {
   version: string;
 }
 
-export interface SeccionRow {
-  id: number;
-  espacio_id: number;
-  nombre: string;
-  codigo: string;
-  color: string;
-  orden: number;
-  filas: number;
-  asientos_por_fila: number;
-  posicion_x: number;
-  posicion_y: number;
+/** A section as stored: the response without the computed total, the price as PostgreSQL's numeric text. */
+export interface SeccionRow extends Omit<SeccionResponse, 'precio_base' | 'total_asientos'> {
   precio_base: string | null;
 }
 

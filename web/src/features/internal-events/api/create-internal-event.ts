@@ -1,6 +1,5 @@
-import type { InternalEventResponse } from '@shared/contracts/internal-events.contract';
+import type { InternalEventPayload, InternalEventResponse } from '@shared/contracts/internal-events.contract';
 import { apiRequest } from '../../../lib/api-client';
-import type { InternalEventPayload } from './types';
 
 /** POST /api/eventos-internos → 201 { evento, message } */
 export function createInternalEvent(payload: InternalEventPayload): Promise<{ evento: InternalEventResponse; message: string }> {

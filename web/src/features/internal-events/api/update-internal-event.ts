@@ -1,6 +1,5 @@
-import type { InternalEventResponse } from '@shared/contracts/internal-events.contract';
+import type { InternalEventPayload, InternalEventResponse } from '@shared/contracts/internal-events.contract';
 import { apiRequest } from '../../../lib/api-client';
-import type { InternalEventPayload } from './types';
 
 /** PUT /api/eventos-internos/{id} → { evento, message } */
 export function updateInternalEvent(

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { assignEspacio } from '../api/assign-espacio';
 import { getEspaciosActivos } from '../api/get-espacios-activos';
 import { getInternalEvent } from '../api/get-internal-event';
-import type { EspacioActivo } from '../api/types';
+import type { EspacioResponse } from '@shared/contracts/spaces.contract';
 import { updateInternalEvent } from '../api/update-internal-event';
 import {
   formFromInternalEvent,
@@ -31,7 +31,7 @@ function EditForm({ evento }: { evento: InternalEventResponse }) {
   const currentSpace = evento.espacios[0] ? String(evento.espacios[0].id) : NO_SPACE;
   const [value, setValue] = useState<InternalEventFormValue>(formFromInternalEvent(evento));
   const [espacioId, setEspacioId] = useState<string>(currentSpace);
-  const [espacios, setEspacios] = useState<EspacioActivo[]>([]);
+  const [espacios, setEspacios] = useState<EspacioResponse[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [confirmMessage, setConfirmMessage] = useState<string | null>(null);

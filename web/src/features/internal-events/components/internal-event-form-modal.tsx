@@ -5,6 +5,7 @@ import {
   INTERNAL_EVENT_LIMITS,
   TIPOS_EVENTO_INTERNO,
   type EstadoEventoInterno,
+  type InternalEventPayload,
   type InternalEventResponse,
   type TipoEventoInterno,
 } from '@shared/contracts/internal-events.contract';
@@ -15,7 +16,6 @@ import { DATETIME_INPUT_LENGTH } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { createInternalEvent } from '../api/create-internal-event';
-import type { InternalEventPayload } from '../api/types';
 import { updateInternalEvent } from '../api/update-internal-event';
 import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
 import { upsertInternalEvent } from '../stores/internal-events-store';

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * Columns that most tables share, written once. These classes are not tables: TypeORM copies their
+ * columns into each entity that extends them (concrete-table inheritance). The migrations own the schema.
+ */
+export abstract class RecordColumns {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+/** What staff create and edit live: who created it, and the version each change bumps (pushes carry it). */
+export abstract class StaffRecordColumns extends RecordColumns {
+  @Column({ name: 'created_by', type: 'integer', nullable: true })
+  createdBy: number | null;
+
+  @Column({ type: 'bigint', default: 1 })
+  version: string;
+}
+
+/** A person as a public form takes them: names and birth date (external registrations, program applications). */
+export abstract class RegistrantColumns extends RecordColumns {
+  @Column({ type: 'text' })
+  nombre: string;
+
+  @Column({ name: 'apellido_paterno', type: 'text' })
+  apellidoPaterno: string;
+
+  @Column({ name: 'apellido_materno', type: 'text' })
+  apellidoMaterno: string;
+
+  /** YYYY-MM-DD. */
+  @Column({ name: 'fecha_nacimiento', type: 'date' })
+  fechaNacimiento: string;
+}
