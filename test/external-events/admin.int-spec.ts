@@ -1,16 +1,10 @@
 import { createEvent, eventBody } from '../factories/external-events';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('external events administration (spec 1 §2.6, §4, §7) — rules enforced by the server', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('creates with a readable unique slug that stays when the title changes', async () => {
     const a = await createEvent(t, admin, { title: 'Festival de Música Norteña ¡2027!' });

@@ -1,16 +1,10 @@
 import { createEvent, registrationBody } from '../factories/external-events';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   async function register(slug: string, i: number, overrides: Record<string, unknown> = {}) {
     const res = await t.http().post(`/api/eventos/${slug}/register`).send(registrationBody(i, overrides));

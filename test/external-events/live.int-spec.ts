@@ -1,19 +1,13 @@
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { nextPush, TestApp } from '../setup/test-app';
+import { nextPush, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
 
 describe('external events live (instead of the 3-second polling)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   it('rooms: staff rooms need eventos_externos view; a draft public room only for staff', async () => {
     const draft = await createEvent(t, admin, { status: 'draft' });

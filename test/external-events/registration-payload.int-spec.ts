@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { ExternalRegistrationEntity } from '../../api/src/core/entities';
 import { toRegistrationResponse } from '../../api/src/modules/external-events/external-events.mapper';
 import { createEvent, registrationBody } from '../factories/external-events';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 /**
  * The `registration.created` payload is built twice: in SQL by register_external_batch (the hot path,
@@ -13,12 +13,7 @@ import { TestApp } from '../setup/test-app';
 describe('registration.created: the SQL-built payload equals the mapper', () => {
   let t: TestApp;
   let admin: string;
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('has the same fields and values, with and without the optional ones', async () => {
     const e = await createEvent(t, admin);

@@ -1,10 +1,9 @@
 import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const count = async (eventId: number) =>
     (
       await t.query<{ current: number; real: number }>(
@@ -13,11 +12,7 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
       )
     )[0];
 
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   it('registers, forcing names, e-mail and company to uppercase', async () => {
     const e = await createEvent(t, admin);

@@ -1,16 +1,10 @@
 import { assignPersonas, createInternalEvent, insertPersonas, internalEventBody } from '../factories/internal-events';
-import { eventually, TestApp } from '../setup/test-app';
+import { eventually, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('internal events: list, create, edit, delete, attendees', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('creates with the spec fields, a slug, borrador/confirmado only; validates in Spanish', async () => {
     const res = await t

@@ -1,12 +1,11 @@
 import { assignPersonas, createInternalEvent, insertPersonas, internalEventBody } from '../factories/internal-events';
-import { TestApp } from '../setup/test-app';
+import { TestApp, bearer as auth } from '../setup/test-app';
 
 describe('internal events: permissions (area eventos_internos, checked per route on the server)', () => {
   let t: TestApp;
   let admin: string;
   let eventId: number;
   let personaId: number;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
     t = await TestApp.start();

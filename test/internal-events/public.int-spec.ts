@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
 
 /** Anything that would identify an attendee: names, codes, e-mails, phones. */
 const PERSONAL = /nombre_completo|apellido|correo|telefono|confirmation_code|GARZA|@correo|81000/i;
@@ -8,18 +8,13 @@ const PERSONAL = /nombre_completo|apellido|correo|telefono|confirmation_code|GAR
 describe('internal events: the public confirmation page', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   let ipSeq = 0;
   /** Each test its own client address (TRUST_PROXY), so the per-IP failure limit of one does not touch another. */
   const newIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
   const confirm = (slug: string, code: unknown, ip: string) =>
     t.http().post(`/api/eventos-internos/public/${slug}/confirm`).set('X-Forwarded-For', ip).send({ code });
 
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: 'true' } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: 'true' } });
 
   async function eventWithAttendees(n: number, prefix: string, overrides: Record<string, unknown> = {}) {
     const e = await createInternalEvent(t, admin, overrides);

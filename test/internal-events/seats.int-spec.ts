@@ -1,17 +1,13 @@
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 describe('internal events: space, auto-assigned seats, asistio with a section', () => {
   let t: TestApp;
   let admin: string;
   const auth = () => ({ Authorization: `Bearer ${admin}` });
 
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   async function eventInSpace(people: number, secciones = [seccion('A', 3, 5), seccion('B', 1, 2)]) {
     const espacio = await createEspacio(t, admin, { secciones, layout_config: '2' });

@@ -5,7 +5,7 @@ import { PersonaImportJob } from '../../api/src/modules/personas/jobs/persona-im
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { createPersona } from '../factories/personas';
-import { eventually, nextPush, TestApp } from '../setup/test-app';
+import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 type ImportAnswer = {
   import_id: string;
@@ -23,11 +23,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
   let admin: string;
   const auth = () => ({ Authorization: `Bearer ${admin}` });
 
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   const upload = (content: Buffer | string, name = 'personas.csv') =>
     t
@@ -98,6 +94,8 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     ]);
     const file = await t.http().get(`/api/personas/import-csv/${done.import_id}/errors`).set(auth());
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Every CSV download holds personal data: never stored by a browser or a proxy.
+    expect(file.headers['cache-control']).toBe('no-store');
     expect(file.text).toBe('\uFEFFFila,Motivo\r\n5,"El contacto ""123"" no es un teléfono de 10 dígitos."\r\n6,El nombre está vacío.\r\n');
     // Importing the same file again writes nobody new.
     const again = await importAndWait(csv);

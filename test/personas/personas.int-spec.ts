@@ -1,17 +1,11 @@
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { addLookup, createPersona } from '../factories/personas';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('catalogue values are trimmed, upper-cased and unique; adding one that exists returns it', async () => {
     const a = await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'empresa', nombre: '  cemex  s.a. ' });

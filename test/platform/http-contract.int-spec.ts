@@ -1,7 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { ACCESS_RULE } from '../../api/src/core/access/access.decorators';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 /** A route that forgot to declare who may call it. */
 @Controller('test-undeclared')
@@ -18,11 +18,7 @@ class UndeclaredModule {}
 describe('HTTP contract: access declared on every route, bad input answered in Spanish', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await TestApp.start({ extraModules: [UndeclaredModule] });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { extraModules: [UndeclaredModule] });
 
   it('every route handler declares who may call it', () => {
     const scanner = new MetadataScanner();

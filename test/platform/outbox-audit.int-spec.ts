@@ -9,18 +9,14 @@ import { PruneEventsJob } from '../../api/src/core/outbox/prune-events.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { TcpProxy } from '../setup/tcp-proxy';
 import { readHarnessEnv } from '../setup/harness-env';
-import { eventually, TestApp } from '../setup/test-app';
+import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 const count = async (t: TestApp, sql: string) => Number((await t.query<{ n: string }>(sql))[0].n);
 
 describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () => {
   let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('each change writes one domain event and, through the audit job, one audit entry with who, what and IP', async () => {
     const u = await t.createUser(admin, { email: 'auditada@aforo.test' });

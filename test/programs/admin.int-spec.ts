@@ -1,10 +1,9 @@
 import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
-import { eventually, TestApp } from '../setup/test-app';
+import { eventually, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const put = (id: number, body: object) => t.http().put(`/api/programas-servicios/${id}`).set(auth(admin)).send(body);
   const register = (slug: string, body: object) => t.http().post(`/api/programas/${slug}/register`).send(body);
   const places = async (id: number) =>
@@ -17,11 +16,7 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
       )
     )[0];
 
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   it('creates with the defaults (continuo, draft), uppercasing nombre, ubicacion, requisitos and beneficios', async () => {
     const res = await t

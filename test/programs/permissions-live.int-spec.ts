@@ -1,19 +1,13 @@
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
-import { nextPush, TestApp, type TestSocket, ARRIVAL_TIMEOUT_MS } from '../setup/test-app';
+import { nextPush, TestApp, type TestSocket, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}|nombre/i;
 
 describe('programs permissions (spec 3 §6): each action by programas_servicios OR eventos_externos, or super admin', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   /** Every staff route, as the action it needs; each call gets fresh records so a refused one changes nothing visible. */
   async function attempt(token: string) {
@@ -103,18 +97,13 @@ describe('programs permissions (spec 3 §6): each action by programas_servicios 
 describe('programs live: staff table and registrations, public places (counts only)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const collect = (socket: TestSocket) => {
     const seen: Array<{ event: string; payload: unknown }> = [];
     socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
     return seen;
   };
 
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   it('a public application reaches the staff registrations and table; the public room gets only counts', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 3 });

@@ -1,13 +1,12 @@
 import { Pool } from 'pg';
 import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}/i;
 
 describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const register = (slug: string, body: object) => t.http().post(`/api/programas/${slug}/register`).send(body);
   const places = async (id: number) =>
     (
@@ -18,11 +17,9 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       )
     )[0];
 
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE: '100000' } });
-    admin = await t.login();
+  signedInApp((s) => ({ t, admin } = s), {
+    env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE: '100000' },
   });
-  afterAll(() => t.close());
 
   it('the page: published programs only (404 in Spanish for missing, draft and closed), places left, no personal data', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 3, requisitos: ['ine'] });

@@ -1,13 +1,12 @@
 import type { AuditLogResponse } from '../../api/src/core/contracts/users.contract';
 import { ROOMS } from '../../api/src/core/events/socket-events';
-import { eventually, nextPush, TestApp, type TestSocket } from '../setup/test-app';
+import { eventually, nextPush, TestApp, type TestSocket, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /@|password|email|name/i;
 
 describe('live push over socket.io (rooms checked on the server)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
     t = await TestApp.start();

@@ -1,16 +1,12 @@
 import { io } from 'socket.io-client';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 /** Issue 9 point 5: only the app's own origin and ALLOWED_ORIGINS may open a socket (handshake and polling). */
 describe('socket.io checks the Origin of every request', () => {
   let t: TestApp;
   let admin: string;
   const allowed = 'https://pantallas.monterrey.gob.mx';
-  beforeAll(async () => {
-    t = await TestApp.start({ workers: false, env: { ALLOWED_ORIGINS: `${allowed},http://localhost:5173` } });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { workers: false, env: { ALLOWED_ORIGINS: `${allowed},http://localhost:5173` } });
 
   /** Resolves 'connected' or the connect error's message. */
   function connect(transport: 'websocket' | 'polling', origin: string | undefined, token?: string): Promise<string> {

@@ -3,7 +3,7 @@ import { unpackPlaced } from '../../api/src/core/rules/seating-delta';
 import { MassAssignJob } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
  * Mass seat assignment as a job (issue 13 §3): answered at once, set-based, seating order, companies side
@@ -15,11 +15,7 @@ describe('seating: mass assignment job', () => {
   let admin: string;
   const auth = () => ({ Authorization: `Bearer ${admin}` });
 
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   let n = 0;
   async function eventInSpace(people: number, secciones = [seccion('A', 4, 6)]) {

@@ -1,7 +1,7 @@
 import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/core/contracts/seating.contract';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
  * The seating map (issue 13): the map read, single assignments and releases with their rules, the two
@@ -13,11 +13,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
   let admin: string;
   const auth = (token = admin) => ({ Authorization: `Bearer ${token}` });
 
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   let prefixN = 0;
   async function eventInSpace(people: number, secciones = [seccion('A', 3, 5), seccion('B', 1, 2)], layout_config = '2') {

@@ -215,6 +215,24 @@ async function adminQuery(url: string, sql: string): Promise<void> {
  * How long a test waits for an asynchronous effect (a push, a job) before calling it missing: the suite's
  * patience, not a speed requirement (tests assert that a change arrives; latency belongs to bench/).
  */
+/** The Authorization header of a token. */
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * The usual test file: its own app (a fresh database) started before its tests with the super admin signed
+ * in, closed after them. `use` receives both, e.g. `signedInApp((s) => ({ t, admin } = s))`.
+ */
+export function signedInApp(use: (started: { t: TestApp; admin: string }) => void, options?: TestAppOptions): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await TestApp.start(options);
+    use({ t: app, admin: await app.login() });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
 export const ARRIVAL_TIMEOUT_MS = 20_000;
 
 /** Polls a condition (for asynchronous effects: jobs, pushes) until it holds or times out. */

@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { ensureInvited } from '../factories/internal-events';
 import { createEspacio, espacioBody, seatsOf, seccion } from '../factories/spaces';
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 /**
  * "An edit never removes an assigned seat" holds under concurrency because the database guards it
@@ -10,15 +10,10 @@ import { TestApp } from '../setup/test-app';
 describe('spaces: edits racing seat assignments never lose an assignment', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const withRow2 = espacioBody({ layout_config: '', secciones: [seccion('A', 2, 10)] });
   const withoutRow2 = espacioBody({ layout_config: '', secciones: [seccion('A', 1, 10)] });
 
-  beforeAll(async () => {
-    t = await TestApp.start({ workers: false });
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s), { workers: false });
 
   /** Assignments whose seat is not (any more) a seat of the space. */
   const lost = async (espacioId: number) =>

@@ -1,17 +1,11 @@
 import { ROOMS } from '../../api/src/core/events/socket-events';
 import { createEspacio, espacioBody } from '../factories/spaces';
-import { nextPush, TestApp } from '../setup/test-app';
+import { nextPush, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('spaces live: the list reaches every staff member on the screen', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('room espacios: whoever may view eventos_internos; nobody else, never anonymous', async () => {
     const viewer = await t.createUser(admin, { email: 've-espacios@aforo.test', permissions: { eventos_internos: ['view'] } });

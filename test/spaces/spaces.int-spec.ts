@@ -1,17 +1,11 @@
 import { ensureInvited } from '../factories/internal-events';
 import { createEspacio, espacioBody, seatsOf, seccion } from '../factories/spaces';
-import { eventually, TestApp } from '../setup/test-app';
+import { eventually, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the server', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('creates a space: sections in order with the defaults, seats as real rows labelled by the engine, the creator', async () => {
     const res = await t

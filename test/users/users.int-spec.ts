@@ -1,16 +1,11 @@
-import { TestApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, enforced by the server', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const countUsers = async () => Number((await t.query<{ n: string }>('SELECT count(*) AS n FROM users'))[0].n);
 
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.login();
-  });
-  afterAll(() => t.close());
+  signedInApp((s) => ({ t, admin } = s));
 
   it('creates a user, normalising e-mail and both permission forms to lists', async () => {
     const res = await t

@@ -13,4 +13,6 @@ export enum AdvisoryLock {
   ProgramFeatured = 7411101,
   /** Choosing a free slug for a program (with hashtext(base) as the second key). */
   ProgramSlug = 7411102,
+  /** Choosing a free slug for an internal event (with hashtext(base) as the second key). */
+  InternalEventSlug = 7411012,
 }

@@ -1,3 +1,4 @@
+import { IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/constants';
@@ -24,7 +25,8 @@ export class LoginDto {
   remember?: boolean;
 }
 
-export class RegisterDto {
+/** Name and e-mail of an account (self-registration and the users screen). */
+export class AccountFieldsDto {
   @Transform(trim)
   @IsNotEmpty({ message: 'El nombre es obligatorio.' })
   @IsString()
@@ -36,7 +38,10 @@ export class RegisterDto {
   @IsEmail({}, { message: 'El correo electrónico no es válido.' })
   @MaxLength(EMAIL_MAX_LENGTH)
   email: string;
+}
 
+/** A new password and its confirmation (self-registration, a user created by an administrator). */
+export class NewPasswordDto {
   @IsNotEmpty({ message: 'La contraseña es obligatoria.' })
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
@@ -48,3 +53,5 @@ export class RegisterDto {
   @SameAs('password', { message: 'Las contraseñas no coinciden.' })
   password_confirmation: string;
 }
+
+export class RegisterDto extends IntersectionType(AccountFieldsDto, NewPasswordDto) {}

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@core/events/domain-events';
+import { sendCsv } from '@core/http/csv-download';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
@@ -90,11 +91,7 @@ export class ExternalEventsController {
   @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
   @RequirePermission('eventos_externos', 'view')
   async exportRegistrations(@Param('id', IdParamPipe) id: number, @Res() res: Response) {
-    const { filename, body } = await this.registrations.exportCsv(await this.events.get(id));
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(body);
+    sendCsv(res, await this.registrations.exportCsv(await this.events.get(id)));
   }
 
   @Put(':id/registrations/:registrationId/confirm')

@@ -62,15 +62,6 @@ export class ExternalEventsRepository {
     return this.repo().findOne({ where: { slug } });
   }
 
-  /** Slugs already taken that start with `base` (to pick the next free suffix). */
-  async slugsLike(manager: EntityManager, base: string): Promise<string[]> {
-    const rows: Array<{ slug: string }> = await manager.query(`SELECT slug FROM external_events WHERE slug = $1 OR slug LIKE $2`, [
-      base,
-      `${base}-%`,
-    ]);
-    return rows.map((r) => r.slug);
-  }
-
   async insert(
     manager: EntityManager,
     fields: ExternalEventFields & { slug: string; createdBy: number | null },
@@ -100,11 +91,6 @@ export class ExternalEventsRepository {
   /** Serializes featured toggles, so "only one featured" never races (the unique index is the last guard). */
   async lockFeatured(manager: EntityManager): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.ExternalEventFeatured]);
-  }
-
-  /** Concurrent creations with the same title pick different slug suffixes (slugs are unique by index). */
-  async lockSlug(manager: EntityManager, base: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [AdvisoryLock.ExternalEventSlug, base]);
   }
 
   /** Clears the flag on every other event; returns their ids. */

@@ -10,7 +10,8 @@ import { ImagesService } from '../images/images.service';
 import type { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
 import { toExternalEventResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
-import { firstFreeSlug, slugify } from './slug';
+import { claimSlug } from '@core/database/slugs';
+import { slugify } from '@core/rules/slug';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const IMAGE_NOT_ALLOWED = 'Solo puedes cambiar la imagen de los eventos que tú creaste.';
@@ -45,9 +46,7 @@ export class ExternalEventsService {
   async create(dto: CreateExternalEventDto, actor: EventActor): Promise<ExternalEventResponse> {
     const { eventDate, endDate } = dates(dto);
     return this.uow.run(actor, async (tx) => {
-      const base = slugify(dto.title);
-      await this.events.lockSlug(tx.manager, base);
-      const slug = firstFreeSlug(base, await this.events.slugsLike(tx.manager, base));
+      const slug = await claimSlug(tx.manager, 'external_events', slugify(dto.title));
       const event = await this.events.insert(tx.manager, {
         title: dto.title,
         description: dto.description,

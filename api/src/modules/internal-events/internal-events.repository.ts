@@ -151,14 +151,6 @@ export class InternalEventsRepository {
     return rows[0] ?? null;
   }
 
-  async slugsLike(manager: EntityManager, base: string): Promise<string[]> {
-    const rows: Array<{ slug: string }> = await manager.query(`SELECT slug FROM eventos_internos WHERE slug = $1 OR slug LIKE $2`, [
-      base,
-      `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`,
-    ]);
-    return rows.map((r) => r.slug);
-  }
-
   async insert(manager: EntityManager, v: InternalEventValues & { slug: string; created_by: number | null }): Promise<number> {
     const [{ id }] = await manager.query(
       `INSERT INTO eventos_internos (slug, titulo, descripcion, fecha_evento, fecha_fin, ubicacion, tipo, estado, notas, created_by)

@@ -17,7 +17,8 @@ import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { SeatingService } from '../seating/seating.service';
 import { searchTerm } from '@core/rules/persona-rules';
-import { firstFreeSlug, slugify } from '../external-events/slug';
+import { claimSlug } from '@core/database/slugs';
+import { slugify } from '@core/rules/slug';
 import { distinctConfirmationCodes } from '@core/rules/confirmation-codes';
 import { ConfirmationThrottle } from './confirmation-throttle';
 import type {
@@ -111,10 +112,7 @@ export class InternalEventsService {
   async create(dto: CreateInternalEventDto, actor: EventActor): Promise<InternalEventResponse> {
     const v = values(dto, dto.estado ?? 'borrador');
     return this.uow.run(actor, async (tx) => {
-      const base = baseSlug(dto.titulo);
-      // Slugs are unique by index; the lock makes concurrent creations with one title pick different suffixes.
-      await tx.manager.query(`SELECT pg_advisory_xact_lock(7411012, hashtext($1))`, [base]);
-      const slug = firstFreeSlug(base, await this.repo.slugsLike(tx.manager, base));
+      const slug = await claimSlug(tx.manager, 'eventos_internos', baseSlug(dto.titulo));
       const id = await this.repo.insert(tx.manager, { ...v, slug, created_by: actor.userId });
       const event = await this.responseInTx(tx, id);
       await tx.record({ type: 'internal-event.created', resourceId: id, payload: { event } });

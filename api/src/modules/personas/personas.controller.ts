@@ -21,6 +21,7 @@ import { IMPORT_MAX_BYTES } from '@core/constants';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
+import { sendCsv } from '@core/http/csv-download';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
@@ -105,10 +106,7 @@ export class PersonasController {
   @FileAnswer(200, 'Filas rechazadas en CSV.', 'text/csv')
   @RequirePermission('personas', 'view', 'create', 'edit')
   async importErrors(@Param('importId', ImportId) importId: string, @Res() res: Response) {
-    const { filename, body } = await this.imports.errorsCsv(importId);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    res.send(body);
+    sendCsv(res, await this.imports.errorsCsv(importId));
   }
 
   @Get(':id')

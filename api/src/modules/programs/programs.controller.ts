@@ -5,6 +5,7 @@ import { RequirePermissionInAnyArea } from '@core/access/access.decorators';
 import type { Action } from '@core/access/permissions';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@core/events/domain-events';
+import { sendCsv } from '@core/http/csv-download';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { CreateProgramaDto, RegistrationStatusDto, UpdateProgramaDto } from './programs.dto';
@@ -63,11 +64,7 @@ export class ProgramsController {
   @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
   @RequireProgramPermission('view')
   async exportRegistrations(@Param('id', IdParamPipe) id: number, @Res() res: Response) {
-    const { filename, body } = await this.programs.exportCsv(id);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(body);
+    sendCsv(res, await this.programs.exportCsv(id));
   }
 
   @Put(':id/registrations/:registrationId/status')

@@ -88,20 +88,6 @@ export class ProgramsRepository {
     return this.programs().findOne({ where: { slug } });
   }
 
-  /** Slugs already taken that start with `base` (to pick the next free suffix). */
-  async slugsLike(manager: EntityManager, base: string): Promise<string[]> {
-    const rows: Array<{ slug: string }> = await manager.query(`SELECT slug FROM programas WHERE slug = $1 OR slug LIKE $2`, [
-      base,
-      `${base}-%`,
-    ]);
-    return rows.map((r) => r.slug);
-  }
-
-  /** Serializes creations whose names give the same slug (the unique index is the last guard). */
-  async lockSlug(manager: EntityManager, base: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [AdvisoryLock.ProgramSlug, base]);
-  }
-
   async insert(manager: EntityManager, fields: ProgramaFields & { slug: string; createdBy: number | null }): Promise<ProgramaEntity> {
     const repo = this.programs(manager);
     return repo.save(repo.create(fields));

@@ -14,7 +14,8 @@ import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { RateLimiter } from '@core/redis/rate-limiter';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
-import { firstFreeSlug, slugify } from '../external-events/slug';
+import { claimSlug } from '@core/database/slugs';
+import { slugify } from '@core/rules/slug';
 import { programRegistrationsCsv } from './program-registrations-csv';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
@@ -83,9 +84,7 @@ export class ProgramsService {
   async create(dto: CreateProgramaDto, actor: EventActor): Promise<ProgramaResponse> {
     const fields = programaFields(dto);
     return this.uow.run(actor, async (tx) => {
-      const base = slugify(dto.nombre);
-      await this.programs.lockSlug(tx.manager, base);
-      const slug = firstFreeSlug(base, await this.programs.slugsLike(tx.manager, base));
+      const slug = await claimSlug(tx.manager, 'programas', slugify(dto.nombre));
       const programa = toProgramaResponse(await this.programs.insert(tx.manager, { ...fields, slug, createdBy: actor.userId }));
       await tx.record({ type: 'program.created', resourceId: programa.id, payload: { programa } });
       return programa;

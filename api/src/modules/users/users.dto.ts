@@ -1,24 +1,12 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IntersectionType } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import type { AreaPermissionInput, Area } from '@core/access/permissions';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/constants';
 import { IsPermissionsMap } from '@core/http/permissions.validator';
 import { Matches as SameAs } from '@core/http/same-as.validator';
-import { trim, trimLower } from '../auth/auth.dto';
+import { AccountFieldsDto, NewPasswordDto } from '../auth/auth.dto';
 
-class UserFieldsDto {
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
-  @IsString()
-  @MaxLength(NAME_MAX_LENGTH)
-  name: string;
-
-  @Transform(trimLower)
-  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
-  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
-  @MaxLength(EMAIL_MAX_LENGTH)
-  email: string;
-
+class UserFieldsDto extends AccountFieldsDto {
   @IsOptional()
   @IsBoolean()
   is_super_admin?: boolean;
@@ -29,18 +17,7 @@ class UserFieldsDto {
   permissions?: Partial<Record<Area, AreaPermissionInput>>;
 }
 
-export class CreateUserDto extends UserFieldsDto {
-  @IsNotEmpty({ message: 'La contraseña es obligatoria.' })
-  @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
-  @MaxLength(PASSWORD_MAX_LENGTH)
-  password: string;
-
-  @IsNotEmpty({ message: 'La confirmación de la contraseña es obligatoria.' })
-  @IsString()
-  @SameAs('password', { message: 'Las contraseñas no coinciden.' })
-  password_confirmation: string;
-}
+export class CreateUserDto extends IntersectionType(UserFieldsDto, NewPasswordDto) {}
 
 export class UpdateUserDto extends UserFieldsDto {
   /** Optional: only sent (with its confirmation) when it changes. */
