@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EventCounts, ExternalEventStatus } from '@core/contracts/external-events.contract';
-import { AdvisoryLock } from '@core/database/advisory-locks';
 import { ExternalEventEntity } from '@core/entities';
 
 export interface ExternalEventFields {
@@ -86,20 +85,5 @@ export class ExternalEventsRepository {
 
   async delete(manager: EntityManager, id: number): Promise<void> {
     await this.repo(manager).delete({ id });
-  }
-
-  /** Serializes featured toggles, so "only one featured" never races (the unique index is the last guard). */
-  async lockFeatured(manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.ExternalEventFeatured]);
-  }
-
-  /** Clears the flag on every other event; returns their ids. */
-  async clearFeatured(manager: EntityManager, exceptId: number): Promise<number[]> {
-    const [rows]: [Array<{ id: number }>, number] = await manager.query(
-      `UPDATE external_events SET is_featured = false, version = version + 1, updated_at = now()
-        WHERE is_featured AND id <> $1 RETURNING id`,
-      [exceptId],
-    );
-    return rows.map((r) => r.id);
   }
 }

@@ -10,6 +10,7 @@ import { ImagesService } from '../images/images.service';
 import type { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
 import { toExternalEventResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
+import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@core/rules/slug';
 
@@ -129,14 +130,14 @@ export class ExternalEventsService {
 
   async toggleFeatured(id: number, actor: EventActor): Promise<ExternalEventResponse> {
     return this.uow.run(actor, async (tx) => {
-      await this.events.lockFeatured(tx.manager);
+      await lockFeatured(tx.manager, 'external_events');
       const current = await this.events.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       if (current.status !== 'published') {
         throw new DomainException(ErrorCode.OnlyPublishedFeatured, 'Solo un evento publicado puede ser destacado.');
       }
       const isFeatured = !current.isFeatured;
-      const cleared = isFeatured ? await this.events.clearFeatured(tx.manager, id) : [];
+      const cleared = isFeatured ? await clearOtherFeatured(tx.manager, 'external_events', id) : [];
       const updated = await this.events.update(tx.manager, id, { isFeatured });
       await tx.record({
         type: 'external-event.featured-toggled',

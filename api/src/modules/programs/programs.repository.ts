@@ -9,7 +9,6 @@ import type {
   SiNo,
   TiempoOperando,
 } from '@core/contracts/programs.contract';
-import { AdvisoryLock } from '@core/database/advisory-locks';
 import { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
 
 export interface ProgramaFields {
@@ -105,21 +104,6 @@ export class ProgramsRepository {
 
   async delete(manager: EntityManager, id: number): Promise<void> {
     await this.programs(manager).delete({ id });
-  }
-
-  /** Serializes featured changes, so "only one featured" never races (the partial unique index is the last guard). */
-  async lockFeatured(manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.ProgramFeatured]);
-  }
-
-  /** Clears the flag on every other program; returns their ids. */
-  async clearFeatured(manager: EntityManager, exceptId: number): Promise<number[]> {
-    const [rows]: [Array<{ id: number }>, number] = await manager.query(
-      `UPDATE programas SET es_destacado = false, version = version + 1, updated_at = now()
-        WHERE es_destacado AND id <> $1 RETURNING id`,
-      [exceptId],
-    );
-    return rows.map((r) => r.id);
   }
 
   // ——— Places: each move is ONE statement whose WHERE is the capacity rule ———

@@ -14,6 +14,7 @@ import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { RateLimiter } from '@core/redis/rate-limiter';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
+import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@core/rules/slug';
 import { programRegistrationsCsv } from './program-registrations-csv';
@@ -123,11 +124,11 @@ export class ProgramsService {
   /** At most one featured program: the others lose the flag in the same transaction (partial unique index programas_one_featured). */
   private async setFeatured(id: number, esDestacado: boolean, actor: EventActor): Promise<ProgramaResponse> {
     return this.uow.run(actor, async (tx) => {
-      await this.programs.lockFeatured(tx.manager);
+      await lockFeatured(tx.manager, 'programas');
       const current = await this.programs.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
       if (current.esDestacado === esDestacado) return toProgramaResponse(current);
-      const cleared = esDestacado ? await this.programs.clearFeatured(tx.manager, id) : [];
+      const cleared = esDestacado ? await clearOtherFeatured(tx.manager, 'programas', id) : [];
       const updated = await this.programs.update(tx.manager, id, { esDestacado });
       await tx.record({
         type: 'program.featured',
