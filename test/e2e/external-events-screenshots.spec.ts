@@ -10,20 +10,15 @@ import {
   updateEventViaApi,
   uploadImageViaApi,
 } from './external-events-helpers';
+import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test external-events-screenshots
-const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots3';
-test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+const dir = screenshotsDir('external-events');
 test.describe.configure({ mode: 'serial' });
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 390, height: 844 },
-} as const;
 
 type Shot = (page: Page, name: string, fullPage?: boolean) => Promise<void>;
 
-function shooter(kind: keyof typeof VIEWPORTS): Shot {
+function shooter(kind: keyof typeof SHOT_VIEWPORTS): Shot {
   return async (page, name, fullPage = true) => {
     await page.screenshot({ path: `${dir}/${name}-${kind}.png`, fullPage, animations: 'disabled' });
   };
@@ -148,12 +143,12 @@ test('empty states (before any event exists)', async ({ browser, request }) => {
   for (const kind of ['desktop', 'mobile'] as const) {
     const shot = shooter(kind);
     const { context, page } = await newSignedInPage(browser, token);
-    await page.setViewportSize(VIEWPORTS[kind]);
+    await page.setViewportSize(SHOT_VIEWPORTS[kind]);
     await page.goto('/eventos-externos');
     await expect(page.getByTestId('external-events-empty')).toBeVisible();
     await shot(page, 'admin-empty');
     await context.close();
-    const guest = await browser.newPage({ viewport: VIEWPORTS[kind] });
+    const guest = await browser.newPage({ viewport: SHOT_VIEWPORTS[kind] });
     await guest.goto('/eventos');
     await expect(guest.getByTestId('events-empty')).toBeVisible();
     await shot(guest, 'landing-empty');
@@ -170,7 +165,7 @@ test('empty states (before any event exists)', async ({ browser, request }) => {
 for (const kind of ['desktop', 'mobile'] as const) {
   test(`public pages (${kind})`, async ({ browser }) => {
     const shot = shooter(kind);
-    const page = await browser.newPage({ viewport: VIEWPORTS[kind] });
+    const page = await browser.newPage({ viewport: SHOT_VIEWPORTS[kind] });
     await page.goto('/eventos');
     await expect(page.getByTestId('featured-event')).toBeVisible();
     await expect(page.getByTestId('event-card')).toHaveCount(3);
@@ -216,7 +211,7 @@ for (const kind of ['desktop', 'mobile'] as const) {
     const shot = shooter(kind);
     const token = await apiToken(request);
     const { context, page } = await newSignedInPage(browser, token);
-    await page.setViewportSize(VIEWPORTS[kind]);
+    await page.setViewportSize(SHOT_VIEWPORTS[kind]);
 
     await page.goto(`/eventos/${data.draft.slug}`);
     await expect(page.getByTestId('preview-banner')).toBeVisible();

@@ -104,3 +104,19 @@ export async function sectionsOf(
   const body = (await res.json()) as { evento: { espacios: Array<{ secciones: Array<{ id: number; codigo: string }> }> } };
   return body.evento.espacios[0]?.secciones ?? [];
 }
+
+/** Realistic names for the screenshot suites' guests (nombre, apellido paterno, apellido materno). */
+export const GUEST_NAMES = [
+  ['María Fernanda', 'Garza', 'Treviño'],
+  ['José Luis', 'Cantú', 'Leal'],
+  ['Ana Sofía', 'Villarreal', 'González'],
+  ['Carlos', 'Salinas', 'Elizondo'],
+  ['Daniela', 'Peña', 'Zambrano'],
+  ['Jorge', 'Cavazos', 'Ríos'],
+  ['Lucía', 'Treviño', 'Garza'],
+  ['Ricardo', 'Leal', 'Cantú'],
+  ['Valeria', 'González', 'Salinas'],
+  ['Héctor', 'Elizondo', 'Peña'],
+  ['Paola', 'Zambrano', 'Cavazos'],
+  ['Eduardo', 'Ríos', 'Villarreal'],
+] as const;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, newSignedInPage } from './external-events-helpers';
 import {
+  GUEST_NAMES,
   assignViaApi,
   autoSeatViaApi,
   createInternalEventViaApi,
@@ -11,28 +12,11 @@ import {
   setSpaceViaApi,
   setStatusViaApi,
 } from './internal-events-helpers';
+import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test internal-events-screenshots
-const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-internal';
-test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+const dir = screenshotsDir('internal');
 test.describe.configure({ mode: 'serial' });
-
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 360, height: 760 } } as const;
-
-const PEOPLE = [
-  ['María Fernanda', 'Garza', 'Treviño'],
-  ['José Luis', 'Cantú', 'Leal'],
-  ['Ana Sofía', 'Villarreal', 'González'],
-  ['Carlos', 'Salinas', 'Elizondo'],
-  ['Daniela', 'Peña', 'Zambrano'],
-  ['Jorge', 'Cavazos', 'Ríos'],
-  ['Lucía', 'Treviño', 'Garza'],
-  ['Ricardo', 'Leal', 'Cantú'],
-  ['Valeria', 'González', 'Salinas'],
-  ['Héctor', 'Elizondo', 'Peña'],
-  ['Paola', 'Zambrano', 'Cavazos'],
-  ['Eduardo', 'Ríos', 'Villarreal'],
-] as const;
 
 test('internal events screens at 1280 and 360 px', async ({ browser, request }) => {
   test.setTimeout(240_000);
@@ -60,7 +44,7 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
   const ids = await createPeopleViaApi(
     request,
     token,
-    PEOPLE.map(([nombre, apellido_paterno, apellido_materno], i) => ({
+    GUEST_NAMES.map(([nombre, apellido_paterno, apellido_materno], i) => ({
       nombre,
       apellido_paterno,
       apellido_materno,
@@ -75,7 +59,7 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
     await setStatusViaApi(request, token, evento.id, id, 'asistio');
   }
 
-  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [kind, viewport] of Object.entries(SHOT_VIEWPORTS)) {
     const { context, page } = await newSignedInPage(browser, token);
     await page.setViewportSize(viewport);
     const shot = (name: string) => page.screenshot({ path: `${dir}/${name}-${kind}.png`, fullPage: true, animations: 'disabled' });

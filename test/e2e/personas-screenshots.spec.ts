@@ -2,18 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, newSignedInPage } from './external-events-helpers';
 import { addCatalogueViaApi, createPersonaViaApi, personaRow } from './personas-helpers';
+import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test personas-screenshots
-const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots4';
-test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+const dir = screenshotsDir('personas');
 test.describe.configure({ mode: 'serial' });
 
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 390, height: 844 },
-} as const;
-
-function shooter(kind: keyof typeof VIEWPORTS) {
+function shooter(kind: keyof typeof SHOT_VIEWPORTS) {
   return async (page: Page, name: string, fullPage = true) => {
     await page.screenshot({ path: `${dir}/${name}-${kind}.png`, fullPage, animations: 'disabled' });
   };
@@ -107,7 +102,7 @@ for (const kind of ['desktop', 'mobile'] as const) {
     const shot = shooter(kind);
     const token = await apiToken(request);
     const { context, page } = await newSignedInPage(browser, token);
-    await page.setViewportSize(VIEWPORTS[kind]);
+    await page.setViewportSize(SHOT_VIEWPORTS[kind]);
 
     await page.goto('/personas');
     await expect(page.getByTestId('persona-row')).toHaveCount(10);

@@ -1,16 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, newSignedInPage } from './external-events-helpers';
+import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test programs-screenshots
-const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-programs';
-test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+const dir = screenshotsDir('programs');
 test.describe.configure({ mode: 'serial' });
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 360, height: 740 },
-} as const;
 
 const people = [
   ['María Fernanda', 'Garza', 'Treviño', 'si'],
@@ -102,7 +97,7 @@ async function seed(request: APIRequestContext, token: string) {
   return { slug: main.slug, fullSlug: full.slug, nombre: main.nombre };
 }
 
-for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+for (const [kind, viewport] of Object.entries(SHOT_VIEWPORTS)) {
   test(`programs screens at ${kind} (${viewport.width} px)`, async ({ browser, request }) => {
     test.setTimeout(120_000);
     mkdirSync(dir, { recursive: true });

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, fillCreateUser, signIn, uniqueEmail, userRow } from './helpers';
+import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test screenshots
-const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots';
-test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+const dir = screenshotsDir('app');
 
 test('desktop screenshots', async ({ page }) => {
   mkdirSync(dir, { recursive: true });
@@ -38,7 +38,7 @@ test('desktop screenshots', async ({ page }) => {
 
 test('mobile screenshots', async ({ page }) => {
   mkdirSync(dir, { recursive: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(SHOT_VIEWPORTS.mobile);
   await page.goto('/login');
   await expect(page.getByTestId('login-form')).toBeVisible();
   await page.screenshot({ path: `${dir}/login-mobile.png`, animations: 'disabled' });

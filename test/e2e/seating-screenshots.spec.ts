@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiToken, newSignedInPage } from './external-events-helpers';
 import {
+  GUEST_NAMES,
   assignViaApi,
   autoSeatViaApi,
   createInternalEventViaApi,
@@ -11,22 +12,10 @@ import {
   setSpaceViaApi,
   setStatusViaApi,
 } from './internal-events-helpers';
+import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test seating-screenshots
-const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-seating';
-test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
-
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 360, height: 760 } } as const;
-const PEOPLE = [
-  ['María Fernanda', 'Garza', 'Treviño'],
-  ['José Luis', 'Cantú', 'Leal'],
-  ['Ana Sofía', 'Villarreal', 'González'],
-  ['Carlos', 'Salinas', 'Elizondo'],
-  ['Daniela', 'Peña', 'Zambrano'],
-  ['Jorge', 'Cavazos', 'Ríos'],
-  ['Lucía', 'Treviño', 'Garza'],
-  ['Ricardo', 'Leal', 'Cantú'],
-] as const;
+const dir = screenshotsDir('seating');
 
 test('seating screen at 1280 and 360 px', async ({ browser, request }) => {
   test.setTimeout(180_000);
@@ -41,7 +30,7 @@ test('seating screen at 1280 and 360 px', async ({ browser, request }) => {
   const ids = await createPeopleViaApi(
     request,
     token,
-    PEOPLE.map(([nombre, apellido_paterno, apellido_materno]) => ({ nombre, apellido_paterno, apellido_materno })),
+    GUEST_NAMES.slice(0, 8).map(([nombre, apellido_paterno, apellido_materno]) => ({ nombre, apellido_paterno, apellido_materno })),
   );
   await assignViaApi(request, token, evento.id, ids);
   const [pref, gen] = await sectionsOf(request, token, evento.id);
@@ -51,7 +40,7 @@ test('seating screen at 1280 and 360 px', async ({ browser, request }) => {
   await autoSeatViaApi(request, token, evento.id, ids[3], gen.id);
   await setStatusViaApi(request, token, evento.id, ids[3], 'rechazado');
 
-  for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [kind, viewport] of Object.entries(SHOT_VIEWPORTS)) {
     const { context, page } = await newSignedInPage(browser, token);
     await page.setViewportSize(viewport);
     const shot = (name: string) => page.screenshot({ path: `${dir}/${name}-${kind}.png`, fullPage: true, animations: 'disabled' });

@@ -2,13 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken } from './external-events-helpers';
 import { signIn } from './helpers';
+import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test spaces-screenshots
-const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-spaces';
-test.skip(!process.env.AFORO_SHOTS, 'set AFORO_SHOTS=1 to take screenshots');
+const dir = screenshotsDir('spaces');
 test.describe.configure({ mode: 'serial' });
-
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 360, height: 780 } } as const;
 
 async function seed(request: APIRequestContext) {
   const token = await apiToken(request);
@@ -44,7 +42,7 @@ async function seed(request: APIRequestContext) {
   });
 }
 
-for (const [kind, viewport] of Object.entries(VIEWPORTS)) {
+for (const [kind, viewport] of Object.entries(SHOT_VIEWPORTS)) {
   test(`spaces screens at ${viewport.width} px`, async ({ page, request }) => {
     mkdirSync(dir, { recursive: true });
     if (kind === 'desktop') await seed(request);
