@@ -9,10 +9,11 @@ import {
 } from '@shared/contracts/external-events.contract';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessage, fieldErrors, listFieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage, listFieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { DATETIME_INPUT_LENGTH, EVENT_DEFAULT_CAPACITY, EVENT_MIN_CAPACITY } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createExternalEvent } from '../api/create-external-event';
 import { updateExternalEvent } from '../api/update-external-event';
 import { uploadEventImage } from '../api/upload-event-image';
@@ -158,9 +159,8 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
   const [value, setValue] = useState<EventFormValue>(() => (event ? formFromEvent(event) : EMPTY_FORM));
   const [file, setFile] = useState<File | null>(null);
   const [removeCurrent, setRemoveCurrent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, submitting, submit } = useFormSubmit();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
 
   const statuses = mode === 'create' ? CREATABLE_STATUSES : EXTERNAL_EVENT_STATUSES;
   const set = <K extends keyof EventFormValue>(key: K, v: EventFormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
@@ -182,38 +182,32 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const problems = validate(value);
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setServerMessage(null);
-      return;
-    }
-    setSubmitting(true);
-    setErrors({});
     setServerMessage(null);
-    const payload = toPayload(value);
-    try {
-      if (mode === 'create') {
-        const response = await createExternalEvent(payload);
-        upsertExternalEvent(response.event);
-        await uploadImage(response.event.id, 'El evento se creó pero hubo un error al cargar la imagen');
-        toast.success(response.message || 'Evento creado exitosamente');
-      } else if (event) {
-        if (removeCurrent && !file) payload.image_url = null;
-        const response = await updateExternalEvent(event.id, payload);
-        upsertExternalEvent(response.event);
-        await uploadImage(response.event.id, 'El evento se actualizó pero hubo un error al cargar la imagen');
-        toast.success(response.message || 'Evento actualizado exitosamente');
-      }
-      onClose();
-    } catch (error) {
-      const fallback = mode === 'create' ? 'Error al crear el evento' : 'Error al actualizar el evento';
-      setErrors(fieldErrors(error));
-      const detail = errorMessage(error, '');
-      setServerMessage(detail && detail !== fallback ? detail : null);
-      window.alert(fallback);
-      setSubmitting(false);
-    }
+    await submit({
+      problems: validate(value),
+      send: async () => {
+        const payload = toPayload(value);
+        if (mode === 'create') {
+          const response = await createExternalEvent(payload);
+          upsertExternalEvent(response.event);
+          await uploadImage(response.event.id, 'El evento se creó pero hubo un error al cargar la imagen');
+          toast.success(response.message || 'Evento creado exitosamente');
+        } else if (event) {
+          if (removeCurrent && !file) payload.image_url = null;
+          const response = await updateExternalEvent(event.id, payload);
+          upsertExternalEvent(response.event);
+          await uploadImage(response.event.id, 'El evento se actualizó pero hubo un error al cargar la imagen');
+          toast.success(response.message || 'Evento actualizado exitosamente');
+        }
+        onClose();
+      },
+      refused: (error) => {
+        const fallback = mode === 'create' ? 'Error al crear el evento' : 'Error al actualizar el evento';
+        const detail = errorMessage(error, '');
+        setServerMessage(detail && detail !== fallback ? detail : null);
+        window.alert(fallback);
+      },
+    });
   };
 
   return (

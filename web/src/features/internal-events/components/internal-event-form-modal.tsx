@@ -11,10 +11,11 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { DATETIME_INPUT_LENGTH } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createInternalEvent } from '../api/create-internal-event';
 import { updateInternalEvent } from '../api/update-internal-event';
 import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
@@ -193,31 +194,27 @@ export function InternalEventFields({
 export function InternalEventFormModal({ event, onClose }: { event?: InternalEventResponse; onClose: () => void }) {
   const editing = !!event;
   const [value, setValue] = useState<InternalEventFormValue>(event ? formFromInternalEvent(event) : EMPTY_INTERNAL_EVENT);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, submitting: saving, submit: send } = useFormSubmit();
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateInternalEvent(value);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
     setFailure(null);
-    try {
-      const payload = toInternalEventPayload(value);
-      const res = event ? await updateInternalEvent(event.id, payload) : await createInternalEvent(payload);
-      upsertInternalEvent(res.evento);
-      toast.success(editing ? 'Evento interno actualizado exitosamente' : 'Evento interno creado exitosamente');
-      onClose();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      const message = errorMessage(err, editing ? 'Error al actualizar el evento interno' : 'Error al crear el evento interno');
-      setFailure(message);
-      toast.error(message);
-    } finally {
-      setSaving(false);
-    }
+    await send({
+      problems: validateInternalEvent(value),
+      send: async () => {
+        const payload = toInternalEventPayload(value);
+        const res = event ? await updateInternalEvent(event.id, payload) : await createInternalEvent(payload);
+        upsertInternalEvent(res.evento);
+        toast.success(editing ? 'Evento interno actualizado exitosamente' : 'Evento interno creado exitosamente');
+        onClose();
+      },
+      refused: (err) => {
+        const message = errorMessage(err, editing ? 'Error al actualizar el evento interno' : 'Error al crear el evento interno');
+        setFailure(message);
+        toast.error(message);
+      },
+    });
   };
 
   return (

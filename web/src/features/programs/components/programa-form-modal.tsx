@@ -25,10 +25,11 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
-import { errorMessage, fieldErrors, listFieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage, listFieldErrors, type FieldErrors } from '../../../lib/api-client';
 import { DATETIME_INPUT_LENGTH, PROGRAM_MIN_CAPACITY } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createPrograma } from '../api/create-programa';
 import { updatePrograma } from '../api/update-programa';
 import { upsertPrograma } from '../stores/programs-store';
@@ -180,39 +181,31 @@ function ListField({
 export function ProgramaFormModal({ programa, onClose }: { programa?: ProgramaResponse; onClose: () => void }) {
   const mode = programa ? 'edit' : 'create';
   const [value, setValue] = useState<FormValue>(() => (programa ? formFrom(programa) : EMPTY_FORM));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, submitting, submit } = useFormSubmit();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const set = <K extends keyof FormValue>(key: K, v: FormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
-  const id = (key: string) => `programa-${mode}-${key}`;
   const bind = fieldBinder(`programa-${mode}-`, value, errors, set);
   const listErrors = (key: string) => listFieldErrors(errors, key);
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const problems = validate(value);
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setServerMessage(null);
-      document.getElementById(id(Object.keys(problems)[0]))?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setErrors({});
     setServerMessage(null);
-    try {
-      const response = programa ? await updatePrograma(programa.id, toPayload(value)) : await createPrograma(toPayload(value));
-      upsertPrograma(response.programa);
-      toast.success(programa ? 'Programa actualizado exitosamente' : 'Programa creado exitosamente');
-      onClose();
-    } catch (error) {
-      // Create: the server's message or the fallback; update: 'Error al actualizar el programa' (spec 3 §8).
-      const message = programa ? 'Error al actualizar el programa' : errorMessage(error, 'Error al crear el programa');
-      setErrors(fieldErrors(error));
-      setServerMessage(programa ? errorMessage(error, message) : message);
-      toast.error(message);
-      setSubmitting(false);
-    }
+    await submit({
+      problems: validate(value),
+      focusPrefix: `programa-${mode}-`,
+      send: async () => {
+        const response = programa ? await updatePrograma(programa.id, toPayload(value)) : await createPrograma(toPayload(value));
+        upsertPrograma(response.programa);
+        toast.success(programa ? 'Programa actualizado exitosamente' : 'Programa creado exitosamente');
+        onClose();
+      },
+      refused: (error) => {
+        // Create: the server's message or the fallback; update: 'Error al actualizar el programa' (spec 3 §8).
+        const message = programa ? 'Error al actualizar el programa' : errorMessage(error, 'Error al crear el programa');
+        setServerMessage(programa ? errorMessage(error, message) : message);
+        toast.error(message);
+      },
+    });
   };
 
   return (

@@ -7,9 +7,10 @@ import {
   type TipoParticipante,
 } from '@shared/contracts/external-events.contract';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { registerForEvent } from '../api/register-for-event';
 import { fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 
@@ -75,9 +76,8 @@ function toPayload(value: RegistrationFormValue): PublicRegistrationInput {
  */
 export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegistered: (message: string, name: string) => void }) {
   const [value, setValue] = useState<RegistrationFormValue>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, submitting, submit } = useFormSubmit();
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const today = todayInputValue();
 
@@ -94,25 +94,16 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const problems = validate(value, todayInputValue());
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setFailure(null);
-      const first = Object.keys(problems)[0];
-      document.getElementById(`reg-${first}`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setErrors({});
     setFailure(null);
-    try {
-      const response = await registerForEvent(slug, toPayload(value));
-      onRegistered(response.message ?? '', value.nombre.trim());
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      setFailure(errorMessage(error, REGISTRATION_FALLBACK_ERROR));
-      setSubmitting(false);
-    }
+    await submit({
+      problems: validate(value, todayInputValue()),
+      focusPrefix: 'reg-',
+      send: async () => {
+        const response = await registerForEvent(slug, toPayload(value));
+        onRegistered(response.message ?? '', value.nombre.trim());
+      },
+      refused: (error) => setFailure(errorMessage(error, REGISTRATION_FALLBACK_ERROR)),
+    });
   };
 
   return (

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { USER_CREATED_MESSAGE_MS } from '../../../lib/constants';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createUser } from '../api/create-user';
 import { upsertUser } from '../stores/users-store';
 import { EMPTY_USER_FORM, missingFields, toPayload, UserFormFields, type UserFormValue } from './user-form-fields';
@@ -11,9 +12,8 @@ type Message = { kind: 'success' | 'error'; text: string } | null;
 /** The create form of spec 1 §2.5 with the checks of §5 and the messages of §8. */
 export function CreateUserForm() {
   const [value, setValue] = useState<UserFormValue>(EMPTY_USER_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, submitting, submit } = useFormSubmit();
   const [message, setMessage] = useState<Message>(null);
-  const [submitting, setSubmitting] = useState(false);
   const clearTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(clearTimer.current), []);
@@ -21,32 +21,24 @@ export function CreateUserForm() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     window.clearTimeout(clearTimer.current);
+    setMessage(null);
     const missing = missingFields(value, true);
-    if (Object.keys(missing).length > 0) {
-      setErrors(missing);
-      setMessage(null);
-      return;
-    }
-    if (value.password !== value.password_confirmation) {
+    if (Object.keys(missing).length === 0 && value.password !== value.password_confirmation) {
       setErrors({});
       setMessage({ kind: 'error', text: 'Las contraseñas no coinciden' });
       return;
     }
-    setSubmitting(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const { user } = await createUser(toPayload(value, true));
-      upsertUser(user);
-      setValue(EMPTY_USER_FORM);
-      setMessage({ kind: 'success', text: 'Usuario creado exitosamente' });
-      clearTimer.current = window.setTimeout(() => setMessage(null), USER_CREATED_MESSAGE_MS);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      setMessage({ kind: 'error', text: errorMessage(error, 'Error al crear usuario') });
-    } finally {
-      setSubmitting(false);
-    }
+    await submit({
+      problems: missing,
+      send: async () => {
+        const { user } = await createUser(toPayload(value, true));
+        upsertUser(user);
+        setValue(EMPTY_USER_FORM);
+        setMessage({ kind: 'success', text: 'Usuario creado exitosamente' });
+        clearTimer.current = window.setTimeout(() => setMessage(null), USER_CREATED_MESSAGE_MS);
+      },
+      refused: (error) => setMessage({ kind: 'error', text: errorMessage(error, 'Error al crear usuario') }),
+    });
   };
 
   return (
