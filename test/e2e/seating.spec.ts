@@ -140,8 +140,16 @@ test('view-only staff see the map and the details of a seat, without actions', a
   const evento = await createInternalEventViaApi(request, admin);
   await setSpaceViaApi(request, admin, evento.id, espacio.id);
   const { context, page } = await newSignedInPage(browser, viewer);
+  // The map is read once in full; the resync after joining its rooms revalidates it (304, no body).
+  const mapAnswers: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith(`/api/eventos-internos/${evento.id}/seating-map`)) mapAnswers.push(r.status());
+  });
   await page.goto(`/eventos-internos/${evento.id}/seating`);
   await expect(totals(page)).toHaveText('3 asientos totales | 0 asignados');
+  await expect.poll(() => mapAnswers.length).toBeGreaterThanOrEqual(2);
+  expect(mapAnswers[0]).toBe(200);
+  expect(mapAnswers.slice(1).every((status) => status === 304)).toBe(true);
   await expect(page.getByTestId('seating-mass-open')).toHaveCount(0);
   await page.getByTestId('seat-map-focus').focus();
   await page.keyboard.press('Enter');

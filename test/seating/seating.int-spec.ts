@@ -76,6 +76,25 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     ]);
   });
 
+  it('a resync that finds the map unchanged gets 304 and no body (ETag of the content; never stored by the browser)', async () => {
+    const { e, ids, seats } = await eventInSpace(1);
+    const url = `/api/eventos-internos/${e.id}/seating-map`;
+    const first = await t.http().get(url).set(auth()).expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const same = await t.http().get(url).set(auth()).set('If-None-Match', etag);
+    expect(same.status).toBe(304);
+    expect(same.text ?? '').toBe('');
+    // Any change to what the map shows gives another ETag and the whole map.
+    await assign(e.id, ids[0], seats[0].id).expect(201);
+    const changed = await t.http().get(url).set(auth()).set('If-None-Match', etag).expect(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((changed.body as SeatingMapResponse).asignaciones).toHaveLength(1);
+    // Someone without the view permission learns nothing, ETag or not.
+    expect((await t.http().get(url).set('If-None-Match', etag)).status).toBe(401);
+  });
+
   it('a seat not registered in the map is null; unknown event 404', async () => {
     const { e, seats, secs } = await eventInSpace(0);
     const gone = seats.find((s) => s.seccion_id === secs[1].id && s.numero === 2)!;

@@ -126,6 +126,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
+/**
+ * A GET that revalidates what the caller already holds: with its ETag sent as If-None-Match, an unchanged
+ * answer is a 304 with no body and this resolves null (the caller keeps its copy). Used for large answers
+ * a screen asks for again when it resyncs (the seating map).
+ */
+export async function apiGetRevalidated<T>(path: string, etag: string | null): Promise<{ data: T; etag: string | null } | null> {
+  const { headers, sentToken } = buildHeaders('required', false);
+  if (etag) headers['If-None-Match'] = etag;
+  const response = await send(path, { method: 'GET', headers, cache: 'no-store' });
+  if (response.status === 304) return null;
+  const data = parseJson(await response.text());
+  if (!response.ok) throw toApiError(response, data, sentToken, {});
+  return { data: data as T, etag: response.headers.get('ETag') };
+}
+
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first), or null. */
 export function fileNameFromDisposition(header: string | null): string | null {
   if (!header) return null;

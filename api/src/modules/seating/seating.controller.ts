@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { DomainException } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
+import { sendRevalidatedJson } from '@core/http/revalidated-json';
 import { AssignSeatDto, MassAssignSeatsDto } from './seating.dto';
 import { SeatingAnswers } from './seating.openapi';
 import { SeatingService } from './seating.service';
@@ -33,9 +35,11 @@ export class SeatingController {
     'El mapa de asientos del evento: espacios, secciones con sus ids de asiento, asignaciones, totales y la última asignación masiva.',
     SeatingAnswers.map,
   )
+  @ApiResponse({ status: 304, description: 'Sin cambios desde el ETag enviado en If-None-Match (sin cuerpo).' })
   @RequirePermission('eventos_internos', 'view')
-  map(@Param('id', IdParamPipe) id: number) {
-    return this.seating.map(id);
+  async map(@Param('id', IdParamPipe) id: number, @Req() req: Request, @Res() res: Response) {
+    // A screen resyncing (after joining its rooms, after a missed version) sends the ETag it holds.
+    sendRevalidatedJson(req, res, await this.seating.map(id));
   }
 
   @Post('assign-seat')

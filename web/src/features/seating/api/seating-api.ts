@@ -1,10 +1,10 @@
 import type { AsistenteResponse } from '@shared/contracts/internal-events.contract';
 import type { MassAssignmentResponse, SeatingAssignment, SeatingMapResponse } from '@shared/contracts/seating.contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiGetRevalidated, apiRequest } from '../../../lib/api-client';
 
-/** GET /api/eventos-internos/{id}/seating-map */
-export function getSeatingMap(id: number): Promise<SeatingMapResponse> {
-  return apiRequest(`/api/eventos-internos/${id}/seating-map`);
+/** GET /api/eventos-internos/{id}/seating-map, revalidated: null when it has not changed since `etag`. */
+export function getSeatingMap(id: number, etag: string | null): Promise<{ data: SeatingMapResponse; etag: string | null } | null> {
+  return apiGetRevalidated(`/api/eventos-internos/${id}/seating-map`, etag);
 }
 
 /** POST /api/eventos-internos/{id}/assign-seat { persona_id, asiento_id } */

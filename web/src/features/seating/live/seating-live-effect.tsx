@@ -9,7 +9,7 @@ import { applyDelta, loadSeating, seatingState, setAttendance } from '../stores/
  */
 export function SeatingLiveEffect({ eventId }: { eventId: number }) {
   const reload = () => {
-    loadSeating(eventId).catch(() => {
+    loadSeating(eventId, { fresh: true }).catch(() => {
       // Silent: the next push or reconnect brings the map back in step.
     });
   };

@@ -57,6 +57,7 @@ export function stateOfAttendance(status: Confirmacion): SeatState {
 }
 
 export function resetSeating(eventId: number) {
+  heldEtag = null;
   seatingState.eventId = eventId;
   seatingState.loaded = false;
   seatingState.failed = false;
@@ -84,35 +85,56 @@ function drop(assignmentId: number) {
 }
 
 let loading: Promise<void> | null = null;
+let again: Promise<void> | null = null;
+/** The ETag of the map held (revalidated on every reload: an unchanged map costs no body). */
+let heldEtag: string | null = null;
 
-/** Loads (or reloads) the whole map; concurrent calls share one request. */
-export function loadSeating(eventId: number): Promise<void> {
-  loading ??= getSeatingMap(eventId)
-    .then((map) => {
-      if (seatingState.eventId !== eventId) return;
-      const bySeat = new Map<number, SeatingAssignment>();
-      const seatOfAssignment = new Map<number, number>();
-      const seatStates = new Map<number, SeatState>();
-      for (const a of map.asignaciones) {
-        bySeat.set(a.asiento_id, a);
-        seatOfAssignment.set(a.id, a.asiento_id);
-        seatStates.set(a.asiento_id, stateOfAttendance(a.attendance_status));
-      }
-      seatingState.evento = map.evento;
-      seatingState.version = BigInt(map.version);
-      seatingState.espacios = ref(map.seating_map);
-      seatingState.bySeat = ref(bySeat);
-      seatingState.seatOfAssignment = ref(seatOfAssignment);
-      seatingState.seatStates = ref(seatStates);
-      seatingState.totalSeats = map.totals.asientos;
-      if (map.last_mass_assignment) seatingState.mass = map.last_mass_assignment;
-      seatingState.loaded = true;
-      seatingState.failed = false;
-      seatingState.rev++;
-    })
-    .finally(() => {
-      loading = null;
-    });
+async function fetchMap(eventId: number): Promise<void> {
+  const answer = await getSeatingMap(eventId, seatingState.loaded && seatingState.eventId === eventId ? heldEtag : null);
+  if (seatingState.eventId !== eventId) return;
+  seatingState.failed = false;
+  if (!answer) return; // 304: what is on screen is the current map
+  const map = answer.data;
+  heldEtag = answer.etag;
+  const bySeat = new Map<number, SeatingAssignment>();
+  const seatOfAssignment = new Map<number, number>();
+  const seatStates = new Map<number, SeatState>();
+  for (const a of map.asignaciones) {
+    bySeat.set(a.asiento_id, a);
+    seatOfAssignment.set(a.id, a.asiento_id);
+    seatStates.set(a.asiento_id, stateOfAttendance(a.attendance_status));
+  }
+  seatingState.evento = map.evento;
+  seatingState.version = BigInt(map.version);
+  seatingState.espacios = ref(map.seating_map);
+  seatingState.bySeat = ref(bySeat);
+  seatingState.seatOfAssignment = ref(seatOfAssignment);
+  seatingState.seatStates = ref(seatStates);
+  seatingState.totalSeats = map.totals.asientos;
+  if (map.last_mass_assignment) seatingState.mass = map.last_mass_assignment;
+  seatingState.loaded = true;
+  seatingState.rev++;
+}
+
+/**
+ * Loads (or reloads) the whole map; calls made while one is in flight share it. `fresh` (a resync after
+ * joining the rooms, a missed version) must see what was committed after it was asked: if a load is in
+ * flight, one more runs after it (shared by every fresh ask meanwhile). Each reload revalidates the map
+ * held, so one that finds nothing changed transfers no body.
+ */
+export function loadSeating(eventId: number, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
+  if (fresh && loading) {
+    again ??= loading
+      .catch(() => {})
+      .then(() => {
+        again = null;
+        return loadSeating(eventId);
+      });
+    return again;
+  }
+  loading ??= fetchMap(eventId).finally(() => {
+    loading = null;
+  });
   return loading;
 }
 
