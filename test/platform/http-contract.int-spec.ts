@@ -108,5 +108,16 @@ describe('HTTP contract: access declared on every route, bad input answered in S
     const res = await t.http().get('/api/docs/openapi.json');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/me', '/api/users', '/api/users/{id}']));
+    // Numeric ids in paths are positive int4, as IdParamPipe reads them.
+    const idParam = res.body.paths['/api/users/{id}'].put.parameters.find((p: { name: string }) => p.name === 'id');
+    expect(idParam).toMatchObject({ in: 'path', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } });
+    const numberPathParams = Object.values(res.body.paths as Record<string, Record<string, { parameters?: unknown[] }>>)
+      .flatMap((ops) => Object.values(ops).flatMap((op) => op.parameters ?? []))
+      .filter(
+        (p) =>
+          (p as { in: string; schema?: { type?: string } }).in === 'path' &&
+          (p as { schema?: { type?: string } }).schema?.type === 'number',
+      );
+    expect(numberPathParams).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { MESSAGES } from '../errors/validation-messages';
 import { namedSchemas } from './openapi-answers';
+import { MAX_INT32 } from '../constants';
 
 /** Swagger's key for a property's options (what @ApiProperty writes). */
 const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
@@ -181,6 +182,18 @@ function describe(property: string, rules: ValidationMetadata[]): string {
 }
 
 /** Adds the answers' named schemas, and on every operation the error answer (Spanish `message`, `errors` for 422). */
+/** Numeric path ids are positive int4 (IdParamPipe): the document says integer 1…2147483647, not "number". */
+function integerPathIds(document: OpenAPIObject): void {
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations as Record<string, { parameters?: unknown[] }>)) {
+      for (const parameter of (operation && typeof operation === 'object' ? operation.parameters : undefined) ?? []) {
+        const p = parameter as { in?: string; schema?: { type?: string } };
+        if (p.in === 'path' && p.schema?.type === 'number') p.schema = { type: 'integer', minimum: 1, maximum: MAX_INT32 } as never;
+      }
+    }
+  }
+}
+
 export function addErrorAnswers(document: OpenAPIObject): OpenAPIObject {
   document.components ??= {};
   document.components.schemas ??= {};
@@ -199,6 +212,7 @@ export function addErrorAnswers(document: OpenAPIObject): OpenAPIObject {
     },
   };
   Object.assign(document.components.schemas, namedSchemas());
+  integerPathIds(document);
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations as Record<string, { responses?: Record<string, unknown> }>)) {
       if (!operation || typeof operation !== 'object' || !operation.responses) continue;
