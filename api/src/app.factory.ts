@@ -2,13 +2,14 @@ import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
-import { JSON_BODY_LIMIT } from './core/constants';
+import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT } from './core/constants';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
 import { InputPipe } from './core/http/input.pipe';
 import { addErrorAnswers, describeDtosFromValidation } from './core/http/openapi-schemas';
@@ -46,6 +47,10 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  // Large API answers compressed on the fly (the web app's files are precompressed at build time and
+  // already carry their Content-Encoding, which this leaves alone).
+  app.use(compression({ threshold: API_COMPRESS_THRESHOLD_BYTES }));
 
   // JSON bodies only, size-limited, nesting bounded on the raw bytes before JSON.parse; parser errors
   // answer JSON here (they never reach Nest's filter).

@@ -1,7 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { ACCESS_RULE } from '../../api/src/core/access/access.decorators';
-import { TestApp, signedInApp } from '../setup/test-app';
+import { ADMIN, TestApp, signedInApp } from '../setup/test-app';
 
 /** A route that forgot to declare who may call it. */
 @Controller('test-undeclared')
@@ -102,6 +102,24 @@ describe('HTTP contract: access declared on every route, bad input answered in S
     expect(featured.body).toEqual({ featured_event: null });
     const config = await t.http().get('/api/public/config');
     expect(config.body).toEqual({ municipio: 'Monterrey', tz_display: 'America/Monterrey', allow_registration: true });
+  });
+
+  it('large answers travel compressed when the client accepts it; small ones and sign-in answers as they are', async () => {
+    const big = await t.http().get('/api/docs/openapi.json').set('Accept-Encoding', 'gzip');
+    expect(big.status).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(Object.keys(big.body.paths).length).toBeGreaterThan(10); // decompressed by the client, intact
+    const plain = await t.http().get('/api/docs/openapi.json').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const small = await t.http().get('/api/public/config').set('Accept-Encoding', 'gzip, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const login = await t
+      .http()
+      .post('/api/login')
+      .set('Accept-Encoding', 'gzip, br')
+      .send({ email: ADMIN.email, password: ADMIN.password });
+    expect(login.status).toBe(200);
+    expect(login.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves the OpenAPI description', async () => {

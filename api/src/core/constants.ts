@@ -21,6 +21,12 @@ export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
 export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 /** Largest JSON body accepted. */
 export const JSON_BODY_LIMIT = '256kb';
+/**
+ * API answers at least this big travel compressed (br or gzip, as the browser accepts): a personas page, the
+ * seating map (megabytes at 20,000 seats). Smaller ones, where it costs more than it saves, and the sign-in
+ * answers with their tokens, go as they are (no compressed secret beside reflected input: BREACH).
+ */
+export const API_COMPRESS_THRESHOLD_BYTES = 32 * 1024;
 /** Outbox relay: events published per batch and the fallback scan interval. */
 export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_SCAN_INTERVAL_MS = 1000;
