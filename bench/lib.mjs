@@ -426,7 +426,11 @@ export function httpRequest(agent, method, url, { headers = {}, body, timeoutMs 
     const req = http.request(url, { method, agent, headers: allHeaders, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        // bytes: what crossed the wire (compressed when the answer was); text: only meaningful when it was not.
+        done({ status: res.statusCode, text: raw.toString('utf8'), bytes: raw.length, headers: res.headers });
+      });
       res.on('error', fail);
     });
     req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));

@@ -22,7 +22,10 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { fmt, fmtInt, machineInfo, otherBenches, pct, sortNum, writeSection } from './lib.mjs';
+import { fmt, fmtInt, httpRequest as lib, machineInfo, otherBenches, pct, sortNum, writeSection } from './lib.mjs';
+
+/** The shared HTTP helper with a minute's patience (20,000-person requests and the filled map). */
+const httpRequest = (agent, method, url, options = {}) => lib(agent, method, url, { timeoutMs: 60_000, ...options });
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(SELF), '..');
@@ -47,23 +50,6 @@ const opts = {
   keep: !!args.keep,
 };
 const PEOPLE = opts.side * opts.side * 2;
-
-function httpRequest(agent, method, url, { headers = {}, body, timeoutMs = 60_000 } = {}) {
-  return new Promise((done, fail) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const allHeaders =
-      payload === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) };
-    const req = http.request(url, { method, agent, headers: allHeaders, timeout: timeoutMs }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`timeout ${method} ${url}`)));
-    req.on('error', fail);
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
-}
 
 async function main() {
   const { io } = await import('socket.io-client');
@@ -281,9 +267,17 @@ async function main() {
         [massEvent],
       )
     ).rows[0];
+    const mapUrl = `${baseUrl}/api/eventos-internos/${massEvent}/seating-map`;
     const mapT0 = now();
-    const mapRes = await httpRequest(agent, 'GET', `${baseUrl}/api/eventos-internos/${massEvent}/seating-map`, { headers: auth });
+    const mapRes = await httpRequest(agent, 'GET', mapUrl, { headers: auth });
     const mapMs = now() - mapT0;
+    // As a browser reads it (compressed), and as a screen resyncs it when nothing changed (If-None-Match → 304).
+    const mapZT0 = now();
+    const mapZ = await httpRequest(agent, 'GET', mapUrl, { headers: { ...auth, 'accept-encoding': 'br, gzip' } });
+    const mapZMs = now() - mapZT0;
+    const map304T0 = now();
+    const map304 = await httpRequest(agent, 'GET', mapUrl, { headers: { ...auth, 'if-none-match': mapRes.headers.etag ?? '' } });
+    const map304Ms = now() - map304T0;
 
     // ── Baseline: one call per person, one at a time ──
     log(`baseline: ${fmtInt(opts.baseline)} single assignments, one at a time…`);
@@ -380,6 +374,8 @@ async function main() {
       `| Seats held twice / people seated twice | ${dm.seats_twice} / ${dm.people_twice} | ${db2.seats_twice} / ${db2.people_twice} |`,
       `| Speed-up | **${speedup.toFixed(1)}×** | 1× |`,
       `| \`GET …/seating-map\` of the filled map (${fmtInt(PEOPLE)} seats, ${fmtInt(dm.n)} assignments) | ${fmt(mapMs)}, ${fmtInt(Buffer.byteLength(mapRes.text) / 1024)} KiB | — |`,
+      `| The same map compressed (\`Accept-Encoding: br, gzip\` → ${mapZ.headers['content-encoding'] ?? 'none'}) | ${fmt(mapZMs)}, ${fmtInt(mapZ.bytes / 1024)} KiB | — |`,
+      `| The same map revalidated when nothing changed (\`If-None-Match\` → ${map304.status}) | ${fmt(map304Ms)}, ${fmtInt(map304.bytes)} bytes | — |`,
       '',
       `Target (issue 13): ≥ 20× faster than the baseline and ≤ 2 s end to end, 0 seats twice — ${speedup >= 20 ? 'met' : 'NOT met'} (speed-up), ${endToEnd <= 2000 ? 'met' : 'NOT met'} (≤ 2 s, result and every seat at every watcher), ${dm.seats_twice === 0 && db2.seats_twice === 0 ? 'met' : 'NOT met'} (0 twice).`,
       '',
