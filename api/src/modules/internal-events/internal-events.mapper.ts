@@ -12,32 +12,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const fullName = (p: { nombre: string; apellido_paterno: string; apellido_materno: string }) =>
   [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' ');
 
-export function toInternalEventResponse(row: InternalEventRow, espacios: EspacioSummary[] = [], failed24h = 0): InternalEventResponse {
-  return {
-    id: row.id,
-    slug: row.slug,
-    titulo: row.titulo,
-    descripcion: row.descripcion,
-    fecha_evento: iso(row.fecha_evento)!,
-    fecha_fin: iso(row.fecha_fin),
-    ubicacion: row.ubicacion,
-    tipo: row.tipo,
-    estado: row.estado,
-    notas: row.notas ?? [],
-    permite_seleccion_asiento: row.permite_seleccion_asiento,
-    asistentes_count: row.asistentes_count ?? 0,
-    asistentes_confirmados_count: row.asistentes_confirmados_count ?? 0,
-    asistentes_pendientes_count: row.asistentes_pendientes_count ?? 0,
-    asistentes_asistieron_count: row.asistentes_asistieron_count ?? 0,
-    espacios,
-    intentos_fallidos_24h: failed24h,
-    version: row.version,
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-  };
-}
-
-/** What anyone may see: the event and its counters, nobody's data. */
+/** The event and its counters: what anyone may see (the public page), and the base of the staff view. */
 export function toPublicInternalEvent(row: InternalEventRow): PublicInternalEvent {
   return {
     id: row.id,
@@ -54,6 +29,19 @@ export function toPublicInternalEvent(row: InternalEventRow): PublicInternalEven
     asistentes_pendientes_count: row.asistentes_pendientes_count ?? 0,
     asistentes_asistieron_count: row.asistentes_asistieron_count ?? 0,
     version: row.version,
+  };
+}
+
+/** Staff view: the public fields plus notes, seat selection, spaces, failed confirmations and timestamps. */
+export function toInternalEventResponse(row: InternalEventRow, espacios: EspacioSummary[] = [], failed24h = 0): InternalEventResponse {
+  return {
+    ...toPublicInternalEvent(row),
+    notas: row.notas ?? [],
+    permite_seleccion_asiento: row.permite_seleccion_asiento,
+    espacios,
+    intentos_fallidos_24h: failed24h,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
   };
 }
 

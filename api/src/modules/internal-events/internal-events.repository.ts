@@ -7,36 +7,24 @@ import type {
   Confirmacion,
   EspacioSummary,
   EstadoEventoInterno,
-  TipoEventoInterno,
+  InternalEventFields,
   VersionedInternalCounts,
 } from '@core/contracts/internal-events.contract';
 
-export interface InternalEventRow extends AsistentesCounts {
-  id: number;
-  slug: string;
-  titulo: string;
-  descripcion: string | null;
+/** What staff write of an event, as stored (dates as Date). */
+export interface InternalEventValues extends Omit<InternalEventFields, 'fecha_evento' | 'fecha_fin'> {
   fecha_evento: Date;
   fecha_fin: Date | null;
-  ubicacion: string | null;
-  tipo: TipoEventoInterno;
-  estado: EstadoEventoInterno;
   notas: string[];
+}
+
+export interface InternalEventRow extends AsistentesCounts, InternalEventValues {
+  id: number;
+  slug: string;
   permite_seleccion_asiento: boolean;
   version: string;
   created_at: Date;
   updated_at: Date;
-}
-
-export interface InternalEventValues {
-  titulo: string;
-  descripcion: string | null;
-  fecha_evento: Date;
-  fecha_fin: Date | null;
-  ubicacion: string | null;
-  tipo: TipoEventoInterno;
-  estado: EstadoEventoInterno;
-  notas: string[];
 }
 
 export interface AsistenteRow {

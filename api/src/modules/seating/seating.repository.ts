@@ -7,19 +7,15 @@ import type {
   MassAssignmentStatus,
   SeatingAssignment,
   SeatingEspacio,
+  SeatingPersona,
   SeatingSeccion,
 } from '@core/contracts/seating.contract';
 
-export interface AssignmentRow {
+/** An assignment as read: the person's columns flat (SeatingPersona without its id, which is persona_id). */
+export interface AssignmentRow extends Omit<SeatingPersona, 'id'> {
   id: number;
   asiento_id: number;
   persona_id: number;
-  nombre_completo: string;
-  empresa_id: number | null;
-  empresa: string | null;
-  puesto: string | null;
-  sector_id: number | null;
-  sector: string | null;
   confirmacion: Confirmacion;
   asignacion_masiva_id: string | null;
 }

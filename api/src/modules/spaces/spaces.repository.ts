@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { SeccionResponse } from '@core/contracts/spaces.contract';
+import type { EspacioResponse, SeccionResponse } from '@core/contracts/spaces.contract';
 
-export interface EspacioRow {
-  id: number;
-  nombre: string;
-  descripcion: string | null;
-  layout_config: string | null;
-  pasillos: unknown[];
-  is_active: boolean;
-  created_by: number | null;
+/** A space as read: the response's own columns (timestamps as Date), the creator's name flat. */
+export interface EspacioRow extends Pick<
+  EspacioResponse,
+  'id' | 'nombre' | 'descripcion' | 'layout_config' | 'pasillos' | 'is_active' | 'created_by' | 'eventos_internos_count' | 'version'
+> {
   creator_name: string | null;
-  eventos_internos_count: number;
   created_at: Date;
   updated_at: Date;
-  version: string;
 }
 
 /** A section as stored: the response without the computed total, the price as PostgreSQL's numeric text. */
