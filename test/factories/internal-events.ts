@@ -1,4 +1,5 @@
 import type { TestApp } from '../setup/test-app';
+import { createEspacio } from './spaces';
 
 export function internalEventBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -68,4 +69,36 @@ export async function ensureInvited(t: TestApp, eventId: number, personaIds: num
      SELECT $1, p, c FROM unnest($2::int[], $3::text[]) AS t(p, c) ON CONFLICT DO NOTHING`,
     [eventId, personaIds, personaIds.map(code)],
   );
+}
+
+let spacedEvents = 0;
+
+/**
+ * An internal event in a new space of its own (the sections given, layout as given), with `people` new
+ * attendees. Returns the event, the space, the attendees' ids, the section ids in layout order and the
+ * seats (by section, row, number).
+ */
+export async function eventInSpace(
+  t: TestApp,
+  token: string,
+  { people, secciones, layout_config = '2' }: { people: number; secciones: Array<Record<string, unknown>>; layout_config?: string },
+) {
+  const espacio = await createEspacio(t, token, { secciones, layout_config });
+  const e = await createInternalEvent(t, token);
+  const res = await t
+    .http()
+    .post(`/api/eventos-internos/${e.id}/assign-espacio`)
+    .set('Authorization', `Bearer ${token}`)
+    .send({ espacio_id: espacio.id, permite_seleccion_asiento: true });
+  if (res.status !== 201) throw new Error(`assign-espacio failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const ids = people > 0 ? await insertPersonas(t, people, `ESPACIO${++spacedEvents}X`) : [];
+  if (ids.length) await assignPersonas(t, token, e.id, ids);
+  const secs = await t.query<{ id: number; codigo: string }>(`SELECT id, codigo FROM secciones WHERE espacio_id = $1 ORDER BY orden`, [
+    espacio.id,
+  ]);
+  const seats = await t.query<{ id: number; seccion_id: number; fila: number; numero: number }>(
+    `SELECT id, seccion_id, fila, numero FROM asientos WHERE espacio_id = $1 ORDER BY seccion_id, fila, numero`,
+    [espacio.id],
+  );
+  return { e, espacio, ids, secs, seats };
 }

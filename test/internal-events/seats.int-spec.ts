@@ -1,4 +1,4 @@
-import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
+import { assignPersonas, insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
 import { TestApp, signedInApp } from '../setup/test-app';
 
@@ -10,18 +10,8 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
   signedInApp((s) => ({ t, admin } = s));
 
   async function eventInSpace(people: number, secciones = [seccion('A', 3, 5), seccion('B', 1, 2)]) {
-    const espacio = await createEspacio(t, admin, { secciones, layout_config: '2' });
-    const e = await createInternalEvent(t, admin);
-    const res = await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-      .set(auth())
-      .send({ espacio_id: espacio.id, permite_seleccion_asiento: true });
-    expect(res.status).toBe(201);
-    const ids = await insertPersonas(t, people, `SEAT${espacio.id}X`);
-    await assignPersonas(t, admin, e.id, ids);
-    const [a, b] = await t.query<{ id: number }>(`SELECT id FROM secciones WHERE espacio_id = $1 ORDER BY orden`, [espacio.id]);
-    return { e, espacio, ids, secA: a.id, secB: b.id };
+    const spaced = await spacedEvent(t, admin, { people, secciones });
+    return { ...spaced, secA: spaced.secs[0].id, secB: spaced.secs[1]?.id };
   }
 
   it('the event shows its space with capacity and sections', async () => {

@@ -1,8 +1,8 @@
 import type { MassAssignmentResponse } from '../../api/src/core/contracts/seating.contract';
 import { unpackPlaced } from '../../api/src/core/rules/seating-delta';
 import { MassAssignJob } from '../../api/src/modules/seating/jobs/mass-assign.job';
-import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
-import { createEspacio, seccion } from '../factories/spaces';
+import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
+import { seccion } from '../factories/spaces';
 import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
@@ -17,20 +17,9 @@ describe('seating: mass assignment job', () => {
 
   signedInApp((s) => ({ t, admin } = s));
 
-  let n = 0;
   async function eventInSpace(people: number, secciones = [seccion('A', 4, 6)]) {
-    const espacio = await createEspacio(t, admin, { secciones, layout_config: '1' });
-    const e = await createInternalEvent(t, admin);
-    await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-      .set(auth())
-      .send({ espacio_id: espacio.id, permite_seleccion_asiento: true })
-      .expect(201);
-    const ids = await insertPersonas(t, people, `MASIVA${++n}X`);
-    await assignPersonas(t, admin, e.id, ids);
-    const [sec] = await t.query<{ id: number }>(`SELECT id FROM secciones WHERE espacio_id = $1 ORDER BY orden LIMIT 1`, [espacio.id]);
-    return { e, espacio, ids, seccionId: sec.id };
+    const spaced = await spacedEvent(t, admin, { people, secciones, layout_config: '1' });
+    return { ...spaced, seccionId: spaced.secs[0].id };
   }
 
   const request = (eventId: number, persona_ids: number[], seccion_id: number) =>

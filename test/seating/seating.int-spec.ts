@@ -1,6 +1,6 @@
 import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/core/contracts/seating.contract';
-import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
-import { createEspacio, seccion } from '../factories/spaces';
+import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
+import { seccion } from '../factories/spaces';
 import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
@@ -15,27 +15,8 @@ describe('seating: map, assign, release, races, permissions, live', () => {
 
   signedInApp((s) => ({ t, admin } = s));
 
-  let prefixN = 0;
-  async function eventInSpace(people: number, secciones = [seccion('A', 3, 5), seccion('B', 1, 2)], layout_config = '2') {
-    const espacio = await createEspacio(t, admin, { secciones, layout_config });
-    const e = await createInternalEvent(t, admin);
-    await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-      .set(auth())
-      .send({ espacio_id: espacio.id, permite_seleccion_asiento: true })
-      .expect(201);
-    const ids = people > 0 ? await insertPersonas(t, people, `SEATING${++prefixN}X`) : [];
-    if (ids.length) await assignPersonas(t, admin, e.id, ids);
-    const secs = await t.query<{ id: number; codigo: string }>(`SELECT id, codigo FROM secciones WHERE espacio_id = $1 ORDER BY orden`, [
-      espacio.id,
-    ]);
-    const seats = await t.query<{ id: number; seccion_id: number; fila: number; numero: number }>(
-      `SELECT id, seccion_id, fila, numero FROM asientos WHERE espacio_id = $1 ORDER BY seccion_id, fila, numero`,
-      [espacio.id],
-    );
-    return { e, espacio, ids, secs, seats };
-  }
+  const eventInSpace = (people: number, secciones = [seccion('A', 3, 5), seccion('B', 1, 2)], layout_config = '2') =>
+    spacedEvent(t, admin, { people, secciones, layout_config });
 
   const map = async (id: number, token = admin) =>
     (await t.http().get(`/api/eventos-internos/${id}/seating-map`).set(auth(token)).expect(200)).body as SeatingMapResponse;
