@@ -14,6 +14,9 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
     return { ...spaced, secA: spaced.secs[0].id, secB: spaced.secs[1]?.id };
   }
 
+  const autoSeat = (eventId: number, persona_id: number, seccion_id: number) =>
+    t.http().post(`/api/eventos-internos/${eventId}/auto-assign-seat`).set(auth()).send({ persona_id, seccion_id });
+
   it('the event shows its space with capacity and sections', async () => {
     const { e, espacio, secA } = await eventInSpace(1);
     const detail = await t.http().get(`/api/eventos-internos/${e.id}`).set(auth()).expect(200);
@@ -35,11 +38,7 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
     const { e, ids, secA } = await eventInSpace(7);
     const seats: Array<{ fila: number; numero: number }> = [];
     for (const id of ids) {
-      const res = await t
-        .http()
-        .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-        .set(auth())
-        .send({ persona_id: id, seccion_id: secA });
+      const res = await autoSeat(e.id, id, secA);
       expect(res.status).toBe(201);
       expect(res.body.message).toBe(`Asiento ${res.body.seat_assigned.displayCode} asignado exitosamente`);
       const [s] = await t.query<{ fila: number; numero: number }>(`SELECT fila, numero FROM asientos WHERE id = $1`, [
@@ -48,11 +47,7 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
       seats.push(s);
     }
     expect(seats.map((s) => `${s.fila}:${s.numero}`)).toEqual(['1:3', '1:2', '1:4', '1:1', '1:5', '2:3', '2:2']);
-    const again = await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
-      .send({ persona_id: ids[0], seccion_id: secA });
+    const again = await autoSeat(e.id, ids[0], secA);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('La persona ya tiene un asiento asignado en este evento.');
     const list = await t.http().get(`/api/eventos-internos/${e.id}/asistentes`).set(auth()).expect(200);
@@ -66,11 +61,7 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
 
   it('parallel auto-assignments take different seats; a full section says so', async () => {
     const { e, ids, secB, secA } = await eventInSpace(12);
-    const answers = await Promise.all(
-      ids.map((id) =>
-        t.http().post(`/api/eventos-internos/${e.id}/auto-assign-seat`).set(auth()).send({ persona_id: id, seccion_id: secA }),
-      ),
-    );
+    const answers = await Promise.all(ids.map((id) => autoSeat(e.id, id, secA)));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(12);
     const [{ n, distinct }] = await t.query<{ n: number; distinct: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT asiento_id)::int AS distinct FROM asiento_asignaciones WHERE evento_interno_id = $1`,
@@ -79,23 +70,9 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
     expect([n, distinct]).toEqual([12, 12]);
     const more = await insertPersonas(t, 3, 'LLENO');
     await assignPersonas(t, admin, e.id, more);
-    await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
-      .send({ persona_id: more[0], seccion_id: secB })
-      .expect(201);
-    await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
-      .send({ persona_id: more[1], seccion_id: secB })
-      .expect(201);
-    const full = await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
-      .send({ persona_id: more[2], seccion_id: secB });
+    await autoSeat(e.id, more[0], secB).expect(201);
+    await autoSeat(e.id, more[1], secB).expect(201);
+    const full = await autoSeat(e.id, more[2], secB);
     expect(full.status).toBe(409);
     expect(full.body.message).toBe('No hay asientos disponibles en esta sección.');
   });
@@ -143,22 +120,13 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
     // A section of another space is refused.
     const other = await createEspacio(t, admin);
     const [foreign] = await t.query<{ id: number }>(`SELECT id FROM secciones WHERE espacio_id = $1 LIMIT 1`, [other.id]);
-    const wrong = await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
-      .send({ persona_id: ids[3], seccion_id: foreign.id });
+    const wrong = await autoSeat(e.id, ids[3], foreign.id);
     expect(wrong.status).toBe(404);
   });
 
   it('removing an attendee frees their seat (foreign key cascade)', async () => {
     const { e, ids, secA } = await eventInSpace(1);
-    await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
-      .send({ persona_id: ids[0], seccion_id: secA })
-      .expect(201);
+    await autoSeat(e.id, ids[0], secA).expect(201);
     await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).set(auth()).expect(200);
     const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [
       e.id,
@@ -168,12 +136,7 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
 
   it('space change: 409 requires_confirmation while seats are assigned; replace_existing releases them', async () => {
     const { e, ids, secA } = await eventInSpace(2);
-    await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
-      .send({ persona_id: ids[0], seccion_id: secA })
-      .expect(201);
+    await autoSeat(e.id, ids[0], secA).expect(201);
     const other = await createEspacio(t, admin);
     const ask = await t
       .http()
