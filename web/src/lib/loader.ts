@@ -83,3 +83,29 @@ export function createListLoader<T>(
     });
   };
 }
+
+/**
+ * One request at a time, shared by everyone who asks while it runs. A `fresh` caller learnt of a change
+ * (a push, a room joined, a reconnect): the request in flight may have read before that change, so one
+ * more follows it, shared by every fresh caller meanwhile.
+ */
+export function createSharedRequest<T>(): (run: () => Promise<T>, options?: { fresh?: boolean }) => Promise<T> {
+  let inFlight: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const share = (run: () => Promise<T>, { fresh = false }: { fresh?: boolean } = {}): Promise<T> => {
+    if (inFlight && fresh) {
+      queued ??= inFlight
+        .catch(() => undefined)
+        .then(() => {
+          queued = null;
+          return share(run);
+        });
+      return queued;
+    }
+    inFlight ??= run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+  return share;
+}

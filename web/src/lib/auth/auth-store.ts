@@ -7,6 +7,7 @@ import type { AuditLogResponse, AuthResponse, UserResponse } from '@shared/contr
 import { normalizePermissions } from '@shared/access/permissions';
 import { ApiError, errorMessage, setAuthToken, setUnauthorizedHandler } from '../api-client';
 import { TOKEN_STORAGE_KEY } from '../constants';
+import { createSharedRequest } from '../loader';
 import { navigateTo } from '../navigation';
 import { postLogin, type LoginInput } from './api/login';
 import { postLogout } from './api/logout';
@@ -122,48 +123,36 @@ export async function logout(): Promise<void> {
   }
 }
 
-let meInFlight: Promise<SessionUser | null> | null = null;
-let meQueued: Promise<SessionUser | null> | null = null;
+const meRequests = createSharedRequest<SessionUser | null>();
+
+async function loadMe(): Promise<SessionUser | null> {
+  const tokenAtStart = authState.token;
+  authState.loading = true;
+  try {
+    const response = await getMe();
+    // A sign-out (or another sign-in) while the call ran makes this answer stale.
+    if (authState.token !== tokenAtStart) return null;
+    const user = normalizeUser(response.data.user);
+    authState.user = user;
+    authState.error = null;
+    return user;
+  } catch (error) {
+    authState.error = errorMessage(error, 'Failed to fetch user');
+    if (error instanceof ApiError && error.status === 401) clearSession();
+    throw error;
+  } finally {
+    authState.loading = false;
+  }
+}
 
 /**
  * GET /api/me, only when a token exists. Concurrent callers share one request (start-up, dashboard
- * and live refetches often ask at the same moment). `fresh` is for a caller that learnt of a change
- * (a push, a reconnect): a request already in flight may have read the account before it, so one more
- * follows it, shared by every fresh caller meanwhile. A 401 signs out through the api client.
+ * and live refetches often ask at the same moment); `fresh` is for a caller that learnt of a change (a
+ * push, a reconnect), which gets a request that started after it asked. A 401 signs out through the api client.
  */
 export function fetchMe(options: { fresh?: boolean } = {}): Promise<SessionUser | null> {
   if (!authState.token) return Promise.resolve(null);
-  if (meInFlight && options.fresh) {
-    meQueued ??= meInFlight
-      .catch(() => null)
-      .then(() => {
-        meQueued = null;
-        return fetchMe();
-      });
-    return meQueued;
-  }
-  if (meInFlight) return meInFlight;
-  const tokenAtStart = authState.token;
-  authState.loading = true;
-  meInFlight = (async () => {
-    try {
-      const response = await getMe();
-      // A sign-out (or another sign-in) while the call ran makes this answer stale.
-      if (authState.token !== tokenAtStart) return null;
-      const user = normalizeUser(response.data.user);
-      authState.user = user;
-      authState.error = null;
-      return user;
-    } catch (error) {
-      authState.error = errorMessage(error, 'Failed to fetch user');
-      if (error instanceof ApiError && error.status === 401) clearSession();
-      throw error;
-    } finally {
-      authState.loading = false;
-      meInFlight = null;
-    }
-  })();
-  return meInFlight;
+  return meRequests(loadMe, options);
 }
 
 /** Start-up: the token was read from storage above; load the user behind it. */

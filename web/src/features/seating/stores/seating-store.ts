@@ -11,6 +11,7 @@ import type {
 import { unpackPlaced } from '@shared/rules/seating-delta';
 import type { SeatState } from '../../../components/seat-map';
 import { getSeatingMap } from '../api/seating-api';
+import { createSharedRequest } from '../../../lib/loader';
 
 /**
  * The seating screen's state. The big structures (seat ids, assignments by seat) are kept out of valtio's
@@ -84,8 +85,6 @@ function drop(assignmentId: number) {
   }
 }
 
-let loading: Promise<void> | null = null;
-let again: Promise<void> | null = null;
 /** The ETag of the map held (revalidated on every reload: an unchanged map costs no body). */
 let heldEtag: string | null = null;
 
@@ -116,26 +115,15 @@ async function fetchMap(eventId: number): Promise<void> {
   seatingState.rev++;
 }
 
+const mapRequests = createSharedRequest<void>();
+
 /**
- * Loads (or reloads) the whole map; calls made while one is in flight share it. `fresh` (a resync after
- * joining the rooms, a missed version) must see what was committed after it was asked: if a load is in
- * flight, one more runs after it (shared by every fresh ask meanwhile). Each reload revalidates the map
- * held, so one that finds nothing changed transfers no body.
+ * Loads (or reloads) the whole map; calls made while one is in flight share it, and `fresh` ones (a resync
+ * after joining the rooms, a missed version) get one that started after they asked. Each reload
+ * revalidates the map held, so one that finds nothing changed transfers no body.
  */
-export function loadSeating(eventId: number, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
-  if (fresh && loading) {
-    again ??= loading
-      .catch(() => {})
-      .then(() => {
-        again = null;
-        return loadSeating(eventId);
-      });
-    return again;
-  }
-  loading ??= fetchMap(eventId).finally(() => {
-    loading = null;
-  });
-  return loading;
+export function loadSeating(eventId: number, options: { fresh?: boolean } = {}): Promise<void> {
+  return mapRequests(() => fetchMap(eventId), options);
 }
 
 /**
