@@ -199,13 +199,15 @@ export class SeatingRepository {
   }
 
   /**
-   * The first free seat of the section for this event: front rows first, then from the centre of the
+   * The first free seat of the section for this event (none if the section is not in the event's spaces): front rows first, then from the centre of the
    * row outwards (left before right on a tie). Locked with SKIP LOCKED so concurrent auto-assignments
    * take different seats instead of queueing on the same one.
    */
   async lockFirstFreeSeat(manager: EntityManager, eventId: number, seccionId: number): Promise<number | null> {
     const rows = await manager.query(
-      `SELECT s.id FROM asientos s JOIN secciones sc ON sc.id = s.seccion_id
+      `SELECT s.id FROM asientos s
+         JOIN secciones sc ON sc.id = s.seccion_id
+         JOIN evento_espacios ee ON ee.espacio_id = sc.espacio_id AND ee.evento_interno_id = $1
         WHERE s.seccion_id = $2
           AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id)
         ORDER BY s.fila, abs(2 * s.numero - (sc.asientos_por_fila + 1)), s.numero

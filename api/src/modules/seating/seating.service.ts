@@ -107,22 +107,28 @@ export class SeatingService {
   /**
    * The first free seat of the section for an attendee, inside the caller's transaction (auto-assign, the
    * 'asistio' status and check-in on the event's page): front rows first, then from the centre of the row,
-   * taken with FOR UPDATE SKIP LOCKED; the UNIQUE constraints decide races, and a seat taken between the
-   * search and the insert is searched again. Pushed like any seat change: a versioned delta.
+   * taken with FOR UPDATE SKIP LOCKED; the UNIQUE constraints decide races (a person already seated is a
+   * 409, a seat taken between the search and the insert is searched again). Pushed like any seat change:
+   * a versioned delta. What went wrong is only looked up when something did.
    */
   async giveFirstFreeSeat(tx: Transaction, id: number, personaId: number, seccionId: number, actor: EventActor): Promise<SeatRef> {
-    if (!(await this.repo.seccionOfEvent(tx.manager, id, seccionId))) {
-      throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.sectionNotInEvent);
-    }
     for (let attempt = 0; attempt < 20; attempt++) {
-      if (await this.repo.personSeated(tx.manager, id, personaId)) {
+      // The common case is two statements: lock a free seat of the section (only in the event's spaces), insert.
+      const asientoId = await this.repo.lockFirstFreeSeat(tx.manager, id, seccionId);
+      if (asientoId === null) {
+        if (!(await this.repo.seccionOfEvent(tx.manager, id, seccionId))) {
+          throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.sectionNotInEvent);
+        }
+        if (await this.repo.personSeated(tx.manager, id, personaId))
+          throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.personSeated);
+        throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.sectionFull);
+      }
+      const assignmentId = await this.repo.insertAssignment(tx.manager, id, asientoId, personaId, actor.userId);
+      if (assignmentId !== null) return (await this.recordAssigned(tx, id, asientoId, assignmentId)).seat_ref;
+      // Refused by a UNIQUE constraint: the person already has a seat (409), or the seat was just taken (try the next).
+      if ((await this.repo.holders(tx.manager, id, asientoId, personaId)).person_seated) {
         throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.personSeated);
       }
-      const asientoId = await this.repo.lockFirstFreeSeat(tx.manager, id, seccionId);
-      if (asientoId === null) throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.sectionFull);
-      const assignmentId = await this.repo.insertAssignment(tx.manager, id, asientoId, personaId, actor.userId);
-      if (assignmentId === null) continue;
-      return (await this.recordAssigned(tx, id, asientoId, assignmentId)).seat_ref;
     }
     throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.tryAgain);
   }
