@@ -1,21 +1,20 @@
 import type { EntityManager } from 'typeorm';
 import { firstFreeSlug } from '../rules/slug';
-import { AdvisoryLock } from './advisory-locks';
+import type { AdvisoryLock } from './advisory-locks';
 
-/** The tables whose rows have a unique public slug, with the lock that orders their creations. */
-const SLUG_LOCKS = {
-  external_events: AdvisoryLock.ExternalEventSlug,
-  programas: AdvisoryLock.ProgramSlug,
-  eventos_internos: AdvisoryLock.InternalEventSlug,
-} as const;
+/** A table whose rows have a unique public slug, and the lock that orders their creations (named by its module). */
+export interface SlugTable {
+  table: string;
+  lock: AdvisoryLock;
+}
 
 /**
  * A new row's slug, inside its creating transaction: `base`, or base-2, base-3… whichever is free.
  * Creations with the same base wait on one transaction-scoped advisory lock (second key hashtext(base)),
- * so two at once take different suffixes; each table's UNIQUE index on slug is the last guard.
+ * so two at once take different suffixes; the table's UNIQUE index on slug is the last guard.
  */
-export async function claimSlug(manager: EntityManager, table: keyof typeof SLUG_LOCKS, base: string): Promise<string> {
-  await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SLUG_LOCKS[table], base]);
+export async function claimSlug(manager: EntityManager, { table, lock }: SlugTable, base: string): Promise<string> {
+  await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [lock, base]);
   const rows: Array<{ slug: string }> = await manager.query(`SELECT slug FROM ${table} WHERE slug = $1 OR slug LIKE $2`, [
     base,
     `${base}-%`,

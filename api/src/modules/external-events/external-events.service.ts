@@ -9,7 +9,7 @@ import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { ImagesService } from '../images/images.service';
 import type { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
 import { toExternalEventResponse } from './external-events.mapper';
-import { ExternalEventsRepository } from './external-events.repository';
+import { EXTERNAL_EVENT_FEATURED, EXTERNAL_EVENT_SLUGS, ExternalEventsRepository } from './external-events.repository';
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@core/rules/slug';
@@ -47,7 +47,7 @@ export class ExternalEventsService {
   async create(dto: CreateExternalEventDto, actor: EventActor): Promise<ExternalEventResponse> {
     const { eventDate, endDate } = dates(dto);
     return this.uow.run(actor, async (tx) => {
-      const slug = await claimSlug(tx.manager, 'external_events', slugify(dto.title));
+      const slug = await claimSlug(tx.manager, EXTERNAL_EVENT_SLUGS, slugify(dto.title));
       const event = await this.events.insert(tx.manager, {
         title: dto.title,
         description: dto.description,
@@ -130,14 +130,14 @@ export class ExternalEventsService {
 
   async toggleFeatured(id: number, actor: EventActor): Promise<ExternalEventResponse> {
     return this.uow.run(actor, async (tx) => {
-      await lockFeatured(tx.manager, 'external_events');
+      await lockFeatured(tx.manager, EXTERNAL_EVENT_FEATURED);
       const current = await this.events.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       if (current.status !== 'published') {
         throw new DomainException(ErrorCode.OnlyPublishedFeatured, 'Solo un evento publicado puede ser destacado.');
       }
       const isFeatured = !current.isFeatured;
-      const cleared = isFeatured ? await clearOtherFeatured(tx.manager, 'external_events', id) : [];
+      const cleared = isFeatured ? await clearOtherFeatured(tx.manager, EXTERNAL_EVENT_FEATURED, id) : [];
       const updated = await this.events.update(tx.manager, id, { isFeatured });
       await tx.record({
         type: 'external-event.featured-toggled',

@@ -15,11 +15,11 @@ import {
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { SeatingService } from '../seating/seating.service';
 import { searchTerm } from '@core/rules/persona-rules';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@core/rules/slug';
 import { distinctConfirmationCodes } from '@core/rules/confirmation-codes';
+import { SeatingService } from '../seating/seating.service';
 import { ConfirmationThrottle } from './confirmation-throttle';
 import type {
   AssignEspacioDto,
@@ -30,7 +30,12 @@ import type {
   UpdateInternalEventDto,
 } from './internal-events.dto';
 import { toAsistenteResponse, toInternalEventResponse, toPersonaDisponible, toPublicInternalEvent } from './internal-events.mapper';
-import { InternalEventsRepository, type InternalEventRow, type InternalEventValues } from './internal-events.repository';
+import {
+  INTERNAL_EVENT_SLUGS,
+  InternalEventsRepository,
+  type InternalEventRow,
+  type InternalEventValues,
+} from './internal-events.repository';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const ATTENDEE_NOT_FOUND = 'La persona no es asistente de este evento.';
@@ -112,7 +117,7 @@ export class InternalEventsService {
   async create(dto: CreateInternalEventDto, actor: EventActor): Promise<InternalEventResponse> {
     const v = values(dto, dto.estado ?? 'borrador');
     return this.uow.run(actor, async (tx) => {
-      const slug = await claimSlug(tx.manager, 'eventos_internos', baseSlug(dto.titulo));
+      const slug = await claimSlug(tx.manager, INTERNAL_EVENT_SLUGS, baseSlug(dto.titulo));
       const id = await this.repo.insert(tx.manager, { ...v, slug, created_by: actor.userId });
       const event = await this.responseInTx(tx, id);
       await tx.record({ type: 'internal-event.created', resourceId: id, payload: { event } });

@@ -10,6 +10,13 @@ import type {
   TiempoOperando,
 } from '@core/contracts/programs.contract';
 import { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
+import { AdvisoryLock } from '@core/database/advisory-locks';
+import type { FeaturedFlag } from '@core/database/featured';
+import type { SlugTable } from '@core/database/slugs';
+
+/** The table's slug and its one featured program, as the shared core helpers take them. */
+export const PROGRAM_SLUGS: SlugTable = { table: 'programas', lock: AdvisoryLock.ProgramSlug };
+export const PROGRAM_FEATURED: FeaturedFlag = { table: 'programas', column: 'es_destacado', lock: AdvisoryLock.ProgramFeatured };
 
 export interface ProgramaFields {
   nombre: string;

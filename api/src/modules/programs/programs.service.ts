@@ -20,7 +20,7 @@ import { slugify } from '@core/rules/slug';
 import { programRegistrationsCsv } from './program-registrations-csv';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
-import { ProgramsRepository, type ProgramaFields } from './programs.repository';
+import { PROGRAM_FEATURED, PROGRAM_SLUGS, ProgramsRepository, type ProgramaFields } from './programs.repository';
 
 export const PROGRAM_NOT_FOUND = 'El programa no existe.';
 export const PUBLIC_PROGRAM_NOT_FOUND = 'El programa que buscas no existe o ha sido cerrado.';
@@ -85,7 +85,7 @@ export class ProgramsService {
   async create(dto: CreateProgramaDto, actor: EventActor): Promise<ProgramaResponse> {
     const fields = programaFields(dto);
     return this.uow.run(actor, async (tx) => {
-      const slug = await claimSlug(tx.manager, 'programas', slugify(dto.nombre));
+      const slug = await claimSlug(tx.manager, PROGRAM_SLUGS, slugify(dto.nombre));
       const programa = toProgramaResponse(await this.programs.insert(tx.manager, { ...fields, slug, createdBy: actor.userId }));
       await tx.record({ type: 'program.created', resourceId: programa.id, payload: { programa } });
       return programa;
@@ -124,11 +124,11 @@ export class ProgramsService {
   /** At most one featured program: the others lose the flag in the same transaction (partial unique index programas_one_featured). */
   private async setFeatured(id: number, esDestacado: boolean, actor: EventActor): Promise<ProgramaResponse> {
     return this.uow.run(actor, async (tx) => {
-      await lockFeatured(tx.manager, 'programas');
+      await lockFeatured(tx.manager, PROGRAM_FEATURED);
       const current = await this.programs.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
       if (current.esDestacado === esDestacado) return toProgramaResponse(current);
-      const cleared = esDestacado ? await clearOtherFeatured(tx.manager, 'programas', id) : [];
+      const cleared = esDestacado ? await clearOtherFeatured(tx.manager, PROGRAM_FEATURED, id) : [];
       const updated = await this.programs.update(tx.manager, id, { esDestacado });
       await tx.record({
         type: 'program.featured',
