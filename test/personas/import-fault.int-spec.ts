@@ -1,18 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import { eventually, TestApp } from '../setup/test-app';
 
 describe('import fault tolerance: the worker killed mid-file and restarted', () => {
   let t: TestApp;
-  const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
     // The workers run compiled (dist/), built by the global setup.
     t = await TestApp.start({ workers: false, env: { JOB_LOCK_MS: '1500' } });
   }, 120000);
-  afterAll(async () => {
-    for (const w of workers) w.kill('SIGKILL');
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('ends with the exact counts and no duplicate people', async () => {
     const admin = await t.login();
@@ -42,15 +37,14 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
     const id = res.body.import_id as string;
     const written = () => t.query<{ n: number }>('SELECT count(*)::int AS n FROM personas WHERE import_id = $1', [id]).then((r) => r[0].n);
 
-    workers.push(t.spawnWorkersProcess());
+    const first = t.spawnWorkersProcess();
     await eventually(written, (n) => n > 0, 30000);
-    workers[0].kill('SIGKILL');
-    await new Promise((r) => workers[0].once('exit', r));
+    await t.killWorkersProcess(first);
     const atCrash = await written();
     const [mid] = await t.query<{ status: string }>('SELECT status FROM persona_imports WHERE id = $1', [id]);
     expect(mid.status).toBe('processing');
 
-    workers.push(t.spawnWorkersProcess());
+    t.spawnWorkersProcess();
     const done = await eventually(
       async () => (await t.http().get(`/api/personas/import-csv/${id}`).set('Authorization', `Bearer ${admin}`)).body,
       (b) => b.status === 'completed',

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import type { MassAssignmentResponse } from '../../api/src/core/contracts/seating.contract';
 import { MASS_ASSIGN_BATCH } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { createInternalEvent, ensureInvited, insertPersonas } from '../factories/internal-events';
@@ -12,16 +11,12 @@ import { eventually, TestApp } from '../setup/test-app';
  */
 describe('seating: mass assignment survives the workers process being killed mid-job', () => {
   let t: TestApp;
-  const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
     // A short job lock, so the stalled job is handed over within seconds of the crash.
     t = await TestApp.start({ workers: false, env: { JOB_LOCK_MS: '1500' } });
   }, 120000);
-  afterAll(async () => {
-    for (const w of workers) w.kill('SIGKILL');
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('killed after its first batches: the restarted workers finish it, exact counts, no seat twice', async () => {
     const admin = await t.login();
@@ -56,10 +51,9 @@ describe('seating: mass assignment survives the workers process being killed mid
       (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM asiento_asignaciones WHERE asignacion_masiva_id = $1', [massId]))[0].n;
 
     // First process: killed as soon as a batch has committed.
-    workers.push(t.spawnWorkersProcess());
+    const first = t.spawnWorkersProcess();
     await eventually(state, (s) => s.processed > 0, 60000);
-    workers[0].kill('SIGKILL');
-    await new Promise((r) => workers[0].once('exit', r));
+    await t.killWorkersProcess(first);
     const atCrash = await state();
     const placedAtCrash = await seatedByIt();
     expect(atCrash.status).toBe('processing');
@@ -68,7 +62,7 @@ describe('seating: mass assignment survives the workers process being killed mid
     expect(placedAtCrash).toBeLessThan(seats);
 
     // Second process: the stalled job is run again and resumes.
-    workers.push(t.spawnWorkersProcess());
+    t.spawnWorkersProcess();
     const m = await eventually(
       async () =>
         (await t.http().get(`/api/eventos-internos/${e.id}/mass-assign-seats/${massId}`).set(auth)).body

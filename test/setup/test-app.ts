@@ -42,6 +42,8 @@ export class TestApp {
   config!: AppConfig;
   url!: string;
   db!: DataSource;
+  /** Workers processes started by spawnWorkersProcess (killed on close). */
+  private readonly children: ChildProcess[] = [];
   private database!: string;
   private ownsDatabase = true;
   private sockets: TestSocket[] = [];
@@ -104,7 +106,7 @@ export class TestApp {
    */
   spawnWorkersProcess(): ChildProcess {
     const c = this.config;
-    return spawn(process.execPath, [join(__dirname, '../../dist/workers/src/main.js')], {
+    const child = spawn(process.execPath, [join(__dirname, '../../dist/workers/src/main.js')], {
       cwd: join(__dirname, '../..'),
       stdio: 'ignore',
       env: {
@@ -118,6 +120,16 @@ export class TestApp {
         LOG_LEVEL: 'silent',
       },
     });
+    this.children.push(child);
+    return child;
+  }
+
+  /** Kills a workers process as a crash would (SIGKILL: no shutdown hook runs) and waits until it is gone. */
+  async killWorkersProcess(child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await gone;
   }
 
   http() {
@@ -183,6 +195,7 @@ export class TestApp {
 
   async close(): Promise<void> {
     for (const s of this.sockets) s.disconnect();
+    await Promise.all(this.children.map((child) => this.killWorkersProcess(child)));
     await this.stopWorkers();
     await this.app?.close();
     if (!this.ownsDatabase) return;
