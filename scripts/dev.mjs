@@ -5,7 +5,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, log, resolveServices } from './lib.mjs';
 
-const services = await resolveServices();
+const services = await resolveServices().catch((err) => {
+  console.error(`[aforo] ${err.message}`);
+  process.exit(1);
+});
 // Vite's page (localhost:5173) opens the socket through its proxy: its origin is allowed unless set otherwise.
 const env = { ALLOWED_ORIGINS: 'http://localhost:5173', ...process.env, ...services.env, NODE_ENV: 'development' };
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);

