@@ -346,6 +346,17 @@ export class SeatingRepository {
     );
   }
 
+  /** How many of these seats are held in some event. */
+  async countHeldSeats(asientoIds: number[]): Promise<number> {
+    if (asientoIds.length === 0) return 0;
+    const [{ n }] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM asientos s WHERE s.id = ANY($1::int[])
+          AND EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.asiento_id = s.id)`,
+      [asientoIds],
+    );
+    return n;
+  }
+
   /** The first section (by order) of the event's space that still has a free seat for this event. */
   async firstSeccionWithFreeSeat(manager: EntityManager, eventId: number): Promise<number | null> {
     const rows = await manager.query(

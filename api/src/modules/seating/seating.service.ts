@@ -46,6 +46,16 @@ export function toMassResponse(r: MassRow): MassAssignmentResponse {
   };
 }
 
+/**
+ * A seat some event holds cannot be deleted (asiento_asignaciones.asiento_id ON DELETE RESTRICT): the error a
+ * space edit gets when it would remove one.
+ */
+export function isHeldSeatDeletion(err: unknown): boolean {
+  const e = err as { driverError?: { code?: string; constraint?: string }; code?: string; constraint?: string };
+  const d = e.driverError ?? e;
+  return d.code === '23503' && d.constraint === 'asiento_asignaciones_asiento_id_fkey';
+}
+
 /** The BullMQ job id of a mass assignment (deduplicates a re-queued request). */
 export const massJobId = (massId: string) => `mass-assign-${massId}`;
 
@@ -209,6 +219,11 @@ export class SeatingService {
       out.set(r.evento_id, bySeccion);
     }
     return out;
+  }
+
+  /** How many of these seats some event holds (a space edit that would delete them is refused). */
+  countHeldSeats(asientoIds: number[]): Promise<number> {
+    return this.repo.countHeldSeats(asientoIds);
   }
 
   isSeated(tx: Transaction, id: number, personaId: number): Promise<boolean> {
