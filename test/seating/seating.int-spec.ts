@@ -1,6 +1,6 @@
 import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/core/contracts/seating.contract';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
-import { seccion } from '../factories/spaces';
+import { createEspacio, seccion } from '../factories/spaces';
 import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
@@ -264,6 +264,66 @@ describe('seating: map, assign, release, races, permissions, live', () => {
       .expect(200);
     expect((await atDoor).data).toMatchObject({ version: String(v0 + 2n), assigned: [{ persona: { id: ids[1] } }] });
     expect((await map(e.id)).version).toBe(String(v0 + 2n));
+  });
+
+  it('live: removing a seated attendee and changing the space each record one seating.seats-released at the next version, pushed to the map', async () => {
+    const { e, ids, seats } = await eventInSpace(4);
+    const given = [];
+    for (const i of [0, 1, 2]) given.push((await assign(e.id, ids[i], seats[i].id).expect(201)).body.asignacion.id as number);
+    const onMap = await t.socket(admin);
+    const onDetail = await t.socket(admin);
+    expect(await t.join(onMap, `internal-event-seating:${e.id}`)).toEqual({ ok: true });
+    expect(await t.join(onDetail, `internal-event:${e.id}`)).toEqual({ ok: true });
+    const v0 = BigInt((await map(e.id)).version);
+    const recorded = async () =>
+      (
+        await t.query<{ type: string; payload: unknown }>(
+          `SELECT type, payload FROM domain_events WHERE type LIKE '%seats-released' AND resource_id = $1 ORDER BY seq`,
+          [String(e.id)],
+        )
+      ).map((r) => [r.type, r.payload]);
+
+    // An attendee with a seat removed on the event's page: one delta, the seat freed at the next version.
+    const removed = nextPush(onMap, 'seating.changed');
+    const detailReleased = nextPush(onDetail, 'internal-seats.released');
+    await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).set(auth()).expect(200);
+    const first = { event_id: e.id, version: String(v0 + 1n), assigned: [], released: [[given[0], seats[0].id, ids[0]]] };
+    expect((await removed).data).toEqual(first);
+    expect((await detailReleased).data).toEqual({ event_id: e.id, persona_ids: [ids[0]] });
+    expect(await recorded()).toEqual([['seating.seats-released', first]]);
+    // One without a seat: no seating change at all.
+    await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${ids[3]}`).set(auth()).expect(200);
+    expect((await map(e.id)).version).toBe(String(v0 + 1n));
+
+    // The space changed: every seat freed in one delta, at the next version.
+    const other = await createEspacio(t, admin);
+    const changed = nextPush(onMap, 'seating.changed');
+    const res = await t
+      .http()
+      .post(`/api/eventos-internos/${e.id}/assign-espacio`)
+      .set(auth())
+      .send({ espacio_id: other.id, permite_seleccion_asiento: true, replace_existing: true })
+      .expect(201);
+    expect(res.body.released_count).toBe(2);
+    const second = {
+      event_id: e.id,
+      version: String(v0 + 2n),
+      assigned: [],
+      released: [
+        [given[1], seats[1].id, ids[1]],
+        [given[2], seats[2].id, ids[2]],
+      ],
+    };
+    expect((await changed).data).toEqual(second);
+    expect(await recorded()).toEqual([
+      ['seating.seats-released', first],
+      ['seating.seats-released', second],
+    ]);
+    const after = await map(e.id);
+    expect(after.version).toBe(String(v0 + 2n));
+    expect(after.asignaciones).toEqual([]);
+    onMap.disconnect();
+    onDetail.disconnect();
   });
 
   it('presence: read from the seating room, pushed to it when someone joins, leaves or disconnects (no heartbeat)', async () => {

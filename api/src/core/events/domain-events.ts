@@ -58,7 +58,6 @@ export interface DomainEventMap {
   'internal-event.attendance-changed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
   /** The invited person confirmed on the public page with their code. */
   'internal-event.attendance-confirmed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
-  'internal-event.seats-released': { event_id: number; persona_ids: number[]; released: number };
   // Spaces (seating-layout templates).
   'space.created': { espacio: EspacioResponse };
   'space.updated': { espacio: EspacioResponse };
@@ -66,7 +65,10 @@ export interface DomainEventMap {
   'space.activated': { espacio: EspacioResponse };
   // Seating (issue 13). Changes of the seating map carry their delta at the event's seating version.
   'seating.seat-assigned': SeatingDelta & { seat_ref: SeatRef };
-  /** One seat released, or the seats of an undone mass assignment (`mass_assignment_id`). */
+  /**
+   * Seats released: one from the map, those of an undone mass assignment (`mass_assignment_id`), the seat of
+   * a removed attendee, or every seat of an event whose space changed. The only event of released seats.
+   */
   'seating.seats-released': SeatingDelta;
   'seating.mass-assign-requested': { event_id: number; mass: MassAssignmentResponse };
   /** One batch of a mass assignment, committed. */
@@ -118,7 +120,6 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'internal-event.attendee-removed': { action: 'delete', resourceType: 'internal_event_attendee' },
   'internal-event.attendance-changed': { action: 'update', resourceType: 'internal_event_attendee' },
   'internal-event.attendance-confirmed': { action: 'update', resourceType: 'internal_event_attendee' },
-  'internal-event.seats-released': { action: 'delete', resourceType: 'seat_assignment' },
   // Spaces: DELETE /api/espacios/{id} deactivates, audited as the delete it is on the wire.
   'space.created': { action: 'create', resourceType: 'espacio' },
   'space.updated': { action: 'update', resourceType: 'espacio' },

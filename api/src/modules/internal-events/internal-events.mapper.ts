@@ -6,7 +6,7 @@ import type {
   PublicInternalEvent,
   SeatRef,
 } from '@core/contracts/internal-events.contract';
-import type { AsistenteRow, InternalEventRow, PersonaDisponibleRow } from './internal-events.repository';
+import type { AsistenteRow, EspacioRow, InternalEventRow, PersonaDisponibleRow } from './internal-events.repository';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const fullName = (p: { nombre: string; apellido_paterno: string; apellido_materno: string }) =>
@@ -45,18 +45,15 @@ export function toInternalEventResponse(row: InternalEventRow, espacios: Espacio
   };
 }
 
-export function toSeatRef(row: AsistenteRow): SeatRef | null {
-  if (row.asiento_id === null || row.asignacion_id === null) return null;
-  return {
-    asignacion_id: row.asignacion_id,
-    asiento_id: row.asiento_id,
-    codigo: row.asiento_codigo ?? '',
-    displayCode: `${row.seccion_codigo ?? ''}-${row.asiento_codigo ?? ''}`,
-    seccion: { id: row.seccion_id!, nombre: row.seccion_nombre ?? '', codigo: row.seccion_codigo ?? '', color: row.seccion_color ?? '' },
-  };
+/** A space of the event with its capacity and, per section, the seats assigned in this event (seating's count). */
+export function toEspacioSummary(row: EspacioRow, assigned: ReadonlyMap<number, number> | undefined): EspacioSummary {
+  const secciones = row.secciones.map((s) => ({ ...s, asignados: assigned?.get(s.id) ?? 0 }));
+  const capacidad_total = secciones.reduce((sum, s) => sum + Number(s.capacidad), 0);
+  return { id: row.id, nombre: row.nombre, capacidad_total, secciones };
 }
 
-export function toAsistenteResponse(row: AsistenteRow): AsistenteResponse {
+/** An attendee and their seat (read from seating), if any. */
+export function toAsistenteResponse(row: AsistenteRow, seat: SeatRef | null): AsistenteResponse {
   return {
     id: row.id,
     nombre: row.nombre,
@@ -72,7 +69,7 @@ export function toAsistenteResponse(row: AsistenteRow): AsistenteResponse {
     sector_id: row.sector_id,
     sector: row.sector_id !== null && row.sector_nombre !== null ? { id: row.sector_id, nombre: row.sector_nombre } : null,
     pivot: { confirmacion: row.confirmacion, confirmation_code: row.confirmation_code },
-    asiento: toSeatRef(row),
+    asiento: seat,
   };
 }
 

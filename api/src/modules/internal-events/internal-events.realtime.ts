@@ -24,8 +24,7 @@ type InternalEventType =
   | 'internal-event.attendees-assigned'
   | 'internal-event.attendee-removed'
   | 'internal-event.attendance-changed'
-  | 'internal-event.attendance-confirmed'
-  | 'internal-event.seats-released';
+  | 'internal-event.attendance-confirmed';
 
 export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
   'internal-event.created': (e) => ({ pushes: [push('internal-event.created', [ROOMS.internalEvents], { event: e.payload.event })] }),
@@ -63,11 +62,6 @@ export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
     pushes: [
       push('internal-attendee.updated', board(e.payload.event_id), { event_id: e.payload.event_id, asistente: e.payload.asistente }),
       push('internal-event.counts', countsTo(e.payload.event_id), { counts: e.payload.counts }),
-    ],
-  }),
-  'internal-event.seats-released': (e) => ({
-    pushes: [
-      push('internal-seats.released', board(e.payload.event_id), { event_id: e.payload.event_id, persona_ids: e.payload.persona_ids }),
     ],
   }),
 };

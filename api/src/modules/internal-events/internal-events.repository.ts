@@ -5,9 +5,9 @@ import { MAX_INT32 } from '@core/constants';
 import type {
   AsistentesCounts,
   Confirmacion,
-  EspacioSummary,
   EstadoEventoInterno,
   InternalEventFields,
+  SeccionSummary,
   VersionedInternalCounts,
 } from '@core/contracts/internal-events.contract';
 import { AdvisoryLock } from '@core/database/advisory-locks';
@@ -32,6 +32,13 @@ export interface InternalEventRow extends AsistentesCounts, InternalEventValues 
   updated_at: Date;
 }
 
+/** An event's space as stored: its sections without the seats assigned (those are seating's). */
+export interface EspacioRow {
+  id: number;
+  nombre: string;
+  secciones: Array<Omit<SeccionSummary, 'asignados'>>;
+}
+
 export interface AsistenteRow {
   id: number;
   nombre: string;
@@ -47,13 +54,6 @@ export interface AsistenteRow {
   sector_nombre: string | null;
   confirmacion: Confirmacion;
   confirmation_code: string;
-  asignacion_id: number | null;
-  asiento_id: number | null;
-  asiento_codigo: string | null;
-  seccion_id: number | null;
-  seccion_nombre: string | null;
-  seccion_codigo: string | null;
-  seccion_color: string | null;
 }
 
 export interface PersonaDisponibleRow {
@@ -64,10 +64,6 @@ export interface PersonaDisponibleRow {
   correo_electronico: string | null;
   empresa: string | null;
   puesto: string | null;
-}
-
-export interface FreeSeat {
-  asiento_id: number;
 }
 
 const COUNTS = `
@@ -85,26 +81,21 @@ const EVENT_SELECT = `
 /** A LIKE pattern matching the text anywhere. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * Every query of internal events and their attendees. The seating tables belong to the spaces module
- * (migration 1764400000000); until they exist, attendees simply have no seat and seat calls refuse.
- */
-/** An attendee with their person, catalogue names and seat (if any). */
+/** An attendee with their person and catalogue names (their seat, if any, comes from SeatingService). */
 const ASISTENTE_SELECT = `
   SELECT p.id, p.nombre, p.apellido_paterno, p.apellido_materno, p.correo_electronico, p.telefono_celular,
          p.telefono_oficina AS telefono, p.empresa_id, em.nombre AS empresa_nombre, pu.nombre AS puesto_nombre,
-         p.sector_id, se.nombre AS sector_nombre, a.confirmacion, a.confirmation_code,
-         aa.id AS asignacion_id, s.id AS asiento_id, s.codigo AS asiento_codigo, sc.id AS seccion_id,
-         sc.nombre AS seccion_nombre, sc.codigo AS seccion_codigo, sc.color AS seccion_color
+         p.sector_id, se.nombre AS sector_nombre, a.confirmacion, a.confirmation_code
     FROM evento_asistentes a
     JOIN personas p ON p.id = a.persona_id
     LEFT JOIN empresas em ON em.id = p.empresa_id
     LEFT JOIN puestos pu ON pu.id = p.puesto_id
-    LEFT JOIN sectores se ON se.id = p.sector_id
-    LEFT JOIN asiento_asignaciones aa ON aa.evento_interno_id = a.evento_interno_id AND aa.persona_id = a.persona_id
-    LEFT JOIN asientos s ON s.id = aa.asiento_id
-    LEFT JOIN secciones sc ON sc.id = s.seccion_id`;
+    LEFT JOIN sectores se ON se.id = p.sector_id`;
 
+/**
+ * Every query of internal events and their attendees. Seat assignments belong to the seating module:
+ * seats are read and written through SeatingService, never here.
+ */
 @Injectable()
 export class InternalEventsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -204,18 +195,18 @@ export class InternalEventsRepository {
 
   // ---------------------------------------------------------------- spaces of an event
 
-  async espaciosOf(ids: number[], manager?: EntityManager): Promise<Map<number, EspacioSummary[]>> {
-    const out = new Map<number, EspacioSummary[]>();
+  /**
+   * The spaces of these events with their sections in order. How many seats each section has assigned is
+   * seating's to say (SeatingService.assignedBySeccion): the caller adds it.
+   */
+  async espaciosOf(ids: number[], manager?: EntityManager): Promise<Map<number, EspacioRow[]>> {
+    const out = new Map<number, EspacioRow[]>();
     if (ids.length === 0) return out;
-    const rows: Array<{ evento_id: number; id: number; nombre: string; secciones: EspacioSummary['secciones'] }> = await this.m(
-      manager,
-    ).query(
+    const rows: Array<{ evento_id: number } & EspacioRow> = await this.m(manager).query(
       `SELECT ee.evento_interno_id AS evento_id, es.id, es.nombre,
               COALESCE((SELECT json_agg(json_build_object(
                         'id', sc.id, 'nombre', sc.nombre, 'codigo', sc.codigo, 'color', sc.color,
-                        'capacidad', sc.filas * sc.asientos_por_fila,
-                        'asignados', (SELECT count(*) FROM asiento_asignaciones aa JOIN asientos s ON s.id = aa.asiento_id
-                                       WHERE aa.evento_interno_id = ee.evento_interno_id AND s.seccion_id = sc.id))
+                        'capacidad', sc.filas * sc.asientos_por_fila)
                         ORDER BY sc.orden, sc.id)
                  FROM secciones sc WHERE sc.espacio_id = es.id), '[]'::json) AS secciones
          FROM evento_espacios ee JOIN espacios es ON es.id = ee.espacio_id
@@ -223,11 +214,10 @@ export class InternalEventsRepository {
         ORDER BY ee.created_at, es.id`,
       [ids],
     );
-    for (const r of rows) {
-      const list = out.get(r.evento_id) ?? [];
-      const capacidad_total = r.secciones.reduce((sum, s) => sum + Number(s.capacidad), 0);
-      list.push({ id: r.id, nombre: r.nombre, capacidad_total, secciones: r.secciones });
-      out.set(r.evento_id, list);
+    for (const { evento_id, ...espacio } of rows) {
+      const list = out.get(evento_id) ?? [];
+      list.push(espacio);
+      out.set(evento_id, list);
     }
     return out;
   }
@@ -243,20 +233,6 @@ export class InternalEventsRepository {
       [eventId],
     );
     return rows.map((r) => r.espacio_id);
-  }
-
-  async countSeatAssignments(manager: EntityManager, eventId: number): Promise<number> {
-    const [{ n }] = await manager.query(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [eventId]);
-    return n;
-  }
-
-  /** Frees every seat of the event; answers whose seats they were. */
-  async releaseAllSeats(manager: EntityManager, eventId: number): Promise<number[]> {
-    const rows: Array<{ persona_id: number }> = await manager.query(
-      `WITH d AS (DELETE FROM asiento_asignaciones WHERE evento_interno_id = $1 RETURNING persona_id) SELECT persona_id FROM d`,
-      [eventId],
-    );
-    return rows.map((r) => r.persona_id);
   }
 
   async replaceEspacio(manager: EntityManager, eventId: number, espacioId: number | null): Promise<void> {
@@ -409,28 +385,5 @@ export class InternalEventsRepository {
 
   async empresas(): Promise<Array<{ id: number; nombre: string }>> {
     return this.ds.query(`SELECT id, nombre FROM empresas ORDER BY nombre`);
-  }
-
-  // ---------------------------------------------------------------- seats
-
-  async seatOf(manager: EntityManager, eventId: number, personaId: number): Promise<number | null> {
-    const rows = await manager.query(`SELECT asiento_id FROM asiento_asignaciones WHERE evento_interno_id = $1 AND persona_id = $2`, [
-      eventId,
-      personaId,
-    ]);
-    return rows[0]?.asiento_id ?? null;
-  }
-
-  /** The first section (by order) of the event's space that still has a free seat for this event. */
-  async firstSeccionWithFreeSeat(manager: EntityManager, eventId: number): Promise<number | null> {
-    const rows = await manager.query(
-      `SELECT sc.id FROM secciones sc JOIN evento_espacios ee ON ee.espacio_id = sc.espacio_id
-        WHERE ee.evento_interno_id = $1
-          AND EXISTS (SELECT 1 FROM asientos s WHERE s.seccion_id = sc.id
-                        AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id))
-        ORDER BY sc.orden, sc.id LIMIT 1`,
-      [eventId],
-    );
-    return rows[0]?.id ?? null;
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@core/access/permissions';
 import { ATTENDEES_PUSH_MAX_ROWS, CONFIRMATION_CODE_RETRIES } from '@core/constants';
@@ -29,10 +30,17 @@ import type {
   UpdateAsistenteDto,
   UpdateInternalEventDto,
 } from './internal-events.dto';
-import { toAsistenteResponse, toInternalEventResponse, toPersonaDisponible, toPublicInternalEvent } from './internal-events.mapper';
+import {
+  toAsistenteResponse,
+  toEspacioSummary,
+  toInternalEventResponse,
+  toPersonaDisponible,
+  toPublicInternalEvent,
+} from './internal-events.mapper';
 import {
   INTERNAL_EVENT_SLUGS,
   InternalEventsRepository,
+  type AsistenteRow,
   type InternalEventRow,
   type InternalEventValues,
 } from './internal-events.repository';
@@ -85,23 +93,40 @@ export class InternalEventsService {
     private readonly seating: SeatingService,
   ) {}
 
-  private async responses(rows: InternalEventRow[]): Promise<InternalEventResponse[]> {
+  private async responses(rows: InternalEventRow[], manager?: EntityManager): Promise<InternalEventResponse[]> {
     const ids = rows.map((r) => r.id);
-    const [espacios, failed] = await Promise.all([
-      this.repo.espaciosOf(ids),
+    const [espacios, assigned, failed] = await Promise.all([
+      this.repo.espaciosOf(ids, manager),
+      this.seating.assignedBySeccion(ids, manager),
       this.repo.failedAttemptsSince(ids, new Date(Date.now() - DAY_MS)),
     ]);
-    return rows.map((r) => toInternalEventResponse(r, espacios.get(r.id) ?? [], failed.get(r.id) ?? 0));
+    return rows.map((r) =>
+      toInternalEventResponse(
+        r,
+        (espacios.get(r.id) ?? []).map((e) => toEspacioSummary(e, assigned.get(r.id))),
+        failed.get(r.id) ?? 0,
+      ),
+    );
   }
 
   private async responseInTx(tx: Transaction, id: number): Promise<InternalEventResponse> {
     const row = await this.repo.findById(id, tx.manager);
     if (!row) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
-    const [espacios, failed] = await Promise.all([
-      this.repo.espaciosOf([id], tx.manager),
-      this.repo.failedAttemptsSince([id], new Date(Date.now() - DAY_MS)),
-    ]);
-    return toInternalEventResponse(row, espacios.get(id) ?? [], failed.get(id) ?? 0);
+    return (await this.responses([row], tx.manager))[0];
+  }
+
+  /** Attendees with their seats (seating's, read in one query). */
+  private async withSeats(id: number, rows: AsistenteRow[], manager?: EntityManager): Promise<AsistenteResponse[]> {
+    const seats = await this.seating.seatsOf(
+      id,
+      rows.map((r) => r.id),
+      manager,
+    );
+    return rows.map((r) => toAsistenteResponse(r, seats.get(r.id) ?? null));
+  }
+
+  private async asistenteInTx(tx: Transaction, id: number, personaId: number): Promise<AsistenteResponse> {
+    return (await this.withSeats(id, [(await this.repo.asistente(id, personaId, tx.manager))!], tx.manager))[0];
   }
 
   async list(query: InternalEventsQueryDto): Promise<InternalEventResponse[]> {
@@ -162,7 +187,8 @@ export class InternalEventsService {
 
   async asistentes(id: number): Promise<AsistenteResponse[]> {
     await this.assertEvent(id);
-    return (await this.repo.asistentes(id)).map(toAsistenteResponse);
+    const [rows, seats] = await Promise.all([this.repo.asistentes(id), this.seating.seatsOf(id, null)]);
+    return rows.map((r) => toAsistenteResponse(r, seats.get(r.id) ?? null));
   }
 
   /**
@@ -191,7 +217,9 @@ export class InternalEventsService {
         // Left: people who exist and are still not invited — their code collided.
         pending = await this.repo.notYetInvited(tx.manager, id, pending);
       }
-      const asistentes = inserted.length ? (await this.repo.asistentesByIds(tx.manager, id, inserted)).map(toAsistenteResponse) : [];
+      const asistentes = inserted.length
+        ? await this.withSeats(id, await this.repo.asistentesByIds(tx.manager, id, inserted), tx.manager)
+        : [];
       if (inserted.length > 0) {
         const counts = await this.repo.bumpCounts(tx.manager, id);
         await tx.record({
@@ -210,18 +238,16 @@ export class InternalEventsService {
     });
   }
 
-  /** Removing an attendee also frees their seat (FK asiento_asignaciones → evento_asistentes ON DELETE CASCADE). */
+  /**
+   * Removing an attendee frees their seat first, through seating (one versioned delta the open maps apply);
+   * the foreign key's ON DELETE CASCADE stays as the guard. Lock order: the attendee row, their seat and the
+   * seating version, then the event row (bumpCounts), as in every seat change.
+   */
   async removeAttendee(id: number, personaId: number, actor: EventActor): Promise<void> {
     await this.uow.run(actor, async (tx) => {
-      const hadSeat = await this.repo.seatOf(tx.manager, id, personaId);
+      if (!(await this.repo.lockAttendee(tx.manager, id, personaId))) throw new DomainException(ErrorCode.NotFound, ATTENDEE_NOT_FOUND);
+      await this.seating.releaseSeatOf(tx, id, personaId);
       if (!(await this.repo.removeAttendee(tx.manager, id, personaId))) throw new DomainException(ErrorCode.NotFound, ATTENDEE_NOT_FOUND);
-      if (hadSeat !== null) {
-        await tx.record({
-          type: 'internal-event.seats-released',
-          resourceId: id,
-          payload: { event_id: id, persona_ids: [personaId], released: 1 },
-        });
-      }
       const counts = await this.repo.bumpCounts(tx.manager, id);
       await tx.record({
         type: 'internal-event.attendee-removed',
@@ -246,14 +272,13 @@ export class InternalEventsService {
       let seat: SeatRef | null = null;
       if (dto.confirmacion === 'asistio') {
         const hasSpace = (await this.repo.currentEspacioIds(tx.manager, id)).length > 0;
-        const hasSeat = (await this.repo.seatOf(tx.manager, id, personaId)) !== null;
-        if (hasSpace && !hasSeat) {
+        if (hasSpace && !(await this.seating.isSeated(tx, id, personaId))) {
           if (!dto.seccion_id) throw DomainException.validation({ seccion_id: [SECTION_REQUIRED] }, SECTION_REQUIRED);
           seat = await this.seating.giveFirstFreeSeat(tx, id, personaId, dto.seccion_id, actor);
         }
       }
       await this.repo.setConfirmacion(tx.manager, id, personaId, dto.confirmacion);
-      const asistente = toAsistenteResponse((await this.repo.asistente(id, personaId, tx.manager))!);
+      const asistente = await this.asistenteInTx(tx, id, personaId);
       const counts = await this.repo.bumpCounts(tx.manager, id);
       await tx.record({ type: 'internal-event.attendance-changed', resourceId: id, payload: { event_id: id, asistente, counts } });
       return { asistente, seat_assigned: seat, message: 'Estado actualizado exitosamente' };
@@ -281,15 +306,15 @@ export class InternalEventsService {
       if (!current) throw new DomainException(ErrorCode.NotFound, ATTENDEE_NOT_FOUND);
       let seat: SeatRef | null = null;
       if ((await this.repo.currentEspacioIds(tx.manager, id)).length > 0) {
-        if ((await this.repo.seatOf(tx.manager, id, known.persona_id)) === null) {
-          const seccion = seccionId ?? (await this.repo.firstSeccionWithFreeSeat(tx.manager, id));
+        if (!(await this.seating.isSeated(tx, id, known.persona_id))) {
+          const seccion = seccionId ?? (await this.seating.firstSeccionWithFreeSeat(tx, id));
           if (!seccion) throw new DomainException(ErrorCode.Conflict, 'No quedan asientos libres en el espacio del evento.');
           seat = await this.seating.giveFirstFreeSeat(tx, id, known.persona_id, seccion, actor);
         }
       }
       const already = current.confirmacion === 'asistio';
       if (!already) await this.repo.setConfirmacion(tx.manager, id, known.persona_id, 'asistio');
-      const asistente = toAsistenteResponse((await this.repo.asistente(id, known.persona_id, tx.manager))!);
+      const asistente = await this.asistenteInTx(tx, id, known.persona_id);
       if (!already) {
         const counts = await this.repo.bumpCounts(tx.manager, id);
         await tx.record({ type: 'internal-event.attendance-changed', resourceId: id, payload: { event_id: id, asistente, counts } });
@@ -320,20 +345,22 @@ export class InternalEventsService {
 
   /**
    * Sets the event's space (one per event here; null = none). Changing it releases every assigned seat,
-   * so without replace_existing the answer is 409 requires_confirmation (spec 2 §4).
+   * so without replace_existing the answer is 409 requires_confirmation (spec 2 §4). The seats go through
+   * seating (one versioned delta) before the event row is locked: seat rows and the seating version come
+   * before the event row in every transaction that touches both.
    */
   async assignEspacio(id: number, dto: AssignEspacioDto, actor: EventActor) {
     return this.uow.run(actor, async (tx) => {
-      if (!(await this.repo.lockById(tx.manager, id))) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+      if (!(await this.repo.findById(id, tx.manager))) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       const espacioId = dto.espacio_id ?? null;
       if (espacioId !== null && !(await this.repo.activeEspacioExists(tx.manager, espacioId))) {
         throw DomainException.validation({ espacio_id: ['El espacio no existe o no está activo.'] });
       }
       const current = await this.repo.currentEspacioIds(tx.manager, id);
       const same = espacioId === null ? current.length === 0 : current.length === 1 && current[0] === espacioId;
-      let released: number[] = [];
+      let released = 0;
       if (!same) {
-        const assigned = await this.repo.countSeatAssignments(tx.manager, id);
+        const assigned = await this.seating.countAssigned(tx, id);
         if (assigned > 0 && !dto.replace_existing) {
           throw new DomainException(
             ErrorCode.Conflict,
@@ -343,22 +370,16 @@ export class InternalEventsService {
             { requires_confirmation: true, assigned_seats: assigned },
           );
         }
-        released = await this.repo.releaseAllSeats(tx.manager, id);
-        await this.repo.replaceEspacio(tx.manager, id, espacioId);
-        if (released.length > 0) {
-          await tx.record({
-            type: 'internal-event.seats-released',
-            resourceId: id,
-            payload: { event_id: id, persona_ids: released, released: released.length },
-          });
-        }
+        released = (await this.seating.releaseAll(tx, id)).length;
       }
+      if (!(await this.repo.lockById(tx.manager, id))) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+      if (!same) await this.repo.replaceEspacio(tx.manager, id, espacioId);
       await this.repo.setSeatSelection(tx.manager, id, espacioId !== null && (dto.permite_seleccion_asiento ?? true));
       const event = await this.responseInTx(tx, id);
       await tx.record({ type: 'internal-event.updated', resourceId: id, payload: { event } });
       return {
         message: same ? 'Espacio actualizado exitosamente' : 'Espacio cambiado exitosamente',
-        released_count: released.length,
+        released_count: released,
         event,
       };
     });
@@ -422,14 +443,14 @@ export class InternalEventsService {
       outcome = await this.uow.run(actor, async (tx) => {
         const personaId = await this.repo.confirmByCode(tx.manager, event.id, code);
         if (personaId === null) return null;
-        const row = (await this.repo.asistente(event.id, personaId, tx.manager))!;
+        const asistente = await this.asistenteInTx(tx, event.id, personaId);
         const counts = await this.repo.bumpCounts(tx.manager, event.id);
         await tx.record({
           type: 'internal-event.attendance-confirmed',
           resourceId: event.id,
-          payload: { event_id: event.id, asistente: toAsistenteResponse(row), counts },
+          payload: { event_id: event.id, asistente, counts },
         });
-        return { already_confirmed: false, message: '¡Asistencia confirmada exitosamente!', persona: { nombre: row.nombre } };
+        return { already_confirmed: false, message: '¡Asistencia confirmada exitosamente!', persona: { nombre: asistente.nombre } };
       });
       if (!outcome) {
         const known = await this.repo.findByCode(event.id, code);

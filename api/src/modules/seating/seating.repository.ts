@@ -38,6 +38,34 @@ export interface MassRow {
   released_count: number | null;
 }
 
+/** A released assignment: [assignment id, seat id, persona id] on the wire (SeatingDelta.released). */
+export interface ReleasedRow {
+  id: number;
+  asiento_id: number;
+  persona_id: number;
+}
+
+/** An attendee's seat with its section, as read for the event's page. */
+export interface AttendeeSeatRow {
+  persona_id: number;
+  asignacion_id: number;
+  asiento_id: number;
+  codigo: string;
+  seccion_id: number;
+  seccion_nombre: string;
+  seccion_codigo: string;
+  seccion_color: string;
+}
+
+/** An attendee's seat as the event's page shows it: '{seccion.codigo}-{seat code}'. */
+export const toSeatRef = (r: Omit<AttendeeSeatRow, 'persona_id'>): SeatRef => ({
+  asignacion_id: r.asignacion_id,
+  asiento_id: r.asiento_id,
+  codigo: r.codigo,
+  displayCode: `${r.seccion_codigo}-${r.codigo}`,
+  seccion: { id: r.seccion_id, nombre: r.seccion_nombre, codigo: r.seccion_codigo, color: r.seccion_color },
+});
+
 export const toAssignment = (r: AssignmentRow): SeatingAssignment => ({
   id: r.id,
   asiento_id: r.asiento_id,
@@ -164,17 +192,11 @@ export class SeatingRepository {
   /** A seat as the event's detail page shows it (internal events' SeatRef). */
   async seatRef(manager: EntityManager, asientoId: number, assignmentId: number): Promise<SeatRef> {
     const [r] = await manager.query(
-      `SELECT s.codigo, sc.id, sc.nombre, sc.codigo AS seccion_codigo, sc.color
+      `SELECT s.codigo, sc.id AS seccion_id, sc.nombre AS seccion_nombre, sc.codigo AS seccion_codigo, sc.color AS seccion_color
          FROM asientos s JOIN secciones sc ON sc.id = s.seccion_id WHERE s.id = $1`,
       [asientoId],
     );
-    return {
-      asignacion_id: assignmentId,
-      asiento_id: asientoId,
-      codigo: r.codigo,
-      displayCode: `${r.seccion_codigo}-${r.codigo}`,
-      seccion: { id: r.id, nombre: r.nombre, codigo: r.seccion_codigo, color: r.color },
-    };
+    return toSeatRef({ ...r, asiento_id: asientoId, asignacion_id: assignmentId });
   }
 
   /** The seat, if it is in one of the event's spaces. */
@@ -264,17 +286,88 @@ export class SeatingRepository {
     return row as { seat_taken: boolean; person_seated: boolean };
   }
 
-  async deleteAssignment(
-    manager: EntityManager,
-    eventId: number,
-    assignmentId: number,
-  ): Promise<{ id: number; asiento_id: number; persona_id: number } | null> {
+  async deleteAssignment(manager: EntityManager, eventId: number, assignmentId: number): Promise<ReleasedRow | null> {
     const rows = await manager.query(
       `WITH d AS (DELETE FROM asiento_asignaciones WHERE id = $2 AND evento_interno_id = $1 RETURNING id, asiento_id, persona_id)
        SELECT * FROM d`,
       [eventId, assignmentId],
     );
     return rows[0] ?? null;
+  }
+
+  /** Frees every seat of the event (its space is changing); answers what was released. */
+  async deleteAllAssignments(manager: EntityManager, eventId: number): Promise<ReleasedRow[]> {
+    return manager.query(
+      `WITH d AS (DELETE FROM asiento_asignaciones WHERE evento_interno_id = $1 RETURNING id, asiento_id, persona_id)
+       SELECT * FROM d ORDER BY id`,
+      [eventId],
+    );
+  }
+
+  /** Frees the person's seat in the event, if any (they stop being an attendee). */
+  async deleteAssignmentOf(manager: EntityManager, eventId: number, personaId: number): Promise<ReleasedRow[]> {
+    return manager.query(
+      `WITH d AS (DELETE FROM asiento_asignaciones WHERE evento_interno_id = $1 AND persona_id = $2 RETURNING id, asiento_id, persona_id)
+       SELECT * FROM d`,
+      [eventId, personaId],
+    );
+  }
+
+  async countAssignments(manager: EntityManager, eventId: number): Promise<number> {
+    const [{ n }] = await manager.query(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [eventId]);
+    return n;
+  }
+
+  /** The seats of these attendees (all of the event's when `personaIds` is null), as the event's page shows them. */
+  async seatsOfAttendees(eventId: number, personaIds: number[] | null, manager?: EntityManager): Promise<AttendeeSeatRow[]> {
+    return this.m(manager).query(
+      `SELECT aa.persona_id, aa.id AS asignacion_id, s.id AS asiento_id, s.codigo, sc.id AS seccion_id, sc.nombre AS seccion_nombre,
+              sc.codigo AS seccion_codigo, sc.color AS seccion_color
+         FROM asiento_asignaciones aa
+         JOIN asientos s ON s.id = aa.asiento_id
+         JOIN secciones sc ON sc.id = s.seccion_id
+        WHERE aa.evento_interno_id = $1 AND ($2::int[] IS NULL OR aa.persona_id = ANY($2::int[]))`,
+      [eventId, personaIds],
+    );
+  }
+
+  /** Seats assigned per section, for each of these events. */
+  async assignedBySeccion(
+    eventIds: number[],
+    manager?: EntityManager,
+  ): Promise<Array<{ evento_id: number; seccion_id: number; n: number }>> {
+    if (eventIds.length === 0) return [];
+    return this.m(manager).query(
+      `SELECT aa.evento_interno_id AS evento_id, s.seccion_id, count(*)::int AS n
+         FROM asiento_asignaciones aa JOIN asientos s ON s.id = aa.asiento_id
+        WHERE aa.evento_interno_id = ANY($1::int[])
+        GROUP BY aa.evento_interno_id, s.seccion_id`,
+      [eventIds],
+    );
+  }
+
+  /** How many of these seats are held in some event. */
+  async countHeldSeats(asientoIds: number[]): Promise<number> {
+    if (asientoIds.length === 0) return 0;
+    const [{ n }] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM asientos s WHERE s.id = ANY($1::int[])
+          AND EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.asiento_id = s.id)`,
+      [asientoIds],
+    );
+    return n;
+  }
+
+  /** The first section (by order) of the event's space that still has a free seat for this event. */
+  async firstSeccionWithFreeSeat(manager: EntityManager, eventId: number): Promise<number | null> {
+    const rows = await manager.query(
+      `SELECT sc.id FROM secciones sc JOIN evento_espacios ee ON ee.espacio_id = sc.espacio_id
+        WHERE ee.evento_interno_id = $1
+          AND EXISTS (SELECT 1 FROM asientos s WHERE s.seccion_id = sc.id
+                        AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $1 AND aa.asiento_id = s.id))
+        ORDER BY sc.orden, sc.id LIMIT 1`,
+      [eventId],
+    );
+    return rows[0]?.id ?? null;
   }
 
   // ------------------------------------------------------------- mass assignments
@@ -441,8 +534,8 @@ export class SeatingRepository {
   }
 
   /** Releases exactly the seats the mass assignment gave that are still held under it (same seat, same person). */
-  async undoMass(manager: EntityManager, mass: MassRow): Promise<Array<{ id: number; asiento_id: number; persona_id: number }>> {
-    const released: Array<{ id: number; asiento_id: number; persona_id: number }> = await manager.query(
+  async undoMass(manager: EntityManager, mass: MassRow): Promise<ReleasedRow[]> {
+    const released: ReleasedRow[] = await manager.query(
       `WITH d AS (DELETE FROM asiento_asignaciones WHERE evento_interno_id = $1 AND asignacion_masiva_id = $2
                   RETURNING id, asiento_id, persona_id)
        SELECT * FROM d`,

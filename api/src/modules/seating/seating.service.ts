@@ -5,7 +5,8 @@ import type { MassAssignmentResponse, SeatingMapResponse } from '@core/contracts
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@core/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { SeatingRepository, toAssignment, type MassRow } from './seating.repository';
+import type { EntityManager } from 'typeorm';
+import { SeatingRepository, toAssignment, toSeatRef, type MassRow, type ReleasedRow } from './seating.repository';
 
 export const SEATING_MESSAGES = {
   eventNotFound: 'El evento no existe.',
@@ -43,6 +44,16 @@ export function toMassResponse(r: MassRow): MassAssignmentResponse {
     undone_at: r.undone_at ? new Date(r.undone_at).toISOString() : null,
     released_count: r.released_count,
   };
+}
+
+/**
+ * A seat some event holds cannot be deleted (asiento_asignaciones.asiento_id ON DELETE RESTRICT): the error a
+ * space edit gets when it would remove one.
+ */
+export function isHeldSeatDeletion(err: unknown): boolean {
+  const e = err as { driverError?: { code?: string; constraint?: string }; code?: string; constraint?: string };
+  const d = e.driverError ?? e;
+  return d.code === '23503' && d.constraint === 'asiento_asignaciones_asiento_id_fkey';
 }
 
 /** The BullMQ job id of a mass assignment (deduplicates a re-queued request). */
@@ -87,29 +98,23 @@ export class SeatingService {
       }
       if (!(await this.repo.isAttendee(tx.manager, id, personaId)))
         throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.notAttendee);
-      let assignmentId: number | null;
-      try {
-        assignmentId = await this.repo.insertAssignment(tx.manager, id, asientoId, personaId, actor.userId);
-      } catch (err) {
-        // The attendee was removed meanwhile (the foreign key to evento_asistentes).
-        if ((err as { code?: string }).code === '23503') throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.notAttendee);
-        throw err;
+      const placed = await this.place(tx, id, asientoId, personaId, actor);
+      if ('refused' in placed) {
+        throw new DomainException(
+          ErrorCode.Conflict,
+          placed.refused.seat_taken ? SEATING_MESSAGES.seatTaken : SEATING_MESSAGES.personSeated,
+        );
       }
-      if (assignmentId === null) {
-        const { seat_taken } = await this.repo.holders(tx.manager, id, asientoId, personaId);
-        throw new DomainException(ErrorCode.Conflict, seat_taken ? SEATING_MESSAGES.seatTaken : SEATING_MESSAGES.personSeated);
-      }
-      const { asignacion, version } = await this.recordAssigned(tx, id, asientoId, assignmentId);
-      return { message: SEATING_MESSAGES.assigned, asignacion, version };
+      return { message: SEATING_MESSAGES.assigned, asignacion: placed.asignacion, version: placed.version };
     });
   }
 
   /**
    * The first free seat of the section for an attendee, inside the caller's transaction (auto-assign, the
    * 'asistio' status and check-in on the event's page): front rows first, then from the centre of the row,
-   * taken with FOR UPDATE SKIP LOCKED; the UNIQUE constraints decide races (a person already seated is a
-   * 409, a seat taken between the search and the insert is searched again). Pushed like any seat change:
-   * a versioned delta. What went wrong is only looked up when something did.
+   * taken with FOR UPDATE SKIP LOCKED and given through `place`, like a seat chosen on the map (a person
+   * already seated is a 409, a seat taken between the search and the insert is searched again). What went
+   * wrong is only looked up when something did.
    */
   async giveFirstFreeSeat(tx: Transaction, id: number, personaId: number, seccionId: number, actor: EventActor): Promise<SeatRef> {
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -123,14 +128,32 @@ export class SeatingService {
           throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.personSeated);
         throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.sectionFull);
       }
-      const assignmentId = await this.repo.insertAssignment(tx.manager, id, asientoId, personaId, actor.userId);
-      if (assignmentId !== null) return (await this.recordAssigned(tx, id, asientoId, assignmentId)).seat_ref;
-      // Refused by a UNIQUE constraint: the person already has a seat (409), or the seat was just taken (try the next).
-      if ((await this.repo.holders(tx.manager, id, asientoId, personaId)).person_seated) {
-        throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.personSeated);
-      }
+      const placed = await this.place(tx, id, asientoId, personaId, actor);
+      if (!('refused' in placed)) return placed.seat_ref;
+      // The person already has a seat (409), or the seat was just taken (try the next).
+      if (placed.refused.person_seated) throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.personSeated);
     }
     throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.tryAgain);
+  }
+
+  /**
+   * The one path that gives a single seat (the map's assign-seat and every seat given on the event's page):
+   * one INSERT … ON CONFLICT DO NOTHING, where the UNIQUE constraints of asiento_asignaciones decide races
+   * (one seat per person, one person per seat; the insert waits for a concurrent holder, then does nothing),
+   * and its delta at the event's next seating version. A mass assignment's batch is the set-based form of
+   * the same insert (`placeBatch`), under the same constraints. Refused: who held what.
+   */
+  private async place(tx: Transaction, id: number, asientoId: number, personaId: number, actor: EventActor) {
+    let assignmentId: number | null;
+    try {
+      assignmentId = await this.repo.insertAssignment(tx.manager, id, asientoId, personaId, actor.userId);
+    } catch (err) {
+      // The attendee was removed meanwhile (the foreign key to evento_asistentes).
+      if ((err as { code?: string }).code === '23503') throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.notAttendee);
+      throw err;
+    }
+    if (assignmentId === null) return { refused: await this.repo.holders(tx.manager, id, asientoId, personaId) };
+    return this.recordAssigned(tx, id, asientoId, assignmentId);
   }
 
   /** The delta of one new assignment, with the event's next seating version, recorded in the transaction. */
@@ -147,19 +170,90 @@ export class SeatingService {
     return { asignacion, version, seat_ref };
   }
 
+  /**
+   * The one event of released seats (map, undo, the event's page): the delta at the event's next seating
+   * version, recorded in the caller's transaction after the rows are gone. Nothing released, nothing recorded.
+   */
+  private async recordReleased(tx: Transaction, id: number, rows: ReleasedRow[], massId?: string): Promise<string | null> {
+    if (rows.length === 0 && massId === undefined) return null;
+    const version = await this.repo.bumpVersion(tx.manager, id);
+    await tx.record({
+      type: 'seating.seats-released',
+      resourceId: id,
+      payload: {
+        event_id: id,
+        version,
+        assigned: [],
+        released: rows.map((r) => [r.id, r.asiento_id, r.persona_id] as [number, number, number]),
+        ...(massId === undefined ? {} : { mass_assignment_id: massId }),
+      },
+    });
+    return version;
+  }
+
   async removeSeat(id: number, assignmentId: number, actor: EventActor) {
     await this.assertEvent(id);
     return this.uow.run(actor, async (tx) => {
       const gone = await this.repo.deleteAssignment(tx.manager, id, assignmentId);
       if (!gone) throw new DomainException(ErrorCode.NotFound, SEATING_MESSAGES.assignmentNotFound);
-      const version = await this.repo.bumpVersion(tx.manager, id);
-      await tx.record({
-        type: 'seating.seats-released',
-        resourceId: id,
-        payload: { event_id: id, version, assigned: [], released: [[gone.id, gone.asiento_id, gone.persona_id]] },
-      });
+      const version = (await this.recordReleased(tx, id, [gone]))!;
       return { message: SEATING_MESSAGES.released, version };
     });
+  }
+
+  // ------------------------------------------------------------- for internal events (their page, their space)
+
+  /** The seats of these attendees of the event (all of them when null), by persona id. */
+  async seatsOf(id: number, personaIds: number[] | null, manager?: EntityManager): Promise<Map<number, SeatRef>> {
+    if (personaIds?.length === 0) return new Map();
+    const rows = await this.repo.seatsOfAttendees(id, personaIds, manager);
+    return new Map(rows.map((r) => [r.persona_id, toSeatRef(r)]));
+  }
+
+  /** Seats assigned per section (section id → count), by event. */
+  async assignedBySeccion(ids: number[], manager?: EntityManager): Promise<Map<number, Map<number, number>>> {
+    const out = new Map<number, Map<number, number>>();
+    for (const r of await this.repo.assignedBySeccion(ids, manager)) {
+      const bySeccion = out.get(r.evento_id) ?? new Map<number, number>();
+      bySeccion.set(r.seccion_id, r.n);
+      out.set(r.evento_id, bySeccion);
+    }
+    return out;
+  }
+
+  /** How many of these seats some event holds (a space edit that would delete them is refused). */
+  countHeldSeats(asientoIds: number[]): Promise<number> {
+    return this.repo.countHeldSeats(asientoIds);
+  }
+
+  isSeated(tx: Transaction, id: number, personaId: number): Promise<boolean> {
+    return this.repo.personSeated(tx.manager, id, personaId);
+  }
+
+  countAssigned(tx: Transaction, id: number): Promise<number> {
+    return this.repo.countAssignments(tx.manager, id);
+  }
+
+  /** The first section (by order) of the event's space with a free seat (check-in without a section). */
+  firstSeccionWithFreeSeat(tx: Transaction, id: number): Promise<number | null> {
+    return this.repo.firstSeccionWithFreeSeat(tx.manager, id);
+  }
+
+  /**
+   * Frees the attendee's seat before they stop being an attendee (the caller holds their row), as one
+   * versioned delta. Answers the assignments released (none if they had no seat).
+   */
+  async releaseSeatOf(tx: Transaction, id: number, personaId: number): Promise<ReleasedRow[]> {
+    const rows = await this.repo.deleteAssignmentOf(tx.manager, id, personaId);
+    await this.recordReleased(tx, id, rows);
+    return rows;
+  }
+
+  /** Frees every seat of the event (its space changes), as one versioned delta. Answers the assignments released. */
+  async releaseAll(tx: Transaction, id: number): Promise<ReleasedRow[]> {
+    const rows = await this.repo.deleteAllAssignments(tx.manager, id);
+    await this.recordReleased(tx, id, rows);
+    return rows;
   }
 
   /**
@@ -203,18 +297,7 @@ export class SeatingService {
       const last = await this.repo.lastMass(id, tx.manager);
       if (last?.id !== mass.id || mass.status !== 'completed') throw new DomainException(ErrorCode.Conflict, SEATING_MESSAGES.onlyLastUndo);
       const released = await this.repo.undoMass(tx.manager, mass);
-      const version = await this.repo.bumpVersion(tx.manager, id);
-      await tx.record({
-        type: 'seating.seats-released',
-        resourceId: id,
-        payload: {
-          event_id: id,
-          version,
-          assigned: [],
-          released: released.map((r) => [r.id, r.asiento_id, r.persona_id] as [number, number, number]),
-          mass_assignment_id: mass.id,
-        },
-      });
+      const version = (await this.recordReleased(tx, id, released, mass.id))!;
       const n = released.length;
       return {
         message: `Asignación masiva deshecha: ${n} ${n === 1 ? 'asiento liberado' : 'asientos liberados'}.`,

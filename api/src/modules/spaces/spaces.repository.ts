@@ -142,8 +142,8 @@ export class SpacesRepository {
   /**
    * Makes the space's seats exactly `seats`, in ONE statement: seats that still exist (same section
    * código, fila, numero) keep their id and get their new code, the others are deleted, new ones
-   * inserted. Deleting a seat that an event assigned fails on asiento_asignaciones' foreign key
-   * (ON DELETE RESTRICT); codes stay unique per space (asientos_espacio_codigo_key, checked at the
+   * inserted. Deleting a seat that an event assigned fails on the seat assignments' foreign key (seating's table,
+   * ON DELETE RESTRICT); codes stay unique per space (asientos_espacio_codigo_key, checked at the
    * end of the statement).
    */
   async writeSeats(
@@ -176,20 +176,19 @@ export class SpacesRepository {
     return rows[0];
   }
 
-  /** Seats assigned in some event that `seats` would remove (for the refusal's message). */
-  async countAssignedSeatsMissing(espacioId: number, seats: SeatColumns): Promise<number> {
-    const rows: Array<{ n: number }> = await this.ds.query(
+  /** The seats of the space that `seats` would remove (which of them some event assigned is seating's to say). */
+  async seatsMissing(espacioId: number, seats: SeatColumns): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.ds.query(
       `WITH input AS MATERIALIZED (
          SELECT * FROM unnest($2::text[], $3::smallint[], $4::smallint[]) AS t(seccion_codigo, fila, numero)
        )
-       SELECT count(*)::int AS n
+       SELECT a.id
          FROM asientos a
          JOIN secciones s ON s.id = a.seccion_id
         WHERE a.espacio_id = $1
-          AND EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.asiento_id = a.id)
           AND NOT EXISTS (SELECT 1 FROM input t WHERE t.seccion_codigo = s.codigo AND t.fila = a.fila AND t.numero = a.numero)`,
       [espacioId, seats.seccionCodigos, seats.filas, seats.numeros],
     );
-    return rows[0].n;
+    return rows.map((r) => r.id);
   }
 }

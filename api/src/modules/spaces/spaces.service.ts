@@ -5,6 +5,7 @@ import type { EventActor } from '@core/events/domain-events';
 import type { Transaction } from '@core/outbox/unit-of-work';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { computeSeatLayout, listSeats } from '@core/rules/seat-layout';
+import { isHeldSeatDeletion, SeatingService } from '../seating/seating.service';
 import type { EspacioDto } from './spaces.dto';
 import { toEspacioResponse } from './spaces.mapper';
 import { SpacesRepository, type EspacioFields, type SeatColumns, type SeccionWrite } from './spaces.repository';
@@ -72,18 +73,12 @@ function fieldsOf(dto: EspacioDto): EspacioFields {
   };
 }
 
-/** The seat an assignment holds cannot be deleted (asiento_asignaciones.asiento_id ON DELETE RESTRICT). */
-function isAssignedSeatDeletion(err: unknown): boolean {
-  const e = err as { driverError?: { code?: string; constraint?: string }; code?: string; constraint?: string };
-  const d = e.driverError ?? e;
-  return d.code === '23503' && d.constraint === 'asiento_asignaciones_asiento_id_fkey';
-}
-
 @Injectable()
 export class SpacesService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly spaces: SpacesRepository,
+    private readonly seating: SeatingService,
   ) {}
 
   async list(active?: boolean): Promise<EspacioResponse[]> {
@@ -125,7 +120,7 @@ export class SpacesService {
         if (!current.is_active) throw new DomainException(ErrorCode.Conflict, SPACE_INACTIVE_EDIT);
         await this.spaces.update(tx.manager, id, fields);
         await this.spaces.upsertSecciones(tx.manager, id, secciones);
-        // Guarded by asiento_asignaciones_asiento_id_fkey (ON DELETE RESTRICT): the whole edit rolls back.
+        // Guarded by the seat assignments' foreign key (ON DELETE RESTRICT): the whole edit rolls back.
         await this.spaces.writeSeats(tx.manager, id, seats);
         await this.spaces.deleteSeccionesExcept(
           tx.manager,
@@ -135,8 +130,8 @@ export class SpacesService {
         return this.recorded(tx, 'space.updated', id);
       });
     } catch (err) {
-      if (!isAssignedSeatDeletion(err)) throw err;
-      const affected = await this.spaces.countAssignedSeatsMissing(id, seats);
+      if (!isHeldSeatDeletion(err)) throw err;
+      const affected = await this.seating.countHeldSeats(await this.spaces.seatsMissing(id, seats));
       throw new DomainException(ErrorCode.Conflict, assignedSeatsMessage(affected));
     }
   }

@@ -1,11 +1,12 @@
 import { ROOMS } from '@shared/events/socket-events';
 import { useLiveRoom, useSocketEvent } from '../../../lib/live';
-import { applyDelta, loadSeating, seatingState, setAttendance } from '../stores/seating-store';
+import { applyDelta, applyEventUpdate, loadSeating, seatingState, setAttendance } from '../stores/seating-store';
 
 /**
  * The seating map live (room internal-event-seating:{id}, and the event's room for changes made on the
- * detail page): deltas applied in version order, a missed version or a reconnect reloads the map;
- * mass-assignment progress; who else is on the map.
+ * detail page): deltas applied in version order (seats given and freed anywhere, an attendee removed or
+ * the space changed included), a missed version or a reconnect reloads the map; mass-assignment
+ * progress; who else is on the map.
  */
 export function SeatingLiveEffect({ eventId }: { eventId: number }) {
   const reload = () => {
@@ -35,30 +36,17 @@ export function SeatingLiveEffect({ eventId }: { eventId: number }) {
   useSocketEvent('seating.presence', (msg) => {
     if (msg.data.event_id === eventId) seatingState.presence = msg.data.users;
   });
-  // A seat given on the detail page arrives first as a versioned delta (already applied here); removals and a space
-  // change made there carry no seating version.
+  // Seats given or freed on the detail page (auto-assign, 'asistio', check-in, an attendee removed, the space
+  // changed) arrive as versioned deltas like any other; this is only a safety net for an assignment not seen.
   useSocketEvent('internal-seat.assigned', (msg) => {
     if (msg.data.event_id === eventId && !seatingState.seatOfAssignment.has(msg.data.asiento.asignacion_id)) reload();
-  });
-  useSocketEvent('internal-seats.released', (msg) => {
-    // Also sent for releases made here (already applied from the delta): reload only if someone is still seated.
-    if (msg.data.event_id !== eventId) return;
-    const ids = new Set(msg.data.persona_ids);
-    for (const a of seatingState.bySeat.values()) {
-      if (ids.has(a.persona.id)) {
-        reload();
-        return;
-      }
-    }
-  });
-  useSocketEvent('internal-attendee.removed', (msg) => {
-    if (msg.data.event_id === eventId) reload();
   });
   useSocketEvent('internal-attendee.updated', (msg) => {
     if (msg.data.event_id === eventId) setAttendance(msg.data.asistente.id, msg.data.asistente.pivot.confirmacion);
   });
+  // The event edited: its title, date and state patched; only another space (another layout) reloads the map.
   useSocketEvent('internal-event.updated', (msg) => {
-    if (msg.data.event.id === eventId) reload();
+    if (msg.data.event.id === eventId && applyEventUpdate(msg.data.event) === 'reload') reload();
   });
   return null;
 }

@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio';
-import type { Confirmacion } from '@shared/contracts/internal-events.contract';
+import type { Confirmacion, InternalEventResponse } from '@shared/contracts/internal-events.contract';
 import type {
   MassAssignmentResponse,
   SeatingAssignment,
@@ -140,6 +140,20 @@ export function applyDelta(delta: SeatingDelta): 'applied' | 'stale' | 'reload' 
   if (delta.placed) for (const a of unpackPlaced(delta.placed, delta.mass_assignment_id ?? null)) put(a);
   seatingState.version = v;
   seatingState.rev++;
+  return 'applied';
+}
+
+/**
+ * The event edited (internal-event.updated): the map's title, date and state follow it; another space
+ * means another layout, which only the map itself carries (its freed seats came before, as a delta).
+ */
+export function applyEventUpdate(event: InternalEventResponse): 'applied' | 'reload' {
+  if (event.id !== seatingState.eventId || !seatingState.loaded) return 'applied';
+  const held = seatingState.espacios.map((e) => e.id).join(',');
+  if (event.espacios.map((e) => e.id).join(',') !== held) return 'reload';
+  if (seatingState.evento) {
+    seatingState.evento = { ...seatingState.evento, titulo: event.titulo, fecha_evento: event.fecha_evento, estado: event.estado };
+  }
   return 'applied';
 }
 
