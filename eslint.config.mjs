@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  */
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url));
 const SHARED_FROM_API = {
-  regex: '^@shared/(?!contracts/|rules/|events/socket-events$|access/permissions$)',
+  regex: '^@shared/(?!contracts/|rules/|events/socket-events$|permissions$|limits$)',
   message: 'La web solo importa del API contratos, reglas puras, eventos de socket y permisos.',
 };
 const importZones = [

@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../api/src/app.factory';
 import { loadConfig, type AppConfig } from '../../api/src/core/config/app-config';
 import { ensureFirstAdmin } from '../../api/src/core/database/seeds';
-import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/core/events/socket-events';
+import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/shared/events/socket-events';
 import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { databaseUrl, readHarnessEnv } from './harness-env';

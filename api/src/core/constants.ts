@@ -2,7 +2,6 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;
-export const EMAIL_MAX_LENGTH = 254;
 /** External events created without a capacity get this many places (spec 1 §3, §9). */
 export const EXTERNAL_EVENT_DEFAULT_CAPACITY = 50;
 /** Bcrypt cost: ~50 ms per hash on this 2-core machine. */

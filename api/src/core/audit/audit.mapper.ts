@@ -1,4 +1,4 @@
-import type { AuditLogResponse } from '@core/contracts/users.contract';
+import type { AuditLogResponse } from '@shared/contracts/users.contract';
 import type { AuditLogEntity } from '@core/entities';
 
 export function toAuditLogResponse(entry: AuditLogEntity): AuditLogResponse {

@@ -1,12 +1,12 @@
 import * as bcrypt from 'bcrypt';
 import { DataSource } from 'typeorm';
-import type { Permissions } from '../access/permissions';
+import type { Permissions } from '@shared/permissions';
 import type { AppConfig } from '../config/app-config';
 import { BCRYPT_ROUNDS } from '../constants';
 import { UserEntity } from '../entities';
-import { distinctConfirmationCodes } from '../rules/confirmation-codes';
-import { completeness, dedupeKey, searchText, sortKey } from '../rules/persona-rules';
-import { computeSeatLayout, listSeats } from '../rules/seat-layout';
+import { distinctConfirmationCodes } from '../../modules/internal-events/confirmation-codes';
+import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
+import { computeSeatLayout, listSeats } from '@shared/rules/seat-layout';
 
 /** Creates the first super admin from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
 export async function ensureFirstAdmin(ds: DataSource, config: AppConfig): Promise<boolean> {

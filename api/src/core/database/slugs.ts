@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { firstFreeSlug } from '../rules/slug';
+import { firstFreeSlug } from '@shared/rules/slug';
 import type { AdvisoryLock } from './advisory-locks';
 
 /** A table whose rows have a unique public slug, and the lock that orders their creations (named by its module). */

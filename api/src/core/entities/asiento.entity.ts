@@ -3,7 +3,7 @@ import { SeccionEntity } from './seccion.entity';
 
 /**
  * One seat, a real row so that assignments reference it with constraints. `codigo` is the seat label
- * of spec 2 §9 ('C-14'), written by the seat-label engine (core/rules/seat-layout.ts); the wire's
+ * of spec 2 §9 ('C-14'), written by the seat-label engine (shared/rules/seat-layout.ts); the wire's
  * displayCode ('VIP-C-14') is derived, not stored.
  */
 @Entity('asientos')

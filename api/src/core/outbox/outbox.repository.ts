@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { DomainEventEntity } from '../entities';
 import { OUTBOX_CHANNEL } from '../constants';
-import { DOMAIN_EVENT_AUDIT, type EventActor, type NewDomainEvent, type StoredDomainEvent } from '../events/domain-events';
+import { DOMAIN_EVENT_AUDIT, type EventActor, type NewDomainEvent, type StoredDomainEvent } from '@shared/events/domain-events';
 
 @Injectable()
 export class OutboxRepository {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '../events/domain-events';
+import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '@shared/events/domain-events';
 import type { PushMerges, PushRoute, PushRoutes, RoutedEvent } from './push-routes';
 import type { AforoServer } from './realtime.gateway';
 import { RoomPolicy, type RoomCheck } from './room-policy';

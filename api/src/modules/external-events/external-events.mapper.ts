@@ -1,4 +1,4 @@
-import type { ExternalEventResponse, ExternalRegistrationResponse, PublicExternalEvent } from '@core/contracts/external-events.contract';
+import type { ExternalEventResponse, ExternalRegistrationResponse, PublicExternalEvent } from '@shared/contracts/external-events.contract';
 import type { ExternalEventEntity, ExternalRegistrationEntity } from '@core/entities';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { EventCounts, ExternalEventStatus } from '@core/contracts/external-events.contract';
+import type { EventCounts, ExternalEventStatus } from '@shared/contracts/external-events.contract';
 import { ExternalEventEntity } from '@core/entities';
 import { AdvisoryLock } from '@core/database/advisory-locks';
 import type { FeaturedFlag } from '@core/database/featured';

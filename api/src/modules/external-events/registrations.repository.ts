@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { RegistrationStatus } from '@core/contracts/external-events.contract';
+import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
 import { ExternalRegistrationEntity } from '@core/entities';
 
 export interface NewRegistration {

@@ -27,7 +27,7 @@ import {
   type Confirmacion,
   type EstadoEventoInterno,
   type TipoEventoInterno,
-} from '@core/contracts/internal-events.contract';
+} from '@shared/contracts/internal-events.contract';
 import { Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
 

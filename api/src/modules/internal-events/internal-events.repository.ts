@@ -9,7 +9,7 @@ import type {
   EstadoEventoInterno,
   InternalEventFields,
   VersionedInternalCounts,
-} from '@core/contracts/internal-events.contract';
+} from '@shared/contracts/internal-events.contract';
 import { AdvisoryLock } from '@core/database/advisory-locks';
 import type { SlugTable } from '@core/database/slugs';
 

@@ -1,4 +1,4 @@
-import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse, PublicPrograma } from '@core/contracts/programs.contract';
+import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse, PublicPrograma } from '@shared/contracts/programs.contract';
 import type { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

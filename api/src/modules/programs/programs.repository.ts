@@ -8,7 +8,7 @@ import type {
   ProgramRegistrationStatus,
   SiNo,
   TiempoOperando,
-} from '@core/contracts/programs.contract';
+} from '@shared/contracts/programs.contract';
 import { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
 import { AdvisoryLock } from '@core/database/advisory-locks';
 import type { FeaturedFlag } from '@core/database/featured';

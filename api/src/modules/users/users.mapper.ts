@@ -1,4 +1,4 @@
-import type { UserResponse } from '@core/contracts/users.contract';
+import type { UserResponse } from '@shared/contracts/users.contract';
 import type { UserEntity } from '@core/entities';
 
 export function toUserResponse(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Permissions } from '@core/access/permissions';
+import type { Permissions } from '@shared/permissions';
 import { UserEntity } from '@core/entities';
 
 export interface NewUser {
