@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '@core/access/current-user';
 import type { Permissions } from '@shared/permissions';
-import { SessionEntity } from '@core/entities';
+import { SessionEntity } from '@core/entities/session.entity';
 
 @Injectable()
 export class SessionsRepository {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuditLogEntity } from '@core/entities';
+import { AuditLogEntity } from '@core/entities/audit-log.entity';
 import { DOMAIN_EVENT_AUDIT } from '@shared/events/domain-events';
 
 /** event type → audit action, handed to SQL so the mapping lives in one place. */

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Permissions } from '@shared/permissions';
 import type { AppConfig } from '../config/app-config';
 import { BCRYPT_ROUNDS } from '../constants';
-import { UserEntity } from '../entities';
+import { UserEntity } from '../../modules/users/user.entity';
 import { distinctConfirmationCodes } from '../../modules/internal-events/confirmation-codes';
 import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
 import { computeSeatLayout, listSeats } from '@shared/rules/seat-layout';

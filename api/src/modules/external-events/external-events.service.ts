@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@shared/permissions';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
-import type { ExternalEventEntity } from '@core/entities';
+import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';

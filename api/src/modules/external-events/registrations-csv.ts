@@ -1,4 +1,4 @@
-import type { ExternalRegistrationEntity } from '@core/entities';
+import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 import { csvDocument } from '@shared/rules/csv';
 import { formatCalendarDateMx, formatDateTimeMx } from '@core/format/display-dates';
 

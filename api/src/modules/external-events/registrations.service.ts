@@ -7,7 +7,7 @@ import type {
   PublicEventPageResponse,
   PublicExternalEvent,
 } from '@shared/contracts/external-events.contract';
-import type { ExternalEventEntity } from '@core/entities';
+import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';

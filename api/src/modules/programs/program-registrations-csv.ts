@@ -4,7 +4,7 @@ import {
   TIEMPO_OPERANDO_LABELS,
   type SiNo,
 } from '@shared/contracts/programs.contract';
-import type { ProgramRegistrationEntity } from '@core/entities';
+import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 import { csvDocument } from '@shared/rules/csv';
 import { formatCalendarDateMx, formatDateTimeMx } from '@core/format/display-dates';
 

@@ -7,7 +7,7 @@ import {
   type ProgramRegistrationStatus,
   type PublicPrograma,
 } from '@shared/contracts/programs.contract';
-import type { ProgramaEntity } from '@core/entities';
+import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { RecordColumns } from './base-columns';
+import { RecordColumns } from '@core/entities/base-columns';
 import type { Permissions } from '@shared/permissions';
 
 @Entity('users')

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { StaffRecordColumns } from './base-columns';
+import { StaffRecordColumns } from '@core/entities/base-columns';
 import type { ExternalEventStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_events')

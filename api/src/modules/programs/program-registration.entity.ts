@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from './base-columns';
+import { RegistrantColumns } from '@core/entities/base-columns';
 import type { GiroSector, ProgramRegistrationStatus, SiNo, TiempoOperando } from '@shared/contracts/programs.contract';
 
 @Entity('programa_registros')

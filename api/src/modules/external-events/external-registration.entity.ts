@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from './base-columns';
+import { RegistrantColumns } from '@core/entities/base-columns';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_registrations')
