@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { dataSourceOptions, runMigrations } from './core/database/data-source';
-import { ensureFirstAdmin, seedDemo } from './core/database/seeds';
+import { ensureFirstAdmin, seedDemo } from './modules/seeds';
 import { AREA_ENTITIES } from './modules/entities';
 
 /** Operational commands: `migrate` (with the first super admin) and `seed-demo`. */

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../api/src/app.factory';
 import { loadConfig, type AppConfig } from '../../api/src/core/config/app-config';
-import { ensureFirstAdmin } from '../../api/src/core/database/seeds';
+import { ensureFirstAdmin } from '../../api/src/modules/seeds';
 import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/shared/events/socket-events';
 import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { WorkersModule } from '../../workers/src/workers.module';

@@ -15,7 +15,7 @@ import { toUserResponse } from '../users/users.mapper';
 import { UsersRepository } from '../users/users.repository';
 import type { LoginDto, RegisterDto } from './auth.dto';
 import { LoginThrottle } from './login-throttle';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hasher';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../users/password-hasher';
 
 @Injectable()
 export class AuthService {

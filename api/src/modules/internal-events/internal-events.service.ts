@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@shared/permissions';
-import { ATTENDEES_PUSH_MAX_ROWS, CONFIRMATION_CODE_RETRIES } from '@core/constants';
+import { ATTENDEES_PUSH_MAX_ROWS, CONFIRMATION_CODE_RETRIES } from './internal-events.constants';
 import {
   isConfirmationCode,
   normalizeConfirmationCode,

@@ -9,8 +9,8 @@ import type {
   PersonasPage,
   PersonasStats,
 } from '@shared/contracts/personas.contract';
-import ESTADOS from '@core/data/estados-mexico.json';
-import MUNICIPIOS from '@core/data/municipios-nuevo-leon.json';
+import ESTADOS from './data/estados-mexico.json';
+import MUNICIPIOS from './data/municipios-nuevo-leon.json';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';

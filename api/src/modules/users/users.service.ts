@@ -6,7 +6,7 @@ import type { UserResponse } from '@shared/contracts/users.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { hashPassword } from '../auth/password-hasher';
+import { hashPassword } from './password-hasher';
 import type { CreateUserDto, UpdateUserDto } from './users.dto';
 import { toUserResponse } from './users.mapper';
 import { UsersRepository } from './users.repository';
