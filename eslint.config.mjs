@@ -10,8 +10,13 @@ import tseslint from 'typescript-eslint';
  */
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url));
 const SHARED_FROM_API = {
-  regex: '^@shared/(?!contracts/|rules/|events/socket-events$|access/permissions$)',
+  regex: '^@shared/(?!contracts/|rules/|events/socket-events$|permissions$|limits$)',
   message: 'La web solo importa del API contratos, reglas puras, eventos de socket y permisos.',
+};
+/** The browser reaches the API only through @shared (api/src/shared), never core or a module. */
+const WEB_NOT_SERVER = {
+  regex: '^@(core|modules)/|(^|/)api/src/(?!shared(/|$))',
+  message: 'La web solo importa del API lo de api/src/shared (alias @shared).',
 };
 const importZones = [
   {
@@ -19,7 +24,13 @@ const importZones = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Lo compartido no importa features ni app.' }, SHARED_FROM_API] },
+        {
+          patterns: [
+            { group: ['**/features/**', '**/app/**'], message: 'Lo compartido no importa features ni app.' },
+            SHARED_FROM_API,
+            WEB_NOT_SERVER,
+          ],
+        },
       ],
     },
   },
@@ -38,6 +49,7 @@ const importZones = [
               message: 'Una feature no importa otra feature ni app: lo común va en lib/ o components/.',
             },
             SHARED_FROM_API,
+            WEB_NOT_SERVER,
           ],
         },
       ],
@@ -45,8 +57,78 @@ const importZones = [
   })),
   {
     files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_FROM_API] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_FROM_API, WEB_NOT_SERVER] }] },
   },
+];
+
+/**
+ * API imports flow one way too: shared (the vocabulary: imports only itself, no package, no node builtin)
+ * ← core (infrastructure: never a module) ← modules. A module reaches another area only through the
+ * allow-list below, each arrow a reason (the registration lists api/src/modules/*.ts name every area).
+ */
+const MODULE_IMPORTS_ALLOWED = {
+  auth: ['users'], // signing in reads and creates accounts; users owns them (DTO fields, password hasher)
+  'external-events': ['images'], // an event's cover image goes through the images service
+  'internal-events': ['seating'], // attendees' seats are given and released through the seating service
+  spaces: ['seating'], // a space edit may not delete a seat some event holds: seating says which are held
+};
+const AREAS = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** Relative specifiers that climb out of api/src/shared from a file `depth` folders below it. */
+const leavesShared = (depth) => ({
+  regex: `^${'\\.\\./'.repeat(depth + 1)}`,
+  message: 'shared/ importa solo de shared/.',
+});
+const sharedZones = [0, 1, 2].map((depth) => ({
+  files: [`api/src/shared/${'*/'.repeat(depth)}*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^[^.]',
+            message: 'shared/ importa solo de shared/ (rutas relativas): ni @core, ni @modules, ni paquetes, ni node:.',
+          },
+          leavesShared(depth),
+        ],
+      },
+    ],
+  },
+}));
+const apiZones = [
+  ...sharedZones,
+  {
+    files: ['api/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@modules/|(^|/)modules(/|$)', message: 'core/ es infraestructura: no importa ningún módulo.' }] },
+      ],
+    },
+  },
+  ...AREAS.map((area) => {
+    const others = AREAS.filter((a) => a !== area && !(MODULE_IMPORTS_ALLOWED[area] ?? []).includes(a));
+    return {
+      files: [`api/src/modules/${area}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: others.length
+              ? [
+                  {
+                    regex: `^(@modules/|(\\.\\./)+)(${others.join('|')})(/|$)`,
+                    message: `Un módulo no importa otro fuera de la lista permitida (eslint.config.mjs, MODULE_IMPORTS_ALLOWED): ${area} → ${(MODULE_IMPORTS_ALLOWED[area] ?? []).join(', ') || 'ninguno'}.`,
+                  },
+                ]
+              : [],
+          },
+        ],
+      },
+    };
+  }),
 ];
 
 export default tseslint.config(
@@ -80,6 +162,7 @@ export default tseslint.config(
     },
   },
   ...importZones,
+  ...apiZones,
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },

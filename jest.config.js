@@ -6,7 +6,11 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
-  moduleNameMapper: { '^@core/(.*)$': '<rootDir>/api/src/core/$1', '^@modules/(.*)$': '<rootDir>/api/src/modules/$1' },
+  moduleNameMapper: {
+    '^@core/(.*)$': '<rootDir>/api/src/core/$1',
+    '^@modules/(.*)$': '<rootDir>/api/src/modules/$1',
+    '^@shared/(.*)$': '<rootDir>/api/src/shared/$1',
+  },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   maxWorkers: 2,

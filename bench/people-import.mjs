@@ -250,7 +250,7 @@ async function orchestratorMain() {
     if (others.length) results.othersRunning = others.map((o) => o.script);
 
     bench.build({ force: opts.build });
-    const rules = require(join(ROOT, 'dist/api/src/core/rules/persona-rules.js'));
+    const rules = require(join(ROOT, 'dist/api/src/shared/rules/persona-rules.js'));
 
     // ── The files ──
     let t0 = now();

@@ -40,15 +40,7 @@ export function buildIfNeeded({ force = false } = {}) {
     writeFileSync(serverStamp, new Date().toISOString());
   }
   const webIndex = join(ROOT, 'web/dist/index.html');
-  const webSrc = newestMtime([
-    'web/src',
-    'web/index.html',
-    'web/vite.config.ts',
-    'web/public',
-    'api/src/core/events',
-    'api/src/core/contracts',
-    'api/src/core/access/permissions.ts',
-  ]);
+  const webSrc = newestMtime(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'api/src/shared']);
   if (force || !existsSync(webIndex) || statSync(webIndex).mtimeMs < webSrc) {
     log('Compilando la aplicación web…');
     run('npm', ['run', '--silent', 'build:web']);

@@ -43,8 +43,8 @@ function precompress(): Plugin {
   };
 }
 
-/** Shared, pure TS from the API (socket map, contracts, permissions). */
-const sharedDir = fileURLToPath(new URL('../api/src/core', import.meta.url));
+/** The vocabulary the API shares with the browser (api/src/shared: contracts, typed maps, permissions, pure rules). */
+const sharedDir = fileURLToPath(new URL('../api/src/shared', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({

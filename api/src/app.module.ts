@@ -1,6 +1,7 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import type { AppConfig } from './core/config/app-config';
 import { CoreModule } from './core/core.module';
+import { AREA_ENTITIES } from './modules/entities';
 import { AuthModule } from './modules/auth/auth.module';
 import { ExternalEventsModule } from './modules/external-events/external-events.module';
 import { HealthModule } from './modules/health/health.module';
@@ -19,7 +20,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config),
+        CoreModule.forRoot(config, AREA_ENTITIES),
         // Express tries routes in the order they are registered, module by module: the citizens'
         // routes (public events and registration, the busiest) come first.
         ExternalEventsModule,

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { dataSourceOptions, runMigrations } from './core/database/data-source';
-import { ensureFirstAdmin, seedDemo } from './core/database/seeds';
+import { ensureFirstAdmin, seedDemo } from './modules/seeds';
+import { AREA_ENTITIES } from './modules/entities';
 
 /** Operational commands: `migrate` (with the first super admin) and `seed-demo`. */
 async function main(): Promise<void> {
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   if (command === 'migrate') {
     const done = await runMigrations(config.databaseUrl);
     if (done.length) console.log(`Migraciones aplicadas: ${done.join(', ')}`);
-    const ds = await new DataSource(dataSourceOptions(config.databaseUrl, { extra: { max: 1 } })).initialize();
+    const ds = await new DataSource(dataSourceOptions(config.databaseUrl, AREA_ENTITIES, { extra: { max: 1 } })).initialize();
     try {
       if (await ensureFirstAdmin(ds, config)) console.log(`Super administrador inicial creado: ${config.adminEmail}`);
     } finally {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'seed-demo') {
-    const ds = await new DataSource(dataSourceOptions(config.databaseUrl, { extra: { max: 2 } })).initialize();
+    const ds = await new DataSource(dataSourceOptions(config.databaseUrl, AREA_ENTITIES, { extra: { max: 2 } })).initialize();
     try {
       const summary = await seedDemo(ds);
       console.log(summary);

@@ -1,4 +1,4 @@
-import { ROOMS } from '../../api/src/core/events/socket-events';
+import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEvent, eventBody, registrationBody } from '../factories/external-events';
 import { nextPush, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 

@@ -1,6 +1,6 @@
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ExternalRegistrationEntity } from '../../api/src/core/entities';
+import { ExternalRegistrationEntity } from '../../api/src/modules/external-events/external-registration.entity';
 import { toRegistrationResponse } from '../../api/src/modules/external-events/external-events.mapper';
 import { createEvent, registrationBody } from '../factories/external-events';
 import { TestApp, signedInApp } from '../setup/test-app';

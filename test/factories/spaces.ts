@@ -1,4 +1,4 @@
-import type { EspacioResponse } from '../../api/src/core/contracts/spaces.contract';
+import type { EspacioResponse } from '../../api/src/shared/contracts/spaces.contract';
 import type { TestApp } from '../setup/test-app';
 
 let n = 0;

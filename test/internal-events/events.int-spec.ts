@@ -132,8 +132,8 @@ describe('internal events: list, create, edit, delete, attendees', () => {
       `SELECT confirmation_code FROM evento_asistentes WHERE evento_interno_id = $1`,
       [e.id],
     );
-    const codes = jest.requireActual<typeof import('../../api/src/core/rules/confirmation-codes')>(
-      '../../api/src/core/rules/confirmation-codes',
+    const codes = jest.requireActual<typeof import('../../api/src/modules/internal-events/confirmation-codes')>(
+      '../../api/src/modules/internal-events/confirmation-codes',
     );
     const spy = jest.spyOn(codes, 'distinctConfirmationCodes').mockImplementationOnce((n: number) => {
       const fresh: string[] = [];

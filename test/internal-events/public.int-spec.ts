@@ -1,4 +1,4 @@
-import { ROOMS } from '../../api/src/core/events/socket-events';
+import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
 import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
 

@@ -3,7 +3,7 @@ import { IMPORT_MAX_ROW_ERRORS } from '../../api/src/core/constants';
 import { ImportsRepository } from '../../api/src/modules/personas/import/imports.repository';
 import { PersonaImportJob } from '../../api/src/modules/personas/jobs/persona-import.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';
-import { ROOMS } from '../../api/src/core/events/socket-events';
+import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createPersona } from '../factories/personas';
 import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 

@@ -1,4 +1,4 @@
-import { ROOMS } from '../../api/src/core/events/socket-events';
+import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { addLookup, createPersona } from '../factories/personas';
 import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 

@@ -1,5 +1,5 @@
 import { TestApp } from '../setup/test-app';
-import { QUEUES } from '../../api/src/core/jobs/jobs';
+import { QUEUES } from '../../api/src/shared/jobs/jobs';
 
 /** Issue 9 point 10: bull-board under /api/admin/queues, for super admins only, opened with a short-lived cookie. */
 describe('Queue dashboard (bull-board) for super admins', () => {

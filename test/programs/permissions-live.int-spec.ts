@@ -1,4 +1,4 @@
-import { ROOMS } from '../../api/src/core/events/socket-events';
+import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
 import { nextPush, TestApp, type TestSocket, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
 

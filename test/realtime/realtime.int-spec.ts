@@ -1,5 +1,5 @@
-import type { AuditLogResponse } from '../../api/src/core/contracts/users.contract';
-import { ROOMS } from '../../api/src/core/events/socket-events';
+import type { AuditLogResponse } from '../../api/src/shared/contracts/users.contract';
+import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { eventually, nextPush, TestApp, type TestSocket, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /@|password|email|name/i;

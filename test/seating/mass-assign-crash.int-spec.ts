@@ -1,4 +1,4 @@
-import type { MassAssignmentResponse } from '../../api/src/core/contracts/seating.contract';
+import type { MassAssignmentResponse } from '../../api/src/shared/contracts/seating.contract';
 import { MASS_ASSIGN_BATCH } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { createInternalEvent, ensureInvited, insertPersonas } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';

@@ -1,5 +1,5 @@
-import type { MassAssignmentResponse } from '../../api/src/core/contracts/seating.contract';
-import { unpackPlaced } from '../../api/src/core/rules/seating-delta';
+import type { MassAssignmentResponse } from '../../api/src/shared/contracts/seating.contract';
+import { unpackPlaced } from '../../api/src/shared/rules/seating-delta';
 import { MassAssignJob } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { seccion } from '../factories/spaces';

@@ -1,4 +1,4 @@
-import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/core/contracts/seating.contract';
+import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/shared/contracts/seating.contract';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
 import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';

@@ -1,4 +1,4 @@
-import { seedDemo } from '../../api/src/core/database/seeds';
+import { seedDemo } from '../../api/src/modules/seeds';
 import { TestApp } from '../setup/test-app';
 
 describe('npm run seed:demo — spaces', () => {

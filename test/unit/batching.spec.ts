@@ -3,7 +3,7 @@ import type { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service
 import { mergePushes, type RoutedPush } from '../../api/src/core/realtime/push-routes';
 import { RateLimiter } from '../../api/src/core/redis/rate-limiter';
 import type { RedisService } from '../../api/src/core/redis/redis.service';
-import type { StoredDomainEvent } from '../../api/src/core/events/domain-events';
+import type { StoredDomainEvent } from '../../api/src/shared/events/domain-events';
 import { EXTERNAL_EVENTS_PUSH_MERGES, EXTERNAL_EVENTS_PUSH_ROUTES } from '../../api/src/modules/external-events/external-events.realtime';
 import { RegistrationBatcher } from '../../api/src/modules/external-events/registration-batcher';
 import type {

@@ -1,5 +1,5 @@
 import { ImportLines } from '../../api/src/modules/personas/import/import-lines';
-import { importedPerson } from '../../api/src/core/rules/persona-rules';
+import { importedPerson } from '../../api/src/shared/rules/persona-rules';
 import { copyValue } from '../../api/src/modules/personas/import/pg-copy';
 import { everyCharacterNames, randomNames } from './name-corpus';
 

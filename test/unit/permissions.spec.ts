@@ -1,4 +1,4 @@
-import { can, hasAnyAccess, mergePermissions, normalizePermissions } from '../../api/src/core/access/permissions';
+import { can, hasAnyAccess, mergePermissions, normalizePermissions } from '../../api/src/shared/permissions';
 
 describe('permissions map (spec 1 §3, §6)', () => {
   it('accepts lists and boolean objects, answering lists in canonical order without empty areas', () => {

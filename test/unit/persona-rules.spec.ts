@@ -7,7 +7,7 @@ import {
   searchTerm,
   sortKey,
   splitFullName,
-} from '../../api/src/core/rules/persona-rules';
+} from '../../api/src/shared/rules/persona-rules';
 import { defaultCiudad } from '../../api/src/modules/personas/personas.service';
 import { everyCharacterNames, randomNames } from './name-corpus';
 

@@ -9,7 +9,7 @@ import {
   seatCode,
   seatDisplayCode,
   type SeatLayoutSectionInput,
-} from '../../api/src/core/rules/seat-layout';
+} from '../../api/src/shared/rules/seat-layout';
 
 const section = (codigo: string, filas: number, asientos_por_fila: number): SeatLayoutSectionInput => ({
   codigo,

@@ -1,5 +1,5 @@
-import type { SeatingAssignment } from '../../api/src/core/contracts/seating.contract';
-import { packPlaced, unpackPlaced } from '../../api/src/core/rules/seating-delta';
+import type { SeatingAssignment } from '../../api/src/shared/contracts/seating.contract';
+import { packPlaced, unpackPlaced } from '../../api/src/shared/rules/seating-delta';
 
 const assignment = (id: number, persona: Partial<SeatingAssignment['persona']>): SeatingAssignment => ({
   id,

@@ -7,6 +7,7 @@ import { jobHandlersProvider, type JobsModule } from '@core/jobs/job-handler';
 import { PlatformJobsModule } from '@core/jobs/platform-jobs.module';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
+import { AREA_ENTITIES } from '@modules/entities';
 import { PersonasJobsModule } from '@modules/personas/jobs/personas-jobs.module';
 import { SeatingJobsModule } from '@modules/seating/jobs/seating-jobs.module';
 import { QueueWorkers } from './queue-workers';
@@ -31,7 +32,9 @@ export class WorkersModule {
       module: WorkersModule,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
-        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, { extra: { max: 10, application_name: 'aforo-workers' } })),
+        TypeOrmModule.forRoot(
+          dataSourceOptions(config.databaseUrl, AREA_ENTITIES, { extra: { max: 10, application_name: 'aforo-workers' } }),
+        ),
         WorkersCoreModule.forRoot(config),
         ...JOBS_MODULES,
       ],

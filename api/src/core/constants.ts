@@ -2,7 +2,6 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;
-export const EMAIL_MAX_LENGTH = 254;
 /** External events created without a capacity get this many places (spec 1 §3, §9). */
 export const EXTERNAL_EVENT_DEFAULT_CAPACITY = 50;
 /** Bcrypt cost: ~50 ms per hash on this 2-core machine. */
@@ -60,16 +59,3 @@ export const WORKERS_NICE = 10;
 export const IMPORT_MAX_ROW_ERRORS = 1000;
 /** Queue dashboard (bull-board): how long the cookie that opens it lasts. */
 export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
-
-// Internal events (issue 12).
-/** Failed public confirmations allowed per IP (all events) and per event inside the window, then 429. */
-export const INTERNAL_CONFIRM_MAX_FAILURES_PER_IP = 10;
-export const INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT = 50;
-export const INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS = 15 * 60;
-/** Assign-persons modal page size (spec 2 §9) and the most people one assignment may carry. */
-export const AVAILABLE_PERSONAS_PER_PAGE = 50;
-export const MAX_PERSONAS_PER_ASSIGNMENT = 10_000;
-/** An assignment of more people than this pushes "refetch" instead of the rows. */
-export const ATTENDEES_PUSH_MAX_ROWS = 200;
-/** Retries of a set-based insert whose random codes collided with stored ones. */
-export const CONFIRMATION_CODE_RETRIES = 8;

@@ -7,7 +7,7 @@ import { AccessGuard } from './access/access.guard';
 import { JwtStrategy } from './access/jwt.strategy';
 import { SessionsRepository } from './access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
-import { dataSourceOptions } from './database/data-source';
+import { dataSourceOptions, type EntityTarget } from './database/data-source';
 import { JobPublisher } from './jobs/job-publisher';
 import { JobRoutes } from './jobs/job-routes';
 import { OutboxRelay } from './outbox/outbox-relay.service';
@@ -26,7 +26,8 @@ import { RedisService } from './redis/redis.service';
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `areaEntities`: the modules' entities (api/src/modules/entities.ts). */
+  static forRoot(config: AppConfig, areaEntities: readonly EntityTarget[]): DynamicModule {
     const providers = [
       { provide: APP_CONFIG, useValue: config },
       RedisService,
@@ -49,7 +50,7 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl)),
+        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, areaEntities)),
         PassportModule,
         JwtModule.register({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds } }),
       ],

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { canInAnyArea } from '@shared/access/permissions';
+import { canInAnyArea } from '@shared/permissions';
 import { PROGRAM_PERMISSION_AREAS } from '@shared/contracts/programs.contract';
 import { PrivacyNoticePage } from '../features/privacy-notice/components/privacy-notice-page';
 import { EventsLandingPage } from '../features/public-events/components/events-landing-page';

@@ -1,14 +1,5 @@
 /** Spanish labels and the access rules of spec 1 §2.2 and §6, on top of the shared pure checks. */
-import {
-  ACTIONS,
-  AREAS,
-  can,
-  hasAnyAccess,
-  type Action,
-  type Area,
-  type PermissionSubject,
-  type Permissions,
-} from '@shared/access/permissions';
+import { ACTIONS, AREAS, can, hasAnyAccess, type Action, type Area, type PermissionSubject, type Permissions } from '@shared/permissions';
 
 export { ACTIONS, AREAS, can, hasAnyAccess };
 export type { Action, Area, PermissionSubject, Permissions };

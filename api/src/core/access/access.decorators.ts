@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { Action, Area } from './permissions';
+import type { Action, Area } from '@shared/permissions';
 
 /** Who may call a route. Every handler declares exactly one; the AccessGuard refuses the rest. */
 export type AccessRule =

@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
 import { ACCESS_RULE, type AccessRule } from './access.decorators';
 import type { AforoRequest, AuthUser } from './current-user';
-import { can, canInAnyArea } from './permissions';
+import { can, canInAnyArea } from '@shared/permissions';
 
 /**
  * The one global guard: reads the route's access rule, authenticates the bearer token through

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { Permissions } from './permissions';
+import type { Permissions } from '@shared/permissions';
 
 /** The signed-in caller as the guard resolved it for this request (fresh from the database). */
 export interface AuthUser {

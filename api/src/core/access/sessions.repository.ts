@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '@core/access/current-user';
-import type { Permissions } from '@core/access/permissions';
-import { SessionEntity } from '@core/entities';
+import type { Permissions } from '@shared/permissions';
+import { SessionEntity } from '@core/entities/session.entity';
 
 @Injectable()
 export class SessionsRepository {

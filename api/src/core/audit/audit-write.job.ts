@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobPayloads } from '@core/jobs/jobs';
+import type { JobPayloads } from '@shared/jobs/jobs';
 import { AuditRepository } from '@core/audit/audit.repository';
 import { toAuditLogResponse } from '@core/audit/audit.mapper';
 import type { JobHandler } from '@core/jobs/job-handler';

@@ -1,5 +1,5 @@
-import type { AuditLogResponse } from '@core/contracts/users.contract';
-import type { AuditLogEntity } from '@core/entities';
+import type { AuditLogResponse } from '@shared/contracts/users.contract';
+import type { AuditLogEntity } from '@core/entities/audit-log.entity';
 
 export function toAuditLogResponse(entry: AuditLogEntity): AuditLogResponse {
   return {

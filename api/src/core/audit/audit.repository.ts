@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuditLogEntity } from '@core/entities';
-import { DOMAIN_EVENT_AUDIT } from '@core/events/domain-events';
+import { AuditLogEntity } from '@core/entities/audit-log.entity';
+import { DOMAIN_EVENT_AUDIT } from '@shared/events/domain-events';
 
 /** event type → audit action, handed to SQL so the mapping lives in one place. */
 const AUDIT_ACTION_BY_TYPE = Object.fromEntries(Object.entries(DOMAIN_EVENT_AUDIT).map(([type, a]) => [type, a.action]));

@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import type { AdvisoryLock } from './advisory-locks';
+import type { AdvisoryLockKey } from './advisory-locks';
 
 /** A table with one featured row at most: its flag column and the lock that orders changes to it (named by its module). */
 export interface FeaturedFlag {
   table: string;
   column: string;
-  lock: AdvisoryLock;
+  lock: AdvisoryLockKey;
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { firstFreeSlug } from '../rules/slug';
-import type { AdvisoryLock } from './advisory-locks';
+import { firstFreeSlug } from '@shared/rules/slug';
+import type { AdvisoryLockKey } from './advisory-locks';
 
 /** A table whose rows have a unique public slug, and the lock that orders their creations (named by its module). */
 export interface SlugTable {
   table: string;
-  lock: AdvisoryLock;
+  lock: AdvisoryLockKey;
 }
 
 /**

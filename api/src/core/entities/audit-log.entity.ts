@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { AuditAction } from '../events/domain-events';
+import type { AuditAction } from '@shared/events/domain-events';
 
 /** Written only by the audit job, once per domain event (event_id is unique). */
 @Entity('audit_logs')

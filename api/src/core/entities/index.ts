@@ -1,30 +1,7 @@
 import { AuditLogEntity } from './audit-log.entity';
 import { DomainEventEntity } from './domain-event.entity';
-import { ExternalEventEntity } from './external-event.entity';
-import { ExternalRegistrationEntity } from './external-registration.entity';
-import { ImageEntity } from './image.entity';
 import { SessionEntity } from './session.entity';
-import { UserEntity } from './user.entity';
-import { AsientoEntity } from './asiento.entity';
-import { EspacioEntity } from './espacio.entity';
-import { SeccionEntity } from './seccion.entity';
-import { ProgramaEntity } from './programa.entity';
-import { ProgramRegistrationEntity } from './program-registration.entity';
 
-export { AuditLogEntity, DomainEventEntity, ExternalEventEntity, ExternalRegistrationEntity, ImageEntity, SessionEntity, UserEntity };
-export { AsientoEntity, EspacioEntity, SeccionEntity };
-export { ProgramaEntity, ProgramRegistrationEntity };
-export const ENTITIES = [
-  UserEntity,
-  SessionEntity,
-  DomainEventEntity,
-  AuditLogEntity,
-  ImageEntity,
-  ExternalEventEntity,
-  ExternalRegistrationEntity,
-  EspacioEntity,
-  SeccionEntity,
-  AsientoEntity,
-  ProgramaEntity,
-  ProgramRegistrationEntity,
-];
+export { AuditLogEntity, DomainEventEntity, SessionEntity };
+/** The platform's own tables; each area's entities live in its module and are listed in api/src/modules/entities.ts. */
+export const PLATFORM_ENTITIES = [SessionEntity, DomainEventEntity, AuditLogEntity];

@@ -1,5 +1,5 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { normalizePermissions } from '../access/permissions';
+import { normalizePermissions } from '@shared/permissions';
 
 /** A permissions map in either accepted form (lists or boolean objects per area). */
 export function IsPermissionsMap(options?: ValidationOptions) {

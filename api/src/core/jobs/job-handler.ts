@@ -1,5 +1,5 @@
 import type { Provider, Type } from '@nestjs/common';
-import type { JobName, JobPayloads } from './jobs';
+import type { JobName, JobPayloads } from '@shared/jobs/jobs';
 
 /**
  * The one handler of a job name. It lives in the module that owns the job (`modules/<area>/jobs/`); the

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl } from '../redis/redis-options';
-import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads } from './jobs';
+import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads } from '@shared/jobs/jobs';
 
 /** A queue add that has not answered by then is treated as Redis being unreachable. */
 const ADD_TIMEOUT_MS = 3000;

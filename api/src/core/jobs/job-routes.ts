@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEventType, StoredDomainEvent } from '../events/domain-events';
+import type { DomainEventType, StoredDomainEvent } from '@shared/events/domain-events';
 import type { JobRequest } from './job-publisher';
 
 /** The jobs one domain event starts besides its audit entry. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { DomainEventEntity } from '../entities';
+import { DomainEventEntity } from '../entities/domain-event.entity';
 import { OUTBOX_CHANNEL } from '../constants';
-import { DOMAIN_EVENT_AUDIT, type EventActor, type NewDomainEvent, type StoredDomainEvent } from '../events/domain-events';
+import { DOMAIN_EVENT_AUDIT, type EventActor, type NewDomainEvent, type StoredDomainEvent } from '@shared/events/domain-events';
 
 @Injectable()
 export class OutboxRepository {

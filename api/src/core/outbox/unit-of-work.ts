@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { EventActor, NewDomainEvent } from '../events/domain-events';
+import type { EventActor, NewDomainEvent } from '@shared/events/domain-events';
 import { OutboxRelay } from './outbox-relay.service';
 import { OutboxRepository } from './outbox.repository';
 

@@ -1,5 +1,5 @@
-import type { DomainEventType, StoredDomainEvent } from '../events/domain-events';
-import type { PushPayload, ServerEventName } from '../events/socket-events';
+import type { DomainEventType, StoredDomainEvent } from '@shared/events/domain-events';
+import type { PushPayload, ServerEventName } from '@shared/events/socket-events';
 
 /** One push: an event name, the rooms it goes to, and its data. */
 export interface PushSpec<E extends ServerEventName = ServerEventName> {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { StoredDomainEvent } from '../events/domain-events';
-import { ROOMS } from '../events/socket-events';
+import type { StoredDomainEvent } from '@shared/events/domain-events';
+import { ROOMS } from '@shared/events/socket-events';
 import { mergePushes, type RoutedPush, type SocketEffects } from './push-routes';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeRegistry } from './realtime-registry';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '../events/domain-events';
+import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '@shared/events/domain-events';
 import type { PushMerges, PushRoute, PushRoutes, RoutedEvent } from './push-routes';
-import type { AforoServer } from './realtime.gateway';
+import type { AforoServer } from './aforo-server';
 import { RoomPolicy, type RoomCheck } from './room-policy';
 
 /** Pushes the current counts of some records (e.g. places left) to their rooms, once per relay batch. */

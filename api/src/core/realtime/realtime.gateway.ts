@@ -1,20 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../access/current-user';
-import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../events/socket-events';
-import { ROOMS } from '../events/socket-events';
+import type { JoinAck } from '@shared/events/socket-events';
+import { ROOMS } from '@shared/events/socket-events';
+import type { AforoServer, AforoSocket } from './aforo-server';
 import { RealtimeRegistry } from './realtime-registry';
 import { SessionResolver } from './session-resolver';
 import { RoomPolicy, sessionRoom } from './room-policy';
-
-export interface SocketData {
-  userId: number | null;
-  sessionId: string | null;
-}
-
-export type AforoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AforoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /**
  * The only way pushes leave the API. Staff sockets authenticate in the handshake with the JWT;

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { ROOMS, type PushPayload, type ServerEventName, type ServerToClientEvents } from '@core/events/socket-events';
+import { ROOMS, type PushPayload, type ServerEventName, type ServerToClientEvents } from '@shared/events/socket-events';
 import { socketAdapterKey } from '@core/realtime/redis-io.adapter';
 import { redisOptionsFromUrl, withSafePublish } from '@core/redis/redis-options';
 

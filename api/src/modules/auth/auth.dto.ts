@@ -1,11 +1,9 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/constants';
-import { Matches as SameAs } from '@core/http/same-as.validator';
-
-export const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PASSWORD_MAX_LENGTH } from '@core/constants';
+import { EMAIL_MAX_LENGTH } from '@shared/limits';
+import { AccountFieldsDto, NewPasswordDto, trimLower } from '../users/account.dto';
 
 export class LoginDto {
   @Transform(trimLower)
@@ -23,35 +21,6 @@ export class LoginDto {
   @IsOptional()
   @IsBoolean()
   remember?: boolean;
-}
-
-/** Name and e-mail of an account (self-registration and the users screen). */
-export class AccountFieldsDto {
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
-  @IsString()
-  @MaxLength(NAME_MAX_LENGTH)
-  name: string;
-
-  @Transform(trimLower)
-  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
-  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
-  @MaxLength(EMAIL_MAX_LENGTH)
-  email: string;
-}
-
-/** A new password and its confirmation (self-registration, a user created by an administrator). */
-export class NewPasswordDto {
-  @IsNotEmpty({ message: 'La contraseña es obligatoria.' })
-  @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
-  @MaxLength(PASSWORD_MAX_LENGTH)
-  password: string;
-
-  @IsNotEmpty({ message: 'La confirmación de la contraseña es obligatoria.' })
-  @IsString()
-  @SameAs('password', { message: 'Las contraseñas no coinciden.' })
-  password_confirmation: string;
 }
 
 export class RegisterDto extends IntersectionType(AccountFieldsDto, NewPasswordDto) {}

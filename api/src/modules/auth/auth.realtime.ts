@@ -1,4 +1,4 @@
-import { ROOMS } from '@core/events/socket-events';
+import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoutes } from '@core/realtime/push-routes';
 import { sessionRoom } from '@core/realtime/room-policy';
 

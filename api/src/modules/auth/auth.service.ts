@@ -5,9 +5,9 @@ import type { AuthUser } from '@core/access/current-user';
 import { SessionsRepository } from '@core/access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { ME_RECENT_AUDIT_LOGS } from '@core/constants';
-import type { AuthResponse, MeResponse } from '@core/contracts/users.contract';
+import type { AuthResponse, MeResponse } from '@shared/contracts/users.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { toAuditLogResponse } from '@core/audit/audit.mapper';
 import { AuditRepository } from '@core/audit/audit.repository';
@@ -15,7 +15,7 @@ import { toUserResponse } from '../users/users.mapper';
 import { UsersRepository } from '../users/users.repository';
 import type { LoginDto, RegisterDto } from './auth.dto';
 import { LoginThrottle } from './login-throttle';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hasher';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../users/password-hasher';
 
 @Injectable()
 export class AuthService {

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { sendCsv } from '@core/http/csv-download';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';

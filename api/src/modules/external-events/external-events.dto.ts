@@ -23,7 +23,7 @@ import {
   REGISTRATION_LIMITS,
   TIPOS_PARTICIPANTE,
   type ExternalEventStatus,
-} from '@core/contracts/external-events.contract';
+} from '@shared/contracts/external-events.contract';
 import { EXTERNAL_EVENT_DEFAULT_CAPACITY } from '@core/constants';
 import { Omittable } from '@core/http/omittable.decorator';
 

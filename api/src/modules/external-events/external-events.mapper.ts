@@ -1,5 +1,6 @@
-import type { ExternalEventResponse, ExternalRegistrationResponse, PublicExternalEvent } from '@core/contracts/external-events.contract';
-import type { ExternalEventEntity, ExternalRegistrationEntity } from '@core/entities';
+import type { ExternalEventResponse, ExternalRegistrationResponse, PublicExternalEvent } from '@shared/contracts/external-events.contract';
+import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
+import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -1,4 +1,4 @@
-import { EXTERNAL_EVENT_STATUSES, REGISTRATION_STATUSES, TIPOS_PARTICIPANTE } from '@core/contracts/external-events.contract';
+import { EXTERNAL_EVENT_STATUSES, REGISTRATION_STATUSES, TIPOS_PARTICIPANTE } from '@shared/contracts/external-events.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const publicFields = {

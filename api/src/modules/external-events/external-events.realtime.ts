@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { can } from '@core/access/permissions';
-import { ROOMS } from '@core/events/socket-events';
+import { can } from '@shared/permissions';
+import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushMerges, type PushRoutes } from '@core/realtime/push-routes';
-import type { AforoServer } from '@core/realtime/realtime.gateway';
+import type { AforoServer } from '@core/realtime/aforo-server';
 import type { CountsSource, RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { ExternalEventsRepository } from './external-events.repository';
 

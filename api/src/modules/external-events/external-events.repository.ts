@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { EventCounts, ExternalEventStatus } from '@core/contracts/external-events.contract';
-import { ExternalEventEntity } from '@core/entities';
-import { AdvisoryLock } from '@core/database/advisory-locks';
+import type { EventCounts, ExternalEventStatus } from '@shared/contracts/external-events.contract';
+import { ExternalEventEntity } from '@modules/external-events/external-event.entity';
+import { ExternalEventsLock } from './external-events.locks';
 import type { FeaturedFlag } from '@core/database/featured';
 import type { SlugTable } from '@core/database/slugs';
 
 /** The table's slug and its one featured event, as the shared core helpers take them. */
-export const EXTERNAL_EVENT_SLUGS: SlugTable = { table: 'external_events', lock: AdvisoryLock.ExternalEventSlug };
+export const EXTERNAL_EVENT_SLUGS: SlugTable = { table: 'external_events', lock: ExternalEventsLock.Slug };
 export const EXTERNAL_EVENT_FEATURED: FeaturedFlag = {
   table: 'external_events',
   column: 'is_featured',
-  lock: AdvisoryLock.ExternalEventFeatured,
+  lock: ExternalEventsLock.Featured,
 };
 
 export interface ExternalEventFields {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
-import { can } from '@core/access/permissions';
-import type { ExternalEventResponse } from '@core/contracts/external-events.contract';
-import type { ExternalEventEntity } from '@core/entities';
+import { can } from '@shared/permissions';
+import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
+import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { ImagesService } from '../images/images.service';
 import type { CreateExternalEventDto, UpdateExternalEventDto } from './external-events.dto';
@@ -12,7 +12,7 @@ import { toExternalEventResponse } from './external-events.mapper';
 import { EXTERNAL_EVENT_FEATURED, EXTERNAL_EVENT_SLUGS, ExternalEventsRepository } from './external-events.repository';
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
-import { slugify } from '@core/rules/slug';
+import { slugify } from '@shared/rules/slug';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const IMAGE_NOT_ALLOWED = 'Solo puedes cambiar la imagen de los eventos que tú creaste.';

@@ -1,5 +1,5 @@
-import type { ExternalRegistrationEntity } from '@core/entities';
-import { csvDocument } from '@core/rules/csv';
+import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
+import { csvDocument } from '@shared/rules/csv';
 import { formatCalendarDateMx, formatDateTimeMx } from '@core/format/display-dates';
 
 export const CSV_COLUMNS = [

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { RegistrationStatus } from '@core/contracts/external-events.contract';
-import { ExternalRegistrationEntity } from '@core/entities';
+import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
+import { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 
 export interface NewRegistration {
   nombre: string;

@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
-import { can } from '@core/access/permissions';
+import { can } from '@shared/permissions';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import type { ExternalRegistrationResponse, PublicEventPageResponse, PublicExternalEvent } from '@core/contracts/external-events.contract';
-import type { ExternalEventEntity } from '@core/entities';
+import type {
+  ExternalRegistrationResponse,
+  PublicEventPageResponse,
+  PublicExternalEvent,
+} from '@shared/contracts/external-events.contract';
+import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
@@ -150,7 +154,7 @@ export class RegistrationsService {
     }
   }
 
-  /** The one birth-date rule (core/rules/birth-date.ts). */
+  /** The one birth-date rule (shared/rules/birth-date.ts). */
   private assertBirthDate(value: string): void {
     const problem = birthDateProblem(value, isoDateInZone(new Date(), this.config.tzDisplay));
     if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });

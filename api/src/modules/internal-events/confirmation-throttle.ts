@@ -3,7 +3,7 @@ import {
   INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS,
   INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT,
   INTERNAL_CONFIRM_MAX_FAILURES_PER_IP,
-} from '@core/constants';
+} from './internal-events.constants';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { RedisService } from '@core/redis/redis.service';
 

@@ -16,7 +16,8 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { AVAILABLE_PERSONAS_PER_PAGE, MAX_INT32, MAX_PERSONAS_PER_ASSIGNMENT } from '@core/constants';
+import { MAX_INT32 } from '@core/constants';
+import { AVAILABLE_PERSONAS_PER_PAGE, MAX_PERSONAS_PER_ASSIGNMENT } from './internal-events.constants';
 import {
   CONFIRMACIONES,
   CONFIRMATION_CODE_LENGTH,
@@ -27,7 +28,7 @@ import {
   type Confirmacion,
   type EstadoEventoInterno,
   type TipoEventoInterno,
-} from '@core/contracts/internal-events.contract';
+} from '@shared/contracts/internal-events.contract';
 import { Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
 

@@ -5,7 +5,7 @@ import type {
   PersonaDisponible,
   PublicInternalEvent,
   SeatRef,
-} from '@core/contracts/internal-events.contract';
+} from '@shared/contracts/internal-events.contract';
 import type { AsistenteRow, EspacioRow, InternalEventRow, PersonaDisponibleRow } from './internal-events.repository';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

@@ -3,7 +3,7 @@ import {
   CONFIRMATION_CODE_LENGTH,
   ESTADOS_EVENTO_INTERNO,
   TIPOS_EVENTO_INTERNO,
-} from '@core/contracts/internal-events.contract';
+} from '@shared/contracts/internal-events.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -1,5 +1,5 @@
-import { can } from '@core/access/permissions';
-import { ROOMS } from '@core/events/socket-events';
+import { can } from '@shared/permissions';
+import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoutes } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import type { InternalEventsRepository } from './internal-events.repository';

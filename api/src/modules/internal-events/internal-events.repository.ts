@@ -9,12 +9,12 @@ import type {
   InternalEventFields,
   SeccionSummary,
   VersionedInternalCounts,
-} from '@core/contracts/internal-events.contract';
-import { AdvisoryLock } from '@core/database/advisory-locks';
+} from '@shared/contracts/internal-events.contract';
+import { InternalEventsLock } from './internal-events.locks';
 import type { SlugTable } from '@core/database/slugs';
 
 /** The table's slug, as the shared core helper takes it. */
-export const INTERNAL_EVENT_SLUGS: SlugTable = { table: 'eventos_internos', lock: AdvisoryLock.InternalEventSlug };
+export const INTERNAL_EVENT_SLUGS: SlugTable = { table: 'eventos_internos', lock: InternalEventsLock.Slug };
 
 /** What staff write of an event, as stored (dates as Date). */
 export interface InternalEventValues extends Omit<InternalEventFields, 'fecha_evento' | 'fecha_fin'> {

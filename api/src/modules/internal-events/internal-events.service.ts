@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '@core/access/current-user';
-import { can } from '@core/access/permissions';
-import { ATTENDEES_PUSH_MAX_ROWS, CONFIRMATION_CODE_RETRIES } from '@core/constants';
+import { can } from '@shared/permissions';
+import { ATTENDEES_PUSH_MAX_ROWS, CONFIRMATION_CODE_RETRIES } from './internal-events.constants';
 import {
   isConfirmationCode,
   normalizeConfirmationCode,
@@ -12,14 +12,14 @@ import {
   type PublicConfirmResponse,
   type PublicInternalEvent,
   type SeatRef,
-} from '@core/contracts/internal-events.contract';
+} from '@shared/contracts/internal-events.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { searchTerm } from '@core/rules/persona-rules';
+import { searchTerm } from '@shared/rules/persona-rules';
 import { claimSlug } from '@core/database/slugs';
-import { slugify } from '@core/rules/slug';
-import { distinctConfirmationCodes } from '@core/rules/confirmation-codes';
+import { slugify } from '@shared/rules/slug';
+import { distinctConfirmationCodes } from '@modules/internal-events/confirmation-codes';
 import { SeatingService } from '../seating/seating.service';
 import { ConfirmationThrottle } from './confirmation-throttle';
 import type {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { PersonaImportResponse } from '@core/contracts/personas.contract';
+import type { PersonaImportResponse } from '@shared/contracts/personas.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { CSV_FILE_MESSAGES, decodeCsvHead, findColumns, hasUnclosedQuote, readHeader } from './import/csv-import';
 import { ImportsRepository } from './import/imports.repository';
-import { csvDocument } from '@core/rules/csv';
+import { csvDocument } from '@shared/rules/csv';
 
 const IMPORT_NOT_FOUND = 'La importación no existe.';
 

@@ -19,7 +19,7 @@ import { RequireAnyPermission, RequirePermission } from '@core/access/access.dec
 import { Actor } from '@core/access/current-user';
 import { IMPORT_MAX_BYTES } from '@core/constants';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
 import { sendCsv } from '@core/http/csv-download';
 import { IdParamPipe } from '@core/http/id-param.pipe';

@@ -1,5 +1,5 @@
-import type { CatalogueItem, PersonaResponse } from '@core/contracts/personas.contract';
-import { completeness } from '@core/rules/persona-rules';
+import type { CatalogueItem, PersonaResponse } from '@shared/contracts/personas.contract';
+import { completeness } from '@shared/rules/persona-rules';
 import type { PersonaRow } from './personas.repository';
 
 const item = (id: unknown, nombre: string | null): CatalogueItem | null => (id && nombre ? { id: Number(id), nombre } : null);

@@ -7,7 +7,7 @@ import {
   type CatalogueType,
   type PersonaField,
   type PersonasStats,
-} from '@core/contracts/personas.contract';
+} from '@shared/contracts/personas.contract';
 
 export { PERSONA_FIELDS, type PersonaField };
 export type PersonaValues = Record<PersonaField, string | number | null> & {

@@ -8,15 +8,15 @@ import type {
   PersonaResponse,
   PersonasPage,
   PersonasStats,
-} from '@core/contracts/personas.contract';
-import ESTADOS from '@core/data/estados-mexico.json';
-import MUNICIPIOS from '@core/data/municipios-nuevo-leon.json';
+} from '@shared/contracts/personas.contract';
+import ESTADOS from './data/estados-mexico.json';
+import MUNICIPIOS from './data/municipios-nuevo-leon.json';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
-import { completeness, dedupeKey, foldAccents, normalizeText, searchTerm, searchText, sortKey } from '@core/rules/persona-rules';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
+import { completeness, dedupeKey, foldAccents, normalizeText, searchTerm, searchText, sortKey } from '@shared/rules/persona-rules';
 import type { PersonaDto, PersonasQueryDto } from './personas.dto';
 import { toPersonaResponse } from './personas.mapper';
 import { PERSONA_FIELDS, PersonasRepository, type PersonaValues } from './personas.repository';

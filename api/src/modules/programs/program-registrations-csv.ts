@@ -3,9 +3,9 @@ import {
   PROGRAM_REGISTRATION_STATUS_LABELS,
   TIEMPO_OPERANDO_LABELS,
   type SiNo,
-} from '@core/contracts/programs.contract';
-import type { ProgramRegistrationEntity } from '@core/entities';
-import { csvDocument } from '@core/rules/csv';
+} from '@shared/contracts/programs.contract';
+import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
+import { csvDocument } from '@shared/rules/csv';
 import { formatCalendarDateMx, formatDateTimeMx } from '@core/format/display-dates';
 
 export const PROGRAM_CSV_COLUMNS = [

@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/co
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequirePermissionInAnyArea } from '@core/access/access.decorators';
-import type { Action } from '@core/access/permissions';
+import type { Action } from '@shared/permissions';
 import { Actor } from '@core/access/current-user';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { sendCsv } from '@core/http/csv-download';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';

@@ -31,7 +31,7 @@ import {
   type ProgramRegistrationStatus,
   type SiNo,
   type TiempoOperando,
-} from '@core/contracts/programs.contract';
+} from '@shared/contracts/programs.contract';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value);
 /** Spec 3 §5: these fields are uppercased (NFC, so a combining accent is stored as one letter). */

@@ -1,5 +1,6 @@
-import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse, PublicPrograma } from '@core/contracts/programs.contract';
-import type { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
+import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse, PublicPrograma } from '@shared/contracts/programs.contract';
+import type { ProgramaEntity } from '@modules/programs/programa.entity';
+import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -5,7 +5,7 @@ import {
   PROGRAMA_TIPOS,
   SI_NO,
   TIEMPOS_OPERANDO,
-} from '@core/contracts/programs.contract';
+} from '@shared/contracts/programs.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const programFields = {

@@ -1,8 +1,8 @@
 import type { AuthUser } from '@core/access/current-user';
-import { canInAnyArea } from '@core/access/permissions';
-import { PROGRAM_PERMISSION_AREAS, type ProgramCounts } from '@core/contracts/programs.contract';
-import type { DomainEventType } from '@core/events/domain-events';
-import { ROOMS } from '@core/events/socket-events';
+import { canInAnyArea } from '@shared/permissions';
+import { PROGRAM_PERMISSION_AREAS, type ProgramCounts } from '@shared/contracts/programs.contract';
+import type { DomainEventType } from '@shared/events/domain-events';
+import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoutes, type PushSpec } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import type { ProgramsRepository } from './programs.repository';

@@ -8,15 +8,16 @@ import type {
   ProgramRegistrationStatus,
   SiNo,
   TiempoOperando,
-} from '@core/contracts/programs.contract';
-import { ProgramaEntity, ProgramRegistrationEntity } from '@core/entities';
-import { AdvisoryLock } from '@core/database/advisory-locks';
+} from '@shared/contracts/programs.contract';
+import { ProgramaEntity } from '@modules/programs/programa.entity';
+import { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
+import { ProgramsLock } from './programs.locks';
 import type { FeaturedFlag } from '@core/database/featured';
 import type { SlugTable } from '@core/database/slugs';
 
 /** The table's slug and its one featured program, as the shared core helpers take them. */
-export const PROGRAM_SLUGS: SlugTable = { table: 'programas', lock: AdvisoryLock.ProgramSlug };
-export const PROGRAM_FEATURED: FeaturedFlag = { table: 'programas', column: 'es_destacado', lock: AdvisoryLock.ProgramFeatured };
+export const PROGRAM_SLUGS: SlugTable = { table: 'programas', lock: ProgramsLock.Slug };
+export const PROGRAM_FEATURED: FeaturedFlag = { table: 'programas', column: 'es_destacado', lock: ProgramsLock.Featured };
 
 export interface ProgramaFields {
   nombre: string;

@@ -6,17 +6,17 @@ import {
   type ProgramRegistrationResponse,
   type ProgramRegistrationStatus,
   type PublicPrograma,
-} from '@core/contracts/programs.contract';
-import type { ProgramaEntity } from '@core/entities';
+} from '@shared/contracts/programs.contract';
+import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { RateLimiter } from '@core/redis/rate-limiter';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@core/rules/birth-date';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
-import { slugify } from '@core/rules/slug';
+import { slugify } from '@shared/rules/slug';
 import { programRegistrationsCsv } from './program-registrations-csv';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
@@ -280,7 +280,7 @@ export class ProgramsService {
     return programa;
   }
 
-  /** The one birth-date rule (core/rules/birth-date.ts), today by the display time zone. */
+  /** The one birth-date rule (shared/rules/birth-date.ts), today by the display time zone. */
   private assertBirthDate(value: string): void {
     const problem = birthDateProblem(value, isoDateInZone(new Date(), this.config.tzDisplay));
     if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });

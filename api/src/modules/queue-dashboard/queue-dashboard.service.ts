@@ -8,7 +8,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { AuthUser } from '@core/access/current-user';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { QUEUE_DASHBOARD_SESSION_SECONDS } from '@core/constants';
-import { QUEUES } from '@core/jobs/jobs';
+import { QUEUES } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUE_DASHBOARD_PATH, QUEUE_DASHBOARD_SCOPE } from '@core/access/dashboard-cookie';
 

@@ -1,5 +1,5 @@
-import { CONFIRMACIONES, ESTADOS_EVENTO_INTERNO } from '@core/contracts/internal-events.contract';
-import type { MassAssignmentStatus } from '@core/contracts/seating.contract';
+import { CONFIRMACIONES, ESTADOS_EVENTO_INTERNO } from '@shared/contracts/internal-events.contract';
+import type { MassAssignmentStatus } from '@shared/contracts/seating.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const MASS_STATUSES: readonly MassAssignmentStatus[] = ['queued', 'processing', 'completed', 'failed'];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { SeatingPresenceUser } from '@core/contracts/seating.contract';
+import type { SeatingPresenceUser } from '@shared/contracts/seating.contract';
 import type { OccupancyListener } from '@core/realtime/realtime-registry';
 
 /**

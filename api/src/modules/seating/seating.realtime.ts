@@ -1,6 +1,6 @@
-import { can } from '@core/access/permissions';
-import type { SeatingDelta } from '@core/contracts/seating.contract';
-import { ROOMS } from '@core/events/socket-events';
+import { can } from '@shared/permissions';
+import type { SeatingDelta } from '@shared/contracts/seating.contract';
+import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoutes, type PushSpec } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import type { SeatingPresence } from './seating.presence';

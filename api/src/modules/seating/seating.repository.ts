@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Confirmacion, SeatRef } from '@core/contracts/internal-events.contract';
+import type { Confirmacion, SeatRef } from '@shared/contracts/internal-events.contract';
 import type {
   MassAssignmentFailure,
   MassAssignmentStatus,
@@ -9,7 +9,7 @@ import type {
   SeatingEspacio,
   SeatingPersona,
   SeatingSeccion,
-} from '@core/contracts/seating.contract';
+} from '@shared/contracts/seating.contract';
 
 /** An assignment as read: the person's columns flat (SeatingPersona without its id, which is persona_id). */
 export interface AssignmentRow extends Omit<SeatingPersona, 'id'> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { SeatRef } from '@core/contracts/internal-events.contract';
-import type { MassAssignmentResponse, SeatingMapResponse } from '@core/contracts/seating.contract';
+import type { SeatRef } from '@shared/contracts/internal-events.contract';
+import type { MassAssignmentResponse, SeatingMapResponse } from '@shared/contracts/seating.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { EntityManager } from 'typeorm';
 import { SeatingRepository, toAssignment, toSeatRef, type MassRow, type ReleasedRow } from './seating.repository';

@@ -17,7 +17,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { SPACE_LIMITS, type EspacioInput, type SeccionInput } from '@core/contracts/spaces.contract';
+import { SPACE_LIMITS, type EspacioInput, type SeccionInput } from '@shared/contracts/spaces.contract';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Section codes are compared and stored upper-cased ('vip' and 'VIP' are one code). */

@@ -1,4 +1,4 @@
-import type { EspacioResponse, SeccionResponse } from '@core/contracts/spaces.contract';
+import type { EspacioResponse, SeccionResponse } from '@shared/contracts/spaces.contract';
 import type { EspacioRow, SeccionRow } from './spaces.repository';
 
 export function toSeccionResponse(s: SeccionRow): SeccionResponse {

@@ -1,6 +1,6 @@
-import { can } from '@core/access/permissions';
-import type { StoredDomainEvent } from '@core/events/domain-events';
-import { ROOMS } from '@core/events/socket-events';
+import { can } from '@shared/permissions';
+import type { StoredDomainEvent } from '@shared/events/domain-events';
+import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoutes, type RoutedEvent } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
 

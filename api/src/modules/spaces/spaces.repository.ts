@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { EspacioResponse, SeccionResponse } from '@core/contracts/spaces.contract';
+import type { EspacioResponse, SeccionResponse } from '@shared/contracts/spaces.contract';
 
 /** A space as read: the response's own columns (timestamps as Date), the creator's name flat. */
 export interface EspacioRow extends Pick<

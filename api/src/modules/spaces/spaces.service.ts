@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { SECTION_COLORS, SECTION_DEFAULTS, SPACE_LIMITS, type EspacioResponse } from '@core/contracts/spaces.contract';
+import { SECTION_COLORS, SECTION_DEFAULTS, SPACE_LIMITS, type EspacioResponse } from '@shared/contracts/spaces.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import type { Transaction } from '@core/outbox/unit-of-work';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
-import { computeSeatLayout, listSeats } from '@core/rules/seat-layout';
+import { computeSeatLayout, listSeats } from '@shared/rules/seat-layout';
 import { isHeldSeatDeletion, SeatingService } from '../seating/seating.service';
 import type { EspacioDto } from './spaces.dto';
 import { toEspacioResponse } from './spaces.mapper';

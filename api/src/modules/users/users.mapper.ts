@@ -1,5 +1,5 @@
-import type { UserResponse } from '@core/contracts/users.contract';
-import type { UserEntity } from '@core/entities';
+import type { UserResponse } from '@shared/contracts/users.contract';
+import type { UserEntity } from '@modules/users/user.entity';
 
 export function toUserResponse(
   user: Pick<UserEntity, 'id' | 'name' | 'email' | 'permissions' | 'isSuperAdmin' | 'createdAt'>,

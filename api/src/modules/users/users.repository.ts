@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Permissions } from '@core/access/permissions';
-import { UserEntity } from '@core/entities';
+import type { Permissions } from '@shared/permissions';
+import { UserEntity } from '@modules/users/user.entity';
 
 export interface NewUser {
   name: string;

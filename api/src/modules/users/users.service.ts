@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
-import { mergePermissions, normalizePermissions, type Permissions } from '@core/access/permissions';
+import { mergePermissions, normalizePermissions, type Permissions } from '@shared/permissions';
 import { SessionsRepository } from '@core/access/sessions.repository';
-import type { UserResponse } from '@core/contracts/users.contract';
+import type { UserResponse } from '@shared/contracts/users.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import type { EventActor } from '@core/events/domain-events';
+import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { hashPassword } from '../auth/password-hasher';
+import { hashPassword } from './password-hasher';
 import type { CreateUserDto, UpdateUserDto } from './users.dto';
 import { toUserResponse } from './users.mapper';
 import { UsersRepository } from './users.repository';

@@ -4,7 +4,7 @@
  */
 import { proxy } from 'valtio';
 import type { AuditLogResponse, AuthResponse, UserResponse } from '@shared/contracts/users.contract';
-import { normalizePermissions } from '@shared/access/permissions';
+import { normalizePermissions } from '@shared/permissions';
 import { ApiError, errorMessage, setAuthToken, setUnauthorizedHandler } from '../api-client';
 import { TOKEN_STORAGE_KEY } from '../constants';
 import { createSharedRequest } from '../loader';

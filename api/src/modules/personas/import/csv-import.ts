@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { foldAccents } from '@core/rules/persona-rules';
+import { foldAccents } from '@shared/rules/persona-rules';
 
 /**
  * Decodes an uploaded CSV: UTF-8 with or without byte-order mark, else ISO-8859-1 (what Excel in

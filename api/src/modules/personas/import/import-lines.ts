@@ -1,6 +1,6 @@
 import { isUUID } from 'class-validator';
 import { copyValue } from './pg-copy';
-import { importedPerson, type ImportedPerson } from '@core/rules/persona-rules';
+import { importedPerson, type ImportedPerson } from '@shared/rules/persona-rules';
 
 /** The columns of `personas` a line of ImportLines holds, in order. */
 export const IMPORT_LINE_COLUMNS =

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { Client, type ClientBase } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ImportRowError, ImportStatus, PersonaImportResponse } from '@core/contracts/personas.contract';
+import type { ImportRowError, ImportStatus, PersonaImportResponse } from '@shared/contracts/personas.contract';
 import { IMPORT_MAX_ROW_ERRORS } from '@core/constants';
 import { IMPORT_LINE_COLUMNS } from './import-lines';
 import { copyIn, copyOutBytea } from './pg-copy';

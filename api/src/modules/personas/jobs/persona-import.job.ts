@@ -2,13 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IMPORT_BATCH_ROWS, IMPORT_PROGRESS_PUSH_MS, IMPORT_WRITERS } from '@core/constants';
-import type { ImportRowError } from '@core/contracts/personas.contract';
-import type { JobPayloads } from '@core/jobs/jobs';
+import type { ImportRowError } from '@shared/contracts/personas.contract';
+import type { JobPayloads } from '@shared/jobs/jobs';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { CSV_FILE_MESSAGES, CsvQuoteNotClosedError, decodeCsv, findColumns, readRecords, type HeaderColumns } from '../import/csv-import';
 import { ImportsRepository, type ImportChunk, type ImportWriter } from '../import/imports.repository';
 import { ImportLines } from '../import/import-lines';
-import { normalizePhone, normalizeText } from '@core/rules/persona-rules';
+import { normalizePhone, normalizeText } from '@shared/rules/persona-rules';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
 import type { JobHandler } from '@core/jobs/job-handler';
 

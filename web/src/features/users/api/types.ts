@@ -1,4 +1,4 @@
-import type { Action, Area } from '@shared/access/permissions';
+import type { Action, Area } from '@shared/permissions';
 
 /** The payload of POST /api/users and PUT /api/users/{id} (spec 1 §7). */
 export interface UserPayload {

@@ -1,7 +1,7 @@
 /** The users table (spec 1 §2.5): loaded from GET /api/users, kept current by pushes on room 'users'. */
 import { proxy } from 'valtio';
 import type { UserResponse } from '@shared/contracts/users.contract';
-import { normalizePermissions } from '@shared/access/permissions';
+import { normalizePermissions } from '@shared/permissions';
 import { createListLoader } from '../../../lib/loader';
 import { getUsers } from '../api/get-users';
 

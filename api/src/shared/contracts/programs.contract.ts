@@ -1,6 +1,6 @@
 /** Wire shapes of programs and their registrations (spec 3 §3, §4, §7): pure types, shared with the web app. */
 
-import { EMAIL_MAX_LENGTH } from '../constants';
+import { EMAIL_MAX_LENGTH } from '../limits';
 
 /** Spec 3 §6: every programs action is granted by either area's list (or to a super admin). */
 export const PROGRAM_PERMISSION_AREAS = ['programas_servicios', 'eventos_externos'] as const;

@@ -1,5 +1,5 @@
 /** Wire shapes shared by the API and the web app (pure types, no runtime imports). */
-import type { Permissions } from '../access/permissions';
+import type { Permissions } from '../permissions';
 
 export interface UserResponse {
   id: number;

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
-import { RecordColumns } from './base-columns';
-import type { Permissions } from '../access/permissions';
+import { RecordColumns } from '@core/entities/base-columns';
+import type { Permissions } from '@shared/permissions';
 
 @Entity('users')
 export class UserEntity extends RecordColumns {

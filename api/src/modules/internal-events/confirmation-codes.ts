@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CONFIRMATION_CODE_ALPHABET, CONFIRMATION_CODE_LENGTH } from '../contracts/internal-events.contract';
+import { CONFIRMATION_CODE_ALPHABET, CONFIRMATION_CODE_LENGTH } from '@shared/contracts/internal-events.contract';
 
 /** One code from the cryptographic generator, each character uniform over the alphabet (randomInt has no modulo bias). */
 export function randomConfirmationCode(): string {

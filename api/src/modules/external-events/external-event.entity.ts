@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
-import { StaffRecordColumns } from './base-columns';
-import type { ExternalEventStatus } from '../contracts/external-events.contract';
+import { StaffRecordColumns } from '@core/entities/base-columns';
+import type { ExternalEventStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_events')
 export class ExternalEventEntity extends StaffRecordColumns {

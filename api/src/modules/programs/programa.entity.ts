@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
-import { StaffRecordColumns } from './base-columns';
-import type { ProgramaStatus, ProgramaTipo } from '../contracts/programs.contract';
+import { StaffRecordColumns } from '@core/entities/base-columns';
+import type { ProgramaStatus, ProgramaTipo } from '@shared/contracts/programs.contract';
 
 @Entity('programas')
 export class ProgramaEntity extends StaffRecordColumns {

@@ -1,6 +1,6 @@
 /** Wire shapes of external events and their registrations (pure types, shared with the web app). */
 
-import { EMAIL_MAX_LENGTH } from '../constants';
+import { EMAIL_MAX_LENGTH } from '../limits';
 
 export const EXTERNAL_EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
 export type ExternalEventStatus = (typeof EXTERNAL_EVENT_STATUSES)[number];

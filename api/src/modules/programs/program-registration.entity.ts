@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from './base-columns';
-import type { GiroSector, ProgramRegistrationStatus, SiNo, TiempoOperando } from '../contracts/programs.contract';
+import { RegistrantColumns } from '@core/entities/base-columns';
+import type { GiroSector, ProgramRegistrationStatus, SiNo, TiempoOperando } from '@shared/contracts/programs.contract';
 
 @Entity('programa_registros')
 export class ProgramRegistrationEntity extends RegistrantColumns {

@@ -22,14 +22,6 @@ export interface JobPayloads {
 
 export type JobName = keyof JobPayloads;
 
-/** How many jobs of a queue one workers process runs at once: imports are heavy, audit writes are light. */
-export const QUEUE_CONCURRENCY: { [Q in (typeof QUEUES)[keyof typeof QUEUES]]: number } = {
-  audit: 20,
-  imports: 1,
-  maintenance: 1,
-  seating: 2,
-};
-
 export const JOB_QUEUE: { [K in JobName]: (typeof QUEUES)[keyof typeof QUEUES] } = {
   'audit.write': QUEUES.audit,
   'personas.import': QUEUES.imports,

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from './base-columns';
-import type { RegistrationStatus } from '../contracts/external-events.contract';
+import { RegistrantColumns } from '@core/entities/base-columns';
+import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_registrations')
 export class ExternalRegistrationEntity extends RegistrantColumns {

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * The import zones of eslint.config.mjs, proven on snippets placed (virtually) where they would live: each
+ * forbidden import is reported by no-restricted-imports, each allowed one is not. ESLint's Node API
+ * (`new ESLint({ cwd })`, `lintText(code, { filePath })`) runs in a child process: it loads the ESM config with
+ * a dynamic import, which Jest's module sandbox refuses.
+ */
+const ROOT = join(__dirname, '../..');
+
+interface Case {
+  at: string;
+  code: string;
+  forbidden: boolean;
+}
+
+const cases: Case[] = [
+  // shared/ imports only itself.
+  { at: 'api/src/shared/contracts/zone.contract.ts', code: "import { EMAIL_MAX_LENGTH } from '../limits';", forbidden: false },
+  { at: 'api/src/shared/contracts/zone.contract.ts', code: "import type { Permissions } from '../permissions';", forbidden: false },
+  { at: 'api/src/shared/contracts/zone.contract.ts', code: "import { MAX_INT32 } from '@core/constants';", forbidden: true },
+  { at: 'api/src/shared/contracts/zone.contract.ts', code: "import { MAX_INT32 } from '../../core/constants';", forbidden: true },
+  {
+    at: 'api/src/shared/contracts/zone.contract.ts',
+    code: "import { UsersService } from '@modules/users/users.service';",
+    forbidden: true,
+  },
+  { at: 'api/src/shared/rules/zone.ts', code: "import { randomInt } from 'node:crypto';", forbidden: true },
+  { at: 'api/src/shared/rules/zone.ts', code: "import { randomInt } from 'crypto';", forbidden: true },
+  { at: 'api/src/shared/zone.ts', code: "import { APP_CONFIG } from '../core/config/app-config';", forbidden: true },
+  { at: 'api/src/shared/zone.ts', code: "import { EMAIL_MAX_LENGTH } from './limits';", forbidden: false },
+  // core/ never imports a module.
+  { at: 'api/src/core/database/zone.ts', code: "import { UserEntity } from '@modules/users/user.entity';", forbidden: true },
+  { at: 'api/src/core/database/zone.ts', code: "import { UserEntity } from '../../modules/users/user.entity';", forbidden: true },
+  { at: 'api/src/core/database/zone.ts', code: "import { EMAIL_MAX_LENGTH } from '@shared/limits';", forbidden: false },
+  { at: 'api/src/core/database/zone.ts', code: "import { PlatformLock } from './advisory-locks';", forbidden: false },
+  // A module imports another only through the allow-list.
+  { at: 'api/src/modules/personas/zone.ts', code: "import { ProgramsService } from '../programs/programs.service';", forbidden: true },
+  {
+    at: 'api/src/modules/personas/jobs/zone.ts',
+    code: "import { ProgramsService } from '../../programs/programs.service';",
+    forbidden: true,
+  },
+  { at: 'api/src/modules/spaces/zone.ts', code: "import { SeatingService } from '@modules/seating/seating.service';", forbidden: true },
+  { at: 'api/src/modules/users/zone.ts', code: "import { AuthService } from '../auth/auth.service';", forbidden: true },
+  { at: 'api/src/modules/auth/zone.ts', code: "import { UsersRepository } from '../users/users.repository';", forbidden: false },
+  { at: 'api/src/modules/internal-events/zone.ts', code: "import { SeatingService } from '../seating/seating.service';", forbidden: false },
+  { at: 'api/src/modules/external-events/zone.ts', code: "import { ImagesService } from '../images/images.service';", forbidden: false },
+  { at: 'api/src/modules/personas/zone.ts', code: "import { PersonasRepository } from './personas.repository';", forbidden: false },
+  { at: 'api/src/modules/personas/zone.ts', code: "import { UnitOfWork } from '@core/outbox/unit-of-work';", forbidden: false },
+  // The web reaches only the shared vocabulary, and no other feature.
+  { at: 'web/src/features/users/zone.ts', code: "import type { UserResponse } from '@shared/contracts/users.contract';", forbidden: false },
+  { at: 'web/src/features/users/zone.ts', code: "import { can } from '@shared/permissions';", forbidden: false },
+  { at: 'web/src/features/users/zone.ts', code: "import type { JobName } from '@shared/jobs/jobs';", forbidden: true },
+  { at: 'web/src/features/users/zone.ts', code: "import { MAX_INT32 } from '@core/constants';", forbidden: true },
+  { at: 'web/src/features/users/zone.ts', code: "import { MAX_INT32 } from '../../../../api/src/core/constants';", forbidden: true },
+  { at: 'web/src/features/users/zone.ts', code: "import { personasStore } from '../../personas/stores/personas-store';", forbidden: true },
+];
+
+/** Lints every snippet in one ESLint run; answers, per case, the no-restricted-imports messages. */
+const LINT_SCRIPT = `
+import { ESLint } from 'eslint';
+const cases = JSON.parse(process.argv[1]);
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const c of cases) {
+  const [result] = await eslint.lintText(c.code + '\\nexport {};\\n', { filePath: c.filePath });
+  out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+describe('lint zones (eslint.config.mjs, no-restricted-imports)', () => {
+  let reported: string[][];
+  beforeAll(() => {
+    const input = JSON.stringify(cases.map((c) => ({ code: c.code, filePath: join(ROOT, c.at) })));
+    const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', LINT_SCRIPT, input], { cwd: ROOT, encoding: 'utf8' });
+    reported = JSON.parse(stdout) as string[][];
+  }, 120_000);
+
+  it.each(cases.map((c, index) => ({ ...c, index })))('$at: $code → forbidden: $forbidden', ({ index, forbidden }) => {
+    expect(reported[index].length > 0).toBe(forbidden);
+  });
+});
