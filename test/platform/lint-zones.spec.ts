@@ -42,7 +42,12 @@ const cases: Case[] = [
     code: "import { ProgramsService } from '../../programs/programs.service';",
     forbidden: true,
   },
-  { at: 'api/src/modules/spaces/zone.ts', code: "import { SeatingService } from '@modules/seating/seating.service';", forbidden: true },
+  {
+    at: 'api/src/modules/spaces/zone.ts',
+    code: "import { InternalEventsService } from '@modules/internal-events/internal-events.service';",
+    forbidden: true,
+  },
+  { at: 'api/src/modules/spaces/zone.ts', code: "import { SeatingService } from '../seating/seating.service';", forbidden: false },
   { at: 'api/src/modules/users/zone.ts', code: "import { AuthService } from '../auth/auth.service';", forbidden: true },
   { at: 'api/src/modules/auth/zone.ts', code: "import { UsersRepository } from '../users/users.repository';", forbidden: false },
   { at: 'api/src/modules/internal-events/zone.ts', code: "import { SeatingService } from '../seating/seating.service';", forbidden: false },
