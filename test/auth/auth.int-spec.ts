@@ -1,4 +1,4 @@
-import { ADMIN, TestApp } from '../setup/test-app';
+import { ADMIN, TestApp, bearer } from '../setup/test-app';
 
 describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   let t: TestApp;
@@ -40,7 +40,7 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   it('GET /api/me and /api/user answer data.user with audit_logs, newest first', async () => {
     const token = await t.login();
     await t.flushOutbox();
-    const me = await t.http().get('/api/me').set('Authorization', `Bearer ${token}`);
+    const me = await t.http().get('/api/me').set(bearer(token));
     expect(me.status).toBe(200);
     expect(Object.keys(me.body.data.user).sort()).toEqual([
       'audit_logs',
@@ -51,14 +51,14 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
       'name',
       'permissions',
     ]);
-    const alias = await t.http().get('/api/user').set('Authorization', `Bearer ${token}`);
+    const alias = await t.http().get('/api/user').set(bearer(token));
     expect(alias.body.data.user.id).toBe(me.body.data.user.id);
     expect(me.body.data.user.audit_logs.length).toBeLessThanOrEqual(5);
   });
 
   it('logout revokes the token: a copied token stops working', async () => {
     const token = await t.login();
-    const auth = { Authorization: `Bearer ${token}` };
+    const auth = bearer(token);
     expect((await t.http().get('/api/me').set(auth)).status).toBe(200);
     const out = await t.http().post('/api/logout').set(auth);
     expect(out.status).toBe(200);
@@ -70,25 +70,25 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   it("a deleted user's token stops working; changed permissions apply on the next request", async () => {
     const admin = await t.login();
     const u = await t.createUser(admin, { email: 'cambia@aforo.test', permissions: { eventos_internos: ['view'] } });
-    const asUser = { Authorization: `Bearer ${u.token}` };
+    const asUser = bearer(u.token);
     expect((await t.http().get('/api/me').set(asUser)).body.data.user.permissions).toEqual({ eventos_internos: ['view'] });
     expect((await t.http().get('/api/users').set(asUser)).status).toBe(403);
 
     await t
       .http()
       .put(`/api/users/${u.id}`)
-      .set('Authorization', `Bearer ${admin}`)
+      .set(bearer(admin))
       .send({ name: 'Usuario Prueba', email: 'cambia@aforo.test', is_super_admin: true, permissions: {} })
       .expect(200);
     expect((await t.http().get('/api/users').set(asUser)).status).toBe(200);
 
-    await t.http().delete(`/api/users/${u.id}`).set('Authorization', `Bearer ${admin}`).expect(200);
+    await t.http().delete(`/api/users/${u.id}`).set(bearer(admin)).expect(200);
     expect((await t.http().get('/api/me').set(asUser)).status).toBe(401);
   });
 
   it('rejects forged, expired-format and foreign-secret tokens', async () => {
     for (const bad of ['abc', 'eyJhbGciOiJub25lIn0.eyJzdWIiOjF9.', 'Bearer']) {
-      expect((await t.http().get('/api/me').set('Authorization', `Bearer ${bad}`)).status).toBe(401);
+      expect((await t.http().get('/api/me').set(bearer(bad))).status).toBe(401);
     }
     expect((await t.http().get('/api/me')).status).toBe(401);
   });
@@ -100,7 +100,7 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
       .send({ name: 'Laura Cantú', email: 'laura@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: 'laura@aforo.test', permissions: {}, is_super_admin: false });
-    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${res.body.token}`)).status).toBe(200);
+    expect((await t.http().get('/api/me').set(bearer(res.body.token))).status).toBe(200);
     const again = await t
       .http()
       .post('/api/register')

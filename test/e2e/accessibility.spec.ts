@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, createEventViaApi, daysAhead, registerViaApi } from './external-events-helpers';
-import { expectScreenOk, signIn, uniqueEmail } from './helpers';
+import { apiToken, daysAhead, expectScreenOk, signIn, uniqueEmail, bearer } from '../setup/browser';
+import { createEventViaApi, registerViaApi } from './external-events-helpers';
 import { addCatalogueViaApi, createPersonaViaApi, letterTag } from './personas-helpers';
 
 /**
@@ -33,7 +33,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     agenda: ['10:00 a. m. Registro y bienvenida', '10:30 a. m. Entrevistas con empresas'],
   });
   const featured = await request.put(`/api/eventos-externos/${event.id}/toggle-featured`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
   });
   expect(featured.ok()).toBeTruthy();
   await createEventViaApi(request, token, { title: 'Taller de Finanzas Personales', event_date: daysAhead(5, 17), max_attendees: 40 });
@@ -60,7 +60,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     fecha_nacimiento: '1988-07-21',
   });
   const staff = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: {
       name: 'Dirección General de Desarrollo Económico y Turismo',
       email: `desarrollo.economico.turismo.${Date.now()}@monterrey.gob.mx`,

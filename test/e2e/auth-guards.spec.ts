@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn } from '../setup/browser';
 
 test.describe('guards and routes', () => {
   test('a guest is sent to /login from guarded routes', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, daysAhead } from '../setup/browser';
 
 export interface CreatedEvent {
   id: number;
@@ -7,27 +7,6 @@ export interface CreatedEvent {
   title: string;
   max_attendees: number;
   current_attendees: number;
-}
-
-export async function apiToken(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** A date some days ahead, at a given local hour in America/Monterrey (UTC−6, no DST). */
-export function daysAhead(days: number, hour = 18, minute = 0): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth();
-  const d = date.getUTCDate();
-  return new Date(Date.UTC(y, m, d, hour + 6, minute)).toISOString();
-}
-
-/** The same instant as a datetime-local value in America/Monterrey. */
-export function localInput(iso: string): string {
-  const shifted = new Date(new Date(iso).getTime() - 6 * 3_600_000);
-  return shifted.toISOString().slice(0, 16);
 }
 
 export async function createEventViaApi(
@@ -47,7 +26,7 @@ export async function createEventViaApi(
 ): Promise<CreatedEvent> {
   const eventDate = overrides.event_date ?? daysAhead(20);
   const res = await request.post('/api/eventos-externos', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: {
       title: `Evento de prueba ${Date.now()}`,
       description: 'Un evento creado por las pruebas del navegador.',
@@ -71,7 +50,7 @@ export async function updateEventViaApi(
   id: number,
   body: Record<string, unknown>,
 ): Promise<void> {
-  const res = await request.put(`/api/eventos-externos/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: body });
+  const res = await request.put(`/api/eventos-externos/${id}`, { headers: bearer(token), data: body });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
@@ -82,7 +61,7 @@ export async function uploadImageViaApi(
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<string> {
   const res = await request.post(`/api/eventos-externos/${id}/upload-image`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     multipart: { image: file },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
@@ -104,13 +83,6 @@ export async function registerViaApi(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-}
-
-export async function newSignedInPage(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
-  const page = await context.newPage();
-  return { context, page };
 }
 
 /** Fills the public registration form of /eventos/{slug}. */

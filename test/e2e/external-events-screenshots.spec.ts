@@ -1,15 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiToken,
-  createEventViaApi,
-  daysAhead,
-  newSignedInPage,
-  posterSvg,
-  registerViaApi,
-  updateEventViaApi,
-  uploadImageViaApi,
-} from './external-events-helpers';
+import { apiToken, daysAhead, newSignedInPage, bearer } from '../setup/browser';
+import { createEventViaApi, posterSvg, registerViaApi, updateEventViaApi, uploadImageViaApi } from './external-events-helpers';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test external-events-screenshots
@@ -49,7 +41,7 @@ async function seed(request: APIRequestContext, token: string) {
     mimeType: 'image/svg+xml',
     buffer: posterSvg('Feria del Empleo', '#6b1d2f', '#b38e5d'),
   });
-  const res = await request.put(`/api/eventos-externos/${featured.id}/toggle-featured`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.put(`/api/eventos-externos/${featured.id}/toggle-featured`, { headers: bearer(token) });
   expect(res.ok()).toBeTruthy();
 
   const taller = await createEventViaApi(request, token, {

@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueEmail } from './helpers';
-import {
-  apiToken,
-  createEventViaApi,
-  daysAhead,
-  eventRow,
-  fillRegistration,
-  localInput,
-  newSignedInPage,
-  posterSvg,
-  registrationRow,
-} from './external-events-helpers';
+import { signIn, uniqueEmail, apiToken, daysAhead, localInput, newSignedInPage, bearer } from '../setup/browser';
+import { createEventViaApi, eventRow, fillRegistration, posterSvg, registrationRow } from './external-events-helpers';
 
 test('staff create and publish an event, feature it, and a guest finds it on /eventos', async ({ page, browser, request }) => {
   await signIn(page);
@@ -228,7 +218,7 @@ test('without view permission the screen alerts and goes back to the dashboard',
   const token = await apiToken(request);
   const email = uniqueEmail('sin-permisos');
   const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: {
       name: 'Sin Permisos',
       email,

@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+import { bearer as auth } from '../setup/browser';
 
 export async function createInternalEventViaApi(
   request: APIRequestContext,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, newSignedInPage } from './external-events-helpers';
+import { apiToken, newSignedInPage, bearer } from '../setup/browser';
 import {
   GUEST_NAMES,
   assignViaApi,
@@ -36,7 +36,7 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
   await createInternalEventViaApi(request, token, { titulo: 'Taller de Protección Civil', tipo: 'taller', estado: 'borrador' });
   const done = await createInternalEventViaApi(request, token, { titulo: 'Reunión con Cámaras Empresariales', tipo: 'reunion' });
   const put = await request.put(`/api/eventos-internos/${done.id}`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: { titulo: done.titulo, fecha_evento: new Date(Date.now() - 86_400_000).toISOString(), tipo: 'reunion', estado: 'completado' },
   });
   expect(put.status()).toBe(200);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, newSignedInPage } from './external-events-helpers';
-import { signIn } from './helpers';
+import { apiToken, newSignedInPage, signIn } from '../setup/browser';
 import {
   assignViaApi,
   autoSeatViaApi,

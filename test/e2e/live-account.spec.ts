@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, signIn, uniqueEmail } from './helpers';
+import { ADMIN, signIn, uniqueEmail, bearer } from '../setup/browser';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/login', { data: ADMIN });
@@ -9,7 +9,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 
 test('a signed-in user sees permission changes live and is signed out when deleted', async ({ page, request }) => {
   const token = await adminToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const email = uniqueEmail('eva');
   const password = 'secreto-123';
   const created = await request.post('/api/users', {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createEventViaApi } from './external-events-helpers';
-import { fillCreateUser, signIn, uniqueEmail, userRow } from './helpers';
+import { apiToken, signIn, uniqueEmail, bearer } from '../setup/browser';
+import { createEventViaApi } from './external-events-helpers';
+import { fillCreateUser, userRow } from './users-helpers';
 
 test('users and dashboard update live across two sessions, without reload', async ({ browser }) => {
   const observerContext = await browser.newContext();
@@ -62,7 +63,7 @@ test('users and dashboard update live across two sessions, without reload', asyn
 
 test('changes pushed before the socket is in its rooms still reach the screen once it joins', async ({ page, request }) => {
   const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const email = uniqueEmail('tarde');
   const password = 'secreto-123';
   const data = { name: 'Tere Tardía', email, is_super_admin: false };

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { ADMIN } from '../setup/browser';
 
 test.describe('login', () => {
   test('shows a skeleton first, then the form with labelled fields and a password toggle', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { uniqueEmail } from './helpers';
+import { uniqueEmail, bearer } from '../setup/browser';
 
 /** Letters only (names keep A–Z): a per-test tag that makes people and catalogue values unique. */
 export function letterTag(length = 6): string {
@@ -20,7 +20,7 @@ export async function createStaff(
   const email = uniqueEmail(name.toLowerCase().replace(/\s+/g, '-'));
   const password = 'secreto-123';
   const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${adminToken}` },
+    headers: bearer(adminToken),
     data: { name, email, password, password_confirmation: password, is_super_admin: false, permissions: { ...extra, personas: actions } },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -48,7 +48,7 @@ export interface PersonaInput {
 }
 
 export async function createPersonaViaApi(request: APIRequestContext, token: string, body: PersonaInput): Promise<{ id: number }> {
-  const res = await request.post('/api/personas', { headers: { Authorization: `Bearer ${token}` }, data: body });
+  const res = await request.post('/api/personas', { headers: bearer(token), data: body });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { persona: { id: number } }).persona;
 }
@@ -59,7 +59,7 @@ export async function addCatalogueViaApi(
   type: 'profesion' | 'sector' | 'empresa' | 'puesto' | 'zona',
   nombre: string,
 ): Promise<number> {
-  const res = await request.post('/api/personas/lookup-value', { headers: { Authorization: `Bearer ${token}` }, data: { type, nombre } });
+  const res = await request.post('/api/personas/lookup-value', { headers: bearer(token), data: { type, nombre } });
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { item: { id: number } }).item.id;
 }

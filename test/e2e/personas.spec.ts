@@ -2,8 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiToken, newSignedInPage } from './external-events-helpers';
-import { signIn, signOut } from './helpers';
+import { apiToken, newSignedInPage, signIn, signOut } from '../setup/browser';
 import { createStaff, letterTag, personaRow, searchPersonas, statValue } from './personas-helpers';
 
 test('staff create, view, edit and delete a person, adding catalogue values from the form', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, newSignedInPage } from './external-events-helpers';
+import { apiToken, newSignedInPage, bearer } from '../setup/browser';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test programs-screenshots
@@ -16,7 +16,7 @@ const people = [
 let seeded: { slug: string; fullSlug: string; nombre: string } | null = null;
 
 async function seed(request: APIRequestContext, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const create = async (data: Record<string, unknown>) => {
     const res = await request.post('/api/programas-servicios', { headers, data });
     expect(res.status()).toBe(201);

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken } from './external-events-helpers';
-import { signIn, uniqueEmail } from './helpers';
+import { apiToken, signIn, uniqueEmail, bearer } from '../setup/browser';
 
 function programRow(page: Page, nombre: string) {
   return page.getByTestId('program-row').filter({ has: page.getByText(nombre, { exact: true }) });
@@ -8,7 +7,7 @@ function programRow(page: Page, nombre: string) {
 
 async function createProgramViaApi(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
   const res = await request.post('/api/programas-servicios', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: { descripcion: 'Programa municipal.', tipo: 'continuo', status: 'published', ...fields },
   });
   expect(res.status()).toBe(201);
@@ -246,7 +245,7 @@ test('without the view permission: Sin permisos, then back to the dashboard', as
   const token = await apiToken(request);
   const email = uniqueEmail('sin-programas');
   const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: {
       name: 'Solo Crear',
       email,

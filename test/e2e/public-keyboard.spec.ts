@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, createEventViaApi } from './external-events-helpers';
-import { uniqueEmail } from './helpers';
+import { apiToken, uniqueEmail } from '../setup/browser';
+import { createEventViaApi } from './external-events-helpers';
 
 /** Presses Tab until the element with this id has focus (keyboard only, as a person would). */
 async function tabTo(page: Page, id: string, max = 40): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn } from '../setup/browser';
 
 test('a super admin opens the queue dashboard from Gestionar Usuarios; without the cookie it is refused', async ({ page, context }) => {
   // Without the cookie (and no bearer header, as any browser page) the dashboard answers the normal 401 JSON.

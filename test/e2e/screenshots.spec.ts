@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, fillCreateUser, signIn, uniqueEmail, userRow } from './helpers';
+import { ADMIN, signIn, uniqueEmail } from '../setup/browser';
+import { fillCreateUser, userRow } from './users-helpers';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test screenshots

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiToken, newSignedInPage } from './external-events-helpers';
+import { apiToken, newSignedInPage } from '../setup/browser';
 import {
   GUEST_NAMES,
   assignViaApi,

@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, newSignedInPage } from './external-events-helpers';
+import { apiToken, newSignedInPage, bearer as auth } from '../setup/browser';
 import { assignViaApi, createInternalEventViaApi, createPeopleViaApi, createSpaceViaApi, setSpaceViaApi } from './internal-events-helpers';
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function staffToken(request: APIRequestContext, admin: string, name: string): Promise<string> {
   const email = `asientos.${Date.now()}.${Math.floor(Math.random() * 1e6)}@aforo.local`;

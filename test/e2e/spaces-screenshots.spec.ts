@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken } from './external-events-helpers';
-import { signIn } from './helpers';
+import { apiToken, signIn, bearer } from '../setup/browser';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test spaces-screenshots
@@ -10,7 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 async function seed(request: APIRequestContext) {
   const token = await apiToken(request);
-  const post = (data: object) => request.post('/api/espacios', { headers: { Authorization: `Bearer ${token}` }, data });
+  const post = (data: object) => request.post('/api/espacios', { headers: bearer(token), data });
   await post({
     nombre: 'Auditorio Luis Elizondo',
     descripcion: 'Auditorio principal con platea, dos palcos y galería.',
@@ -28,7 +27,7 @@ async function seed(request: APIRequestContext) {
     secciones: [{ nombre: 'General', codigo: 'G', filas: 6, asientos_por_fila: 10, color: '#8B5CF6' }],
   });
   const id = ((await hall.json()) as { espacio: { id: number } }).espacio.id;
-  await request.delete(`/api/espacios/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  await request.delete(`/api/espacios/${id}`, { headers: bearer(token) });
   await post({
     nombre: 'Arena Monterrey (evento masivo)',
     layout_config: '2,2',

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from './external-events-helpers';
-import { expectScreenOk, signIn } from './helpers';
+import { apiToken, expectScreenOk, signIn, bearer } from '../setup/browser';
 
 /**
  * Hover: the canvas has no element per seat, so the point comes from the keyboard-focus tooltip (centred
@@ -160,7 +159,7 @@ test.describe('Gestión de Espacios (spec 3 §2.8)', () => {
       const token = await apiToken(request);
       const name = `Sala axe ${width} ${Date.now()}`;
       const res = await request.post('/api/espacios', {
-        headers: { Authorization: `Bearer ${token}` },
+        headers: bearer(token),
         data: {
           nombre: name,
           descripcion: 'Sala de prueba de accesibilidad.',
@@ -196,7 +195,7 @@ test.describe('Gestión de Espacios (spec 3 §2.8)', () => {
     const token = await apiToken(request);
     const name = `Salón en vivo ${Date.now()}`;
     const res = await request.post('/api/espacios', {
-      headers: { Authorization: `Bearer ${token}` },
+      headers: bearer(token),
       data: { nombre: name, layout_config: '', secciones: [{ nombre: 'General', codigo: 'G', filas: 4, asientos_por_fila: 6 }] },
     });
     expect(res.status()).toBe(201);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, fillCreateUser, signIn, signOut, uniqueEmail, userRow } from './helpers';
+import { ADMIN, signIn, signOut, uniqueEmail } from '../setup/browser';
+import { fillCreateUser, userRow } from './users-helpers';
 
 test('sign in, create, edit and delete a user, then sign out', async ({ page }) => {
   await signIn(page);

@@ -151,7 +151,7 @@ describe('unpublishing reaches the public page', () => {
     await t
       .http()
       .put(`/api/eventos-externos/${e.id}`)
-      .set('Authorization', `Bearer ${admin}`)
+      .set(auth(admin))
       .send(eventBody({ status: 'draft' }))
       .expect(200);
     await changed;

@@ -1,3 +1,4 @@
+import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 
 let n = 0;
@@ -17,7 +18,7 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await t.http().post('/api/eventos-externos').set('Authorization', `Bearer ${token}`).send(eventBody(overrides));
+  const res = await t.http().post('/api/eventos-externos').set(bearer(token)).send(eventBody(overrides));
   if (res.status !== 201) throw new Error(`create event failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.event as { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
 }

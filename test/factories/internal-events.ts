@@ -1,3 +1,4 @@
+import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 import { createEspacio } from './spaces';
 
@@ -15,7 +16,7 @@ export function internalEventBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createInternalEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await t.http().post('/api/eventos-internos').set('Authorization', `Bearer ${token}`).send(internalEventBody(overrides));
+  const res = await t.http().post('/api/eventos-internos').set(bearer(token)).send(internalEventBody(overrides));
   if (res.status !== 201) throw new Error(`create internal event failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.evento as { id: number; slug: string; estado: string; version: string };
 }
@@ -38,7 +39,7 @@ export async function assignPersonas(t: TestApp, token: string, eventId: number,
   const res = await t
     .http()
     .post(`/api/eventos-internos/${eventId}/asistentes`)
-    .set('Authorization', `Bearer ${token}`)
+    .set(bearer(token))
     .send({ persona_ids: personaIds, confirmacion: 'pendiente' });
   if (res.status !== 201) throw new Error(`assign failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as {
@@ -88,7 +89,7 @@ export async function eventInSpace(
   const res = await t
     .http()
     .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-    .set('Authorization', `Bearer ${token}`)
+    .set(bearer(token))
     .send({ espacio_id: espacio.id, permite_seleccion_asiento: true });
   if (res.status !== 201) throw new Error(`assign-espacio failed: ${res.status} ${JSON.stringify(res.body)}`);
   const ids = people > 0 ? await insertPersonas(t, people, `ESPACIO${++spacedEvents}X`) : [];

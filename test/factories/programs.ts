@@ -1,3 +1,4 @@
+import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 
 let n = 0;
@@ -28,7 +29,7 @@ export interface TestPrograma {
 }
 
 export async function createPrograma(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<TestPrograma> {
-  const res = await t.http().post('/api/programas-servicios').set('Authorization', `Bearer ${token}`).send(programaBody(overrides));
+  const res = await t.http().post('/api/programas-servicios').set(bearer(token)).send(programaBody(overrides));
   if (res.status !== 201) throw new Error(`create programa failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.programa as TestPrograma;
 }

@@ -1,4 +1,5 @@
 import type { EspacioResponse } from '../../api/src/shared/contracts/spaces.contract';
+import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 
 let n = 0;
@@ -20,7 +21,7 @@ export function espacioBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createEspacio(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<EspacioResponse> {
-  const res = await t.http().post('/api/espacios').set('Authorization', `Bearer ${token}`).send(espacioBody(overrides));
+  const res = await t.http().post('/api/espacios').set(bearer(token)).send(espacioBody(overrides));
   if (res.status !== 201) throw new Error(`create espacio failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.espacio as EspacioResponse;
 }

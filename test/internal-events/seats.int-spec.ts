@@ -1,11 +1,11 @@
 import { assignPersonas, insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { TestApp, signedInApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer } from '../setup/test-app';
 
 describe('internal events: space, auto-assigned seats, asistio with a section', () => {
   let t: TestApp;
   let admin: string;
-  const auth = () => ({ Authorization: `Bearer ${admin}` });
+  const auth = () => bearer(admin);
 
   signedInApp((s) => ({ t, admin } = s));
 

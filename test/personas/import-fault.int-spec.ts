@@ -1,4 +1,4 @@
-import { eventually, TestApp } from '../setup/test-app';
+import { eventually, TestApp, bearer } from '../setup/test-app';
 
 describe('import fault tolerance: the worker killed mid-file and restarted', () => {
   let t: TestApp;
@@ -31,7 +31,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
     const res = await t
       .http()
       .post('/api/personas/import-csv')
-      .set('Authorization', `Bearer ${admin}`)
+      .set(bearer(admin))
       .attach('file', Buffer.from(lines.join('\n')), 'grande.csv');
     expect(res.status).toBe(202);
     const id = res.body.import_id as string;
@@ -46,7 +46,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
 
     t.spawnWorkersProcess();
     const done = await eventually(
-      async () => (await t.http().get(`/api/personas/import-csv/${id}`).set('Authorization', `Bearer ${admin}`)).body,
+      async () => (await t.http().get(`/api/personas/import-csv/${id}`).set(bearer(admin))).body,
       (b) => b.status === 'completed',
       60000,
     );

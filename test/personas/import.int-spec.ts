@@ -5,7 +5,7 @@ import { PersonaImportJob } from '../../api/src/modules/personas/jobs/persona-im
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createPersona } from '../factories/personas';
-import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
+import { eventually, nextPush, TestApp, signedInApp, bearer } from '../setup/test-app';
 
 type ImportAnswer = {
   import_id: string;
@@ -21,7 +21,7 @@ type ImportAnswer = {
 describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = () => ({ Authorization: `Bearer ${admin}` });
+  const auth = () => bearer(admin);
 
   signedInApp((s) => ({ t, admin } = s));
 

@@ -1,5 +1,5 @@
 import { createEvent } from '../factories/external-events';
-import { TestApp } from '../setup/test-app';
+import { TestApp, bearer } from '../setup/test-app';
 
 /**
  * Issue 9: every operation of the OpenAPI document, fed bad bodies, bad path ids and bad queries, as a super
@@ -236,7 +236,7 @@ describe('Bad input on every operation of the OpenAPI document', () => {
     await createEvent(t, admin, { status: 'published' });
     await createEvent(t, admin, { status: 'draft' });
     for (const nombre of ['ANA', 'LUIS']) {
-      const res = await t.http().post('/api/personas').set('Authorization', `Bearer ${admin}`).send({ nombre });
+      const res = await t.http().post('/api/personas').set(bearer(admin)).send({ nombre });
       expect(res.status).toBe(201);
     }
     doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body;
@@ -285,7 +285,7 @@ describe('Bad input on every operation of the OpenAPI document', () => {
 
     const probes = operations().flatMap(({ method, path, op }) => probesFor(doc, method, path, op));
     const callers: Array<[string, Record<string, string>]> = [
-      ['super admin', { Authorization: `Bearer ${admin}` }],
+      ['super admin', bearer(admin)],
       ['anonymous', {}],
     ];
     const failures: string[] = [];
@@ -324,7 +324,7 @@ describe('Bad input on every operation of the OpenAPI document', () => {
     expect(sent).toBeGreaterThan(1000);
     expect(await counts()).toEqual(before);
     // The session is still good (nothing above logged the admin out).
-    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${admin}`)).status).toBe(200);
+    expect((await t.http().get('/api/me').set(bearer(admin))).status).toBe(200);
   }, 600_000);
 
   // Null where the document says a field may be null is valid input, so it may write: it runs after the
@@ -341,7 +341,7 @@ describe('Bad input on every operation of the OpenAPI document', () => {
         const url = buildPath(path, op.parameters ?? []);
         const res = await fetch(`${t.url}${url}`, {
           method: method.toUpperCase(),
-          headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+          headers: { ...bearer(admin), 'Content-Type': 'application/json' },
           body: JSON.stringify({ ...base, [name]: null }),
         });
         const text = await res.text();

@@ -1,7 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { ACCESS_RULE } from '../../api/src/core/access/access.decorators';
-import { ADMIN, TestApp, signedInApp } from '../setup/test-app';
+import { ADMIN, TestApp, signedInApp, bearer } from '../setup/test-app';
 
 /** A route that forgot to declare who may call it. */
 @Controller('test-undeclared')
@@ -43,7 +43,7 @@ describe('HTTP contract: access declared on every route, bad input answered in S
   });
 
   it('refuses a route without a declaration, even to a super admin', async () => {
-    for (const headers of [{}, { Authorization: `Bearer ${admin}` }]) {
+    for (const headers of [{}, bearer(admin)]) {
       const res = await t.http().get('/api/test-undeclared').set(headers);
       expect(res.status).toBe(403);
       expect(res.body.leaked).toBeUndefined();
@@ -70,7 +70,7 @@ describe('HTTP contract: access declared on every route, bad input answered in S
     const res = await t
       .http()
       .post('/api/users')
-      .set('Authorization', `Bearer ${admin}`)
+      .set(bearer(admin))
       .send({ name: 5, email: ['x'], password: 'password-1', password_confirmation: 'password-1', role: 'admin', is_super_admin: 'yes' });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Los datos enviados no son válidos.');

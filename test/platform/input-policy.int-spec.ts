@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { createEvent, eventBody } from '../factories/external-events';
-import { TestApp, signedInApp } from '../setup/test-app';
+import { TestApp, signedInApp, bearer } from '../setup/test-app';
 
 /** Issue 9 points 1–3: bad input is a Spanish 4xx (never a 500), ids are canonical, types are strict. */
 describe('Input policy: no 500 for bad input, canonical ids, strict types', () => {
@@ -8,7 +8,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
   let admin: string;
   signedInApp((s) => ({ t, admin } = s), { workers: false });
 
-  const auth = () => ({ Authorization: `Bearer ${admin}` });
+  const auth = () => bearer(admin);
 
   function expectSpanish4xx(res: { status: number; body: { message?: unknown }; text: string }) {
     expect(res.status).toBeGreaterThanOrEqual(400);

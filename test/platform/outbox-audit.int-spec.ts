@@ -9,7 +9,7 @@ import { PruneEventsJob } from '../../api/src/core/outbox/prune-events.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { TcpProxy } from '../setup/tcp-proxy';
 import { readHarnessEnv } from '../setup/harness-env';
-import { eventually, TestApp, signedInApp } from '../setup/test-app';
+import { eventually, TestApp, signedInApp, bearer } from '../setup/test-app';
 
 const count = async (t: TestApp, sql: string) => Number((await t.query<{ n: string }>(sql))[0].n);
 
@@ -75,14 +75,14 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
     await t
       .http()
       .post('/api/users')
-      .set('Authorization', `Bearer ${admin}`)
+      .set(bearer(admin))
       .send({ name: 'Dup', email: 'auditada@aforo.test', password: 'password-1', password_confirmation: 'password-1' })
       .expect(422);
-    const me = (await t.http().get('/api/me').set('Authorization', `Bearer ${admin}`)).body.data.user;
+    const me = (await t.http().get('/api/me').set(bearer(admin))).body.data.user;
     await t
       .http()
       .put(`/api/users/${me.id}`)
-      .set('Authorization', `Bearer ${admin}`)
+      .set(bearer(admin))
       .send({ name: me.name, email: me.email, is_super_admin: false })
       .expect(409);
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events')).toBe(before);
@@ -160,7 +160,7 @@ describe('nothing is lost when Redis is unreachable', () => {
       const res = await t
         .http()
         .post('/api/users')
-        .set('Authorization', `Bearer ${admin}`)
+        .set(bearer(admin))
         .send({ name: `Sin Redis ${i}`, email: `sinredis${i}@aforo.test`, password: 'password-1', password_confirmation: 'password-1' });
       expect(res.status).toBe(201);
       created.push(res.body.user.id);
@@ -168,10 +168,10 @@ describe('nothing is lost when Redis is unreachable', () => {
     await t
       .http()
       .put(`/api/users/${created[0]}`)
-      .set('Authorization', `Bearer ${admin}`)
+      .set(bearer(admin))
       .send({ name: 'Editado sin Redis', email: 'sinredis0@aforo.test' })
       .expect(200);
-    await t.http().delete(`/api/users/${created[1]}`).set('Authorization', `Bearer ${admin}`).expect(200);
+    await t.http().delete(`/api/users/${created[1]}`).set(bearer(admin)).expect(200);
     await new Promise((r) => setTimeout(r, 1500)); // the relay retries meanwhile and must not lose or double anything
     expect(await count(t, 'SELECT count(*) AS n FROM audit_logs')).toBe(1);
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events WHERE published_at IS NULL')).toBe(10);

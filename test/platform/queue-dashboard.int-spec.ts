@@ -1,4 +1,4 @@
-import { TestApp } from '../setup/test-app';
+import { TestApp, bearer } from '../setup/test-app';
 import { QUEUES } from '../../api/src/shared/jobs/jobs';
 
 /** Issue 9 point 10: bull-board under /api/admin/queues, for super admins only, opened with a short-lived cookie. */
@@ -6,7 +6,6 @@ describe('Queue dashboard (bull-board) for super admins', () => {
   let t: TestApp;
   let admin: string;
   let staff: { id: number; token: string };
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
     t = await TestApp.start({ workers: false });

@@ -60,14 +60,20 @@ describe('npm run seed:demo while npm start is running', () => {
       { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('embedded PostgreSQL did not start')), 90_000);
-      holder!.stdout!.on('data', (b: Buffer) => {
-        if (b.toString().includes('READY')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      holder!.once('exit', (code) => reject(new Error(`holder exited ${code}`)));
+      // Settled once, whichever comes first; the timer is cleared on every path (a holder that exits early
+      // used to leave this 90 s timer pending, which kept the Jest worker from exiting).
+      const settle = (err?: Error) => {
+        clearTimeout(timer);
+        holder!.stdout!.off('data', onData);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onData = (b: Buffer) => {
+        if (b.toString().includes('READY')) settle();
+      };
+      const timer = setTimeout(() => settle(new Error('embedded PostgreSQL did not start')), 90_000);
+      holder!.stdout!.on('data', onData);
+      holder!.once('exit', (code) => settle(new Error(`holder exited ${code}`)));
     });
   }, 300_000);
 

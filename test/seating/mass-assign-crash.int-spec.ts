@@ -2,7 +2,7 @@ import type { MassAssignmentResponse } from '../../api/src/shared/contracts/seat
 import { MASS_ASSIGN_BATCH } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { createInternalEvent, ensureInvited, insertPersonas } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { eventually, TestApp } from '../setup/test-app';
+import { eventually, TestApp, bearer } from '../setup/test-app';
 
 /**
  * Issue 13 §6: the workers process killed (SIGKILL, no shutdown hook) in the middle of a mass assignment and
@@ -20,7 +20,7 @@ describe('seating: mass assignment survives the workers process being killed mid
 
   it('killed after its first batches: the restarted workers finish it, exact counts, no seat twice', async () => {
     const admin = await t.login();
-    const auth = { Authorization: `Bearer ${admin}` };
+    const auth = bearer(admin);
     // 10,000 seats and 12,000 people: five batches seat everyone they can, the rest fail for lack of seats.
     const seats = 10_000;
     const people = 12_000;

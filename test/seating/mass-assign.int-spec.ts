@@ -3,7 +3,7 @@ import { unpackPlaced } from '../../api/src/shared/rules/seating-delta';
 import { MassAssignJob } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { seccion } from '../factories/spaces';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer } from '../setup/test-app';
 
 /**
  * Mass seat assignment as a job (issue 13 §3): answered at once, set-based, seating order, companies side
@@ -13,7 +13,7 @@ import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '
 describe('seating: mass assignment job', () => {
   let t: TestApp;
   let admin: string;
-  const auth = () => ({ Authorization: `Bearer ${admin}` });
+  const auth = () => bearer(admin);
 
   signedInApp((s) => ({ t, admin } = s));
 

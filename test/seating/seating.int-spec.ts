@@ -1,7 +1,7 @@
 import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/shared/contracts/seating.contract';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer } from '../setup/test-app';
 
 /**
  * The seating map (issue 13): the map read, single assignments and releases with their rules, the two
@@ -11,7 +11,7 @@ import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '
 describe('seating: map, assign, release, races, permissions, live', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token = admin) => ({ Authorization: `Bearer ${token}` });
+  const auth = (token = admin) => bearer(token);
 
   signedInApp((s) => ({ t, admin } = s));
 
@@ -392,7 +392,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
 export async function massDone(t: TestApp, token: string, eventId: number, massId: string): Promise<MassAssignmentResponse> {
   return eventually(
     async () =>
-      (await t.http().get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`).set('Authorization', `Bearer ${token}`)).body
+      (await t.http().get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`).set(bearer(token))).body
         .mass_assignment as MassAssignmentResponse,
     (m) => m?.status === 'completed' || m?.status === 'failed',
     20000,

@@ -14,7 +14,10 @@ import { ensureFirstAdmin } from '../../api/src/modules/seeds';
 import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/shared/events/socket-events';
 import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { WorkersModule } from '../../workers/src/workers.module';
+import { bearer } from './bearer';
 import { databaseUrl, readHarnessEnv } from './harness-env';
+
+export { bearer };
 
 export const ADMIN = { email: 'admin@aforo.test', password: 'admin-password-1' };
 
@@ -150,7 +153,7 @@ export class TestApp {
     const password = fields.password ?? 'password-123';
     const res = await this.http()
       .post('/api/users')
-      .set('Authorization', `Bearer ${adminToken}`)
+      .set(bearer(adminToken))
       .send({
         name: fields.name ?? 'Usuario Prueba',
         email: fields.email,
@@ -225,13 +228,6 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 /**
- * How long a test waits for an asynchronous effect (a push, a job) before calling it missing: the suite's
- * patience, not a speed requirement (tests assert that a change arrives; latency belongs to bench/).
- */
-/** The Authorization header of a token. */
-export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/**
  * The usual test file: its own app (a fresh database) started before its tests with the super admin signed
  * in, closed after them. `use` receives both, e.g. `signedInApp((s) => ({ t, admin } = s))`.
  */
@@ -246,6 +242,10 @@ export function signedInApp(use: (started: { t: TestApp; admin: string }) => voi
   });
 }
 
+/**
+ * How long a test waits for an asynchronous effect (a push, a job) before calling it missing: the suite's
+ * patience, not a speed requirement (tests assert that a change arrives; latency belongs to bench/).
+ */
 export const ARRIVAL_TIMEOUT_MS = 20_000;
 
 /** Polls a condition (for asynchronous effects: jobs, pushes) until it holds or times out. */

@@ -1,5 +1,12 @@
-import { expect, type Page } from '@playwright/test';
+/**
+ * What every browser test uses, whatever its area: the seeded admin, signing in (through the page or for a
+ * token), the Authorization header, dates in the displayed zone, and the accessibility checks. Playwright
+ * code (DOM callbacks), so the root typecheck leaves it out like test/e2e.
+ */
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+
+export { bearer } from './bearer';
 
 export const ADMIN = { email: 'admin@aforo.local', password: 'aforo-admin-2026' };
 
@@ -23,27 +30,32 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-export function userRow(page: Page, email: string) {
-  return page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+export async function apiToken(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password): Promise<string> {
+  const res = await request.post('/api/login', { data: { email, password } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { token: string }).token;
 }
 
-/** Fills the create form of /users (permissions: area → action labels in Spanish). */
-export async function fillCreateUser(
-  page: Page,
-  user: { name: string; email: string; password: string; confirmation?: string },
-  permissions: { internos?: string[]; externos?: string[] } = {},
-): Promise<void> {
-  const form = page.getByTestId('create-user-form');
-  await form.getByLabel('Nombre', { exact: true }).fill(user.name);
-  await form.getByLabel('Correo electrónico', { exact: true }).fill(user.email);
-  await form.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await form.getByLabel('Confirmar contraseña', { exact: true }).fill(user.confirmation ?? user.password);
-  for (const label of permissions.internos ?? []) {
-    await page.getByTestId('create-perms-eventos_internos').getByLabel(label, { exact: true }).check();
-  }
-  for (const label of permissions.externos ?? []) {
-    await page.getByTestId('create-perms-eventos_externos').getByLabel(label, { exact: true }).check();
-  }
+export async function newSignedInPage(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A date some days ahead, at a given local hour in America/Monterrey (UTC−6, no DST). */
+export function daysAhead(days: number, hour = 18, minute = 0): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth();
+  const d = date.getUTCDate();
+  return new Date(Date.UTC(y, m, d, hour + 6, minute)).toISOString();
+}
+
+/** The same instant as a datetime-local value in America/Monterrey. */
+export function localInput(iso: string): string {
+  const shifted = new Date(new Date(iso).getTime() - 6 * 3_600_000);
+  return shifted.toISOString().slice(0, 16);
 }
 
 /**
