@@ -8,6 +8,7 @@ import { login } from '../../../lib/auth';
 import { configState, governmentName, useDocumentTitle } from '../../../lib/config';
 import { LOGIN_SKELETON_MS } from '../../../lib/constants';
 import { useFormSubmit } from '../../../lib/use-form-submit';
+import '../auth.css';
 
 const LOGIN_FALLBACK_ERROR = 'Error al iniciar sesión. Por favor intenta de nuevo.';
 
