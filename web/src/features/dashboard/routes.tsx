@@ -1,0 +1,9 @@
+import type { ScreenGroup } from '../../lib/screens';
+
+/** Panel Principal: every signed-in staff member. */
+export const dashboardRoutes: ScreenGroup[] = [
+  {
+    nav: { label: 'Panel Principal' },
+    routes: [{ path: '/dashboard', lazy: () => import('./components/dashboard-page').then((m) => ({ Component: m.DashboardPage })) }],
+  },
+];
