@@ -53,6 +53,11 @@ export interface LoadState {
   error: string | null;
 }
 
+/** A LoadState before the first load. */
+export function notLoaded(): LoadState {
+  return { loading: false, loaded: false, error: null };
+}
+
 /** A list's load: resolves false when it failed (the error is in the state); `invalidate` drops those in flight. */
 export interface ListLoader {
   (options?: { silent?: boolean }): Promise<boolean>;

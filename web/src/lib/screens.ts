@@ -31,3 +31,8 @@ export interface ScreenGroup {
   nav?: { label: string; to?: string; listed?: (user: UserResponse) => boolean };
   routes: ScreenRoute[];
 }
+
+/** A page loaded when first visited: `lazyPage(() => import('./components/x-page'), 'XPage')`. */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<{ Component: ComponentType }> {
+  return () => load().then((m) => ({ Component: m[name] as ComponentType }));
+}

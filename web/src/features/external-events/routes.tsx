@@ -1,5 +1,5 @@
 import { can, hasAnyAccess } from '../../lib/permissions';
-import type { ScreenGroup } from '../../lib/screens';
+import { lazyPage, type ScreenGroup } from '../../lib/screens';
 
 /** Eventos Externos: the screens need view; the link shows with any action of the area (spec 1 §2.2, §6). */
 export const externalEventsRoutes: ScreenGroup[] = [
@@ -8,14 +8,8 @@ export const externalEventsRoutes: ScreenGroup[] = [
     denied: { alert: 'No tienes permisos para ver eventos externos' },
     nav: { label: 'Eventos Externos', listed: (user) => hasAnyAccess(user, 'eventos_externos') },
     routes: [
-      {
-        path: '/eventos-externos',
-        lazy: () => import('./components/external-events-page').then((m) => ({ Component: m.ExternalEventsPage })),
-      },
-      {
-        path: '/eventos-externos/:id/registros',
-        lazy: () => import('./components/registrations-page').then((m) => ({ Component: m.RegistrationsPage })),
-      },
+      { path: '/eventos-externos', lazy: lazyPage(() => import('./components/external-events-page'), 'ExternalEventsPage') },
+      { path: '/eventos-externos/:id/registros', lazy: lazyPage(() => import('./components/registrations-page'), 'RegistrationsPage') },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { can } from '../../lib/permissions';
-import type { ScreenGroup } from '../../lib/screens';
+import { lazyPage, type ScreenGroup } from '../../lib/screens';
 
 /** Eventos Internos: view opens the list, the board and the invitations; edit the edit page and the check-in desk. */
 export const internalEventsRoutes: ScreenGroup[] = [
@@ -8,18 +8,9 @@ export const internalEventsRoutes: ScreenGroup[] = [
     denied: { alert: 'No tienes permisos para ver eventos internos' },
     nav: { label: 'Eventos Internos' },
     routes: [
-      {
-        path: '/eventos-internos',
-        lazy: () => import('./components/internal-events-page').then((m) => ({ Component: m.InternalEventsPage })),
-      },
-      {
-        path: '/eventos-internos/:id',
-        lazy: () => import('./components/internal-event-detail-page').then((m) => ({ Component: m.InternalEventDetailPage })),
-      },
-      {
-        path: '/eventos-internos/:id/invitaciones',
-        lazy: () => import('./components/invitations-page').then((m) => ({ Component: m.InvitationsPage })),
-      },
+      { path: '/eventos-internos', lazy: lazyPage(() => import('./components/internal-events-page'), 'InternalEventsPage') },
+      { path: '/eventos-internos/:id', lazy: lazyPage(() => import('./components/internal-event-detail-page'), 'InternalEventDetailPage') },
+      { path: '/eventos-internos/:id/invitaciones', lazy: lazyPage(() => import('./components/invitations-page'), 'InvitationsPage') },
     ],
   },
   {
@@ -28,12 +19,9 @@ export const internalEventsRoutes: ScreenGroup[] = [
     routes: [
       {
         path: '/eventos-internos/:id/edit',
-        lazy: () => import('./components/internal-event-edit-page').then((m) => ({ Component: m.InternalEventEditPage })),
+        lazy: lazyPage(() => import('./components/internal-event-edit-page'), 'InternalEventEditPage'),
       },
-      {
-        path: '/eventos-internos/:id/check-in',
-        lazy: () => import('./components/check-in-page').then((m) => ({ Component: m.CheckInPage })),
-      },
+      { path: '/eventos-internos/:id/check-in', lazy: lazyPage(() => import('./components/check-in-page'), 'CheckInPage') },
     ],
   },
 ];

@@ -1,7 +1,7 @@
 import { PROGRAM_PERMISSION_AREAS } from '@shared/contracts/programs.contract';
 import { PROGRAMS_DENIED_REDIRECT_MS } from '../../lib/constants';
 import { can, canSeeProgramas } from '../../lib/permissions';
-import type { ScreenGroup } from '../../lib/screens';
+import { lazyPage, type ScreenGroup } from '../../lib/screens';
 
 /**
  * Programas y Servicios: view in `programas_servicios` or `eventos_externos` opens it (spec 3 §6); the link
@@ -17,8 +17,6 @@ export const programsRoutes: ScreenGroup[] = [
       testId: 'programs-denied',
     },
     nav: { label: 'Programas y Servicios', listed: (user) => canSeeProgramas(user) },
-    routes: [
-      { path: '/programas-servicios', lazy: () => import('./components/programs-page').then((m) => ({ Component: m.ProgramsPage })) },
-    ],
+    routes: [{ path: '/programas-servicios', lazy: lazyPage(() => import('./components/programs-page'), 'ProgramsPage') }],
   },
 ];

@@ -1,5 +1,5 @@
 import { can } from '../../lib/permissions';
-import type { ScreenGroup } from '../../lib/screens';
+import { lazyPage, type ScreenGroup } from '../../lib/screens';
 
 /** Gestión de Espacios: spaces serve internal events, their view permission opens it, as on the server (docs/decisions.md). */
 export const spacesRoutes: ScreenGroup[] = [
@@ -7,6 +7,6 @@ export const spacesRoutes: ScreenGroup[] = [
     allow: (user) => can(user, 'eventos_internos', 'view'),
     denied: { title: 'Gestión de Espacios', message: 'No tienes permisos para ver los espacios.', testId: 'spaces-no-access' },
     nav: { label: 'Gestión de Espacios' },
-    routes: [{ path: '/espacios', lazy: () => import('./components/spaces-page').then((m) => ({ Component: m.SpacesPage })) }],
+    routes: [{ path: '/espacios', lazy: lazyPage(() => import('./components/spaces-page'), 'SpacesPage') }],
   },
 ];

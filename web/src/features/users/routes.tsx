@@ -1,4 +1,4 @@
-import type { ScreenGroup } from '../../lib/screens';
+import { lazyPage, type ScreenGroup } from '../../lib/screens';
 
 /** Gestionar Usuarios: super administrators only. */
 export const usersRoutes: ScreenGroup[] = [
@@ -10,6 +10,6 @@ export const usersRoutes: ScreenGroup[] = [
       testId: 'users-no-access',
     },
     nav: { label: 'Gestionar Usuarios' },
-    routes: [{ path: '/users', lazy: () => import('./components/users-page').then((m) => ({ Component: m.UsersPage })) }],
+    routes: [{ path: '/users', lazy: lazyPage(() => import('./components/users-page'), 'UsersPage') }],
   },
 ];

@@ -4,15 +4,10 @@
  */
 import { proxy } from 'valtio';
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
-import { createListLoader } from '../../../lib/loader';
+import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
 import { getEspacios } from '../api/get-espacios';
 
-export const espaciosState = proxy<{
-  espacios: EspacioResponse[];
-  loading: boolean;
-  loaded: boolean;
-  error: string | null;
-}>({ espacios: [], loading: false, loaded: false, error: null });
+export const espaciosState = proxy<{ espacios: EspacioResponse[] } & LoadState>({ espacios: [], ...notLoaded() });
 
 /** Newest first, as the server lists them. */
 const byIdDesc = (a: EspacioResponse, b: EspacioResponse) => b.id - a.id;
