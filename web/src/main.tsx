@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The base rules first: each feature's stylesheet (imported by its screens) comes after them.
+import './app/styles.css';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
-import './app/styles.css';
 
 bootstrap();
 

@@ -5,20 +5,12 @@ import { Alert } from '../components/ui/alert';
 import { PageHeader } from '../components/ui/page-header';
 import { Spinner } from '../components/ui/spinner';
 import { fetchMe, useSession } from '../lib/auth';
+import type { Denied } from '../lib/screens';
 import { PERMISSION_CHECK_DELAY_MS } from '../lib/constants';
 import { toast } from '../lib/toast';
 
-/** What a screen does for a signed-in user without the permission (each spec screen words it its own way). */
-export type Denied =
-  /** Spec 1 §2.6: a browser alert, then back to the dashboard. */
-  | { alert: string }
-  /** Spec 3 §8 (people): back to the dashboard with an error toast. */
-  | { toast: string }
-  /** A notice in place of the screen; with `redirectAfterMs`, then back to the dashboard (spec 3 §6: 1.5 s). */
-  | { title: string; message: string; redirectAfterMs?: number; testId?: string };
-
 /**
- * The route-level permission check, declared in router.tsx for each staff screen: it fetches fresh
+ * The route-level permission check, declared by each feature's routes.tsx for its staff screens: it fetches fresh
  * permissions, waits the spec's 100 ms, then renders the screen or the screen's own denial. The server
  * refuses the calls anyway; this only decides what the browser shows. It follows permission changes live.
  */

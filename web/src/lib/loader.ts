@@ -24,7 +24,10 @@ export function createLatest(): Latest {
   };
 }
 
-/** Runs `fetch` and hands its answer (or error) to the handlers only while it is the newest request. */
+/**
+ * Runs `fetch` and hands its answer (or error) to the handlers only while it is the newest request;
+ * without an `error` handler the newest request's failure is thrown. A stale answer or failure is dropped.
+ */
 export async function loadLatest<T>(
   latest: Latest,
   fetch: () => Promise<T>,
@@ -50,6 +53,18 @@ export interface LoadState {
   error: string | null;
 }
 
+/** A LoadState before the first load. */
+export function notLoaded(): LoadState {
+  return { loading: false, loaded: false, error: null };
+}
+
+/** A list's load: resolves false when it failed (the error is in the state); `invalidate` drops those in flight. */
+export interface ListLoader {
+  (options?: { silent?: boolean }): Promise<boolean>;
+  /** Makes every load in flight stale (the screen was left and its store reset). */
+  invalidate(): void;
+}
+
 /**
  * A list loader for a store with a LoadState: `silent` (a live refetch, a resync after a reconnect) keeps
  * what is on screen and stays quiet on failure — unless nothing was ever shown, because then that failure
@@ -60,13 +75,14 @@ export function createListLoader<T>(
   fetch: () => Promise<T>,
   apply: (value: T) => void,
   fallbackError: string,
-): (options?: { silent?: boolean }) => Promise<void> {
+): ListLoader {
   const latest = createLatest();
-  return (options = {}) => {
+  const load = (options: { silent?: boolean } = {}) => {
     if (!options.silent) {
       state.loading = true;
       state.error = null;
     }
+    let ok = true;
     return loadLatest(latest, fetch, {
       data(value) {
         apply(value);
@@ -74,14 +90,16 @@ export function createListLoader<T>(
         state.loaded = true;
       },
       error(error) {
+        ok = false;
         if (options.silent && state.loaded) return;
         state.error = errorMessage(error, fallbackError);
       },
       settled() {
         state.loading = false;
       },
-    });
+    }).then(() => ok);
   };
+  return Object.assign(load, { invalidate: () => latest.invalidate() });
 }
 
 /**

@@ -30,11 +30,6 @@ export function canSeeProgramas(subject: PermissionSubject | null | undefined): 
   );
 }
 
-export interface NavLink {
-  to: string;
-  label: string;
-}
-
 /**
  * The people database has its own area, `personas` (docs/decisions.md): its view action opens the
  * screen, and the link, the dashboard card and the server all follow that one rule.
@@ -54,19 +49,6 @@ export function personasRights(subject: PermissionSubject | null | undefined) {
     delete: can(subject, 'personas', 'delete'),
     import: canSeePersonas(subject) && create && edit,
   };
-}
-
-/** The admin navigation of spec 1 §2.2, in its order, filtered by §6. */
-export function navLinksFor(subject: PermissionSubject | null | undefined): NavLink[] {
-  const links: NavLink[] = [{ to: '/dashboard', label: 'Panel Principal' }];
-  if (hasAnyAccess(subject, 'eventos_externos')) links.push({ to: '/eventos-externos', label: 'Eventos Externos' });
-  if (canSeeInternalEvents(subject)) links.push({ to: '/eventos-internos', label: 'Eventos Internos' });
-  if (canSeePersonas(subject)) links.push({ to: '/personas', label: 'Personas' });
-  if (canSeeProgramas(subject)) links.push({ to: '/programas-servicios', label: 'Programas y Servicios' });
-  if (subject?.is_super_admin) links.push({ to: '/users', label: 'Gestionar Usuarios' });
-  // Spaces serve internal events: the same view permission as the server's (docs/decisions.md).
-  if (can(subject, 'eventos_internos', 'view')) links.push({ to: '/espacios', label: 'Gestión de Espacios' });
-  return links;
 }
 
 /**

@@ -22,13 +22,6 @@ export function matchesSearch(a: AsistenteResponse, query: string): boolean {
   return words.every((w) => haystack.includes(w));
 }
 
-/** Up to `size` page numbers around the current one. */
-export function pageWindow(page: number, lastPage: number, size: number): number[] {
-  const start = Math.max(1, Math.min(page - Math.floor(size / 2), lastPage - size + 1));
-  const end = Math.min(lastPage, start + size - 1);
-  return Array.from({ length: Math.max(0, end - start + 1) }, (_, i) => start + i);
-}
-
 export function seatLabel(a: AsistenteResponse): string {
   return a.asiento ? `${a.asiento.seccion.nombre} - ${a.asiento.codigo}` : 'Sin asignar';
 }

@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { SkeletonLine } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { login } from '../../../lib/auth';
 import { configState, governmentName, useDocumentTitle } from '../../../lib/config';
 import { LOGIN_SKELETON_MS } from '../../../lib/constants';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import '../auth.css';
 
 const LOGIN_FALLBACK_ERROR = 'Error al iniciar sesión. Por favor intenta de nuevo.';
 
@@ -35,9 +37,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, submitting, submit } = useFormSubmit();
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+  const missing = { email: !!errors.email, password: !!errors.password };
 
   useEffect(() => {
     const timer = window.setTimeout(() => setReady(true), LOGIN_SKELETON_MS);
@@ -46,18 +48,19 @@ export function LoginPage() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problems = { email: !email.trim(), password: !password };
-    setMissing(problems);
-    if (problems.email || problems.password) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await login({ email: email.trim(), password });
-      navigate('/dashboard', { replace: true });
-    } catch (err) {
-      setError(errorMessage(err, LOGIN_FALLBACK_ERROR));
-      setSubmitting(false);
-    }
+    const problems: FieldErrors = {};
+    if (!email.trim()) problems.email = ['El correo electrónico es obligatorio.'];
+    if (!password) problems.password = ['La contraseña es obligatoria.'];
+    await submit({
+      problems,
+      focusPrefix: 'login-',
+      send: async () => {
+        setError(null);
+        await login({ email: email.trim(), password });
+        navigate('/dashboard', { replace: true });
+      },
+      refused: (err) => setError(errorMessage(err, LOGIN_FALLBACK_ERROR)),
+    });
   };
 
   return (
@@ -75,7 +78,7 @@ export function LoginPage() {
           {!ready ? (
             <LoginSkeleton />
           ) : (
-            <form className="login-form" onSubmit={handleSubmit} noValidate data-testid="login-form">
+            <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="login-form">
               <div className="login-form__brand">
                 <span className="brand__mark" aria-hidden="true">
                   A

@@ -12,6 +12,7 @@ import { FeaturedBanner } from './featured-banner';
 import { PermissionsCard } from './permissions-card';
 import { RecentActivity } from './recent-activity';
 import { UserInfoCard } from './user-info-card';
+import '../dashboard.css';
 
 /** Dashboard (spec 1 §2.4). */
 export function DashboardPage() {

@@ -23,6 +23,7 @@ import {
 } from '../stores/external-events-store';
 import { EventFormModal } from './event-form-modal';
 import { ExternalEventsTable } from './external-events-table';
+import '../external-events.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
 

@@ -30,6 +30,7 @@ import { RegistrationDetailsModal } from './registration-details-modal';
 import { RegistrationStats } from './registration-stats';
 import { RegistrationsList } from './registrations-list';
 import type { RegistrationHandlers } from './registration-actions';
+import '../external-events.css';
 
 /** Case-insensitive (and accent-insensitive) search over full name, CURP and e-mail. */
 function matches(registration: ExternalRegistrationResponse, query: string): boolean {

@@ -4,16 +4,11 @@
  */
 import { proxy } from 'valtio';
 import type { EventCounts, ExternalEventResponse } from '@shared/contracts/external-events.contract';
-import { createListLoader } from '../../../lib/loader';
+import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { getExternalEvents } from '../api/get-external-events';
 
-export const externalEventsState = proxy<{
-  events: ExternalEventResponse[];
-  loading: boolean;
-  loaded: boolean;
-  error: string | null;
-}>({ events: [], loading: false, loaded: false, error: null });
+export const externalEventsState = proxy<{ events: ExternalEventResponse[] } & LoadState>({ events: [], ...notLoaded() });
 
 const versions = createVersionGate();
 

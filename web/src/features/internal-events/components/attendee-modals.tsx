@@ -20,6 +20,7 @@ import { updateAsistente } from '../api/update-asistente';
 import { CONFIRMACION_LABELS } from '../labels';
 import { removeAsistenteFromBoard, upsertAsistentes } from '../stores/internal-event-store';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Pagination } from '../../../components/ui/pagination';
 
 /** Confirms a status change (spec 2 §4); moving to asistio without a seat first asks for a section. */
 export function StatusChangeModal({
@@ -221,24 +222,14 @@ export function AssignPersonasModal({ eventId, onClose }: { eventId: number; onC
             ))
           )}
         </div>
-        {data && data.last_page > 1 ? (
-          <nav className="pagination" aria-label="Paginación de personas">
-            <button type="button" className="btn btn--sm btn--secondary" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
-              Anterior
-            </button>
-            <span className="pagination__status">
-              Página {page} de {data.last_page} · {data.total.toLocaleString('es-MX')} personas ({ASSIGN_PERSONAS_PER_PAGE} por página)
-            </span>
-            <button
-              type="button"
-              className="btn btn--sm btn--secondary"
-              disabled={page >= data.last_page || loading}
-              onClick={() => setPage(page + 1)}
-            >
-              Siguiente
-            </button>
-          </nav>
-        ) : null}
+        <Pagination
+          page={page}
+          lastPage={data?.last_page ?? 1}
+          onPage={setPage}
+          disabled={loading}
+          label="Paginación de personas"
+          status={`Página ${page} de ${data?.last_page ?? 1} · ${(data?.total ?? 0).toLocaleString('es-MX')} personas (${ASSIGN_PERSONAS_PER_PAGE} por página)`}
+        />
       </div>
       <ModalConfirmFooter
         onCancel={onClose}

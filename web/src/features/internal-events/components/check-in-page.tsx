@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { checkIn } from '../api/check-in';
 import { codeFromScan } from '../invitation-links';
 import { InternalEventLiveEffect } from '../live/internal-event-live-effect';
@@ -95,7 +96,7 @@ function CheckInDesk({ eventId }: { eventId: number }) {
   const snap = useSnapshot(internalEventState);
   const [code, setCode] = useState('');
   const [seccionId, setSeccionId] = useState('');
-  const [sending, setSending] = useState(false);
+  const { submitting: sending, submit: send } = useFormSubmit();
   const [entries, setEntries] = useState<Entry[]>([]);
   const [scanning, setScanning] = useState(false);
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -122,28 +123,25 @@ function CheckInDesk({ eventId }: { eventId: number }) {
   const evento = snap.evento as InternalEventResponse | null;
   useDocumentTitle(evento ? `Registro de asistencia · ${evento.titulo}` : 'Registro de asistencia');
 
+  /** Typed or scanned: a code of the right length is sent; the answer (or refusal) heads the list. */
   const register = async (value: string) => {
-    if (value.length !== CONFIRMATION_CODE_LENGTH || sending) return;
-    setSending(true);
     const key = ++seq.current;
-    try {
-      const res = await checkIn(eventId, value, seccionId ? Number(seccionId) : undefined);
-      upsertAsistentes(eventId, [res.asistente]);
-      const seat = res.asistente.asiento ? `${res.asistente.asiento.seccion.nombre} - ${res.asistente.asiento.codigo}` : undefined;
-      const entry: Entry = { key, kind: res.already_checked_in ? 'again' : 'ok', text: res.message, seat };
-      setEntries((list) => [entry, ...list].slice(0, 10));
-      setCode('');
-    } catch (err) {
-      setEntries((list) =>
-        [{ key, kind: 'error' as const, text: `${value}: ${errorMessage(err, 'No se pudo registrar la asistencia.')}` }, ...list].slice(
-          0,
-          10,
-        ),
-      );
-    } finally {
-      setSending(false);
-      input.current?.focus();
-    }
+    const log = (entry: Entry) => setEntries((list) => [entry, ...list].slice(0, 10));
+    await send({
+      problems: value.length === CONFIRMATION_CODE_LENGTH ? {} : { codigo: [`El código tiene ${CONFIRMATION_CODE_LENGTH} caracteres.`] },
+      send: async () => {
+        const res = await checkIn(eventId, value, seccionId ? Number(seccionId) : undefined);
+        upsertAsistentes(eventId, [res.asistente]);
+        const seat = res.asistente.asiento ? `${res.asistente.asiento.seccion.nombre} - ${res.asistente.asiento.codigo}` : undefined;
+        log({ key, kind: res.already_checked_in ? 'again' : 'ok', text: res.message, seat });
+        setCode('');
+        input.current?.focus();
+      },
+      refused: (err) => {
+        log({ key, kind: 'error', text: `${value}: ${errorMessage(err, 'No se pudo registrar la asistencia.')}` });
+        input.current?.focus();
+      },
+    });
   };
 
   const submit = (e: FormEvent) => {

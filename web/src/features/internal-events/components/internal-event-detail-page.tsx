@@ -16,6 +16,7 @@ import {
 } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { Spinner } from '../../../components/ui/spinner';
+import { Pagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -24,7 +25,7 @@ import { saveBlob } from '../../../lib/download';
 import { formatDateTime, todayInputValue } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
-import { attendeesCsv, attendeesCsvName, matchesSearch, pageWindow, seatLabel } from '../attendees';
+import { attendeesCsv, attendeesCsvName, matchesSearch, seatLabel } from '../attendees';
 import { CONFIRMACION_LABELS } from '../labels';
 import { InternalEventLiveEffect } from '../live/internal-event-live-effect';
 import { internalEventState, loadInternalEvent, resetInternalEvent } from '../stores/internal-event-store';
@@ -145,37 +146,21 @@ function AttendeesTable({
   );
 }
 
-function Pagination({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
+/** 'Mostrando X a Y de Z resultados' always, the pages (numbers around the current one) when there are several. */
+function AttendeesPagination({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
   const lastPage = Math.max(1, Math.ceil(total / ATTENDEES_PER_PAGE));
   const from = total === 0 ? 0 : (page - 1) * ATTENDEES_PER_PAGE + 1;
   const to = Math.min(total, page * ATTENDEES_PER_PAGE);
   return (
-    <div className="ie-pagination" data-testid="ie-pagination">
-      <span className="muted" data-testid="ie-pagination-status">
-        Mostrando {from} a {to} de {total} resultados
-      </span>
-      {lastPage > 1 ? (
-        <nav className="ie-pagination__pages" aria-label="Paginación">
-          <button type="button" className="btn btn--sm btn--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Anterior
-          </button>
-          {pageWindow(page, lastPage, PAGE_WINDOW).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className={`btn btn--sm ${p === page ? 'btn--primary' : 'btn--ghost'}`}
-              aria-current={p === page ? 'page' : undefined}
-              onClick={() => onPage(p)}
-            >
-              {p}
-            </button>
-          ))}
-          <button type="button" className="btn btn--sm btn--secondary" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
-            Siguiente
-          </button>
-        </nav>
-      ) : null}
-    </div>
+    <Pagination
+      page={page}
+      lastPage={lastPage}
+      onPage={onPage}
+      status={`Mostrando ${from} a ${to} de ${total} resultados`}
+      pageNumbers={PAGE_WINDOW}
+      keepStatus
+      testId="ie"
+    />
   );
 }
 
@@ -349,7 +334,7 @@ function Board({ eventId }: { eventId: number }) {
         ) : (
           <>
             <AttendeesTable rows={pageRows} canEdit={canEdit} onStatus={(a) => setStatusFor(a.id)} onRemove={(a) => setRemoving(a.id)} />
-            <Pagination page={current} total={filtered.length} onPage={setPage} />
+            <AttendeesPagination page={current} total={filtered.length} onPage={setPage} />
           </>
         )}
       </section>

@@ -6,10 +6,11 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
 import { EDIT_REDIRECT_MS } from '../../../lib/constants';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { assignEspacio } from '../api/assign-espacio';
 import { getEspaciosActivos } from '../api/get-espacios-activos';
 import { getInternalEvent } from '../api/get-internal-event';
@@ -32,8 +33,10 @@ function EditForm({ evento }: { evento: InternalEventResponse }) {
   const [value, setValue] = useState<InternalEventFormValue>(formFromInternalEvent(evento));
   const [espacioId, setEspacioId] = useState<string>(currentSpace);
   const [espacios, setEspacios] = useState<EspacioResponse[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, submitting, submit: send } = useFormSubmit();
+  // The confirmed space change (with seats released) runs outside the form's submission.
+  const [replacing, setReplacing] = useState(false);
+  const saving = submitting || replacing;
   const [confirmMessage, setConfirmMessage] = useState<string | null>(null);
   const redirect = useRef<number | null>(null);
 
@@ -65,35 +68,29 @@ function EditForm({ evento }: { evento: InternalEventResponse }) {
       setConfirmMessage(null);
       toast.error(errorMessage(err, 'Error al cambiar el espacio'));
     } finally {
-      setSaving(false);
+      setReplacing(false);
     }
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateInternalEvent(value);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await updateInternalEvent(evento.id, {
-        ...toInternalEventPayload(value),
-        espacio_id: espacioId === NO_SPACE ? null : Number(espacioId),
-      });
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      toast.error(errorMessage(err, 'Error al actualizar el evento'));
-      setSaving(false);
-      return;
-    }
-    if (espacioId !== currentSpace) {
-      // The space first without replacement: the server asks before releasing assigned seats.
-      await changeSpace(false);
-      return;
-    }
-    toast.success('Evento actualizado exitosamente');
-    setSaving(false);
-    goToDetail();
+    await send({
+      problems: validateInternalEvent(value),
+      send: async () => {
+        await updateInternalEvent(evento.id, {
+          ...toInternalEventPayload(value),
+          espacio_id: espacioId === NO_SPACE ? null : Number(espacioId),
+        });
+        if (espacioId !== currentSpace) {
+          // The space first without replacement: the server asks before releasing assigned seats.
+          await changeSpace(false);
+          return;
+        }
+        toast.success('Evento actualizado exitosamente');
+        goToDetail();
+      },
+      refused: (err) => toast.error(errorMessage(err, 'Error al actualizar el evento')),
+    });
   };
 
   const cancelSpaceChange = () => {
@@ -148,7 +145,7 @@ function EditForm({ evento }: { evento: InternalEventResponse }) {
               className="btn btn--danger"
               disabled={saving}
               onClick={() => {
-                setSaving(true);
+                setReplacing(true);
                 void changeSpace(true);
               }}
               data-testid="ie-space-confirm"

@@ -11,6 +11,7 @@ import type {
   VersionedInternalCounts,
 } from '@shared/contracts/internal-events.contract';
 import { applyAttendeeCounts, createVersionGate } from '../../../lib/live';
+import { createLatest, loadLatest } from '../../../lib/loader';
 import { getAsistentes } from '../api/get-asistentes';
 import { getInternalEvent } from '../api/get-internal-event';
 
@@ -22,7 +23,7 @@ export const internalEventState = proxy<{
 }>({ eventId: null, evento: null, asistentes: [], loaded: false });
 
 let versions = createVersionGate();
-let seq = 0;
+const latest = createLatest();
 
 const byName = (a: AsistenteResponse, b: AsistenteResponse) =>
   `${a.apellido_paterno} ${a.apellido_materno} ${a.nombre}`.localeCompare(
@@ -31,7 +32,7 @@ const byName = (a: AsistenteResponse, b: AsistenteResponse) =>
   ) || a.id - b.id;
 
 export function resetInternalEvent(eventId: number): void {
-  seq++;
+  latest.invalidate();
   versions = createVersionGate();
   internalEventState.eventId = eventId;
   internalEventState.evento = null;
@@ -41,13 +42,15 @@ export function resetInternalEvent(eventId: number): void {
 
 /** GET the event and its attendees side by side. Throws on failure; a stale answer is dropped. */
 export async function loadInternalEvent(eventId: number): Promise<void> {
-  const mine = ++seq;
-  const [{ evento }, { asistentes }] = await Promise.all([getInternalEvent(eventId), getAsistentes(eventId)]);
-  if (mine !== seq || internalEventState.eventId !== eventId) return;
-  versions.accept(evento.id, evento.version);
-  internalEventState.evento = evento;
-  internalEventState.asistentes = [...asistentes].sort(byName);
-  internalEventState.loaded = true;
+  await loadLatest(latest, () => Promise.all([getInternalEvent(eventId), getAsistentes(eventId)]), {
+    data([{ evento }, { asistentes }]) {
+      if (internalEventState.eventId !== eventId) return;
+      versions.accept(evento.id, evento.version);
+      internalEventState.evento = evento;
+      internalEventState.asistentes = [...asistentes].sort(byName);
+      internalEventState.loaded = true;
+    },
+  });
 }
 
 const isThis = (eventId: number) => internalEventState.eventId === eventId && internalEventState.loaded;

@@ -1,8 +1,8 @@
 /** The internal events list (spec 2 §2 /eventos-internos): loaded per filter, kept live by the list room. */
 import { proxy } from 'valtio';
 import type { InternalEventResponse, VersionedInternalCounts } from '@shared/contracts/internal-events.contract';
-import { errorMessage } from '../../../lib/api-client';
 import { createVersionGate } from '../../../lib/live';
+import { createListLoader } from '../../../lib/loader';
 import { getInternalEvents } from '../api/get-internal-events';
 
 export const internalEventsState = proxy<{
@@ -13,7 +13,6 @@ export const internalEventsState = proxy<{
   error: string | null;
 }>({ eventos: [], filters: { estado: 'todos', tipo: 'todos' }, loading: false, loaded: false, error: null });
 
-let seq = 0;
 const versions = createVersionGate();
 
 function matchesFilters(e: InternalEventResponse): boolean {
@@ -21,24 +20,15 @@ function matchesFilters(e: InternalEventResponse): boolean {
   return (estado === 'todos' || e.estado === estado) && (tipo === 'todos' || e.tipo === tipo);
 }
 
-/** Fetches the list for the current filters (the server applies them). Throws nothing: errors land in `error`. */
-export async function loadInternalEvents(options: { silent?: boolean } = {}): Promise<boolean> {
-  const mine = ++seq;
-  if (!options.silent) internalEventsState.loading = true;
-  try {
-    const { eventos } = await getInternalEvents(internalEventsState.filters);
-    if (mine !== seq) return true;
+/** Fetches the list for the current filters (the server applies them); false when it failed (the error is in `error`). */
+export const loadInternalEvents = createListLoader(
+  internalEventsState,
+  () => getInternalEvents(internalEventsState.filters),
+  ({ eventos }) => {
     internalEventsState.eventos = eventos;
-    internalEventsState.loaded = true;
-    internalEventsState.error = null;
-    return true;
-  } catch (err) {
-    if (mine === seq && !options.silent) internalEventsState.error = errorMessage(err, 'Error al cargar los eventos internos');
-    return false;
-  } finally {
-    if (mine === seq) internalEventsState.loading = false;
-  }
-}
+  },
+  'Error al cargar los eventos internos',
+);
 
 export function setFilter(key: 'estado' | 'tipo', value: string): void {
   internalEventsState.filters[key] = value;

@@ -3,6 +3,7 @@ import type { CatalogueItem, CatalogueType } from '@shared/contracts/personas.co
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { addLookupValue } from '../api/add-lookup-value';
 import { CATALOGUE_LABELS } from '../persona-labels';
 import { addCatalogueItem } from '../stores/lookup-store';
@@ -21,29 +22,30 @@ export function CatalogueValueModal({
   onClose: () => void;
 }) {
   const [nombre, setNombre] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { submitting: saving, submit } = useFormSubmit();
   const [failed, setFailed] = useState(false);
   const label = CATALOGUE_LABELS[type];
   const value = nombre.trim();
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!value || saving) return;
-    setSaving(true);
     setFailed(false);
-    try {
-      const { item } = await addLookupValue(type, value.toUpperCase());
-      addCatalogueItem(type, item);
-      onAdded(item);
-    } catch {
-      setFailed(true);
-      setSaving(false);
-    }
+    await submit({
+      // Agregar is disabled while the name is empty; Enter on an empty name only puts the focus back.
+      problems: value ? {} : { [type]: ['El nombre es obligatorio.'] },
+      focusPrefix: 'catalogue-',
+      send: async () => {
+        const { item } = await addLookupValue(type, value.toUpperCase());
+        addCatalogueItem(type, item);
+        onAdded(item);
+      },
+      refused: () => setFailed(true),
+    });
   };
 
   return (
     <Modal title={`Agregar ${label}`} onClose={onClose} size="sm" testId="catalogue-modal">
-      <form className="catalogue-form" onSubmit={handleSubmit} noValidate data-testid="catalogue-form">
+      <form className="catalogue-form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="catalogue-form">
         {failed ? (
           <Alert kind="error" testId="catalogue-error">
             Error al agregar el valor

@@ -12,6 +12,7 @@ import { PlusIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { BIRTH_YEAR_MIN, PERSONA_PHONE_MAX_DIGITS } from '../../../lib/constants';
 import { normalizePhone } from '@shared/rules/persona-rules';
 import { toast } from '../../../lib/toast';
@@ -133,9 +134,8 @@ export function PersonaFormModal({
   const mode = persona ? 'edit' : 'create';
   const uid = useId();
   const [value, setValue] = useState<FormValue>(() => (persona ? formFromPersona(persona) : emptyForm(lookup)));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, submitting: saving, submit } = useFormSubmit();
   const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState<CatalogueType | null>(null);
 
   const set = (key: keyof FormValue, v: string) => setValue((prev) => ({ ...prev, [key]: v }));
@@ -147,30 +147,25 @@ export function PersonaFormModal({
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (saving) return;
     const birth = birthDate(value);
-    if (birth.error) {
-      const problems = { fecha_nacimiento: [birth.error] };
-      setErrors(problems);
-      setMessage(validationAlertText(problems));
-      return;
-    }
-    setSaving(true);
-    setErrors({});
     setMessage(null);
-    try {
-      const payload = toPayload(value, birth.date);
-      const response = persona ? await updatePersona(persona.id, payload) : await createPersona(payload);
-      toast.success(response.message || (persona ? 'Persona actualizada exitosamente' : 'Persona creada exitosamente'));
-      onSaved(response.persona);
-    } catch (error) {
-      const problems = fieldErrors(error);
-      const text = Object.keys(problems).length > 0 ? validationAlertText(problems) : errorMessage(error, 'Error al guardar la persona');
-      setErrors(problems);
-      setMessage(text);
-      setSaving(false);
-      window.alert(text);
-    }
+    await submit({
+      problems: birth.error ? { fecha_nacimiento: [birth.error] } : {},
+      focusPrefix: id(''),
+      invalid: (problems) => setMessage(validationAlertText(problems)),
+      send: async () => {
+        const payload = toPayload(value, birth.date);
+        const response = persona ? await updatePersona(persona.id, payload) : await createPersona(payload);
+        toast.success(response.message || (persona ? 'Persona actualizada exitosamente' : 'Persona creada exitosamente'));
+        onSaved(response.persona);
+      },
+      refused: (error) => {
+        const problems = fieldErrors(error);
+        const text = Object.keys(problems).length > 0 ? validationAlertText(problems) : errorMessage(error, 'Error al guardar la persona');
+        setMessage(text);
+        window.alert(text);
+      },
+    });
   };
 
   const text = (key: TextField, label: string, options: { placeholder?: string; wide?: boolean; max?: number } = {}) => {
@@ -292,7 +287,7 @@ export function PersonaFormModal({
   return (
     <>
       <Modal title={mode === 'create' ? 'Nueva Persona' : 'Editar Persona'} onClose={onClose} size="lg" testId={`persona-${mode}-modal`}>
-        <form className="persona-form" onSubmit={handleSubmit} noValidate data-testid="persona-form">
+        <form className="persona-form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="persona-form">
           <Section title="Información Básica">
             {catalogue('profesion')}
             {text('nombre', 'Nombre', { placeholder: 'Nombre(s)', max: 100 })}
@@ -306,6 +301,7 @@ export function PersonaFormModal({
                 {BIRTH_PARTS.map((part) => (
                   <select
                     key={part.key}
+                    id={`${id('fecha_nacimiento')}-${part.key}`}
                     className={invalidClass('fecha_nacimiento', 'select')}
                     value={value[part.key]}
                     onChange={(e) => set(part.key, e.target.value)}

@@ -7,6 +7,7 @@ import { CreateButton } from '../../../components/ui/list-card';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
+import { Pagination } from '../../../components/ui/pagination';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -35,8 +36,8 @@ import { PersonaFormModal } from './persona-form-modal';
 import { PersonaStats } from './persona-stats';
 import { PersonaViewModal } from './persona-view-modal';
 import { PersonasFilters } from './personas-filters';
-import { PersonasPagination } from './personas-pagination';
 import { PersonasTable } from './personas-table';
+import '../personas.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; persona: PersonaResponse } | null;
 
@@ -179,7 +180,15 @@ export function PersonasPage() {
             />
           </div>
         ) : null}
-        <PersonasPagination page={list.currentPage} lastPage={list.lastPage} disabled={list.loading} onPage={goToPersonasPage} />
+        {/* Spec 3 §2.1: only with more than one page. */}
+        <Pagination
+          page={list.currentPage}
+          lastPage={list.lastPage}
+          disabled={list.loading}
+          onPage={goToPersonasPage}
+          status={`Mostrando página ${list.currentPage} de ${list.lastPage}`}
+          testId="personas"
+        />
       </section>
 
       {viewing ? (

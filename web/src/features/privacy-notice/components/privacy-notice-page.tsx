@@ -6,6 +6,7 @@ import { SkeletonLine } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
 import { getPrivacyNotice, type PrivacyNotice } from '../api/get-privacy-notice';
+import '../privacy-notice.css';
 
 /** Paragraphs are separated by blank lines; single line breaks inside a paragraph are kept. */
 function paragraphs(text: string): string[] {

@@ -11,6 +11,7 @@ import { PublicEventsLiveEffect } from '../live/public-events-live-effect';
 import { loadPublicEvents, publicEventsState } from '../stores/public-events-store';
 import { EventCard, EventCardSkeleton } from './event-card';
 import { FeaturedEventBanner } from './featured-event-banner';
+import '../public-events.css';
 
 /** Public events landing (spec 1 §2.8). The featured event goes to the banner, not to the grid. */
 export function EventsLandingPage() {

@@ -26,6 +26,7 @@ import { isFull, placesLeft, placesPercent, placesTone } from '../places';
 import { loadPublicEvent, publicEventState, resetPublicEvent } from '../stores/public-event-store';
 import { PlacesBadge } from './event-card';
 import { RegistrationForm } from './registration-form';
+import '../public-events.css';
 
 function AllEventsLink() {
   return (

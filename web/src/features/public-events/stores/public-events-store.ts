@@ -5,15 +5,10 @@
 import { proxy } from 'valtio';
 import type { EventCounts, PublicExternalEvent } from '@shared/contracts/external-events.contract';
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
-import { createListLoader } from '../../../lib/loader';
+import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
 import { getPublicEvents } from '../api/get-public-events';
 
-export const publicEventsState = proxy<{
-  events: PublicExternalEvent[];
-  loading: boolean;
-  loaded: boolean;
-  error: string | null;
-}>({ events: [], loading: false, loaded: false, error: null });
+export const publicEventsState = proxy<{ events: PublicExternalEvent[] } & LoadState>({ events: [], ...notLoaded() });
 
 const versions = createVersionGate();
 

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { confirmAttendance } from '../api/confirm-attendance';
 import { PublicInternalEventLiveEffect } from '../live/public-internal-event-live-effect';
 import {
@@ -38,31 +39,28 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
       .slice(0, CONFIRMATION_CODE_LENGTH),
   );
   const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { submitting: sending, submit: send } = useFormSubmit();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const done = outcome?.kind === 'success';
   const valid = code.length === CONFIRMATION_CODE_LENGTH;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!valid) {
-      setTouched(true);
-      return;
-    }
-    setSending(true);
     const versionBefore = shownVersion();
-    try {
-      const response = await confirmAttendance(slugOrId, code);
-      if (response.already_confirmed) setOutcome({ kind: 'already', response });
-      else {
-        setOutcome({ kind: 'success', response });
-        countOwnConfirmation(versionBefore);
-      }
-    } catch (err) {
-      setOutcome({ kind: 'error', message: errorMessage(err, CONFIRM_FALLBACK) });
-    } finally {
-      setSending(false);
-    }
+    await send({
+      problems: valid ? {} : { codigo: [CODE_MESSAGE] },
+      focusPrefix: 'pie-',
+      invalid: () => setTouched(true),
+      send: async () => {
+        const response = await confirmAttendance(slugOrId, code);
+        if (response.already_confirmed) setOutcome({ kind: 'already', response });
+        else {
+          setOutcome({ kind: 'success', response });
+          countOwnConfirmation(versionBefore);
+        }
+      },
+      refused: (err) => setOutcome({ kind: 'error', message: errorMessage(err, CONFIRM_FALLBACK) }),
+    });
   };
 
   return (
@@ -75,6 +73,7 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
         <label className="field">
           <span className="field__label">Código de confirmación</span>
           <input
+            id="pie-codigo"
             className={`input pie-code ${touched && !valid ? 'input--invalid' : ''}`}
             value={code}
             maxLength={CONFIRMATION_CODE_LENGTH}

@@ -3,6 +3,7 @@ import { proxy } from 'valtio';
 import type { PublicInternalEvent, VersionedInternalCounts } from '@shared/contracts/internal-events.contract';
 import { ApiError } from '../../../lib/api-client';
 import { applyAttendeeCounts, createVersionGate } from '../../../lib/live';
+import { createLatest, loadLatest } from '../../../lib/loader';
 import { getPublicInternalEvent } from '../api/get-public-internal-event';
 
 export const publicInternalEventState = proxy<{
@@ -13,10 +14,10 @@ export const publicInternalEventState = proxy<{
 }>({ slugOrId: null, evento: null, status: 'loading', error: null });
 
 let versions = createVersionGate();
-let seq = 0;
+const latest = createLatest();
 
 export function resetPublicInternalEvent(slugOrId: string): void {
-  seq++;
+  latest.invalidate();
   versions = createVersionGate();
   publicInternalEventState.slugOrId = slugOrId;
   publicInternalEventState.evento = null;
@@ -26,24 +27,24 @@ export function resetPublicInternalEvent(slugOrId: string): void {
 
 /** Loads the page; a silent reload (push, reconnect) keeps what is shown if it fails. */
 export async function loadPublicInternalEvent(slugOrId: string, options: { silent?: boolean } = {}): Promise<void> {
-  const mine = ++seq;
-  try {
-    const { evento } = await getPublicInternalEvent(slugOrId);
-    if (mine !== seq || publicInternalEventState.slugOrId !== slugOrId) return;
-    versions.accept(evento.id, evento.version);
-    publicInternalEventState.evento = evento;
-    publicInternalEventState.status = 'ready';
-    publicInternalEventState.error = null;
-  } catch (err) {
-    if (mine !== seq) return;
-    if (options.silent && !(err instanceof ApiError && err.status === 404)) return;
-    publicInternalEventState.evento = null;
-    publicInternalEventState.status = 'error';
-    publicInternalEventState.error =
-      err instanceof ApiError && err.status === 404
+  await loadLatest(latest, () => getPublicInternalEvent(slugOrId), {
+    data({ evento }) {
+      if (publicInternalEventState.slugOrId !== slugOrId) return;
+      versions.accept(evento.id, evento.version);
+      publicInternalEventState.evento = evento;
+      publicInternalEventState.status = 'ready';
+      publicInternalEventState.error = null;
+    },
+    error(err) {
+      const notFound = err instanceof ApiError && err.status === 404;
+      if (options.silent && !notFound) return;
+      publicInternalEventState.evento = null;
+      publicInternalEventState.status = 'error';
+      publicInternalEventState.error = notFound
         ? 'Este evento no está disponible o no existe.'
         : 'Error al cargar el evento. Por favor intenta más tarde.';
-  }
+    },
+  });
 }
 
 export function applyPublicCounts(c: VersionedInternalCounts): void {

@@ -11,9 +11,10 @@ import {
   type SiNo,
   type TiempoOperando,
 } from '@shared/contracts/programs.contract';
-import { ApiError, errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { checkEmail } from '../api/check-email';
 import { registerForProgram } from '../api/register-for-program';
 import { controlClass, fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
@@ -175,9 +176,8 @@ function YesNo({
  */
 export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; onRegistered: (name: string) => void }) {
   const [value, setValue] = useState<FormValue>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, submitting, submit } = useFormSubmit();
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   /** The e-mail (normalized) last checked, and whether it is taken. */
   const [emailCheck, setEmailCheck] = useState<{ email: string; exists: boolean } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -208,43 +208,41 @@ export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; o
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (submitting) return;
-    const problems = validate(value, todayInputValue());
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setFailure(null);
-      const first = Object.keys(problems)[0];
-      const target = document.getElementById(`prog-${first}`) ?? document.getElementById(`prog-${first}-si`);
-      target?.focus();
-      return;
-    }
-    setErrors({});
     setFailure(null);
-    // A submit with a registered e-mail is blocked (the check runs now if the field never lost focus).
-    if (emailTaken || (await runEmailCheck(normalizedEmail))) {
-      showFailure(EMAIL_TAKEN_ON_SUBMIT);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await registerForProgram(slug, toPayload(value));
-      onRegistered(value.nombre.trim());
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      if (error instanceof ApiError && error.status === 409 && error.serverMessage === EMAIL_TAKEN_ON_BLUR) {
-        setEmailCheck({ email: normalizedEmail, exists: true });
+    await submit({
+      problems: validate(value, todayInputValue()),
+      focusPrefix: 'prog-',
+      // A submit with a registered e-mail is blocked (the check runs now if the field never lost focus).
+      beforeSend: async () => {
+        if (!emailTaken && !(await runEmailCheck(normalizedEmail))) return true;
         showFailure(EMAIL_TAKEN_ON_SUBMIT);
-      } else {
-        showFailure(errorMessage(error, FALLBACK_ERROR));
-      }
-      setSubmitting(false);
-    }
+        return false;
+      },
+      send: async () => {
+        await registerForProgram(slug, toPayload(value));
+        onRegistered(value.nombre.trim());
+      },
+      refused: (error) => {
+        if (error instanceof ApiError && error.status === 409 && error.serverMessage === EMAIL_TAKEN_ON_BLUR) {
+          setEmailCheck({ email: normalizedEmail, exists: true });
+          showFailure(EMAIL_TAKEN_ON_SUBMIT);
+        } else {
+          showFailure(errorMessage(error, FALLBACK_ERROR));
+        }
+      },
+    });
   };
 
   const business = value.tiene_emprendimiento === 'si';
 
   return (
-    <form className="program-form" onSubmit={handleSubmit} noValidate data-testid="program-application-form" aria-labelledby="form-title">
+    <form
+      className="program-form"
+      onSubmit={(e) => void handleSubmit(e)}
+      noValidate
+      data-testid="program-application-form"
+      aria-labelledby="form-title"
+    >
       <h2 className="card__title" id="form-title">
         Formulario de Registro
       </h2>

@@ -4,8 +4,9 @@ import { Alert } from '../../../components/ui/alert';
 import { PlusIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import type { SeatMapSection } from '../../../components/seat-map';
-import { ApiError, errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api-client';
+import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createEspacio } from '../api/create-espacio';
 import { updateEspacio } from '../api/update-espacio';
 import { formatCount, randomSectionColor } from '../spaces-labels';
@@ -121,8 +122,8 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
         }
       : { nombre: '', descripcion: '', layout_config: '', pasillos: [], secciones: [newSection(0)] },
   );
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  // The hook's errors are the server's complaints (the client rules below are shown as the form changes).
+  const { errors: serverErrors, setErrors: setServerErrors, submitting: saving, submit } = useFormSubmit();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   // The name's "obligatorio" waits until the field was left (a new form starts empty); the rest shows at once.
   const [nombreTouched, setNombreTouched] = useState(false);
@@ -151,7 +152,8 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
     setServerErrors({});
     setForm((f) => ({ ...f, secciones: f.secciones.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
   };
-  const addSection = () =>
+  const addSection = () => {
+    setServerErrors({});
     setForm((f) => ({
       ...f,
       secciones: [
@@ -162,30 +164,33 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
         ),
       ],
     }));
-  const removeSection = (index: number) => setForm((f) => ({ ...f, secciones: f.secciones.filter((_, i) => i !== index) }));
+  };
+  const removeSection = (index: number) => {
+    setServerErrors({});
+    setForm((f) => ({ ...f, secciones: f.secciones.filter((_, i) => i !== index) }));
+  };
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setNombreTouched(true);
-    if (!valid || saving) return;
-    setSaving(true);
-    setServerErrors({});
     setServerMessage(null);
-    try {
-      const payload = toPayload(form);
-      const response = espacio ? await updateEspacio(espacio.id, payload) : await createEspacio(payload);
-      upsertEspacio(response.espacio);
-      toast.success(response.message);
-      onClose();
-    } catch (err) {
-      setServerErrors(fieldErrors(err));
-      const message =
-        err instanceof ApiError && err.status === 422 ? 'Error al guardar el espacio' : errorMessage(err, 'Error al guardar el espacio');
-      setServerMessage(message);
-      toast.error(message);
-    } finally {
-      setSaving(false);
-    }
+    await submit({
+      problems: valid ? {} : errors,
+      focusPrefix: 'espacio-',
+      send: async () => {
+        const payload = toPayload(form);
+        const response = espacio ? await updateEspacio(espacio.id, payload) : await createEspacio(payload);
+        upsertEspacio(response.espacio);
+        toast.success(response.message);
+        onClose();
+      },
+      refused: (err) => {
+        const message =
+          err instanceof ApiError && err.status === 422 ? 'Error al guardar el espacio' : errorMessage(err, 'Error al guardar el espacio');
+        setServerMessage(message);
+        toast.error(message);
+      },
+    });
   };
 
   const errorOf = (field: string) => {

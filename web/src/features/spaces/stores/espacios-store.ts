@@ -4,37 +4,23 @@
  */
 import { proxy } from 'valtio';
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
+import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
 import { getEspacios } from '../api/get-espacios';
 
-export const espaciosState = proxy<{
-  espacios: EspacioResponse[];
-  loading: boolean;
-  loaded: boolean;
-  error: string | null;
-}>({ espacios: [], loading: false, loaded: false, error: null });
-
-let requestSeq = 0;
+export const espaciosState = proxy<{ espacios: EspacioResponse[] } & LoadState>({ espacios: [], ...notLoaded() });
 
 /** Newest first, as the server lists them. */
 const byIdDesc = (a: EspacioResponse, b: EspacioResponse) => b.id - a.id;
 
 /** Loads the list; `silent` keeps it on screen (resync after a reconnect). */
-export async function loadEspacios(options: { silent?: boolean } = {}): Promise<void> {
-  const seq = ++requestSeq;
-  if (!options.silent) espaciosState.loading = true;
-  try {
-    const { espacios } = await getEspacios();
-    if (seq !== requestSeq) return;
+export const loadEspacios = createListLoader(
+  espaciosState,
+  getEspacios,
+  ({ espacios }) => {
     espaciosState.espacios = [...espacios].sort(byIdDesc);
-    espaciosState.error = null;
-    espaciosState.loaded = true;
-  } catch {
-    if (seq !== requestSeq) return;
-    if (!options.silent) espaciosState.error = 'Error al cargar los espacios';
-  } finally {
-    if (seq === requestSeq) espaciosState.loading = false;
-  }
-}
+  },
+  'Error al cargar los espacios',
+);
 
 /** Adds or replaces a space (answers and pushes); an older version than the one shown is ignored. */
 export function upsertEspacio(espacio: EspacioResponse): void {
@@ -50,7 +36,7 @@ export function upsertEspacio(espacio: EspacioResponse): void {
 }
 
 export function resetEspacios(): void {
-  requestSeq++;
+  loadEspacios.invalidate();
   espaciosState.espacios = [];
   espaciosState.loading = false;
   espaciosState.loaded = false;

@@ -16,6 +16,7 @@ import { loadUsers, removeUser, usersState } from '../stores/users-store';
 import { CreateUserForm } from './create-user-form';
 import { EditUserModal } from './edit-user-modal';
 import { UsersTable } from './users-table';
+import '../users.css';
 
 /** The screen of super admins; the server refuses everyone else with 403 anyway. */
 function UsersManager({ currentUserId }: { currentUserId: number }) {

@@ -2,15 +2,10 @@
 import { proxy } from 'valtio';
 import type { UserResponse } from '@shared/contracts/users.contract';
 import { normalizePermissions } from '@shared/permissions';
-import { createListLoader } from '../../../lib/loader';
+import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
 import { getUsers } from '../api/get-users';
 
-export const usersState = proxy<{
-  users: UserResponse[];
-  loading: boolean;
-  loaded: boolean;
-  error: string | null;
-}>({ users: [], loading: false, loaded: false, error: null });
+export const usersState = proxy<{ users: UserResponse[] } & LoadState>({ users: [], ...notLoaded() });
 
 function normalize(user: UserResponse): UserResponse {
   return { ...user, permissions: normalizePermissions(user.permissions).value };

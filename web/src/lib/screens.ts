@@ -1,0 +1,38 @@
+/**
+ * What a feature tells the app about its screens (features/<x>/routes.tsx): their paths, who may open
+ * them, what the others see instead, the navigation link and the page (lazy for the staff screens). The
+ * router and the navigation both read these, so a screen's permission is written once, in its feature.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { UserResponse } from '@shared/contracts/users.contract';
+
+/** What a screen does for a signed-in user without the permission (each spec screen words it its own way). */
+export type Denied =
+  /** Spec 1 §2.6: a browser alert, then back to the dashboard. */
+  | { alert: string }
+  /** Spec 3 §8 (people): back to the dashboard with an error toast. */
+  | { toast: string }
+  /** A notice in place of the screen; with `redirectAfterMs`, then back to the dashboard (spec 3 §6: 1.5 s). */
+  | { title: string; message: string; redirectAfterMs?: number; testId?: string };
+
+export interface ScreenRoute {
+  path: string;
+  /** A page loaded when first visited, in its own chunk (the staff screens, the login). */
+  lazy?: () => Promise<{ Component: ComponentType }>;
+  /** A page in the main bundle (the citizens' pages, the first thing most visitors open). */
+  element?: ReactNode;
+}
+
+export interface ScreenGroup {
+  /** Who may open these screens; without it, anyone who reaches the layout. */
+  allow?: (user: UserResponse) => boolean;
+  denied?: Denied;
+  /** The admin navigation's link: its label, and who sees it when that is not `allow` (spec 1 §2.2, §6). */
+  nav?: { label: string; to?: string; listed?: (user: UserResponse) => boolean };
+  routes: ScreenRoute[];
+}
+
+/** A page loaded when first visited: `lazyPage(() => import('./components/x-page'), 'XPage')`. */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<{ Component: ComponentType }> {
+  return () => load().then((m) => ({ Component: m[name] as ComponentType }));
+}
