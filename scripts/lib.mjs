@@ -195,3 +195,24 @@ export async function resolveServices(env = process.env, { reuseRunning = false 
     },
   };
 }
+
+/** Runs a command of the compiled CLI (`migrate`, `seed-demo`) to its end; throws if it fails. */
+export function runCli(command, env) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), command], { cwd: ROOT, env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`El comando ${command} falló (código ${r.status}).`);
+}
+
+/** Waits until /api/health answers on the port (200 or 503), or `child` exits: true when it answered. */
+export async function waitForHealth(port, child, { ok = [200, 503], tries = 300 } = {}) {
+  for (let i = 0; i < tries; i++) {
+    if (child && child.exitCode !== null) return false;
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (ok.includes(res.status)) return true;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}

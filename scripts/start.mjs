@@ -1,30 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: build what changed, provide PostgreSQL/Redis when unset, migrate, then run the API
 // (web app + /api + socket.io on one port) and the workers. Flags: --migrate-only, --seed-demo, --no-build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, buildIfNeeded, log, resolveServices } from './lib.mjs';
+import { ROOT, buildIfNeeded, log, resolveServices, runCli, waitForHealth } from './lib.mjs';
 
 const flags = new Set(process.argv.slice(2));
-
-function runCli(command, env) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), command], { cwd: ROOT, env, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`El comando ${command} falló (código ${r.status}).`);
-}
-
-async function waitForHealth(port, child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) return false;
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200 || res.status === 503) return true;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-}
 
 async function main() {
   if (!flags.has('--no-build')) buildIfNeeded();

@@ -26,6 +26,7 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
     bodyParser: false,
   });
   app.use(accessLogMiddleware(logger));
+  if (!config.roles.has('api')) app.use(realtimeOnly());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // API answers are not cached by validators: no ETag (Express hashes every response body for it).
@@ -71,7 +72,8 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new InputPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  if (config.roles.has('realtime')) app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  if (!config.roles.has('api')) return app; // realtime only: /socket.io and /api/health, no documents nor pages
 
   const openapi = new DocumentBuilder()
     .setTitle('Aforo API')
@@ -86,6 +88,14 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
 
   serveWebApp(app, config);
   return app;
+}
+
+/** A realtime-only process (ROLES=realtime) answers its health and socket.io (which never reaches Express). */
+function realtimeOnly() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === '/api/health') return next();
+    res.status(404).json({ statusCode: 404, message: 'Este proceso solo atiende el tiempo real (/socket.io) y /api/health.' });
+  };
 }
 
 /**

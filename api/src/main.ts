@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './core/config/app-config';
+import { ShutdownState } from './core/http/shutdown-state';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -14,7 +15,15 @@ async function bootstrap(): Promise<void> {
     throw err;
   }
   const app = await createApp(config);
-  app.enableShutdownHooks();
+  // SIGTERM drains first (health 503 for SHUTDOWN_DRAIN_MS: the load balancer stops sending), then closes:
+  // requests in flight finish, sockets are told to go and reconnect through the balancer to another process.
+  app.enableShutdownHooks(['SIGINT']);
+  process.once('SIGTERM', () => {
+    app.get(ShutdownState).drain();
+    setTimeout(() => {
+      void app.close().finally(() => process.exit(0));
+    }, config.shutdownDrainMs);
+  });
   await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
 }
 

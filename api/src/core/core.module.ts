@@ -21,6 +21,7 @@ import { SessionResolver } from './realtime/session-resolver';
 import { RateLimitGuard } from './http/rate-limit.guard';
 import { RateLimiter } from './redis/rate-limiter';
 import { RedisService } from './redis/redis.service';
+import { ShutdownState } from './http/shutdown-state';
 
 /** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
 @Global()
@@ -40,12 +41,14 @@ export class CoreModule {
       OutboxRelay,
       UnitOfWork,
       RoomPolicy,
-      RealtimeGateway,
+      // Only a realtime process opens socket.io; an api-only one records events and leaves the pushes to it.
+      ...(config.roles.has('realtime') ? [RealtimeGateway] : []),
       RealtimePublisher,
       RealtimeRegistry,
       JobRoutes,
       RateLimiter,
       { provide: APP_GUARD, useClass: RateLimitGuard },
+      ShutdownState,
     ];
     return {
       module: CoreModule,
@@ -66,11 +69,12 @@ export class CoreModule {
         OutboxRelay,
         UnitOfWork,
         RoomPolicy,
-        RealtimeGateway,
+        ...(config.roles.has('realtime') ? [RealtimeGateway] : []),
         RealtimePublisher,
         RealtimeRegistry,
         JobRoutes,
         RateLimiter,
+        ShutdownState,
       ],
     };
   }

@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
+/** What an API process serves: `api` (HTTP), `realtime` (socket.io and the outbox relay), or both. */
+export type ProcessRole = 'api' | 'realtime';
+export const PROCESS_ROLES: readonly ProcessRole[] = ['api', 'realtime'];
+
 /** Everything the API and the workers read from the environment, validated once at start. */
 export interface AppConfig {
+  /** ROLES: what this process serves (the workers are their own entry point, `dist/workers/src/main.js`). */
+  roles: ReadonlySet<ProcessRole>;
+  /** SHUTDOWN_DRAIN_MS: on SIGTERM, how long /api/health answers 503 (the load balancer stops sending) before closing. */
+  shutdownDrainMs: number;
   env: 'development' | 'production' | 'test';
   port: number;
   databaseUrl: string;
@@ -82,6 +90,17 @@ function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   throw new ConfigError(name, `debe ser true o false (se recibió "${raw}")`);
 }
 
+/** ROLES: a comma-separated subset of api and realtime (default both, as `npm start` runs). */
+function readRoles(env: NodeJS.ProcessEnv, name: string): ReadonlySet<ProcessRole> {
+  const raw = env[name]?.trim();
+  if (!raw) return new Set(PROCESS_ROLES);
+  const roles = raw.split(',').map((r) => r.trim().toLowerCase());
+  if (roles.some((r) => !PROCESS_ROLES.includes(r as ProcessRole))) {
+    throw new ConfigError(name, `debe ser api, realtime o api,realtime (se recibió "${raw}"); los workers se inician con dist/workers/src/main.js`);
+  }
+  return new Set(roles as ProcessRole[]);
+}
+
 /** A comma-separated list of origins: each scheme://host[:port], http or https, nothing after. */
 function readOrigins(env: NodeJS.ProcessEnv, name: string): string[] {
   const raw = env[name]?.trim();
@@ -151,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   return {
     env: nodeEnv,
+    roles: readRoles(env, 'ROLES'),
+    shutdownDrainMs: readInt(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 120_000),
     port: readInt(env, 'PORT', 3000, 0, 65535),
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),

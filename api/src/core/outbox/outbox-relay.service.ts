@@ -1,8 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Client } from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OUTBOX_BATCH_SIZE, OUTBOX_CHANNEL, OUTBOX_MIN_CYCLE_MS, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
 import { JobPublisher } from '../jobs/job-publisher';
 import { JobRoutes } from '../jobs/job-routes';
@@ -28,15 +29,23 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private lastBatchAt = 0;
   private listener: Client | null = null;
 
+  /** Only realtime processes relay (ROLES); several may run: SKIP LOCKED gives each row to one of them. */
+  private readonly enabled: boolean;
+
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly outbox: OutboxRepository,
     private readonly jobs: JobPublisher,
     private readonly realtime: RealtimePublisher,
     private readonly jobRoutes: JobRoutes,
-  ) {}
+  ) {
+    this.enabled = config.roles.has('realtime');
+    this.stopped = !this.enabled;
+  }
 
   onApplicationBootstrap(): void {
+    if (!this.enabled) return; // an api-only process: the INSERT's NOTIFY wakes the realtime processes' relays
     this.timer = setInterval(() => this.kick(), OUTBOX_SCAN_INTERVAL_MS);
     this.timer.unref();
     void this.listen();

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { StoredDomainEvent } from '@shared/events/domain-events';
 import { ROOMS } from '@shared/events/socket-events';
 import { mergePushes, type RoutedPush, type SocketEffects } from './push-routes';
@@ -13,10 +13,11 @@ export class RealtimePublisher {
   private readonly logger = new Logger(RealtimePublisher.name);
 
   constructor(
-    private readonly gateway: RealtimeGateway,
     private readonly policy: RoomPolicy,
     private readonly sessions: SessionResolver,
     private readonly registry: RealtimeRegistry,
+    // Absent in an api-only process (ROLES=api): it publishes nothing, the realtime processes do.
+    @Optional() private readonly gateway?: RealtimeGateway,
   ) {}
 
   /**
@@ -25,7 +26,7 @@ export class RealtimePublisher {
    * last domain events, so a different combination after a retry is never taken for a duplicate.
    */
   publishBatch(events: StoredDomainEvent[]): SocketEffects[] {
-    const server = this.gateway.server;
+    const server = this.gateway?.server;
     if (!server) return [];
     const routed: RoutedPush[] = [];
     const effects: SocketEffects[] = [];
@@ -44,7 +45,7 @@ export class RealtimePublisher {
 
   /** Applies access changes to live sockets, on every API process (through the adapter). */
   async applyEffects(effects: SocketEffects): Promise<void> {
-    const server = this.gateway.server;
+    const server = this.gateway?.server;
     if (!server) return;
     try {
       for (const id of effects.endSessions ?? []) server.in(sessionRoom(id)).disconnectSockets(true);
@@ -57,7 +58,7 @@ export class RealtimePublisher {
 
   /** Pushes the current counts of the records a batch touched, once per record however many changes it held. */
   async pushCounts(counts: { [kind: string]: number[] }): Promise<void> {
-    const server = this.gateway.server;
+    const server = this.gateway?.server;
     if (!server) return;
     for (const [kind, ids] of Object.entries(counts)) {
       if (ids.length === 0) continue;
@@ -69,6 +70,7 @@ export class RealtimePublisher {
 
   /** Makes the user's sockets leave every room their current access no longer allows. */
   private async revalidate(userId: number): Promise<void> {
+    if (!this.gateway?.server) return;
     const sockets = await this.gateway.server.in(ROOMS.user(userId)).fetchSockets();
     for (const socket of sockets) {
       const user = socket.data.sessionId ? await this.sessions.resolveSession(socket.data.sessionId) : null;

@@ -35,6 +35,11 @@ export class RedisIoAdapter extends IoAdapter {
       res.writeHead(403, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ code: 4, message: 'Forbidden' }));
     });
+    // socket.io's memory guide: engine.io keeps each session's first HTTP request (headers, socket, buffers)
+    // unless told not to; nothing reads it after the origin check (the token travels in the CONNECT packet).
+    server.engine.on('connection', (raw: { request: unknown }) => {
+      raw.request = null;
+    });
     const pub = withSafePublish(new Redis(redisOptionsFromUrl(this.config.redisUrl)));
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', () => undefined);

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '@core/access/access.decorators';
 import { RedisService } from '@core/redis/redis.service';
 import { Answer, S } from '@core/http/openapi-answers';
+import { ShutdownState } from '@core/http/shutdown-state';
 
 @ApiTags('health')
 @Controller('health')
@@ -13,15 +14,16 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly redis: RedisService,
+    private readonly shutdown: ShutdownState,
   ) {}
 
-  /** 200 when PostgreSQL and Redis answer, 503 otherwise. No personal data. */
+  /** 200 when PostgreSQL and Redis answer, 503 otherwise (and while the process drains before stopping). No personal data. */
   @Get()
   @Public()
   @Answer(
     200,
-    'PostgreSQL y Redis responden (503 con el mismo cuerpo si alguno no).',
-    S.object({ status: S.oneOf(['ok', 'degraded']), database: S.oneOf(['ok', 'down']), redis: S.oneOf(['ok', 'down']) }),
+    'PostgreSQL y Redis responden (503 con el mismo cuerpo si alguno no, o `draining` si el proceso se está deteniendo).',
+    S.object({ status: S.oneOf(['ok', 'degraded', 'draining']), database: S.oneOf(['ok', 'down']), redis: S.oneOf(['ok', 'down']) }),
   )
   async health(@Res({ passthrough: true }) res: Response) {
     const database = await this.ds
@@ -29,7 +31,7 @@ export class HealthController {
       .then(() => 'ok' as const)
       .catch(() => 'down' as const);
     const redis = (await this.redis.ping()) ? ('ok' as const) : ('down' as const);
-    const status = database === 'ok' && redis === 'ok' ? 'ok' : 'degraded';
+    const status = this.shutdown.draining ? 'draining' : database === 'ok' && redis === 'ok' ? 'ok' : 'degraded';
     res.status(status === 'ok' ? 200 : 503);
     return { status, database, redis };
   }

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// `npm run start:cluster`: the production shape on one machine, without Docker. N api processes, M realtime
+// processes and K workers behind the system's HAProxy (deploy/haproxy/haproxy.cfg), on the same defaults as
+// `npm start` (embedded PostgreSQL unless DATABASE_URL, local Redis unless REDIS_URL). Migrations run once,
+// before any replica starts. A replica that dies is started again on its port; Ctrl+C drains and stops all.
+// Flags: --api N (2) --realtime M (2) --workers K (1) --no-build. PORT (3000) is HAProxy's.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { DATA_DIR, ROOT, buildIfNeeded, log, resolveServices, runCli, waitForHealth } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const count = (flag, fallback) => {
+  const i = args.indexOf(flag);
+  if (i < 0) return fallback;
+  const n = Number(args[i + 1]);
+  if (!Number.isInteger(n) || n < 1 || n > 16) {
+    console.error(`[aforo] ${flag} debe ser un número entero entre 1 y 16 (se recibió "${args[i + 1] ?? ''}").`);
+    process.exit(2);
+  }
+  return n;
+};
+const sizes = { api: count('--api', 2), realtime: count('--realtime', 2), workers: count('--workers', 1) };
+/** How long a stopping replica keeps answering 503 on /api/health before closing (> HAProxy's fall × inter). */
+const DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 2500);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+function haproxyBinary() {
+  const found = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();
+  if (!found) {
+    throw new Error(
+      'No se encontró haproxy. Instálalo (Debian/Ubuntu: `sudo apt-get install -y haproxy`; macOS: `brew install haproxy`) o usa `npm start` (un solo proceso, sin balanceador).',
+    );
+  }
+  return found;
+}
+
+/** deploy/haproxy/haproxy.cfg with one `server` line per local process instead of each `server-template`. */
+function haproxyConfig(servers) {
+  const source = readFileSync(join(ROOT, 'deploy/haproxy/haproxy.cfg'), 'utf8');
+  const out = [];
+  let inResolvers = false;
+  for (const line of source.split('\n')) {
+    if (/^resolvers /.test(line)) inResolvers = true;
+    else if (/^\S/.test(line)) inResolvers = false;
+    if (inResolvers) continue; // no Docker DNS here
+    const template = /^(\s*)server-template (\w+) /.exec(line);
+    if (!template) {
+      out.push(line);
+      continue;
+    }
+    for (const s of servers.filter((x) => x.role === template[2])) {
+      out.push(`${template[1]}server ${s.name} 127.0.0.1:${s.port} check`);
+    }
+  }
+  return out.join('\n');
+}
+
+async function main() {
+  if (!args.includes('--no-build')) buildIfNeeded();
+  const haproxy = haproxyBinary();
+  const services = await resolveServices(process.env);
+  const env = { ...process.env, ...services.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  try {
+    runCli('migrate', env); // once per deploy, before any replica: none of them races it
+  } catch (err) {
+    console.error(`[aforo] ${err.message}`);
+    await services.cleanup();
+    process.exit(1);
+  }
+
+  const port = Number(env.PORT ?? 3000);
+  const replicaEnv = { ...env, TRUST_PROXY: 'true', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
+  const processes = [];
+  for (const role of ['api', 'realtime']) {
+    for (let i = 1; i <= sizes[role]; i++) processes.push({ role, name: `${role}${i}`, port: await freePort() });
+  }
+  for (let i = 1; i <= sizes.workers; i++) processes.push({ role: 'workers', name: `workers${i}` });
+
+  let stopping = false;
+  const start = (p) => {
+    const entry = p.role === 'workers' ? 'dist/workers/src/main.js' : 'dist/api/src/main.js';
+    const childEnv = p.role === 'workers' ? env : { ...replicaEnv, ROLES: p.role, PORT: String(p.port) };
+    p.child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, entry)], { cwd: ROOT, env: childEnv, stdio: 'inherit' });
+    log(`${p.name} iniciado${p.port ? ` en 127.0.0.1:${p.port}` : ''} (pid ${p.child.pid}).`);
+    p.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`${p.name} terminó (${signal ?? `código ${code}`}); HAProxy deja de enviarle tráfico y se vuelve a iniciar en 1 s.`);
+      setTimeout(() => !stopping && start(p), 1000).unref();
+    });
+  };
+  processes.forEach(start);
+
+  const dir = join(DATA_DIR, 'cluster');
+  mkdirSync(dir, { recursive: true });
+  const configFile = join(dir, 'haproxy.cfg');
+  writeFileSync(configFile, haproxyConfig(processes));
+  const proxy = spawn(haproxy, ['-W', '-db', '-f', configFile], {
+    cwd: ROOT,
+    env: { ...process.env, HAPROXY_BIND: `${process.env.HOST ?? '0.0.0.0'}:${port}`, HAPROXY_COOKIE_KEY: 'aforo-local' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  const stopAll = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    log('Deteniendo: cada réplica deja de recibir tráfico y termina lo que tiene en curso…');
+    const running = processes.filter((p) => p.child?.exitCode === null);
+    for (const p of running) p.child.kill('SIGTERM');
+    await Promise.all(running.map((p) => new Promise((r) => (p.child.exitCode !== null ? r() : p.child.once('exit', r)))));
+    if (proxy.exitCode === null) {
+      proxy.kill('SIGUSR1'); // soft stop: finishes open connections
+      await new Promise((r) => (proxy.exitCode !== null ? r() : proxy.once('exit', r)));
+    }
+    await services.cleanup();
+    process.exit(code);
+  };
+  proxy.once('exit', (code) => {
+    if (stopping) return;
+    console.error(`[aforo] HAProxy terminó (código ${code}); deteniendo el clúster.`);
+    void stopAll(1);
+  });
+  process.once('SIGINT', () => void stopAll(0));
+  process.once('SIGTERM', () => void stopAll(0));
+
+  const replicas = processes.filter((p) => p.port);
+  const healthy = await Promise.all(replicas.map((p) => waitForHealth(p.port, null, { ok: [200] })));
+  if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] }))) {
+    log(
+      `Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`,
+    );
+    log(`Configuración de HAProxy: ${configFile}`);
+  } else {
+    console.error('[aforo] Alguna réplica no respondió en /api/health; revisa los mensajes de arriba.');
+  }
+}
+
+main().catch((err) => {
+  console.error(`[aforo] ${err.message}`);
+  process.exit(1);
+});
