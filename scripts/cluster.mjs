@@ -66,6 +66,21 @@ function haproxyConfig(servers) {
   return out.join('\n');
 }
 
+/** Resolves once `child` has exited; past `ms` it is killed (SIGKILL), and said so. */
+function exited(child, ms, name) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      log(`${name} no terminó en ${ms} ms; se detiene a la fuerza.`);
+      child.kill('SIGKILL');
+    }, ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 async function main() {
   if (!args.includes('--no-build')) buildIfNeeded();
   const haproxy = haproxyBinary();
@@ -115,13 +130,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log('Deteniendo: cada réplica deja de recibir tráfico y termina lo que tiene en curso…');
-    const running = processes.filter((p) => p.child?.exitCode === null);
+    const running = processes.filter((p) => p.child?.exitCode === null && p.child.signalCode === null);
     for (const p of running) p.child.kill('SIGTERM');
-    await Promise.all(running.map((p) => new Promise((r) => (p.child.exitCode !== null ? r() : p.child.once('exit', r)))));
-    if (proxy.exitCode === null) {
-      proxy.kill('SIGUSR1'); // soft stop: finishes open connections
-      await new Promise((r) => (proxy.exitCode !== null ? r() : proxy.once('exit', r)));
-    }
+    await Promise.all(running.map((p) => exited(p.child, DRAIN_MS + 15_000, p.name)));
+    proxy.kill('SIGUSR1'); // soft stop: lets open connections finish
+    await exited(proxy, 5000, 'HAProxy');
     await services.cleanup();
     process.exit(code);
   };

@@ -1,0 +1,259 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { io } from 'socket.io-client';
+import request from 'supertest';
+import { eventBody, registrationBody } from '../factories/external-events';
+import { databaseUrl, readHarnessEnv } from '../setup/harness-env';
+import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/test-app';
+
+const ROOT = join(__dirname, '../..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Replica {
+  name: string;
+  port: number;
+  pid: number;
+}
+
+/**
+ * `npm run start:cluster` as a city would run it on one machine (scripts/cluster.mjs): 2 api + 2 realtime +
+ * 1 workers behind the system's HAProxy, on this file's own database (cloned from the migrated template) and
+ * Redis prefix. Real processes, killed with a real SIGKILL.
+ */
+describe('replicas behind HAProxy (npm run start:cluster)', () => {
+  let cluster: ChildProcess;
+  let output = '';
+  let proxyUrl = '';
+  let database = '';
+  let dbUrl = '';
+  let dataDir = '';
+  const replicas = new Map<string, Replica>();
+  const sockets: TestSocket[] = [];
+  let admin = '';
+
+  const http = (url = proxyUrl) => request(url);
+  const direct = (name: string) => `http://127.0.0.1:${replicas.get(name)!.port}`;
+  async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = new Client({ connectionString: dbUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  function socket(url: string, token?: string, reconnection = false): Promise<TestSocket> {
+    const s: TestSocket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 1000,
+      forceNew: true,
+    });
+    sockets.push(s);
+    return new Promise((resolve, reject) => {
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  }
+  const joinRoom = (s: TestSocket, room: string) => new Promise((resolve) => s.emit('room:join', room, resolve));
+
+  /** Kills a replica as a crash would; the cluster starts it again a second later on the same port. */
+  async function crash(name: string): Promise<void> {
+    const { pid } = replicas.get(name)!;
+    process.kill(pid, 'SIGKILL');
+    await eventually(() => output.includes(`${name} terminó (SIGKILL)`));
+  }
+
+  beforeAll(async () => {
+    const harness = readHarnessEnv();
+    database = `aforo_cluster_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await adminQuery(harness.adminDatabaseUrl, `CREATE DATABASE ${database} TEMPLATE ${harness.templateDatabase}`);
+    dbUrl = databaseUrl(harness.adminDatabaseUrl, database);
+    dataDir = mkdtempSync(join(tmpdir(), 'aforo-cluster-'));
+    const port = await freePort();
+    proxyUrl = `http://127.0.0.1:${port}`;
+    cluster = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs'), '--no-build', '--api', '2', '--realtime', '2', '--workers', '1'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl,
+        REDIS_URL: harness.redisUrl,
+        REDIS_PREFIX: `cl${randomBytes(4).toString('hex')}`,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        AFORO_DATA_DIR: dataDir,
+        WEB_DIST_DIR: '/nonexistent',
+        LOG_LEVEL: 'warn',
+        PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
+        PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const read = (b: Buffer) => {
+      output += b.toString();
+      for (const m of output.matchAll(/\[aforo\] (\w+?\d+) iniciado en 127\.0\.0\.1:(\d+) \(pid (\d+)\)/g)) {
+        replicas.set(m[1], { name: m[1], port: Number(m[2]), pid: Number(m[3]) });
+      }
+    };
+    cluster.stdout!.on('data', read);
+    cluster.stderr!.on('data', read);
+    await eventually(
+      () => {
+        if (cluster.exitCode !== null) throw new Error(`el clúster terminó:\n${output}`);
+        return output.includes('Clúster listo');
+      },
+      Boolean,
+      120_000,
+    );
+    const login = await http().post('/api/login').send(ADMIN);
+    expect(login.status).toBe(200);
+    admin = login.body.token as string;
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    if (cluster && cluster.exitCode === null) {
+      const gone = new Promise((r) => cluster.once('exit', r));
+      cluster.kill('SIGTERM');
+      await gone;
+    }
+    if (/no terminó en/.test(output)) console.warn(output.split('\n').filter((l) => l.startsWith('[aforo]')).join('\n'));
+    rmSync(dataDir, { recursive: true, force: true });
+    await adminQuery(readHarnessEnv().adminDatabaseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+  }, 60_000);
+
+  it('runs each role where it belongs: api replicas serve no socket, realtime replicas serve no API', async () => {
+    expect([...replicas.keys()].sort()).toEqual(['api1', 'api2', 'realtime1', 'realtime2']);
+    expect((await http(direct('realtime1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(404);
+    expect((await http(direct('realtime1')).get('/api/health')).status).toBe(200);
+    await expect(socket(direct('api1'), admin)).rejects.toBeTruthy();
+    expect((await http(direct('api1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(200);
+  });
+
+  it('a session made on one api replica works on the other, and a logout on one revokes it on all', async () => {
+    const login = await http(direct('api1')).post('/api/login').send(ADMIN);
+    const token = login.body.token as string;
+    expect((await http(direct('api2')).get('/api/me').set(bearer(token))).status).toBe(200);
+    expect((await http(direct('api2')).post('/api/logout').set(bearer(token))).status).toBeLessThan(300);
+    expect((await http(direct('api1')).get('/api/me').set(bearer(token))).status).toBe(401);
+  });
+
+  it('a change made through one api replica reaches the sockets of both realtime processes, once each', async () => {
+    const a = await socket(direct('realtime1'), admin);
+    const b = await socket(direct('realtime2'), admin);
+    await joinRoom(a, 'external-events');
+    await joinRoom(b, 'external-events');
+    const seen = { a: 0, b: 0 };
+    const title = `Concierto en la Macroplaza ${randomBytes(2).toString('hex')}`;
+    a.on('external-event.created', (m) => (seen.a += m.data.event.title === title ? 1 : 0));
+    b.on('external-event.created', (m) => (seen.b += m.data.event.title === title ? 1 : 0));
+    const created = await http(direct('api2')).post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ title }));
+    expect(created.status).toBe(201);
+    await eventually(() => seen.a === 1 && seen.b === 1);
+    // Two relays run (one per realtime process): each outbox row is published by one of them only.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(seen).toEqual({ a: 1, b: 1 });
+  });
+
+  it('a burst spread over the replicas never oversells and the counter is exact', async () => {
+    const created = await http().post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ max_attendees: 40 }));
+    const { id, slug } = created.body.event as { id: number; slug: string };
+    const results = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => http().post(`/api/eventos/${slug}/register`).send(registrationBody(500_000 + i))),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(40);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(110);
+    const [row] = await query<{ current: number; real: number }>(
+      `SELECT e.current_attendees AS current, (SELECT count(*)::int FROM external_registrations r WHERE r.event_id = e.id) AS real
+         FROM external_events e WHERE e.id = $1`,
+      [id],
+    );
+    expect(row).toEqual({ current: 40, real: 40 });
+  }, 60_000);
+
+  it('SIGKILL of an api replica mid-burst loses no acknowledged registration; the proxy sends to the other', async () => {
+    const created = await http().post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ max_attendees: 5000 }));
+    const { id, slug } = created.body.event as { id: number; slug: string };
+    const acknowledged: string[] = [];
+    const statuses: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < 400) {
+        const body = registrationBody(600_000 + next++);
+        const res = await http().post(`/api/eventos/${slug}/register`).send(body);
+        statuses.push(res.status);
+        if (res.status === 201) acknowledged.push(body.email);
+      }
+    };
+    const burst = Promise.all(Array.from({ length: 16 }, worker));
+    await eventually(() => statuses.length >= 80);
+    await crash('api1');
+    await burst;
+    const stored = new Set(
+      (await query<{ email: string }>(`SELECT lower(email) AS email FROM external_registrations WHERE event_id = $1`, [id])).map(
+        (r) => r.email,
+      ),
+    );
+    for (const email of acknowledged) expect(stored.has(email.toLowerCase())).toBe(true);
+    // Only requests in flight at the crash may fail; the rest went to the living replica.
+    expect(statuses.filter((s) => s !== 201).length).toBeLessThanOrEqual(16);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(400 - 16);
+    // And afterwards everything goes through.
+    const after = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => http().post(`/api/eventos/${slug}/register`).send(registrationBody(700_000 + i))),
+    );
+    expect(after.map((r) => r.status)).toEqual(Array(20).fill(201));
+  }, 120_000);
+
+  it('SIGKILL of a realtime process: its sockets reconnect through the proxy and get the next change', async () => {
+    // Through the proxy, with reconnection as the web app has it; least connections spreads them over both.
+    const screens = await Promise.all(Array.from({ length: 6 }, () => socket(proxyUrl, admin, true)));
+    for (const s of screens) {
+      s.on('connect', () => void joinRoom(s, 'external-events')); // the web app joins again after every reconnect
+      await joinRoom(s, 'external-events');
+    }
+    const disconnected = screens.map(() => false);
+    screens.forEach((s, i) => s.on('disconnect', () => (disconnected[i] = true)));
+    await crash('realtime1');
+    await eventually(() => disconnected.some(Boolean));
+    await eventually(() => screens.every((s) => s.connected));
+    await new Promise((r) => setTimeout(r, 300)); // the re-join's ack
+    const title = `Desfile de Día de Muertos ${randomBytes(2).toString('hex')}`;
+    const arrivals = screens.map((s) => nextPush(s, 'external-event.created', 20_000, (m) => m.data.event.title === title));
+    expect((await http().post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ title }))).status).toBe(201);
+    await Promise.all(arrivals);
+  }, 60_000);
+});
