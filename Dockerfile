@@ -21,5 +21,6 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 USER node
 EXPOSE 3000
-# The api service runs migrations first; the workers service overrides the command.
-CMD ["sh", "-c", "node dist/api/src/cli.js migrate && exec node --enable-source-maps dist/api/src/main.js"]
+# One image, every role: ROLES=api|realtime|api,realtime for this entry point; the workers and the one-shot
+# migration override the command (docker-compose.yml). Migrations run once per deploy, never per replica.
+CMD ["node", "--enable-source-maps", "dist/api/src/main.js"]

@@ -149,9 +149,7 @@ async function main() {
   const replicas = processes.filter((p) => p.port);
   const healthy = await Promise.all(replicas.map((p) => waitForHealth(p.port, null, { ok: [200] })));
   if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] }))) {
-    log(
-      `Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`,
-    );
+    log(`Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`);
     log(`Configuración de HAProxy: ${configFile}`);
   } else {
     console.error('[aforo] Alguna réplica no respondió en /api/health; revisa los mensajes de arriba.');

@@ -100,27 +100,31 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'aforo-cluster-'));
     const port = await freePort();
     proxyUrl = `http://127.0.0.1:${port}`;
-    cluster = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs'), '--no-build', '--api', '2', '--realtime', '2', '--workers', '1'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: dbUrl,
-        REDIS_URL: harness.redisUrl,
-        REDIS_PREFIX: `cl${randomBytes(4).toString('hex')}`,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        AFORO_DATA_DIR: dataDir,
-        WEB_DIST_DIR: '/nonexistent',
-        LOG_LEVEL: 'warn',
-        PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
-        PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
+    cluster = spawn(
+      process.execPath,
+      [join(ROOT, 'scripts/cluster.mjs'), '--no-build', '--api', '2', '--realtime', '2', '--workers', '1'],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: dbUrl,
+          REDIS_URL: harness.redisUrl,
+          REDIS_PREFIX: `cl${randomBytes(4).toString('hex')}`,
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          AFORO_DATA_DIR: dataDir,
+          WEB_DIST_DIR: '/nonexistent',
+          LOG_LEVEL: 'warn',
+          PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
+          PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     const read = (b: Buffer) => {
       output += b.toString();
       for (const m of output.matchAll(/\[aforo\] (\w+?\d+) iniciado en 127\.0\.0\.1:(\d+) \(pid (\d+)\)/g)) {
@@ -149,7 +153,13 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
       cluster.kill('SIGTERM');
       await gone;
     }
-    if (/no terminó en/.test(output)) console.warn(output.split('\n').filter((l) => l.startsWith('[aforo]')).join('\n'));
+    if (/no terminó en/.test(output))
+      console.warn(
+        output
+          .split('\n')
+          .filter((l) => l.startsWith('[aforo]'))
+          .join('\n'),
+      );
     rmSync(dataDir, { recursive: true, force: true });
     await adminQuery(readHarnessEnv().adminDatabaseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
   }, 60_000);
@@ -188,10 +198,17 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
   });
 
   it('a burst spread over the replicas never oversells and the counter is exact', async () => {
-    const created = await http().post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ max_attendees: 40 }));
+    const created = await http()
+      .post('/api/eventos-externos')
+      .set(bearer(admin))
+      .send(eventBody({ max_attendees: 40 }));
     const { id, slug } = created.body.event as { id: number; slug: string };
     const results = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => http().post(`/api/eventos/${slug}/register`).send(registrationBody(500_000 + i))),
+      Array.from({ length: 150 }, (_, i) =>
+        http()
+          .post(`/api/eventos/${slug}/register`)
+          .send(registrationBody(500_000 + i)),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(40);
@@ -205,7 +222,10 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
   }, 60_000);
 
   it('SIGKILL of an api replica mid-burst loses no acknowledged registration; the proxy sends to the other', async () => {
-    const created = await http().post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ max_attendees: 5000 }));
+    const created = await http()
+      .post('/api/eventos-externos')
+      .set(bearer(admin))
+      .send(eventBody({ max_attendees: 5000 }));
     const { id, slug } = created.body.event as { id: number; slug: string };
     const acknowledged: string[] = [];
     const statuses: number[] = [];
@@ -233,7 +253,11 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(400 - 16);
     // And afterwards everything goes through.
     const after = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => http().post(`/api/eventos/${slug}/register`).send(registrationBody(700_000 + i))),
+      Array.from({ length: 20 }, (_, i) =>
+        http()
+          .post(`/api/eventos/${slug}/register`)
+          .send(registrationBody(700_000 + i)),
+      ),
     );
     expect(after.map((r) => r.status)).toEqual(Array(20).fill(201));
   }, 120_000);

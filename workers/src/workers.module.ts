@@ -33,7 +33,9 @@ export class WorkersModule {
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
         TypeOrmModule.forRoot(
-          dataSourceOptions(config.databaseUrl, AREA_ENTITIES, { extra: { max: 10, application_name: 'aforo-workers' } }),
+          dataSourceOptions(config.databaseUrl, AREA_ENTITIES, {
+            extra: { max: config.databasePoolSize ?? 10, application_name: 'aforo-workers' },
+          }),
         ),
         WorkersCoreModule.forRoot(config),
         ...JOBS_MODULES,

@@ -53,7 +53,7 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, areaEntities)),
+        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, areaEntities, { extra: { max: config.databasePoolSize ?? 20 } })),
         PassportModule,
         JwtModule.register({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds } }),
       ],

@@ -12,6 +12,8 @@ export interface AppConfig {
   roles: ReadonlySet<ProcessRole>;
   /** SHUTDOWN_DRAIN_MS: on SIGTERM, how long /api/health answers 503 (the load balancer stops sending) before closing. */
   shutdownDrainMs: number;
+  /** DATABASE_POOL_SIZE: connections this process may hold (null: 20 for api/realtime, 10 for workers). */
+  databasePoolSize: number | null;
   env: 'development' | 'production' | 'test';
   port: number;
   databaseUrl: string;
@@ -96,7 +98,10 @@ function readRoles(env: NodeJS.ProcessEnv, name: string): ReadonlySet<ProcessRol
   if (!raw) return new Set(PROCESS_ROLES);
   const roles = raw.split(',').map((r) => r.trim().toLowerCase());
   if (roles.some((r) => !PROCESS_ROLES.includes(r as ProcessRole))) {
-    throw new ConfigError(name, `debe ser api, realtime o api,realtime (se recibió "${raw}"); los workers se inician con dist/workers/src/main.js`);
+    throw new ConfigError(
+      name,
+      `debe ser api, realtime o api,realtime (se recibió "${raw}"); los workers se inician con dist/workers/src/main.js`,
+    );
   }
   return new Set(roles as ProcessRole[]);
 }
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: nodeEnv,
     roles: readRoles(env, 'ROLES'),
     shutdownDrainMs: readInt(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 120_000),
+    databasePoolSize: env.DATABASE_POOL_SIZE?.trim() ? readInt(env, 'DATABASE_POOL_SIZE', 20, 1, 500) : null,
     port: readInt(env, 'PORT', 3000, 0, 65535),
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
