@@ -3,6 +3,12 @@ import { loadConfig } from '../../api/src/core/config/app-config';
 const base = { DATABASE_URL: 'postgres://u@localhost/db', JWT_SECRET: 'x'.repeat(40) };
 
 describe('configuration validated at start, naming the bad variable', () => {
+  it('reads the roles of a process: both by default (npm start), or one of them', () => {
+    expect([...loadConfig({ ...base }).roles].sort()).toEqual(['api', 'realtime']);
+    expect([...loadConfig({ ...base, ROLES: ' Realtime ' }).roles]).toEqual(['realtime']);
+    expect(loadConfig({ ...base, ROLES: 'api' }).roles.has('realtime')).toBe(false);
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({ ...base });
     expect(c).toMatchObject({
@@ -28,6 +34,9 @@ describe('configuration validated at start, naming the bad variable', () => {
     [{ ALLOW_REGISTRATION: 'quizás' }, 'ALLOW_REGISTRATION'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ ALLOWED_ORIGINS: 'aforo.gob.mx' }, 'ALLOWED_ORIGINS'],
+    [{ ROLES: 'api,workers' }, 'ROLES'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ ALLOWED_ORIGINS: 'ftp://aforo.gob.mx' }, 'ALLOWED_ORIGINS'],
     [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx/panel' }, 'ALLOWED_ORIGINS'],
     [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx?x=1' }, 'ALLOWED_ORIGINS'],
