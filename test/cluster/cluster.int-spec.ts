@@ -1,43 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from 'pg';
-import { io } from 'socket.io-client';
 import request from 'supertest';
 import { eventBody, registrationBody } from '../factories/external-events';
-import { databaseUrl, readHarnessEnv } from '../setup/harness-env';
-import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/test-app';
-
-const ROOT = join(__dirname, '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Replica {
-  name: string;
-  port: number;
-  pid: number;
-}
+import { TestCluster } from '../setup/cluster';
+import { ADMIN, bearer, eventually, nextPush } from '../setup/test-app';
 
 /**
  * `npm run start:cluster` as a city would run it on one machine (scripts/cluster.mjs): 2 api + 2 realtime +
@@ -45,127 +10,26 @@ interface Replica {
  * Redis prefix. Real processes, killed with a real SIGKILL.
  */
 describe('replicas behind HAProxy (npm run start:cluster)', () => {
-  let cluster: ChildProcess;
-  let output = '';
-  let proxyUrl = '';
-  let database = '';
-  let dbUrl = '';
-  let dataDir = '';
-  const replicas = new Map<string, Replica>();
-  const sockets: TestSocket[] = [];
+  let c: TestCluster;
   let admin = '';
-
-  const http = (url = proxyUrl) => request(url);
-  const direct = (name: string) => `http://127.0.0.1:${replicas.get(name)!.port}`;
-  async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: dbUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-
-  function socket(url: string, token?: string, reconnection = false): Promise<TestSocket> {
-    const s: TestSocket = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: token ? { token } : {},
-      reconnection,
-      reconnectionDelay: 200,
-      reconnectionDelayMax: 1000,
-      forceNew: true,
-    });
-    sockets.push(s);
-    return new Promise((resolve, reject) => {
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
-  }
-  const joinRoom = (s: TestSocket, room: string) => new Promise((resolve) => s.emit('room:join', room, resolve));
-
-  /** Kills a replica as a crash would; the cluster starts it again a second later on the same port. */
-  async function crash(name: string): Promise<void> {
-    const { pid } = replicas.get(name)!;
-    process.kill(pid, 'SIGKILL');
-    await eventually(() => output.includes(`${name} terminó (SIGKILL)`));
-  }
+  const http = (url = c.proxyUrl) => request(url);
+  const direct = (name: string) => c.direct(name);
+  const socket = (url: string, token?: string, reconnection = false) => c.socket(url, token, reconnection);
+  const joinRoom = (s: Parameters<TestCluster['joinRoom']>[0], room: string) => c.joinRoom(s, room);
+  const query = <T>(sql: string, params: unknown[] = []) => c.query<T>(sql, params);
+  const crash = (name: string) => c.crash(name);
 
   beforeAll(async () => {
-    const harness = readHarnessEnv();
-    database = `aforo_cluster_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(harness.adminDatabaseUrl, `CREATE DATABASE ${database} TEMPLATE ${harness.templateDatabase}`);
-    dbUrl = databaseUrl(harness.adminDatabaseUrl, database);
-    dataDir = mkdtempSync(join(tmpdir(), 'aforo-cluster-'));
-    const port = await freePort();
-    proxyUrl = `http://127.0.0.1:${port}`;
-    cluster = spawn(
-      process.execPath,
-      [join(ROOT, 'scripts/cluster.mjs'), '--no-build', '--api', '2', '--realtime', '2', '--workers', '1'],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: dbUrl,
-          REDIS_URL: harness.redisUrl,
-          REDIS_PREFIX: `cl${randomBytes(4).toString('hex')}`,
-          JWT_SECRET: randomBytes(32).toString('hex'),
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          AFORO_DATA_DIR: dataDir,
-          WEB_DIST_DIR: '/nonexistent',
-          LOG_LEVEL: 'warn',
-          PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
-          PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const read = (b: Buffer) => {
-      output += b.toString();
-      for (const m of output.matchAll(/\[aforo\] (\w+?\d+) iniciado en 127\.0\.0\.1:(\d+) \(pid (\d+)\)/g)) {
-        replicas.set(m[1], { name: m[1], port: Number(m[2]), pid: Number(m[3]) });
-      }
-    };
-    cluster.stdout!.on('data', read);
-    cluster.stderr!.on('data', read);
-    await eventually(
-      () => {
-        if (cluster.exitCode !== null) throw new Error(`el clúster terminó:\n${output}`);
-        return output.includes('Clúster listo');
-      },
-      Boolean,
-      120_000,
-    );
+    c = await TestCluster.start({ api: 2, realtime: 2, workers: 1 });
     const login = await http().post('/api/login').send(ADMIN);
     expect(login.status).toBe(200);
     admin = login.body.token as string;
   }, 180_000);
 
-  afterAll(async () => {
-    for (const s of sockets) s.disconnect();
-    if (cluster && cluster.exitCode === null) {
-      const gone = new Promise((r) => cluster.once('exit', r));
-      cluster.kill('SIGTERM');
-      await gone;
-    }
-    if (/no terminó en/.test(output))
-      console.warn(
-        output
-          .split('\n')
-          .filter((l) => l.startsWith('[aforo]'))
-          .join('\n'),
-      );
-    rmSync(dataDir, { recursive: true, force: true });
-    await adminQuery(readHarnessEnv().adminDatabaseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-  }, 60_000);
+  afterAll(() => c?.stop(), 60_000);
 
   it('runs each role where it belongs: api replicas serve no socket, realtime replicas serve no API', async () => {
-    expect([...replicas.keys()].sort()).toEqual(['api1', 'api2', 'realtime1', 'realtime2']);
+    expect([...c.replicas.keys()].sort()).toEqual(['api1', 'api2', 'realtime1', 'realtime2']);
     expect((await http(direct('realtime1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(404);
     expect((await http(direct('realtime1')).get('/api/health')).status).toBe(200);
     await expect(socket(direct('api1'), admin)).rejects.toBeTruthy();
@@ -264,7 +128,7 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
 
   it('SIGKILL of a realtime process: its sockets reconnect through the proxy and get the next change', async () => {
     // Through the proxy, with reconnection as the web app has it; least connections spreads them over both.
-    const screens = await Promise.all(Array.from({ length: 6 }, () => socket(proxyUrl, admin, true)));
+    const screens = await Promise.all(Array.from({ length: 6 }, () => socket(c.proxyUrl, admin, true)));
     for (const s of screens) {
       s.on('connect', () => void joinRoom(s, 'external-events')); // the web app joins again after every reconnect
       await joinRoom(s, 'external-events');

@@ -43,6 +43,16 @@ export class RedisIoAdapter extends IoAdapter {
     const pub = withSafePublish(new Redis(redisOptionsFromUrl(this.config.redisUrl)));
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', () => undefined);
+    // Redis pub/sub keeps nothing for a subscriber that is away: what other processes published while this
+    // one's subscription was down is gone. When it is back, this process's screens resync (as after a
+    // reconnect); the outbox already holds every change, so the refetch sees it.
+    let lost = false;
+    sub.on('close', () => (lost = true));
+    sub.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      server.local.emit('live.resync' as never, { event_id: '', occurred_at: new Date().toISOString(), data: {} } as never);
+    });
     this.clients.push(pub, sub);
     server.adapter(createAdapter(pub, sub, { key: socketAdapterKey(this.config), requestsTimeout: 3000 }));
     return server;

@@ -27,6 +27,11 @@ export interface ServerToClientEvents {
   'me.changed': (msg: Push<{ deleted: boolean }>) => void;
   /** This socket's session ended (logout or deleted account): sign out. */
   'session.revoked': (msg: Push<Record<string, never>>) => void;
+  /**
+   * This process's link to the other processes (Redis) came back after a loss: pushes sent meanwhile may not
+   * have reached this socket, so every screen refetches what it shows (as after a reconnect). No data.
+   */
+  'live.resync': (msg: Push<Record<string, never>>) => void;
 
   /** Staff: the external events table (room external-events) and one event's board (external-event:{id}). */
   'external-event.created': (msg: Push<{ event: ExternalEventResponse }>) => void;

@@ -44,6 +44,11 @@ function wireOnce(): void {
   socket.on('disconnect', () => {
     for (const room of refs.keys()) liveState.rooms[room] = 'joining';
   });
+  // The server's link to the other processes came back after a loss: still in every room, but pushes may
+  // have been missed, so every screen refetches.
+  socket.on('live.resync', () => {
+    for (const room of refs.keys()) for (const listener of resyncListeners.get(room) ?? []) listener();
+  });
 }
 
 /** Joins `room` (if first user); returns the release function. */

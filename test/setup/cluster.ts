@@ -1,0 +1,169 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { io } from 'socket.io-client';
+import { databaseUrl, readHarnessEnv } from './harness-env';
+import { ADMIN, eventually, type TestSocket } from './test-app';
+
+const ROOT = join(__dirname, '../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Replica {
+  name: string;
+  port: number;
+  pid: number;
+}
+
+/**
+ * `npm run start:cluster` (scripts/cluster.mjs) as a test holds it: real api, realtime and workers processes
+ * behind the system's HAProxy, on a database of its own cloned from the migrated template and a Redis prefix
+ * of its own (or another Redis entirely: `redisUrl`).
+ */
+export class TestCluster {
+  proxyUrl = '';
+  output = '';
+  readonly replicas = new Map<string, Replica>();
+  private child!: ChildProcess;
+  private database = '';
+  private dbUrl = '';
+  private dataDir = '';
+  private readonly sockets: TestSocket[] = [];
+
+  static async start(sizes: { api: number; realtime: number; workers: number }, options: { redisUrl?: string } = {}) {
+    const c = new TestCluster();
+    await c.boot(sizes, options);
+    return c;
+  }
+
+  private async boot(sizes: { api: number; realtime: number; workers: number }, options: { redisUrl?: string }) {
+    const harness = readHarnessEnv();
+    this.database = `aforo_cluster_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await adminQuery(harness.adminDatabaseUrl, `CREATE DATABASE ${this.database} TEMPLATE ${harness.templateDatabase}`);
+    this.dbUrl = databaseUrl(harness.adminDatabaseUrl, this.database);
+    this.dataDir = mkdtempSync(join(tmpdir(), 'aforo-cluster-'));
+    const port = await freePort();
+    this.proxyUrl = `http://127.0.0.1:${port}`;
+    const args = ['--no-build', '--api', String(sizes.api), '--realtime', String(sizes.realtime), '--workers', String(sizes.workers)];
+    this.child = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs'), ...args], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: this.dbUrl,
+        REDIS_URL: options.redisUrl ?? harness.redisUrl,
+        REDIS_PREFIX: `cl${randomBytes(4).toString('hex')}`,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        AFORO_DATA_DIR: this.dataDir,
+        WEB_DIST_DIR: '/nonexistent',
+        LOG_LEVEL: 'warn',
+        PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000',
+        PUBLIC_READ_LIMIT_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const read = (b: Buffer) => {
+      this.output += b.toString();
+      for (const m of this.output.matchAll(/\[aforo\] (\w+?\d+) iniciado en 127\.0\.0\.1:(\d+) \(pid (\d+)\)/g)) {
+        this.replicas.set(m[1], { name: m[1], port: Number(m[2]), pid: Number(m[3]) });
+      }
+    };
+    this.child.stdout!.on('data', read);
+    this.child.stderr!.on('data', read);
+    await eventually(
+      () => {
+        if (this.child.exitCode !== null) throw new Error(`el clúster terminó:\n${this.output}`);
+        return this.output.includes('Clúster listo');
+      },
+      Boolean,
+      120_000,
+    );
+  }
+
+  /** The URL of one replica, bypassing the proxy. */
+  direct(name: string): string {
+    return `http://127.0.0.1:${this.replicas.get(name)!.port}`;
+  }
+
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = new Client({ connectionString: this.dbUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** A socket.io client (websocket, as the web app); with `reconnection`, it comes back as the web app's does. */
+  socket(url: string, token?: string, reconnection = false): Promise<TestSocket> {
+    const s: TestSocket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 1000,
+      forceNew: true,
+    });
+    this.sockets.push(s);
+    return new Promise((resolve, reject) => {
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  }
+
+  joinRoom(s: TestSocket, room: string): Promise<unknown> {
+    return new Promise((resolve) => s.emit('room:join', room, resolve));
+  }
+
+  /** Kills a replica as a crash would (SIGKILL); the cluster starts it again a second later on the same port. */
+  async crash(name: string): Promise<void> {
+    process.kill(this.replicas.get(name)!.pid, 'SIGKILL');
+    await eventually(() => this.output.includes(`${name} terminó (SIGKILL)`));
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.disconnect();
+    if (this.child && this.child.exitCode === null) {
+      const gone = new Promise((r) => this.child.once('exit', r));
+      this.child.kill('SIGTERM');
+      await gone;
+    }
+    if (/no terminó en/.test(this.output))
+      console.warn(
+        this.output
+          .split('\n')
+          .filter((l) => l.startsWith('[aforo]'))
+          .join('\n'),
+      );
+    rmSync(this.dataDir, { recursive: true, force: true });
+    await adminQuery(readHarnessEnv().adminDatabaseUrl, `DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`).catch(() => undefined);
+  }
+}
