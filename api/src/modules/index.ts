@@ -45,7 +45,7 @@ export interface AreaRegistration {
  * module, so the citizens' routes (public events and registration, the busiest) come first. Images is not
  * here: it is external-events' (its module imports it).
  */
-export const AREAS = {
+export const AREA_REGISTRATIONS = {
   'external-events': {
     module: ExternalEventsModule,
     entities: [ExternalEventEntity, ExternalRegistrationEntity],
@@ -63,7 +63,7 @@ export const AREAS = {
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
 } satisfies Record<string, AreaRegistration>;
 
-export type AreaName = keyof typeof AREAS;
+export type AreaName = keyof typeof AREA_REGISTRATIONS;
 
 /**
  * The order the demo data runs in (every area with a seeder, once): people before the internal events that
@@ -71,7 +71,7 @@ export type AreaName = keyof typeof AREAS;
  */
 export const SEED_ORDER: readonly AreaName[] = ['users', 'external-events', 'personas', 'spaces', 'internal-events', 'seating', 'programs'];
 
-const REGISTERED: ReadonlyArray<AreaRegistration> = Object.values(AREAS);
+const REGISTERED: ReadonlyArray<AreaRegistration> = Object.values(AREA_REGISTRATIONS);
 
 /** The areas' Nest modules, in route order (app.module.ts). */
 export const AREA_MODULES: readonly Type[] = REGISTERED.map((a) => a.module);
@@ -82,10 +82,10 @@ export const AREA_JOBS_MODULES: readonly JobsModule[] = REGISTERED.flatMap((a) =
 
 /** The areas' demo seeders in SEED_ORDER (seeds.ts); an area with a seeder missing from it, or twice, fails at load. */
 export const AREA_SEEDERS: readonly DemoSeeder[] = (() => {
-  const seeded = (Object.keys(AREAS) as AreaName[]).filter((name) => (AREAS[name] as AreaRegistration).seeder);
+  const seeded = (Object.keys(AREA_REGISTRATIONS) as AreaName[]).filter((name) => (AREA_REGISTRATIONS[name] as AreaRegistration).seeder);
   const ordered = new Set(SEED_ORDER);
   if (ordered.size !== SEED_ORDER.length || seeded.length !== ordered.size || !seeded.every((name) => ordered.has(name))) {
     throw new Error(`SEED_ORDER must name each area with a seeder once: ${seeded.join(', ')}`);
   }
-  return SEED_ORDER.map((name) => (AREAS[name] as AreaRegistration).seeder as DemoSeeder);
+  return SEED_ORDER.map((name) => (AREA_REGISTRATIONS[name] as AreaRegistration).seeder as DemoSeeder);
 })();
