@@ -3,8 +3,7 @@ import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS } from '@core/constants';
 import { JOB_HANDLERS, type JobHandler } from '@core/jobs/job-handler';
-import { QUEUE_CONCURRENCY } from '@core/jobs/queue-concurrency';
-import { JOB_QUEUE, QUEUES, type JobName } from '@shared/jobs/jobs';
+import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUES, type JobName } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 
 /** A job the workers schedule for themselves: its scheduler id, how often, and the job. */

@@ -8,12 +8,11 @@ import { PlatformJobsModule } from '@core/jobs/platform-jobs.module';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
 import { AREA_ENTITIES } from '@modules/entities';
-import { PersonasJobsModule } from '@modules/personas/jobs/personas-jobs.module';
-import { SeatingJobsModule } from '@modules/seating/jobs/seating-jobs.module';
+import { AREA_JOBS_MODULES } from '@modules/index';
 import { QueueWorkers } from './queue-workers';
 
-/** Every area whose jobs this process runs. Each brings its handlers; none lives here. */
-const JOBS_MODULES: readonly JobsModule[] = [PlatformJobsModule, PersonasJobsModule, SeatingJobsModule];
+/** The platform's jobs and every area's (api/src/modules/index.ts). Each brings its handlers; none lives here. */
+const JOBS_MODULES: readonly JobsModule[] = [PlatformJobsModule, ...AREA_JOBS_MODULES];
 
 /** What every job handler may inject: configuration, the Redis emitter to socket rooms, the outbox. */
 @Global()

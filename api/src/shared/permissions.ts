@@ -6,6 +6,14 @@ export type Area = (typeof AREAS)[number];
 export type Action = (typeof ACTIONS)[number];
 export type Permissions = Partial<Record<Area, Action[]>>;
 
+/** Each area's name on screen (the users form, the dashboard): a new area is named here, beside AREAS. */
+export const AREA_LABELS: Record<Area, string> = {
+  eventos_internos: 'Eventos Internos',
+  eventos_externos: 'Eventos Externos',
+  programas_servicios: 'Programas y Servicios',
+  personas: 'Personas',
+};
+
 /** The two accepted input forms of one area: a list of actions or an object of boolean flags. */
 export type AreaPermissionInput = Action[] | Partial<Record<Action, boolean>>;
 

@@ -1,41 +1,29 @@
-import type { ScreenGroup } from '../lib/screens';
+import type { FeatureScreens, ScreenGroup } from '../lib/screens';
 import type { UserResponse } from '@shared/contracts/users.contract';
-import { authRoutes } from '../features/auth/routes';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { externalEventsRoutes } from '../features/external-events/routes';
-import { internalEventsRoutes } from '../features/internal-events/routes';
-import { personasRoutes } from '../features/personas/routes';
-import { privacyNoticeRoutes } from '../features/privacy-notice/routes';
-import { programsRoutes } from '../features/programs/routes';
-import { publicEventsRoutes } from '../features/public-events/routes';
-import { publicInternalEventRoutes } from '../features/public-internal-event/routes';
-import { publicProgramsRoutes } from '../features/public-programs/routes';
-import { seatingRoutes } from '../features/seating/routes';
-import { spacesRoutes } from '../features/spaces/routes';
-import { usersRoutes } from '../features/users/routes';
+
+/**
+ * Every feature's route manifest (features/<x>/routes.tsx), found at build time. Eager: the manifests are
+ * tiny (paths, rules, labels); the staff pages they name stay lazy, each in its own chunk, and only the
+ * citizens' pages are in the main bundle.
+ */
+const MANIFESTS = import.meta.glob<FeatureScreens>('../features/*/routes.tsx', { eager: true, import: 'screens' });
+
+/** The screens of one layout, features in their declared order (then by folder name). */
+function screensOf(layout: FeatureScreens['layout']): ScreenGroup[] {
+  return Object.values(MANIFESTS)
+    .filter((m) => m.layout === layout)
+    .sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER))
+    .flatMap((m) => m.groups);
+}
 
 /** The citizens' pages (public layout). */
-export const PUBLIC_SCREENS: ScreenGroup[] = [
-  ...publicEventsRoutes,
-  ...privacyNoticeRoutes,
-  ...publicInternalEventRoutes,
-  ...publicProgramsRoutes,
-];
+export const PUBLIC_SCREENS: ScreenGroup[] = screensOf('public');
 
 /** Signed-out only. */
-export const GUEST_SCREENS: ScreenGroup[] = authRoutes;
+export const GUEST_SCREENS: ScreenGroup[] = screensOf('guest');
 
 /** The staff screens, in the order of the admin navigation (spec 1 §2.2). */
-export const STAFF_SCREENS: ScreenGroup[] = [
-  ...dashboardRoutes,
-  ...externalEventsRoutes,
-  ...internalEventsRoutes,
-  ...seatingRoutes,
-  ...personasRoutes,
-  ...programsRoutes,
-  ...usersRoutes,
-  ...spacesRoutes,
-];
+export const STAFF_SCREENS: ScreenGroup[] = screensOf('staff');
 
 export interface NavLink {
   to: string;

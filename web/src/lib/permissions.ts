@@ -1,15 +1,18 @@
 /** Spanish labels and the access rules of spec 1 §2.2 and §6, on top of the shared pure checks. */
-import { ACTIONS, AREAS, can, hasAnyAccess, type Action, type Area, type PermissionSubject, type Permissions } from '@shared/permissions';
+import {
+  ACTIONS,
+  AREA_LABELS,
+  AREAS,
+  can,
+  hasAnyAccess,
+  type Action,
+  type Area,
+  type PermissionSubject,
+  type Permissions,
+} from '@shared/permissions';
 
-export { ACTIONS, AREAS, can, hasAnyAccess };
+export { ACTIONS, AREA_LABELS, AREAS, can, hasAnyAccess };
 export type { Action, Area, PermissionSubject, Permissions };
-
-export const AREA_LABELS: Record<Area, string> = {
-  eventos_internos: 'Eventos Internos',
-  eventos_externos: 'Eventos Externos',
-  programas_servicios: 'Programas y Servicios',
-  personas: 'Personas',
-};
 
 export const ACTION_LABELS: Record<Action, string> = {
   view: 'Ver',

@@ -32,6 +32,18 @@ export interface ScreenGroup {
   routes: ScreenRoute[];
 }
 
+/**
+ * A feature's route manifest: `export const screens: FeatureScreens` in features/<x>/routes.tsx. The app
+ * finds every manifest itself (app/screens.ts, import.meta.glob): a new feature registers nowhere else.
+ */
+export interface FeatureScreens {
+  /** Where the screens sit: the citizens' layout, signed-out only (the login), or the staff's (signed in). */
+  layout: 'public' | 'guest' | 'staff';
+  /** The feature's place among its layout's features: the order of the admin navigation (spec 1 §2.2). */
+  order?: number;
+  groups: ScreenGroup[];
+}
+
 /** A page loaded when first visited: `lazyPage(() => import('./components/x-page'), 'XPage')`. */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<{ Component: ComponentType }> {
   return () => load().then((m) => ({ Component: m[name] as ComponentType }));

@@ -6,6 +6,16 @@ export const QUEUES = {
   seating: 'seating',
 } as const;
 
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** How many jobs of a queue one workers process runs at once: imports are heavy, audit writes are light. */
+export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
+  audit: 20,
+  imports: 1,
+  maintenance: 1,
+  seating: 2,
+};
+
 export interface JobPayloads {
   /**
    * Write the audit entries of a batch of domain events (idempotent by event id). `eventId` is the
@@ -22,7 +32,7 @@ export interface JobPayloads {
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_QUEUE: { [K in JobName]: (typeof QUEUES)[keyof typeof QUEUES] } = {
+export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'audit.write': QUEUES.audit,
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,

@@ -1,6 +1,7 @@
-import { lazyPage, type ScreenGroup } from '../../lib/screens';
+import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /** Iniciar sesión: guests only (the app's GuestOnly layout). */
-export const authRoutes: ScreenGroup[] = [
-  { routes: [{ path: '/login', lazy: lazyPage(() => import('./components/login-page'), 'LoginPage') }] },
-];
+export const screens: FeatureScreens = {
+  layout: 'guest',
+  groups: [{ routes: [{ path: '/login', lazy: lazyPage(() => import('./components/login-page'), 'LoginPage') }] }],
+};

@@ -1,9 +1,13 @@
-import { lazyPage, type ScreenGroup } from '../../lib/screens';
+import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /** Panel Principal: every signed-in staff member. */
-export const dashboardRoutes: ScreenGroup[] = [
-  {
-    nav: { label: 'Panel Principal' },
-    routes: [{ path: '/dashboard', lazy: lazyPage(() => import('./components/dashboard-page'), 'DashboardPage') }],
-  },
-];
+export const screens: FeatureScreens = {
+  layout: 'staff',
+  order: 10,
+  groups: [
+    {
+      nav: { label: 'Panel Principal' },
+      routes: [{ path: '/dashboard', lazy: lazyPage(() => import('./components/dashboard-page'), 'DashboardPage') }],
+    },
+  ],
+};

@@ -1,27 +1,34 @@
 import { can } from '../../lib/permissions';
-import { lazyPage, type ScreenGroup } from '../../lib/screens';
+import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /** Eventos Internos: view opens the list, the board and the invitations; edit the edit page and the check-in desk. */
-export const internalEventsRoutes: ScreenGroup[] = [
-  {
-    allow: (user) => can(user, 'eventos_internos', 'view'),
-    denied: { alert: 'No tienes permisos para ver eventos internos' },
-    nav: { label: 'Eventos Internos' },
-    routes: [
-      { path: '/eventos-internos', lazy: lazyPage(() => import('./components/internal-events-page'), 'InternalEventsPage') },
-      { path: '/eventos-internos/:id', lazy: lazyPage(() => import('./components/internal-event-detail-page'), 'InternalEventDetailPage') },
-      { path: '/eventos-internos/:id/invitaciones', lazy: lazyPage(() => import('./components/invitations-page'), 'InvitationsPage') },
-    ],
-  },
-  {
-    allow: (user) => can(user, 'eventos_internos', 'edit'),
-    denied: { alert: 'No tienes permisos para editar eventos internos' },
-    routes: [
-      {
-        path: '/eventos-internos/:id/edit',
-        lazy: lazyPage(() => import('./components/internal-event-edit-page'), 'InternalEventEditPage'),
-      },
-      { path: '/eventos-internos/:id/check-in', lazy: lazyPage(() => import('./components/check-in-page'), 'CheckInPage') },
-    ],
-  },
-];
+export const screens: FeatureScreens = {
+  layout: 'staff',
+  order: 30,
+  groups: [
+    {
+      allow: (user) => can(user, 'eventos_internos', 'view'),
+      denied: { alert: 'No tienes permisos para ver eventos internos' },
+      nav: { label: 'Eventos Internos' },
+      routes: [
+        { path: '/eventos-internos', lazy: lazyPage(() => import('./components/internal-events-page'), 'InternalEventsPage') },
+        {
+          path: '/eventos-internos/:id',
+          lazy: lazyPage(() => import('./components/internal-event-detail-page'), 'InternalEventDetailPage'),
+        },
+        { path: '/eventos-internos/:id/invitaciones', lazy: lazyPage(() => import('./components/invitations-page'), 'InvitationsPage') },
+      ],
+    },
+    {
+      allow: (user) => can(user, 'eventos_internos', 'edit'),
+      denied: { alert: 'No tienes permisos para editar eventos internos' },
+      routes: [
+        {
+          path: '/eventos-internos/:id/edit',
+          lazy: lazyPage(() => import('./components/internal-event-edit-page'), 'InternalEventEditPage'),
+        },
+        { path: '/eventos-internos/:id/check-in', lazy: lazyPage(() => import('./components/check-in-page'), 'CheckInPage') },
+      ],
+    },
+  ],
+};

@@ -1,4 +1,8 @@
-import type { ScreenGroup } from '../../lib/screens';
+import type { FeatureScreens } from '../../lib/screens';
 import { PrivacyNoticePage } from './components/privacy-notice-page';
 
-export const privacyNoticeRoutes: ScreenGroup[] = [{ routes: [{ path: '/aviso-de-privacidad', element: <PrivacyNoticePage /> }] }];
+export const screens: FeatureScreens = {
+  layout: 'public',
+  order: 20,
+  groups: [{ routes: [{ path: '/aviso-de-privacidad', element: <PrivacyNoticePage /> }] }],
+};

@@ -1,7 +1,9 @@
-import type { ScreenGroup } from '../../lib/screens';
+import type { FeatureScreens } from '../../lib/screens';
 import { PublicInternalEventPage } from './components/public-internal-event-page';
 
 /** An invitation's confirmation page (no login). */
-export const publicInternalEventRoutes: ScreenGroup[] = [
-  { routes: [{ path: '/evento-interno/:slugOrId', element: <PublicInternalEventPage /> }] },
-];
+export const screens: FeatureScreens = {
+  layout: 'public',
+  order: 30,
+  groups: [{ routes: [{ path: '/evento-interno/:slugOrId', element: <PublicInternalEventPage /> }] }],
+};

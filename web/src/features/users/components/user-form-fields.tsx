@@ -1,19 +1,21 @@
 import type { UserResponse } from '@shared/contracts/users.contract';
 import type { FieldErrors } from '../../../lib/api-client';
-import { ACTION_LABELS, ACTIONS, AREA_LABELS, type Action, type Area } from '../../../lib/permissions';
+import { ACTION_LABELS, ACTIONS, AREA_LABELS, AREAS, type Action, type Area } from '../../../lib/permissions';
 import type { UserPayload } from '../api/types';
 import { fieldBinder, TextField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
 
 /**
  * Every area of the product, so a super admin can grant each one here (spec 1 §2.5 shows the first two;
- * the people database and the programs have their own areas, see docs/decisions.md).
+ * the people database and the programs have their own areas, see docs/decisions.md). An area added later
+ * (shared/permissions.ts) shows after these.
  */
-export const FORM_AREAS = ['eventos_internos', 'eventos_externos', 'personas', 'programas_servicios'] as const satisfies readonly Area[];
-type FormArea = (typeof FORM_AREAS)[number];
+const FORM_ORDER: readonly Area[] = ['eventos_internos', 'eventos_externos', 'personas', 'programas_servicios'];
+export const FORM_AREAS: readonly Area[] = [...FORM_ORDER, ...AREAS.filter((area) => !FORM_ORDER.includes(area))];
+type FormArea = Area;
 
 function emptyAreas(): Record<FormArea, Action[]> {
-  return { eventos_internos: [], eventos_externos: [], personas: [], programas_servicios: [] };
+  return Object.fromEntries(FORM_AREAS.map((area) => [area, [] as Action[]])) as Record<FormArea, Action[]>;
 }
 
 export interface UserFormValue {

@@ -1,0 +1,91 @@
+import type { Type } from '@nestjs/common';
+import type { EntityTarget } from '@core/database/data-source';
+import type { DemoSeeder } from '@core/database/seed-runner';
+import type { JobsModule } from '@core/jobs/job-handler';
+import { AuthModule } from './auth/auth.module';
+import { ExternalEventEntity } from './external-events/external-event.entity';
+import { ExternalRegistrationEntity } from './external-events/external-registration.entity';
+import { externalEventsSeeder } from './external-events/external-events.seed';
+import { ExternalEventsModule } from './external-events/external-events.module';
+import { HealthModule } from './health/health.module';
+import { internalEventsSeeder } from './internal-events/internal-events.seed';
+import { InternalEventsModule } from './internal-events/internal-events.module';
+import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
+import { personasSeeder } from './personas/personas.seed';
+import { PersonasModule } from './personas/personas.module';
+import { ProgramaEntity } from './programs/programa.entity';
+import { ProgramRegistrationEntity } from './programs/program-registration.entity';
+import { programsSeeder } from './programs/programs.seed';
+import { ProgramsModule } from './programs/programs.module';
+import { PublicModule } from './public/public.module';
+import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
+import { SeatingJobsModule } from './seating/jobs/seating-jobs.module';
+import { seatingSeeder } from './seating/seating.seed';
+import { SeatingModule } from './seating/seating.module';
+import { DEMO_SPACE_NAME, spacesSeeder } from './spaces/spaces.seed';
+import { SpacesModule } from './spaces/spaces.module';
+import { UserEntity } from './users/user.entity';
+import { usersSeeder } from './users/users.seed';
+import { UsersModule } from './users/users.module';
+
+/** What an area brings to each process: the only place that names every area on the server. */
+export interface AreaRegistration {
+  /** Its Nest module (controllers, services, rooms, counts, push and job routes): the api process. */
+  module: Type;
+  /** Its TypeORM entities (core adds its own): every data source (api, workers, cli, tests). */
+  entities?: readonly EntityTarget[];
+  /** Its job handlers: the workers process. */
+  jobs?: JobsModule;
+  /** Its demo data (`npm run seed:demo`), run in SEED_ORDER. */
+  seeder?: DemoSeeder;
+}
+
+/**
+ * Every area, in the order its routes are registered: Express tries routes in that order, module by
+ * module, so the citizens' routes (public events and registration, the busiest) come first. Images is not
+ * here: it is external-events' (its module imports it).
+ */
+export const AREA_REGISTRATIONS = {
+  'external-events': {
+    module: ExternalEventsModule,
+    entities: [ExternalEventEntity, ExternalRegistrationEntity],
+    seeder: externalEventsSeeder,
+  },
+  users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },
+  auth: { module: AuthModule },
+  health: { module: HealthModule },
+  public: { module: PublicModule },
+  personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
+  programs: { module: ProgramsModule, entities: [ProgramaEntity, ProgramRegistrationEntity], seeder: programsSeeder },
+  'queue-dashboard': { module: QueueDashboardModule },
+  'internal-events': { module: InternalEventsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
+  spaces: { module: SpacesModule, seeder: spacesSeeder },
+  seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
+} satisfies Record<string, AreaRegistration>;
+
+export type AreaName = keyof typeof AREA_REGISTRATIONS;
+
+/**
+ * The order the demo data runs in (every area with a seeder, once): people before the internal events that
+ * invite them, spaces before the event that takes place in one, that event before its seats.
+ */
+export const SEED_ORDER: readonly AreaName[] = ['users', 'external-events', 'personas', 'spaces', 'internal-events', 'seating', 'programs'];
+
+const REGISTERED: ReadonlyArray<AreaRegistration> = Object.values(AREA_REGISTRATIONS);
+
+/** The areas' Nest modules, in route order (app.module.ts). */
+export const AREA_MODULES: readonly Type[] = REGISTERED.map((a) => a.module);
+/** The areas' entities (entities.ts). */
+export const AREA_ENTITY_LIST: readonly EntityTarget[] = REGISTERED.flatMap((a) => a.entities ?? []);
+/** The areas' job handler modules (workers.module.ts). */
+export const AREA_JOBS_MODULES: readonly JobsModule[] = REGISTERED.flatMap((a) => (a.jobs ? [a.jobs] : []));
+
+/** The areas' demo seeders in SEED_ORDER (seeds.ts); an area with a seeder missing from it, or twice, fails at load. */
+export const AREA_SEEDERS: readonly DemoSeeder[] = (() => {
+  const seeded = (Object.keys(AREA_REGISTRATIONS) as AreaName[]).filter((name) => (AREA_REGISTRATIONS[name] as AreaRegistration).seeder);
+  const ordered = new Set(SEED_ORDER);
+  if (ordered.size !== SEED_ORDER.length || seeded.length !== ordered.size || !seeded.every((name) => ordered.has(name))) {
+    throw new Error(`SEED_ORDER must name each area with a seeder once: ${seeded.join(', ')}`);
+  }
+  return SEED_ORDER.map((name) => (AREA_REGISTRATIONS[name] as AreaRegistration).seeder as DemoSeeder);
+})();
