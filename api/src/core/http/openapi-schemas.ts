@@ -1,9 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProperty, type OpenAPIObject } from '@nestjs/swagger';
+import { defaultMetadataStorage as transformerTypes } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { MESSAGES } from '../errors/validation-messages';
 import { namedSchemas } from './openapi-answers';
+import { isPresent } from './omittable.decorator';
 import { MAX_INT32 } from '../constants';
 
 /** Swagger's key for a property's options (what @ApiProperty writes). */
@@ -48,6 +50,8 @@ const EXAMPLES: Record<string, unknown> = {
   invita: 'SECRETARÍA DE DESARROLLO ECONÓMICO',
   search: 'garza',
   page: 1,
+  filas: 8,
+  asientos_por_fila: 12,
 };
 
 /**
@@ -58,26 +62,56 @@ const EXAMPLES: Record<string, unknown> = {
  * document is built (the @nestjs/swagger CLI plugin would need `nest build`; this project compiles with tsc).
  */
 export function describeDtosFromValidation(): void {
-  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<object, ValidationMetadata[]> };
-  for (const [target, metadatas] of storage.validationMetadatas) {
+  const storage = getMetadataStorage() as unknown as {
+    validationMetadatas: Map<object, ValidationMetadata[]>;
+    getTargetValidationMetadatas(target: object, schema: string, always: boolean, strictGroups: boolean): ValidationMetadata[];
+  };
+  for (const target of storage.validationMetadatas.keys()) {
     if (typeof target !== 'function') continue;
+    // A DTO that extends another (UpdateX extends XFields) is validated with its parents' rules too, as
+    // class-validator merges them: it is documented with them, on its own prototype (Swagger reads each
+    // class's own list of properties).
     const byProperty = new Map<string, ValidationMetadata[]>();
-    for (const m of metadatas) byProperty.set(m.propertyName, [...(byProperty.get(m.propertyName) ?? []), m]);
+    for (const m of storage.getTargetValidationMetadatas(target, '', false, false)) {
+      byProperty.set(m.propertyName, [...(byProperty.get(m.propertyName) ?? []), m]);
+    }
     for (const [property, rules] of byProperty) {
       const prototype = (target as { prototype: object }).prototype;
-      const explicit = Reflect.getOwnMetadata(API_MODEL_PROPERTIES, prototype, property) as PropertyOptions | undefined;
-      const derived = propertySchema(property, rules);
+      const explicit = (Reflect.getMetadata(API_MODEL_PROPERTIES, prototype, property) ?? {}) as PropertyOptions;
+      const derived = { ...propertySchema(property, rules), ...nestedSchema(target, property, rules) };
+      // A bare @ApiProperty records the reflected design type (Object for `number | null`): the rules know better.
+      const { type, ...rest } = explicit;
+      const merged = { ...derived, ...rest, ...(type !== undefined && type !== Object ? { type } : {}) };
+      if (Array.isArray(merged.type)) delete (merged as PropertyOptions).items;
       Reflect.deleteMetadata(API_MODEL_PROPERTIES, prototype, property);
-      ApiProperty({ ...derived, ...explicit } as never)(prototype, property);
+      ApiProperty(merged as never)(prototype, property);
     }
   }
+}
+
+/** A nested DTO (`@ValidateNested` with class-transformer's `@Type`) documented as its own schema, not a bare object. */
+function nestedSchema(target: object, property: string, rules: ValidationMetadata[]): PropertyOptions {
+  if (!rules.some((r) => r.type === 'nestedValidation')) return {};
+  const found = transformerTypes.findTypeMetadata(target as never, property) as { typeFunction?: () => unknown } | undefined;
+  const nested = found?.typeFunction?.();
+  if (typeof nested !== 'function') return {};
+  return rules.some((r) => r.name === 'isArray') ? { type: [nested] } : { type: nested };
+}
+
+/**
+ * A field a client may leave out: @IsOptional or @Omittable. Any other @ValidateIf (a rule that applies only
+ * with another field's value: the entrepreneurship's details, a full payload…) keeps it required in the
+ * document: sending it always is valid, leaving it out is not always.
+ */
+function isOptionalRule(r: ValidationMetadata): boolean {
+  return r.type === 'conditionalValidation' && (r.name === 'isOptional' || (r.constraints as unknown[] | undefined)?.[0] === isPresent);
 }
 
 function propertySchema(property: string, rules: ValidationMetadata[]): PropertyOptions {
   const named = (name: string) => rules.find((r) => r.name === name || r.type === name);
   const own = rules.filter((r) => !r.each);
   const each = rules.filter((r) => r.each);
-  const optional = rules.some((r) => r.type === 'conditionalValidation');
+  const optional = rules.some(isOptionalRule);
   const schema: PropertyOptions = { ...valueSchema(own), required: !optional };
   if (named('isOptional')) schema.nullable = true;
   if (schema.type === 'array') schema.items = { type: 'string', ...(valueSchema(each) as object) };
@@ -151,6 +185,9 @@ function valueSchema(rules: ValidationMetadata[]): PropertyOptions {
       case 'arrayMaxSize':
         s.maxItems = c[0];
         break;
+      case 'arrayMinSize':
+        s.minItems = c[0];
+        break;
     }
   }
   if (s.type === undefined) s.type = 'string';
@@ -177,8 +214,7 @@ function describe(property: string, rules: ValidationMetadata[]): string {
     if (typeof custom === 'string' && /^[A-ZÁÉÍÓÚÑ¿¡].*\.$/.test(custom)) sentences.add(custom);
     else if (r.name && MESSAGES[r.name]) sentences.add(MESSAGES[r.name](property, (r.constraints ?? []) as unknown[]));
   }
-  const optional = rules.some((r) => r.type === 'conditionalValidation');
-  return [...sentences, optional ? 'Opcional.' : ''].filter(Boolean).join(' ');
+  return [...sentences, rules.some(isOptionalRule) ? 'Opcional.' : ''].filter(Boolean).join(' ');
 }
 
 /** Adds the answers' named schemas, and on every operation the error answer (Spanish `message`, `errors` for 422). */

@@ -208,7 +208,7 @@ export class AvailablePersonasQueryDto {
 
 export class PublicConfirmDto {
   /** Normalized (trimmed, upper case) by the service; anything else is just a wrong code. */
-  @ApiProperty({ type: 'string', example: 'K7M2Q', description: CODE_DESCRIPTION })
+  @ApiProperty({ type: 'string', required: true, example: 'K7M2Q', description: CODE_DESCRIPTION })
   @IsOptional()
   code?: unknown;
 }
