@@ -28,13 +28,9 @@ import { RedisService } from './redis/redis.service';
 export class CoreModule {
   /** `areaEntities`: the modules' entities (api/src/modules/entities.ts). */
   static forRoot(config: AppConfig, areaEntities: readonly EntityTarget[]): DynamicModule {
-    const providers = [
-      { provide: APP_CONFIG, useValue: config },
-      RedisService,
-      SessionsRepository,
-      SessionResolver,
-      JwtStrategy,
-      { provide: APP_GUARD, useClass: AccessGuard },
+    // The services the modules use, each listed once: provided here and exported.
+    const sessions = [RedisService, SessionsRepository, SessionResolver];
+    const backbone = [
       JobPublisher,
       OutboxRepository,
       OutboxRelay,
@@ -45,6 +41,13 @@ export class CoreModule {
       RealtimeRegistry,
       JobRoutes,
       RateLimiter,
+    ];
+    const providers = [
+      { provide: APP_CONFIG, useValue: config },
+      ...sessions,
+      JwtStrategy,
+      { provide: APP_GUARD, useClass: AccessGuard },
+      ...backbone,
       { provide: APP_GUARD, useClass: RateLimitGuard },
     ];
     return {
@@ -55,23 +58,7 @@ export class CoreModule {
         JwtModule.register({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds } }),
       ],
       providers,
-      exports: [
-        APP_CONFIG,
-        RedisService,
-        SessionsRepository,
-        SessionResolver,
-        JwtModule,
-        JobPublisher,
-        OutboxRepository,
-        OutboxRelay,
-        UnitOfWork,
-        RoomPolicy,
-        RealtimeGateway,
-        RealtimePublisher,
-        RealtimeRegistry,
-        JobRoutes,
-        RateLimiter,
-      ],
+      exports: [APP_CONFIG, ...sessions, JwtModule, ...backbone],
     };
   }
 }
