@@ -1,11 +1,8 @@
-import { ADMIN, TestApp, bearer } from '../setup/test-app';
+import { ADMIN, appPerFile, TestApp, bearer } from '../setup/test-app';
 
 describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app));
 
   it('logs in with the spec answer shape: token and user', async () => {
     const res = await t
@@ -127,10 +124,7 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
 
 describe('throttling per IP and registration switched off', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { ALLOW_REGISTRATION: 'false' } });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { env: { ALLOW_REGISTRATION: 'false' } });
 
   it('blocks an IP after 20 failures across many accounts', async () => {
     for (let i = 0; i < 20; i++) {

@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { nextPush, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { nextPush, appPerFile, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
 
@@ -137,10 +137,7 @@ describe('external events live (instead of the 3-second polling)', () => {
 
 describe('unpublishing reaches the public page', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app));
 
   it('a visitor on the page is told to refetch when the event goes back to draft (and then gets 404)', async () => {
     const admin = await t.login();

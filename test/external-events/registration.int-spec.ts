@@ -1,5 +1,5 @@
 import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { appPerFile, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
   let t: TestApp;
@@ -189,10 +189,7 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
 describe('public endpoints are rate limited per IP', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '3', PUBLIC_READ_LIMIT_PER_MINUTE: '5' } });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '3', PUBLIC_READ_LIMIT_PER_MINUTE: '5' } });
 
   it('answers 429 in Spanish with Retry-After past the limit', async () => {
     const statuses: number[] = [];

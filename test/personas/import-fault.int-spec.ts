@@ -1,13 +1,10 @@
-import { eventually, TestApp, bearer } from '../setup/test-app';
+import { eventually, appPerFile, TestApp, bearer } from '../setup/test-app';
 
 describe('import fault tolerance: the worker killed mid-file and restarted', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    // The workers run compiled (dist/), built by the global setup.
-    t = await TestApp.start({ workers: false, env: { JOB_LOCK_MS: '1500' } });
-  }, 120000);
-  afterAll(() => t.close());
+  // The workers run compiled (dist/), built by the global setup.
+  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '1500' } }, 120000);
 
   it('ends with the exact counts and no duplicate people', async () => {
     const admin = await t.login();

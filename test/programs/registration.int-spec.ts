@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
-import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { appPerFile, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}/i;
 
@@ -254,10 +254,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
 
 describe('check-email is limited per IP on its own', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE: '5' } });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { env: { PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE: '5' } });
 
   it('answers 429 in Spanish past the limit, while the page still loads', async () => {
     const admin = await t.login();

@@ -228,18 +228,27 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 /**
+ * A test file's (or describe block's) own app on a fresh database, started before its tests and closed
+ * after them; `use` receives it, e.g. `appPerFile((app) => (t = app), { workers: false })`. `startTimeoutMs`
+ * for a start slower than Jest's default (compiled workers, a short job lock).
+ */
+export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOptions, startTimeoutMs?: number): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await TestApp.start(options);
+    await use(app);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
+/**
  * The usual test file: its own app (a fresh database) started before its tests with the super admin signed
  * in, closed after them. `use` receives both, e.g. `signedInApp((s) => ({ t, admin } = s))`.
  */
 export function signedInApp(use: (started: { t: TestApp; admin: string }) => void, options?: TestAppOptions): void {
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    app = await TestApp.start(options);
-    use({ t: app, admin: await app.login() });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  appPerFile(async (app) => use({ t: app, admin: await app.login() }), options);
 }
 
 /**

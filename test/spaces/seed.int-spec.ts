@@ -1,12 +1,9 @@
 import { seedDemo } from '../../api/src/modules/seeds';
-import { TestApp, bearer } from '../setup/test-app';
+import { appPerFile, TestApp, bearer } from '../setup/test-app';
 
 describe('npm run seed:demo — spaces', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ workers: false });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { workers: false });
 
   it('adds three spaces with every seat as a row, labelled by the engine, once', async () => {
     expect(await seedDemo(t.db)).toMatch(/ 3 espacios nuevos[,.]/);
