@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { nextPush, appPerFile, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { nextPush, appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
 
@@ -54,7 +54,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     ]);
 
     const confirmed = nextPush(board, 'registration.updated');
-    await t.http().put(`/api/eventos-externos/${e.id}/registrations/${registration.id}/confirm`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-externos/${e.id}/registrations/${registration.id}/confirm`).expect(200);
     expect((await confirmed).data.registration.status).toBe('attended');
 
     const full = nextPush(anon, 'event.counts');
@@ -64,7 +64,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     expect(BigInt(last.version)).toBeGreaterThan(BigInt(counts[0].version));
 
     const deleted = nextPush(board, 'registration.deleted');
-    await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${registration.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/eventos-externos/${e.id}/registrations/${registration.id}`).expect(200);
     expect((await deleted).data).toEqual({ event_id: e.id, id: registration.id });
   });
 
@@ -100,13 +100,12 @@ describe('external events live (instead of the 3-second polling)', () => {
     const e = await createEvent(t, admin);
     expect((await created).data.event.id).toBe(e.id);
     const star = nextPush(table, 'event.counts');
-    await t.http().put(`/api/eventos-externos/${e.id}/toggle-featured`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-externos/${e.id}/toggle-featured`).expect(200);
     expect((await star).data.counts.find((c) => c.id === e.id)?.is_featured).toBe(true);
     const updated = nextPush(table, 'external-event.updated');
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${e.id}`)
-      .set(auth(admin))
       .send(eventBody({ title: 'Nuevo título' }))
       .expect(200);
     expect((await updated).data.event.title).toBe('Nuevo título');
@@ -126,8 +125,8 @@ describe('external events live (instead of the 3-second polling)', () => {
         .send(registrationBody(100 + i))
         .expect(201);
     const [first] = await t.query<{ id: number }>('SELECT id FROM external_registrations WHERE event_id = $1 LIMIT 1', [e.id]);
-    await t.http().put(`/api/eventos-externos/${e.id}/registrations/${first.id}/confirm`).set(auth(admin)).expect(200);
-    await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${first.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-externos/${e.id}/registrations/${first.id}/confirm`).expect(200);
+    await t.as(admin).delete(`/api/eventos-externos/${e.id}/registrations/${first.id}`).expect(200);
     await t.flushOutbox();
     await new Promise((r) => setTimeout(r, 300));
     expect(received.length).toBeGreaterThan(0);
@@ -146,9 +145,8 @@ describe('unpublishing reaches the public page', () => {
     expect((await t.join(anon, ROOMS.publicEvent(e.id))).ok).toBe(true);
     const changed = nextPush(anon, 'public.events-changed');
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${e.id}`)
-      .set(auth(admin))
       .send(eventBody({ status: 'draft' }))
       .expect(200);
     await changed;

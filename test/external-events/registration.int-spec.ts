@@ -1,5 +1,5 @@
 import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { appPerFile, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
   let t: TestApp;
@@ -121,17 +121,15 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
     expect((await t.http().post(`/api/eventos/${draft.slug}/register`).send(registrationBody(20))).status).toBe(404);
     const closed = await createEvent(t, admin);
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${closed.id}`)
-      .set(auth(admin))
       .send(eventBody({ status: 'completed' }))
       .expect(200);
     const completed = await t.http().post(`/api/eventos/${closed.slug}/register`).send(registrationBody(21));
     expect([completed.status, completed.body.message]).toEqual([409, 'Este evento ya concluyó; el registro está cerrado.']);
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${closed.id}`)
-      .set(auth(admin))
       .send(eventBody({ status: 'cancelled' }))
       .expect(200);
     const cancelled = await t.http().post(`/api/eventos/${closed.slug}/register`).send(registrationBody(22));
@@ -145,9 +143,8 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
     expect(
       (
         await t
-          .http()
+          .as(admin)
           .put(`/api/eventos-externos/${tiny.id}`)
-          .set(auth(admin))
           .send(eventBody({ max_attendees: 0 }))
       ).status,
     ).toBe(422);

@@ -1,4 +1,4 @@
-import { eventually, appPerFile, TestApp, bearer } from '../setup/test-app';
+import { eventually, appPerFile, TestApp } from '../setup/test-app';
 
 describe('import fault tolerance: the worker killed mid-file and restarted', () => {
   let t: TestApp;
@@ -26,9 +26,8 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
       );
     }
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/personas/import-csv')
-      .set(bearer(admin))
       .attach('file', Buffer.from(lines.join('\n')), 'grande.csv');
     expect(res.status).toBe(202);
     const id = res.body.import_id as string;
@@ -43,7 +42,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
 
     t.spawnWorkersProcess();
     const done = await eventually(
-      async () => (await t.http().get(`/api/personas/import-csv/${id}`).set(bearer(admin))).body,
+      async () => (await t.as(admin).get(`/api/personas/import-csv/${id}`)).body,
       (b) => b.status === 'completed',
       60000,
     );

@@ -139,9 +139,8 @@ describe('programs live: staff table and registrations, public places (counts on
     const updated = nextPush(board, 'program-registration.updated');
     const freed = nextPush(anon, 'program.counts', ARRIVAL_TIMEOUT_MS, (m) => m.data.counts.participantes_actuales === 0);
     await t
-      .http()
+      .as(admin)
       .put(`/api/programas-servicios/${p.id}/registrations/${res.body.registration.id}/status`)
-      .set(auth(admin))
       .send({ status: 'cancelado' })
       .expect(200);
     expect((await updated).data.registration.status).toBe('cancelado');
@@ -150,9 +149,8 @@ describe('programs live: staff table and registrations, public places (counts on
     const changed = nextPush(anon, 'public.program-changed');
     const rowUpdated = nextPush(table, 'program.updated');
     await t
-      .http()
+      .as(admin)
       .put(`/api/programas-servicios/${p.id}`)
-      .set(auth(admin))
       .send(programaBody({ status: 'closed', max_participantes: 3 }))
       .expect(200);
     await changed;
@@ -171,12 +169,12 @@ describe('programs live: staff table and registrations, public places (counts on
     const a = await createPrograma(t, admin, { status: 'draft' });
     expect((await created).data.programa).toMatchObject({ id: a.id, status: 'draft' });
     const b = await createPrograma(t, admin);
-    await t.http().put(`/api/programas-servicios/${b.id}`).set(auth(admin)).send({ es_destacado: true }).expect(200);
+    await t.as(admin).put(`/api/programas-servicios/${b.id}`).send({ es_destacado: true }).expect(200);
     const featured = nextPush(table, 'program.featured', ARRIVAL_TIMEOUT_MS, (m) => m.data.id === a.id);
-    await t.http().put(`/api/programas-servicios/${a.id}`).set(auth(admin)).send({ es_destacado: true }).expect(200);
+    await t.as(admin).put(`/api/programas-servicios/${a.id}`).send({ es_destacado: true }).expect(200);
     expect((await featured).data).toEqual({ id: a.id, es_destacado: true, affected_ids: [a.id, b.id] });
     const deleted = nextPush(table, 'program.deleted');
-    await t.http().delete(`/api/programas-servicios/${a.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/programas-servicios/${a.id}`).expect(200);
     expect((await deleted).data).toEqual({ id: a.id });
   });
 });

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
-import { appPerFile, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}/i;
 
@@ -47,7 +47,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       expect((await t.http().post(`/api/programas/${slug}/check-email`).send({ email: 'a@b.mx' })).status).toBe(404);
     }
     // Even staff get 404 for a draft: the public page has no preview.
-    expect((await t.http().get(`/api/programas/${draft.slug}`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).get(`/api/programas/${draft.slug}`)).status).toBe(404);
     const unlimited = await createPrograma(t, admin);
     expect((await t.http().get(`/api/programas/${unlimited.slug}`)).body.programa.lugares_disponibles).toBeNull();
   });
@@ -182,9 +182,8 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
     const full = await register(p.slug, applicationBody(31));
     expect([full.status, full.body.message]).toEqual([409, 'Este programa ya no tiene lugares disponibles.']);
     await t
-      .http()
+      .as(admin)
       .put(`/api/programas-servicios/${p.id}`)
-      .set(auth(admin))
       .send(programaBody({ status: 'closed', max_participantes: 1 }))
       .expect(200);
     expect((await register(p.slug, applicationBody(32))).status).toBe(404);

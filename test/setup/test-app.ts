@@ -139,6 +139,28 @@ export class TestApp {
     return request(this.url);
   }
 
+  /** Requests as the holder of a token, its bearer header already set: `t.as(admin).post('/api/users').send(body)`. */
+  as(token: string) {
+    const http = this.http();
+    return {
+      get: (url: string) => http.get(url).set(bearer(token)),
+      post: (url: string) => http.post(url).set(bearer(token)),
+      put: (url: string) => http.put(url).set(bearer(token)),
+      patch: (url: string) => http.patch(url).set(bearer(token)),
+      delete: (url: string) => http.delete(url).set(bearer(token)),
+    };
+  }
+
+  /**
+   * Creates something through the API as the token's holder (a POST that must answer 201) and returns the
+   * answer's body; any other answer fails the test with it.
+   */
+  async created(token: string, path: string, body: object): Promise<Record<string, unknown>> {
+    const res = await this.as(token).post(path).send(body);
+    if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, unknown>;
+  }
+
   async login(email = ADMIN.email, password = ADMIN.password): Promise<string> {
     const res = await this.http().post('/api/login').send({ email, password });
     if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -151,19 +173,15 @@ export class TestApp {
     fields: { name?: string; email: string; permissions?: Record<string, unknown>; is_super_admin?: boolean; password?: string },
   ): Promise<{ id: number; token: string }> {
     const password = fields.password ?? 'password-123';
-    const res = await this.http()
-      .post('/api/users')
-      .set(bearer(adminToken))
-      .send({
-        name: fields.name ?? 'Usuario Prueba',
-        email: fields.email,
-        password,
-        password_confirmation: password,
-        permissions: fields.permissions ?? {},
-        is_super_admin: fields.is_super_admin ?? false,
-      });
-    if (res.status !== 201) throw new Error(`create user failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { id: res.body.user.id as number, token: await this.login(fields.email, password) };
+    const { user } = await this.created(adminToken, '/api/users', {
+      name: fields.name ?? 'Usuario Prueba',
+      email: fields.email,
+      password,
+      password_confirmation: password,
+      permissions: fields.permissions ?? {},
+      is_super_admin: fields.is_super_admin ?? false,
+    });
+    return { id: (user as { id: number }).id, token: await this.login(fields.email, password) };
   }
 
   /** A socket.io client; resolves once connected (or rejects with the connect error). */

@@ -1,5 +1,5 @@
 import { seedDemo } from '../../api/src/modules/seeds';
-import { appPerFile, TestApp, bearer } from '../setup/test-app';
+import { appPerFile, TestApp } from '../setup/test-app';
 
 describe('npm run seed:demo — spaces', () => {
   let t: TestApp;
@@ -9,7 +9,7 @@ describe('npm run seed:demo — spaces', () => {
     expect(await seedDemo(t.db)).toMatch(/ 3 espacios nuevos[,.]/);
     expect(await seedDemo(t.db)).toMatch(/ 0 espacios nuevos[,.]/);
     const admin = await t.login();
-    const res = await t.http().get('/api/espacios').set(bearer(admin)).expect(200);
+    const res = await t.as(admin).get('/api/espacios').expect(200);
     const byName = Object.fromEntries(
       (
         res.body.espacios as Array<{
