@@ -1,4 +1,4 @@
-import { createEvent, registrationBody } from '../factories/external-events';
+import { createEvent, registrationBody, registerForEvent } from '../factories/external-events';
 import { TestApp, signedInApp } from '../setup/test-app';
 
 describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
@@ -7,7 +7,7 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
   signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   async function register(slug: string, i: number, overrides: Record<string, unknown> = {}) {
-    const res = await t.http().post(`/api/eventos/${slug}/register`).send(registrationBody(i, overrides));
+    const res = await registerForEvent(t, slug, registrationBody(i, overrides));
     expect(res.status).toBe(201);
     return res.body.registration.id as number;
   }

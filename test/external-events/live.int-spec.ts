@@ -1,5 +1,5 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { createEvent, eventBody, registrationBody } from '../factories/external-events';
+import { createEvent, eventBody, registrationBody, registerForEvent } from '../factories/external-events';
 import { nextPush, appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
@@ -35,7 +35,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     await t.join(anon, ROOMS.publicEvent(e.id));
     const created = nextPush(board, 'registrations.created');
     const publicCounts = nextPush(anon, 'event.counts');
-    await t.http().post(`/api/eventos/${e.slug}/register`).send(registrationBody(1)).expect(201);
+    await registerForEvent(t, e.slug, registrationBody(1)).expect(201);
     const msg = await created;
     expect(msg.data.registrations).toHaveLength(1);
     const [registration] = msg.data.registrations;
@@ -58,7 +58,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     expect((await confirmed).data.registration.status).toBe('attended');
 
     const full = nextPush(anon, 'event.counts');
-    await t.http().post(`/api/eventos/${e.slug}/register`).send(registrationBody(2)).expect(201);
+    await registerForEvent(t, e.slug, registrationBody(2)).expect(201);
     const last = (await full).data.counts[0];
     expect(last.current_attendees).toBe(2);
     expect(BigInt(last.version)).toBeGreaterThan(BigInt(counts[0].version));
@@ -74,14 +74,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     await t.join(board, ROOMS.externalEvent(e.id));
     const pushes: Array<{ event_id: string; ids: number[] }> = [];
     board.on('registrations.created', (msg) => pushes.push({ event_id: msg.event_id, ids: msg.data.registrations.map((r) => r.id) }));
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        t
-          .http()
-          .post(`/api/eventos/${e.slug}/register`)
-          .send(registrationBody(300 + i)),
-      ),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => registerForEvent(t, e.slug, registrationBody(300 + i))));
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
     const accepted = responses.map((r) => r.body.registration.id as number).sort((a, b) => a - b);
     const deadline = Date.now() + 2000;
@@ -118,12 +111,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     await t.join(anon, ROOMS.publicEvent(e.id));
     const received: string[] = [];
     anon.onAny((_event, payload) => received.push(JSON.stringify(payload)));
-    for (let i = 0; i < 5; i++)
-      await t
-        .http()
-        .post(`/api/eventos/${e.slug}/register`)
-        .send(registrationBody(100 + i))
-        .expect(201);
+    for (let i = 0; i < 5; i++) await registerForEvent(t, e.slug, registrationBody(100 + i)).expect(201);
     const [first] = await t.query<{ id: number }>('SELECT id FROM external_registrations WHERE event_id = $1 LIMIT 1', [e.id]);
     await t.as(admin).put(`/api/eventos-externos/${e.id}/registrations/${first.id}/confirm`).expect(200);
     await t.as(admin).delete(`/api/eventos-externos/${e.id}/registrations/${first.id}`).expect(200);

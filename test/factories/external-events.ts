@@ -21,6 +21,11 @@ export async function createEvent(t: TestApp, token: string, overrides: Record<s
   return event as { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
 }
 
+/** A public registration, as anyone on the event's page sends it (no token): the answer, for the test to check. */
+export function registerForEvent(t: TestApp, slug: string, body: object) {
+  return t.http().post(`/api/eventos/${slug}/register`).send(body);
+}
+
 export function registrationBody(i: number, overrides: Record<string, unknown> = {}) {
   return {
     nombre: 'José Ángel',

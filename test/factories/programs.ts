@@ -32,6 +32,11 @@ export async function createPrograma(t: TestApp, token: string, overrides: Recor
   return programa as TestPrograma;
 }
 
+/** A public application to a program, as anyone on its page sends it (no token): the answer, for the test to check. */
+export function registerForProgram(t: TestApp, slug: string, body: object) {
+  return t.http().post(`/api/programas/${slug}/register`).send(body);
+}
+
 /** A citizen without a business. */
 export function applicationBody(i: number, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,11 +1,10 @@
-import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
+import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
 import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
   let t: TestApp;
   let admin: string;
   const put = (id: number, body: object) => t.as(admin).put(`/api/programas-servicios/${id}`).send(body);
-  const register = (slug: string, body: object) => t.http().post(`/api/programas/${slug}/register`).send(body);
   const places = async (id: number) =>
     (
       await t.query<{ actuales: number; holding: number }>(
@@ -110,8 +109,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
 
   it('updates with the full payload; the slug stays; capacity cannot drop below the places held', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 5 });
-    await register(p.slug, applicationBody(1)).expect(201);
-    await register(p.slug, applicationBody(2)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(1)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(2)).expect(201);
     const res = await put(p.id, programaBody({ nombre: 'Nombre nuevo', status: 'closed', max_participantes: 2 }));
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Programa actualizado exitosamente');
@@ -162,7 +161,7 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
       const p = await createPrograma(t, admin, { status });
       expect((await t.as(admin).delete(`/api/programas-servicios/${p.id}`)).status).toBe(409);
     }
-    await register(published.slug, applicationBody(3)).expect(201);
+    await registerForProgram(t, published.slug, applicationBody(3)).expect(201);
     await put(published.id, programaBody({ status: 'draft' })).expect(200);
     const withRegs = await t.as(admin).delete(`/api/programas-servicios/${published.id}`);
     expect([withRegs.status, withRegs.body.message]).toEqual([409, 'No se puede eliminar un programa que tiene registros.']);
@@ -175,8 +174,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
 
   it('registrations: listed newest first; the status table keeps the places exact', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 2 });
-    const first = (await register(p.slug, businessApplicationBody(10)).expect(201)).body.registration.id as number;
-    const second = (await register(p.slug, applicationBody(11)).expect(201)).body.registration.id as number;
+    const first = (await registerForProgram(t, p.slug, businessApplicationBody(10)).expect(201)).body.registration.id as number;
+    const second = (await registerForProgram(t, p.slug, applicationBody(11)).expect(201)).body.registration.id as number;
     const list = await t.as(admin).get(`/api/programas-servicios/${p.id}/registrations`).expect(200);
     expect(list.body.programa).toMatchObject({ id: p.id, participantes_actuales: 2 });
     expect(list.body.registrations.map((r: { id: number }) => r.id)).toEqual([second, first]);
@@ -202,7 +201,7 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
     // → cancelado frees it; a new applicant takes it.
     await status(first, 'cancelado').expect(200);
     expect(await places(p.id)).toEqual({ actuales: 1, holding: 1 });
-    await register(p.slug, applicationBody(12)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(12)).expect(201);
     // Reactivating the cancelled one needs a free place: the program is full.
     const refused = await status(first, 'pendiente');
     expect([refused.status, refused.body.message]).toEqual([
@@ -229,11 +228,11 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
   it('parallel status changes never overfill: 20 cancelled registrations reactivated at once into 5 free places → 5', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 20 });
     const ids: number[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await register(p.slug, applicationBody(100 + i)).expect(201)).body.registration.id);
+    for (let i = 0; i < 20; i++) ids.push((await registerForProgram(t, p.slug, applicationBody(100 + i)).expect(201)).body.registration.id);
     for (const id of ids) {
       await t.as(admin).put(`/api/programas-servicios/${p.id}/registrations/${id}/status`).send({ status: 'cancelado' }).expect(200);
     }
-    for (let i = 0; i < 15; i++) await register(p.slug, applicationBody(200 + i)).expect(201);
+    for (let i = 0; i < 15; i++) await registerForProgram(t, p.slug, applicationBody(200 + i)).expect(201);
     const results = await Promise.all(
       ids.map((id) => t.as(admin).put(`/api/programas-servicios/${p.id}/registrations/${id}/status`).send({ status: 'pendiente' })),
     );
@@ -244,7 +243,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
 
   it('CSV export: BOM, CRLF, quoting, formulas neutralized, business fields in Spanish', async () => {
     const p = await createPrograma(t, admin, { nombre: 'Exporta Esto' });
-    await register(
+    await registerForProgram(
+      t,
       p.slug,
       businessApplicationBody(30, {
         calle: '=HYPERLINK("x")',
@@ -284,7 +284,7 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
     const p = await createPrograma(t, admin, { status: 'draft' });
     await put(p.id, programaBody({ status: 'published' })).expect(200);
     const updated = (await t.query<{ slug: string }>(`SELECT slug FROM programas WHERE id = $1`, [p.id]))[0];
-    const reg = (await register(updated.slug, applicationBody(40)).expect(201)).body.registration.id as number;
+    const reg = (await registerForProgram(t, updated.slug, applicationBody(40)).expect(201)).body.registration.id as number;
     await t.as(admin).put(`/api/programas-servicios/${p.id}/registrations/${reg}/status`).send({ status: 'confirmado' }).expect(200);
     await put(p.id, { es_destacado: true }).expect(200);
     const draft = await createPrograma(t, admin, { status: 'draft' });

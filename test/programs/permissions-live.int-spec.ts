@@ -1,5 +1,5 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
+import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
 import { nextPush, TestApp, type TestSocket, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}|nombre/i;
@@ -13,12 +13,7 @@ describe('programs permissions (spec 3 §6): each action by programas_servicios 
   async function attempt(token: string) {
     const p = await createPrograma(t, admin);
     const draft = await createPrograma(t, admin, { status: 'draft' });
-    const reg = (
-      await t
-        .http()
-        .post(`/api/programas/${p.slug}/register`)
-        .send(applicationBody(Math.floor(Math.random() * 1e6)))
-    ).body.registration.id as number;
+    const reg = (await registerForProgram(t, p.slug, applicationBody(Math.floor(Math.random() * 1e6)))).body.registration.id as number;
     const h = auth(token);
     return {
       view: [
@@ -118,7 +113,7 @@ describe('programs live: staff table and registrations, public places (counts on
     const created = nextPush(board, 'program-registration.created');
     const tableCounts = nextPush(table, 'program.counts');
     const publicCounts = nextPush(anon, 'program.counts');
-    const res = await t.http().post(`/api/programas/${p.slug}/register`).send(businessApplicationBody(1));
+    const res = await registerForProgram(t, p.slug, businessApplicationBody(1));
     expect(res.status).toBe(201);
     const msg = await created;
     expect(msg.data.programa_id).toBe(p.id);
