@@ -16,6 +16,7 @@ import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { bearer } from './bearer';
 import { databaseUrl, readHarnessEnv } from './harness-env';
+import { stopProcess } from './processes';
 
 export { bearer };
 
@@ -128,11 +129,8 @@ export class TestApp {
   }
 
   /** Kills a workers process as a crash would (SIGKILL: no shutdown hook runs) and waits until it is gone. */
-  async killWorkersProcess(child: ChildProcess): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await gone;
+  killWorkersProcess(child: ChildProcess): Promise<void> {
+    return stopProcess(child, 'SIGKILL');
   }
 
   http() {
