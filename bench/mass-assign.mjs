@@ -18,28 +18,20 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { fmt, fmtInt, httpRequest as lib, machineInfo, otherBenches, pct, sortNum, writeSection } from './lib.mjs';
+import { fmt, fmtInt, httpRequest as lib, machineInfo, otherBenches, pct, readFlags, ROOT, sortNum, writeSection } from './lib.mjs';
 
 /** The shared HTTP helper with a minute's patience (20,000-person requests and the filled map). */
 const httpRequest = (agent, method, url, options = {}) => lib(agent, method, url, { timeoutMs: 60_000, ...options });
 
-const SELF = fileURLToPath(import.meta.url);
-const ROOT = resolve(dirname(SELF), '..');
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 const Redis = require('ioredis');
 const now = () => performance.timeOrigin + performance.now();
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? true];
-  }),
-);
+const { flags: args } = readFlags(process.argv.slice(2));
 const opts = {
   side: 100,
   watchers: Number(args.watchers ?? 50),

@@ -15,20 +15,13 @@
 /* global window */
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright';
-import { chromiumLaunchOptions, fmt, machineInfo, median, writeSection } from './lib.mjs';
+import { chromiumLaunchOptions, fmt, machineInfo, median, readFlags, ROOT, writeSection } from './lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? true];
-  }),
-);
+const { flags: args } = readFlags(process.argv.slice(2));
 const RUNS = Number(args.runs ?? 5);
 const PORT = Number(args.port ?? 3297);
 const CPU = Number(args.cpu ?? 4);

@@ -20,18 +20,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { chromiumLaunchOptions, fmt, machineBusy, machineInfo, median, pct, sortNum, waitQuiet, writeSection } from './lib.mjs';
+import {
+  chromiumLaunchOptions,
+  fmt,
+  machineBusy,
+  machineInfo,
+  median,
+  pct,
+  readFlags,
+  ROOT,
+  sortNum,
+  waitQuiet,
+  writeSection,
+} from './lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? true];
-  }),
-);
+const { flags: args } = readFlags(process.argv.slice(2));
 const SIZES = String(args.sizes ?? '2000,20000')
   .split(',')
   .map(Number);

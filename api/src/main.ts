@@ -1,19 +1,10 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
-import { ConfigError, loadConfig } from './core/config/app-config';
+import { loadConfigOrExit } from './core/config/app-config';
 import { ShutdownState } from './core/http/shutdown-state';
 
 async function bootstrap(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const app = await createApp(config);
   // SIGTERM drains first (health 503 for SHUTDOWN_DRAIN_MS: the load balancer stops sending), then closes:
   // requests in flight finish, sockets are told to go and reconnect through the balancer to another process.

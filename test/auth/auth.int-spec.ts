@@ -1,11 +1,8 @@
-import { ADMIN, TestApp, bearer } from '../setup/test-app';
+import { ADMIN, appPerFile, TestApp, bearer } from '../setup/test-app';
 
 describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app));
 
   it('logs in with the spec answer shape: token and user', async () => {
     const res = await t
@@ -40,7 +37,7 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   it('GET /api/me and /api/user answer data.user with audit_logs, newest first', async () => {
     const token = await t.login();
     await t.flushOutbox();
-    const me = await t.http().get('/api/me').set(bearer(token));
+    const me = await t.as(token).get('/api/me');
     expect(me.status).toBe(200);
     expect(Object.keys(me.body.data.user).sort()).toEqual([
       'audit_logs',
@@ -51,7 +48,7 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
       'name',
       'permissions',
     ]);
-    const alias = await t.http().get('/api/user').set(bearer(token));
+    const alias = await t.as(token).get('/api/user');
     expect(alias.body.data.user.id).toBe(me.body.data.user.id);
     expect(me.body.data.user.audit_logs.length).toBeLessThanOrEqual(5);
   });
@@ -75,20 +72,19 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
     expect((await t.http().get('/api/users').set(asUser)).status).toBe(403);
 
     await t
-      .http()
+      .as(admin)
       .put(`/api/users/${u.id}`)
-      .set(bearer(admin))
       .send({ name: 'Usuario Prueba', email: 'cambia@aforo.test', is_super_admin: true, permissions: {} })
       .expect(200);
     expect((await t.http().get('/api/users').set(asUser)).status).toBe(200);
 
-    await t.http().delete(`/api/users/${u.id}`).set(bearer(admin)).expect(200);
+    await t.as(admin).delete(`/api/users/${u.id}`).expect(200);
     expect((await t.http().get('/api/me').set(asUser)).status).toBe(401);
   });
 
   it('rejects forged, expired-format and foreign-secret tokens', async () => {
     for (const bad of ['abc', 'eyJhbGciOiJub25lIn0.eyJzdWIiOjF9.', 'Bearer']) {
-      expect((await t.http().get('/api/me').set(bearer(bad))).status).toBe(401);
+      expect((await t.as(bad).get('/api/me')).status).toBe(401);
     }
     expect((await t.http().get('/api/me')).status).toBe(401);
   });
@@ -100,7 +96,7 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
       .send({ name: 'Laura Cantú', email: 'laura@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: 'laura@aforo.test', permissions: {}, is_super_admin: false });
-    expect((await t.http().get('/api/me').set(bearer(res.body.token))).status).toBe(200);
+    expect((await t.as(res.body.token).get('/api/me')).status).toBe(200);
     const again = await t
       .http()
       .post('/api/register')
@@ -127,10 +123,7 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
 
 describe('throttling per IP and registration switched off', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { ALLOW_REGISTRATION: 'false' } });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { env: { ALLOW_REGISTRATION: 'false' } });
 
   it('blocks an IP after 20 failures across many accounts', async () => {
     for (let i = 0; i < 20; i++) {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { eventBody } from '../factories/external-events';
-import { TestCluster, freePort } from '../setup/cluster';
+import { TestCluster } from '../setup/cluster';
+import { freePort, stopProcess } from '../setup/processes';
 import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/test-app';
 
 /**
@@ -17,7 +18,7 @@ import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/t
 describe('Redis restarts in the middle of a stream of changes', () => {
   let c: TestCluster;
   let redis: ChildProcess;
-  let redisPort = 0;
+  let redisPort = '';
   let redisDir = '';
   let admin = '';
 
@@ -32,17 +33,13 @@ describe('Redis restarts in the middle of a stream of changes', () => {
     await eventually(async () => {
       const { default: net } = await import('node:net');
       return new Promise<boolean>((done) => {
-        const s = net.connect(redisPort, '127.0.0.1');
+        const s = net.connect(Number(redisPort), '127.0.0.1');
         s.once('connect', () => s.end(() => done(true)));
         s.once('error', () => done(false));
       });
     });
   };
-  const stopRedis = async () => {
-    const gone = new Promise((r) => redis.once('exit', r));
-    redis.kill('SIGTERM');
-    await gone;
-  };
+  const stopRedis = () => stopProcess(redis, 'SIGTERM');
 
   beforeAll(async () => {
     redisPort = await freePort();
@@ -54,7 +51,7 @@ describe('Redis restarts in the middle of a stream of changes', () => {
 
   afterAll(async () => {
     await c?.stop();
-    if (redis?.exitCode === null) await stopRedis();
+    await stopRedis();
     rmSync(redisDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,28 +1,13 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ExternalEventInput, ExternalEventResponse } from '../../api/src/shared/contracts/external-events.contract';
 import { bearer, daysAhead } from '../setup/browser';
 
-export interface CreatedEvent {
-  id: number;
-  slug: string;
-  title: string;
-  max_attendees: number;
-  current_attendees: number;
-}
+export type CreatedEvent = Pick<ExternalEventResponse, 'id' | 'slug' | 'title' | 'max_attendees' | 'current_attendees'>;
 
 export async function createEventViaApi(
   request: APIRequestContext,
   token: string,
-  overrides: Partial<{
-    title: string;
-    description: string;
-    event_date: string;
-    end_date: string | null;
-    location: string;
-    max_attendees: number;
-    status: 'draft' | 'published';
-    requirements: string[];
-    agenda: string[];
-  }> = {},
+  overrides: Partial<Omit<ExternalEventInput, 'image_url'>> = {},
 ): Promise<CreatedEvent> {
   const eventDate = overrides.event_date ?? daysAhead(20);
   const res = await request.post('/api/eventos-externos', {

@@ -24,6 +24,18 @@ const people = [
   ['Daniela', 'González', 'Leal'],
 ] as const;
 
+/** An event past publishing: created published (at the default place), then edited into its status at its place. */
+async function endedEvent(
+  request: APIRequestContext,
+  token: string,
+  { location, ...fields }: { title: string; description: string; event_date: string; location: string },
+  status: 'cancelled' | 'completed',
+) {
+  const event = await createEventViaApi(request, token, fields);
+  await updateEventViaApi(request, token, event.id, { ...fields, title: event.title, end_date: null, location, max_attendees: 50, status });
+  return event;
+}
+
 async function seed(request: APIRequestContext, token: string) {
   const featured = await createEventViaApi(request, token, {
     title: 'Feria del Empleo Monterrey 2026',
@@ -96,34 +108,28 @@ async function seed(request: APIRequestContext, token: string) {
     event_date: daysAhead(40, 20),
     status: 'draft',
   });
-  const cancelled = await createEventViaApi(request, token, {
-    title: 'Carrera Nocturna 5K',
-    description: 'Carrera recreativa por el Paseo Santa Lucía.',
-    event_date: daysAhead(8, 20),
-  });
-  await updateEventViaApi(request, token, cancelled.id, {
-    title: cancelled.title,
-    description: 'Carrera recreativa por el Paseo Santa Lucía.',
-    event_date: daysAhead(8, 20),
-    end_date: null,
-    location: 'Paseo Santa Lucía',
-    max_attendees: 50,
-    status: 'cancelled',
-  });
-  const completed = await createEventViaApi(request, token, {
-    title: 'Foro de Seguridad Vecinal',
-    description: 'Diálogo entre vecinos y autoridades sobre prevención.',
-    event_date: daysAhead(3, 18),
-  });
-  await updateEventViaApi(request, token, completed.id, {
-    title: completed.title,
-    description: 'Diálogo entre vecinos y autoridades sobre prevención.',
-    event_date: daysAhead(3, 18),
-    end_date: null,
-    location: 'Auditorio Municipal',
-    max_attendees: 50,
-    status: 'completed',
-  });
+  const cancelled = await endedEvent(
+    request,
+    token,
+    {
+      title: 'Carrera Nocturna 5K',
+      description: 'Carrera recreativa por el Paseo Santa Lucía.',
+      event_date: daysAhead(8, 20),
+      location: 'Paseo Santa Lucía',
+    },
+    'cancelled',
+  );
+  const completed = await endedEvent(
+    request,
+    token,
+    {
+      title: 'Foro de Seguridad Vecinal',
+      description: 'Diálogo entre vecinos y autoridades sobre prevención.',
+      event_date: daysAhead(3, 18),
+      location: 'Auditorio Municipal',
+    },
+    'completed',
+  );
   return { featured, taller, lleno, salud, draft, cancelled, completed };
 }
 

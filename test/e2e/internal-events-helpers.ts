@@ -22,17 +22,15 @@ export async function createInternalEventViaApi(
   return ((await res.json()) as { evento: { id: number; slug: string; titulo: string } }).evento;
 }
 
-export async function createPeopleViaApi(
-  request: APIRequestContext,
-  token: string,
-  people: Array<{
-    nombre: string;
-    apellido_paterno: string;
-    apellido_materno?: string;
-    telefono_celular?: string;
-    correo_electronico?: string;
-  }>,
-): Promise<number[]> {
+type NewPerson = {
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno?: string;
+  telefono_celular?: string;
+  correo_electronico?: string;
+};
+
+export async function createPeopleViaApi(request: APIRequestContext, token: string, people: NewPerson[]): Promise<number[]> {
   const ids: number[] = [];
   for (const p of people) {
     const res = await request.post('/api/personas', { headers: auth(token), data: p });
@@ -56,11 +54,13 @@ export async function assignViaApi(
   return ((await res.json()) as { asistentes: Array<{ id: number; pivot: { confirmation_code: string } }> }).asistentes;
 }
 
+type NewSection = { nombre: string; codigo: string; filas: number; asientos_por_fila: number; color?: string };
+
 export async function createSpaceViaApi(
   request: APIRequestContext,
   token: string,
   nombre: string,
-  secciones: Array<{ nombre: string; codigo: string; filas: number; asientos_por_fila: number; color?: string }>,
+  secciones: NewSection[],
 ): Promise<{ id: number }> {
   const res = await request.post('/api/espacios', {
     headers: auth(token),
@@ -76,6 +76,23 @@ export async function setSpaceViaApi(request: APIRequestContext, token: string, 
     data: { espacio_id: espacioId, permite_seleccion_asiento: true, replace_existing: true },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * The stage most internal-events screens start from, made through the API in this order: a space, an event
+ * held in it (`evento`: its fields), and people invited to it (pendiente).
+ */
+export async function eventInSpaceViaApi(
+  request: APIRequestContext,
+  token: string,
+  stage: { espacio: string; secciones: NewSection[]; evento?: Record<string, unknown>; people: NewPerson[] },
+) {
+  const espacio = await createSpaceViaApi(request, token, stage.espacio, stage.secciones);
+  const evento = await createInternalEventViaApi(request, token, stage.evento);
+  await setSpaceViaApi(request, token, evento.id, espacio.id);
+  const ids = await createPeopleViaApi(request, token, stage.people);
+  const asistentes = await assignViaApi(request, token, evento.id, ids);
+  return { espacio, evento, ids, asistentes };
 }
 
 export async function setStatusViaApi(request: APIRequestContext, token: string, eventId: number, personaId: number, confirmacion: string) {

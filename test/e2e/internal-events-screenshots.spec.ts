@@ -3,13 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, newSignedInPage, bearer } from '../setup/browser';
 import {
   GUEST_NAMES,
-  assignViaApi,
   autoSeatViaApi,
   createInternalEventViaApi,
-  createPeopleViaApi,
-  createSpaceViaApi,
+  eventInSpaceViaApi,
   sectionsOf,
-  setSpaceViaApi,
   setStatusViaApi,
 } from './internal-events-helpers';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
@@ -22,16 +19,25 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
   test.setTimeout(240_000);
   mkdirSync(dir, { recursive: true });
   const token = await apiToken(request);
-  const espacio = await createSpaceViaApi(request, token, 'Auditorio del Palacio Municipal', [
-    { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
-    { nombre: 'General', codigo: 'G', filas: 5, asientos_por_fila: 10, color: '#177245' },
-  ]);
-  const evento = await createInternalEventViaApi(request, token, {
-    titulo: 'Informe Anual de Actividades del Ayuntamiento',
-    descripcion:
-      'Presentación del informe anual ante el Cabildo, funcionarios y representantes de la sociedad civil. Se solicita puntualidad y vestimenta formal.',
-    fecha_fin: new Date(Date.now() + 7 * 86_400_000 + 3 * 3_600_000).toISOString(),
-    tipo: 'presentacion',
+  const { evento, ids } = await eventInSpaceViaApi(request, token, {
+    espacio: 'Auditorio del Palacio Municipal',
+    secciones: [
+      { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
+      { nombre: 'General', codigo: 'G', filas: 5, asientos_por_fila: 10, color: '#177245' },
+    ],
+    evento: {
+      titulo: 'Informe Anual de Actividades del Ayuntamiento',
+      descripcion:
+        'Presentación del informe anual ante el Cabildo, funcionarios y representantes de la sociedad civil. Se solicita puntualidad y vestimenta formal.',
+      fecha_fin: new Date(Date.now() + 7 * 86_400_000 + 3 * 3_600_000).toISOString(),
+      tipo: 'presentacion',
+    },
+    people: GUEST_NAMES.map(([nombre, apellido_paterno, apellido_materno], i) => ({
+      nombre,
+      apellido_paterno,
+      apellido_materno,
+      telefono_celular: `81${String(20_000_000 + i * 7919).slice(0, 8)}`,
+    })),
   });
   await createInternalEventViaApi(request, token, { titulo: 'Taller de Protección Civil', tipo: 'taller', estado: 'borrador' });
   const done = await createInternalEventViaApi(request, token, { titulo: 'Reunión con Cámaras Empresariales', tipo: 'reunion' });
@@ -40,18 +46,6 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
     data: { titulo: done.titulo, fecha_evento: new Date(Date.now() - 86_400_000).toISOString(), tipo: 'reunion', estado: 'completado' },
   });
   expect(put.status()).toBe(200);
-  await setSpaceViaApi(request, token, evento.id, espacio.id);
-  const ids = await createPeopleViaApi(
-    request,
-    token,
-    GUEST_NAMES.map(([nombre, apellido_paterno, apellido_materno], i) => ({
-      nombre,
-      apellido_paterno,
-      apellido_materno,
-      telefono_celular: `81${String(20_000_000 + i * 7919).slice(0, 8)}`,
-    })),
-  );
-  await assignViaApi(request, token, evento.id, ids);
   const [pref] = await sectionsOf(request, token, evento.id);
   for (const id of ids.slice(0, 4)) await setStatusViaApi(request, token, evento.id, id, 'confirmado');
   for (const id of ids.slice(4, 6)) {

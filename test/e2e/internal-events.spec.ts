@@ -7,6 +7,7 @@ import {
   createInternalEventViaApi,
   createPeopleViaApi,
   createSpaceViaApi,
+  eventInSpaceViaApi,
   sectionsOf,
   setSpaceViaApi,
   setStatusViaApi,
@@ -124,14 +125,17 @@ test('two staff boards follow an invited person confirming on the public page, w
 
 test('asistio without a seat: choose a section, the seat is given and the status set', async ({ page, request }) => {
   const token = await apiToken(request);
-  const espacio = await createSpaceViaApi(request, token, `Auditorio ${Date.now()}`, [
-    { nombre: 'Preferente', codigo: 'P', filas: 2, asientos_por_fila: 5, color: '#1d4f91' },
-    { nombre: 'General', codigo: 'G', filas: 3, asientos_por_fila: 6, color: '#177245' },
-  ]);
-  const evento = await createInternalEventViaApi(request, token);
-  await setSpaceViaApi(request, token, evento.id, espacio.id);
-  const [id] = await createPeopleViaApi(request, token, [{ nombre: 'Lucía', apellido_paterno: 'Salinas', apellido_materno: 'Peña' }]);
-  await assignViaApi(request, token, evento.id, [id]);
+  const {
+    evento,
+    ids: [id],
+  } = await eventInSpaceViaApi(request, token, {
+    espacio: `Auditorio ${Date.now()}`,
+    secciones: [
+      { nombre: 'Preferente', codigo: 'P', filas: 2, asientos_por_fila: 5, color: '#1d4f91' },
+      { nombre: 'General', codigo: 'G', filas: 3, asientos_por_fila: 6, color: '#177245' },
+    ],
+    people: [{ nombre: 'Lucía', apellido_paterno: 'Salinas', apellido_materno: 'Peña' }],
+  });
   await setStatusViaApi(request, token, evento.id, id, 'confirmado');
 
   await signIn(page);
@@ -241,13 +245,15 @@ test('check-in at the door: a typed code marks asistio with a seat, live on the 
 }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request);
-  const espacio = await createSpaceViaApi(request, token, `Sala de Juntas ${Date.now()}`, [
-    { nombre: 'Mesa', codigo: 'M', filas: 1, asientos_por_fila: 6 },
-  ]);
-  const evento = await createInternalEventViaApi(request, token);
-  await setSpaceViaApi(request, token, evento.id, espacio.id);
-  const [id] = await createPeopleViaApi(request, token, [{ nombre: 'Valeria', apellido_paterno: 'González', apellido_materno: 'Cavazos' }]);
-  const [asistente] = await assignViaApi(request, token, evento.id, [id]);
+  const {
+    evento,
+    ids: [id],
+    asistentes: [asistente],
+  } = await eventInSpaceViaApi(request, token, {
+    espacio: `Sala de Juntas ${Date.now()}`,
+    secciones: [{ nombre: 'Mesa', codigo: 'M', filas: 1, asientos_por_fila: 6 }],
+    people: [{ nombre: 'Valeria', apellido_paterno: 'González', apellido_materno: 'Cavazos' }],
+  });
   const code = asistente.pivot.confirmation_code;
 
   const board = await newSignedInPage(browser, token);

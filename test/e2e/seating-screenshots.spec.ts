@@ -1,17 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiToken, newSignedInPage } from '../setup/browser';
-import {
-  GUEST_NAMES,
-  assignViaApi,
-  autoSeatViaApi,
-  createInternalEventViaApi,
-  createPeopleViaApi,
-  createSpaceViaApi,
-  sectionsOf,
-  setSpaceViaApi,
-  setStatusViaApi,
-} from './internal-events-helpers';
+import { GUEST_NAMES, autoSeatViaApi, eventInSpaceViaApi, sectionsOf, setStatusViaApi } from './internal-events-helpers';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test seating-screenshots
@@ -21,18 +11,15 @@ test('seating screen at 1280 and 360 px', async ({ browser, request }) => {
   test.setTimeout(180_000);
   mkdirSync(dir, { recursive: true });
   const token = await apiToken(request);
-  const espacio = await createSpaceViaApi(request, token, 'Auditorio del Palacio Municipal', [
-    { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
-    { nombre: 'General', codigo: 'G', filas: 6, asientos_por_fila: 12, color: '#177245' },
-  ]);
-  const evento = await createInternalEventViaApi(request, token, { titulo: 'Informe Anual de Actividades del Ayuntamiento' });
-  await setSpaceViaApi(request, token, evento.id, espacio.id);
-  const ids = await createPeopleViaApi(
-    request,
-    token,
-    GUEST_NAMES.slice(0, 8).map(([nombre, apellido_paterno, apellido_materno]) => ({ nombre, apellido_paterno, apellido_materno })),
-  );
-  await assignViaApi(request, token, evento.id, ids);
+  const { evento, ids } = await eventInSpaceViaApi(request, token, {
+    espacio: 'Auditorio del Palacio Municipal',
+    secciones: [
+      { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
+      { nombre: 'General', codigo: 'G', filas: 6, asientos_por_fila: 12, color: '#177245' },
+    ],
+    evento: { titulo: 'Informe Anual de Actividades del Ayuntamiento' },
+    people: GUEST_NAMES.slice(0, 8).map(([nombre, apellido_paterno, apellido_materno]) => ({ nombre, apellido_paterno, apellido_materno })),
+  });
   const [pref, gen] = await sectionsOf(request, token, evento.id);
   for (const id of ids.slice(0, 3)) await autoSeatViaApi(request, token, evento.id, id, pref.id);
   await setStatusViaApi(request, token, evento.id, ids[1], 'confirmado');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, newSignedInPage, bearer as auth } from '../setup/browser';
-import { assignViaApi, createInternalEventViaApi, createPeopleViaApi, createSpaceViaApi, setSpaceViaApi } from './internal-events-helpers';
+import { createInternalEventViaApi, createSpaceViaApi, eventInSpaceViaApi, setSpaceViaApi } from './internal-events-helpers';
 
 async function staffToken(request: APIRequestContext, admin: string, name: string): Promise<string> {
   const email = `asientos.${Date.now()}.${Math.floor(Math.random() * 1e6)}@aforo.local`;
@@ -29,19 +29,20 @@ test('two staff on one seating map: keyboard-only assignment, release and a mass
   test.setTimeout(180_000);
   const admin = await apiToken(request);
   const other = await staffToken(request, admin, 'Lucía Treviño');
-  const espacio = await createSpaceViaApi(request, admin, `Salón de Cabildo ${Date.now()}`, [
-    { nombre: 'Preferente', codigo: 'P', filas: 2, asientos_por_fila: 4, color: '#1d4f91' },
-    { nombre: 'General', codigo: 'G', filas: 3, asientos_por_fila: 5, color: '#177245' },
-  ]);
-  const evento = await createInternalEventViaApi(request, admin, { titulo: `Sesión Solemne ${Date.now()}` });
-  await setSpaceViaApi(request, admin, evento.id, espacio.id);
-  const ids = await createPeopleViaApi(request, admin, [
-    { nombre: 'María Fernanda', apellido_paterno: 'Garza', apellido_materno: 'Treviño' },
-    { nombre: 'José Luis', apellido_paterno: 'Cantú', apellido_materno: 'Leal' },
-    { nombre: 'Ana Sofía', apellido_paterno: 'Villarreal', apellido_materno: 'González' },
-    { nombre: 'Carlos', apellido_paterno: 'Salinas', apellido_materno: 'Elizondo' },
-  ]);
-  await assignViaApi(request, admin, evento.id, ids);
+  const { evento } = await eventInSpaceViaApi(request, admin, {
+    espacio: `Salón de Cabildo ${Date.now()}`,
+    secciones: [
+      { nombre: 'Preferente', codigo: 'P', filas: 2, asientos_por_fila: 4, color: '#1d4f91' },
+      { nombre: 'General', codigo: 'G', filas: 3, asientos_por_fila: 5, color: '#177245' },
+    ],
+    evento: { titulo: `Sesión Solemne ${Date.now()}` },
+    people: [
+      { nombre: 'María Fernanda', apellido_paterno: 'Garza', apellido_materno: 'Treviño' },
+      { nombre: 'José Luis', apellido_paterno: 'Cantú', apellido_materno: 'Leal' },
+      { nombre: 'Ana Sofía', apellido_paterno: 'Villarreal', apellido_materno: 'González' },
+      { nombre: 'Carlos', apellido_paterno: 'Salinas', apellido_materno: 'Elizondo' },
+    ],
+  });
 
   const [a, b] = await Promise.all([newSignedInPage(browser, admin), newSignedInPage(browser, other)]);
   for (const { page } of [a, b]) {

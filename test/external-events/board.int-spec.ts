@@ -1,5 +1,5 @@
-import { createEvent, registrationBody } from '../factories/external-events';
-import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { createEvent, registrationBody, registerForEvent } from '../factories/external-events';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
   let t: TestApp;
@@ -7,7 +7,7 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
   signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
 
   async function register(slug: string, i: number, overrides: Record<string, unknown> = {}) {
-    const res = await t.http().post(`/api/eventos/${slug}/register`).send(registrationBody(i, overrides));
+    const res = await registerForEvent(t, slug, registrationBody(i, overrides));
     expect(res.status).toBe(201);
     return res.body.registration.id as number;
   }
@@ -16,7 +16,7 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
     const e = await createEvent(t, admin);
     const first = await register(e.slug, 1);
     const second = await register(e.slug, 2);
-    const res = await t.http().get(`/api/eventos-externos/${e.id}/registrations`).set(auth(admin));
+    const res = await t.as(admin).get(`/api/eventos-externos/${e.id}/registrations`);
     expect(res.status).toBe(200);
     expect(res.body.event).toMatchObject({ id: e.id, current_attendees: 2 });
     expect(res.body.registrations.map((r: { id: number }) => r.id)).toEqual([second, first]);
@@ -43,14 +43,14 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
     const e = await createEvent(t, admin);
     const id = await register(e.slug, 3);
     const base = `/api/eventos-externos/${e.id}/registrations/${id}`;
-    expect((await t.http().put(`${base}/unconfirm`).set(auth(admin))).status).toBe(409);
-    const confirmed = await t.http().put(`${base}/confirm`).set(auth(admin));
+    expect((await t.as(admin).put(`${base}/unconfirm`)).status).toBe(409);
+    const confirmed = await t.as(admin).put(`${base}/confirm`);
     expect(confirmed.body.registration.status).toBe('attended');
-    expect((await t.http().put(`${base}/confirm`).set(auth(admin))).status).toBe(409);
-    expect((await t.http().put(`${base}/unconfirm`).set(auth(admin))).body.registration.status).toBe('registered');
+    expect((await t.as(admin).put(`${base}/confirm`)).status).toBe(409);
+    expect((await t.as(admin).put(`${base}/unconfirm`)).body.registration.status).toBe('registered');
     // A registration id of another event is not found through this event.
     const other = await createEvent(t, admin);
-    expect((await t.http().put(`/api/eventos-externos/${other.id}/registrations/${id}/confirm`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).put(`/api/eventos-externos/${other.id}/registrations/${id}/confirm`)).status).toBe(404);
   });
 
   it('delete lowers current_attendees and needs the delete permission', async () => {
@@ -58,8 +58,8 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
     const id = await register(e.slug, 4);
     await register(e.slug, 5);
     const editor = await t.createUser(admin, { email: 'editor-board@aforo.test', permissions: { eventos_externos: ['view', 'edit'] } });
-    expect((await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${id}`).set(auth(editor.token))).status).toBe(403);
-    const res = await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${id}`).set(auth(admin));
+    expect((await t.as(editor.token).delete(`/api/eventos-externos/${e.id}/registrations/${id}`)).status).toBe(403);
+    const res = await t.as(admin).delete(`/api/eventos-externos/${e.id}/registrations/${id}`);
     expect(res.body.message).toBe('Registro eliminado exitosamente');
     const [row] = await t.query<{ current_attendees: number }>('SELECT current_attendees FROM external_events WHERE id = $1', [e.id]);
     expect(row.current_attendees).toBe(1);
@@ -86,11 +86,10 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
       email: '+luis@correo.mx',
       tipo_participante: 'Estudiante',
     });
-    await t.http().put(`/api/eventos-externos/${e.id}/registrations/${id}/confirm`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-externos/${e.id}/registrations/${id}/confirm`).expect(200);
     const res = await t
-      .http()
+      .as(admin)
       .get(`/api/eventos-externos/${e.id}/registrations/export`)
-      .set(auth(admin))
       .buffer(true)
       .parse((r, cb) => {
         const chunks: Buffer[] = [];

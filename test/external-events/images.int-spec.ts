@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { createEvent } from '../factories/external-events';
-import { TestApp, bearer } from '../setup/test-app';
+import { TestApp } from '../setup/test-app';
 
 describe('event image upload (content decides the type; re-encoded; SVG rasterized)', () => {
   let t: TestApp;
   let admin: string;
   let eventId: number;
   const upload = (buf: Buffer, filename: string, field = 'image') =>
-    t.http().post(`/api/eventos-externos/${eventId}/upload-image`).set(bearer(admin)).attach(field, buf, filename);
+    t.as(admin).post(`/api/eventos-externos/${eventId}/upload-image`).attach(field, buf, filename);
 
   beforeAll(async () => {
     t = await TestApp.start();
@@ -95,7 +95,7 @@ describe('event image upload (content decides the type; re-encoded; SVG rasteriz
       .png()
       .toBuffer();
     const uploadAs = (token: string, id: number) =>
-      t.http().post(`/api/eventos-externos/${id}/upload-image`).set(bearer(token)).attach('image', png, 'foto.png');
+      t.as(token).post(`/api/eventos-externos/${id}/upload-image`).attach('image', png, 'foto.png');
     const imageCount = async () => (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM images'))[0].n;
     const creator = await t.createUser(admin, { email: 'solo-crear@aforo.test', permissions: { eventos_externos: ['view', 'create'] } });
     const editor = await t.createUser(admin, { email: 'solo-editar@aforo.test', permissions: { eventos_externos: ['view', 'edit'] } });

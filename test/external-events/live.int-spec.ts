@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { nextPush, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { createEvent, eventBody, registrationBody, registerForEvent } from '../factories/external-events';
+import { nextPush, appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
 
@@ -35,7 +35,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     await t.join(anon, ROOMS.publicEvent(e.id));
     const created = nextPush(board, 'registrations.created');
     const publicCounts = nextPush(anon, 'event.counts');
-    await t.http().post(`/api/eventos/${e.slug}/register`).send(registrationBody(1)).expect(201);
+    await registerForEvent(t, e.slug, registrationBody(1)).expect(201);
     const msg = await created;
     expect(msg.data.registrations).toHaveLength(1);
     const [registration] = msg.data.registrations;
@@ -54,17 +54,17 @@ describe('external events live (instead of the 3-second polling)', () => {
     ]);
 
     const confirmed = nextPush(board, 'registration.updated');
-    await t.http().put(`/api/eventos-externos/${e.id}/registrations/${registration.id}/confirm`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-externos/${e.id}/registrations/${registration.id}/confirm`).expect(200);
     expect((await confirmed).data.registration.status).toBe('attended');
 
     const full = nextPush(anon, 'event.counts');
-    await t.http().post(`/api/eventos/${e.slug}/register`).send(registrationBody(2)).expect(201);
+    await registerForEvent(t, e.slug, registrationBody(2)).expect(201);
     const last = (await full).data.counts[0];
     expect(last.current_attendees).toBe(2);
     expect(BigInt(last.version)).toBeGreaterThan(BigInt(counts[0].version));
 
     const deleted = nextPush(board, 'registration.deleted');
-    await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${registration.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/eventos-externos/${e.id}/registrations/${registration.id}`).expect(200);
     expect((await deleted).data).toEqual({ event_id: e.id, id: registration.id });
   });
 
@@ -74,14 +74,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     await t.join(board, ROOMS.externalEvent(e.id));
     const pushes: Array<{ event_id: string; ids: number[] }> = [];
     board.on('registrations.created', (msg) => pushes.push({ event_id: msg.event_id, ids: msg.data.registrations.map((r) => r.id) }));
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        t
-          .http()
-          .post(`/api/eventos/${e.slug}/register`)
-          .send(registrationBody(300 + i)),
-      ),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => registerForEvent(t, e.slug, registrationBody(300 + i))));
     expect(responses.map((r) => r.status)).toEqual(Array(40).fill(201));
     const accepted = responses.map((r) => r.body.registration.id as number).sort((a, b) => a - b);
     const deadline = Date.now() + 2000;
@@ -100,13 +93,12 @@ describe('external events live (instead of the 3-second polling)', () => {
     const e = await createEvent(t, admin);
     expect((await created).data.event.id).toBe(e.id);
     const star = nextPush(table, 'event.counts');
-    await t.http().put(`/api/eventos-externos/${e.id}/toggle-featured`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-externos/${e.id}/toggle-featured`).expect(200);
     expect((await star).data.counts.find((c) => c.id === e.id)?.is_featured).toBe(true);
     const updated = nextPush(table, 'external-event.updated');
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${e.id}`)
-      .set(auth(admin))
       .send(eventBody({ title: 'Nuevo título' }))
       .expect(200);
     expect((await updated).data.event.title).toBe('Nuevo título');
@@ -119,15 +111,10 @@ describe('external events live (instead of the 3-second polling)', () => {
     await t.join(anon, ROOMS.publicEvent(e.id));
     const received: string[] = [];
     anon.onAny((_event, payload) => received.push(JSON.stringify(payload)));
-    for (let i = 0; i < 5; i++)
-      await t
-        .http()
-        .post(`/api/eventos/${e.slug}/register`)
-        .send(registrationBody(100 + i))
-        .expect(201);
+    for (let i = 0; i < 5; i++) await registerForEvent(t, e.slug, registrationBody(100 + i)).expect(201);
     const [first] = await t.query<{ id: number }>('SELECT id FROM external_registrations WHERE event_id = $1 LIMIT 1', [e.id]);
-    await t.http().put(`/api/eventos-externos/${e.id}/registrations/${first.id}/confirm`).set(auth(admin)).expect(200);
-    await t.http().delete(`/api/eventos-externos/${e.id}/registrations/${first.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-externos/${e.id}/registrations/${first.id}/confirm`).expect(200);
+    await t.as(admin).delete(`/api/eventos-externos/${e.id}/registrations/${first.id}`).expect(200);
     await t.flushOutbox();
     await new Promise((r) => setTimeout(r, 300));
     expect(received.length).toBeGreaterThan(0);
@@ -137,10 +124,7 @@ describe('external events live (instead of the 3-second polling)', () => {
 
 describe('unpublishing reaches the public page', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app));
 
   it('a visitor on the page is told to refetch when the event goes back to draft (and then gets 404)', async () => {
     const admin = await t.login();
@@ -149,9 +133,8 @@ describe('unpublishing reaches the public page', () => {
     expect((await t.join(anon, ROOMS.publicEvent(e.id))).ok).toBe(true);
     const changed = nextPush(anon, 'public.events-changed');
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${e.id}`)
-      .set(auth(admin))
       .send(eventBody({ status: 'draft' }))
       .expect(200);
     await changed;

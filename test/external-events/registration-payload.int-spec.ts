@@ -2,7 +2,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ExternalRegistrationEntity } from '../../api/src/modules/external-events/external-registration.entity';
 import { toRegistrationResponse } from '../../api/src/modules/external-events/external-events.mapper';
-import { createEvent, registrationBody } from '../factories/external-events';
+import { createEvent, registrationBody, registerForEvent } from '../factories/external-events';
 import { TestApp, signedInApp } from '../setup/test-app';
 
 /**
@@ -19,7 +19,7 @@ describe('registration.created: the SQL-built payload equals the mapper', () => 
     const e = await createEvent(t, admin);
     const bodies = [registrationBody(1, { nombre: 'maría josé', empresa: 'la tienda' }), registrationBody(2, { empresa: undefined })];
     for (const body of bodies) {
-      const res = await t.http().post(`/api/eventos/${e.slug}/register`).send(body);
+      const res = await registerForEvent(t, e.slug, body);
       expect(res.status).toBe(201);
     }
     const events = await t.query<{ payload: { event_id: number; registration: Record<string, unknown> } }>(

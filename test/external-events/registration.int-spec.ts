@@ -1,5 +1,5 @@
-import { createEvent, eventBody, registrationBody } from '../factories/external-events';
-import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { createEvent, eventBody, registrationBody, registerForEvent } from '../factories/external-events';
+import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
   let t: TestApp;
@@ -16,10 +16,11 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
   it('registers, forcing names, e-mail and company to uppercase', async () => {
     const e = await createEvent(t, admin);
-    const res = await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(1, { nombre: ' maría  josé ', email: ' Maria@Correo.MX ', empresa: 'la tienda' }));
+    const res = await registerForEvent(
+      t,
+      e.slug,
+      registrationBody(1, { nombre: ' maría  josé ', email: ' Maria@Correo.MX ', empresa: 'la tienda' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: '¡Registro Exitoso!', registration: { id: expect.any(Number), status: 'registered' } });
     const [row] = await t.query<{ nombre: string; email: string; empresa: string }>(
@@ -32,7 +33,7 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
   it('repeats every validation of the form on the server, with a Spanish message per field', async () => {
     const e = await createEvent(t, admin);
-    const res = await t.http().post(`/api/eventos/${e.slug}/register`).send({
+    const res = await registerForEvent(t, e.slug, {
       nombre: '',
       apellido_paterno: 'G4rza',
       fecha_nacimiento: '17/05/1990',
@@ -52,26 +53,21 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
       tipo_participante: ['El tipo de participante no es una opción válida.'],
       extra: ['El campo extra no está permitido.'],
     });
-    const future = await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(2, { fecha_nacimiento: '2999-01-01' }));
+    const future = await registerForEvent(t, e.slug, registrationBody(2, { fecha_nacimiento: '2999-01-01' }));
     expect(future.status).toBe(422);
     expect(future.body.errors.fecha_nacimiento).toEqual(['La fecha de nacimiento no puede ser una fecha futura.']);
-    const impossible = await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(3, { fecha_nacimiento: '1990-02-31' }));
+    const impossible = await registerForEvent(t, e.slug, registrationBody(3, { fecha_nacimiento: '1990-02-31' }));
     expect(impossible.body.errors.fecha_nacimiento).toEqual(['La fecha de nacimiento no es válida.']);
     expect(await count(e.id)).toEqual({ current: 0, real: 0 });
   });
 
   it('accepts names typed with combining accents and stores them composed', async () => {
     const e = await createEvent(t, admin);
-    const res = await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(4, { nombre: 'MARI\u0301A', apellido_paterno: 'Pen\u0303a', apellido_materno: 'garci\u0301a' }));
+    const res = await registerForEvent(
+      t,
+      e.slug,
+      registrationBody(4, { nombre: 'MARI\u0301A', apellido_paterno: 'Pen\u0303a', apellido_materno: 'garci\u0301a' }),
+    );
     expect(res.status).toBe(201);
     const [row] = await t.query<{ nombre: string; apellido_paterno: string; apellido_materno: string }>(
       'SELECT nombre, apellido_paterno, apellido_materno FROM external_registrations WHERE id = $1',
@@ -83,34 +79,20 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
   it('length limits answer in Spanish with the field named as the form labels it', async () => {
     const e = await createEvent(t, admin);
-    const res = await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(5, { empresa: 'E'.repeat(201), nombre: 'N'.repeat(101) }));
+    const res = await registerForEvent(t, e.slug, registrationBody(5, { empresa: 'E'.repeat(201), nombre: 'N'.repeat(101) }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       empresa: ['La empresa no debe tener más de 200 caracteres.'],
       nombre: ['El nombre no debe tener más de 100 caracteres.'],
     });
     expect(await count(e.id)).toEqual({ current: 0, real: 0 });
-    await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(6, { empresa: 'E'.repeat(200) }))
-      .expect(201);
+    await registerForEvent(t, e.slug, registrationBody(6, { empresa: 'E'.repeat(200) })).expect(201);
   });
 
   it('one registration per e-mail per event, whatever the case and spaces (409, nothing written)', async () => {
     const e = await createEvent(t, admin);
-    await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(10, { email: 'ana@correo.mx' }))
-      .expect(201);
-    const dup = await t
-      .http()
-      .post(`/api/eventos/${e.slug}/register`)
-      .send(registrationBody(11, { email: '  ANA@Correo.mx ' }));
+    await registerForEvent(t, e.slug, registrationBody(10, { email: 'ana@correo.mx' })).expect(201);
+    const dup = await registerForEvent(t, e.slug, registrationBody(11, { email: '  ANA@Correo.mx ' }));
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('Este correo electrónico ya está registrado en este evento.');
     expect(await count(e.id)).toEqual({ current: 1, real: 1 });
@@ -118,36 +100,33 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
   it('refuses draft (404), completed, cancelled and full events with the matching message', async () => {
     const draft = await createEvent(t, admin, { status: 'draft' });
-    expect((await t.http().post(`/api/eventos/${draft.slug}/register`).send(registrationBody(20))).status).toBe(404);
+    expect((await registerForEvent(t, draft.slug, registrationBody(20))).status).toBe(404);
     const closed = await createEvent(t, admin);
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${closed.id}`)
-      .set(auth(admin))
       .send(eventBody({ status: 'completed' }))
       .expect(200);
-    const completed = await t.http().post(`/api/eventos/${closed.slug}/register`).send(registrationBody(21));
+    const completed = await registerForEvent(t, closed.slug, registrationBody(21));
     expect([completed.status, completed.body.message]).toEqual([409, 'Este evento ya concluyó; el registro está cerrado.']);
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-externos/${closed.id}`)
-      .set(auth(admin))
       .send(eventBody({ status: 'cancelled' }))
       .expect(200);
-    const cancelled = await t.http().post(`/api/eventos/${closed.slug}/register`).send(registrationBody(22));
+    const cancelled = await registerForEvent(t, closed.slug, registrationBody(22));
     expect([cancelled.status, cancelled.body.message]).toEqual([409, 'Este evento fue cancelado; el registro está cerrado.']);
     const page = await t.http().get(`/api/eventos/${closed.slug}`);
     expect(page.body).toMatchObject({ is_cancelled: true, is_completed: false, is_preview: false });
     const tiny = await createEvent(t, admin, { max_attendees: 1 });
-    await t.http().post(`/api/eventos/${tiny.slug}/register`).send(registrationBody(23)).expect(201);
-    const full = await t.http().post(`/api/eventos/${tiny.slug}/register`).send(registrationBody(24));
+    await registerForEvent(t, tiny.slug, registrationBody(23)).expect(201);
+    const full = await registerForEvent(t, tiny.slug, registrationBody(24));
     expect([full.status, full.body.message]).toEqual([409, 'Evento Lleno: ya no hay lugares disponibles.']);
     expect(
       (
         await t
-          .http()
+          .as(admin)
           .put(`/api/eventos-externos/${tiny.id}`)
-          .set(auth(admin))
           .send(eventBody({ max_attendees: 0 }))
       ).status,
     ).toBe(422);
@@ -155,14 +134,7 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
   it('capacity 50 with 500 parallel registrations → exactly 50 accepted, the rest refused, no 5xx', async () => {
     const e = await createEvent(t, admin, { max_attendees: 50 });
-    const results = await Promise.all(
-      Array.from({ length: 500 }, (_, i) =>
-        t
-          .http()
-          .post(`/api/eventos/${e.slug}/register`)
-          .send(registrationBody(1000 + i)),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 500 }, (_, i) => registerForEvent(t, e.slug, registrationBody(1000 + i))));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(450);
@@ -173,14 +145,7 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
   it('50 parallel registrations with the same e-mail in different case → exactly one', async () => {
     const e = await createEvent(t, admin, { max_attendees: 500 });
     const variants = Array.from({ length: 50 }, (_, i) => (i % 2 ? 'Luisa.Ramos@Correo.MX' : ` luisa.ramos@correo.mx${' '.repeat(i % 3)}`));
-    const results = await Promise.all(
-      variants.map((email, i) =>
-        t
-          .http()
-          .post(`/api/eventos/${e.slug}/register`)
-          .send(registrationBody(3000 + i, { email })),
-      ),
-    );
+    const results = await Promise.all(variants.map((email, i) => registerForEvent(t, e.slug, registrationBody(3000 + i, { email }))));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
     expect(await count(e.id)).toEqual({ current: 1, real: 1 });
@@ -189,10 +154,7 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
 
 describe('public endpoints are rate limited per IP', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '3', PUBLIC_READ_LIMIT_PER_MINUTE: '5' } });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '3', PUBLIC_READ_LIMIT_PER_MINUTE: '5' } });
 
   it('answers 429 in Spanish with Retry-After past the limit', async () => {
     const statuses: number[] = [];

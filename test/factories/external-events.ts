@@ -1,4 +1,3 @@
-import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 
 let n = 0;
@@ -18,9 +17,13 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await t.http().post('/api/eventos-externos').set(bearer(token)).send(eventBody(overrides));
-  if (res.status !== 201) throw new Error(`create event failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.event as { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
+  const { event } = await t.created(token, '/api/eventos-externos', eventBody(overrides));
+  return event as { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
+}
+
+/** A public registration, as anyone on the event's page sends it (no token): the answer, for the test to check. */
+export function registerForEvent(t: TestApp, slug: string, body: object) {
+  return t.http().post(`/api/eventos/${slug}/register`).send(body);
 }
 
 export function registrationBody(i: number, overrides: Record<string, unknown> = {}) {

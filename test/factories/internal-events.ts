@@ -1,4 +1,3 @@
-import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 import { createEspacio } from './spaces';
 
@@ -16,9 +15,8 @@ export function internalEventBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createInternalEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
-  const res = await t.http().post('/api/eventos-internos').set(bearer(token)).send(internalEventBody(overrides));
-  if (res.status !== 201) throw new Error(`create internal event failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.evento as { id: number; slug: string; estado: string; version: string };
+  const { evento } = await t.created(token, '/api/eventos-internos', internalEventBody(overrides));
+  return evento as { id: number; slug: string; estado: string; version: string };
 }
 
 /** n people straight into the table (one statement), as an import would leave them. Answers their ids. */
@@ -36,13 +34,11 @@ export async function insertPersonas(t: TestApp, n: number, prefix = 'PERSONA'):
 }
 
 export async function assignPersonas(t: TestApp, token: string, eventId: number, personaIds: number[]) {
-  const res = await t
-    .http()
-    .post(`/api/eventos-internos/${eventId}/asistentes`)
-    .set(bearer(token))
-    .send({ persona_ids: personaIds, confirmacion: 'pendiente' });
-  if (res.status !== 201) throw new Error(`assign failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as {
+  const answer = await t.created(token, `/api/eventos-internos/${eventId}/asistentes`, {
+    persona_ids: personaIds,
+    confirmacion: 'pendiente',
+  });
+  return answer as {
     assigned_count: number;
     message: string;
     asistentes: Array<{ id: number; pivot: { confirmation_code: string; confirmacion: string } }>;
@@ -86,12 +82,7 @@ export async function eventInSpace(
 ) {
   const espacio = await createEspacio(t, token, { secciones, layout_config });
   const e = await createInternalEvent(t, token);
-  const res = await t
-    .http()
-    .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-    .set(bearer(token))
-    .send({ espacio_id: espacio.id, permite_seleccion_asiento: true });
-  if (res.status !== 201) throw new Error(`assign-espacio failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await t.created(token, `/api/eventos-internos/${e.id}/assign-espacio`, { espacio_id: espacio.id, permite_seleccion_asiento: true });
   const ids = people > 0 ? await insertPersonas(t, people, `ESPACIO${++spacedEvents}X`) : [];
   if (ids.length) await assignPersonas(t, token, e.id, ids);
   const secs = await t.query<{ id: number; codigo: string }>(`SELECT id, codigo FROM secciones WHERE espacio_id = $1 ORDER BY orden`, [

@@ -1,4 +1,3 @@
-import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 
 let n = 0;
@@ -29,9 +28,13 @@ export interface TestPrograma {
 }
 
 export async function createPrograma(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<TestPrograma> {
-  const res = await t.http().post('/api/programas-servicios').set(bearer(token)).send(programaBody(overrides));
-  if (res.status !== 201) throw new Error(`create programa failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.programa as TestPrograma;
+  const { programa } = await t.created(token, '/api/programas-servicios', programaBody(overrides));
+  return programa as TestPrograma;
+}
+
+/** A public application to a program, as anyone on its page sends it (no token): the answer, for the test to check. */
+export function registerForProgram(t: TestApp, slug: string, body: object) {
+  return t.http().post(`/api/programas/${slug}/register`).send(body);
 }
 
 /** A citizen without a business. */

@@ -1,5 +1,4 @@
 import type { EspacioResponse } from '../../api/src/shared/contracts/spaces.contract';
-import { bearer } from '../setup/bearer';
 import type { TestApp } from '../setup/test-app';
 
 let n = 0;
@@ -21,9 +20,8 @@ export function espacioBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createEspacio(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<EspacioResponse> {
-  const res = await t.http().post('/api/espacios').set(bearer(token)).send(espacioBody(overrides));
-  if (res.status !== 201) throw new Error(`create espacio failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.espacio as EspacioResponse;
+  const { espacio } = await t.created(token, '/api/espacios', espacioBody(overrides));
+  return espacio as EspacioResponse;
 }
 
 /** The stored seats of a space, keyed 'SECCION|fila|numero' → { id, codigo }. */

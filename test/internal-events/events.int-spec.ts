@@ -1,5 +1,5 @@
 import { assignPersonas, createInternalEvent, insertPersonas, internalEventBody } from '../factories/internal-events';
-import { eventually, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 describe('internal events: list, create, edit, delete, attendees', () => {
   let t: TestApp;
@@ -8,9 +8,8 @@ describe('internal events: list, create, edit, delete, attendees', () => {
 
   it('creates with the spec fields, a slug, borrador/confirmado only; validates in Spanish', async () => {
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/eventos-internos')
-      .set(auth(admin))
       .send(internalEventBody({ titulo: 'Informe Anual 2026' }));
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Evento interno creado exitosamente');
@@ -27,7 +26,7 @@ describe('internal events: list, create, edit, delete, attendees', () => {
     const digits = await createInternalEvent(t, admin, { titulo: '2026' });
     expect(digits.slug).toMatch(/[a-z]/);
 
-    const bad = await t.http().post('/api/eventos-internos').set(auth(admin)).send({ estado: 'cancelado', tipo: 'fiesta' });
+    const bad = await t.as(admin).post('/api/eventos-internos').send({ estado: 'cancelado', tipo: 'fiesta' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({
       titulo: expect.arrayContaining(['El título es obligatorio.']),
@@ -36,9 +35,8 @@ describe('internal events: list, create, edit, delete, attendees', () => {
       estado: ['Al crear, el estado solo puede ser borrador o confirmado.'],
     });
     const ends = await t
-      .http()
+      .as(admin)
       .post('/api/eventos-internos')
-      .set(auth(admin))
       .send(internalEventBody({ fecha_fin: '2026-12-09T10:00:00.000Z' }));
     expect(ends.status).toBe(422);
     expect(ends.body.errors.fecha_fin).toEqual(['La fecha de fin no puede ser anterior a la de inicio.']);
@@ -49,41 +47,40 @@ describe('internal events: list, create, edit, delete, attendees', () => {
     await createInternalEvent(t, admin, { titulo: 'Conferencia B', tipo: 'conferencia' });
     const [p1, p2] = await insertPersonas(t, 2, 'LISTA');
     await assignPersonas(t, admin, a.id, [p1, p2]);
-    const talleres = await t.http().get('/api/eventos-internos?tipo=taller').set(auth(admin)).expect(200);
+    const talleres = await t.as(admin).get('/api/eventos-internos?tipo=taller').expect(200);
     expect(talleres.body.eventos.map((e: { titulo: string }) => e.titulo)).toEqual(['Taller A']);
     expect(talleres.body.eventos[0]).toMatchObject({
       asistentes_count: 2,
       asistentes_pendientes_count: 2,
       asistentes_confirmados_count: 0,
     });
-    const borradores = await t.http().get('/api/eventos-internos?estado=borrador&tipo=taller').set(auth(admin)).expect(200);
+    const borradores = await t.as(admin).get('/api/eventos-internos?estado=borrador&tipo=taller').expect(200);
     expect(borradores.body.eventos).toHaveLength(1);
-    const todos = await t.http().get('/api/eventos-internos?estado=todos&tipo=todos').set(auth(admin)).expect(200);
+    const todos = await t.as(admin).get('/api/eventos-internos?estado=todos&tipo=todos').expect(200);
     expect(todos.body.eventos.length).toBeGreaterThanOrEqual(2);
-    const wrong = await t.http().get('/api/eventos-internos?estado=archivado').set(auth(admin));
+    const wrong = await t.as(admin).get('/api/eventos-internos?estado=archivado');
     expect(wrong.status).toBe(422);
   });
 
   it('updates any estado; deletes only a borrador (409 in Spanish otherwise)', async () => {
     const e = await createInternalEvent(t, admin, { estado: 'borrador' });
     const put = await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-internos/${e.id}`)
-      .set(auth(admin))
       .send(internalEventBody({ titulo: 'Nuevo título', estado: 'completado', espacio_id: null }));
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
       message: 'Evento interno actualizado exitosamente',
       evento: { titulo: 'Nuevo título', estado: 'completado', slug: e.slug },
     });
-    const refused = await t.http().delete(`/api/eventos-internos/${e.id}`).set(auth(admin));
+    const refused = await t.as(admin).delete(`/api/eventos-internos/${e.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Solo se pueden eliminar eventos internos en estado borrador.');
     const draft = await createInternalEvent(t, admin, { estado: 'borrador' });
-    const del = await t.http().delete(`/api/eventos-internos/${draft.id}`).set(auth(admin));
+    const del = await t.as(admin).delete(`/api/eventos-internos/${draft.id}`);
     expect(del.status).toBe(200);
     expect(del.body.message).toBe('Evento interno eliminado exitosamente');
-    expect((await t.http().get(`/api/eventos-internos/${draft.id}`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).get(`/api/eventos-internos/${draft.id}`)).status).toBe(404);
   });
 
   it('assigns people as pendiente with distinct 5-character codes from the alphabet; skips the already invited', async () => {
@@ -94,7 +91,7 @@ describe('internal events: list, create, edit, delete, attendees', () => {
     expect(first.message).toBe('20 persona(s) asignada(s) exitosamente');
     const second = await assignPersonas(t, admin, e.id, [...ids.slice(10, 30), 99999999]);
     expect(second.assigned_count).toBe(10);
-    const list = await t.http().get(`/api/eventos-internos/${e.id}/asistentes`).set(auth(admin)).expect(200);
+    const list = await t.as(admin).get(`/api/eventos-internos/${e.id}/asistentes`).expect(200);
     expect(list.body.asistentes).toHaveLength(30);
     const codes: string[] = list.body.asistentes.map((a: { pivot: { confirmation_code: string } }) => a.pivot.confirmation_code);
     expect(new Set(codes).size).toBe(30);
@@ -106,7 +103,7 @@ describe('internal events: list, create, edit, delete, attendees', () => {
       empresa: null,
       puesto: null,
     });
-    const empty = await t.http().post(`/api/eventos-internos/${e.id}/asistentes`).set(auth(admin)).send({ persona_ids: [] });
+    const empty = await t.as(admin).post(`/api/eventos-internos/${e.id}/asistentes`).send({ persona_ids: [] });
     expect(empty.status).toBe(422);
     expect(empty.body.errors.persona_ids).toContain('Selecciona al menos una persona.');
   });
@@ -175,7 +172,7 @@ describe('internal events: list, create, edit, delete, attendees', () => {
       t.db.createQueryRunner = original;
     }
     expect(queries.filter((q) => /INSERT INTO evento_asistentes/.test(q))).toHaveLength(1);
-    const detail = await t.http().get(`/api/eventos-internos/${e.id}`).set(auth(admin)).expect(200);
+    const detail = await t.as(admin).get(`/api/eventos-internos/${e.id}`).expect(200);
     expect(detail.body.evento).toMatchObject({ asistentes_count: 5000, asistentes_pendientes_count: 5000 });
   });
 
@@ -183,41 +180,37 @@ describe('internal events: list, create, edit, delete, attendees', () => {
     const e = await createInternalEvent(t, admin);
     const [a, b] = await insertPersonas(t, 2, 'CICLO');
     await assignPersonas(t, admin, e.id, [a, b]);
-    const put = await t.http().put(`/api/eventos-internos/${e.id}/asistentes/${a}`).set(auth(admin)).send({ confirmacion: 'confirmado' });
+    const put = await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${a}`).send({ confirmacion: 'confirmado' });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
       message: 'Estado actualizado exitosamente',
       asistente: { id: a, pivot: { confirmacion: 'confirmado' } },
     });
-    await t.http().put(`/api/eventos-internos/${e.id}/asistentes/${b}`).set(auth(admin)).send({ confirmacion: 'asistio' }).expect(200);
-    let ev = (await t.http().get(`/api/eventos-internos/${e.id}`).set(auth(admin))).body.evento;
+    await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${b}`).send({ confirmacion: 'asistio' }).expect(200);
+    let ev = (await t.as(admin).get(`/api/eventos-internos/${e.id}`)).body.evento;
     expect(ev).toMatchObject({
       asistentes_count: 2,
       asistentes_confirmados_count: 1,
       asistentes_asistieron_count: 1,
       asistentes_pendientes_count: 0,
     });
-    const bad = await t.http().put(`/api/eventos-internos/${e.id}/asistentes/${a}`).set(auth(admin)).send({ confirmacion: 'tal-vez' });
+    const bad = await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${a}`).send({ confirmacion: 'tal-vez' });
     expect(bad.status).toBe(422);
-    const notInvited = await t
-      .http()
-      .put(`/api/eventos-internos/${e.id}/asistentes/99999999`)
-      .set(auth(admin))
-      .send({ confirmacion: 'pendiente' });
+    const notInvited = await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/99999999`).send({ confirmacion: 'pendiente' });
     expect(notInvited.status).toBe(404);
-    const del = await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${a}`).set(auth(admin));
+    const del = await t.as(admin).delete(`/api/eventos-internos/${e.id}/asistentes/${a}`);
     expect(del.status).toBe(200);
     expect(del.body.message).toBe('Asistente removido exitosamente');
-    ev = (await t.http().get(`/api/eventos-internos/${e.id}`).set(auth(admin))).body.evento;
+    ev = (await t.as(admin).get(`/api/eventos-internos/${e.id}`)).body.evento;
     expect(ev).toMatchObject({ asistentes_count: 1, asistentes_confirmados_count: 0, asistentes_asistieron_count: 1 });
-    expect((await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${a}`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).delete(`/api/eventos-internos/${e.id}/asistentes/${a}`)).status).toBe(404);
   });
 
   it('available-personas pages by 50 on the server, without the invited, searching every word in name and e-mail', async () => {
     const e = await createInternalEvent(t, admin);
     const ids = await insertPersonas(t, 120, 'DISPONIBLE');
     await assignPersonas(t, admin, e.id, ids.slice(0, 10));
-    const page1 = await t.http().get(`/api/eventos-internos/${e.id}/available-personas?search=disponible`).set(auth(admin)).expect(200);
+    const page1 = await t.as(admin).get(`/api/eventos-internos/${e.id}/available-personas?search=disponible`).expect(200);
     expect(page1.body).toMatchObject({ total: 110, page: 1, per_page: 50, last_page: 3 });
     expect(page1.body.personas).toHaveLength(50);
     expect(page1.body.personas[0]).toEqual({
@@ -229,32 +222,23 @@ describe('internal events: list, create, edit, delete, attendees', () => {
     });
     const invited = new Set(ids.slice(0, 10));
     expect(page1.body.personas.some((p: { id: number }) => invited.has(p.id))).toBe(false);
-    const page3 = await t
-      .http()
-      .get(`/api/eventos-internos/${e.id}/available-personas?search=disponible&page=3`)
-      .set(auth(admin))
-      .expect(200);
+    const page3 = await t.as(admin).get(`/api/eventos-internos/${e.id}/available-personas?search=disponible&page=3`).expect(200);
     expect(page3.body.personas).toHaveLength(10);
     const words = await t
-      .http()
+      .as(admin)
       .get(`/api/eventos-internos/${e.id}/available-personas?search=${encodeURIComponent('López DISPONIBLE 115')}`)
-      .set(auth(admin))
       .expect(200);
     expect(words.body.personas.map((p: { nombre_completo: string }) => p.nombre_completo)).toEqual(['DISPONIBLE 115 GARZA LÓPEZ']);
-    const byMail = await t
-      .http()
-      .get(`/api/eventos-internos/${e.id}/available-personas?search=disponible77@correo`)
-      .set(auth(admin))
-      .expect(200);
+    const byMail = await t.as(admin).get(`/api/eventos-internos/${e.id}/available-personas?search=disponible77@correo`).expect(200);
     expect(byMail.body.total).toBe(1);
   });
 
   it('sectores and empresas catalogues', async () => {
     await t.query(`INSERT INTO sectores (nombre) VALUES ('SALUD') ON CONFLICT DO NOTHING`);
     await t.query(`INSERT INTO empresas (nombre) VALUES ('ACME') ON CONFLICT DO NOTHING`);
-    const s = await t.http().get('/api/sectores').set(auth(admin)).expect(200);
+    const s = await t.as(admin).get('/api/sectores').expect(200);
     expect(s.body.sectores).toEqual(expect.arrayContaining([{ id: expect.any(Number), nombre: 'SALUD' }]));
-    const em = await t.http().get('/api/empresas').set(auth(admin)).expect(200);
+    const em = await t.as(admin).get('/api/empresas').expect(200);
     expect(em.body.empresas).toEqual(expect.arrayContaining([{ id: expect.any(Number), nombre: 'ACME' }]));
   });
 
@@ -262,8 +246,8 @@ describe('internal events: list, create, edit, delete, attendees', () => {
     const e = await createInternalEvent(t, admin, { titulo: 'Auditado' });
     const [p] = await insertPersonas(t, 1, 'AUDIT');
     await assignPersonas(t, admin, e.id, [p]);
-    await t.http().put(`/api/eventos-internos/${e.id}/asistentes/${p}`).set(auth(admin)).send({ confirmacion: 'confirmado' }).expect(200);
-    await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${p}`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${p}`).send({ confirmacion: 'confirmado' }).expect(200);
+    await t.as(admin).delete(`/api/eventos-internos/${e.id}/asistentes/${p}`).expect(200);
     await t.flushOutbox();
     const audited = await eventually(
       () =>

@@ -65,30 +65,29 @@ describe('internal events: permissions (area eventos_internos, checked per route
 
   it('create without edit: creates, cannot edit or assign; edit without delete: cannot delete', async () => {
     const creator = await t.createUser(admin, { email: 'crear@aforo.test', permissions: { eventos_internos: ['view', 'create'] } });
-    expect((await t.http().post('/api/eventos-internos').set(auth(creator.token)).send(internalEventBody())).status).toBe(201);
-    expect((await t.http().put(`/api/eventos-internos/${eventId}`).set(auth(creator.token)).send(internalEventBody())).status).toBe(403);
+    expect((await t.as(creator.token).post('/api/eventos-internos').send(internalEventBody())).status).toBe(201);
+    expect((await t.as(creator.token).put(`/api/eventos-internos/${eventId}`).send(internalEventBody())).status).toBe(403);
     const editor = await t.createUser(admin, { email: 'editar@aforo.test', permissions: { eventos_internos: { view: true, edit: true } } });
     const [p2] = await insertPersonas(t, 1, 'EDITOR');
     expect(
       (
         await t
-          .http()
+          .as(editor.token)
           .post(`/api/eventos-internos/${eventId}/asistentes`)
-          .set(auth(editor.token))
           .send({ persona_ids: [p2] })
       ).status,
     ).toBe(201);
-    expect((await t.http().get(`/api/eventos-internos/${eventId}/available-personas`).set(auth(editor.token))).status).toBe(200);
-    expect((await t.http().delete(`/api/eventos-internos/${eventId}`).set(auth(editor.token))).status).toBe(403);
+    expect((await t.as(editor.token).get(`/api/eventos-internos/${eventId}/available-personas`)).status).toBe(200);
+    expect((await t.as(editor.token).delete(`/api/eventos-internos/${eventId}`)).status).toBe(403);
     const deleter = await t.createUser(admin, { email: 'borrar@aforo.test', permissions: { eventos_internos: ['view', 'delete'] } });
-    expect((await t.http().delete(`/api/eventos-internos/${eventId}`).set(auth(deleter.token))).status).toBe(200);
+    expect((await t.as(deleter.token).delete(`/api/eventos-internos/${eventId}`)).status).toBe(200);
   });
 
   it('ids are checked: an unknown event is 404, a bad id 422', async () => {
-    expect((await t.http().get('/api/eventos-internos/999999').set(auth(admin))).status).toBe(404);
-    expect((await t.http().get('/api/eventos-internos/999999/asistentes').set(auth(admin))).status).toBe(404);
-    expect((await t.http().get('/api/eventos-internos/abc').set(auth(admin))).status).toBe(422);
+    expect((await t.as(admin).get('/api/eventos-internos/999999')).status).toBe(404);
+    expect((await t.as(admin).get('/api/eventos-internos/999999/asistentes')).status).toBe(404);
+    expect((await t.as(admin).get('/api/eventos-internos/abc')).status).toBe(422);
     const e = await createInternalEvent(t, admin);
-    expect((await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${personaId}`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).delete(`/api/eventos-internos/${e.id}/asistentes/${personaId}`)).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /** Anything that would identify an attendee: names, codes, e-mails, phones. */
 const PERSONAL = /nombre_completo|apellido|correo|telefono|confirmation_code|GARZA|@correo|81000/i;
@@ -42,7 +42,7 @@ describe('internal events: the public confirmation page', () => {
     const hidden = await t.http().get(`/api/eventos-internos/public/${draft.slug}`);
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe('Este evento no está disponible o no existe.');
-    expect((await t.http().get(`/api/eventos-internos/public/${draft.slug}`).set(auth(admin))).status).toBe(200);
+    expect((await t.as(admin).get(`/api/eventos-internos/public/${draft.slug}`)).status).toBe(200);
     expect((await t.http().get(`/api/eventos-internos/public/no-existe`)).status).toBe(404);
     expect((await t.http().get(`/api/eventos-internos/public/%20DROP`)).status).toBe(404);
   });
@@ -81,9 +81,8 @@ describe('internal events: the public confirmation page', () => {
     expect((await confirm(e.slug, { $ne: 1 }, ip)).status).toBe(422);
     const cancelled = await createInternalEvent(t, admin, { estado: 'borrador' });
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-internos/${cancelled.id}`)
-      .set(auth(admin))
       .send({ titulo: 'X', fecha_evento: '2026-12-01T10:00:00Z', tipo: 'otro', estado: 'cancelado' })
       .expect(200);
     const refused = await confirm(cancelled.slug, 'ABCDE', ip);
@@ -157,7 +156,7 @@ describe('internal events: the public confirmation page', () => {
     expect(right.status).toBe(429);
     // Another address is not affected.
     expect((await confirm(e.slug, asistentes[0].pivot.confirmation_code, newIp())).status).toBe(200);
-    const detail = await t.http().get(`/api/eventos-internos/${e.id}`).set(auth(admin)).expect(200);
+    const detail = await t.as(admin).get(`/api/eventos-internos/${e.id}`).expect(200);
     expect(detail.body.evento.intentos_fallidos_24h).toBe(10);
     const [{ n }] = await t.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM confirmacion_intentos_fallidos WHERE evento_interno_id = $1 AND ip = $2`,
@@ -211,12 +210,7 @@ describe('internal events: the public confirmation page', () => {
     });
     // Staff changes reach the public room as counts too.
     const next = nextPush(anon, 'internal-event.counts', ARRIVAL_TIMEOUT_MS, (m) => m.data.counts.asistentes_asistieron_count === 1);
-    await t
-      .http()
-      .put(`/api/eventos-internos/${e.id}/asistentes/${asistentes[0].id}`)
-      .set(auth(admin))
-      .send({ confirmacion: 'asistio' })
-      .expect(200);
+    await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${asistentes[0].id}`).send({ confirmacion: 'asistio' }).expect(200);
     const later = await next;
     expect(BigInt(later.data.counts.version)).toBeGreaterThan(BigInt(counts.data.counts.version));
     expect(later.data.counts.asistentes_asistieron_count).toBe(1);

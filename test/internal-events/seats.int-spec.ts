@@ -1,11 +1,10 @@
 import { assignPersonas, insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { TestApp, signedInApp, bearer } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 describe('internal events: space, auto-assigned seats, asistio with a section', () => {
   let t: TestApp;
   let admin: string;
-  const auth = () => bearer(admin);
 
   signedInApp((s) => ({ t, admin } = s));
 
@@ -15,11 +14,11 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
   }
 
   const autoSeat = (eventId: number, persona_id: number, seccion_id: number) =>
-    t.http().post(`/api/eventos-internos/${eventId}/auto-assign-seat`).set(auth()).send({ persona_id, seccion_id });
+    t.as(admin).post(`/api/eventos-internos/${eventId}/auto-assign-seat`).send({ persona_id, seccion_id });
 
   it('the event shows its space with capacity and sections', async () => {
     const { e, espacio, secA } = await eventInSpace(1);
-    const detail = await t.http().get(`/api/eventos-internos/${e.id}`).set(auth()).expect(200);
+    const detail = await t.as(admin).get(`/api/eventos-internos/${e.id}`).expect(200);
     expect(detail.body.evento.espacios).toEqual([
       {
         id: espacio.id,
@@ -50,7 +49,7 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
     const again = await autoSeat(e.id, ids[0], secA);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('La persona ya tiene un asiento asignado en este evento.');
-    const list = await t.http().get(`/api/eventos-internos/${e.id}/asistentes`).set(auth()).expect(200);
+    const list = await t.as(admin).get(`/api/eventos-internos/${e.id}/asistentes`).expect(200);
     const withSeat = list.body.asistentes.find((a: { id: number }) => a.id === ids[0]);
     expect(withSeat.asiento).toMatchObject({
       codigo: expect.stringMatching(/^A-\d+$/),
@@ -79,34 +78,30 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
 
   it('asistio without a seat: section + seat + status in one operation; without a section it is refused; all or nothing', async () => {
     const { e, ids, secA, secB } = await eventInSpace(4);
-    const refused = await t.http().put(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).set(auth()).send({ confirmacion: 'asistio' });
+    const refused = await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).send({ confirmacion: 'asistio' });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Por favor selecciona una sección');
     const ok = await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`)
-      .set(auth())
       .send({ confirmacion: 'asistio', seccion_id: secA });
     expect(ok.status).toBe(200);
     expect(ok.body.asistente).toMatchObject({ pivot: { confirmacion: 'asistio' }, asiento: { seccion: { codigo: 'A' } } });
     expect(ok.body.seat_assigned).toMatchObject({ seccion: { id: secA } });
     // Section B has 2 seats: fill it, then a third asistio in B fails and leaves the status as it was.
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-internos/${e.id}/asistentes/${ids[1]}`)
-      .set(auth())
       .send({ confirmacion: 'asistio', seccion_id: secB })
       .expect(200);
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-internos/${e.id}/asistentes/${ids[2]}`)
-      .set(auth())
       .send({ confirmacion: 'asistio', seccion_id: secB })
       .expect(200);
     const full = await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-internos/${e.id}/asistentes/${ids[3]}`)
-      .set(auth())
       .send({ confirmacion: 'asistio', seccion_id: secB });
     expect(full.status).toBe(409);
     const [row] = await t.query<{ confirmacion: string }>(
@@ -115,8 +110,8 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
     );
     expect(row.confirmacion).toBe('pendiente');
     // A person with a seat goes to asistio without a section.
-    await t.http().put(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).set(auth()).send({ confirmacion: 'pendiente' }).expect(200);
-    await t.http().put(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).set(auth()).send({ confirmacion: 'asistio' }).expect(200);
+    await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).send({ confirmacion: 'pendiente' }).expect(200);
+    await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).send({ confirmacion: 'asistio' }).expect(200);
     // A section of another space is refused.
     const other = await createEspacio(t, admin);
     const [foreign] = await t.query<{ id: number }>(`SELECT id FROM secciones WHERE espacio_id = $1 LIMIT 1`, [other.id]);
@@ -127,7 +122,7 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
   it('removing an attendee frees their seat (foreign key cascade)', async () => {
     const { e, ids, secA } = await eventInSpace(1);
     await autoSeat(e.id, ids[0], secA).expect(201);
-    await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).set(auth()).expect(200);
+    await t.as(admin).delete(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).expect(200);
     const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [
       e.id,
     ]);
@@ -139,16 +134,14 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
     await autoSeat(e.id, ids[0], secA).expect(201);
     const other = await createEspacio(t, admin);
     const ask = await t
-      .http()
+      .as(admin)
       .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-      .set(auth())
       .send({ espacio_id: other.id, permite_seleccion_asiento: true, replace_existing: false });
     expect(ask.status).toBe(409);
     expect(ask.body).toMatchObject({ requires_confirmation: true, message: expect.stringContaining('1 asiento(s) asignado(s)') });
     const ok = await t
-      .http()
+      .as(admin)
       .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-      .set(auth())
       .send({ espacio_id: other.id, permite_seleccion_asiento: true, replace_existing: true });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({
@@ -156,14 +149,14 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
       released_count: 1,
       event: { espacios: [expect.objectContaining({ id: other.id })] },
     });
-    const none = await t.http().post(`/api/eventos-internos/${e.id}/assign-espacio`).set(auth()).send({ espacio_id: null });
+    const none = await t.as(admin).post(`/api/eventos-internos/${e.id}/assign-espacio`).send({ espacio_id: null });
     expect(none.status).toBe(201);
     expect(none.body.event.espacios).toEqual([]);
-    const missing = await t.http().post(`/api/eventos-internos/${e.id}/assign-espacio`).set(auth()).send({ espacio_id: 999999 });
+    const missing = await t.as(admin).post(`/api/eventos-internos/${e.id}/assign-espacio`).send({ espacio_id: 999999 });
     expect(missing.status).toBe(422);
     // A space used by an event counts it.
-    await t.http().post(`/api/eventos-internos/${e.id}/assign-espacio`).set(auth()).send({ espacio_id: other.id }).expect(201);
-    const space = await t.http().get(`/api/espacios/${other.id}`).set(auth()).expect(200);
+    await t.as(admin).post(`/api/eventos-internos/${e.id}/assign-espacio`).send({ espacio_id: other.id }).expect(201);
+    const space = await t.as(admin).get(`/api/espacios/${other.id}`).expect(200);
     expect(space.body.espacio.eventos_internos_count).toBe(1);
   });
 
@@ -174,9 +167,8 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
       [e.id],
     );
     const first = await t
-      .http()
+      .as(admin)
       .post(`/api/eventos-internos/${e.id}/check-in`)
-      .set(auth())
       .send({ code: ` ${codes[0].confirmation_code.toLowerCase()} ` });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
@@ -185,15 +177,15 @@ describe('internal events: space, auto-assigned seats, asistio with a section', 
       seat_assigned: { seccion: { codigo: 'A' } },
     });
     // Section A is full now: the next one goes to B.
-    const second = await t.http().post(`/api/eventos-internos/${e.id}/check-in`).set(auth()).send({ code: codes[1].confirmation_code });
+    const second = await t.as(admin).post(`/api/eventos-internos/${e.id}/check-in`).send({ code: codes[1].confirmation_code });
     expect(second.body.seat_assigned).toMatchObject({ seccion: { id: secB } });
-    const again = await t.http().post(`/api/eventos-internos/${e.id}/check-in`).set(auth()).send({ code: codes[0].confirmation_code });
+    const again = await t.as(admin).post(`/api/eventos-internos/${e.id}/check-in`).send({ code: codes[0].confirmation_code });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ already_checked_in: true, seat_assigned: null });
-    const unknown = await t.http().post(`/api/eventos-internos/${e.id}/check-in`).set(auth()).send({ code: 'ZZZZZ' });
+    const unknown = await t.as(admin).post(`/api/eventos-internos/${e.id}/check-in`).send({ code: 'ZZZZZ' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('No hay ningún invitado con ese código en este evento.');
-    const detail = await t.http().get(`/api/eventos-internos/${e.id}`).set(auth()).expect(200);
+    const detail = await t.as(admin).get(`/api/eventos-internos/${e.id}`).expect(200);
     expect(detail.body.evento.asistentes_asistieron_count).toBe(2);
   });
 });

@@ -1,13 +1,10 @@
-import { eventually, TestApp, bearer } from '../setup/test-app';
+import { eventually, appPerFile, TestApp } from '../setup/test-app';
 
 describe('import fault tolerance: the worker killed mid-file and restarted', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    // The workers run compiled (dist/), built by the global setup.
-    t = await TestApp.start({ workers: false, env: { JOB_LOCK_MS: '1500' } });
-  }, 120000);
-  afterAll(() => t.close());
+  // The workers run compiled (dist/), built by the global setup.
+  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '1500' } }, 120000);
 
   it('ends with the exact counts and no duplicate people', async () => {
     const admin = await t.login();
@@ -29,9 +26,8 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
       );
     }
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/personas/import-csv')
-      .set(bearer(admin))
       .attach('file', Buffer.from(lines.join('\n')), 'grande.csv');
     expect(res.status).toBe(202);
     const id = res.body.import_id as string;
@@ -46,7 +42,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
 
     t.spawnWorkersProcess();
     const done = await eventually(
-      async () => (await t.http().get(`/api/personas/import-csv/${id}`).set(bearer(admin))).body,
+      async () => (await t.as(admin).get(`/api/personas/import-csv/${id}`)).body,
       (b) => b.status === 'completed',
       60000,
     );

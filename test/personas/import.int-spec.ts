@@ -5,7 +5,7 @@ import { PersonaImportJob } from '../../api/src/modules/personas/jobs/persona-im
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createPersona } from '../factories/personas';
-import { eventually, nextPush, TestApp, signedInApp, bearer } from '../setup/test-app';
+import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 type ImportAnswer = {
   import_id: string;
@@ -21,15 +21,13 @@ type ImportAnswer = {
 describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => {
   let t: TestApp;
   let admin: string;
-  const auth = () => bearer(admin);
 
   signedInApp((s) => ({ t, admin } = s));
 
   const upload = (content: Buffer | string, name = 'personas.csv') =>
     t
-      .http()
+      .as(admin)
       .post('/api/personas/import-csv')
-      .set(auth())
       .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), name);
 
   async function importAndWait(content: Buffer | string, name?: string): Promise<ImportAnswer> {
@@ -37,7 +35,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ import_id: expect.any(String), status: 'queued' });
     return eventually(
-      async () => (await t.http().get(`/api/personas/import-csv/${res.body.import_id}`).set(auth())).body as ImportAnswer,
+      async () => (await t.as(admin).get(`/api/personas/import-csv/${res.body.import_id}`)).body as ImportAnswer,
       (b) => b.status === 'completed' || b.status === 'failed',
       15000,
     );
@@ -92,7 +90,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
       { row: 5, message: 'El contacto "123" no es un teléfono de 10 dígitos.' },
       { row: 6, message: 'El nombre está vacío.' },
     ]);
-    const file = await t.http().get(`/api/personas/import-csv/${done.import_id}/errors`).set(auth());
+    const file = await t.as(admin).get(`/api/personas/import-csv/${done.import_id}/errors`);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     // Every CSV download holds personal data: never stored by a browser or a proxy.
     expect(file.headers['cache-control']).toBe('no-store');
@@ -107,7 +105,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     const done = await importAndWait(['nombre,contacto', 'Una Válida Importada,8119990001', ...bad].join('\n'));
     expect(done).toMatchObject({ status: 'completed', imported: 1, errors_count: 1205 });
     expect(done.errors).toHaveLength(IMPORT_MAX_ROW_ERRORS);
-    const file = await t.http().get(`/api/personas/import-csv/${done.import_id}/errors`).set(auth());
+    const file = await t.as(admin).get(`/api/personas/import-csv/${done.import_id}/errors`);
     const lines = file.text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 1205);
     expect(lines.at(-1)).toBe('1207,"El contacto ""1204"" no es un teléfono de 10 dígitos."');
@@ -132,7 +130,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
       repo.create(m, { id, fileName: 'x.csv', file: Buffer.from('nombre,contacto\n"Juan,811\n'), createdBy: null }),
     );
     await t.workers!.get(PersonaImportJob).handleImport({ importId: id });
-    const done = (await t.http().get(`/api/personas/import-csv/${id}`).set(auth())).body;
+    const done = (await t.as(admin).get(`/api/personas/import-csv/${id}`)).body;
     expect([done.status, done.message]).toEqual(['failed', malformed]);
   });
 
@@ -149,7 +147,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
       attemptsMade,
       opts: { attempts: 20 },
     });
-    const status = async () => (await t.http().get(`/api/personas/import-csv/${id}`).set(auth())).body;
+    const status = async () => (await t.as(admin).get(`/api/personas/import-csv/${id}`)).body;
     await workers.onFailed(job(3), new Error('PostgreSQL no responde'));
     expect((await status()).status).toBe('processing'); // BullMQ retries it
     const watcher = await t.socket(admin);
@@ -180,7 +178,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     big.write('nombre,contacto\n');
     const tooBig = await upload(big);
     expect([tooBig.status, tooBig.body.message]).toEqual([413, 'El archivo no debe superar los 10MB']);
-    const noFile = await t.http().post('/api/personas/import-csv').set(auth()).field('x', '1');
+    const noFile = await t.as(admin).post('/api/personas/import-csv').field('x', '1');
     expect([noFile.status, noFile.body.message]).toEqual([422, 'Por favor selecciona un archivo CSV']);
     expect(Number((await t.query<{ n: string }>('SELECT count(*) AS n FROM persona_imports'))[0].n)).toBe(before);
   });
@@ -199,7 +197,7 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     expect(seen[0]).toBe(0);
     expect(seen.filter((p) => p > 0 && p < 100).length).toBeGreaterThan(0);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
-    const recent = await t.http().get('/api/personas/import-csv').set(auth());
+    const recent = await t.as(admin).get('/api/personas/import-csv');
     expect(recent.body.imports[0]).toMatchObject({ import_id: done.import_id, status: 'completed' });
     expect(JSON.stringify(recent.body)).not.toMatch(/"file"/);
   }, 30000);

@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { addLookup, createPersona } from '../factories/personas';
-import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
   let t: TestApp;
@@ -8,16 +8,16 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
   signedInApp((s) => ({ t, admin } = s));
 
   it('catalogue values are trimmed, upper-cased and unique; adding one that exists returns it', async () => {
-    const a = await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'empresa', nombre: '  cemex  s.a. ' });
+    const a = await t.as(admin).post('/api/personas/lookup-value').send({ type: 'empresa', nombre: '  cemex  s.a. ' });
     expect(a.status).toBe(201);
     expect(a.body).toEqual({ item: { id: expect.any(Number), nombre: 'CEMEX S.A.' }, created: true });
-    const again = await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'empresa', nombre: 'Cemex S.A.' });
+    const again = await t.as(admin).post('/api/personas/lookup-value').send({ type: 'empresa', nombre: 'Cemex S.A.' });
     expect(again.body).toEqual({ item: a.body.item, created: false });
-    const blank = await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'zona', nombre: '   ' });
+    const blank = await t.as(admin).post('/api/personas/lookup-value').send({ type: 'zona', nombre: '   ' });
     expect(blank.status).toBe(422);
     expect(blank.body.errors.nombre).toEqual(['El nombre no puede estar vacío.']);
-    expect((await t.http().post('/api/personas/lookup-value').set(auth(admin)).send({ type: 'planeta', nombre: 'X' })).status).toBe(422);
-    const lookups = await t.http().get('/api/personas/lookup-data').set(auth(admin));
+    expect((await t.as(admin).post('/api/personas/lookup-value').send({ type: 'planeta', nombre: 'X' })).status).toBe(422);
+    const lookups = await t.as(admin).get('/api/personas/lookup-data');
     expect(lookups.body.empresas).toEqual([a.body.item]);
     expect(lookups.body.ciudades).toHaveLength(51);
     expect(lookups.body.estados).toHaveLength(32);
@@ -48,13 +48,12 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
       direccion_estado: 'NUEVO LEÓN',
     };
     const mid = await t
-      .http()
+      .as(admin)
       .put(`/api/personas/${basic.id}`)
-      .set(auth(admin))
       .send({ ...full, direccion_calle: '' });
     expect(mid.body.persona.completeness_level).toBe('orange');
     expect(mid.body.persona.missing_fields).toEqual(['Dirección principal']);
-    const done = await t.http().put(`/api/personas/${basic.id}`).set(auth(admin)).send(full);
+    const done = await t.as(admin).put(`/api/personas/${basic.id}`).send(full);
     expect(done.body.persona).toMatchObject({
       completeness_level: 'green',
       missing_fields: [],
@@ -67,7 +66,7 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
   });
 
   it('validates on the server: digits-only phones, real dates, existing catalogue values, Nuevo León cities', async () => {
-    const res = await t.http().post('/api/personas').set(auth(admin)).send({
+    const res = await t.as(admin).post('/api/personas').send({
       nombre: 'X',
       telefono_celular: '81-1234',
       extension_oficina: '12a',
@@ -81,9 +80,8 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['correo_electronico', 'extension_oficina', 'hackeo', 'telefono_celular']);
     const second = await t
-      .http()
+      .as(admin)
       .post('/api/personas')
-      .set(auth(admin))
       .send({ nombre: 'X', fecha_nacimiento: '2001-02-30', empresa_id: 99999, direccion_ciudad: 'GOTHAM', direccion_estado: 'TEXAS' });
     expect(second.body.errors).toEqual({
       fecha_nacimiento: ['La fecha de nacimiento no es válida.'],
@@ -91,7 +89,7 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
       direccion_ciudad: ['La ciudad debe ser un municipio de Nuevo León.'],
       direccion_estado: ['El estado no es válido.'],
     });
-    expect((await t.http().post('/api/personas').set(auth(admin)).send({})).body.errors).toEqual({ nombre: ['El nombre es obligatorio.'] });
+    expect((await t.as(admin).post('/api/personas').send({})).body.errors).toEqual({ nombre: ['El nombre es obligatorio.'] });
   });
 
   it('searches name, e-mail and phones ignoring case and accents; filters; paginates in a stable order', async () => {
@@ -107,34 +105,33 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
       empresa_id: empresa.id,
     });
     for (const q of ['jose pena', 'PEÑA', 'nunez', 'jose.pena@', '81818181', '81 8181 8181', '(81) 8181-8181', '+52 81 8181 8181']) {
-      const res = await t.http().get('/api/personas').query({ search: q }).set(auth(admin));
+      const res = await t.as(admin).get('/api/personas').query({ search: q });
       expect(res.body.data.map((p: { nombre_completo: string }) => p.nombre_completo)).toEqual(['JOSÉ PEÑA NÚÑEZ']);
     }
-    expect((await t.http().get('/api/personas').query({ search: '100%_' }).set(auth(admin))).body.data).toEqual([]);
+    expect((await t.as(admin).get('/api/personas').query({ search: '100%_' })).body.data).toEqual([]);
     const bySector = await t
-      .http()
+      .as(admin)
       .get('/api/personas')
-      .query({ sector_id: sector.id, empresa_id: empresa.id, completeness_level: 'orange' })
-      .set(auth(admin));
+      .query({ sector_id: sector.id, empresa_id: empresa.id, completeness_level: 'orange' });
     expect(bySector.body.total).toBe(1);
     for (let i = 0; i < 23; i++)
       await createPersona(t, admin, { nombre: `Persona ${i}`, apellido_paterno: 'Zapata', telefono_celular: String(8120000000 + i) });
-    const p1 = await t.http().get('/api/personas').query({ search: 'zapata', page: 1 }).set(auth(admin));
-    const p3 = await t.http().get('/api/personas').query({ search: 'zapata', page: 3 }).set(auth(admin));
+    const p1 = await t.as(admin).get('/api/personas').query({ search: 'zapata', page: 1 });
+    const p3 = await t.as(admin).get('/api/personas').query({ search: 'zapata', page: 3 });
     expect(p1.body).toMatchObject({ current_page: 1, last_page: 3, per_page: 10, total: 23 });
     expect(p3.body.data).toHaveLength(3);
     const all = [
       ...p1.body.data,
-      ...(await t.http().get('/api/personas').query({ search: 'zapata', page: 2 }).set(auth(admin))).body.data,
+      ...(await t.as(admin).get('/api/personas').query({ search: 'zapata', page: 2 })).body.data,
       ...p3.body.data,
     ];
     expect(new Set(all.map((p: { id: number }) => p.id)).size).toBe(23);
-    expect((await t.http().get('/api/personas').query({ page: 0 }).set(auth(admin))).status).toBe(422);
-    expect((await t.http().get('/api/personas').query({ completeness_level: 'purple' }).set(auth(admin))).status).toBe(422);
+    expect((await t.as(admin).get('/api/personas').query({ page: 0 })).status).toBe(422);
+    expect((await t.as(admin).get('/api/personas').query({ completeness_level: 'purple' })).status).toBe(422);
   });
 
   it('stats count each level with percentages', async () => {
-    const res = await t.http().get('/api/personas/stats').set(auth(admin));
+    const res = await t.as(admin).get('/api/personas/stats');
     const [row] = await t.query<{ total: number; green: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE completeness_level = 'green')::int AS green FROM personas`,
     );
@@ -154,9 +151,9 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
         )
       )[0];
     const shown = async () => {
-      const stats = (await t.http().get('/api/personas/stats').set(auth(admin))).body;
-      const list = (await t.http().get('/api/personas').set(auth(admin))).body;
-      const orange = (await t.http().get('/api/personas').query({ completeness_level: 'orange' }).set(auth(admin))).body;
+      const stats = (await t.as(admin).get('/api/personas/stats')).body;
+      const list = (await t.as(admin).get('/api/personas')).body;
+      const orange = (await t.as(admin).get('/api/personas').query({ completeness_level: 'orange' })).body;
       expect(list.total).toBe(stats.total);
       expect(orange.total).toBe(stats.orange);
       return { total: stats.total, red: stats.red, orange: stats.orange, green: stats.green };
@@ -166,13 +163,12 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     expect(await shown()).toEqual(await actual());
     // red → orange (an update that changes the level), then a plain update, then direct SQL writes.
     const upd = { nombre: 'Conteo', apellido_paterno: 'Uno', telefono_celular: '8177700001', empresa_id: empresa.id };
-    expect((await t.http().put(`/api/personas/${p.id}`).set(auth(admin)).send(upd)).status).toBe(200);
+    expect((await t.as(admin).put(`/api/personas/${p.id}`).send(upd)).status).toBe(200);
     expect(
       (
         await t
-          .http()
+          .as(admin)
           .put(`/api/personas/${p.id}`)
-          .set(auth(admin))
           .send({ ...upd, apellido_materno: 'Dos' })
       ).status,
     ).toBe(200);
@@ -181,7 +177,7 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     await t.query(`UPDATE personas SET completeness_level = 'orange' WHERE nombre = 'SQL 1'`);
     await t.query(`DELETE FROM personas WHERE nombre = 'SQL 2'`);
     expect(await shown()).toEqual(await actual());
-    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(200);
+    expect((await t.as(admin).delete(`/api/personas/${p.id}`)).status).toBe(200);
     await t.query(`DELETE FROM personas WHERE nombre LIKE 'SQL %'`);
     expect(await shown()).toEqual(await actual());
   });
@@ -241,22 +237,17 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     const stored = await t.query<{ telefono_celular: string }>(`SELECT telefono_celular FROM personas WHERE id = $1`, [p.id]);
     expect(stored).toEqual([{ telefono_celular: '8155551234' }]);
     const dup = await t
-      .http()
+      .as(admin)
       .post('/api/personas')
-      .set(auth(admin))
       .send({ nombre: 'Lada', apellido_paterno: 'Internacional', telefono_celular: '81 5555 1234' });
     expect(dup.status).toBe(409);
-    const bad = await t.http().post('/api/personas').set(auth(admin)).send({ nombre: 'Lada', telefono_celular: '+1 555 1234' });
+    const bad = await t.as(admin).post('/api/personas').send({ nombre: 'Lada', telefono_celular: '+1 555 1234' });
     expect([bad.status, bad.body.errors.telefono_celular]).toEqual([422, ['El teléfono celular debe tener exactamente 10 dígitos.']]);
   });
 
   it('the same name and phone twice is the same person (409)', async () => {
     await createPersona(t, admin, { nombre: 'Ana', apellido_paterno: 'García', telefono_celular: '8199999999' });
-    const dup = await t
-      .http()
-      .post('/api/personas')
-      .set(auth(admin))
-      .send({ nombre: 'ANA', apellido_paterno: 'Garcia', telefono_celular: '8199999999' });
+    const dup = await t.as(admin).post('/api/personas').send({ nombre: 'ANA', apellido_paterno: 'Garcia', telefono_celular: '8199999999' });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('Ya existe una persona con el mismo nombre y teléfono.');
   });
@@ -265,61 +256,50 @@ describe('people database (spec 3 §2.1–2.4, §6, §7)', () => {
     const viewer = await t.createUser(admin, { email: 'p-view@aforo.test', permissions: { personas: ['view'] } });
     const creator = await t.createUser(admin, { email: 'p-create@aforo.test', permissions: { personas: ['view', 'create'] } });
     const p = await createPersona(t, admin, { nombre: 'Borrable' });
-    expect((await t.http().get('/api/personas').set(auth(viewer.token))).status).toBe(200);
-    expect((await t.http().post('/api/personas').set(auth(viewer.token)).send({ nombre: 'X' })).status).toBe(403);
-    expect((await t.http().post('/api/personas').set(auth(creator.token)).send({ nombre: 'Creada' })).status).toBe(201);
-    expect((await t.http().put(`/api/personas/${p.id}`).set(auth(creator.token)).send({ nombre: 'X' })).status).toBe(403);
-    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(creator.token))).status).toBe(403);
-    expect((await t.http().post('/api/personas/lookup-value').set(auth(viewer.token)).send({ type: 'zona', nombre: 'NORTE' })).status).toBe(
-      403,
-    );
-    expect(
-      (await t.http().post('/api/personas/lookup-value').set(auth(creator.token)).send({ type: 'zona', nombre: 'NORTE' })).status,
-    ).toBe(201);
+    expect((await t.as(viewer.token).get('/api/personas')).status).toBe(200);
+    expect((await t.as(viewer.token).post('/api/personas').send({ nombre: 'X' })).status).toBe(403);
+    expect((await t.as(creator.token).post('/api/personas').send({ nombre: 'Creada' })).status).toBe(201);
+    expect((await t.as(creator.token).put(`/api/personas/${p.id}`).send({ nombre: 'X' })).status).toBe(403);
+    expect((await t.as(creator.token).delete(`/api/personas/${p.id}`)).status).toBe(403);
+    expect((await t.as(viewer.token).post('/api/personas/lookup-value').send({ type: 'zona', nombre: 'NORTE' })).status).toBe(403);
+    expect((await t.as(creator.token).post('/api/personas/lookup-value').send({ type: 'zona', nombre: 'NORTE' })).status).toBe(201);
     const importer = await t
-      .http()
+      .as(creator.token)
       .post('/api/personas/import-csv')
-      .set(auth(creator.token))
       .attach('file', Buffer.from('nombre,contacto\nA B,8111111111\n'), 'a.csv');
     expect(importer.status).toBe(403);
     // The rejected rows' file is for those who may import; following an import's status only needs view.
     const imported = await t
-      .http()
+      .as(admin)
       .post('/api/personas/import-csv')
-      .set(auth(admin))
       .attach('file', Buffer.from('nombre,contacto\nSin Telefono,12\n'), 'b.csv');
     expect(imported.status).toBe(202);
     const importId = imported.body.import_id as string;
-    expect((await t.http().get(`/api/personas/import-csv/${importId}`).set(auth(viewer.token))).status).toBe(200);
-    expect((await t.http().get(`/api/personas/import-csv/${importId}/errors`).set(auth(viewer.token))).status).toBe(403);
-    expect((await t.http().get(`/api/personas/import-csv/${importId}/errors`).set(auth(admin))).status).toBe(200);
+    expect((await t.as(viewer.token).get(`/api/personas/import-csv/${importId}`)).status).toBe(200);
+    expect((await t.as(viewer.token).get(`/api/personas/import-csv/${importId}/errors`)).status).toBe(403);
+    expect((await t.as(admin).get(`/api/personas/import-csv/${importId}/errors`)).status).toBe(200);
     const outsider = await t.createUser(admin, { email: 'p-none@aforo.test', permissions: { eventos_externos: ['view'] } });
-    expect((await t.http().get('/api/personas').set(auth(outsider.token))).status).toBe(403);
+    expect((await t.as(outsider.token).get('/api/personas')).status).toBe(403);
     // The old gate is gone: every eventos_internos action grants nothing on the people database.
     const internos = await t.createUser(admin, {
       email: 'p-internos@aforo.test',
       permissions: { eventos_internos: ['view', 'create', 'edit', 'delete'] },
     });
-    expect((await t.http().get('/api/personas').set(auth(internos.token))).status).toBe(403);
-    expect((await t.http().post('/api/personas').set(auth(internos.token)).send({ nombre: 'X' })).status).toBe(403);
+    expect((await t.as(internos.token).get('/api/personas')).status).toBe(403);
+    expect((await t.as(internos.token).post('/api/personas').send({ nombre: 'X' })).status).toBe(403);
     // Import needs view + create + edit together; edit and delete have their own flags.
     const full = await t.createUser(admin, { email: 'p-full@aforo.test', permissions: { personas: ['view', 'create', 'edit'] } });
     expect(
-      (
-        await t
-          .http()
-          .post('/api/personas/import-csv')
-          .set(auth(full.token))
-          .attach('file', Buffer.from('nombre,contacto\nA B,8111111112\n'), 'c.csv')
-      ).status,
+      (await t.as(full.token).post('/api/personas/import-csv').attach('file', Buffer.from('nombre,contacto\nA B,8111111112\n'), 'c.csv'))
+        .status,
     ).toBe(202);
-    expect((await t.http().put(`/api/personas/${p.id}`).set(auth(full.token)).send({ nombre: 'Editada' })).status).toBe(200);
-    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(full.token))).status).toBe(403);
+    expect((await t.as(full.token).put(`/api/personas/${p.id}`).send({ nombre: 'Editada' })).status).toBe(200);
+    expect((await t.as(full.token).delete(`/api/personas/${p.id}`)).status).toBe(403);
     // The socket room follows the same flag.
     expect(await t.join(await t.socket(viewer.token), ROOMS.personas)).toEqual({ ok: true });
     expect(await t.join(await t.socket(internos.token), ROOMS.personas)).toMatchObject({ ok: false });
     expect((await t.http().get('/api/personas')).status).toBe(401);
-    expect((await t.http().delete(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(200);
-    expect((await t.http().get(`/api/personas/${p.id}`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).delete(`/api/personas/${p.id}`)).status).toBe(200);
+    expect((await t.as(admin).get(`/api/personas/${p.id}`)).status).toBe(404);
   });
 });

@@ -12,22 +12,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, stopProcess } from '../setup/processes';
 
 const ROOT = join(__dirname, '../..');
 const asRoot = process.getuid?.() === 0;
-
-const freePort = () =>
-  new Promise<string>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(String(port)));
-    });
-  });
 
 /**
  * `npm start` from a checkout inside a private folder (mode 0700, as a home folder or `mktemp -d` is), as the
@@ -78,11 +68,7 @@ describe('embedded PostgreSQL from a private folder', () => {
   });
 
   afterAll(async () => {
-    if (app && app.exitCode === null) {
-      const exited = new Promise((r) => app!.once('exit', r));
-      app.kill('SIGKILL');
-      await exited;
-    }
+    await stopProcess(app, 'SIGKILL');
     rmSync(privateDir, { recursive: true, force: true });
     rmSync(sharedDir, { recursive: true, force: true });
     for (const dir of brokenDirs) rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { TestApp } from '../setup/test-app';
+import { appPerFile, TestApp } from '../setup/test-app';
 
 /**
  * The migrations own the schema; the entities describe it (shared columns come from base-columns.ts). What
@@ -7,10 +7,7 @@ import { TestApp } from '../setup/test-app';
  */
 describe('entities and migrations describe the same columns', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ workers: false });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { workers: false });
 
   it('no column to add, drop or retype after the migrations', async () => {
     const { upQueries } = await t.db.driver.createSchemaBuilder().log();

@@ -1,14 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { createEvent, eventBody } from '../factories/external-events';
-import { TestApp, signedInApp, bearer } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 /** Issue 9 points 1–3: bad input is a Spanish 4xx (never a 500), ids are canonical, types are strict. */
 describe('Input policy: no 500 for bad input, canonical ids, strict types', () => {
   let t: TestApp;
   let admin: string;
   signedInApp((s) => ({ t, admin } = s), { workers: false });
-
-  const auth = () => bearer(admin);
 
   function expectSpanish4xx(res: { status: number; body: { message?: unknown }; text: string }) {
     expect(res.status).toBeGreaterThanOrEqual(400);
@@ -20,9 +18,8 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
   describe('1. bodies and queries that used to be 500', () => {
     it('a body labelled gzip that is not gzip is a 400 in Spanish', async () => {
       const res = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .set('Content-Type', 'application/json')
         .set('Content-Encoding', 'gzip')
         .send(JSON.stringify(eventBody()));
@@ -49,7 +46,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
         ['/api/eventos-externos', deep],
         ['/api/login', `${'['.repeat(20000)}${']'.repeat(20000)}`],
       ] as const) {
-        const res = await t.http().post(path).set(auth()).set('Content-Type', 'application/json').send(body);
+        const res = await t.as(admin).post(path).set('Content-Type', 'application/json').send(body);
         expect(res.status).toBe(400);
         expect(res.body.message).toBe('El cuerpo de la solicitud tiene demasiados niveles de anidación.');
       }
@@ -57,21 +54,19 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
 
     it('a NUL character in a text field or a query is a 422 naming the field', async () => {
       const res = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .send(eventBody({ title: 'Feria\u0000' }));
       expect(res.status).toBe(422);
       expect(res.body.errors.title).toEqual(['El campo title contiene caracteres no permitidos.']);
 
-      const q = await t.http().get('/api/personas?search=%00').set(auth());
+      const q = await t.as(admin).get('/api/personas?search=%00');
       expect(q.status).toBe(422);
       expect(q.body.errors.search).toEqual(['El campo search contiene caracteres no permitidos.']);
 
       const nested = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .send(eventBody({ agenda: ['ok', 'mal\u0000'] }));
       expect(nested.status).toBe(422);
       expect(nested.body.errors['agenda.1']).toEqual(['El campo agenda.1 contiene caracteres no permitidos.']);
@@ -86,27 +81,24 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
       expect(res.status).toBe(422);
       expect(res.body.errors.email).toEqual(['El campo email contiene caracteres no permitidos.']);
       const title = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .set('Content-Type', 'application/json')
         .send(JSON.stringify(eventBody()).replace('"Feria', '"\\udc00Feria'));
       expect(title.status).toBe(422);
       expect(Object.keys(title.body.errors)).toEqual(['title']);
       // A well-formed pair (an emoji) is fine.
       const ok = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .send(eventBody({ title: 'Feria 🎉' }));
       expect(ok.status).toBe(201);
     });
 
     it('null for an enum field is a 422', async () => {
       const res = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .send(eventBody({ status: null }));
       expect(res.status).toBe(422);
       expect(res.body.errors.status).toBeDefined();
@@ -118,7 +110,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
       'DELETE /api/users/%s is a 422 and deletes nothing',
       async (raw) => {
         const before = await t.query<{ n: string }>('SELECT count(*)::text AS n FROM users');
-        const res = await t.http().delete(`/api/users/${raw}`).set(auth());
+        const res = await t.as(admin).delete(`/api/users/${raw}`);
         expect(res.status).toBe(422);
         expect(res.body.errors.id).toEqual(['El identificador debe ser un número entero positivo.']);
         expect(await t.query('SELECT count(*)::text AS n FROM users')).toEqual(before);
@@ -127,12 +119,9 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
 
     it('a canonical id still works', async () => {
       const event = await createEvent(t, admin, { status: 'draft' });
-      const res = await t.http().get(`/api/eventos-externos/${event.id}/registrations`).set(auth());
+      const res = await t.as(admin).get(`/api/eventos-externos/${event.id}/registrations`);
       expect(res.status).toBe(200);
-      const hex = await t
-        .http()
-        .get(`/api/eventos-externos/0x${event.id.toString(16)}/registrations`)
-        .set(auth());
+      const hex = await t.as(admin).get(`/api/eventos-externos/0x${event.id.toString(16)}/registrations`);
       expect(hex.status).toBe(422);
     });
   });
@@ -140,9 +129,8 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
   describe('3. unknown and mistyped fields are refused per field', () => {
     it('a boolean capacity is not read as 1', async () => {
       const res = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .send(eventBody({ max_attendees: true }));
       expect(res.status).toBe(422);
       expect(res.body.errors.max_attendees).toBeDefined();
@@ -154,9 +142,8 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
       ['{}', {}],
     ])('a capacity of %s is refused', async (_label, value) => {
       const res = await t
-        .http()
+        .as(admin)
         .post('/api/eventos-externos')
-        .set(auth())
         .send(eventBody({ max_attendees: value }));
       expect(res.status).toBe(422);
       expect(res.body.errors.max_attendees).toBeDefined();
@@ -172,24 +159,21 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
         expect(res.status).toBe(422);
         expect(res.body.errors[field]).toEqual([`El campo ${field} no está permitido.`]);
       }
-      const q = await t.http().get('/api/personas?__proto__=1').set(auth());
+      const q = await t.as(admin).get('/api/personas?__proto__=1');
       expect(q.status).toBe(422);
       expect(q.body.errors.__proto__).toEqual(['El campo __proto__ no está permitido.']);
     });
 
     it('unknown query parameters are refused like unknown body fields', async () => {
-      const res = await t.http().get('/api/personas?color=rojo').set(auth());
+      const res = await t.as(admin).get('/api/personas?color=rojo');
       expect(res.status).toBe(422);
       expect(res.body.errors.color).toEqual(['El campo color no está permitido.']);
     });
 
     it('numeric query parameters accept canonical digits only', async () => {
-      expect((await t.http().get('/api/personas?page=2').set(auth())).status).toBe(200);
+      expect((await t.as(admin).get('/api/personas?page=2')).status).toBe(200);
       for (const page of ['0x2', '1e1', ' 2', 'true', '2.5']) {
-        const res = await t
-          .http()
-          .get(`/api/personas?page=${encodeURIComponent(page)}`)
-          .set(auth());
+        const res = await t.as(admin).get(`/api/personas?page=${encodeURIComponent(page)}`);
         expect(res.status).toBe(422);
         expect(res.body.errors.page).toBeDefined();
       }
@@ -198,9 +182,8 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
 
   it('every refusal above is JSON with a Spanish message and no stack', async () => {
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/eventos-externos')
-      .set(auth())
       .send(eventBody({ title: '\u0000' }));
     expectSpanish4xx(res);
   });

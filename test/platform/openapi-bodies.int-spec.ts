@@ -1,4 +1,4 @@
-import { signedInApp, bearer, type TestApp } from '../setup/test-app';
+import { signedInApp, type TestApp } from '../setup/test-app';
 
 type Schema = {
   $ref?: string;
@@ -106,9 +106,8 @@ describe('OpenAPI: a body built from the document is accepted', () => {
     /** POSTs a body built from the document (`documented`: the path as the document names it). */
     const post = async (url: string, documented = url) => {
       const res = await t
-        .http()
+        .as(admin)
         .post(url)
-        .set(bearer(admin))
         .send(valueOf(doc.paths[documented].post.requestBody!.content!['application/json'].schema!) as object);
       expect(res.status).toBeLessThan(300);
       const id = Object.values(res.body as Record<string, unknown>)
@@ -143,10 +142,8 @@ describe('OpenAPI: a body built from the document is accepted', () => {
         .filter((code) => /^2\d\d$/.test(code))
         .map(Number)
         .sort()[0];
-      const send = t.http()[method as 'post' | 'put' | 'patch'].bind(t.http());
-      const res = await send(url)
-        .set(bearer(admin))
-        .send(body as object);
+      const caller = t.as(admin);
+      const res = await caller[method as 'post' | 'put' | 'patch'](url).send(body as object);
       tried.push(key);
       if (res.status === success && /\/(auto-)?assign-seat$/.test(path)) seated = true;
       if (res.status !== success) {

@@ -9,7 +9,7 @@ import { PruneEventsJob } from '../../api/src/core/outbox/prune-events.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { TcpProxy } from '../setup/tcp-proxy';
 import { readHarnessEnv } from '../setup/harness-env';
-import { eventually, TestApp, signedInApp, bearer } from '../setup/test-app';
+import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 const count = async (t: TestApp, sql: string) => Number((await t.query<{ n: string }>(sql))[0].n);
 
@@ -73,18 +73,12 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
   it('a failed change writes no event (same transaction)', async () => {
     const before = await count(t, 'SELECT count(*) AS n FROM domain_events');
     await t
-      .http()
+      .as(admin)
       .post('/api/users')
-      .set(bearer(admin))
       .send({ name: 'Dup', email: 'auditada@aforo.test', password: 'password-1', password_confirmation: 'password-1' })
       .expect(422);
-    const me = (await t.http().get('/api/me').set(bearer(admin))).body.data.user;
-    await t
-      .http()
-      .put(`/api/users/${me.id}`)
-      .set(bearer(admin))
-      .send({ name: me.name, email: me.email, is_super_admin: false })
-      .expect(409);
+    const me = (await t.as(admin).get('/api/me')).body.data.user;
+    await t.as(admin).put(`/api/users/${me.id}`).send({ name: me.name, email: me.email, is_super_admin: false }).expect(409);
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events')).toBe(before);
   });
 
@@ -158,20 +152,14 @@ describe('nothing is lost when Redis is unreachable', () => {
     const created: number[] = [];
     for (let i = 0; i < 8; i++) {
       const res = await t
-        .http()
+        .as(admin)
         .post('/api/users')
-        .set(bearer(admin))
         .send({ name: `Sin Redis ${i}`, email: `sinredis${i}@aforo.test`, password: 'password-1', password_confirmation: 'password-1' });
       expect(res.status).toBe(201);
       created.push(res.body.user.id);
     }
-    await t
-      .http()
-      .put(`/api/users/${created[0]}`)
-      .set(bearer(admin))
-      .send({ name: 'Editado sin Redis', email: 'sinredis0@aforo.test' })
-      .expect(200);
-    await t.http().delete(`/api/users/${created[1]}`).set(bearer(admin)).expect(200);
+    await t.as(admin).put(`/api/users/${created[0]}`).send({ name: 'Editado sin Redis', email: 'sinredis0@aforo.test' }).expect(200);
+    await t.as(admin).delete(`/api/users/${created[1]}`).expect(200);
     await new Promise((r) => setTimeout(r, 1500)); // the relay retries meanwhile and must not lose or double anything
     expect(await count(t, 'SELECT count(*) AS n FROM audit_logs')).toBe(1);
     expect(await count(t, 'SELECT count(*) AS n FROM domain_events WHERE published_at IS NULL')).toBe(10);

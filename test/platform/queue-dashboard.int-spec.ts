@@ -1,4 +1,4 @@
-import { TestApp, bearer } from '../setup/test-app';
+import { TestApp } from '../setup/test-app';
 import { QUEUES } from '../../api/src/shared/jobs/jobs';
 
 /** Issue 9 point 10: bull-board under /api/admin/queues, for super admins only, opened with a short-lived cookie. */
@@ -18,7 +18,7 @@ describe('Queue dashboard (bull-board) for super admins', () => {
   afterAll(() => t.close());
 
   async function openCookie(token: string): Promise<string> {
-    const res = await t.http().post('/api/admin/queues/session').set(bearer(token));
+    const res = await t.as(token).post('/api/admin/queues/session');
     expect(res.status).toBe(200);
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(
@@ -33,12 +33,12 @@ describe('Queue dashboard (bull-board) for super admins', () => {
       const anon = await t.http().get(path);
       expect(anon.status).toBe(401);
       expect(anon.body.message).toBe('No autenticado. Inicia sesión para continuar.');
-      const forbidden = await t.http().get(path).set(bearer(staff.token));
+      const forbidden = await t.as(staff.token).get(path);
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.message).toBe('No tienes permiso para realizar esta acción.');
     }
     expect((await t.http().post('/api/admin/queues/session')).status).toBe(401);
-    expect((await t.http().post('/api/admin/queues/session').set(bearer(staff.token))).status).toBe(403);
+    expect((await t.as(staff.token).post('/api/admin/queues/session')).status).toBe(403);
   });
 
   it('a super admin opens it with the cookie: the page and the queues it lists', async () => {
@@ -51,14 +51,14 @@ describe('Queue dashboard (bull-board) for super admins', () => {
     expect(api.status).toBe(200);
     expect((api.body.queues as Array<{ name: string }>).map((q) => q.name).sort()).toEqual(Object.values(QUEUES).sort());
     // The bearer header works too (scripts, curl).
-    expect((await t.http().get('/api/admin/queues/api/queues').set(bearer(admin))).status).toBe(200);
+    expect((await t.as(admin).get('/api/admin/queues/api/queues')).status).toBe(200);
   });
 
   it('the cookie opens nothing else, and its token is no bearer or socket token', async () => {
     const cookie = await openCookie(admin);
     const token = cookie.split('=')[1];
     expect((await t.http().get('/api/users').set('Cookie', cookie)).status).toBe(401);
-    expect((await t.http().get('/api/users').set(bearer(token))).status).toBe(401);
+    expect((await t.as(token).get('/api/users')).status).toBe(401);
     await expect(t.socket(token)).rejects.toThrow('unauthorized');
     // A normal session token put in the cookie does not open the dashboard (only its own tokens do).
     expect((await t.http().get('/api/admin/queues').set('Cookie', `aforo_queues=${admin}`)).status).toBe(401);
@@ -84,9 +84,8 @@ describe('Queue dashboard (bull-board) for super admins', () => {
     const cookie = await openCookie(other.token);
     expect((await t.http().get('/api/admin/queues/api/queues').set('Cookie', cookie)).status).toBe(200);
     await t
-      .http()
+      .as(admin)
       .put(`/api/users/${other.id}`)
-      .set(bearer(admin))
       .send({ name: 'Usuario Prueba', email: 'otro-super@aforo.test', is_super_admin: false })
       .expect(200);
     expect((await t.http().get('/api/admin/queues/api/queues').set('Cookie', cookie)).status).toBe(403);
@@ -94,11 +93,11 @@ describe('Queue dashboard (bull-board) for super admins', () => {
     const mine = await openCookie(admin);
     const second = await t.login();
     const secondCookie = await openCookie(second);
-    await t.http().post('/api/logout').set(bearer(second)).expect(200);
+    await t.as(second).post('/api/logout').expect(200);
     expect((await t.http().get('/api/admin/queues').set('Cookie', secondCookie)).status).toBe(401);
     expect((await t.http().get('/api/admin/queues').set('Cookie', mine)).status).toBe(200);
     // Closing the dashboard clears the cookie.
-    const closed = await t.http().delete('/api/admin/queues/session').set(bearer(admin));
+    const closed = await t.as(admin).delete('/api/admin/queues/session');
     expect(String(closed.headers['set-cookie'])).toMatch(/^aforo_queues=; Path=\/api\/admin\/queues; Max-Age=0/);
   });
 });

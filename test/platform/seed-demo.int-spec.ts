@@ -1,12 +1,9 @@
 import { seedDemo } from '../../api/src/modules/seeds';
-import { TestApp } from '../setup/test-app';
+import { appPerFile, TestApp } from '../setup/test-app';
 
 describe('npm run seed:demo', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ workers: false });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { workers: false });
 
   it('adds users with different permission sets and external events in every state, once', async () => {
     expect(await seedDemo(t.db)).toMatch(/6 usuarios nuevos.*6 eventos externos nuevos, 300 personas nuevas/);

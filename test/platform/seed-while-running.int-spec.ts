@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, stopProcess } from '../setup/processes';
 
 const ROOT = join(__dirname, '../..');
 
@@ -32,14 +32,7 @@ describe('npm run seed:demo while npm start is running', () => {
   };
 
   beforeAll(async () => {
-    port = await new Promise<string>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as { port: number };
-        probe.close(() => resolve(String(free)));
-      });
-    });
+    port = await freePort();
     // The one-off command runs the compiled server (--no-build below), which the global setup compiled.
     dataDir = mkdtempSync(join(tmpdir(), 'aforo-data-'));
     // As root, PostgreSQL runs as the system user `postgres`: the data stays here when it can enter the folder,
@@ -78,11 +71,7 @@ describe('npm run seed:demo while npm start is running', () => {
   }, 300_000);
 
   afterAll(async () => {
-    if (holder && holder.exitCode === null) {
-      const exited = new Promise((r) => holder!.once('exit', r));
-      holder.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(holder, 'SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,11 +1,10 @@
-import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
-import { eventually, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
+import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
   let t: TestApp;
   let admin: string;
-  const put = (id: number, body: object) => t.http().put(`/api/programas-servicios/${id}`).set(auth(admin)).send(body);
-  const register = (slug: string, body: object) => t.http().post(`/api/programas/${slug}/register`).send(body);
+  const put = (id: number, body: object) => t.as(admin).put(`/api/programas-servicios/${id}`).send(body);
   const places = async (id: number) =>
     (
       await t.query<{ actuales: number; holding: number }>(
@@ -20,9 +19,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
 
   it('creates with the defaults (continuo, draft), uppercasing nombre, ubicacion, requisitos and beneficios', async () => {
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/programas-servicios')
-      .set(auth(admin))
       .send({
         nombre: '  Mujeres   que Emprenden ',
         descripcion: 'Capacitación para emprendedoras.',
@@ -54,15 +52,14 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
     });
     const same = await createPrograma(t, admin, { nombre: 'Mujeres que emprenden' });
     expect(same.slug).toBe('mujeres-que-emprenden-2');
-    const list = await t.http().get('/api/programas-servicios').set(auth(admin)).expect(200);
+    const list = await t.as(admin).get('/api/programas-servicios').expect(200);
     expect(list.body.programas.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining([res.body.programa.id, same.id]));
   });
 
   it('every rule of the form on the server, with a Spanish message per field', async () => {
     const bad = await t
-      .http()
+      .as(admin)
       .post('/api/programas-servicios')
-      .set(auth(admin))
       .send({
         nombre: ' ',
         tipo: 'mensual',
@@ -82,22 +79,19 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
       extra: ['El campo extra no está permitido.'],
     });
     const notInt = await t
-      .http()
+      .as(admin)
       .post('/api/programas-servicios')
-      .set(auth(admin))
       .send(programaBody({ max_participantes: 'diez' }));
     expect(notInt.body.errors).toEqual({ max_participantes: ['El máximo de participantes debe ser un número entero.'] });
     const noStart = await t
-      .http()
+      .as(admin)
       .post('/api/programas-servicios')
-      .set(auth(admin))
       .send(programaBody({ tipo: 'fecha_especifica' }));
     expect(noStart.status).toBe(422);
     expect(noStart.body.errors).toEqual({ fecha_inicio: ['La fecha de inicio es obligatoria para un programa de fecha específica.'] });
     const backwards = await t
-      .http()
+      .as(admin)
       .post('/api/programas-servicios')
-      .set(auth(admin))
       .send(programaBody({ tipo: 'fecha_especifica', fecha_inicio: '2027-05-10T15:00:00.000Z', fecha_fin: '2027-05-09T15:00:00.000Z' }));
     expect(backwards.body.errors).toEqual({ fecha_fin: ['La fecha de fin no puede ser anterior a la fecha de inicio.'] });
     const dated = await createPrograma(t, admin, {
@@ -115,8 +109,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
 
   it('updates with the full payload; the slug stays; capacity cannot drop below the places held', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 5 });
-    await register(p.slug, applicationBody(1)).expect(201);
-    await register(p.slug, applicationBody(2)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(1)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(2)).expect(201);
     const res = await put(p.id, programaBody({ nombre: 'Nombre nuevo', status: 'closed', max_participantes: 2 }));
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Programa actualizado exitosamente');
@@ -161,28 +155,28 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
 
   it('deletes only drafts (409 in Spanish otherwise), and never a draft that has registrations', async () => {
     const published = await createPrograma(t, admin);
-    const res = await t.http().delete(`/api/programas-servicios/${published.id}`).set(auth(admin));
+    const res = await t.as(admin).delete(`/api/programas-servicios/${published.id}`);
     expect([res.status, res.body.message]).toEqual([409, 'Solo se pueden eliminar programas en borrador.']);
     for (const status of ['closed']) {
       const p = await createPrograma(t, admin, { status });
-      expect((await t.http().delete(`/api/programas-servicios/${p.id}`).set(auth(admin))).status).toBe(409);
+      expect((await t.as(admin).delete(`/api/programas-servicios/${p.id}`)).status).toBe(409);
     }
-    await register(published.slug, applicationBody(3)).expect(201);
+    await registerForProgram(t, published.slug, applicationBody(3)).expect(201);
     await put(published.id, programaBody({ status: 'draft' })).expect(200);
-    const withRegs = await t.http().delete(`/api/programas-servicios/${published.id}`).set(auth(admin));
+    const withRegs = await t.as(admin).delete(`/api/programas-servicios/${published.id}`);
     expect([withRegs.status, withRegs.body.message]).toEqual([409, 'No se puede eliminar un programa que tiene registros.']);
     const draft = await createPrograma(t, admin, { status: 'draft' });
-    const ok = await t.http().delete(`/api/programas-servicios/${draft.id}`).set(auth(admin));
+    const ok = await t.as(admin).delete(`/api/programas-servicios/${draft.id}`);
     expect([ok.status, ok.body.message]).toEqual([200, 'Programa eliminado exitosamente']);
     expect(await t.query(`SELECT id FROM programas WHERE id = $1`, [draft.id])).toEqual([]);
-    expect((await t.http().delete(`/api/programas-servicios/${draft.id}`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).delete(`/api/programas-servicios/${draft.id}`)).status).toBe(404);
   });
 
   it('registrations: listed newest first; the status table keeps the places exact', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 2 });
-    const first = (await register(p.slug, businessApplicationBody(10)).expect(201)).body.registration.id as number;
-    const second = (await register(p.slug, applicationBody(11)).expect(201)).body.registration.id as number;
-    const list = await t.http().get(`/api/programas-servicios/${p.id}/registrations`).set(auth(admin)).expect(200);
+    const first = (await registerForProgram(t, p.slug, businessApplicationBody(10)).expect(201)).body.registration.id as number;
+    const second = (await registerForProgram(t, p.slug, applicationBody(11)).expect(201)).body.registration.id as number;
+    const list = await t.as(admin).get(`/api/programas-servicios/${p.id}/registrations`).expect(200);
     expect(list.body.programa).toMatchObject({ id: p.id, participantes_actuales: 2 });
     expect(list.body.registrations.map((r: { id: number }) => r.id)).toEqual([second, first]);
     expect(list.body.registrations[1]).toMatchObject({
@@ -194,7 +188,7 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
       notas: null,
     });
     const status = (id: number, s: string) =>
-      t.http().put(`/api/programas-servicios/${p.id}/registrations/${id}/status`).set(auth(admin)).send({ status: s });
+      t.as(admin).put(`/api/programas-servicios/${p.id}/registrations/${id}/status`).send({ status: s });
 
     // pendiente → confirmado keeps the place.
     const confirmed = await status(first, 'confirmado');
@@ -207,7 +201,7 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
     // → cancelado frees it; a new applicant takes it.
     await status(first, 'cancelado').expect(200);
     expect(await places(p.id)).toEqual({ actuales: 1, holding: 1 });
-    await register(p.slug, applicationBody(12)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(12)).expect(201);
     // Reactivating the cancelled one needs a free place: the program is full.
     const refused = await status(first, 'pendiente');
     expect([refused.status, refused.body.message]).toEqual([
@@ -226,34 +220,21 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
     const other = await createPrograma(t, admin);
     // A registration is reached only through its own program.
     expect(
-      (
-        await t
-          .http()
-          .put(`/api/programas-servicios/${other.id}/registrations/${first}/status`)
-          .set(auth(admin))
-          .send({ status: 'cancelado' })
-      ).status,
+      (await t.as(admin).put(`/api/programas-servicios/${other.id}/registrations/${first}/status`).send({ status: 'cancelado' })).status,
     ).toBe(404);
-    expect((await t.http().get(`/api/programas-servicios/999999/registrations`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).get(`/api/programas-servicios/999999/registrations`)).status).toBe(404);
   });
 
   it('parallel status changes never overfill: 20 cancelled registrations reactivated at once into 5 free places → 5', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 20 });
     const ids: number[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await register(p.slug, applicationBody(100 + i)).expect(201)).body.registration.id);
+    for (let i = 0; i < 20; i++) ids.push((await registerForProgram(t, p.slug, applicationBody(100 + i)).expect(201)).body.registration.id);
     for (const id of ids) {
-      await t
-        .http()
-        .put(`/api/programas-servicios/${p.id}/registrations/${id}/status`)
-        .set(auth(admin))
-        .send({ status: 'cancelado' })
-        .expect(200);
+      await t.as(admin).put(`/api/programas-servicios/${p.id}/registrations/${id}/status`).send({ status: 'cancelado' }).expect(200);
     }
-    for (let i = 0; i < 15; i++) await register(p.slug, applicationBody(200 + i)).expect(201);
+    for (let i = 0; i < 15; i++) await registerForProgram(t, p.slug, applicationBody(200 + i)).expect(201);
     const results = await Promise.all(
-      ids.map((id) =>
-        t.http().put(`/api/programas-servicios/${p.id}/registrations/${id}/status`).set(auth(admin)).send({ status: 'pendiente' }),
-      ),
+      ids.map((id) => t.as(admin).put(`/api/programas-servicios/${p.id}/registrations/${id}/status`).send({ status: 'pendiente' })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 409)).toHaveLength(15);
@@ -262,7 +243,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
 
   it('CSV export: BOM, CRLF, quoting, formulas neutralized, business fields in Spanish', async () => {
     const p = await createPrograma(t, admin, { nombre: 'Exporta Esto' });
-    await register(
+    await registerForProgram(
+      t,
       p.slug,
       businessApplicationBody(30, {
         calle: '=HYPERLINK("x")',
@@ -272,9 +254,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
       }),
     );
     const res = await t
-      .http()
+      .as(admin)
       .get(`/api/programas-servicios/${p.id}/registrations/export`)
-      .set(auth(admin))
       .buffer(true)
       .parse((r, cb) => {
         let data = '';
@@ -303,16 +284,11 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
     const p = await createPrograma(t, admin, { status: 'draft' });
     await put(p.id, programaBody({ status: 'published' })).expect(200);
     const updated = (await t.query<{ slug: string }>(`SELECT slug FROM programas WHERE id = $1`, [p.id]))[0];
-    const reg = (await register(updated.slug, applicationBody(40)).expect(201)).body.registration.id as number;
-    await t
-      .http()
-      .put(`/api/programas-servicios/${p.id}/registrations/${reg}/status`)
-      .set(auth(admin))
-      .send({ status: 'confirmado' })
-      .expect(200);
+    const reg = (await registerForProgram(t, updated.slug, applicationBody(40)).expect(201)).body.registration.id as number;
+    await t.as(admin).put(`/api/programas-servicios/${p.id}/registrations/${reg}/status`).send({ status: 'confirmado' }).expect(200);
     await put(p.id, { es_destacado: true }).expect(200);
     const draft = await createPrograma(t, admin, { status: 'draft' });
-    await t.http().delete(`/api/programas-servicios/${draft.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/programas-servicios/${draft.id}`).expect(200);
     await t.flushOutbox();
     const rows = await eventually(
       () =>

@@ -1,5 +1,5 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
+import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
 import { nextPush, TestApp, type TestSocket, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}|nombre/i;
@@ -13,12 +13,7 @@ describe('programs permissions (spec 3 §6): each action by programas_servicios 
   async function attempt(token: string) {
     const p = await createPrograma(t, admin);
     const draft = await createPrograma(t, admin, { status: 'draft' });
-    const reg = (
-      await t
-        .http()
-        .post(`/api/programas/${p.slug}/register`)
-        .send(applicationBody(Math.floor(Math.random() * 1e6)))
-    ).body.registration.id as number;
+    const reg = (await registerForProgram(t, p.slug, applicationBody(Math.floor(Math.random() * 1e6)))).body.registration.id as number;
     const h = auth(token);
     return {
       view: [
@@ -118,7 +113,7 @@ describe('programs live: staff table and registrations, public places (counts on
     const created = nextPush(board, 'program-registration.created');
     const tableCounts = nextPush(table, 'program.counts');
     const publicCounts = nextPush(anon, 'program.counts');
-    const res = await t.http().post(`/api/programas/${p.slug}/register`).send(businessApplicationBody(1));
+    const res = await registerForProgram(t, p.slug, businessApplicationBody(1));
     expect(res.status).toBe(201);
     const msg = await created;
     expect(msg.data.programa_id).toBe(p.id);
@@ -139,9 +134,8 @@ describe('programs live: staff table and registrations, public places (counts on
     const updated = nextPush(board, 'program-registration.updated');
     const freed = nextPush(anon, 'program.counts', ARRIVAL_TIMEOUT_MS, (m) => m.data.counts.participantes_actuales === 0);
     await t
-      .http()
+      .as(admin)
       .put(`/api/programas-servicios/${p.id}/registrations/${res.body.registration.id}/status`)
-      .set(auth(admin))
       .send({ status: 'cancelado' })
       .expect(200);
     expect((await updated).data.registration.status).toBe('cancelado');
@@ -150,9 +144,8 @@ describe('programs live: staff table and registrations, public places (counts on
     const changed = nextPush(anon, 'public.program-changed');
     const rowUpdated = nextPush(table, 'program.updated');
     await t
-      .http()
+      .as(admin)
       .put(`/api/programas-servicios/${p.id}`)
-      .set(auth(admin))
       .send(programaBody({ status: 'closed', max_participantes: 3 }))
       .expect(200);
     await changed;
@@ -171,12 +164,12 @@ describe('programs live: staff table and registrations, public places (counts on
     const a = await createPrograma(t, admin, { status: 'draft' });
     expect((await created).data.programa).toMatchObject({ id: a.id, status: 'draft' });
     const b = await createPrograma(t, admin);
-    await t.http().put(`/api/programas-servicios/${b.id}`).set(auth(admin)).send({ es_destacado: true }).expect(200);
+    await t.as(admin).put(`/api/programas-servicios/${b.id}`).send({ es_destacado: true }).expect(200);
     const featured = nextPush(table, 'program.featured', ARRIVAL_TIMEOUT_MS, (m) => m.data.id === a.id);
-    await t.http().put(`/api/programas-servicios/${a.id}`).set(auth(admin)).send({ es_destacado: true }).expect(200);
+    await t.as(admin).put(`/api/programas-servicios/${a.id}`).send({ es_destacado: true }).expect(200);
     expect((await featured).data).toEqual({ id: a.id, es_destacado: true, affected_ids: [a.id, b.id] });
     const deleted = nextPush(table, 'program.deleted');
-    await t.http().delete(`/api/programas-servicios/${a.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/programas-servicios/${a.id}`).expect(200);
     expect((await deleted).data).toEqual({ id: a.id });
   });
 });

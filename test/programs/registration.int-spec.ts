@@ -1,13 +1,12 @@
 import { Pool } from 'pg';
-import { applicationBody, businessApplicationBody, createPrograma, programaBody } from '../factories/programs';
-import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
+import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}/i;
 
 describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
   let t: TestApp;
   let admin: string;
-  const register = (slug: string, body: object) => t.http().post(`/api/programas/${slug}/register`).send(body);
   const places = async (id: number) =>
     (
       await t.query<{ actuales: number; real: number }>(
@@ -23,7 +22,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
 
   it('the page: published programs only (404 in Spanish for missing, draft and closed), places left, no personal data', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 3, requisitos: ['ine'] });
-    await register(p.slug, applicationBody(1)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(1)).expect(201);
     const res = await t.http().get(`/api/programas/${p.slug}`).expect(200);
     expect(res.body.programa).toMatchObject({
       id: p.id,
@@ -43,18 +42,22 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
     for (const slug of [draft.slug, closed.slug, 'no-existe', 'MAL%20SLUG']) {
       const nf = await t.http().get(`/api/programas/${slug}`);
       expect([nf.status, nf.body.message]).toEqual([404, 'El programa que buscas no existe o ha sido cerrado.']);
-      expect((await register(slug, applicationBody(2))).status).toBe(404);
+      expect((await registerForProgram(t, slug, applicationBody(2))).status).toBe(404);
       expect((await t.http().post(`/api/programas/${slug}/check-email`).send({ email: 'a@b.mx' })).status).toBe(404);
     }
     // Even staff get 404 for a draft: the public page has no preview.
-    expect((await t.http().get(`/api/programas/${draft.slug}`).set(auth(admin))).status).toBe(404);
+    expect((await t.as(admin).get(`/api/programas/${draft.slug}`)).status).toBe(404);
     const unlimited = await createPrograma(t, admin);
     expect((await t.http().get(`/api/programas/${unlimited.slug}`)).body.programa.lugares_disponibles).toBeNull();
   });
 
   it('registers; e-mail and RFC uppercased; business details kept only with a business; the answer carries no personal data', async () => {
     const p = await createPrograma(t, admin);
-    const res = await register(p.slug, businessApplicationBody(3, { correo_electronico: ' Ana.Lopez@Correo.MX ', rfc: ' tegm881102ab1 ' }));
+    const res = await registerForProgram(
+      t,
+      p.slug,
+      businessApplicationBody(3, { correo_electronico: ' Ana.Lopez@Correo.MX ', rfc: ' tegm881102ab1 ' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: '¡Registro Exitoso!', registration: { id: expect.any(Number), status: 'pendiente' } });
     const [row] = await t.query(
@@ -69,7 +72,8 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       status: 'pendiente',
     });
     // 'no' business: whatever else was sent is dropped.
-    const plain = await register(
+    const plain = await registerForProgram(
+      t,
       p.slug,
       applicationBody(4, { nombre_emprendimiento: 'Algo', giro_sector: 'moda', rfc: 'XXX', tiene_redes_sociales: 'si' }),
     );
@@ -80,7 +84,8 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
     );
     expect(noBusiness).toEqual({ nombre_emprendimiento: null, giro_sector: null, rfc: null, tiene_redes_sociales: null });
     // Optional link and RFC may be blank; details that do not apply are dropped.
-    const noLink = await register(
+    const noLink = await registerForProgram(
+      t,
       p.slug,
       businessApplicationBody(5, { redes_sociales_enlace: '', rfc: '', giro_sector_otro: 'ignorado', negocio_formalizado: 'no' }),
     );
@@ -93,7 +98,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
 
   it('every rule of the form on the server, with a Spanish message per field; nothing written', async () => {
     const p = await createPrograma(t, admin);
-    const empty = await register(p.slug, { extra: 1 });
+    const empty = await registerForProgram(t, p.slug, { extra: 1 });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
       nombre: ['El nombre es obligatorio.'],
@@ -109,7 +114,8 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       tiene_emprendimiento: ['Indica si tienes un emprendimiento.'],
       extra: ['El campo extra no está permitido.'],
     });
-    const formats = await register(
+    const formats = await registerForProgram(
+      t,
       p.slug,
       applicationBody(6, {
         celular: '81123',
@@ -124,7 +130,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       fecha_nacimiento: ['La fecha de nacimiento debe tener el formato AAAA-MM-DD.'],
       tiene_emprendimiento: ['Indica si tienes un emprendimiento (si o no).'],
     });
-    const business = await register(p.slug, applicationBody(7, { tiene_emprendimiento: 'si' }));
+    const business = await registerForProgram(t, p.slug, applicationBody(7, { tiene_emprendimiento: 'si' }));
     expect(business.body.errors).toEqual({
       nombre_emprendimiento: ['El nombre del emprendimiento es obligatorio.'],
       giro_sector: ['El giro o sector es obligatorio.'],
@@ -132,7 +138,8 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       tiene_redes_sociales: ['Indica si tu emprendimiento tiene redes sociales.'],
       negocio_formalizado: ['Indica si tu negocio está formalizado.'],
     });
-    const details = await register(
+    const details = await registerForProgram(
+      t,
       p.slug,
       businessApplicationBody(8, {
         giro_sector: 'otro',
@@ -147,13 +154,13 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       rfc: ['El RFC no debe tener más de 13 caracteres.'],
       tiempo_operando: ['El tiempo operando no es una opción válida.'],
     });
-    expect((await register(p.slug, businessApplicationBody(9, { rfc: 'TEGM-8811' }))).body.errors).toEqual({
+    expect((await registerForProgram(t, p.slug, businessApplicationBody(9, { rfc: 'TEGM-8811' }))).body.errors).toEqual({
       rfc: ['El RFC solo puede contener letras y números.'],
     });
-    expect((await register(p.slug, applicationBody(10, { fecha_nacimiento: '2999-01-01' }))).body.errors).toEqual({
+    expect((await registerForProgram(t, p.slug, applicationBody(10, { fecha_nacimiento: '2999-01-01' }))).body.errors).toEqual({
       fecha_nacimiento: ['La fecha de nacimiento no puede ser una fecha futura.'],
     });
-    expect((await register(p.slug, applicationBody(11, { fecha_nacimiento: '1990-02-31' }))).body.errors).toEqual({
+    expect((await registerForProgram(t, p.slug, applicationBody(11, { fecha_nacimiento: '1990-02-31' }))).body.errors).toEqual({
       fecha_nacimiento: ['La fecha de nacimiento no es válida.'],
     });
     expect(await places(p.id)).toEqual({ actuales: 0, real: 0 });
@@ -164,30 +171,29 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
     const other = await createPrograma(t, admin);
     const check = (slug: string, email: string) => t.http().post(`/api/programas/${slug}/check-email`).send({ email });
     expect((await check(p.slug, 'luisa@correo.mx')).body).toEqual({ exists: false });
-    await register(p.slug, applicationBody(20, { correo_electronico: 'luisa@correo.mx' })).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(20, { correo_electronico: 'luisa@correo.mx' })).expect(201);
     const res = await check(p.slug, '  LUISA@Correo.mx ');
     expect([res.status, res.body]).toEqual([200, { exists: true }]);
     expect((await check(other.slug, 'luisa@correo.mx')).body).toEqual({ exists: false });
     expect((await check(p.slug, 'no-es-correo')).body.errors).toEqual({ email: ['El correo electrónico no es válido.'] });
-    const dup = await register(p.slug, applicationBody(21, { correo_electronico: ' Luisa@CORREO.mx ' }));
+    const dup = await registerForProgram(t, p.slug, applicationBody(21, { correo_electronico: ' Luisa@CORREO.mx ' }));
     expect([dup.status, dup.body.message]).toEqual([409, 'Ya existe un registro con este correo para este programa']);
-    await register(other.slug, applicationBody(22, { correo_electronico: 'luisa@correo.mx' })).expect(201);
+    await registerForProgram(t, other.slug, applicationBody(22, { correo_electronico: 'luisa@correo.mx' })).expect(201);
     expect(await places(p.id)).toEqual({ actuales: 1, real: 1 });
   });
 
   it('a full program refuses (409) and says so on the page; a closed one is 404', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 1 });
-    await register(p.slug, applicationBody(30)).expect(201);
+    await registerForProgram(t, p.slug, applicationBody(30)).expect(201);
     expect((await t.http().get(`/api/programas/${p.slug}`)).body.programa.lugares_disponibles).toBe(0);
-    const full = await register(p.slug, applicationBody(31));
+    const full = await registerForProgram(t, p.slug, applicationBody(31));
     expect([full.status, full.body.message]).toEqual([409, 'Este programa ya no tiene lugares disponibles.']);
     await t
-      .http()
+      .as(admin)
       .put(`/api/programas-servicios/${p.id}`)
-      .set(auth(admin))
       .send(programaBody({ status: 'closed', max_participantes: 1 }))
       .expect(200);
-    expect((await register(p.slug, applicationBody(32))).status).toBe(404);
+    expect((await registerForProgram(t, p.slug, applicationBody(32))).status).toBe(404);
     expect(await places(p.id)).toEqual({ actuales: 1, real: 1 });
   });
 
@@ -197,7 +203,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
       i % 2 ? 'Pedro.Salinas@Correo.MX' : ` pedro.salinas@correo.mx${' '.repeat(i % 3)}`,
     );
     const results = await Promise.all(
-      variants.map((email, i) => register(p.slug, applicationBody(300 + i, { correo_electronico: email }))),
+      variants.map((email, i) => registerForProgram(t, p.slug, applicationBody(300 + i, { correo_electronico: email }))),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
@@ -209,7 +215,9 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
     await t.query(`DROP INDEX programa_registros_programa_email_key`);
     try {
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => register(p.slug, applicationBody(400 + i, { correo_electronico: 'mismo@correo.mx' }))),
+        Array.from({ length: 50 }, (_, i) =>
+          registerForProgram(t, p.slug, applicationBody(400 + i, { correo_electronico: 'mismo@correo.mx' })),
+        ),
       );
       expect(results.filter((r) => r.status === 201).length).toBeGreaterThan(1);
     } finally {
@@ -222,7 +230,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
 
   it('capacity 10 with 100 parallel applications → exactly 10 accepted, the rest refused, no 5xx', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 10 });
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => register(p.slug, applicationBody(500 + i))));
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => registerForProgram(t, p.slug, applicationBody(500 + i))));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(90);
@@ -254,10 +262,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
 
 describe('check-email is limited per IP on its own', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ env: { PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE: '5' } });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { env: { PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE: '5' } });
 
   it('answers 429 in Spanish past the limit, while the page still loads', async () => {
     const admin = await t.login();

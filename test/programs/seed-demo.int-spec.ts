@@ -1,12 +1,9 @@
 import { seedDemo } from '../../api/src/modules/seeds';
-import { TestApp } from '../setup/test-app';
+import { appPerFile, TestApp } from '../setup/test-app';
 
 describe('npm run seed:demo: programs', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ workers: false });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { workers: false });
 
   it('adds programs in every state with registrations whose places add up, once', async () => {
     expect(await seedDemo(t.db)).toMatch(/4 programas nuevos\.$/);

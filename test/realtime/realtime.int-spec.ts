@@ -1,6 +1,6 @@
 import type { AuditLogResponse } from '../../api/src/shared/contracts/users.contract';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { eventually, nextPush, TestApp, type TestSocket, bearer as auth } from '../setup/test-app';
+import { eventually, nextPush, TestApp, type TestSocket } from '../setup/test-app';
 
 const PERSONAL = /@|password|email|name/i;
 
@@ -47,16 +47,15 @@ describe('live push over socket.io (rooms checked on the server)', () => {
 
     const updated = nextPush(watcher, 'user.updated');
     await t
-      .http()
+      .as(admin)
       .put(`/api/users/${other.id}`)
-      .set(auth(admin))
       .send({ name: 'Otro Admin', email: 'otro-admin@aforo.test', is_super_admin: true })
       .expect(200);
     expect((await updated).data.user.name).toBe('Otro Admin');
   });
 
   it("the actor's own room receives each new audit entry (the dashboard's recent activity)", async () => {
-    const me = (await t.http().get('/api/me').set(auth(admin))).body.data.user;
+    const me = (await t.as(admin).get('/api/me')).body.data.user;
     const s = await t.socket(admin);
     // Audit jobs are batched: an entry of an earlier test may still arrive first, so pick this one's.
     const entries: AuditLogResponse[] = [];
@@ -68,7 +67,7 @@ describe('live push over socket.io (rooms checked on the server)', () => {
       3000,
     );
     expect(msg).toMatchObject({ action: 'create', resource_type: 'user' });
-    const again = (await t.http().get('/api/me').set(auth(admin))).body.data.user.audit_logs;
+    const again = (await t.as(admin).get('/api/me')).body.data.user.audit_logs;
     expect(again[0].id).toBeGreaterThanOrEqual(msg!.id);
     expect(me.id).toBeGreaterThan(0);
   });
@@ -79,9 +78,8 @@ describe('live push over socket.io (rooms checked on the server)', () => {
     expect(await t.join(s, ROOMS.users)).toEqual({ ok: true });
     const changed = nextPush(s, 'me.changed');
     await t
-      .http()
+      .as(admin)
       .put(`/api/users/${second.id}`)
-      .set(auth(admin))
       .send({ name: 'Degradado', email: 'degradado@aforo.test', is_super_admin: false, permissions: {} })
       .expect(200);
     await changed;
@@ -104,7 +102,7 @@ describe('live push over socket.io (rooms checked on the server)', () => {
     await t.join(s, ROOMS.users);
     const revoked = nextPush(s, 'session.revoked');
     const disconnected = new Promise((r) => s.once('disconnect', r));
-    await t.http().post('/api/logout').set(auth(u.token)).expect(200);
+    await t.as(u.token).post('/api/logout').expect(200);
     await revoked;
     await disconnected;
     await expect(t.socket(u.token)).rejects.toThrow('unauthorized');
@@ -114,7 +112,7 @@ describe('live push over socket.io (rooms checked on the server)', () => {
     const u = await t.createUser(admin, { email: 'borrado-rt@aforo.test' });
     const s = await t.socket(u.token);
     const disconnected = new Promise((r) => s.once('disconnect', r));
-    await t.http().delete(`/api/users/${u.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/users/${u.id}`).expect(200);
     await disconnected;
   });
 
@@ -135,7 +133,7 @@ describe('live push over socket.io (rooms checked on the server)', () => {
     s.connect();
     await eventually(() => s.connected);
     expect((await t.join(s, ROOMS.users)).ok).toBe(true);
-    const list = await t.http().get('/api/users').set(auth(admin));
+    const list = await t.as(admin).get('/api/users');
     expect(list.body.users.length).toBeGreaterThan(3);
   });
   it('a change made through one API process reaches sockets connected to another (Redis adapter)', async () => {
@@ -152,7 +150,7 @@ describe('live push over socket.io (rooms checked on the server)', () => {
       // The creation's own audit entry may still be on its way (audit jobs are batched), so wait for
       // the deletion's.
       const audit = nextPush(s, 'audit.created', undefined, (p) => p.data.entry.action === 'delete');
-      await t.http().delete(`/api/users/${created.id}`).set(auth(admin)).expect(200);
+      await t.as(admin).delete(`/api/users/${created.id}`).expect(200);
       expect((await audit).data.entry.action).toBe('delete');
     }
   });

@@ -2,7 +2,7 @@ import type { MassAssignmentResponse } from '../../api/src/shared/contracts/seat
 import { MASS_ASSIGN_BATCH } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { createInternalEvent, ensureInvited, insertPersonas } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { eventually, TestApp, bearer } from '../setup/test-app';
+import { eventually, appPerFile, TestApp, bearer } from '../setup/test-app';
 
 /**
  * Issue 13 §6: the workers process killed (SIGKILL, no shutdown hook) in the middle of a mass assignment and
@@ -12,11 +12,8 @@ import { eventually, TestApp, bearer } from '../setup/test-app';
 describe('seating: mass assignment survives the workers process being killed mid-job', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    // A short job lock, so the stalled job is handed over within seconds of the crash.
-    t = await TestApp.start({ workers: false, env: { JOB_LOCK_MS: '1500' } });
-  }, 120000);
-  afterAll(() => t.close());
+  // A short job lock, so the stalled job is handed over within seconds of the crash.
+  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '1500' } }, 120000);
 
   it('killed after its first batches: the restarted workers finish it, exact counts, no seat twice', async () => {
     const admin = await t.login();

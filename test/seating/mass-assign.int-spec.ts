@@ -3,7 +3,7 @@ import { unpackPlaced } from '../../api/src/shared/rules/seating-delta';
 import { MassAssignJob } from '../../api/src/modules/seating/jobs/mass-assign.job';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { seccion } from '../factories/spaces';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
  * Mass seat assignment as a job (issue 13 §3): answered at once, set-based, seating order, companies side
@@ -13,7 +13,6 @@ import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer 
 describe('seating: mass assignment job', () => {
   let t: TestApp;
   let admin: string;
-  const auth = () => bearer(admin);
 
   signedInApp((s) => ({ t, admin } = s));
 
@@ -23,12 +22,12 @@ describe('seating: mass assignment job', () => {
   }
 
   const request = (eventId: number, persona_ids: number[], seccion_id: number) =>
-    t.http().post(`/api/eventos-internos/${eventId}/mass-assign-seats`).set(auth()).send({ persona_ids, seccion_id });
+    t.as(admin).post(`/api/eventos-internos/${eventId}/mass-assign-seats`).send({ persona_ids, seccion_id });
 
   const done = (eventId: number, massId: string) =>
     eventually(
       async () =>
-        (await t.http().get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`).set(auth())).body
+        (await t.as(admin).get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`)).body
           .mass_assignment as MassAssignmentResponse,
       (m) => m?.status === 'completed' || m?.status === 'failed',
       20000,
@@ -74,7 +73,7 @@ describe('seating: mass assignment job', () => {
     const pushed = (await delta).data;
     expect(pushed.assigned).toEqual([]);
     const unpacked = unpackPlaced(pushed.placed!, m.id);
-    const map = await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth()).expect(200);
+    const map = await t.as(admin).get(`/api/eventos-internos/${e.id}/seating-map`).expect(200);
     const byId = (list: Array<{ id: number }>) => [...list].sort((x, y) => x.id - y.id);
     expect(byId(unpacked)).toEqual(byId(map.body.asignaciones));
     expect(unpacked[0].persona.nombre_completo).toMatch(/\S/);
@@ -117,7 +116,7 @@ describe('seating: mass assignment job', () => {
       (n) => n === 2100,
     );
     expect(deltas).toEqual([2000, 100]);
-    const map = (await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth()).expect(200)).body;
+    const map = (await t.as(admin).get(`/api/eventos-internos/${e.id}/seating-map`).expect(200)).body;
     expect(map.totals).toEqual({ asientos: 2500, asignados: 2100 });
   });
 
@@ -140,7 +139,7 @@ describe('seating: mass assignment job', () => {
     const empty = await request(e.id, [], other.seccionId);
     expect(empty.status).toBe(422);
     expect(empty.body.errors.persona_ids).toContain('Selecciona al menos una persona.');
-    const noSection = await t.http().post(`/api/eventos-internos/${e.id}/mass-assign-seats`).set(auth()).send({ persona_ids: ids });
+    const noSection = await t.as(admin).post(`/api/eventos-internos/${e.id}/mass-assign-seats`).send({ persona_ids: ids });
     expect(noSection.status).toBe(422);
     expect(noSection.body.errors).toHaveProperty('seccion_id');
     const foreign = await request(e.id, ids, other.seccionId);
@@ -186,9 +185,7 @@ describe('seating: mass assignment job', () => {
     ]);
     const singles = ids
       .slice(20, 30)
-      .map((id, i) =>
-        t.http().post(`/api/eventos-internos/${e.id}/assign-seat`).set(auth()).send({ persona_id: id, asiento_id: seats[i].id }),
-      );
+      .map((id, i) => t.as(admin).post(`/api/eventos-internos/${e.id}/assign-seat`).send({ persona_id: id, asiento_id: seats[i].id }));
     await Promise.all([job.handle({ massAssignmentId: massId }), job.handle({ massAssignmentId: massId }), ...singles]);
     const m = await done(e.id, massId);
     const total = await noSeatTwice(e.id);
@@ -210,10 +207,7 @@ describe('seating: mass assignment job', () => {
     const res = await request(e.id, ids.slice(2, 8), seccionId);
     const m = await done(e.id, res.body.mass_assignment.id);
     expect(m.assigned_count).toBe(6);
-    const olderUndo = await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/mass-assign-seats/${first.body.mass_assignment.id}/undo`)
-      .set(auth());
+    const olderUndo = await t.as(admin).post(`/api/eventos-internos/${e.id}/mass-assign-seats/${first.body.mass_assignment.id}/undo`);
     expect(olderUndo.status).toBe(409);
     expect(olderUndo.body.message).toBe('Solo se puede deshacer la última asignación masiva, una vez terminada.');
 
@@ -222,17 +216,12 @@ describe('seating: mass assignment job', () => {
       `SELECT id FROM asiento_asignaciones WHERE asignacion_masiva_id = $1 AND persona_id = $2`,
       [m.id, ids[2]],
     );
-    await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${moved.id}`).set(auth()).expect(200);
+    await t.as(admin).delete(`/api/eventos-internos/${e.id}/remove-seat/${moved.id}`).expect(200);
     const [free] = await t.query<{ id: number }>(
       `SELECT s.id FROM asientos s WHERE s.seccion_id = $1 AND NOT EXISTS (SELECT 1 FROM asiento_asignaciones aa WHERE aa.evento_interno_id = $2 AND aa.asiento_id = s.id) ORDER BY s.fila DESC LIMIT 1`,
       [seccionId, e.id],
     );
-    await t
-      .http()
-      .post(`/api/eventos-internos/${e.id}/assign-seat`)
-      .set(auth())
-      .send({ persona_id: ids[2], asiento_id: free.id })
-      .expect(201);
+    await t.as(admin).post(`/api/eventos-internos/${e.id}/assign-seat`).send({ persona_id: ids[2], asiento_id: free.id }).expect(201);
 
     const watcher = await t.socket(admin);
     await t.join(watcher, `internal-event-seating:${e.id}`);
@@ -243,14 +232,14 @@ describe('seating: mass assignment job', () => {
       ARRIVAL_TIMEOUT_MS,
       (p) => (p.data as { mass_assignment_id?: string }).mass_assignment_id === m.id,
     );
-    const undo = await t.http().post(`/api/eventos-internos/${e.id}/mass-assign-seats/${m.id}/undo`).set(auth());
+    const undo = await t.as(admin).post(`/api/eventos-internos/${e.id}/mass-assign-seats/${m.id}/undo`);
     expect(undo.status).toBe(201);
     expect(undo.body).toMatchObject({ released_count: 5, message: 'Asignación masiva deshecha: 5 asientos liberados.' });
     expect((await pushed).data).toMatchObject({ mass_assignment_id: m.id });
     expect((await pushed).data.released).toHaveLength(5);
     const left = await seated(e.id);
     expect(left.map((r) => r.persona_id).sort((x, y) => x - y)).toEqual([ids[0], ids[1], ids[2]].sort((x, y) => x - y));
-    const twice = await t.http().post(`/api/eventos-internos/${e.id}/mass-assign-seats/${m.id}/undo`).set(auth());
+    const twice = await t.as(admin).post(`/api/eventos-internos/${e.id}/mass-assign-seats/${m.id}/undo`);
     expect(twice.status).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
 import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/shared/contracts/seating.contract';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer } from '../setup/test-app';
+import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
  * The seating map (issue 13): the map read, single assignments and releases with their rules, the two
@@ -11,7 +11,6 @@ import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp, bearer 
 describe('seating: map, assign, release, races, permissions, live', () => {
   let t: TestApp;
   let admin: string;
-  const auth = (token = admin) => bearer(token);
 
   signedInApp((s) => ({ t, admin } = s));
 
@@ -19,9 +18,9 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     spacedEvent(t, admin, { people, secciones, layout_config });
 
   const map = async (id: number, token = admin) =>
-    (await t.http().get(`/api/eventos-internos/${id}/seating-map`).set(auth(token)).expect(200)).body as SeatingMapResponse;
+    (await t.as(token).get(`/api/eventos-internos/${id}/seating-map`).expect(200)).body as SeatingMapResponse;
   const assign = (id: number, persona_id: number, asiento_id: number, token = admin) =>
-    t.http().post(`/api/eventos-internos/${id}/assign-seat`).set(auth(token)).send({ persona_id, asiento_id });
+    t.as(token).post(`/api/eventos-internos/${id}/assign-seat`).send({ persona_id, asiento_id });
 
   it('the map: the event, its space with sections in layout order, seat ids row-major, assignments, totals, version', async () => {
     const { e, espacio, ids, secs, seats } = await eventInSpace(2);
@@ -60,16 +59,16 @@ describe('seating: map, assign, release, races, permissions, live', () => {
   it('a resync that finds the map unchanged gets 304 and no body (ETag of the content; never stored by the browser)', async () => {
     const { e, ids, seats } = await eventInSpace(1);
     const url = `/api/eventos-internos/${e.id}/seating-map`;
-    const first = await t.http().get(url).set(auth()).expect(200);
+    const first = await t.as(admin).get(url).expect(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('no-store');
-    const same = await t.http().get(url).set(auth()).set('If-None-Match', etag);
+    const same = await t.as(admin).get(url).set('If-None-Match', etag);
     expect(same.status).toBe(304);
     expect(same.text ?? '').toBe('');
     // Any change to what the map shows gives another ETag and the whole map.
     await assign(e.id, ids[0], seats[0].id).expect(201);
-    const changed = await t.http().get(url).set(auth()).set('If-None-Match', etag).expect(200);
+    const changed = await t.as(admin).get(url).set('If-None-Match', etag).expect(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect((changed.body as SeatingMapResponse).asignaciones).toHaveLength(1);
     // Someone without the view permission learns nothing, ETag or not.
@@ -83,7 +82,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     const m = await map(e.id);
     expect(m.seating_map[0].secciones[1].seat_ids).toEqual([expect.any(Number), null]);
     expect(m.totals.asientos).toBe(16);
-    const missing = await t.http().get(`/api/eventos-internos/999999/seating-map`).set(auth());
+    const missing = await t.as(admin).get(`/api/eventos-internos/999999/seating-map`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('El evento no existe.');
   });
@@ -101,7 +100,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     expect(notAttendee.body.message).toBe('La persona no es asistente de este evento.');
     const otherEventsAttendee = await assign(e.id, other.ids[0], seats[0].id);
     expect(otherEventsAttendee.status).toBe(404);
-    const bad = await t.http().post(`/api/eventos-internos/${e.id}/assign-seat`).set(auth()).send({ persona_id: 'x' });
+    const bad = await t.as(admin).post(`/api/eventos-internos/${e.id}/assign-seat`).send({ persona_id: 'x' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty('persona_id');
     expect(bad.body.errors).toHaveProperty('asiento_id');
@@ -118,13 +117,13 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     // Release: only an assignment of this event.
     const otherOk = await assign(other.e.id, other.ids[0], other.seats[0].id);
     expect(otherOk.status).toBe(201);
-    const foreignRelease = await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${otherOk.body.asignacion.id}`).set(auth());
+    const foreignRelease = await t.as(admin).delete(`/api/eventos-internos/${e.id}/remove-seat/${otherOk.body.asignacion.id}`);
     expect(foreignRelease.status).toBe(404);
     expect(foreignRelease.body.message).toBe('La asignación no existe en este evento.');
-    const released = await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth());
+    const released = await t.as(admin).delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`);
     expect(released.status).toBe(200);
     expect(released.body.message).toBe('Asiento liberado exitosamente');
-    expect((await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth())).status).toBe(404);
+    expect((await t.as(admin).delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`)).status).toBe(404);
     expect((await assign(e.id, ids[1], seats[0].id)).status).toBe(201);
     expect((await t.query(`SELECT 1 FROM asiento_asignaciones WHERE evento_interno_id = $1`, [other.e.id])).length).toBe(1);
   });
@@ -158,21 +157,18 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     const viewer = await t.createUser(admin, { email: 'asientos-ver@aforo.test', permissions: { eventos_internos: ['view'] } });
     const outsider = await t.createUser(admin, { email: 'asientos-otro@aforo.test', permissions: { eventos_externos: ['view'] } });
     const ok = await assign(e.id, ids[0], seats[0].id);
-    expect((await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth(viewer.token))).status).toBe(200);
+    expect((await t.as(viewer.token).get(`/api/eventos-internos/${e.id}/seating-map`)).status).toBe(200);
     const viewerSocket = await t.socket(viewer.token);
     expect((await t.join(viewerSocket, `internal-event-seating:${e.id}`)).ok).toBe(true);
     viewerSocket.disconnect();
     expect((await assign(e.id, ids[1], seats[1].id, viewer.token)).status).toBe(403);
-    expect(
-      (await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth(viewer.token))).status,
-    ).toBe(403);
+    expect((await t.as(viewer.token).delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`)).status).toBe(403);
     const mass = await t
-      .http()
+      .as(viewer.token)
       .post(`/api/eventos-internos/${e.id}/mass-assign-seats`)
-      .set(auth(viewer.token))
       .send({ persona_ids: [ids[1]], seccion_id: secs[0].id });
     expect(mass.status).toBe(403);
-    expect((await t.http().get(`/api/eventos-internos/${e.id}/seating-map`).set(auth(outsider.token))).status).toBe(403);
+    expect((await t.as(outsider.token).get(`/api/eventos-internos/${e.id}/seating-map`)).status).toBe(403);
     expect((await t.http().get(`/api/eventos-internos/${e.id}/seating-map`)).status).toBe(401);
     const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM asiento_asignaciones WHERE evento_interno_id = $1`, [
       e.id,
@@ -220,7 +216,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
 
     const releasedPush = nextPush(onMap, 'seating.changed');
     const detailReleased = nextPush(onDetail, 'internal-seats.released');
-    await t.http().delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).set(auth()).expect(200);
+    await t.as(admin).delete(`/api/eventos-internos/${e.id}/remove-seat/${ok.body.asignacion.id}`).expect(200);
     expect((await releasedPush).data).toMatchObject({
       version: String(v0 + 2n),
       assigned: [],
@@ -237,9 +233,8 @@ describe('seating: map, assign, release, races, permissions, live', () => {
 
     const auto = nextPush(onMap, 'seating.changed');
     const res = await t
-      .http()
+      .as(admin)
       .post(`/api/eventos-internos/${e.id}/auto-assign-seat`)
-      .set(auth())
       .send({ persona_id: ids[0], seccion_id: secs[0].id })
       .expect(201);
     expect((await auto).data).toEqual({
@@ -257,9 +252,8 @@ describe('seating: map, assign, release, races, permissions, live', () => {
 
     const atDoor = nextPush(onMap, 'seating.changed');
     await t
-      .http()
+      .as(admin)
       .put(`/api/eventos-internos/${e.id}/asistentes/${ids[1]}`)
-      .set(auth())
       .send({ confirmacion: 'asistio', seccion_id: secs[0].id })
       .expect(200);
     expect((await atDoor).data).toMatchObject({ version: String(v0 + 2n), assigned: [{ persona: { id: ids[1] } }] });
@@ -286,22 +280,21 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     // An attendee with a seat removed on the event's page: one delta, the seat freed at the next version.
     const removed = nextPush(onMap, 'seating.changed');
     const detailReleased = nextPush(onDetail, 'internal-seats.released');
-    await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).set(auth()).expect(200);
+    await t.as(admin).delete(`/api/eventos-internos/${e.id}/asistentes/${ids[0]}`).expect(200);
     const first = { event_id: e.id, version: String(v0 + 1n), assigned: [], released: [[given[0], seats[0].id, ids[0]]] };
     expect((await removed).data).toEqual(first);
     expect((await detailReleased).data).toEqual({ event_id: e.id, persona_ids: [ids[0]] });
     expect(await recorded()).toEqual([['seating.seats-released', first]]);
     // One without a seat: no seating change at all.
-    await t.http().delete(`/api/eventos-internos/${e.id}/asistentes/${ids[3]}`).set(auth()).expect(200);
+    await t.as(admin).delete(`/api/eventos-internos/${e.id}/asistentes/${ids[3]}`).expect(200);
     expect((await map(e.id)).version).toBe(String(v0 + 1n));
 
     // The space changed: every seat freed in one delta, at the next version.
     const other = await createEspacio(t, admin);
     const changed = nextPush(onMap, 'seating.changed');
     const res = await t
-      .http()
+      .as(admin)
       .post(`/api/eventos-internos/${e.id}/assign-espacio`)
-      .set(auth())
       .send({ espacio_id: other.id, permite_seleccion_asiento: true, replace_existing: true })
       .expect(201);
     expect(res.body.released_count).toBe(2);
@@ -392,7 +385,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
 export async function massDone(t: TestApp, token: string, eventId: number, massId: string): Promise<MassAssignmentResponse> {
   return eventually(
     async () =>
-      (await t.http().get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`).set(bearer(token))).body
+      (await t.as(token).get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`)).body
         .mass_assignment as MassAssignmentResponse,
     (m) => m?.status === 'completed' || m?.status === 'failed',
     20000,

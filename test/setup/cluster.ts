@@ -1,25 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { io } from 'socket.io-client';
 import { databaseUrl, readHarnessEnv } from './harness-env';
+import { freePort, stopProcess } from './processes';
 import { ADMIN, eventually, type TestSocket } from './test-app';
 
-const ROOT = join(__dirname, '../..');
+export { freePort };
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+const ROOT = join(__dirname, '../..');
 
 async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new Client({ connectionString: url });
@@ -72,7 +64,7 @@ export class TestCluster {
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        PORT: String(port),
+        PORT: port,
         HOST: '127.0.0.1',
         DATABASE_URL: this.dbUrl,
         REDIS_URL: options.redisUrl ?? harness.redisUrl,
@@ -151,11 +143,7 @@ export class TestCluster {
 
   async stop(): Promise<void> {
     for (const s of this.sockets) s.disconnect();
-    if (this.child && this.child.exitCode === null) {
-      const gone = new Promise((r) => this.child.once('exit', r));
-      this.child.kill('SIGTERM');
-      await gone;
-    }
+    await stopProcess(this.child, 'SIGTERM');
     if (/no terminó en/.test(this.output))
       console.warn(
         this.output

@@ -16,6 +16,7 @@ import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { bearer } from './bearer';
 import { databaseUrl, readHarnessEnv } from './harness-env';
+import { stopProcess } from './processes';
 
 export { bearer };
 
@@ -128,15 +129,34 @@ export class TestApp {
   }
 
   /** Kills a workers process as a crash would (SIGKILL: no shutdown hook runs) and waits until it is gone. */
-  async killWorkersProcess(child: ChildProcess): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await gone;
+  killWorkersProcess(child: ChildProcess): Promise<void> {
+    return stopProcess(child, 'SIGKILL');
   }
 
   http() {
     return request(this.url);
+  }
+
+  /** Requests as the holder of a token, its bearer header already set: `t.as(admin).post('/api/users').send(body)`. */
+  as(token: string) {
+    const http = this.http();
+    return {
+      get: (url: string) => http.get(url).set(bearer(token)),
+      post: (url: string) => http.post(url).set(bearer(token)),
+      put: (url: string) => http.put(url).set(bearer(token)),
+      patch: (url: string) => http.patch(url).set(bearer(token)),
+      delete: (url: string) => http.delete(url).set(bearer(token)),
+    };
+  }
+
+  /**
+   * Creates something through the API as the token's holder (a POST that must answer 201) and returns the
+   * answer's body; any other answer fails the test with it.
+   */
+  async created(token: string, path: string, body: object): Promise<Record<string, unknown>> {
+    const res = await this.as(token).post(path).send(body);
+    if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, unknown>;
   }
 
   async login(email = ADMIN.email, password = ADMIN.password): Promise<string> {
@@ -151,19 +171,15 @@ export class TestApp {
     fields: { name?: string; email: string; permissions?: Record<string, unknown>; is_super_admin?: boolean; password?: string },
   ): Promise<{ id: number; token: string }> {
     const password = fields.password ?? 'password-123';
-    const res = await this.http()
-      .post('/api/users')
-      .set(bearer(adminToken))
-      .send({
-        name: fields.name ?? 'Usuario Prueba',
-        email: fields.email,
-        password,
-        password_confirmation: password,
-        permissions: fields.permissions ?? {},
-        is_super_admin: fields.is_super_admin ?? false,
-      });
-    if (res.status !== 201) throw new Error(`create user failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { id: res.body.user.id as number, token: await this.login(fields.email, password) };
+    const { user } = await this.created(adminToken, '/api/users', {
+      name: fields.name ?? 'Usuario Prueba',
+      email: fields.email,
+      password,
+      password_confirmation: password,
+      permissions: fields.permissions ?? {},
+      is_super_admin: fields.is_super_admin ?? false,
+    });
+    return { id: (user as { id: number }).id, token: await this.login(fields.email, password) };
   }
 
   /** A socket.io client; resolves once connected (or rejects with the connect error). */
@@ -228,18 +244,27 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 /**
+ * A test file's (or describe block's) own app on a fresh database, started before its tests and closed
+ * after them; `use` receives it, e.g. `appPerFile((app) => (t = app), { workers: false })`. `startTimeoutMs`
+ * for a start slower than Jest's default (compiled workers, a short job lock).
+ */
+export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOptions, startTimeoutMs?: number): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await TestApp.start(options);
+    await use(app);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
+/**
  * The usual test file: its own app (a fresh database) started before its tests with the super admin signed
  * in, closed after them. `use` receives both, e.g. `signedInApp((s) => ({ t, admin } = s))`.
  */
 export function signedInApp(use: (started: { t: TestApp; admin: string }) => void, options?: TestAppOptions): void {
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    app = await TestApp.start(options);
-    use({ t: app, admin: await app.login() });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  appPerFile(async (app) => use({ t: app, admin: await app.login() }), options);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { ensureInvited } from '../factories/internal-events';
 import { createEspacio, espacioBody, seatsOf, seccion } from '../factories/spaces';
-import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { TestApp, signedInApp } from '../setup/test-app';
 
 /**
  * "An edit never removes an assigned seat" holds under concurrency because the database guards it
@@ -41,9 +41,8 @@ describe('spaces: edits racing seat assignments never lose an assignment', () =>
         const row2 = [...(await seatsOf(t, e.id)).entries()].filter(([k]) => k.startsWith('A|2|')).map(([, v]) => v.id);
         edits.push(
           t
-            .http()
+            .as(admin)
             .put(`/api/espacios/${e.id}`)
-            .set(auth(admin))
             .send(round % 2 ? withRow2 : withoutRow2)
             .then((r) => r.status),
         );
@@ -62,7 +61,7 @@ describe('spaces: edits racing seat assignments never lose an assignment', () =>
         }
         // Restore row B for the next round when it was dropped.
         await Promise.all(edits);
-        await t.http().put(`/api/espacios/${e.id}`).set(auth(admin)).send(withRow2);
+        await t.as(admin).put(`/api/espacios/${e.id}`).send(withRow2);
       }
       const statuses = await Promise.all(edits);
       expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
@@ -79,7 +78,7 @@ describe('spaces: edits racing seat assignments never lose an assignment', () =>
     await ensureInvited(t, e.id, [1]);
     await t.query(`INSERT INTO asiento_asignaciones (evento_interno_id, asiento_id, persona_id) VALUES ($1, $2, 1)`, [e.id, seat]);
     await t.query(`ALTER TABLE asiento_asignaciones DROP CONSTRAINT asiento_asignaciones_asiento_id_fkey`);
-    const res = await t.http().put(`/api/espacios/${e.id}`).set(auth(admin)).send(withoutRow2);
+    const res = await t.as(admin).put(`/api/espacios/${e.id}`).send(withoutRow2);
     expect(res.status).toBe(200);
     expect(await lost(e.id)).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEspacio, espacioBody } from '../factories/spaces';
-import { nextPush, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 describe('spaces live: the list reaches every staff member on the screen', () => {
   let t: TestApp;
@@ -28,31 +28,30 @@ describe('spaces live: the list reaches every staff member on the screen', () =>
 
     const updated = nextPush(screen, 'espacio.changed');
     await t
-      .http()
+      .as(admin)
       .put(`/api/espacios/${e.id}`)
-      .set(auth(admin))
       .send(espacioBody({ nombre: 'Salón de Cabildo' }))
       .expect(200);
     expect((await updated).data.espacio).toMatchObject({ id: e.id, nombre: 'Salón de Cabildo', version: '2' });
 
     const off = nextPush(screen, 'espacio.changed');
-    await t.http().delete(`/api/espacios/${e.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/espacios/${e.id}`).expect(200);
     expect((await off).data.espacio).toMatchObject({ id: e.id, is_active: false });
 
     const on = nextPush(screen, 'espacio.changed');
-    await t.http().patch(`/api/espacios/${e.id}/toggle-active`).set(auth(admin)).expect(200);
+    await t.as(admin).patch(`/api/espacios/${e.id}/toggle-active`).expect(200);
     expect((await on).data.espacio).toMatchObject({ id: e.id, is_active: true, version: '4' });
   });
 
   it('a refused edit pushes nothing', async () => {
     const e = await createEspacio(t, admin);
-    await t.http().delete(`/api/espacios/${e.id}`).set(auth(admin)).expect(200);
+    await t.as(admin).delete(`/api/espacios/${e.id}`).expect(200);
     await t.flushOutbox();
     const screen = await t.socket(admin);
     await t.join(screen, ROOMS.espacios);
     const pushes: unknown[] = [];
     screen.on('espacio.changed', (m) => pushes.push(m));
-    await t.http().put(`/api/espacios/${e.id}`).set(auth(admin)).send(espacioBody()).expect(409);
+    await t.as(admin).put(`/api/espacios/${e.id}`).send(espacioBody()).expect(409);
     await t.flushOutbox();
     await new Promise((r) => setTimeout(r, 200));
     expect(pushes).toEqual([]);

@@ -1,18 +1,15 @@
 import { seedDemo } from '../../api/src/modules/seeds';
-import { TestApp, bearer } from '../setup/test-app';
+import { appPerFile, TestApp } from '../setup/test-app';
 
 describe('npm run seed:demo — spaces', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ workers: false });
-  });
-  afterAll(() => t.close());
+  appPerFile((app) => (t = app), { workers: false });
 
   it('adds three spaces with every seat as a row, labelled by the engine, once', async () => {
     expect(await seedDemo(t.db)).toMatch(/ 3 espacios nuevos[,.]/);
     expect(await seedDemo(t.db)).toMatch(/ 0 espacios nuevos[,.]/);
     const admin = await t.login();
-    const res = await t.http().get('/api/espacios').set(bearer(admin)).expect(200);
+    const res = await t.as(admin).get('/api/espacios').expect(200);
     const byName = Object.fromEntries(
       (
         res.body.espacios as Array<{

@@ -1,6 +1,6 @@
 import { ensureInvited } from '../factories/internal-events';
 import { createEspacio, espacioBody, seatsOf, seccion } from '../factories/spaces';
-import { eventually, TestApp, signedInApp, bearer as auth } from '../setup/test-app';
+import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the server', () => {
   let t: TestApp;
@@ -9,9 +9,8 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
 
   it('creates a space: sections in order with the defaults, seats as real rows labelled by the engine, the creator', async () => {
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/espacios')
-      .set(auth(admin))
       .send(
         espacioBody({
           nombre: '  Auditorio Principal  ',
@@ -54,9 +53,9 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
     expect(seats.get('B|5|2')!.codigo).toBe('E-6');
     expect(seats.get('C|1|1')!.codigo).toBe('F-1');
 
-    const one = await t.http().get(`/api/espacios/${e.id}`).set(auth(admin)).expect(200);
+    const one = await t.as(admin).get(`/api/espacios/${e.id}`).expect(200);
     expect(one.body.espacio).toEqual(e);
-    const list = await t.http().get('/api/espacios').set(auth(admin)).expect(200);
+    const list = await t.as(admin).get('/api/espacios').expect(200);
     expect(list.body.espacios.find((x: { id: number }) => x.id === e.id)).toEqual(e);
   });
 
@@ -66,31 +65,29 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
     await ensureInvited(t, 901, []);
     await ensureInvited(t, 902, []);
     await t.query(`INSERT INTO evento_espacios (evento_interno_id, espacio_id) VALUES (901, $1), (902, $1)`, [e.id]);
-    const list = await t.http().get('/api/espacios').set(auth(admin)).expect(200);
+    const list = await t.as(admin).get('/api/espacios').expect(200);
     expect(list.body.espacios.find((x: { id: number }) => x.id === e.id).eventos_internos_count).toBe(2);
   });
 
   it('validates the form: name, at least one section, section name and code, code ≤ 10, rows and seats 1–100', async () => {
-    const empty = await t.http().post('/api/espacios').set(auth(admin)).send({ nombre: ' ', secciones: [] });
+    const empty = await t.as(admin).post('/api/espacios').send({ nombre: ' ', secciones: [] });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({
       nombre: ['El nombre del espacio es obligatorio.'],
       secciones: ['El espacio debe tener al menos una sección.'],
     });
     const nested = await t
-      .http()
+      .as(admin)
       .post('/api/espacios')
-      .set(auth(admin))
       .send({ nombre: 'Sala', secciones: [[[{ nombre: 'A', codigo: 'A', filas: 1, asientos_por_fila: 1 }]]] });
     expect(nested.status).toBe(422);
     expect(nested.body.errors.secciones).toEqual(['Cada sección debe ser un objeto con sus campos.']);
-    const missing = await t.http().post('/api/espacios').set(auth(admin)).send({ nombre: 'Sala' });
+    const missing = await t.as(admin).post('/api/espacios').send({ nombre: 'Sala' });
     expect(missing.body.errors).toEqual({ secciones: ['El espacio debe tener al menos una sección.'] });
 
     const bad = await t
-      .http()
+      .as(admin)
       .post('/api/espacios')
-      .set(auth(admin))
       .send(
         espacioBody({
           secciones: [
@@ -116,17 +113,15 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
     });
 
     const tooBig = await t
-      .http()
+      .as(admin)
       .post('/api/espacios')
-      .set(auth(admin))
       .send(espacioBody({ secciones: Array.from({ length: 6 }, (_, i) => seccion(`S${i}`, 100, 100)) }));
     expect(tooBig.status).toBe(422);
     expect(tooBig.body.errors).toEqual({ secciones: ['La capacidad total no puede pasar de 50,000 asientos.'] });
 
     const atLimits = await t
-      .http()
+      .as(admin)
       .post('/api/espacios')
-      .set(auth(admin))
       .send(espacioBody({ secciones: [seccion('ABCDEFGHIJ', 100, 100), seccion('Z', 1, 1)] }));
     expect(atLimits.status).toBe(201);
     expect(atLimits.body.espacio.capacidad_total).toBe(10_001);
@@ -135,9 +130,8 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
 
   it('section codes are unique within a space (case-insensitive), with a message on the repeated one', async () => {
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/espacios')
-      .set(auth(admin))
       .send(espacioBody({ secciones: [seccion('VIP'), seccion('B'), seccion('vip')] }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
@@ -164,9 +158,8 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
     expect(before.get('B|1|1')!.codigo).toBe('A-3');
     // B moves in front of A (codes swap between kept seats), A loses a row, D is new.
     const res = await t
-      .http()
+      .as(admin)
       .put(`/api/espacios/${e.id}`)
-      .set(auth(admin))
       .send(
         espacioBody({
           nombre: 'Sala renovada',
@@ -200,23 +193,21 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
     );
     // Removing A's last seat of each row and the whole section B: two assigned seats (one of them twice).
     const res = await t
-      .http()
+      .as(admin)
       .put(`/api/espacios/${e.id}`)
-      .set(auth(admin))
       .send(espacioBody({ nombre: 'No debe guardarse', layout_config: '', secciones: [seccion('A', 2, 2), seccion('C', 1, 1)] }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       'No se puede guardar el espacio: el cambio quitaría 2 asientos ya asignados en eventos. Libera esos asientos o conserva las secciones, filas y asientos que están en uso.',
     );
-    const unchanged = await t.http().get(`/api/espacios/${e.id}`).set(auth(admin)).expect(200);
+    const unchanged = await t.as(admin).get(`/api/espacios/${e.id}`).expect(200);
     expect(unchanged.body.espacio).toEqual(e);
     expect(await seatsOf(t, e.id)).toEqual(seats);
 
     // An edit that keeps the assigned seats goes through; they keep their id (and the assignment) under a new label.
     const kept = await t
-      .http()
+      .as(admin)
       .put(`/api/espacios/${e.id}`)
-      .set(auth(admin))
       .send(espacioBody({ layout_config: '1,1', secciones: [seccion('A', 2, 3), seccion('B', 1, 1)] }));
     expect(kept.status).toBe(200);
     const after = await seatsOf(t, e.id);
@@ -227,31 +218,31 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
 
   it('DELETE deactivates: data kept, not offered for new events, not editable; activation by toggle', async () => {
     const e = await createEspacio(t, admin);
-    const off = await t.http().delete(`/api/espacios/${e.id}`).set(auth(admin));
+    const off = await t.as(admin).delete(`/api/espacios/${e.id}`);
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({
       message: 'Espacio desactivado exitosamente',
       espacio: { id: e.id, is_active: false, capacidad_total: e.capacidad_total },
     });
     expect((await seatsOf(t, e.id)).size).toBe(e.capacidad_total);
-    const active = await t.http().get('/api/espacios-activos').set(auth(admin)).expect(200);
+    const active = await t.as(admin).get('/api/espacios-activos').expect(200);
     expect(active.body.espacios.map((x: { id: number }) => x.id)).not.toContain(e.id);
     expect(active.body.espacios.every((x: { is_active: boolean }) => x.is_active)).toBe(true);
-    const all = await t.http().get('/api/espacios').set(auth(admin)).expect(200);
+    const all = await t.as(admin).get('/api/espacios').expect(200);
     expect(all.body.espacios.find((x: { id: number }) => x.id === e.id).is_active).toBe(false);
 
-    const edit = await t.http().put(`/api/espacios/${e.id}`).set(auth(admin)).send(espacioBody());
+    const edit = await t.as(admin).put(`/api/espacios/${e.id}`).send(espacioBody());
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('No se puede editar un espacio inactivo. Actívalo primero.');
     // Deactivating again changes nothing.
-    expect((await t.http().delete(`/api/espacios/${e.id}`).set(auth(admin))).body.espacio.version).toBe(off.body.espacio.version);
+    expect((await t.as(admin).delete(`/api/espacios/${e.id}`)).body.espacio.version).toBe(off.body.espacio.version);
 
-    const on = await t.http().patch(`/api/espacios/${e.id}/toggle-active`).set(auth(admin));
+    const on = await t.as(admin).patch(`/api/espacios/${e.id}/toggle-active`);
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ is_active: true, message: 'Espacio activado exitosamente' });
-    const activeAgain = await t.http().get('/api/espacios-activos').set(auth(admin)).expect(200);
+    const activeAgain = await t.as(admin).get('/api/espacios-activos').expect(200);
     expect(activeAgain.body.espacios.map((x: { id: number }) => x.id)).toContain(e.id);
-    const offAgain = await t.http().patch(`/api/espacios/${e.id}/toggle-active`).set(auth(admin)).expect(200);
+    const offAgain = await t.as(admin).patch(`/api/espacios/${e.id}/toggle-active`).expect(200);
     expect(offAgain.body.is_active).toBe(false);
   });
 
@@ -262,10 +253,10 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
       ['delete', '/api/espacios/999999'],
       ['patch', '/api/espacios/999999/toggle-active'],
     ] as const) {
-      const res = await t.http()[method](path).set(auth(admin)).send(espacioBody());
+      const res = await t.as(admin)[method](path).send(espacioBody());
       expect([method, res.status, res.body.message]).toEqual([method, 404, 'El espacio no existe.']);
     }
-    const bad = await t.http().get('/api/espacios/abc').set(auth(admin));
+    const bad = await t.as(admin).get('/api/espacios/abc');
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('El identificador no es válido.');
   });
@@ -288,13 +279,13 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
       permissions: { eventos_internos: ['view', 'delete'] },
     });
     const calls = {
-      list: (tok: string) => t.http().get('/api/espacios').set(auth(tok)),
-      active: (tok: string) => t.http().get('/api/espacios-activos').set(auth(tok)),
-      get: (tok: string) => t.http().get(`/api/espacios/${e.id}`).set(auth(tok)),
-      create: (tok: string) => t.http().post('/api/espacios').set(auth(tok)).send(espacioBody()),
-      update: (tok: string) => t.http().put(`/api/espacios/${e.id}`).set(auth(tok)).send(espacioBody()),
-      toggle: (tok: string) => t.http().patch(`/api/espacios/${e.id}/toggle-active`).set(auth(tok)),
-      remove: (tok: string) => t.http().delete(`/api/espacios/${e.id}`).set(auth(tok)),
+      list: (tok: string) => t.as(tok).get('/api/espacios'),
+      active: (tok: string) => t.as(tok).get('/api/espacios-activos'),
+      get: (tok: string) => t.as(tok).get(`/api/espacios/${e.id}`),
+      create: (tok: string) => t.as(tok).post('/api/espacios').send(espacioBody()),
+      update: (tok: string) => t.as(tok).put(`/api/espacios/${e.id}`).send(espacioBody()),
+      toggle: (tok: string) => t.as(tok).patch(`/api/espacios/${e.id}/toggle-active`),
+      remove: (tok: string) => t.as(tok).delete(`/api/espacios/${e.id}`),
     };
     const statuses = async (tok: string) => {
       const out: Record<string, number> = {};
@@ -320,9 +311,9 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
 
   it('every change is audited (space.created / updated / deactivated / activated)', async () => {
     const e = await createEspacio(t, admin);
-    await t.http().put(`/api/espacios/${e.id}`).set(auth(admin)).send(espacioBody()).expect(200);
-    await t.http().delete(`/api/espacios/${e.id}`).set(auth(admin)).expect(200);
-    await t.http().patch(`/api/espacios/${e.id}/toggle-active`).set(auth(admin)).expect(200);
+    await t.as(admin).put(`/api/espacios/${e.id}`).send(espacioBody()).expect(200);
+    await t.as(admin).delete(`/api/espacios/${e.id}`).expect(200);
+    await t.as(admin).patch(`/api/espacios/${e.id}/toggle-active`).expect(200);
     await t.flushOutbox();
     const rows = await eventually(
       () =>

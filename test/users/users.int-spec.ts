@@ -9,9 +9,8 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
 
   it('creates a user, normalising e-mail and both permission forms to lists', async () => {
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/users')
-      .set(auth(admin))
       .send({
         name: '  Rosa Elena Garza ',
         email: ' Rosa.Garza@Monterrey.GOB.mx ',
@@ -32,7 +31,7 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
       is_super_admin: false,
       permissions: { eventos_internos: ['view', 'edit'], personas: ['view', 'edit'] },
     });
-    const list = await t.http().get('/api/users').set(auth(admin));
+    const list = await t.as(admin).get('/api/users');
     expect(list.status).toBe(200);
     expect(list.body.users.map((u: { email: string }) => u.email)).toContain('rosa.garza@monterrey.gob.mx');
   });
@@ -40,9 +39,8 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
   it('checks password, confirmation and fields on the server, writing nothing on error', async () => {
     const before = await countUsers();
     const res = await t
-      .http()
+      .as(admin)
       .post('/api/users')
-      .set(auth(admin))
       .send({
         name: 'X',
         email: 'x@aforo.test',
@@ -55,9 +53,8 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
     expect(res.body.errors.password_confirmation).toEqual(['Las contraseñas no coinciden.']);
     expect(res.body.errors.permissions[0]).toMatch(/^Los permisos no son válidos/);
     const dup = await t
-      .http()
+      .as(admin)
       .post('/api/users')
-      .set(auth(admin))
       .send({ name: 'X', email: 'ADMIN@aforo.test', password: 'password-1', password_confirmation: 'password-1' });
     expect(dup.status).toBe(422);
     expect(dup.body.errors.email).toEqual(['El correo electrónico ya está registrado.']);
@@ -67,16 +64,14 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
   it('updates with an optional password (checked against its confirmation)', async () => {
     const u = await t.createUser(admin, { email: 'edita@aforo.test' });
     const mismatch = await t
-      .http()
+      .as(admin)
       .put(`/api/users/${u.id}`)
-      .set(auth(admin))
       .send({ name: 'Edita', email: 'edita@aforo.test', password: 'nueva-clave-1', password_confirmation: 'otra-clave-1' });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password_confirmation).toEqual(['Las contraseñas no coinciden.']);
     const ok = await t
-      .http()
+      .as(admin)
       .put(`/api/users/${u.id}`)
-      .set(auth(admin))
       .send({ name: 'Edita Bien', email: 'edita@aforo.test', is_super_admin: false, permissions: { eventos_externos: ['view'] } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
@@ -84,15 +79,14 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
       user: { name: 'Edita Bien', permissions: { eventos_externos: ['view'] } },
     });
     // Without a new password the old one still works and the session survives.
-    expect((await t.http().get('/api/me').set(auth(u.token))).status).toBe(200);
+    expect((await t.as(u.token).get('/api/me')).status).toBe(200);
     await t
-      .http()
+      .as(admin)
       .put(`/api/users/${u.id}`)
-      .set(auth(admin))
       .send({ name: 'Edita Bien', email: 'edita@aforo.test', password: 'nueva-clave-1', password_confirmation: 'nueva-clave-1' })
       .expect(200);
     // A new password ends the account's other sessions.
-    expect((await t.http().get('/api/me').set(auth(u.token))).status).toBe(401);
+    expect((await t.as(u.token).get('/api/me')).status).toBe(401);
     await t.login('edita@aforo.test', 'nueva-clave-1');
   });
 
@@ -102,31 +96,30 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
       permissions: { personas: ['view', 'create'], eventos_internos: ['view'] },
     });
     const res = await t
-      .http()
+      .as(admin)
       .put(`/api/users/${u.id}`)
-      .set(auth(admin))
       .send({ name: 'Areas', email: 'areas@aforo.test', permissions: { eventos_internos: [], eventos_externos: ['view', 'edit'] } });
     expect(res.body.user.permissions).toEqual({ personas: ['view', 'create'], eventos_externos: ['view', 'edit'] });
   });
 
   it('nobody can delete themself; deleting another user works; unknown ids are 404', async () => {
-    const me = (await t.http().get('/api/me').set(auth(admin))).body.data.user.id as number;
-    const self = await t.http().delete(`/api/users/${me}`).set(auth(admin));
+    const me = (await t.as(admin).get('/api/me')).body.data.user.id as number;
+    const self = await t.as(admin).delete(`/api/users/${me}`);
     expect(self.status).toBe(409);
     expect(self.body.message).toBe('No puedes eliminar tu propia cuenta.');
     const u = await t.createUser(admin, { email: 'borra@aforo.test' });
-    const del = await t.http().delete(`/api/users/${u.id}`).set(auth(admin));
+    const del = await t.as(admin).delete(`/api/users/${u.id}`);
     expect(del.status).toBe(200);
     expect(del.body.message).toBe('Usuario eliminado exitosamente');
-    expect((await t.http().delete(`/api/users/${u.id}`).set(auth(admin))).status).toBe(404);
-    expect((await t.http().put('/api/users/999999').set(auth(admin)).send({ name: 'N', email: 'n@aforo.test' })).status).toBe(404);
-    expect((await t.http().delete('/api/users/abc').set(auth(admin))).status).toBe(422);
-    expect((await t.http().delete('/api/users/99999999999').set(auth(admin))).status).toBe(422);
+    expect((await t.as(admin).delete(`/api/users/${u.id}`)).status).toBe(404);
+    expect((await t.as(admin).put('/api/users/999999').send({ name: 'N', email: 'n@aforo.test' })).status).toBe(404);
+    expect((await t.as(admin).delete('/api/users/abc')).status).toBe(422);
+    expect((await t.as(admin).delete('/api/users/99999999999')).status).toBe(422);
   });
 
   it('keeps at least one super admin', async () => {
-    const me = (await t.http().get('/api/me').set(auth(admin))).body.data.user;
-    const res = await t.http().put(`/api/users/${me.id}`).set(auth(admin)).send({ name: me.name, email: me.email, is_super_admin: false });
+    const me = (await t.as(admin).get('/api/me')).body.data.user;
+    const res = await t.as(admin).put(`/api/users/${me.id}`).send({ name: me.name, email: me.email, is_super_admin: false });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Debe existir al menos un super administrador.');
   });
@@ -153,6 +146,6 @@ describe('users management (spec 1 §2.5, §5, §6, §7) — super admin only, e
     }
     expect((await t.http().get('/api/users')).status).toBe(401);
     expect(await countUsers()).toBe(before);
-    expect((await t.http().get('/api/me').set(auth(staff.token))).body.data.user.is_super_admin).toBe(false);
+    expect((await t.as(staff.token).get('/api/me')).body.data.user.is_super_admin).toBe(false);
   });
 });

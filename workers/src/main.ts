@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, loadConfig } from '@core/config/app-config';
+import { loadConfigOrExit } from '@core/config/app-config';
 import { WORKERS_NICE } from '@core/constants';
 import { WorkersModule } from './workers.module';
 
@@ -30,16 +30,7 @@ function lowerPriority(nice: number): void {
 
 async function bootstrap(): Promise<void> {
   lowerPriority(WORKERS_NICE);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(WorkersModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();

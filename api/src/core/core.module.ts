@@ -29,13 +29,9 @@ import { ShutdownState } from './http/shutdown-state';
 export class CoreModule {
   /** `areaEntities`: the modules' entities (api/src/modules/entities.ts). */
   static forRoot(config: AppConfig, areaEntities: readonly EntityTarget[]): DynamicModule {
-    const providers = [
-      { provide: APP_CONFIG, useValue: config },
-      RedisService,
-      SessionsRepository,
-      SessionResolver,
-      JwtStrategy,
-      { provide: APP_GUARD, useClass: AccessGuard },
+    // The services the modules use, each listed once: provided here and exported.
+    const sessions = [RedisService, SessionsRepository, SessionResolver];
+    const backbone = [
       JobPublisher,
       OutboxRepository,
       OutboxRelay,
@@ -47,8 +43,15 @@ export class CoreModule {
       RealtimeRegistry,
       JobRoutes,
       RateLimiter,
-      { provide: APP_GUARD, useClass: RateLimitGuard },
       ShutdownState,
+    ];
+    const providers = [
+      { provide: APP_CONFIG, useValue: config },
+      ...sessions,
+      JwtStrategy,
+      { provide: APP_GUARD, useClass: AccessGuard },
+      ...backbone,
+      { provide: APP_GUARD, useClass: RateLimitGuard },
     ];
     return {
       module: CoreModule,
@@ -58,24 +61,7 @@ export class CoreModule {
         JwtModule.register({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds } }),
       ],
       providers,
-      exports: [
-        APP_CONFIG,
-        RedisService,
-        SessionsRepository,
-        SessionResolver,
-        JwtModule,
-        JobPublisher,
-        OutboxRepository,
-        OutboxRelay,
-        UnitOfWork,
-        RoomPolicy,
-        ...(config.roles.has('realtime') ? [RealtimeGateway] : []),
-        RealtimePublisher,
-        RealtimeRegistry,
-        JobRoutes,
-        RateLimiter,
-        ShutdownState,
-      ],
+      exports: [APP_CONFIG, ...sessions, JwtModule, ...backbone],
     };
   }
 }

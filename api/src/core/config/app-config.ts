@@ -154,6 +154,22 @@ function defaultPrivacyNotice(municipio: string): string {
   ].join('\n\n');
 }
 
+/**
+ * The configuration a process starts with (api or workers): an invalid one ends the process with its Spanish
+ * message and exit code 78 (EX_CONFIG), so a supervisor does not restart it in a loop.
+ */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = (env.NODE_ENV?.trim() || 'development') as AppConfig['env'];
   if (!['development', 'production', 'test'].includes(nodeEnv)) {

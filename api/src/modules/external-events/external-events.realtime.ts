@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { can } from '@shared/permissions';
 import { ROOMS } from '@shared/events/socket-events';
-import { push, type PushMerges, type PushRoutes } from '@core/realtime/push-routes';
+import { push, type PushMerges, type PushRoute, type PushRoutes } from '@core/realtime/push-routes';
 import type { AforoServer } from '@core/realtime/aforo-server';
 import type { CountsSource, RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { ExternalEventsRepository } from './external-events.repository';
@@ -13,6 +13,16 @@ const staffEvent = (id: number) => [ROOMS.externalEvents, ROOMS.externalEvent(id
 /** Public pages refetch: the landing, and the event's own page (which then may find it gone or unpublished). */
 const publicChanged = (id?: number) =>
   push('public.events-changed', id ? [ROOMS.publicEvents, ROOMS.publicEvent(id)] : [ROOMS.publicEvents], {});
+
+/** Attendance confirmed or unconfirmed: the registration's new state to the event's board. */
+const registrationUpdated: PushRoute<'registration.confirmed' | 'registration.unconfirmed'> = (e) => ({
+  pushes: [
+    push('registration.updated', [ROOMS.externalEvent(e.payload.event_id)], {
+      event_id: e.payload.event_id,
+      registration: e.payload.registration,
+    }),
+  ],
+});
 
 type ExternalEventsEvent =
   | 'external-event.created'
@@ -52,22 +62,8 @@ export const EXTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<ExternalEventsEvent> = {
     ],
     effects: { counts: { [EXTERNAL_EVENT_COUNTS]: [e.payload.event_id] } },
   }),
-  'registration.confirmed': (e) => ({
-    pushes: [
-      push('registration.updated', [ROOMS.externalEvent(e.payload.event_id)], {
-        event_id: e.payload.event_id,
-        registration: e.payload.registration,
-      }),
-    ],
-  }),
-  'registration.unconfirmed': (e) => ({
-    pushes: [
-      push('registration.updated', [ROOMS.externalEvent(e.payload.event_id)], {
-        event_id: e.payload.event_id,
-        registration: e.payload.registration,
-      }),
-    ],
-  }),
+  'registration.confirmed': registrationUpdated,
+  'registration.unconfirmed': registrationUpdated,
   'registration.deleted': (e) => ({
     pushes: [
       push('registration.deleted', [ROOMS.externalEvent(e.payload.event_id)], {

@@ -6,6 +6,7 @@ import { ExternalEventEntity } from '@modules/external-events/external-event.ent
 import { ExternalEventsLock } from './external-events.locks';
 import type { FeaturedFlag } from '@core/database/featured';
 import type { SlugTable } from '@core/database/slugs';
+import { updateVersioned } from '@core/database/versioned-update';
 
 /** The table's slug and its one featured event, as the shared core helpers take them. */
 export const EXTERNAL_EVENT_SLUGS: SlugTable = { table: 'external_events', lock: ExternalEventsLock.Slug };
@@ -85,12 +86,7 @@ export class ExternalEventsRepository {
     id: number,
     fields: Partial<ExternalEventFields> & { isFeatured?: boolean },
   ): Promise<ExternalEventEntity> {
-    await this.repo(manager)
-      .createQueryBuilder()
-      .update()
-      .set({ ...fields, version: () => 'version + 1' })
-      .where('id = :id', { id })
-      .execute();
+    await updateVersioned(this.repo(manager), id, fields);
     return (await this.findById(id, manager))!;
   }
 

@@ -17,13 +17,14 @@ import { slugify } from '@shared/rules/slug';
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const IMAGE_NOT_ALLOWED = 'Solo puedes cambiar la imagen de los eventos que tú creaste.';
 
-function dates(dto: CreateExternalEventDto | UpdateExternalEventDto): { eventDate: Date; endDate: Date | null } {
+/** The form's fields (spec 1 §3) as columns, the same on create and on edit; the end may not come before the start. */
+function formFields(dto: CreateExternalEventDto | UpdateExternalEventDto) {
   const eventDate = new Date(dto.event_date);
   const endDate = dto.end_date ? new Date(dto.end_date) : null;
   if (endDate && endDate < eventDate) {
     throw DomainException.validation({ end_date: ['La fecha de fin no puede ser anterior a la de inicio.'] });
   }
-  return { eventDate, endDate };
+  return { title: dto.title, description: dto.description, eventDate, endDate, location: dto.location, maxAttendees: dto.max_attendees };
 }
 
 @Injectable()
@@ -45,16 +46,11 @@ export class ExternalEventsService {
   }
 
   async create(dto: CreateExternalEventDto, actor: EventActor): Promise<ExternalEventResponse> {
-    const { eventDate, endDate } = dates(dto);
+    const fields = formFields(dto);
     return this.uow.run(actor, async (tx) => {
       const slug = await claimSlug(tx.manager, EXTERNAL_EVENT_SLUGS, slugify(dto.title));
       const event = await this.events.insert(tx.manager, {
-        title: dto.title,
-        description: dto.description,
-        eventDate,
-        endDate,
-        location: dto.location,
-        maxAttendees: dto.max_attendees,
+        ...fields,
         status: dto.status,
         requirements: dto.requirements ?? [],
         agenda: dto.agenda ?? [],
@@ -69,7 +65,7 @@ export class ExternalEventsService {
 
   /** The slug stays as it was when the title changes: shared links keep working. */
   async update(id: number, dto: UpdateExternalEventDto, actor: EventActor): Promise<ExternalEventResponse> {
-    const { eventDate, endDate } = dates(dto);
+    const fields = formFields(dto);
     return this.uow.run(actor, async (tx) => {
       const current = await this.events.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
@@ -80,12 +76,7 @@ export class ExternalEventsService {
       }
       const status = dto.status ?? current.status;
       const updated = await this.events.update(tx.manager, id, {
-        title: dto.title,
-        description: dto.description,
-        eventDate,
-        endDate,
-        location: dto.location,
-        maxAttendees: dto.max_attendees,
+        ...fields,
         status,
         requirements: dto.requirements ?? current.requirements,
         agenda: dto.agenda ?? current.agenda,

@@ -1,6 +1,7 @@
 import { can } from '@shared/permissions';
+import type { VersionedInternalCounts } from '@shared/contracts/internal-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { push, type PushRoutes } from '@core/realtime/push-routes';
+import { push, type PushRoute, type PushRoutes, type PushSpec, type RoutedEvent } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import type { InternalEventsRepository } from './internal-events.repository';
 
@@ -16,6 +17,17 @@ const board = (id: number) => [ROOMS.internalEvent(id)];
 const listAndBoard = (id: number) => [ROOMS.internalEvents, ROOMS.internalEvent(id)];
 /** Counters: the list's cards, the board and the public page. */
 const countsTo = (id: number) => [ROOMS.internalEvents, ROOMS.internalEvent(id), ROOMS.publicInternalEvent(id)];
+
+/** A change to an event's attendees: its push to the board, then the new counters wherever they show. */
+const attendeesChanged = (p: { event_id: number; counts: VersionedInternalCounts }, toBoard: PushSpec): RoutedEvent => ({
+  pushes: [toBoard, push('internal-event.counts', countsTo(p.event_id), { counts: p.counts })],
+});
+/** One attendee's confirmation changed, by staff or by the person on the public page: the same pushes. */
+const attendeeUpdated: PushRoute<'internal-event.attendance-changed' | 'internal-event.attendance-confirmed'> = (e) =>
+  attendeesChanged(
+    e.payload,
+    push('internal-attendee.updated', board(e.payload.event_id), { event_id: e.payload.event_id, asistente: e.payload.asistente }),
+  );
 
 type InternalEventType =
   | 'internal-event.created'
@@ -40,30 +52,18 @@ export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
       push('public.internal-event-changed', [ROOMS.publicInternalEvent(e.payload.event_id)], { id: e.payload.event_id }),
     ],
   }),
-  'internal-event.attendees-assigned': (e) => ({
-    pushes: [
+  'internal-event.attendees-assigned': (e) =>
+    attendeesChanged(
+      e.payload,
       push('internal-attendees.assigned', board(e.payload.event_id), { event_id: e.payload.event_id, asistentes: e.payload.asistentes }),
-      push('internal-event.counts', countsTo(e.payload.event_id), { counts: e.payload.counts }),
-    ],
-  }),
-  'internal-event.attendee-removed': (e) => ({
-    pushes: [
+    ),
+  'internal-event.attendee-removed': (e) =>
+    attendeesChanged(
+      e.payload,
       push('internal-attendee.removed', board(e.payload.event_id), { event_id: e.payload.event_id, persona_id: e.payload.persona_id }),
-      push('internal-event.counts', countsTo(e.payload.event_id), { counts: e.payload.counts }),
-    ],
-  }),
-  'internal-event.attendance-changed': (e) => ({
-    pushes: [
-      push('internal-attendee.updated', board(e.payload.event_id), { event_id: e.payload.event_id, asistente: e.payload.asistente }),
-      push('internal-event.counts', countsTo(e.payload.event_id), { counts: e.payload.counts }),
-    ],
-  }),
-  'internal-event.attendance-confirmed': (e) => ({
-    pushes: [
-      push('internal-attendee.updated', board(e.payload.event_id), { event_id: e.payload.event_id, asistente: e.payload.asistente }),
-      push('internal-event.counts', countsTo(e.payload.event_id), { counts: e.payload.counts }),
-    ],
-  }),
+    ),
+  'internal-event.attendance-changed': attendeeUpdated,
+  'internal-event.attendance-confirmed': attendeeUpdated,
 };
 
 /** Registers the rooms of internal events (checked at every join and after access changes) and their push routes. */

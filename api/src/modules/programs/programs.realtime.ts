@@ -1,9 +1,9 @@
 import type { AuthUser } from '@core/access/current-user';
 import { canInAnyArea } from '@shared/permissions';
-import { PROGRAM_PERMISSION_AREAS, type ProgramCounts } from '@shared/contracts/programs.contract';
+import { PROGRAM_PERMISSION_AREAS, type ProgramCounts, type ProgramRegistrationResponse } from '@shared/contracts/programs.contract';
 import type { DomainEventType } from '@shared/events/domain-events';
 import { ROOMS } from '@shared/events/socket-events';
-import { push, type PushRoutes, type PushSpec } from '@core/realtime/push-routes';
+import { push, type PushRoutes, type PushSpec, type RoutedEvent } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import type { ProgramsRepository } from './programs.repository';
 
@@ -22,6 +22,14 @@ const countsPush = (counts: ProgramCounts): PushSpec =>
     { counts },
   );
 const publicChanged = (id: number) => push('public.program-changed', [ROOMS.publicProgram(id)], {});
+
+/** A registration new or changed: the row to the program's board, and the program's places. */
+const registrationPushes = (
+  event: 'program-registration.created' | 'program-registration.updated',
+  p: { programa_id: number; registration: ProgramRegistrationResponse; counts: ProgramCounts },
+): RoutedEvent => ({
+  pushes: [push(event, [ROOMS.program(p.programa_id)], { programa_id: p.programa_id, registration: p.registration }), countsPush(p.counts)],
+});
 
 /** The socket pushes of every program domain event (personal data only to staff rooms). */
 export const PROGRAM_PUSH_ROUTES: PushRoutes<ProgramEventType> = {
@@ -48,24 +56,8 @@ export const PROGRAM_PUSH_ROUTES: PushRoutes<ProgramEventType> = {
       }),
     ],
   }),
-  'program-registration.created': (e) => ({
-    pushes: [
-      push('program-registration.created', [ROOMS.program(e.payload.programa_id)], {
-        programa_id: e.payload.programa_id,
-        registration: e.payload.registration,
-      }),
-      countsPush(e.payload.counts),
-    ],
-  }),
-  'program-registration.status-changed': (e) => ({
-    pushes: [
-      push('program-registration.updated', [ROOMS.program(e.payload.programa_id)], {
-        programa_id: e.payload.programa_id,
-        registration: e.payload.registration,
-      }),
-      countsPush(e.payload.counts),
-    ],
-  }),
+  'program-registration.created': (e) => registrationPushes('program-registration.created', e.payload),
+  'program-registration.status-changed': (e) => registrationPushes('program-registration.updated', e.payload),
 };
 
 const mayView = (user: AuthUser | null) => canInAnyArea(user, PROGRAM_AREAS, 'view');

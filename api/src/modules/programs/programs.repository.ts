@@ -14,6 +14,7 @@ import { ProgramRegistrationEntity } from '@modules/programs/program-registratio
 import { ProgramsLock } from './programs.locks';
 import type { FeaturedFlag } from '@core/database/featured';
 import type { SlugTable } from '@core/database/slugs';
+import { updateVersioned } from '@core/database/versioned-update';
 
 /** The table's slug and its one featured program, as the shared core helpers take them. */
 export const PROGRAM_SLUGS: SlugTable = { table: 'programas', lock: ProgramsLock.Slug };
@@ -101,12 +102,7 @@ export class ProgramsRepository {
   }
 
   async update(manager: EntityManager, id: number, fields: Partial<ProgramaFields> & { esDestacado?: boolean }): Promise<ProgramaEntity> {
-    await this.programs(manager)
-      .createQueryBuilder()
-      .update()
-      .set({ ...fields, version: () => 'version + 1' })
-      .where('id = :id', { id })
-      .execute();
+    await updateVersioned(this.programs(manager), id, fields);
     return (await this.findById(id, manager))!;
   }
 

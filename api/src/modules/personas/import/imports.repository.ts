@@ -8,22 +8,14 @@ import { IMPORT_MAX_ROW_ERRORS } from '@core/constants';
 import { IMPORT_LINE_COLUMNS } from './import-lines';
 import { copyIn, copyOutBytea } from './pg-copy';
 
-interface ImportRow {
+/** A persona_imports row as read (COLUMNS): the answer's fields under their column names, with the timestamps as dates. */
+type ImportRow = Omit<PersonaImportResponse, 'import_id' | 'message' | 'created_at' | 'finished_at'> & {
   id: string;
-  status: ImportStatus;
-  file_name: string;
-  progress: number;
-  processed: number;
-  imported: number;
-  skipped: number;
-  total: number | null;
-  errors: ImportRowError[];
-  errors_count: number;
   error_message: string | null;
   created_by: number | null;
   created_at: Date;
   finished_at: Date | null;
-}
+};
 
 const COLUMNS = `id, status, file_name, progress, processed, imported, skipped, total, errors, errors_count,
   error_message, created_by, created_at, finished_at`;
