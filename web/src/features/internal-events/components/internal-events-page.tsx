@@ -6,7 +6,6 @@ import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { CreateButton } from '../../../components/ui/list-card';
-import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -146,9 +145,9 @@ function InternalEventsManager() {
       <PageHeader
         title="Gestión de Eventos Internos"
         subtitle="Eventos por invitación, confirmaciones y asientos."
+        room={ROOMS.internalEvents}
         actions={
           <>
-            <LiveIndicator room={ROOMS.internalEvents} />
             <Link className="btn btn--secondary" to="/espacios" data-testid="ie-espacios-link">
               <BuildingIcon size={18} /> Gestionar Espacios
             </Link>
