@@ -21,6 +21,7 @@ import { EstadoBadge, TipoBadge } from './internal-event-badges';
 import { InternalEventFormModal } from './internal-event-form-modal';
 import '../internal-events.css';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Options, Select } from '../../../components/ui/field';
 
 function preview(text: string | null): string {
   if (!text) return '';
@@ -160,35 +161,17 @@ function InternalEventsManager() {
       <section className="card ie-filters" aria-label="Filtros">
         <label className="field">
           <span className="field__label">Estado</span>
-          <select
-            className="input select"
-            value={filters.estado}
-            onChange={(e) => setFilter('estado', e.target.value)}
-            data-testid="ie-filter-estado"
-          >
+          <Select value={filters.estado} onValueChange={(v) => setFilter('estado', v)} data-testid="ie-filter-estado">
             <option value="todos">Todos</option>
-            {ESTADOS_EVENTO_INTERNO.map((s) => (
-              <option key={s} value={s}>
-                {ESTADO_LABELS[s]}
-              </option>
-            ))}
-          </select>
+            <Options values={ESTADOS_EVENTO_INTERNO} labels={ESTADO_LABELS} />
+          </Select>
         </label>
         <label className="field">
           <span className="field__label">Tipo</span>
-          <select
-            className="input select"
-            value={filters.tipo}
-            onChange={(e) => setFilter('tipo', e.target.value)}
-            data-testid="ie-filter-tipo"
-          >
+          <Select value={filters.tipo} onValueChange={(v) => setFilter('tipo', v)} data-testid="ie-filter-tipo">
             <option value="todos">Todos</option>
-            {TIPOS_EVENTO_INTERNO.map((t) => (
-              <option key={t} value={t}>
-                {TIPO_LABELS[t]}
-              </option>
-            ))}
-          </select>
+            <Options values={TIPOS_EVENTO_INTERNO} labels={TIPO_LABELS} />
+          </Select>
         </label>
       </section>
       {error && !loading ? <Alert kind="error">{error}</Alert> : null}

@@ -20,9 +20,9 @@ import { createPersona } from '../api/create-persona';
 import type { PersonaPayload } from '../api/types';
 import { updatePersona } from '../api/update-persona';
 import { CATALOGUE_LABELS, CATALOGUE_LISTS, MONTHS, PERSONA_FIELD_LABELS } from '../persona-labels';
-import { CatalogueOptions } from './catalogue-options';
 import { CatalogueValueModal } from './catalogue-value-modal';
 import { FieldError } from '../../../components/ui/field-error';
+import { ItemOptions } from '../../../components/ui/field';
 
 type TextField = Exclude<keyof PersonaPayload, 'fecha_nacimiento' | `${CatalogueType}_id`>;
 type CatalogueField = `${CatalogueType}_id`;
@@ -227,7 +227,7 @@ export function PersonaFormModal({
             onChange={(e) => set(key, e.target.value)}
             {...aria(key)}
           >
-            <CatalogueOptions items={items} placeholder={`Seleccionar ${label.toLowerCase()}`} />
+            <ItemOptions items={items} placeholder={`Seleccionar ${label.toLowerCase()}`} />
           </select>
           <button
             type="button"

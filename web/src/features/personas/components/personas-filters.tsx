@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CatalogueItem, CompletenessLevel } from '@shared/contracts/personas.contract';
 import { SearchIcon } from '../../../components/ui/icons';
+import { ItemOptions, Select } from '../../../components/ui/field';
 import { PERSONAS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { COMPLETENESS_OPTIONS } from '../persona-labels';
 import type { PersonasFilters as Filters } from '../stores/personas-store';
-import { CatalogueOptions } from './catalogue-options';
 
 /** One filter: a select labelled for screen readers only. */
 function FilterSelect({
@@ -23,9 +23,9 @@ function FilterSelect({
   return (
     <label className="personas-filters__field">
       <span className="visually-hidden">{label}</span>
-      <select className="input select" value={value} onChange={(e) => onValueChange(e.target.value)} data-testid={testId}>
+      <Select value={value} onValueChange={onValueChange} data-testid={testId}>
         {children}
-      </select>
+      </Select>
     </label>
   );
 }
@@ -88,10 +88,10 @@ export function PersonasFilters({
         ))}
       </FilterSelect>
       <FilterSelect label="Sector" {...filter('sector_id')} testId="personas-filter-sector">
-        <CatalogueOptions items={sectores} placeholder="Todos los sectores" />
+        <ItemOptions items={sectores} placeholder="Todos los sectores" />
       </FilterSelect>
       <FilterSelect label="Empresa / Institución" {...filter('empresa_id')} testId="personas-filter-empresa">
-        <CatalogueOptions items={empresas} placeholder="Todas las empresas" />
+        <ItemOptions items={empresas} placeholder="Todas las empresas" />
       </FilterSelect>
       {active ? (
         <button
