@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CatalogueItem, CompletenessLevel } from '@shared/contracts/personas.contract';
-import { SearchIcon } from '../../../components/ui/icons';
 import { ItemOptions, Select } from '../../../components/ui/field';
+import { SearchField } from '../../../components/ui/search-field';
 import { PERSONAS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { COMPLETENESS_OPTIONS } from '../persona-labels';
 import type { PersonasFilters as Filters } from '../stores/personas-store';
@@ -62,18 +62,14 @@ export function PersonasFilters({
 
   return (
     <div className="personas-filters" role="search" data-testid="personas-filters">
-      <label className="search personas-filters__search">
-        <span className="visually-hidden">Buscar personas</span>
-        <SearchIcon size={17} />
-        <input
-          className="input search__input"
-          type="search"
-          value={search}
-          onChange={(e) => handleSearch(e.target.value)}
-          placeholder="Buscar por nombre, correo o teléfono..."
-          data-testid="personas-search"
-        />
-      </label>
+      <SearchField
+        label="Buscar personas"
+        className="personas-filters__search"
+        value={search}
+        onValueChange={handleSearch}
+        placeholder="Buscar por nombre, correo o teléfono..."
+        data-testid="personas-search"
+      />
       <FilterSelect
         label="Estado de completitud"
         value={filters.completeness_level}
