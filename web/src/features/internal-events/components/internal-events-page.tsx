@@ -83,6 +83,31 @@ function EventCard({
   );
 }
 
+/** One filter of the list: 'Todos', then each value with its label; a choice reloads the list. */
+function FilterSelect<T extends string>({
+  filter,
+  label,
+  value,
+  values,
+  labels,
+}: {
+  filter: 'estado' | 'tipo';
+  label: string;
+  value: string;
+  values: readonly T[];
+  labels: Readonly<Record<T, string>>;
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <Select value={value} onValueChange={(v) => setFilter(filter, v)} data-testid={`ie-filter-${filter}`}>
+        <option value="todos">Todos</option>
+        <Options values={values} labels={labels} />
+      </Select>
+    </label>
+  );
+}
+
 function SkeletonCards() {
   return (
     <div className="ie-grid" aria-busy="true" data-testid="ie-skeletons">
@@ -159,20 +184,8 @@ function InternalEventsManager() {
         }
       />
       <section className="card ie-filters" aria-label="Filtros">
-        <label className="field">
-          <span className="field__label">Estado</span>
-          <Select value={filters.estado} onValueChange={(v) => setFilter('estado', v)} data-testid="ie-filter-estado">
-            <option value="todos">Todos</option>
-            <Options values={ESTADOS_EVENTO_INTERNO} labels={ESTADO_LABELS} />
-          </Select>
-        </label>
-        <label className="field">
-          <span className="field__label">Tipo</span>
-          <Select value={filters.tipo} onValueChange={(v) => setFilter('tipo', v)} data-testid="ie-filter-tipo">
-            <option value="todos">Todos</option>
-            <Options values={TIPOS_EVENTO_INTERNO} labels={TIPO_LABELS} />
-          </Select>
-        </label>
+        <FilterSelect filter="estado" label="Estado" value={filters.estado} values={ESTADOS_EVENTO_INTERNO} labels={ESTADO_LABELS} />
+        <FilterSelect filter="tipo" label="Tipo" value={filters.tipo} values={TIPOS_EVENTO_INTERNO} labels={TIPO_LABELS} />
       </section>
       {error && !loading ? <Alert kind="error">{error}</Alert> : null}
       {loading && !loaded ? (
