@@ -1,6 +1,7 @@
 /** A small toast queue: success and error messages that hide themselves after 5 s (spec 1 §2.2). */
 import { proxy } from 'valtio';
 import { TOAST_DURATION_MS } from './constants';
+import { removeById } from './list';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -15,8 +16,7 @@ export const toastState = proxy<{ toasts: Toast[] }>({ toasts: [] });
 let nextId = 1;
 
 export function dismissToast(id: number): void {
-  const index = toastState.toasts.findIndex((t) => t.id === id);
-  if (index >= 0) toastState.toasts.splice(index, 1);
+  removeById(toastState.toasts, id);
 }
 
 export function showToast(kind: ToastKind, message: string): number {

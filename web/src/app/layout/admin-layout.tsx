@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { logout, useSession } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
@@ -8,6 +8,7 @@ import { CloseIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { Brand } from './brand';
 import { Avatar, UserMenu } from './user-menu';
 import { EmailText } from '../../components/ui/email-text';
+import { MainContent, SkipLink } from './skip-link';
 
 /** Admin screens: top navigation (spec 1 §2.2), a collapsible menu on small screens, audit footer. */
 export function AdminLayout() {
@@ -28,9 +29,7 @@ export function AdminLayout() {
 
   return (
     <div className="admin">
-      <a className="skip-link" href="#contenido">
-        Saltar al contenido
-      </a>
+      <SkipLink />
       <header className="topbar">
         <div className="topbar__inner">
           <Brand to="/dashboard" inverted />
@@ -86,9 +85,7 @@ export function AdminLayout() {
           </div>
         ) : null}
       </header>
-      <main id="contenido" className="admin__main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <MainContent className="admin__main" />
       <footer className="admin-footer">
         <p className="admin-footer__audit">
           <LockIcon size={15} /> Todas las acciones realizadas en esta plataforma quedan registradas para fines de auditoría.

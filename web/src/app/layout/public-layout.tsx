@@ -1,8 +1,9 @@
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
 import { Brand } from './brand';
+import { MainContent, SkipLink } from './skip-link';
 
 /** Public pages: no admin navigation; a footer with contact and privacy links (spec 1 §2.8). */
 export function PublicLayout() {
@@ -10,9 +11,7 @@ export function PublicLayout() {
   const { municipio, contact_email, contact_phone } = useSnapshot(configState);
   return (
     <div className="public">
-      <a className="skip-link" href="#contenido">
-        Saltar al contenido
-      </a>
+      <SkipLink />
       <header className="public-header">
         <div className="public-header__inner">
           <Brand to="/eventos" />
@@ -28,9 +27,7 @@ export function PublicLayout() {
           )}
         </div>
       </header>
-      <main id="contenido" className="public__main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <MainContent className="public__main" />
       <footer className="public-footer" data-testid="public-footer">
         <div className="public-footer__inner">
           <div className="public-footer__col">

@@ -44,6 +44,14 @@ export interface RowPermissions {
   delete: boolean;
 }
 
+/** What a list's table takes for its rows' edit and delete buttons: who may, the row being saved, and the handlers. */
+export interface RowEditing<T> {
+  can: RowPermissions;
+  busyId: number | null;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+}
+
 /** What a list shows instead of its table when there is nothing in it. */
 export function EmptyMessage({ testId, children }: { testId: string; children: ReactNode }) {
   return (

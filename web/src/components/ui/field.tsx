@@ -214,6 +214,35 @@ export function Options<T extends string>({
   );
 }
 
+/** A list's records as a select's options (value: the id, label: the name), after the empty choice. */
+export function ItemOptions({ items, placeholder }: { items: readonly { id: number; nombre: string }[]; placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {items.map((item) => (
+        <option key={item.id} value={String(item.id)}>
+          {item.nombre}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A select labelled elsewhere (a wrapping label, aria-label) whose value changes by `onValueChange`; its options are the children. */
+export function Select<T extends string>({
+  className,
+  onValueChange,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> & { value: T; onValueChange: (value: T) => void }) {
+  return (
+    <select
+      className={className ? `input select ${className}` : 'input select'}
+      {...select}
+      onChange={(e) => onValueChange(e.target.value as T)}
+    />
+  );
+}
+
 /**
  * A form's fields by key, for the controls above: each one's id (`${prefix}${key}`), errors, value and
  * setter, so a field is written once as `<TextField label="…" {...bind('key')} />`.

@@ -1,19 +1,25 @@
 import type { ReactNode } from 'react';
+import type { LoadState } from '../../lib/loader';
 import { Alert } from './alert';
 import { PlusIcon } from './icons';
 
-/** A list page's card: its heading with the count once loaded (`count` null until then), a load error, then the list. */
+/**
+ * A list page's card: its heading with the count once loaded, the load error, then `pending` while the first
+ * load runs and the list (`children`) once it has loaded.
+ */
 export function ListCard({
   titleId,
   title,
   count,
-  error,
+  state: { loading, loaded, error },
+  pending,
   children,
 }: {
   titleId: string;
   title: string;
-  count: number | null;
-  error: string | null | undefined;
+  count: number;
+  state: LoadState;
+  pending: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -22,10 +28,10 @@ export function ListCard({
         <h2 className="card__title" id={titleId}>
           {title}
         </h2>
-        {count !== null ? <span className="counter">{count}</span> : null}
+        {loaded ? <span className="counter">{count}</span> : null}
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
-      {children}
+      {loading && !loaded ? pending : loaded ? children : null}
     </section>
   );
 }

@@ -9,6 +9,43 @@ export function RowButton({
   return <button type="button" className={`btn btn--sm btn--${tone}`} {...button} />;
 }
 
+/**
+ * A row's 'Editar' and 'Eliminar' buttons, each shown when allowed; `name` ends their accessible names
+ * ('Editar …', 'Eliminar …') and `kind` their test ids (`edit-${kind}`, `delete-${kind}`).
+ */
+export function EditDeleteButtons({
+  name,
+  kind,
+  canEdit,
+  canDelete,
+  busy,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  kind: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      {canEdit ? (
+        <RowButton onClick={onEdit} aria-label={`Editar ${name}`} data-testid={`edit-${kind}`}>
+          Editar
+        </RowButton>
+      ) : null}
+      {canDelete ? (
+        <RowButton tone="danger" onClick={onDelete} disabled={busy} aria-label={`Eliminar ${name}`} data-testid={`delete-${kind}`}>
+          Eliminar
+        </RowButton>
+      ) : null}
+    </>
+  );
+}
+
 /** The star that features a record on the public pages (or stops featuring it). */
 export function FeaturedToggle({
   featured,

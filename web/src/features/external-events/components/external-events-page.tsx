@@ -3,7 +3,6 @@ import { useSnapshot } from 'valtio';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
-import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -79,26 +78,26 @@ function ExternalEventsManager() {
       <PageHeader
         title="Eventos Externos"
         subtitle="Eventos públicos, su registro y la asistencia."
+        room={ROOMS.externalEvents}
         actions={
-          <>
-            <LiveIndicator room={ROOMS.externalEvents} />
-            {canCreate ? <CreateButton label="Crear Evento" onClick={() => setEditing({ mode: 'create' })} testId="create-event" /> : null}
-          </>
+          canCreate ? <CreateButton label="Crear Evento" onClick={() => setEditing({ mode: 'create' })} testId="create-event" /> : null
         }
       />
-      <ListCard titleId="events-list-title" title="Eventos" count={loaded ? events.length : null} error={error}>
-        {loading && !loaded ? (
-          <Spinner label="Cargando eventos…" />
-        ) : loaded ? (
-          <ExternalEventsTable
-            events={events as ExternalEventResponse[]}
-            can={rowPermissions}
-            busyId={busyId}
-            onToggleFeatured={(event) => void handleToggleFeatured(event)}
-            onEdit={(event) => setEditing({ mode: 'edit', id: event.id })}
-            onDelete={(event) => void handleDelete(event)}
-          />
-        ) : null}
+      <ListCard
+        titleId="events-list-title"
+        title="Eventos"
+        count={events.length}
+        state={{ loading, loaded, error }}
+        pending={<Spinner label="Cargando eventos…" />}
+      >
+        <ExternalEventsTable
+          events={events as ExternalEventResponse[]}
+          can={rowPermissions}
+          busyId={busyId}
+          onToggleFeatured={(event) => void handleToggleFeatured(event)}
+          onEdit={(event) => setEditing({ mode: 'edit', id: event.id })}
+          onDelete={(event) => void handleDelete(event)}
+        />
       </ListCard>
       {editing?.mode === 'create' ? <EventFormModal mode="create" onClose={() => setEditing(null)} /> : null}
       {editingEvent ? <EventFormModal key={editingEvent.id} mode="edit" event={editingEvent} onClose={() => setEditing(null)} /> : null}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
-import { DataTable, type RowPermissions, EmptyMessage } from '../../../components/ui/data-table';
-import { FeaturedToggle, PublicPageLink, RowButton } from '../../../components/ui/row-actions';
+import { DataTable, type RowEditing, EmptyMessage } from '../../../components/ui/data-table';
+import { EditDeleteButtons, FeaturedToggle, PublicPageLink } from '../../../components/ui/row-actions';
 import { formatShortDate, formatTime } from '../../../lib/format';
 import { AttendanceBar } from './attendance-bar';
 import { EventStatusBadge } from './event-status-badge';
@@ -14,13 +14,9 @@ export function ExternalEventsTable({
   onToggleFeatured,
   onEdit,
   onDelete,
-}: {
+}: RowEditing<ExternalEventResponse> & {
   events: readonly ExternalEventResponse[];
-  can: RowPermissions;
-  busyId: number | null;
   onToggleFeatured: (event: ExternalEventResponse) => void;
-  onEdit: (event: ExternalEventResponse) => void;
-  onDelete: (event: ExternalEventResponse) => void;
 }) {
   if (events.length === 0) return <EmptyMessage testId="external-events-empty">No hay eventos creados aún</EmptyMessage>;
   return (
@@ -85,22 +81,15 @@ export function ExternalEventsTable({
               <Link className="btn btn--sm btn--secondary" to={`/eventos-externos/${event.id}/registros`} data-testid="view-registrations">
                 Ver Registros
               </Link>
-              {can.edit ? (
-                <RowButton onClick={() => onEdit(event)} aria-label={`Editar ${event.title}`} data-testid="edit-event">
-                  Editar
-                </RowButton>
-              ) : null}
-              {can.delete && event.status === 'draft' ? (
-                <RowButton
-                  tone="danger"
-                  onClick={() => onDelete(event)}
-                  disabled={busy}
-                  aria-label={`Eliminar ${event.title}`}
-                  data-testid="delete-event"
-                >
-                  Eliminar
-                </RowButton>
-              ) : null}
+              <EditDeleteButtons
+                name={event.title}
+                kind="event"
+                canEdit={can.edit}
+                canDelete={can.delete && event.status === 'draft'}
+                busy={busy}
+                onEdit={() => onEdit(event)}
+                onDelete={() => onDelete(event)}
+              />
             </td>
           </tr>
         );

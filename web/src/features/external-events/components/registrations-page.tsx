@@ -3,7 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ExternalEventResponse, ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon, SearchIcon } from '../../../components/ui/icons';
+import { SearchField } from '../../../components/ui/search-field';
+import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
@@ -182,19 +183,14 @@ function Board({ eventId }: { eventId: number }) {
                 {list.length}
               </span>
               <div className="board-list__tools">
-                <label className="search" htmlFor="registrations-search">
-                  <SearchIcon size={17} />
-                  <span className="visually-hidden">Buscar registros</span>
-                  <input
-                    id="registrations-search"
-                    className="input search__input"
-                    type="search"
-                    value={search}
-                    onChange={(e) => setSearch(e.target.value)}
-                    placeholder="Buscar por nombre, CURP o correo"
-                    data-testid="registrations-search"
-                  />
-                </label>
+                <SearchField
+                  label="Buscar registros"
+                  id="registrations-search"
+                  value={search}
+                  onValueChange={setSearch}
+                  placeholder="Buscar por nombre, CURP o correo"
+                  data-testid="registrations-search"
+                />
                 <button
                   type="button"
                   className="btn btn--secondary"

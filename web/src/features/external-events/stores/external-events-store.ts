@@ -7,6 +7,7 @@ import type { EventCounts, ExternalEventResponse } from '@shared/contracts/exter
 import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { getExternalEvents } from '../api/get-external-events';
+import { removeById, upsertById } from '../../../lib/list';
 
 export const externalEventsState = proxy<{ events: ExternalEventResponse[] } & LoadState>({ events: [], ...notLoaded() });
 
@@ -37,11 +38,8 @@ export const loadExternalEvents = createListLoader(
 
 /** Adds or replaces one event (answers and external-event.created / updated pushes). */
 export function upsertExternalEvent(event: ExternalEventResponse): void {
-  const list = externalEventsState.events;
-  const index = list.findIndex((e) => e.id === event.id);
-  if (index >= 0) list[index] = event;
-  else list.push(event);
-  list.sort(byEventDateDesc);
+  upsertById(externalEventsState.events, event);
+  externalEventsState.events.sort(byEventDateDesc);
   if (event.is_featured) keepOneFeatured(event.id);
 }
 
@@ -53,8 +51,7 @@ export function patchExternalEvent(id: number, patch: Partial<ExternalEventRespo
 }
 
 export function removeExternalEvent(id: number): void {
-  const index = externalEventsState.events.findIndex((e) => e.id === id);
-  if (index >= 0) externalEventsState.events.splice(index, 1);
+  removeById(externalEventsState.events, id);
 }
 
 /** event.counts: registrations, capacity, status and the featured flag, newer versions only. */

@@ -7,6 +7,7 @@ import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse }
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { createLatest, loadLatest } from '../../../lib/loader';
 import { getEventRegistrations } from '../api/get-event-registrations';
+import { removeById } from '../../../lib/list';
 
 export const registrationsState = proxy<{
   eventId: number | null;
@@ -78,8 +79,7 @@ export function upsertRegistrations(eventId: number, incoming: readonly External
 
 export function removeRegistration(eventId: number, id: number): void {
   if (!isThisBoard(eventId)) return;
-  const index = registrationsState.registrations.findIndex((r) => r.id === id);
-  if (index >= 0) registrationsState.registrations.splice(index, 1);
+  removeById(registrationsState.registrations, id);
 }
 
 export function replaceBoardEvent(event: ExternalEventResponse): void {

@@ -12,6 +12,7 @@ import { ArrowLeftIcon, CheckIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
+import { ItemOptions, Select } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
@@ -201,19 +202,9 @@ function CheckInDesk({ eventId }: { eventId: number }) {
         {secciones.length > 0 ? (
           <label className="field">
             <span className="field__label">Sección para quien no tenga asiento</span>
-            <select
-              className="input select"
-              value={seccionId}
-              onChange={(e) => setSeccionId(e.target.value)}
-              data-testid="ie-checkin-seccion"
-            >
-              <option value="">Automática (la primera con lugar)</option>
-              {secciones.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.nombre}
-                </option>
-              ))}
-            </select>
+            <Select value={seccionId} onValueChange={setSeccionId} data-testid="ie-checkin-seccion">
+              <ItemOptions items={secciones} placeholder="Automática (la primera con lugar)" />
+            </Select>
           </label>
         ) : null}
         <div className="form-actions">

@@ -11,6 +11,7 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
+import { Options, Select } from '../../../components/ui/field';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { DATETIME_INPUT_LENGTH } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
@@ -156,34 +157,16 @@ export function InternalEventFields({
       </label>
       <label className="field">
         <span className="field__label">Tipo *</span>
-        <select
-          className="input select"
-          value={value.tipo}
-          onChange={(e) => onChange({ tipo: e.target.value as TipoEventoInterno })}
-          data-testid="ie-tipo"
-        >
-          {TIPOS_EVENTO_INTERNO.map((t) => (
-            <option key={t} value={t}>
-              {TIPO_LABELS[t]}
-            </option>
-          ))}
-        </select>
+        <Select value={value.tipo} onValueChange={(tipo) => onChange({ tipo })} data-testid="ie-tipo">
+          <Options values={TIPOS_EVENTO_INTERNO} labels={TIPO_LABELS} />
+        </Select>
         {err('tipo')}
       </label>
       <label className="field">
         <span className="field__label">Estado</span>
-        <select
-          className="input select"
-          value={value.estado}
-          onChange={(e) => onChange({ estado: e.target.value as EstadoEventoInterno })}
-          data-testid="ie-estado"
-        >
-          {estados.map((s) => (
-            <option key={s} value={s}>
-              {ESTADO_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <Select value={value.estado} onValueChange={(estado) => onChange({ estado })} data-testid="ie-estado">
+          <Options values={estados} labels={ESTADO_LABELS} />
+        </Select>
         {err('estado')}
       </label>
     </div>

@@ -6,7 +6,6 @@ import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { CreateButton } from '../../../components/ui/list-card';
-import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -22,6 +21,7 @@ import { EstadoBadge, TipoBadge } from './internal-event-badges';
 import { InternalEventFormModal } from './internal-event-form-modal';
 import '../internal-events.css';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Options, Select } from '../../../components/ui/field';
 
 function preview(text: string | null): string {
   if (!text) return '';
@@ -80,6 +80,31 @@ function EventCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** One filter of the list: 'Todos', then each value with its label; a choice reloads the list. */
+function FilterSelect<T extends string>({
+  filter,
+  label,
+  value,
+  values,
+  labels,
+}: {
+  filter: 'estado' | 'tipo';
+  label: string;
+  value: string;
+  values: readonly T[];
+  labels: Readonly<Record<T, string>>;
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <Select value={value} onValueChange={(v) => setFilter(filter, v)} data-testid={`ie-filter-${filter}`}>
+        <option value="todos">Todos</option>
+        <Options values={values} labels={labels} />
+      </Select>
+    </label>
   );
 }
 
@@ -146,9 +171,9 @@ function InternalEventsManager() {
       <PageHeader
         title="Gestión de Eventos Internos"
         subtitle="Eventos por invitación, confirmaciones y asientos."
+        room={ROOMS.internalEvents}
         actions={
           <>
-            <LiveIndicator room={ROOMS.internalEvents} />
             <Link className="btn btn--secondary" to="/espacios" data-testid="ie-espacios-link">
               <BuildingIcon size={18} /> Gestionar Espacios
             </Link>
@@ -159,38 +184,8 @@ function InternalEventsManager() {
         }
       />
       <section className="card ie-filters" aria-label="Filtros">
-        <label className="field">
-          <span className="field__label">Estado</span>
-          <select
-            className="input select"
-            value={filters.estado}
-            onChange={(e) => setFilter('estado', e.target.value)}
-            data-testid="ie-filter-estado"
-          >
-            <option value="todos">Todos</option>
-            {ESTADOS_EVENTO_INTERNO.map((s) => (
-              <option key={s} value={s}>
-                {ESTADO_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Tipo</span>
-          <select
-            className="input select"
-            value={filters.tipo}
-            onChange={(e) => setFilter('tipo', e.target.value)}
-            data-testid="ie-filter-tipo"
-          >
-            <option value="todos">Todos</option>
-            {TIPOS_EVENTO_INTERNO.map((t) => (
-              <option key={t} value={t}>
-                {TIPO_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect filter="estado" label="Estado" value={filters.estado} values={ESTADOS_EVENTO_INTERNO} labels={ESTADO_LABELS} />
+        <FilterSelect filter="tipo" label="Tipo" value={filters.tipo} values={TIPOS_EVENTO_INTERNO} labels={TIPO_LABELS} />
       </section>
       {error && !loading ? <Alert kind="error">{error}</Alert> : null}
       {loading && !loaded ? (

@@ -14,6 +14,7 @@ import { applyAttendeeCounts, createVersionGate } from '../../../lib/live';
 import { createLatest, loadLatest } from '../../../lib/loader';
 import { getAsistentes } from '../api/get-asistentes';
 import { getInternalEvent } from '../api/get-internal-event';
+import { removeById } from '../../../lib/list';
 
 export const internalEventState = proxy<{
   eventId: number | null;
@@ -73,8 +74,7 @@ export function upsertAsistentes(eventId: number, incoming: readonly AsistenteRe
 
 export function removeAsistenteFromBoard(eventId: number, personaId: number): void {
   if (!isThis(eventId)) return;
-  const i = internalEventState.asistentes.findIndex((a) => a.id === personaId);
-  if (i >= 0) internalEventState.asistentes.splice(i, 1);
+  removeById(internalEventState.asistentes, personaId);
 }
 
 export function setSeat(eventId: number, personaId: number, seat: SeatRef | null): void {

@@ -4,6 +4,7 @@ import type { InternalEventResponse, VersionedInternalCounts } from '@shared/con
 import { createVersionGate } from '../../../lib/live';
 import { createListLoader } from '../../../lib/loader';
 import { getInternalEvents } from '../api/get-internal-events';
+import { removeById } from '../../../lib/list';
 
 export const internalEventsState = proxy<{
   eventos: InternalEventResponse[];
@@ -50,8 +51,7 @@ export function upsertInternalEvent(e: InternalEventResponse): void {
 }
 
 export function removeInternalEvent(id: number): void {
-  const i = internalEventsState.eventos.findIndex((x) => x.id === id);
-  if (i >= 0) internalEventsState.eventos.splice(i, 1);
+  removeById(internalEventsState.eventos, id);
 }
 
 export function applyListCounts(c: VersionedInternalCounts): void {

@@ -3,6 +3,7 @@ import type { CatalogueItem, CatalogueType } from '@shared/contracts/personas.co
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { UppercaseInput } from '../../../components/ui/uppercase-input';
+import { FormActions } from '../../../components/ui/form-actions';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { addLookupValue } from '../api/add-lookup-value';
 import { CATALOGUE_LABELS } from '../persona-labels';
@@ -66,14 +67,9 @@ export function CatalogueValueModal({
             data-testid="catalogue-input"
           />
         </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={!value || saving} data-testid="catalogue-submit">
-            {saving ? 'Agregando...' : 'Agregar'}
-          </button>
-        </div>
+        <FormActions onCancel={onClose} submitDisabled={!value || saving} submitTestId="catalogue-submit">
+          {saving ? 'Agregando...' : 'Agregar'}
+        </FormActions>
       </form>
     </Modal>
   );

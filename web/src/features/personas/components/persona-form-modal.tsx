@@ -20,9 +20,9 @@ import { createPersona } from '../api/create-persona';
 import type { PersonaPayload } from '../api/types';
 import { updatePersona } from '../api/update-persona';
 import { CATALOGUE_LABELS, CATALOGUE_LISTS, MONTHS, PERSONA_FIELD_LABELS } from '../persona-labels';
-import { CatalogueOptions } from './catalogue-options';
 import { CatalogueValueModal } from './catalogue-value-modal';
 import { FieldError } from '../../../components/ui/field-error';
+import { ItemOptions, Options } from '../../../components/ui/field';
 
 type TextField = Exclude<keyof PersonaPayload, 'fecha_nacimiento' | `${CatalogueType}_id`>;
 type CatalogueField = `${CatalogueType}_id`;
@@ -144,6 +144,28 @@ export function PersonaFormModal({
   const invalidClass = (key: string, extra = '') => `input ${extra} ${errors[key]?.length ? 'input--invalid' : ''}`.trim();
   const aria = (key: string) =>
     errors[key]?.length ? { 'aria-invalid': true as const, 'aria-describedby': errorId(key) } : { 'aria-invalid': undefined };
+  /** A select of the form, its options given. */
+  const select = (key: keyof FormValue, options: ReactNode) => (
+    <select
+      id={id(key)}
+      className={invalidClass(key, 'select')}
+      value={value[key]}
+      onChange={(e) => set(key, e.target.value)}
+      {...aria(key)}
+    >
+      {options}
+    </select>
+  );
+  /** One field of the form: its label, the control and the control's errors. */
+  const field = (key: string, label: string, control: ReactNode, wide = false) => (
+    <div className={wide ? 'field field--wide' : 'field'}>
+      <label className="field__label" htmlFor={id(key)}>
+        {label}
+      </label>
+      {control}
+      <FieldError id={errorId(key)} messages={errors[key]} />
+    </div>
+  );
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -170,31 +192,27 @@ export function PersonaFormModal({
 
   const text = (key: TextField, label: string, options: { placeholder?: string; wide?: boolean; max?: number } = {}) => {
     const { placeholder, wide, max = 200 } = options;
-    return (
-      <div className={`field ${wide ? 'field--wide' : ''}`}>
-        <label className="field__label" htmlFor={id(key)}>
-          {label}
-        </label>
-        <UppercaseInput
-          id={id(key)}
-          className={invalidClass(key)}
-          value={value[key]}
-          onValueChange={(v) => set(key, v)}
-          maxLength={max}
-          placeholder={placeholder}
-          autoComplete="off"
-          {...aria(key)}
-        />
-        <FieldError id={errorId(key)} messages={errors[key]} />
-      </div>
+    return field(
+      key,
+      label,
+      <UppercaseInput
+        id={id(key)}
+        className={invalidClass(key)}
+        value={value[key]}
+        onValueChange={(v) => set(key, v)}
+        maxLength={max}
+        placeholder={placeholder}
+        autoComplete="off"
+        {...aria(key)}
+      />,
+      wide,
     );
   };
 
-  const phone = (key: 'telefono_oficina' | 'extension_oficina' | 'telefono_celular', label: string, placeholder: string) => (
-    <div className="field">
-      <label className="field__label" htmlFor={id(key)}>
-        {label}
-      </label>
+  const phone = (key: 'telefono_oficina' | 'extension_oficina' | 'telefono_celular', label: string, placeholder: string) =>
+    field(
+      key,
+      label,
       <input
         id={id(key)}
         className={invalidClass(key)}
@@ -205,69 +223,44 @@ export function PersonaFormModal({
         placeholder={placeholder}
         autoComplete="off"
         {...aria(key)}
-      />
-      <FieldError id={errorId(key)} messages={errors[key]} />
-    </div>
-  );
+      />,
+    );
 
   const catalogue = (type: CatalogueType) => {
     const key = CATALOGUE_FIELDS[type];
     const label = CATALOGUE_LABELS[type];
     const items: readonly CatalogueItem[] = lookup?.[CATALOGUE_LISTS[type]] ?? [];
-    return (
-      <div className="field">
-        <label className="field__label" htmlFor={id(key)}>
-          {label}
-        </label>
-        <div className="select-add">
-          <select
-            id={id(key)}
-            className={invalidClass(key, 'select')}
-            value={value[key]}
-            onChange={(e) => set(key, e.target.value)}
-            {...aria(key)}
-          >
-            <CatalogueOptions items={items} placeholder={`Seleccionar ${label.toLowerCase()}`} />
-          </select>
-          <button
-            type="button"
-            className="btn btn--secondary select-add__button"
-            onClick={() => setAdding(type)}
-            aria-label={`Agregar ${label}`}
-            title={`Agregar ${label}`}
-            data-testid={`add-${type}`}
-          >
-            <PlusIcon size={18} />
-          </button>
-        </div>
-        <FieldError id={errorId(key)} messages={errors[key]} />
-      </div>
+    return field(
+      key,
+      label,
+      <div className="select-add">
+        {select(key, <ItemOptions items={items} placeholder={`Seleccionar ${label.toLowerCase()}`} />)}
+        <button
+          type="button"
+          className="btn btn--secondary select-add__button"
+          onClick={() => setAdding(type)}
+          aria-label={`Agregar ${label}`}
+          title={`Agregar ${label}`}
+          data-testid={`add-${type}`}
+        >
+          <PlusIcon size={18} />
+        </button>
+      </div>,
     );
   };
 
   const place = (key: 'direccion_ciudad' | 'direccion_estado' | 'direccion_alterna_ciudad' | 'direccion_alterna_estado', label: string) => {
     const list = key.endsWith('ciudad') ? (lookup?.ciudades ?? []) : (lookup?.estados ?? []);
-    return (
-      <div className="field">
-        <label className="field__label" htmlFor={id(key)}>
-          {label}
-        </label>
-        <select
-          id={id(key)}
-          className={invalidClass(key, 'select')}
-          value={value[key]}
-          onChange={(e) => set(key, e.target.value)}
-          {...aria(key)}
-        >
-          <option value="">{key.endsWith('ciudad') ? 'Seleccionar ciudad' : 'Seleccionar estado'}</option>
-          {withCurrent(list, value[key]).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={errorId(key)} messages={errors[key]} />
-      </div>
+    return field(
+      key,
+      label,
+      select(
+        key,
+        <Options
+          values={withCurrent(list, value[key])}
+          placeholder={key.endsWith('ciudad') ? 'Seleccionar ciudad' : 'Seleccionar estado'}
+        />,
+      ),
     );
   };
 
@@ -333,10 +326,9 @@ export function PersonaFormModal({
             {phone('telefono_oficina', 'Teléfono oficina', '10 dígitos')}
             {phone('extension_oficina', 'Extensión', 'Ext.')}
             {phone('telefono_celular', 'Teléfono celular', '10 dígitos')}
-            <div className="field">
-              <label className="field__label" htmlFor={id('correo_electronico')}>
-                Correo electrónico
-              </label>
+            {field(
+              'correo_electronico',
+              'Correo electrónico',
               <UppercaseInput
                 id={id('correo_electronico')}
                 className={invalidClass('correo_electronico')}
@@ -347,9 +339,8 @@ export function PersonaFormModal({
                 maxLength={254}
                 placeholder="CORREO@EJEMPLO.COM"
                 {...aria('correo_electronico')}
-              />
-              <FieldError id={errorId('correo_electronico')} messages={errors.correo_electronico} />
-            </div>
+              />,
+            )}
           </Section>
 
           <Section title="Dirección Principal">{address('direccion_')}</Section>

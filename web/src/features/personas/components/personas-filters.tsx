@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CatalogueItem, CompletenessLevel } from '@shared/contracts/personas.contract';
-import { SearchIcon } from '../../../components/ui/icons';
+import { ItemOptions, Select } from '../../../components/ui/field';
+import { SearchField } from '../../../components/ui/search-field';
 import { PERSONAS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { COMPLETENESS_OPTIONS } from '../persona-labels';
 import type { PersonasFilters as Filters } from '../stores/personas-store';
-import { CatalogueOptions } from './catalogue-options';
 
 /** One filter: a select labelled for screen readers only. */
 function FilterSelect({
@@ -23,9 +23,9 @@ function FilterSelect({
   return (
     <label className="personas-filters__field">
       <span className="visually-hidden">{label}</span>
-      <select className="input select" value={value} onChange={(e) => onValueChange(e.target.value)} data-testid={testId}>
+      <Select value={value} onValueChange={onValueChange} data-testid={testId}>
         {children}
-      </select>
+      </Select>
     </label>
   );
 }
@@ -62,18 +62,14 @@ export function PersonasFilters({
 
   return (
     <div className="personas-filters" role="search" data-testid="personas-filters">
-      <label className="search personas-filters__search">
-        <span className="visually-hidden">Buscar personas</span>
-        <SearchIcon size={17} />
-        <input
-          className="input search__input"
-          type="search"
-          value={search}
-          onChange={(e) => handleSearch(e.target.value)}
-          placeholder="Buscar por nombre, correo o teléfono..."
-          data-testid="personas-search"
-        />
-      </label>
+      <SearchField
+        label="Buscar personas"
+        className="personas-filters__search"
+        value={search}
+        onValueChange={handleSearch}
+        placeholder="Buscar por nombre, correo o teléfono..."
+        data-testid="personas-search"
+      />
       <FilterSelect
         label="Estado de completitud"
         value={filters.completeness_level}
@@ -88,10 +84,10 @@ export function PersonasFilters({
         ))}
       </FilterSelect>
       <FilterSelect label="Sector" {...filter('sector_id')} testId="personas-filter-sector">
-        <CatalogueOptions items={sectores} placeholder="Todos los sectores" />
+        <ItemOptions items={sectores} placeholder="Todos los sectores" />
       </FilterSelect>
       <FilterSelect label="Empresa / Institución" {...filter('empresa_id')} testId="personas-filter-empresa">
-        <CatalogueOptions items={empresas} placeholder="Todas las empresas" />
+        <ItemOptions items={empresas} placeholder="Todas las empresas" />
       </FilterSelect>
       {active ? (
         <button

@@ -4,7 +4,6 @@ import type { LookupData, PersonaResponse } from '@shared/contracts/personas.con
 import { ROOMS } from '@shared/events/socket-events';
 import { UploadIcon } from '../../../components/ui/icons';
 import { CreateButton } from '../../../components/ui/list-card';
-import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { Pagination } from '../../../components/ui/pagination';
@@ -116,9 +115,9 @@ export function PersonasPage() {
       <PageHeader
         title="Base de Personas"
         subtitle="Contactos del municipio, su nivel de completitud e importación desde CSV."
+        room={ROOMS.personas}
         actions={
           <>
-            <LiveIndicator room={ROOMS.personas} />
             {canImport ? (
               <button type="button" className="btn btn--secondary" onClick={openImportModal} data-testid="open-import">
                 <UploadIcon size={18} /> Importar CSV

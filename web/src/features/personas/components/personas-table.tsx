@@ -1,9 +1,9 @@
 import type { PersonaResponse } from '@shared/contracts/personas.contract';
 import { formatOfficePhone, formatPhone, personaName } from '../persona-labels';
 import { CompletenessDot } from './completeness-dot';
-import { DataTable, type RowPermissions } from '../../../components/ui/data-table';
+import { DataTable, type RowEditing } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
-import { RowButton } from '../../../components/ui/row-actions';
+import { EditDeleteButtons, RowButton } from '../../../components/ui/row-actions';
 
 /** Contacto (spec 3 §2.1): e-mail and cell phone, or the office phone when there is no cell phone. */
 function ContactCell({ persona }: { persona: PersonaResponse }) {
@@ -27,13 +27,9 @@ export function PersonasTable({
   onView,
   onEdit,
   onDelete,
-}: {
+}: RowEditing<PersonaResponse> & {
   personas: readonly PersonaResponse[];
-  can: RowPermissions;
-  busyId: number | null;
   onView: (persona: PersonaResponse) => void;
-  onEdit: (persona: PersonaResponse) => void;
-  onDelete: (persona: PersonaResponse) => void;
 }) {
   return (
     <DataTable
@@ -70,22 +66,15 @@ export function PersonasTable({
               <RowButton onClick={() => onView(persona)} aria-label={`Ver a ${name}`} data-testid="view-persona">
                 Ver
               </RowButton>
-              {can.edit ? (
-                <RowButton onClick={() => onEdit(persona)} aria-label={`Editar a ${name}`} data-testid="edit-persona">
-                  Editar
-                </RowButton>
-              ) : null}
-              {can.delete ? (
-                <RowButton
-                  tone="danger"
-                  onClick={() => onDelete(persona)}
-                  disabled={busyId === persona.id}
-                  aria-label={`Eliminar a ${name}`}
-                  data-testid="delete-persona"
-                >
-                  Eliminar
-                </RowButton>
-              ) : null}
+              <EditDeleteButtons
+                name={`a ${name}`}
+                kind="persona"
+                canEdit={can.edit}
+                canDelete={can.delete}
+                busy={busyId === persona.id}
+                onEdit={() => onEdit(persona)}
+                onDelete={() => onDelete(persona)}
+              />
             </td>
           </tr>
         );

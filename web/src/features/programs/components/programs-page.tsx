@@ -4,7 +4,6 @@ import { canInAnyArea } from '@shared/permissions';
 import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
-import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
@@ -72,29 +71,29 @@ function ProgramsManager() {
       <PageHeader
         title="Gestión de Programas y Servicios"
         subtitle="Programas municipales, su publicación y los registros de la ciudadanía."
+        room={ROOMS.programs}
         actions={
-          <>
-            <LiveIndicator room={ROOMS.programs} />
-            {canCreate ? (
-              <CreateButton label="Crear Nuevo Programa" onClick={() => setEditing({ mode: 'create' })} testId="create-program" />
-            ) : null}
-          </>
+          canCreate ? (
+            <CreateButton label="Crear Nuevo Programa" onClick={() => setEditing({ mode: 'create' })} testId="create-program" />
+          ) : null
         }
       />
-      <ListCard titleId="programs-list-title" title="Programas Creados" count={loaded ? programas.length : null} error={error}>
-        {loading && !loaded ? (
-          <Spinner label="Cargando programas…" />
-        ) : loaded ? (
-          <ProgramsTable
-            programas={programas as ProgramaResponse[]}
-            can={rowPermissions}
-            busyId={busyId}
-            onToggleFeatured={(p) => void handleToggleFeatured(p)}
-            onOpenRegistrations={(p) => setRegistrationsOf(p.id)}
-            onEdit={(p) => setEditing({ mode: 'edit', id: p.id })}
-            onDelete={(p) => void handleDelete(p)}
-          />
-        ) : null}
+      <ListCard
+        titleId="programs-list-title"
+        title="Programas Creados"
+        count={programas.length}
+        state={{ loading, loaded, error }}
+        pending={<Spinner label="Cargando programas…" />}
+      >
+        <ProgramsTable
+          programas={programas as ProgramaResponse[]}
+          can={rowPermissions}
+          busyId={busyId}
+          onToggleFeatured={(p) => void handleToggleFeatured(p)}
+          onOpenRegistrations={(p) => setRegistrationsOf(p.id)}
+          onEdit={(p) => setEditing({ mode: 'edit', id: p.id })}
+          onDelete={(p) => void handleDelete(p)}
+        />
       </ListCard>
       {editing?.mode === 'create' ? <ProgramaFormModal onClose={() => setEditing(null)} /> : null}
       {editingPrograma ? <ProgramaFormModal key={editingPrograma.id} programa={editingPrograma} onClose={() => setEditing(null)} /> : null}

@@ -1,6 +1,6 @@
 import { PROGRAMA_STATUS_LABELS, PROGRAMA_TIPO_LABELS, type ProgramaResponse } from '@shared/contracts/programs.contract';
-import { DataTable, type RowPermissions, EmptyMessage } from '../../../components/ui/data-table';
-import { FeaturedToggle, PublicPageLink, RowButton } from '../../../components/ui/row-actions';
+import { DataTable, type RowEditing, EmptyMessage } from '../../../components/ui/data-table';
+import { EditDeleteButtons, FeaturedToggle, PublicPageLink, RowButton } from '../../../components/ui/row-actions';
 
 const STATUS_TONE: Record<ProgramaResponse['status'], string> = { draft: 'draft', published: 'published', closed: 'closed' };
 
@@ -13,14 +13,10 @@ export function ProgramsTable({
   onOpenRegistrations,
   onEdit,
   onDelete,
-}: {
+}: RowEditing<ProgramaResponse> & {
   programas: readonly ProgramaResponse[];
-  can: RowPermissions;
-  busyId: number | null;
   onToggleFeatured: (p: ProgramaResponse) => void;
   onOpenRegistrations: (p: ProgramaResponse) => void;
-  onEdit: (p: ProgramaResponse) => void;
-  onDelete: (p: ProgramaResponse) => void;
 }) {
   if (programas.length === 0) return <EmptyMessage testId="programs-empty">No hay programas creados aún</EmptyMessage>;
   return (
@@ -73,22 +69,15 @@ export function ProgramsTable({
               >
                 Ver Registros
               </RowButton>
-              {can.edit ? (
-                <RowButton onClick={() => onEdit(p)} aria-label={`Editar ${p.nombre}`} data-testid="edit-program">
-                  Editar
-                </RowButton>
-              ) : null}
-              {can.delete && p.status === 'draft' ? (
-                <RowButton
-                  tone="danger"
-                  onClick={() => onDelete(p)}
-                  disabled={busy}
-                  aria-label={`Eliminar ${p.nombre}`}
-                  data-testid="delete-program"
-                >
-                  Eliminar
-                </RowButton>
-              ) : null}
+              <EditDeleteButtons
+                name={p.nombre}
+                kind="program"
+                canEdit={can.edit}
+                canDelete={can.delete && p.status === 'draft'}
+                busy={busy}
+                onEdit={() => onEdit(p)}
+                onDelete={() => onDelete(p)}
+              />
               <PublicPageLink
                 href={`/programas/${encodeURIComponent(p.slug)}`}
                 label="Ver Público"

@@ -6,6 +6,7 @@ import { proxy } from 'valtio';
 import type { ProgramaResponse, ProgramCounts } from '@shared/contracts/programs.contract';
 import { createVersionGate } from '../../../lib/live';
 import { createLatest } from '../../../lib/loader';
+import { removeById, upsertById } from '../../../lib/list';
 
 export const programsState = proxy<{
   programas: ProgramaResponse[];
@@ -47,17 +48,13 @@ export async function loadProgramas(fetcher: () => Promise<{ programas: Programa
 }
 
 export function upsertPrograma(programa: ProgramaResponse): void {
-  const list = programsState.programas;
-  const index = list.findIndex((p) => p.id === programa.id);
-  if (index >= 0) list[index] = programa;
-  else list.push(programa);
-  list.sort(byCreatedDesc);
+  upsertById(programsState.programas, programa);
+  programsState.programas.sort(byCreatedDesc);
   if (programa.es_destacado) keepOneFeatured(programa.id);
 }
 
 export function removePrograma(id: number): void {
-  const index = programsState.programas.findIndex((p) => p.id === id);
-  if (index >= 0) programsState.programas.splice(index, 1);
+  removeById(programsState.programas, id);
 }
 
 /** program.featured: `id` is (or is no longer) featured; the other affected ids lost the flag. */

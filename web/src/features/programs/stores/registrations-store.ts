@@ -5,6 +5,7 @@
 import { proxy } from 'valtio';
 import type { ProgramRegistrationResponse } from '@shared/contracts/programs.contract';
 import { createLatest } from '../../../lib/loader';
+import { upsertById } from '../../../lib/list';
 
 export const registrationsState = proxy<{
   programaId: number | null;
@@ -49,8 +50,5 @@ export async function loadRegistrations(
 /** Adds (newest first) or replaces a registration of the open program. */
 export function upsertRegistration(programaId: number, registration: ProgramRegistrationResponse): void {
   if (registrationsState.programaId !== programaId) return;
-  const list = registrationsState.registrations;
-  const index = list.findIndex((r) => r.id === registration.id);
-  if (index >= 0) list[index] = registration;
-  else list.unshift(registration);
+  upsertById(registrationsState.registrations, registration, 'start');
 }

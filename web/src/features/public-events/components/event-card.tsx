@@ -6,6 +6,23 @@ import { SkeletonLine } from '../../../components/ui/spinner';
 import { formatDate, formatTimeRange } from '../../../lib/format';
 import { placesBadge, placesLeft, placesLeftText, placesPercent, placesTone } from '../places';
 
+/** An event's date, time range and place, each after its icon (the cards and the featured banner). */
+export function EventFacts({ event, className, iconSize }: { event: PublicExternalEvent; className: string; iconSize: number }) {
+  return (
+    <ul className={className}>
+      <li>
+        <CalendarIcon size={iconSize} /> {formatDate(event.event_date)}
+      </li>
+      <li>
+        <ClockIcon size={iconSize} /> {formatTimeRange(event.event_date, event.end_date)}
+      </li>
+      <li>
+        <PinIcon size={iconSize} /> {event.location}
+      </li>
+    </ul>
+  );
+}
+
 export function PlacesBadge({ event }: { event: Pick<PublicExternalEvent, 'max_attendees' | 'current_attendees'> }) {
   const badge = placesBadge(event);
   if (!badge) return null;
@@ -48,17 +65,7 @@ export function EventCard({ event }: { event: PublicExternalEvent }) {
         <h3 className="event-card__title">
           <Link to={to}>{event.title}</Link>
         </h3>
-        <ul className="meta-list meta-list--stacked">
-          <li>
-            <CalendarIcon size={16} /> {formatDate(event.event_date)}
-          </li>
-          <li>
-            <ClockIcon size={16} /> {formatTimeRange(event.event_date, event.end_date)}
-          </li>
-          <li>
-            <PinIcon size={16} /> {event.location}
-          </li>
-        </ul>
+        <EventFacts event={event} className="meta-list meta-list--stacked" iconSize={16} />
         <p className="event-card__description">{event.description}</p>
         <PlacesBar event={event} />
         <Link to={to} className="btn btn--primary btn--block event-card__cta">

@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PublicExternalEvent } from '@shared/contracts/external-events.contract';
-import { CalendarIcon, ClockIcon, PinIcon } from '../../../components/ui/icons';
-import { formatDate, formatTimeRange } from '../../../lib/format';
 import { placesLeft, placesLeftText } from '../places';
-import { PlacesBadge } from './event-card';
+import { EventFacts, PlacesBadge } from './event-card';
 
 /** The featured event of the landing (spec 1 §2.8), with 'Registrarse Ahora'. */
 export function FeaturedEventBanner({ event }: { event: PublicExternalEvent }) {
@@ -15,17 +13,7 @@ export function FeaturedEventBanner({ event }: { event: PublicExternalEvent }) {
           {event.title}
         </h2>
         <p className="featured__description">{event.description}</p>
-        <ul className="featured__meta">
-          <li>
-            <CalendarIcon size={18} /> {formatDate(event.event_date)}
-          </li>
-          <li>
-            <ClockIcon size={18} /> {formatTimeRange(event.event_date, event.end_date)}
-          </li>
-          <li>
-            <PinIcon size={18} /> {event.location}
-          </li>
-        </ul>
+        <EventFacts event={event} className="featured__meta" iconSize={18} />
         <div className="featured__actions">
           <Link className="btn btn--light btn--lg" to={`/eventos/${encodeURIComponent(event.slug)}`} data-testid="featured-register">
             Registrarse Ahora

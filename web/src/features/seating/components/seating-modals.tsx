@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { assignSeat, getEmpresas, getSectores, massAssignSeats, removeSeat } from '../api/seating-api';
 import { seatingState } from '../stores/seating-store';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ItemOptions, Select } from '../../../components/ui/field';
 
 type Catalogue = Array<{ id: number; nombre: string }>;
 
@@ -69,22 +70,12 @@ function Filters({
         onChange={(e) => setSearch(e.target.value)}
         data-testid={`${prefix}-search`}
       />
-      <select className="input select" aria-label="Sector" value={sectorId} onChange={(e) => setSectorId(e.target.value)}>
-        <option value="">Todos los sectores</option>
-        {sectores.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.nombre}
-          </option>
-        ))}
-      </select>
-      <select className="input select" aria-label="Empresa" value={empresaId} onChange={(e) => setEmpresaId(e.target.value)}>
-        <option value="">Todas las empresas</option>
-        {empresas.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.nombre}
-          </option>
-        ))}
-      </select>
+      <Select aria-label="Sector" value={sectorId} onValueChange={setSectorId}>
+        <ItemOptions items={sectores} placeholder="Todos los sectores" />
+      </Select>
+      <Select aria-label="Empresa" value={empresaId} onValueChange={setEmpresaId}>
+        <ItemOptions items={empresas} placeholder="Todas las empresas" />
+      </Select>
     </div>
   );
 }
@@ -295,19 +286,14 @@ export function MassAssignModal({
     <Modal title="Asignación masiva de asientos" onClose={onClose} size="lg" testId="seating-mass-modal">
       <label className="field seating-field">
         <span className="field__label">Sección *</span>
-        <select
-          className="input select"
-          value={seccionId}
-          onChange={(e) => setSeccionId(e.target.value)}
-          data-testid="seating-mass-seccion"
-        >
+        <Select value={seccionId} onValueChange={setSeccionId} data-testid="seating-mass-seccion">
           <option value="">Selecciona una sección</option>
           {secciones.map((s) => (
             <option key={s.id} value={s.id}>
               {s.nombre} ({freeSeatsOf(s)} libres)
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <Filters {...{ search, setSearch, sectorId, setSectorId, empresaId, setEmpresaId }} prefix="seating-mass" />
       <div className="seating-people__bar">

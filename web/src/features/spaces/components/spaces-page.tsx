@@ -3,7 +3,6 @@ import { useSnapshot } from 'valtio';
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
-import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -91,17 +90,19 @@ function SpacesManager() {
       <PageHeader
         title="Gestión de Espacios"
         subtitle="Crea y administra plantillas de distribución de asientos para los eventos."
+        room={ROOMS.espacios}
         actions={
-          <>
-            <LiveIndicator room={ROOMS.espacios} />
-            {canCreate ? (
-              <CreateButton label="Crear Nuevo Espacio" onClick={() => setDialog({ kind: 'create' })} testId="create-space" />
-            ) : null}
-          </>
+          canCreate ? (
+            <CreateButton label="Crear Nuevo Espacio" onClick={() => setDialog({ kind: 'create' })} testId="create-space" />
+          ) : null
         }
       />
-      <ListCard titleId="spaces-title" title="Espacios" count={loaded ? espacios.length : null} error={error}>
-        {loading && !loaded ? (
+      <ListCard
+        titleId="spaces-title"
+        title="Espacios"
+        count={espacios.length}
+        state={{ loading, loaded, error }}
+        pending={
           <ul className="spaces-list" aria-busy="true" aria-label="Cargando espacios" data-testid="spaces-loading">
             {[0, 1, 2].map((i) => (
               <li key={i} className="space-row space-row--skeleton">
@@ -110,12 +111,14 @@ function SpacesManager() {
               </li>
             ))}
           </ul>
-        ) : loaded && espacios.length === 0 ? (
+        }
+      >
+        {espacios.length === 0 ? (
           <div className="empty" data-testid="spaces-empty">
             <p className="spaces-empty__title">No hay espacios</p>
             <p>Comienza creando tu primer espacio de asientos.</p>
           </div>
-        ) : loaded ? (
+        ) : (
           <SpacesList
             espacios={espacios as EspacioResponse[]}
             actions={{
@@ -128,7 +131,7 @@ function SpacesManager() {
               onActivate: (e) => void handleActivate(e),
             }}
           />
-        ) : null}
+        )}
       </ListCard>
       {dialog?.kind === 'create' ? <SpaceFormModal onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? <SpaceFormModal key={dialog.espacio.id} espacio={dialog.espacio} onClose={() => setDialog(null)} /> : null}

@@ -2,6 +2,7 @@ import type { UserResponse } from '@shared/contracts/users.contract';
 import type { FieldErrors } from '../../../lib/api-client';
 import { ACTION_LABELS, ACTIONS, AREA_LABELS, AREAS, type Action, type Area } from '../../../lib/permissions';
 import type { UserPayload } from '../api/types';
+import { Alert } from '../../../components/ui/alert';
 import { fieldBinder, TextField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
 
@@ -66,7 +67,7 @@ export function toPayload(value: UserFormValue, withPassword: boolean): UserPayl
 }
 
 /** Required fields, in Spanish, before anything is sent. */
-export function missingFields(value: UserFormValue, passwordRequired: boolean): FieldErrors {
+function missingFields(value: UserFormValue, passwordRequired: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (!value.name.trim()) errors.name = ['El nombre es obligatorio.'];
   if (!value.email.trim()) errors.email = ['El correo electrónico es obligatorio.'];
@@ -75,6 +76,22 @@ export function missingFields(value: UserFormValue, passwordRequired: boolean): 
     errors.password_confirmation = ['La confirmación de la contraseña es obligatoria.'];
   }
   return errors;
+}
+
+/** What the user form says above its fields: a success, or an error the fields do not show. */
+export type UserFormMessage = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * The form's own check before sending (spec 1 §5): the missing fields, whether the password pair goes with
+ * it (always when creating, when either is filled when editing) and, with nothing missing, the message when
+ * the pair differs.
+ */
+export function checkUserForm(value: UserFormValue, passwordRequired: boolean) {
+  const missing = missingFields(value, passwordRequired);
+  const withPassword = passwordRequired || value.password !== '' || value.password_confirmation !== '';
+  const differ = Object.keys(missing).length === 0 && withPassword && value.password !== value.password_confirmation;
+  const mismatch: UserFormMessage = differ ? { kind: 'error', text: 'Las contraseñas no coinciden' } : null;
+  return { missing, withPassword, mismatch };
 }
 
 /** The password pair: required when creating, optional when editing. */
@@ -101,18 +118,20 @@ function otherErrors(errors: FieldErrors): string[] {
     .flatMap(([, list]) => list);
 }
 
-/** Name, e-mail, password pair, super admin flag and per-area action checkboxes (create and edit). */
+/** The form's message, then name, e-mail, password pair, super admin flag and per-area action checkboxes (create and edit). */
 export function UserFormFields({
   idPrefix,
   value,
   onChange,
   errors,
+  message,
   mode,
 }: {
   idPrefix: string;
   value: UserFormValue;
   onChange: (next: UserFormValue) => void;
   errors: FieldErrors;
+  message: UserFormMessage;
   mode: 'create' | 'edit';
 }) {
   const set = <K extends keyof UserFormValue>(key: K, v: UserFormValue[K]) => onChange({ ...value, [key]: v });
@@ -127,6 +146,11 @@ export function UserFormFields({
 
   return (
     <>
+      {message ? (
+        <Alert kind={message.kind} testId={`${idPrefix}-user-message`}>
+          {message.text}
+        </Alert>
+      ) : null}
       <div className="form-grid">
         <TextField label="Nombre" {...bind('name')} autoComplete="off" required placeholder="Nombre completo" />
         <TextField

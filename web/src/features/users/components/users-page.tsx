@@ -68,18 +68,20 @@ function UsersManager({ currentUserId }: { currentUserId: number }) {
         }
       />
       <CreateUserForm />
-      <ListCard titleId="users-list-title" title="Usuarios Registrados" count={loaded ? users.length : null} error={error}>
-        {loading && !loaded ? (
-          <Spinner label="Cargando usuarios…" />
-        ) : loaded ? (
-          <UsersTable
-            users={users as UserResponse[]}
-            currentUserId={currentUserId}
-            deletingId={deletingId}
-            onEdit={(user) => setEditingId(user.id)}
-            onDelete={(user) => void handleDelete(user)}
-          />
-        ) : null}
+      <ListCard
+        titleId="users-list-title"
+        title="Usuarios Registrados"
+        count={users.length}
+        state={{ loading, loaded, error }}
+        pending={<Spinner label="Cargando usuarios…" />}
+      >
+        <UsersTable
+          users={users as UserResponse[]}
+          currentUserId={currentUserId}
+          deletingId={deletingId}
+          onEdit={(user) => setEditingId(user.id)}
+          onDelete={(user) => void handleDelete(user)}
+        />
       </ListCard>
       {editing ? <EditUserModal key={editing.id} user={editing} onClose={() => setEditingId(null)} /> : null}
     </div>

@@ -4,6 +4,7 @@ import type { UserResponse } from '@shared/contracts/users.contract';
 import { normalizePermissions } from '@shared/permissions';
 import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
 import { getUsers } from '../api/get-users';
+import { removeById, upsertById } from '../../../lib/list';
 
 export const usersState = proxy<{ users: UserResponse[] } & LoadState>({ users: [], ...notLoaded() });
 
@@ -23,14 +24,10 @@ export const loadUsers = createListLoader(
 
 /** Adds or replaces one user (create/update answers and user.created / user.updated pushes). */
 export function upsertUser(user: UserResponse): void {
-  const next = normalize(user);
-  const index = usersState.users.findIndex((u) => u.id === next.id);
-  if (index >= 0) usersState.users[index] = next;
-  else usersState.users.push(next);
+  upsertById(usersState.users, normalize(user));
 }
 
 /** Removes one user (delete answer and user.deleted push). */
 export function removeUser(id: number): void {
-  const index = usersState.users.findIndex((u) => u.id === id);
-  if (index >= 0) usersState.users.splice(index, 1);
+  removeById(usersState.users, id);
 }
