@@ -18,6 +18,15 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
   const joinRoom = (s: Parameters<TestCluster['joinRoom']>[0], room: string) => c.joinRoom(s, room);
   const query = <T>(sql: string, params: unknown[] = []) => c.query<T>(sql, params);
   const crash = (name: string) => c.crash(name);
+  /** A published event with room for `places`, made through the proxy. */
+  const publishedEvent = async (places: number) => {
+    const created = await http()
+      .post('/api/eventos-externos')
+      .set(bearer(admin))
+      .send(eventBody({ max_attendees: places }));
+    expect(created.status).toBe(201);
+    return created.body.event as { id: number; slug: string };
+  };
 
   beforeAll(async () => {
     c = await TestCluster.start({ api: 2, realtime: 2, workers: 1 });
@@ -62,11 +71,7 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
   });
 
   it('a burst spread over the replicas never oversells and the counter is exact', async () => {
-    const created = await http()
-      .post('/api/eventos-externos')
-      .set(bearer(admin))
-      .send(eventBody({ max_attendees: 40 }));
-    const { id, slug } = created.body.event as { id: number; slug: string };
+    const { id, slug } = await publishedEvent(40);
     const results = await Promise.all(
       Array.from({ length: 150 }, (_, i) =>
         http()
@@ -86,11 +91,7 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
   }, 60_000);
 
   it('SIGKILL of an api replica mid-burst loses no acknowledged registration; the proxy sends to the other', async () => {
-    const created = await http()
-      .post('/api/eventos-externos')
-      .set(bearer(admin))
-      .send(eventBody({ max_attendees: 5000 }));
-    const { id, slug } = created.body.event as { id: number; slug: string };
+    const { id, slug } = await publishedEvent(5000);
     const acknowledged: string[] = [];
     const statuses: number[] = [];
     let next = 0;
