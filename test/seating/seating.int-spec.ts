@@ -264,6 +264,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     const { e, ids, seats } = await eventInSpace(4);
     const given = [];
     for (const i of [0, 1, 2]) given.push((await assign(e.id, ids[i], seats[i].id).expect(201)).body.asignacion.id as number);
+    await t.flushOutbox(); // the assignments' own pushes are out before the screens listen
     const onMap = await t.socket(admin);
     const onDetail = await t.socket(admin);
     expect(await t.join(onMap, `internal-event-seating:${e.id}`)).toEqual({ ok: true });
