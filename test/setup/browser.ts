@@ -64,6 +64,16 @@ export function localInput(iso: string): string {
  * and every modal a test opens, at 1280 and at 360 px.
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  // Contrast is judged on what stays on screen, not halfway through an entrance (a card fading in is, for
+  // 0.3 s, lighter than its colours): the finite animations end first; endless ones (a spinner) are left.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking.map(
