@@ -154,7 +154,11 @@ function reachableDataDir(user, wanted, sharedDir) {
   } catch {
     /* not there yet */
   }
-  if (current?.isSymbolicLink()) return realpathSync(wanted); // placed by an earlier start
+  if (current?.isSymbolicLink()) {
+    if (existsSync(wanted)) return realpathSync(wanted); // placed by an earlier start
+    unlinkSync(wanted); // its data folder was removed: start again with a new one
+    current = null;
+  }
   mkdirSync(dirname(wanted), { recursive: true });
   if (userCan(user, 'x', nearestExisting(dirname(wanted)))) return wanted;
   if (current?.isDirectory() && existsSync(join(wanted, 'PG_VERSION'))) {
