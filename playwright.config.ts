@@ -8,9 +8,6 @@ const chromiumOptions = JSON.parse(readFileSync(join(__dirname, 'test/e2e/chromi
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 // Several checkouts can run their browser tests at once on one machine: each picks its own port.
 const port = process.env.E2E_PORT ?? '3199';
-// The e2e server's database, named here so the tests (workers inherit this environment) can reach it too:
-// test/e2e/accessibility-demo-data.spec.ts seeds the demo data into it.
-process.env.E2E_DATABASE ??= `aforo_e2e_${Date.now()}`;
 
 export default defineConfig({
   testDir: 'test/e2e',

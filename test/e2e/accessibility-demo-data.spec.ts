@@ -1,22 +1,44 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
 import { expectScreenOk, signIn } from '../setup/browser';
 
 /**
  * The screens as a real municipality's would be: `npm run seed:demo`'s data (six external events, four
  * programs with registrations, hundreds of people, internal events in every state, three spaces, seats
- * given) is loaded into the e2e server's database, and every main staff screen, plus the public ones, must
- * pass axe and not scroll sideways at 1280 and 360 px (issue 23 §5: the project's other accessibility test
- * holds little data, so a rule like label-content-name-mismatch on the programs' participants went unseen).
+ * given) and every main staff screen, plus the public ones, must pass axe and not scroll sideways at 1280
+ * and 360 px (issue 23 §5: the project's other accessibility test holds little data, so a rule like
+ * label-content-name-mismatch on the programs' participants went unseen).
+ *
+ * The demo data gets a server of its own (test/e2e/start-server.mjs on a free port, its own database and
+ * Redis prefix): seeded into the shared e2e server it would stay there for the specs that run after this
+ * one, which count rows and totals.
  */
 
 const root = join(__dirname, '../..');
 
-/** The same database and Redis as the e2e server (test/e2e/start-server.mjs; playwright.config.ts names the database). */
-function serverEnv(): NodeJS.ProcessEnv {
-  const database = process.env.E2E_DATABASE;
-  if (!database) throw new Error('E2E_DATABASE no está definida: corra esta prueba con playwright.config.ts');
+// The demo's records (api/src/modules/*/*.seed.ts).
+const DEMO = {
+  externalEvent: 'feria-del-empleo-monterrey-2027',
+  program: 'impulso-a-mujeres-emprendedoras',
+  confirmedInternalEvent: 'Informe Anual de Actividades',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('sin puerto'))));
+    });
+  });
+}
+
+/** The same database and Redis as start-server.mjs gives the server, for the seed CLI. */
+function serverEnv(database: string): NodeJS.ProcessEnv {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${database}`;
   return {
@@ -31,16 +53,59 @@ function serverEnv(): NodeJS.ProcessEnv {
   };
 }
 
-// The demo's records (api/src/modules/*/*.seed.ts).
-const DEMO = {
-  externalEvent: 'feria-del-empleo-monterrey-2027',
-  program: 'impulso-a-mujeres-emprendedoras',
-  confirmedInternalEvent: 'Informe Anual de Actividades',
-};
+async function waitForHealth(url: string, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const failed = exited();
+    if (failed) throw new Error(failed);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`El servidor con los datos de demostración no respondió en ${url}`);
+}
 
-test.beforeAll(() => {
-  // Idempotent: a worker restarted after a failure seeds again and changes nothing.
-  execFileSync(process.execPath, [join(root, 'dist/api/src/cli.js'), 'seed-demo'], { cwd: root, env: serverEnv(), stdio: 'pipe' });
+const test = base.extend<object, { demoServer: string }>({
+  demoServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const port = await freePort();
+      const database = `aforo_e2e_${Date.now()}`;
+      let log = '';
+      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+      const exited = () => (server.exitCode !== null ? `El servidor de demostración terminó (${server.exitCode}):\n${log}` : null);
+      try {
+        await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited);
+        // The compiled CLI of `npm run seed:demo`, on the server's database (idempotent).
+        execFileSync(process.execPath, [join(root, 'dist/api/src/cli.js'), 'seed-demo'], {
+          cwd: root,
+          env: serverEnv(database),
+          stdio: 'pipe',
+        });
+        await use(`http://127.0.0.1:${port}`);
+      } finally {
+        if (server.exitCode === null) {
+          const done = new Promise((r) => server.once('exit', r));
+          server.kill('SIGTERM');
+          await done;
+        }
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+        await admin.end();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ demoServer }, use) => use(demoServer),
 });
 
 async function closeModal(page: Page): Promise<void> {
