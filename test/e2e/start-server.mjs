@@ -8,7 +8,8 @@ import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `aforo_e2e_${Date.now()}`;
+// E2E_DATABASE names it when a test starts its own server and seeds it (accessibility-demo-data.spec.ts).
+const database = process.env.E2E_DATABASE ?? `aforo_e2e_${Date.now()}`;
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();

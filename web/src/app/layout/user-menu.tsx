@@ -10,7 +10,7 @@ function initials(name: string): string {
 export function Avatar({ name }: { name: string }) {
   return (
     // The initials are drawn by CSS (::before), so they are not part of the trigger's visible text: the
-    // button's name ("Menú de usuario: <name>") then contains all the text it shows (WCAG 2.5.3).
+    // button's name ("<name>: menú de usuario") then starts with all the text it shows (WCAG 2.5.3).
     <span className="avatar" aria-hidden="true" data-initials={initials(name)} />
   );
 }
@@ -52,7 +52,7 @@ export function UserMenu({ user, onLogout }: { user: SessionUser | null; onLogou
         type="button"
         className="user-menu__trigger"
         aria-haspopup="true"
-        aria-label={`Menú de usuario: ${user.name}`}
+        aria-label={`${user.name}: menú de usuario`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}

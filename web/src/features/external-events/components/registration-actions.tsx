@@ -52,7 +52,7 @@ export function AttendanceActions({
         type="button"
         className="btn btn--sm btn--secondary"
         onClick={() => handlers.onDetails(registration)}
-        aria-label={`Ver detalles de ${name}`}
+        aria-label={`Detalles de ${name}`}
         data-testid="registration-details"
       >
         Detalles

@@ -52,7 +52,7 @@ export function SpacesList({ espacios, actions }: { espacios: readonly EspacioRe
                 className="btn btn--ghost btn--sm space-row__activate"
                 onClick={() => actions.onActivate(e)}
                 disabled={actions.busyId === e.id}
-                aria-label={`Activar ${e.nombre}`}
+                aria-label={`${actions.busyId === e.id ? 'Activando' : 'Activar'} ${e.nombre}`}
               >
                 {actions.busyId === e.id ? 'Activando...' : 'Activar'}
               </button>

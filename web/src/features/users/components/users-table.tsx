@@ -95,7 +95,7 @@ export function UsersTable({
                   tone="danger"
                   onClick={() => onDelete(user)}
                   disabled={deletingId === user.id}
-                  aria-label={`Eliminar a ${user.name}`}
+                  aria-label={`${deletingId === user.id ? 'Eliminando' : 'Eliminar'} a ${user.name}`}
                   data-testid="delete-user"
                 >
                   {deletingId === user.id ? 'Eliminando…' : 'Eliminar'}

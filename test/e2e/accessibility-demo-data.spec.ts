@@ -1,0 +1,194 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { expectScreenOk, signIn } from '../setup/browser';
+
+/**
+ * The screens as a real municipality's would be: `npm run seed:demo`'s data (six external events, four
+ * programs with registrations, hundreds of people, internal events in every state, three spaces, seats
+ * given) and every main staff screen, plus the public ones, must pass axe and not scroll sideways at 1280
+ * and 360 px (issue 23 §5: the project's other accessibility test holds little data, so a rule like
+ * label-content-name-mismatch on the programs' participants went unseen).
+ *
+ * The demo data gets a server of its own (test/e2e/start-server.mjs on a free port, its own database and
+ * Redis prefix): seeded into the shared e2e server it would stay there for the specs that run after this
+ * one, which count rows and totals.
+ */
+
+const root = join(__dirname, '../..');
+
+// The demo's records (api/src/modules/*/*.seed.ts).
+const DEMO = {
+  externalEvent: 'feria-del-empleo-monterrey-2027',
+  program: 'impulso-a-mujeres-emprendedoras',
+  confirmedInternalEvent: 'Informe Anual de Actividades',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('sin puerto'))));
+    });
+  });
+}
+
+/** The same database and Redis as start-server.mjs gives the server, for the seed CLI. */
+function serverEnv(database: string): NodeJS.ProcessEnv {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${database}`;
+  return {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: database,
+    ADMIN_EMAIL: 'admin@aforo.local',
+    ADMIN_PASSWORD: 'aforo-admin-2026',
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+async function waitForHealth(url: string, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const failed = exited();
+    if (failed) throw new Error(failed);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`El servidor con los datos de demostración no respondió en ${url}`);
+}
+
+const test = base.extend<object, { demoServer: string }>({
+  demoServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const port = await freePort();
+      const database = `aforo_e2e_${Date.now()}`;
+      let log = '';
+      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+      const exited = () => (server.exitCode !== null ? `El servidor de demostración terminó (${server.exitCode}):\n${log}` : null);
+      try {
+        await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited);
+        // The compiled CLI of `npm run seed:demo`, on the server's database (idempotent).
+        execFileSync(process.execPath, [join(root, 'dist/api/src/cli.js'), 'seed-demo'], {
+          cwd: root,
+          env: serverEnv(database),
+          stdio: 'pipe',
+        });
+        await use(`http://127.0.0.1:${port}`);
+      } finally {
+        if (server.exitCode === null) {
+          const done = new Promise((r) => server.once('exit', r));
+          server.kill('SIGTERM');
+          await done;
+        }
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+        await admin.end();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ demoServer }, use) => use(demoServer),
+});
+
+async function closeModal(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+// axe-core takes seconds per page on a busy 2-core machine, and these pages are full.
+test.describe.configure({ timeout: 300_000 });
+
+for (const width of [1280, 360] as const) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+
+    test(`public pages with the demo data pass axe at ${width} px`, async ({ page }) => {
+      await page.goto('/eventos');
+      await expect(page.getByTestId('event-card').nth(1)).toBeVisible();
+      await expectScreenOk(page, 'demo: /eventos');
+      await page.goto(`/eventos/${DEMO.externalEvent}`);
+      await expect(page.getByTestId('registration-form')).toBeVisible();
+      await expectScreenOk(page, `demo: /eventos/${DEMO.externalEvent}`);
+    });
+
+    test(`dashboard, external events and users with the demo data pass axe at ${width} px`, async ({ page }) => {
+      await signIn(page);
+      await expect(page.getByTestId('activity-item').first()).toBeVisible();
+      await expectScreenOk(page, 'demo: dashboard');
+
+      await page.goto('/eventos-externos');
+      const row = page.locator(`[data-testid="external-event-row"][data-slug="${DEMO.externalEvent}"]`);
+      await expect(row).toBeVisible();
+      expect(await page.getByTestId('external-event-row').count()).toBeGreaterThanOrEqual(6);
+      await expectScreenOk(page, 'demo: /eventos-externos');
+      const eventId = await row.getAttribute('data-event-id');
+      await page.goto(`/eventos-externos/${eventId}/registros`);
+      await expect(page.getByTestId('registration-row').first()).toBeVisible();
+      await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+      await expectScreenOk(page, 'demo: registrations board');
+
+      await page.goto('/users');
+      await expect(page.getByTestId('users-table')).toBeVisible();
+      expect(await page.getByTestId('user-row').count()).toBeGreaterThan(1);
+      await expectScreenOk(page, 'demo: /users');
+    });
+
+    test(`programs, people and spaces with the demo data pass axe at ${width} px`, async ({ page }) => {
+      await signIn(page);
+      await page.goto('/programas-servicios');
+      const row = page.locator(`[data-testid="program-row"][data-slug="${DEMO.program}"]`);
+      await expect(row).toBeVisible();
+      await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+      await expectScreenOk(page, 'demo: /programas-servicios');
+      await row.getByTestId('view-registrations').click();
+      const regs = page.getByRole('dialog', { name: /^Registros - / });
+      await expect(regs.getByTestId('registration-row').first()).toBeVisible();
+      await expectScreenOk(page, 'demo: program registrations modal');
+      await closeModal(page);
+
+      await page.goto('/personas');
+      await expect(page.getByTestId('persona-row').nth(1)).toBeVisible();
+      await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+      await expectScreenOk(page, 'demo: /personas');
+
+      await page.goto('/espacios');
+      await expect(page.getByTestId('space-row').nth(2)).toBeVisible();
+      await expectScreenOk(page, 'demo: /espacios');
+    });
+
+    test(`internal events and the seating map with the demo data pass axe at ${width} px`, async ({ page }) => {
+      await signIn(page);
+      await page.goto('/eventos-internos');
+      const card = page.getByTestId('ie-card').filter({ hasText: DEMO.confirmedInternalEvent });
+      await expect(card).toBeVisible();
+      await expectScreenOk(page, 'demo: /eventos-internos');
+      const id = await card.getAttribute('data-id');
+
+      await page.goto(`/eventos-internos/${id}`);
+      await expect(page.getByTestId('ie-attendee').first()).toBeVisible();
+      await expectScreenOk(page, 'demo: internal event detail');
+
+      await page.goto(`/eventos-internos/${id}/seating`);
+      await expect(page.getByTestId('seating-totals')).toContainText('12 asignados');
+      await expectScreenOk(page, 'demo: seating map');
+    });
+  });
+}
