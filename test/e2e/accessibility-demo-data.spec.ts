@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import pg from 'pg';
-import { expectScreenOk, signIn } from '../setup/browser';
+import { expectScreenOk, signIn, closeModal, viewportFor } from '../setup/browser';
+import { freePort } from '../setup/processes';
 
 /**
  * The screens as a real municipality's would be: `npm run seed:demo`'s data (six external events, four
@@ -25,17 +25,6 @@ const DEMO = {
   program: 'impulso-a-mujeres-emprendedoras',
   confirmedInternalEvent: 'Informe Anual de Actividades',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('sin puerto'))));
-    });
-  });
-}
 
 /** The same database and Redis as start-server.mjs gives the server, for the seed CLI. */
 function serverEnv(database: string): NodeJS.ProcessEnv {
@@ -108,17 +97,12 @@ const test = base.extend<object, { demoServer: string }>({
   baseURL: async ({ demoServer }, use) => use(demoServer),
 });
 
-async function closeModal(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
 // axe-core takes seconds per page on a busy 2-core machine, and these pages are full.
 test.describe.configure({ timeout: 300_000 });
 
 for (const width of [1280, 360] as const) {
   test.describe(`${width} px`, () => {
-    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+    test.use({ viewport: viewportFor(width) });
 
     test(`public pages with the demo data pass axe at ${width} px`, async ({ page }) => {
       await page.goto('/eventos');

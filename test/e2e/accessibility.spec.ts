@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, daysAhead, expectScreenOk, signIn, uniqueEmail, bearer } from '../setup/browser';
+import { apiToken, daysAhead, expectScreenOk, signIn, uniqueEmail, bearer, closeModal, viewportFor } from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 import { addCatalogueViaApi, createPersonaViaApi, letterTag } from './personas-helpers';
 
@@ -83,17 +83,12 @@ async function check(page: Page, width: number, name: string, fullPage = true): 
   }
 }
 
-async function closeModal(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
 // axe-core takes seconds per page on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
 
 for (const width of [1280, 360] as const) {
   test.describe(`${width} px`, () => {
-    test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
+    test.use({ viewport: viewportFor(width) });
 
     test(`public pages pass axe and do not scroll sideways at ${width} px`, async ({ page, request }) => {
       const { event } = await seed(request);

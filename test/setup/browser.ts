@@ -96,3 +96,12 @@ export async function expectScreenOk(page: Page, label = page.url()): Promise<vo
   await expectAccessible(page, label);
   await expectNoSideScroll(page, label);
 }
+
+/** Closes the open modal as a keyboard user would, and waits until no dialog is left. */
+export async function closeModal(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** The viewports the product must fit: a 360 px phone and a 1280 px desk. */
+export const viewportFor = (width: 1280 | 360) => ({ width, height: width === 360 ? 740 : 800 });
