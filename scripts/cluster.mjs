@@ -107,11 +107,17 @@ async function main() {
     const entry = p.role === 'workers' ? 'dist/workers/src/main.js' : 'dist/api/src/main.js';
     const childEnv = p.role === 'workers' ? env : { ...replicaEnv, ROLES: p.role, PORT: String(p.port) };
     p.child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, entry)], { cwd: ROOT, env: childEnv, stdio: 'inherit' });
+    const startedAt = Date.now();
     log(`${p.name} iniciado${p.port ? ` en 127.0.0.1:${p.port}` : ''} (pid ${p.child.pid}).`);
     p.child.once('exit', (code, signal) => {
       if (stopping) return;
-      log(`${p.name} terminó (${signal ?? `código ${code}`}); HAProxy deja de enviarle tráfico y se vuelve a iniciar en 1 s.`);
-      setTimeout(() => !stopping && start(p), 1000).unref();
+      // A crash after a while comes back in 1 s; one that keeps failing at start (bad settings) waits longer
+      // each time, up to 30 s, instead of spinning.
+      p.delay = Date.now() - startedAt > 30_000 ? 1000 : Math.min((p.delay ?? 500) * 2, 30_000);
+      log(
+        `${p.name} terminó (${signal ?? `código ${code}`}); HAProxy deja de enviarle tráfico y se vuelve a iniciar en ${p.delay / 1000} s.`,
+      );
+      setTimeout(() => !stopping && start(p), p.delay).unref();
     });
   };
   processes.forEach(start);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
 import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT } from './core/constants';
+import { DomainException, ErrorCode } from './core/errors/domain-exception';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
 import { InputPipe } from './core/http/input.pipe';
 import { addErrorAnswers, describeDtosFromValidation } from './core/http/openapi-schemas';
@@ -94,7 +95,11 @@ export async function createApp(config: AppConfig, options: { extraModules?: Typ
 function realtimeOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api/health') return next();
-    res.status(404).json({ statusCode: 404, message: 'Este proceso solo atiende el tiempo real (/socket.io) y /api/health.' });
+    // The same error answer as every other route (Spanish `message` and its code), through the one filter.
+    const { status, body } = toErrorAnswer(
+      new DomainException(ErrorCode.NotFound, 'Este proceso solo atiende el tiempo real (/socket.io) y /api/health.'),
+    );
+    res.status(status).json(body);
   };
 }
 

@@ -39,7 +39,9 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
 
   it('runs each role where it belongs: api replicas serve no socket, realtime replicas serve no API', async () => {
     expect([...c.replicas.keys()].sort()).toEqual(['api1', 'api2', 'realtime1', 'realtime2']);
-    expect((await http(direct('realtime1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(404);
+    const refused = await http(direct('realtime1')).get('/api/eventos-externos').set(bearer(admin));
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/tiempo real/) });
     expect((await http(direct('realtime1')).get('/api/health')).status).toBe(200);
     await expect(socket(direct('api1'), admin)).rejects.toBeTruthy();
     expect((await http(direct('api1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(200);

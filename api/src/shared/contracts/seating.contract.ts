@@ -1,4 +1,5 @@
 import type { Confirmacion } from './internal-events.contract';
+import type { SeccionResponse } from './spaces.contract';
 
 /**
  * The seating map (spec 2 §3 Asiento/Asignación, §7 seating-map), shaped for 20,000 seats: a section
@@ -6,14 +7,10 @@ import type { Confirmacion } from './internal-events.contract';
  * a place with no stored seat, 'not registered'); the labels come from the shared seat-label engine,
  * so they are not sent. Assignments come once, as a list, each naming its seat.
  */
-export interface SeatingSeccion {
-  id: number;
-  nombre: string;
-  codigo: string;
-  color: string;
-  orden: number;
-  filas: number;
-  asientos_por_fila: number;
+export interface SeatingSeccion extends Pick<
+  SeccionResponse,
+  'id' | 'nombre' | 'codigo' | 'color' | 'orden' | 'filas' | 'asientos_por_fila'
+> {
   seat_ids: Array<number | null>;
 }
 
