@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { dataSourceOptions } from '@core/database/data-source';
 import { jobHandlersProvider, type JobsModule } from '@core/jobs/job-handler';
 import { PlatformJobsModule } from '@core/jobs/platform-jobs.module';
+import { SignedLinks } from '@core/links/signed-links';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
 import { AREA_ENTITIES } from '@modules/entities';
@@ -14,13 +15,13 @@ import { QueueWorkers } from './queue-workers';
 /** The platform's jobs and every area's (api/src/modules/index.ts). Each brings its handlers; none lives here. */
 const JOBS_MODULES: readonly JobsModule[] = [PlatformJobsModule, ...AREA_JOBS_MODULES];
 
-/** What every job handler may inject: configuration, the Redis emitter to socket rooms, the outbox. */
+/** What every job handler may inject: configuration, the Redis emitter to socket rooms, the outbox, signed links. */
 @Global()
 @Module({})
 class WorkersCoreModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const providers = [{ provide: APP_CONFIG, useValue: config }, SocketEmitter, OutboxRepository];
-    return { module: WorkersCoreModule, providers, exports: [APP_CONFIG, SocketEmitter, OutboxRepository] };
+    const providers = [{ provide: APP_CONFIG, useValue: config }, SocketEmitter, OutboxRepository, SignedLinks];
+    return { module: WorkersCoreModule, providers, exports: [APP_CONFIG, SocketEmitter, OutboxRepository, SignedLinks] };
   }
 }
 

@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions, type EntityTarget } from './database/data-source';
 import { JobPublisher } from './jobs/job-publisher';
 import { JobRoutes } from './jobs/job-routes';
+import { SignedLinks } from './links/signed-links';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { UnitOfWork } from './outbox/unit-of-work';
@@ -44,6 +45,7 @@ export class CoreModule {
       JobRoutes,
       RateLimiter,
       ShutdownState,
+      SignedLinks,
     ];
     const providers = [
       { provide: APP_CONFIG, useValue: config },

@@ -43,6 +43,12 @@ export interface AppConfig {
   allowedOrigins: string[];
   webDistDir: string;
   dataDir: string;
+  /** PUBLIC_URL: the address citizens reach the app at (links in e-mail); default http://localhost:PORT. */
+  publicUrl: string;
+  /** SMTP_URL: smtp://user:pass@host:port or smtps://…; null (the embedded default) stores mail without sending it. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every message (an address, or "Name <address>"). */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -189,12 +195,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('REDIS_PREFIX', 'solo admite letras, números, guion y guion bajo');
   }
 
+  const port = readInt(env, 'PORT', 3000, 0, 65535);
+  const municipio = env.MUNICIPIO?.trim() || 'Monterrey';
+  const publicUrl = readUrl(env, 'PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`).replace(/\/+$/, '');
+  const smtpUrl = env.SMTP_URL?.trim() ? readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']) : null;
+  const mailFrom = env.MAIL_FROM?.trim() || `"Aforo · Municipio de ${municipio}" <no-responder@aforo.local>`;
+  if (/[\r\n]/.test(mailFrom) || !/@/.test(mailFrom))
+    throw new ConfigError('MAIL_FROM', 'debe ser una dirección de correo, en una sola línea');
+
   return {
     env: nodeEnv,
     roles: readRoles(env, 'ROLES'),
     shutdownDrainMs: readInt(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 120_000),
     databasePoolSize: env.DATABASE_POOL_SIZE?.trim() ? readInt(env, 'DATABASE_POOL_SIZE', 20, 1, 500) : null,
-    port: readInt(env, 'PORT', 3000, 0, 65535),
+    port,
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     redisPrefix,
@@ -202,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtExpiresInSeconds: readInt(env, 'JWT_EXPIRES_IN_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
     adminEmail: adminEmail.toLowerCase(),
     adminPassword,
-    municipio: env.MUNICIPIO?.trim() || 'Monterrey',
+    municipio,
     tzDisplay: readTimeZone(env, 'TZ_DISPLAY', 'America/Monterrey'),
     allowRegistration: readBool(env, 'ALLOW_REGISTRATION', true),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -215,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     privacyNotice: env.PRIVACY_NOTICE?.trim() || defaultPrivacyNotice(env.MUNICIPIO?.trim() || 'Monterrey'),
     webDistDir: resolve(env.WEB_DIST_DIR?.trim() || join(ROOT_DIR, 'web/dist')),
     dataDir,
+    publicUrl,
+    smtpUrl,
+    mailFrom,
   };
 }
 

@@ -9,6 +9,7 @@ import { Spaces1764400000000 } from './1764400000000-spaces';
 import { InternalEvents1764500000000 } from './1764500000000-internal-events';
 import { Programs1764600000000 } from './1764600000000-programs';
 import { Seating1764700000000 } from './1764700000000-seating';
+import { Mail1764800000000 } from './1764800000000-mail';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   InternalEvents1764500000000,
   Programs1764600000000,
   Seating1764700000000,
+  Mail1764800000000,
 ];

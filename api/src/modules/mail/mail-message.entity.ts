@@ -1,0 +1,60 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { MailRefType, MailStatus } from '@shared/contracts/mail.contract';
+
+/** One message (table `correos`, migration 1764800000000): queued with its change, rendered and sent by the workers. */
+@Entity('correos')
+export class MailMessageEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  @Column({ name: 'idempotency_key', type: 'text' })
+  idempotencyKey: string;
+
+  @Column({ type: 'text' })
+  template: string;
+
+  @Column({ name: 'to_email', type: 'text' })
+  toEmail: string;
+
+  @Column({ name: 'to_name', type: 'text', nullable: true })
+  toName: string | null;
+
+  @Column({ type: 'jsonb' })
+  data: Record<string, unknown>;
+
+  @Column({ name: 'ref_type', type: 'text', nullable: true })
+  refType: MailRefType | null;
+
+  @Column({ name: 'ref_id', type: 'integer', nullable: true })
+  refId: number | null;
+
+  @Column({ type: 'text', default: 'queued' })
+  status: MailStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'provider_message_id', type: 'text', nullable: true })
+  providerMessageId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  subject: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  html: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  text: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+}
