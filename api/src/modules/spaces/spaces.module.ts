@@ -1,14 +1,11 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
-import { SeatingModule } from '../seating/seating.module';
 import { SpacesController } from './spaces.controller';
 import { registerSpacesRealtime } from './spaces.realtime';
 import { SpacesRepository } from './spaces.repository';
 import { SpacesService } from './spaces.service';
 
 @Module({
-  // Which seats an event holds is seating's (an edit that would delete one is refused).
-  imports: [SeatingModule],
   controllers: [SpacesController],
   providers: [SpacesService, SpacesRepository],
   exports: [SpacesService],

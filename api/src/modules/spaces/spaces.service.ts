@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { HeldSeats } from '@shared/contracts/seating.contract';
 import { SECTION_COLORS, SECTION_DEFAULTS, SPACE_LIMITS, type EspacioResponse } from '@shared/contracts/spaces.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import type { Transaction } from '@core/outbox/unit-of-work';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { computeSeatLayout, listSeats } from '@shared/rules/seat-layout';
-import { isHeldSeatDeletion, SeatingService } from '../seating/seating.service';
 import type { EspacioDto } from './spaces.dto';
 import { toEspacioResponse } from './spaces.mapper';
 import { SpacesRepository, type EspacioFields, type SeatColumns, type SeccionWrite } from './spaces.repository';
@@ -78,7 +78,8 @@ export class SpacesService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly spaces: SpacesRepository,
-    private readonly seating: SeatingService,
+    /** Which seats an event holds is seating's (an edit that would delete one is refused). */
+    private readonly heldSeats: HeldSeats,
   ) {}
 
   async list(active?: boolean): Promise<EspacioResponse[]> {
@@ -130,8 +131,8 @@ export class SpacesService {
         return this.recorded(tx, 'space.updated', id);
       });
     } catch (err) {
-      if (!isHeldSeatDeletion(err)) throw err;
-      const affected = await this.seating.countHeldSeats(await this.spaces.seatsMissing(id, seats));
+      if (!this.heldSeats.isHeldSeatDeletion(err)) throw err;
+      const affected = await this.heldSeats.countHeld(await this.spaces.seatsMissing(id, seats));
       throw new DomainException(ErrorCode.Conflict, assignedSeatsMessage(affected));
     }
   }

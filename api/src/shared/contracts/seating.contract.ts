@@ -109,3 +109,14 @@ export interface SeatingPresenceUser {
   id: number;
   name: string;
 }
+
+/**
+ * What spaces asks seating before an edit removes seats, without naming the seating area: seating provides it
+ * (SeatingModule, global), spaces injects it by this class.
+ */
+export abstract class HeldSeats {
+  /** How many of these seats some event has assigned. */
+  abstract countHeld(asientoIds: number[]): Promise<number>;
+  /** Whether a failed write deleted a seat that an event holds (the seat assignments' foreign key refused it). */
+  abstract isHeldSeatDeletion(err: unknown): boolean;
+}
