@@ -53,9 +53,11 @@ test('full event → waitlist; cancel by link frees the place live and offers it
   const event = await createEventViaApi(request, token, { title: `Taller de Exportación ${Date.now()}`, max_attendees: 1 });
   const firstEmail = uniqueEmail('primero');
   await registerViaApi(request, event.slug, { nombre: 'ROSA', apellido_paterno: 'CANTÚ', apellido_materno: 'LEAL', email: firstEmail });
-  const [registration] = ((await (await request.get(`/api/eventos-externos/${event.id}/registrations`, { headers: bearer(token) })).json()) as {
-    registrations: Array<{ id: number; codigo: string }>;
-  }).registrations;
+  const [registration] = (
+    (await (await request.get(`/api/eventos-externos/${event.id}/registrations`, { headers: bearer(token) })).json()) as {
+      registrations: Array<{ id: number; codigo: string }>;
+    }
+  ).registrations;
   expect(registration.codigo).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/);
 
   const staff = await newSignedInPage(browser, token);
@@ -114,7 +116,9 @@ test('full event → waitlist; cancel by link frees the place live and offers it
 
     await expect(registrationRow(staff.page, firstEmail).getByTestId('registration-status')).toHaveText('Cancelado');
     await expect(entry).toHaveAttribute('data-status', 'offered');
-    await expect(entry.getByTestId('waitlist-offered-until')).toContainText(/Apartado hasta el \d{1,2} de \p{L}+ de \d{4}, \d{1,2}:\d{2}\s[ap]\.\sm\./u);
+    await expect(entry.getByTestId('waitlist-offered-until')).toContainText(
+      /Apartado hasta el \d{1,2} de \p{L}+ de \d{4}, \d{1,2}:\d{2}\s[ap]\.\sm\./u,
+    );
     // The place is held for the first in line: still full for everyone else.
     await expect(publicPage.getByTestId('places-left-count')).toHaveText('0');
     await expect(publicPage.getByTestId('event-full')).toBeVisible();
@@ -169,10 +173,18 @@ test('full event → waitlist; cancel by link frees the place live and offers it
   }
 });
 
-test('staff remove someone from the waitlist with the keyboard; the panel and the public count update live', async ({ browser, request }) => {
+test('staff remove someone from the waitlist with the keyboard; the panel and the public count update live', async ({
+  browser,
+  request,
+}) => {
   const token = await apiToken(request);
   const event = await createEventViaApi(request, token, { title: `Foro Pyme ${Date.now()}`, max_attendees: 1 });
-  await registerViaApi(request, event.slug, { nombre: 'ANA', apellido_paterno: 'GARZA', apellido_materno: 'PEÑA', email: uniqueEmail('ana') });
+  await registerViaApi(request, event.slug, {
+    nombre: 'ANA',
+    apellido_paterno: 'GARZA',
+    apellido_materno: 'PEÑA',
+    email: uniqueEmail('ana'),
+  });
   for (const nombre of ['MARTA', 'JORGE']) {
     const res = await request.post(`/api/eventos/${event.slug}/waitlist`, {
       data: {
@@ -199,7 +211,10 @@ test('staff remove someone from the waitlist with the keyboard; the panel and th
     await expect(staff.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
     await expect(staff.page.getByTestId('waitlist-entry')).toHaveCount(2);
     staff.page.once('dialog', (d) => void d.accept());
-    const remove = staff.page.getByTestId('waitlist-entry').first().getByRole('button', { name: /^Quitar a MARTA VILLARREAL SADA$/ });
+    const remove = staff.page
+      .getByTestId('waitlist-entry')
+      .first()
+      .getByRole('button', { name: /^Quitar a MARTA VILLARREAL SADA$/ });
     await remove.focus();
     await staff.page.keyboard.press('Enter');
     await expect(staff.page.getByTestId('waitlist-entry')).toHaveCount(1);

@@ -43,10 +43,16 @@ describe('door code, queued confirmation and cancel by link', () => {
     expect(responses.map((r) => r.status)).toEqual(Array(30).fill(201));
     // The public answer never carries the code.
     for (const r of responses) expect(Object.keys(r.body.registration).sort()).toEqual(['id', 'status']);
-    const rows = await t.query<{ id: number; codigo: string; nombre: string; apellido_paterno: string; apellido_materno: string; email: string }>(
-      `SELECT id, codigo, nombre, apellido_paterno, apellido_materno, email FROM external_registrations WHERE event_id = $1 ORDER BY id`,
-      [e.id],
-    );
+    const rows = await t.query<{
+      id: number;
+      codigo: string;
+      nombre: string;
+      apellido_paterno: string;
+      apellido_materno: string;
+      email: string;
+    }>(`SELECT id, codigo, nombre, apellido_paterno, apellido_materno, email FROM external_registrations WHERE event_id = $1 ORDER BY id`, [
+      e.id,
+    ]);
     expect(rows).toHaveLength(30);
     for (const r of rows) expect(r.codigo).toMatch(CODE);
     expect(new Set(rows.map((r) => r.codigo)).size).toBe(30);
@@ -128,7 +134,13 @@ describe('door code, queued confirmation and cancel by link', () => {
     const view = await t.http().get(`/api/registros/cancelar/${token}`).expect(200);
     expect(view.body).toEqual({
       nombre: 'MARÍA JOSÉ',
-      evento: { titulo: e.title, slug: e.slug, event_date: '2027-03-15T16:00:00.000Z', end_date: '2027-03-15T22:00:00.000Z', location: 'Parque Fundidora, Monterrey' },
+      evento: {
+        titulo: e.title,
+        slug: e.slug,
+        event_date: '2027-03-15T16:00:00.000Z',
+        end_date: '2027-03-15T22:00:00.000Z',
+        location: 'Parque Fundidora, Monterrey',
+      },
     });
     expect(JSON.stringify(view.body)).not.toMatch(PERSONAL);
 
@@ -192,7 +204,10 @@ describe('door code, queued confirmation and cancel by link', () => {
       }
     }
     const tampered = await t.http().post(`/api/registros/cancelar/${flipped}`).expect(404);
-    expect(tampered.body).toMatchObject({ message: 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.', code: 'LINK_INVALID' });
+    expect(tampered.body).toMatchObject({
+      message: 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.',
+      code: 'LINK_INVALID',
+    });
 
     const expired = cancelToken(id, new Date(Date.now() - 1000));
     const gone = await t.http().post(`/api/registros/cancelar/${expired}`).expect(410);
@@ -207,13 +222,19 @@ describe('door code, queued confirmation and cancel by link', () => {
     const e = await createEvent(t, admin);
     const id = (await registerForEvent(t, e.slug, registrationBody(600)).expect(201)).body.registration.id as number;
     await t.as(admin).put(`/api/eventos-externos/${e.id}/registrations/${id}/confirm`).expect(200);
-    const attended = await t.http().post(`/api/registros/cancelar/${cancelToken(id)}`).expect(409);
+    const attended = await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(id)}`)
+      .expect(409);
     expect(attended.body.message).toBe('Tu asistencia ya fue registrada; este registro ya no se puede cancelar.');
 
     const started = await createEvent(t, admin);
     const sid = (await registerForEvent(t, started.slug, registrationBody(601)).expect(201)).body.registration.id as number;
     await t.query(`UPDATE external_events SET event_date = now() - interval '1 hour', end_date = NULL WHERE id = $1`, [started.id]);
-    const closed = await t.http().post(`/api/registros/cancelar/${cancelToken(sid)}`).expect(410);
+    const closed = await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(sid)}`)
+      .expect(410);
     expect(closed.body.code).toBe('LINK_EXPIRED');
     expect(await counts(started.id)).toEqual({ current: 1, held: 0, active: 1 });
   });

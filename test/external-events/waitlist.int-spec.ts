@@ -32,10 +32,10 @@ const join = (t: TestApp, slug: string, i: number, overrides: Record<string, unk
   t.http().post(`/api/eventos/${slug}/waitlist`).send(registrationBody(i, overrides));
 
 async function entryId(t: TestApp, eventId: number, i: number): Promise<number> {
-  const [row] = await t.query<{ id: number }>(`SELECT id FROM external_waitlist WHERE event_id = $1 AND email = $2 ORDER BY id DESC LIMIT 1`, [
-    eventId,
-    `PERSONA${i}@CORREO.MX`,
-  ]);
+  const [row] = await t.query<{ id: number }>(
+    `SELECT id FROM external_waitlist WHERE event_id = $1 AND email = $2 ORDER BY id DESC LIMIT 1`,
+    [eventId, `PERSONA${i}@CORREO.MX`],
+  );
   return row.id;
 }
 
@@ -51,7 +51,8 @@ async function offerOf(t: TestApp, id: number): Promise<{ status: string; offere
 async function fullEventWithLine(t: TestApp, admin: string, capacity: number, waiting: number, base: number) {
   const e = await createEvent(t, admin, { max_attendees: capacity });
   const registrations: number[] = [];
-  for (let i = 0; i < capacity; i++) registrations.push((await registerForEvent(t, e.slug, registrationBody(base + i)).expect(201)).body.registration.id);
+  for (let i = 0; i < capacity; i++)
+    registrations.push((await registerForEvent(t, e.slug, registrationBody(base + i)).expect(201)).body.registration.id);
   for (let i = 0; i < waiting; i++) await join(t, e.slug, base + 100 + i).expect(201);
   return { e, registrations };
 }
@@ -76,8 +77,15 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
     expect(early.body).toMatchObject({ message: 'Aún hay lugares disponibles: regístrate directamente.', code: 'PLACES_AVAILABLE' });
     await registerForEvent(t, e.slug, registrationBody(1)).expect(201);
 
-    const bad = await t.http().post(`/api/eventos/${e.slug}/waitlist`).send({ ...registrationBody(2), phone: '123', extra: 1 }).expect(422);
-    expect(bad.body.errors).toEqual({ phone: ['El teléfono debe tener exactamente 10 dígitos.'], extra: ['El campo extra no está permitido.'] });
+    const bad = await t
+      .http()
+      .post(`/api/eventos/${e.slug}/waitlist`)
+      .send({ ...registrationBody(2), phone: '123', extra: 1 })
+      .expect(422);
+    expect(bad.body.errors).toEqual({
+      phone: ['El teléfono debe tener exactamente 10 dígitos.'],
+      extra: ['El campo extra no está permitido.'],
+    });
 
     const ok = await join(t, e.slug, 2).expect(201);
     expect(ok.body).toEqual({ message: 'Te uniste a la lista de espera', waitlist_count: 1 });
@@ -111,7 +119,10 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
     const offeredPush = nextPush(board, 'waitlist.entry', undefined, (m) => m.data.entry.status === 'offered');
     const publicCounts = nextPush(anon, 'event.counts', undefined, (m) => m.data.counts[0].held_places === 1);
 
-    await t.http().post(`/api/registros/cancelar/${cancelToken(registrations[0])}`).expect(200);
+    await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(registrations[0])}`)
+      .expect(200);
     const offer = await offerOf(t, first);
     expect(offer.status).toBe('offered');
     const hours = (offer.offered_until!.getTime() - Date.now()) / 3600_000;
@@ -123,7 +134,14 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
     expect(pub.data.counts[0]).toMatchObject({ current_attendees: 1, held_places: 1, waitlist_count: 2 });
     expect(JSON.stringify(pub.data)).not.toMatch(PERSONAL);
 
-    const [mail] = await t.query<{ idempotency_key: string; to_email: string; to_name: string; data: Record<string, unknown>; ref_type: string; ref_id: number }>(
+    const [mail] = await t.query<{
+      idempotency_key: string;
+      to_email: string;
+      to_name: string;
+      data: Record<string, unknown>;
+      ref_type: string;
+      ref_id: number;
+    }>(
       `SELECT idempotency_key, to_email, to_name, data, ref_type, ref_id FROM correos WHERE template = 'lista-espera.oferta' AND data->>'entrada_id' = $1`,
       [String(first)],
     );
@@ -137,7 +155,12 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
         slug: e.slug,
         nombre: 'JOSÉ ÁNGEL',
         oferta_hasta: offer.offered_until!.toISOString(),
-        evento: { titulo: e.title, inicio: '2027-03-15T16:00:00.000Z', fin: '2027-03-15T22:00:00.000Z', lugar: 'Parque Fundidora, Monterrey' },
+        evento: {
+          titulo: e.title,
+          inicio: '2027-03-15T16:00:00.000Z',
+          fin: '2027-03-15T22:00:00.000Z',
+          lugar: 'Parque Fundidora, Monterrey',
+        },
       },
       ref_type: 'evento-externo',
       ref_id: e.id,
@@ -153,7 +176,13 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
     const view = await t.http().get(`/api/lista-espera/aceptar/${token}`).expect(200);
     expect(view.body).toEqual({
       nombre: 'JOSÉ ÁNGEL',
-      evento: { titulo: e.title, slug: e.slug, event_date: '2027-03-15T16:00:00.000Z', end_date: '2027-03-15T22:00:00.000Z', location: 'Parque Fundidora, Monterrey' },
+      evento: {
+        titulo: e.title,
+        slug: e.slug,
+        event_date: '2027-03-15T16:00:00.000Z',
+        end_date: '2027-03-15T22:00:00.000Z',
+        location: 'Parque Fundidora, Monterrey',
+      },
       oferta_hasta: offer.offered_until!.toISOString(),
     });
     const created = nextPush(board, 'registrations.created');
@@ -175,14 +204,20 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
 
   it('50 parallel accepts of one offer → exactly one registration', async () => {
     const { e, registrations } = await fullEventWithLine(t, admin, 1, 2, 2000);
-    await t.http().post(`/api/registros/cancelar/${cancelToken(registrations[0])}`).expect(200);
+    await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(registrations[0])}`)
+      .expect(200);
     const first = await entryId(t, e.id, 2100);
     const token = await acceptToken(first);
     const results = await Promise.all(Array.from({ length: 50 }, () => t.http().post(`/api/lista-espera/aceptar/${token}`)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
     expect(await places(t, e.id)).toMatchObject({ current: 1, held: 0, registered: 1, waiting: 1 });
-    const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_registrations WHERE event_id = $1 AND email = 'PERSONA2100@CORREO.MX'`, [e.id]);
+    const [{ n }] = await t.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM external_registrations WHERE event_id = $1 AND email = 'PERSONA2100@CORREO.MX'`,
+      [e.id],
+    );
     expect(n).toBe(1);
   });
 
@@ -190,7 +225,10 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
     for (let round = 0; round < 5; round++) {
       // capacity 2: A and B registered, X offered after A cancels; then B cancels while X accepts.
       const { e, registrations } = await fullEventWithLine(t, admin, 2, 3, 3000 + round * 1000);
-      await t.http().post(`/api/registros/cancelar/${cancelToken(registrations[0])}`).expect(200);
+      await t
+        .http()
+        .post(`/api/registros/cancelar/${cancelToken(registrations[0])}`)
+        .expect(200);
       const x = await entryId(t, e.id, 3100 + round * 1000);
       const token = await acceptToken(x);
       const [cancel, accept] = await Promise.all([
@@ -265,7 +303,12 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
     await t.join(board, ROOMS.externalEvent(e.id));
     const offered = await entryId(t, e.id, 9100);
     const removedPush = nextPush(board, 'waitlist.entry', undefined, (m) => m.data.entry.status === 'removed');
-    const nextOffered = nextPush(board, 'waitlist.entry', undefined, (m) => m.data.entry.status === 'offered' && m.data.entry.email === 'PERSONA9103@CORREO.MX');
+    const nextOffered = nextPush(
+      board,
+      'waitlist.entry',
+      undefined,
+      (m) => m.data.entry.status === 'offered' && m.data.entry.email === 'PERSONA9103@CORREO.MX',
+    );
     await t.as(viewer.token).delete(`/api/eventos-externos/${e.id}/waitlist/${offered}`).expect(403);
     await t.as(admin).delete(`/api/eventos-externos/${e.id}/waitlist/${offered}`).expect(200);
     await t.as(admin).delete(`/api/eventos-externos/${e.id}/waitlist/${offered}`).expect(404);
@@ -290,7 +333,10 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
 
   it('accept links: tampered, foreign purpose, expired — clear answers, never a 500', async () => {
     const { e, registrations } = await fullEventWithLine(t, admin, 1, 1, 9700);
-    await t.http().post(`/api/registros/cancelar/${cancelToken(registrations[0])}`).expect(200);
+    await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(registrations[0])}`)
+      .expect(200);
     const id = await entryId(t, e.id, 9800);
     const good = await acceptToken(id);
     const [eid, exp, sig] = good.split('.');
@@ -300,7 +346,10 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
       for (const method of ['get', 'post'] as const) {
         const res = await t.http()[method](`/api/lista-espera/aceptar/${token}`);
         expect(res.status).toBe(404);
-        expect(res.body).toMatchObject({ message: 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.', code: 'LINK_INVALID' });
+        expect(res.body).toMatchObject({
+          message: 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.',
+          code: 'LINK_INVALID',
+        });
       }
     }
     const expired = links.sign('accept-waitlist-offer', id, new Date(Date.now() - 1000));
@@ -326,7 +375,10 @@ describe('waitlist offers expire and pass on (short hold via WAITLIST_OFFER_HOUR
 
   it('the delayed job expires an unanswered offer and offers the place to the next; the late link says so', async () => {
     const { e, registrations } = await fullEventWithLine(t, admin, 1, 2, 100);
-    await t.http().post(`/api/registros/cancelar/${cancelToken(registrations[0])}`).expect(200);
+    await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(registrations[0])}`)
+      .expect(200);
     const first = await entryId(t, e.id, 200);
     const second = await entryId(t, e.id, 201);
     const offer = await offerOf(t, first);
@@ -334,28 +386,43 @@ describe('waitlist offers expire and pass on (short hold via WAITLIST_OFFER_HOUR
     const token = links.sign('accept-waitlist-offer', first, offer.offered_until!);
     await t.flushOutbox();
     // No sweep needed: the job delayed until the offer's end does it.
-    await eventually(() => offerOf(t, second), (o) => o.status === 'offered');
+    await eventually(
+      () => offerOf(t, second),
+      (o) => o.status === 'offered',
+    );
     expect((await offerOf(t, first)).status).toBe('expired');
     expect(await places(t, e.id)).toMatchObject({ current: 0, held: 1, waiting: 0 });
     const late = await t.http().post(`/api/lista-espera/aceptar/${token}`);
     expect(late.status).toBe(410);
     expect(late.body.message).toBe('La oferta expiró y el lugar pasó a la siguiente persona en la lista de espera.');
-    const keys = await t.query<{ idempotency_key: string }>(`SELECT idempotency_key FROM correos WHERE template = 'lista-espera.oferta' AND ref_id = $1 ORDER BY id`, [e.id]);
+    const keys = await t.query<{ idempotency_key: string }>(
+      `SELECT idempotency_key FROM correos WHERE template = 'lista-espera.oferta' AND ref_id = $1 ORDER BY id`,
+      [e.id],
+    );
     expect(keys.map((k) => k.idempotency_key)).toEqual([`lista-espera.oferta:${first}:1`, `lista-espera.oferta:${second}:1`]);
 
     // With nobody left in line, the place is free again once the last offer lapses.
-    await eventually(() => places(t, e.id), (p) => p.held === 0);
+    await eventually(
+      () => places(t, e.id),
+      (p) => p.held === 0,
+    );
     await registerForEvent(t, e.slug, registrationBody(300)).expect(201);
   });
 
   it('the sweep expires offers whose job never ran; accepting in time works with a short hold too', async () => {
     const { e, registrations } = await fullEventWithLine(t, admin, 2, 2, 400);
     // An offer whose delayed job is missing (as if Redis lost it): written straight to the row.
-    await t.http().post(`/api/registros/cancelar/${cancelToken(registrations[0])}`).expect(200);
+    await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(registrations[0])}`)
+      .expect(200);
     const first = await entryId(t, e.id, 500);
     const token = links.sign('accept-waitlist-offer', first, (await offerOf(t, first)).offered_until!);
     await t.http().post(`/api/lista-espera/aceptar/${token}`).expect(201);
-    await t.http().post(`/api/registros/cancelar/${cancelToken(registrations[1])}`).expect(200);
+    await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(registrations[1])}`)
+      .expect(200);
     const second = await entryId(t, e.id, 501);
     expect((await offerOf(t, second)).status).toBe('offered');
     // Remove its delayed job, then make it due: only the sweep can expire it now.

@@ -58,7 +58,9 @@ export class JobPublisher implements OnApplicationShutdown {
       byQueue.set(queueName, [...(byQueue.get(queueName) ?? []), job]);
     }
     for (const [queueName, list] of byQueue) {
-      const add = this.queue(queueName).addBulk(list.map((j) => ({ name: j.name, data: j.data, opts: j.delay ? { jobId: j.jobId, delay: j.delay } : { jobId: j.jobId } })));
+      const add = this.queue(queueName).addBulk(
+        list.map((j) => ({ name: j.name, data: j.data, opts: j.delay ? { jobId: j.jobId, delay: j.delay } : { jobId: j.jobId } })),
+      );
       await withTimeout(add, ADD_TIMEOUT_MS, `Redis no respondió al encolar en ${queueName}`);
     }
   }

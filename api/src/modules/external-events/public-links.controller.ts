@@ -8,7 +8,11 @@ import type { EventActor } from '@shared/events/domain-events';
 import { ExternalEventAnswers } from './external-events.openapi';
 import { WaitlistService } from './waitlist.service';
 
-const TOKEN = { name: 'token', description: 'El enlace firmado del correo (`<id>.<vence>.<firma>`).', example: '7.1798830800.dGhpcy1pcy1hbi1leGFtcGxlLXNpZ25hdHVyZS0xMjM0NTY' };
+const TOKEN = {
+  name: 'token',
+  description: 'El enlace firmado del correo (`<id>.<vence>.<firma>`).',
+  example: '7.1798830800.dGhpcy1pcy1hbi1leGFtcGxlLXNpZ25hdHVyZS0xMjM0NTY',
+};
 
 /**
  * The links a citizen follows from an e-mail, without an account (issue 22 §3, §4). A tampered link answers 404,

@@ -5,7 +5,8 @@ import type { NewRegistration } from './registrations.repository';
 import { WaitlistEntryEntity } from './waitlist-entry.entity';
 
 export type JoinOutcome =
-  { outcome: 'ok'; entryId: number } | { outcome: 'not_found' | 'draft' | 'cancelled' | 'completed' | 'available' | 'registered' | 'duplicate' };
+  | { outcome: 'ok'; entryId: number }
+  | { outcome: 'not_found' | 'draft' | 'cancelled' | 'completed' | 'available' | 'registered' | 'duplicate' };
 export type AcceptOutcome =
   { outcome: 'ok'; registrationId: number } | { outcome: 'used' | 'expired' | 'not_offered' | 'not_found' | 'closed' | 'duplicate' };
 export type CancelOutcome = 'ok' | 'not_found' | 'already_cancelled' | 'attended' | 'closed';
@@ -78,10 +79,12 @@ export class WaitlistRepository {
   }
 
   async cancelRegistration(registrationId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }) {
-    const [r]: Array<{ outcome: CancelOutcome }> = await this.ds.query(
-      `SELECT external_cancel_registration($1, $2, $3, $4) AS outcome`,
-      [registrationId, holdSeconds, actor.userId, actor.ip],
-    );
+    const [r]: Array<{ outcome: CancelOutcome }> = await this.ds.query(`SELECT external_cancel_registration($1, $2, $3, $4) AS outcome`, [
+      registrationId,
+      holdSeconds,
+      actor.userId,
+      actor.ip,
+    ]);
     return r.outcome;
   }
 

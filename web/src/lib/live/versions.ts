@@ -37,7 +37,10 @@ export function createVersionGate(): VersionGate {
   };
 }
 
-type CountedEvent = Pick<EventCounts, 'id' | 'current_attendees' | 'max_attendees' | 'held_places' | 'waitlist_count' | 'status' | 'is_featured'>;
+type CountedEvent = Pick<
+  EventCounts,
+  'id' | 'current_attendees' | 'max_attendees' | 'held_places' | 'waitlist_count' | 'status' | 'is_featured'
+>;
 
 /**
  * The one live-counts applier: applies `event.counts` to a list of events — or to one event, as a list of

@@ -23,10 +23,17 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     // ——— Door code ———
     await q.query(`
-      CREATE FUNCTION external_door_code() RETURNS text LANGUAGE sql VOLATILE AS $$
-        SELECT string_agg(substr('ACDEFGHJKMNPQRTUVWXY34679', get_byte(b, i) % 25 + 1, 1), '' ORDER BY i)
-          FROM (SELECT uuid_send(gen_random_uuid()) AS b) s, unnest(ARRAY[0, 1, 2, 3, 4, 5, 9, 10]) AS i
-      $$`);
+      CREATE FUNCTION external_door_code() RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        b bytea := uuid_send(gen_random_uuid());
+        c text := '';
+        i integer;
+      BEGIN
+        FOREACH i IN ARRAY ARRAY[0, 1, 2, 3, 4, 5, 9, 10] LOOP
+          c := c || substr('ACDEFGHJKMNPQRTUVWXY34679', get_byte(b, i) % 25 + 1, 1);
+        END LOOP;
+        RETURN c;
+      END $$`);
     await q.query(`
       CREATE FUNCTION external_registration_code(p_event_id integer) RETURNS text LANGUAGE plpgsql VOLATILE AS $$
       DECLARE
@@ -47,7 +54,9 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
           UPDATE external_registrations SET codigo = external_registration_code(r.event_id) WHERE id = r.id;
         END LOOP;
       END $$`);
-    await q.query(`ALTER TABLE external_registrations ALTER COLUMN codigo SET DEFAULT external_door_code(), ALTER COLUMN codigo SET NOT NULL`);
+    await q.query(
+      `ALTER TABLE external_registrations ALTER COLUMN codigo SET DEFAULT external_door_code(), ALTER COLUMN codigo SET NOT NULL`,
+    );
     await q.query(
       `ALTER TABLE external_registrations ADD CONSTRAINT external_registrations_event_codigo_key UNIQUE (event_id, codigo),
          ADD CONSTRAINT external_registrations_codigo_check CHECK (codigo ~ '^[ACDEFGHJKMNPQRTUVWXY34679]{8}$')`,
@@ -97,50 +106,57 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
     await q.query(`CREATE INDEX external_waitlist_line_idx ON external_waitlist (event_id, id) WHERE status IN ('waiting', 'offered')`);
     await q.query(`CREATE INDEX external_waitlist_due_idx ON external_waitlist (offered_until) WHERE status = 'offered'`);
 
-    // ——— Shared pieces: wire JSON (equal to the mappers, tested) and the event as messages show it ———
+    // ——— Shared pieces: wire JSON (equal to the mappers, tested) and the event as messages show it. PL/pgSQL, not SQL:
+    // called from PL/pgSQL they would not be inlined, and a SQL function is planned again at every call. ———
     await q.query(`
-      CREATE FUNCTION external_iso(t timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-        SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-      $$`);
+      CREATE FUNCTION external_iso(t timestamptz) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+      BEGIN
+        RETURN to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+      END $$`);
     await q.query(`
-      CREATE FUNCTION external_registration_json(reg external_registrations) RETURNS jsonb LANGUAGE sql STABLE AS $$
-        SELECT jsonb_build_object(
+      CREATE FUNCTION external_registration_json(reg external_registrations) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+      BEGIN
+        RETURN jsonb_build_object(
           'id', reg.id, 'nombre', reg.nombre, 'apellido_paterno', reg.apellido_paterno, 'apellido_materno', reg.apellido_materno,
           'fecha_nacimiento', to_char(reg.fecha_nacimiento, 'YYYY-MM-DD'), 'phone', reg.phone, 'email', reg.email, 'curp', reg.curp,
           'empresa', reg.empresa, 'tipo_participante', reg.tipo_participante, 'status', reg.status, 'codigo', reg.codigo,
-          'created_at', external_iso(reg.created_at), 'updated_at', external_iso(reg.updated_at))
-      $$`);
+          'created_at', external_iso(reg.created_at), 'updated_at', external_iso(reg.updated_at));
+      END $$`);
     await q.query(`
-      CREATE FUNCTION external_waitlist_json(w external_waitlist) RETURNS jsonb LANGUAGE sql STABLE AS $$
-        SELECT jsonb_build_object(
+      CREATE FUNCTION external_waitlist_json(w external_waitlist) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+      BEGIN
+        RETURN jsonb_build_object(
           'id', w.id, 'event_id', w.event_id, 'nombre', w.nombre, 'apellido_paterno', w.apellido_paterno,
           'apellido_materno', w.apellido_materno, 'fecha_nacimiento', to_char(w.fecha_nacimiento, 'YYYY-MM-DD'),
           'phone', w.phone, 'email', w.email, 'empresa', w.empresa, 'tipo_participante', w.tipo_participante,
           'status', w.status, 'offer_count', w.offer_count,
           'offered_until', CASE WHEN w.offered_until IS NULL THEN NULL ELSE external_iso(w.offered_until) END,
-          'registration_id', w.registration_id, 'created_at', external_iso(w.created_at), 'updated_at', external_iso(w.updated_at))
-      $$`);
+          'registration_id', w.registration_id, 'created_at', external_iso(w.created_at), 'updated_at', external_iso(w.updated_at));
+      END $$`);
     await q.query(`
-      CREATE FUNCTION external_event_mail(ev external_events) RETURNS jsonb LANGUAGE sql STABLE AS $$
-        SELECT jsonb_build_object('titulo', ev.title, 'inicio', external_iso(ev.event_date),
+      CREATE FUNCTION external_event_mail(ev external_events) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+      BEGIN
+        RETURN jsonb_build_object('titulo', ev.title, 'inicio', external_iso(ev.event_date),
           'fin', CASE WHEN ev.end_date IS NULL THEN NULL ELSE external_iso(ev.end_date) END,
-          'lugar', nullif(btrim(ev.location), ''))
-      $$`);
+          'lugar', nullif(btrim(ev.location), ''));
+      END $$`);
     /** The confirmation of one registration (key registro.confirmacion:<id>, data as mail.contract.ts). */
     await q.query(`
-      CREATE FUNCTION external_queue_confirmation(ev external_events, reg external_registrations) RETURNS void LANGUAGE sql AS $$
-        SELECT queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
+      CREATE FUNCTION external_queue_confirmation(ev external_events, reg external_registrations) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
           reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
           jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
                              'evento', external_event_mail(ev)),
-          'evento-externo', ev.id)
-      $$`);
+          'evento-externo', ev.id);
+      END $$`);
     await q.query(`
       CREATE FUNCTION external_record(p_type text, p_actor integer, p_ip text, p_resource_type text, p_resource_id integer, p_payload jsonb)
-      RETURNS void LANGUAGE sql AS $$
+      RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
         INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
-        VALUES (gen_random_uuid(), p_type, p_actor, p_ip, p_resource_type, p_resource_id::text, p_payload)
-      $$`);
+        VALUES (gen_random_uuid(), p_type, p_actor, p_ip, p_resource_type, p_resource_id::text, p_payload);
+      END $$`);
 
     // ——— Public registration: as before, plus held places, the door code and the confirmation ———
     await q.query(`
@@ -154,6 +170,7 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
         reg external_registrations%ROWTYPE;
         free integer;
         taken integer := 0;
+        evento jsonb;
       BEGIN
         SELECT * INTO ev FROM external_events e WHERE e.slug = p_slug FOR UPDATE;
         IF NOT FOUND OR ev.status <> 'published' THEN
@@ -163,6 +180,7 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
         END IF;
         -- Places held for the waitlist are not free.
         free := ev.max_attendees - ev.current_attendees - ev.held_places;
+        evento := external_event_mail(ev);
         FOR r IN
           SELECT x.ord::integer AS ord, x.item ->> 'nombre' AS nombre, x.item ->> 'apellido_paterno' AS apellido_paterno,
                  x.item ->> 'apellido_materno' AS apellido_materno, (x.item ->> 'fecha_nacimiento')::date AS fecha_nacimiento,
@@ -189,9 +207,15 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
           END IF;
           free := free - 1;
           taken := taken + 1;
-          PERFORM external_record('registration.created', r.actor_id, r.ip, 'external_registration', reg.id,
-                                  jsonb_build_object('event_id', reg.event_id, 'registration', external_registration_json(reg)));
-          PERFORM external_queue_confirmation(ev, reg);
+          -- The hot path writes its domain event and queues its confirmation inline (no helper-function layers).
+          INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
+          VALUES (gen_random_uuid(), 'registration.created', r.actor_id, r.ip, 'external_registration', reg.id::text,
+                  jsonb_build_object('event_id', reg.event_id, 'registration', external_registration_json(reg)));
+          PERFORM queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
+            reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
+            jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
+                               'evento', evento),
+            'evento-externo', ev.id);
           ord := r.ord; outcome := 'ok'; registration_id := reg.id; registration_status := reg.status;
           RETURN NEXT;
         END LOOP;

@@ -60,7 +60,10 @@ function RegistrationsTable({
                   <span>{formatShortDate(r.created_at)}</span>
                   <span className="muted">{formatTime(r.created_at)}</span>
                   <span className="muted">
-                    Código <span className="registration-code" data-testid="registration-code">{r.codigo}</span>
+                    Código{' '}
+                    <span className="registration-code" data-testid="registration-code">
+                      {r.codigo}
+                    </span>
                   </span>
                 </span>
               </td>

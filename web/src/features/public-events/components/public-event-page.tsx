@@ -133,8 +133,8 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
     content = (
       <Panel kind="success" title="Estás en la lista de espera" testId="waitlist-success" focusOnShow>
         <p>
-          Gracias, {success.name}. Si se libera un lugar en {event.title}, te lo ofreceremos por correo en orden de llegada; el lugar
-          se te aparta por tiempo limitado y lo aceptas con el enlace del correo.
+          Gracias, {success.name}. Si se libera un lugar en {event.title}, te lo ofreceremos por correo en orden de llegada; el lugar se te
+          aparta por tiempo limitado y lo aceptas con el enlace del correo.
         </p>
         <button type="button" className="btn btn--secondary" onClick={registerAnother}>
           Anotar a otra persona
@@ -187,11 +187,7 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
             Ver otros eventos
           </Link>
         </Panel>
-        <RegistrationForm
-          slug={event.slug}
-          waitlist
-          onRegistered={(message, name) => setSuccess({ message, name, waitlist: true })}
-        />
+        <RegistrationForm slug={event.slug} waitlist onRegistered={(message, name) => setSuccess({ message, name, waitlist: true })} />
       </>
     );
   } else {
