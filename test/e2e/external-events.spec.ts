@@ -203,7 +203,7 @@ test('two staff boards see a public registration and its confirmation live; the 
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1).split('\r\n')[0]).toBe(
-      'Nombre,Apellido Paterno,Apellido Materno,Fecha Nacimiento,Teléfono,Correo Electrónico,Empresa,Tipo de Participante,Estado,Fecha de Registro',
+      'Nombre,Apellido Paterno,Apellido Materno,Fecha Nacimiento,Teléfono,Correo Electrónico,Empresa,Tipo de Participante,Estado,Fecha de Registro,Código de Acceso',
     );
     expect(csv).toContain(email.toUpperCase());
   } finally {

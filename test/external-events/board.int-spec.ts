@@ -24,6 +24,7 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
       [
         'apellido_materno',
         'apellido_paterno',
+        'codigo',
         'created_at',
         'curp',
         'email',
@@ -105,11 +106,11 @@ describe('registrations board and CSV export (spec 1 §2.7, §9)', () => {
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'Nombre,Apellido Paterno,Apellido Materno,Fecha Nacimiento,Teléfono,Correo Electrónico,Empresa,Tipo de Participante,Estado,Fecha de Registro',
+      'Nombre,Apellido Paterno,Apellido Materno,Fecha Nacimiento,Teléfono,Correo Electrónico,Empresa,Tipo de Participante,Estado,Fecha de Registro,Código de Acceso',
     );
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
     expect(lines[1]).toMatch(
-      /^LUIS,GARZA,LEAL,17\/05\/1990,8187654321,'\+LUIS@CORREO\.MX,"ACEROS, S\.A\. DE C\.V\.",Estudiante,Registrado,"\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]\. m\."$/,
+      /^LUIS,GARZA,LEAL,17\/05\/1990,8187654321,'\+LUIS@CORREO\.MX,"ACEROS, S\.A\. DE C\.V\.",Estudiante,Registrado,"\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]\. m\.",[ACDEFGHJKMNPQRTUVWXY34679]{8}$/,
     );
     expect(lines[2]).toMatch(
       /^ANA,DE LA O,PEÑA,17\/05\/1990,8112345678,ANA@CORREO\.MX,"'=HYPERLINK\(""HTTP:\/\/X"",""Y""\)",Empresario,Asistió,/,

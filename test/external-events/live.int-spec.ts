@@ -48,6 +48,8 @@ describe('external events live (instead of the 3-second polling)', () => {
         status: 'published',
         max_attendees: 2,
         current_attendees: 1,
+        held_places: 0,
+        waitlist_count: 0,
         is_featured: false,
         version: expect.stringMatching(/^\d+$/),
       },

@@ -9,6 +9,12 @@ describe('configuration validated at start, naming the bad variable', () => {
     expect(loadConfig({ ...base, ROLES: 'api' }).roles.has('realtime')).toBe(false);
   });
 
+  it('WAITLIST_OFFER_HOURS: 24 h by default, decimals allowed, as whole seconds (at least 1)', () => {
+    expect(loadConfig({ ...base }).waitlistOfferSeconds).toBe(24 * 3600);
+    expect(loadConfig({ ...base, WAITLIST_OFFER_HOURS: '0.5' }).waitlistOfferSeconds).toBe(1800);
+    expect(loadConfig({ ...base, WAITLIST_OFFER_HOURS: '0.0001' }).waitlistOfferSeconds).toBe(1);
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({ ...base });
     expect(c).toMatchObject({
@@ -37,6 +43,10 @@ describe('configuration validated at start, naming the bad variable', () => {
     [{ ROLES: 'api,workers' }, 'ROLES'],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ WAITLIST_OFFER_HOURS: '0' }, 'WAITLIST_OFFER_HOURS'],
+    [{ WAITLIST_OFFER_HOURS: '-2' }, 'WAITLIST_OFFER_HOURS'],
+    [{ WAITLIST_OFFER_HOURS: '1e3' }, 'WAITLIST_OFFER_HOURS'],
+    [{ WAITLIST_OFFER_HOURS: '721' }, 'WAITLIST_OFFER_HOURS'],
     [{ ALLOWED_ORIGINS: 'ftp://aforo.gob.mx' }, 'ALLOWED_ORIGINS'],
     [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx/panel' }, 'ALLOWED_ORIGINS'],
     [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx?x=1' }, 'ALLOWED_ORIGINS'],

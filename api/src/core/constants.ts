@@ -40,6 +40,8 @@ export const OUTBOX_MIN_CYCLE_MS = 25;
  */
 export const DOMAIN_EVENTS_RETENTION_DAYS = 7;
 export const DOMAIN_EVENTS_PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How often the workers expire waitlist offers whose delayed job did not (a safety net; one schedule per cluster). */
+export const WAITLIST_SWEEP_EVERY_MS = 60 * 1000;
 export const DOMAIN_EVENTS_PRUNE_BATCH = 5000;
 /** Public registrations decided together in one statement, at most, and such statements per event at once (group commit). */
 export const REGISTRATION_BATCH_MAX = 256;

@@ -7,6 +7,8 @@ import { ExternalEventEntity } from './external-events/external-event.entity';
 import { ExternalRegistrationEntity } from './external-events/external-registration.entity';
 import { externalEventsSeeder } from './external-events/external-events.seed';
 import { ExternalEventsModule } from './external-events/external-events.module';
+import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
+import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
 import { InternalEventsModule } from './internal-events/internal-events.module';
@@ -50,7 +52,8 @@ export interface AreaRegistration {
 export const AREA_REGISTRATIONS = {
   'external-events': {
     module: ExternalEventsModule,
-    entities: [ExternalEventEntity, ExternalRegistrationEntity],
+    entities: [ExternalEventEntity, ExternalRegistrationEntity, WaitlistEntryEntity],
+    jobs: ExternalEventsJobsModule,
     seeder: externalEventsSeeder,
   },
   users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },

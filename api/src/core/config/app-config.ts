@@ -49,6 +49,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** MAIL_FROM: the sender of every message (an address, or "Name <address>"). */
   mailFrom: string;
+  /** WAITLIST_OFFER_HOURS (decimals allowed), in seconds: how long a freed place is held for the first in line. */
+  waitlistOfferSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +90,17 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(name, `debe ser un número entero entre ${min} y ${max} (se recibió "${raw}")`);
   }
   return value;
+}
+
+/** A positive number of hours (decimals allowed: 0.5 is half an hour), as whole seconds (at least 1). */
+function readHours(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback * 3600;
+  const value = Number(raw);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || !(value > 0) || value > max) {
+    throw new ConfigError(name, `debe ser un número de horas mayor que 0 y hasta ${max} (se recibió "${raw}")`);
+  }
+  return Math.max(1, Math.round(value * 3600));
 }
 
 function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -232,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     smtpUrl,
     mailFrom,
+    waitlistOfferSeconds: readHours(env, 'WAITLIST_OFFER_HOURS', 24, 720),
   };
 }
 

@@ -24,6 +24,13 @@ export enum ErrorCode {
   LastSuperAdmin = 'LAST_SUPER_ADMIN',
   CannotDeleteSelf = 'CANNOT_DELETE_SELF',
   ProgramFull = 'PROGRAM_FULL',
+  // Links from e-mail (issue 22): a link that is not ours or was altered, one already used, one past its time.
+  LinkInvalid = 'LINK_INVALID',
+  LinkUsed = 'LINK_USED',
+  LinkExpired = 'LINK_EXPIRED',
+  /** The waitlist is only for a full event. */
+  PlacesAvailable = 'PLACES_AVAILABLE',
+  AlreadyInWaitlist = 'ALREADY_IN_WAITLIST',
 }
 
 const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
@@ -48,6 +55,11 @@ const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.LastSuperAdmin]: HttpStatus.CONFLICT,
   [ErrorCode.CannotDeleteSelf]: HttpStatus.CONFLICT,
   [ErrorCode.ProgramFull]: HttpStatus.CONFLICT,
+  [ErrorCode.LinkInvalid]: HttpStatus.NOT_FOUND,
+  [ErrorCode.LinkUsed]: HttpStatus.CONFLICT,
+  [ErrorCode.LinkExpired]: HttpStatus.GONE,
+  [ErrorCode.PlacesAvailable]: HttpStatus.CONFLICT,
+  [ErrorCode.AlreadyInWaitlist]: HttpStatus.CONFLICT,
 };
 
 /** Thrown by services; carries a Spanish message for the wire and, for validation, errors per field. */

@@ -21,6 +21,8 @@ export interface JobRequest<K extends JobName = JobName> {
   data: JobPayloads[K];
   /** Deduplicates: the domain event id for jobs born from an event. */
   jobId: string;
+  /** Run no sooner than this many milliseconds from now (a delayed job, e.g. an offer's expiry). */
+  delay?: number;
 }
 
 /** Adds typed jobs to their queues. Fails fast when Redis is unreachable (the outbox retries). */
@@ -56,7 +58,9 @@ export class JobPublisher implements OnApplicationShutdown {
       byQueue.set(queueName, [...(byQueue.get(queueName) ?? []), job]);
     }
     for (const [queueName, list] of byQueue) {
-      const add = this.queue(queueName).addBulk(list.map((j) => ({ name: j.name, data: j.data, opts: { jobId: j.jobId } })));
+      const add = this.queue(queueName).addBulk(
+        list.map((j) => ({ name: j.name, data: j.data, opts: j.delay ? { jobId: j.jobId, delay: j.delay } : { jobId: j.jobId } })),
+      );
       await withTimeout(add, ADD_TIMEOUT_MS, `Redis no respondió al encolar en ${queueName}`);
     }
   }

@@ -25,6 +25,13 @@ export class ExternalEventEntity extends StaffRecordColumns {
   @Column({ name: 'current_attendees', type: 'integer', default: 0 })
   currentAttendees: number;
 
+  /** Places held for offers of the waitlist (migration 1764900000000): the capacity CHECK counts them. */
+  @Column({ name: 'held_places', type: 'integer', default: 0 })
+  heldPlaces: number;
+
+  @Column({ name: 'waitlist_count', type: 'integer', default: 0 })
+  waitlistCount: number;
+
   @Column({ type: 'text', default: 'draft' })
   status: ExternalEventStatus;
 

@@ -16,6 +16,7 @@ import { ExternalEventsService } from './external-events.service';
 import { RegistrationsService } from './registrations.service';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
+import { WaitlistService } from './waitlist.service';
 
 @ApiTags('eventos-externos')
 @ApiBearerAuth()
@@ -24,6 +25,7 @@ export class ExternalEventsController {
   constructor(
     private readonly events: ExternalEventsService,
     private readonly registrations: RegistrationsService,
+    private readonly waitlist: WaitlistService,
   ) {}
 
   @Get()
@@ -126,5 +128,27 @@ export class ExternalEventsController {
   ) {
     await this.registrations.remove(id, registrationId, actor);
     return { message: 'Registro eliminado exitosamente' };
+  }
+
+  /** The event's waitlist beside its registrations board: in line order, with offers and until when. */
+  @Get(':id/waitlist')
+  @Answer(200, 'La lista de espera activa (en espera y con oferta), en orden.', ExternalEventAnswers.waitlist)
+  @RequirePermission('eventos_externos', 'view')
+  async waitlistOf(@Param('id', IdParamPipe) id: number) {
+    const event = await this.events.get(id);
+    return { entries: await this.waitlist.list(event.id) };
+  }
+
+  /** Removes someone from the line; a place held for them goes to the next. */
+  @Delete(':id/waitlist/:entryId')
+  @Answer(200, 'Quitado de la lista de espera.', ExternalEventAnswers.deleted('Quitado de la lista de espera'))
+  @RequirePermission('eventos_externos', 'delete')
+  async removeFromWaitlist(
+    @Param('id', IdParamPipe) id: number,
+    @Param('entryId', IdParamPipe) entryId: number,
+    @Actor() actor: EventActor,
+  ) {
+    await this.waitlist.remove(id, entryId, actor);
+    return { message: 'Quitado de la lista de espera' };
   }
 }

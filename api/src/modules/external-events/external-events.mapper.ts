@@ -1,6 +1,12 @@
-import type { ExternalEventResponse, ExternalRegistrationResponse, PublicExternalEvent } from '@shared/contracts/external-events.contract';
+import type {
+  ExternalEventResponse,
+  ExternalRegistrationResponse,
+  PublicExternalEvent,
+  WaitlistEntryResponse,
+} from '@shared/contracts/external-events.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
+import type { WaitlistEntryEntity } from './waitlist-entry.entity';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -20,6 +26,8 @@ export function toPublicEvent(e: ExternalEventEntity): PublicExternalEvent {
     is_featured: e.isFeatured,
     requirements: e.requirements ?? [],
     agenda: e.agenda ?? [],
+    held_places: e.heldPlaces,
+    waitlist_count: e.waitlistCount,
   };
 }
 
@@ -40,7 +48,30 @@ export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalR
     empresa: r.empresa,
     tipo_participante: r.tipoParticipante,
     status: r.status,
+    codigo: r.codigo,
     created_at: iso(r.createdAt)!,
     updated_at: iso(r.updatedAt)!,
+  };
+}
+
+/** Equal, field by field, to the payload the SQL functions build (`external_waitlist_json`, migration 1764900000000). */
+export function toWaitlistEntryResponse(w: WaitlistEntryEntity): WaitlistEntryResponse {
+  return {
+    id: w.id,
+    event_id: w.eventId,
+    nombre: w.nombre,
+    apellido_paterno: w.apellidoPaterno,
+    apellido_materno: w.apellidoMaterno,
+    fecha_nacimiento: w.fechaNacimiento,
+    phone: w.phone,
+    email: w.email,
+    empresa: w.empresa,
+    tipo_participante: w.tipoParticipante,
+    status: w.status,
+    offer_count: w.offerCount,
+    offered_until: iso(w.offeredUntil),
+    registration_id: w.registrationId,
+    created_at: iso(w.createdAt)!,
+    updated_at: iso(w.updatedAt)!,
   };
 }

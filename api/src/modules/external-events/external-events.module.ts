@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { ImagesModule } from '../images/images.module';
 import { ExternalEventsController } from './external-events.controller';
@@ -6,13 +7,16 @@ import { ExternalEventCounts, registerExternalEventsRealtime } from './external-
 import { ExternalEventsRepository } from './external-events.repository';
 import { ExternalEventsService } from './external-events.service';
 import { PublicEventsController } from './public-events.controller';
+import { PublicLinksController } from './public-links.controller';
+import { WaitlistRepository } from './waitlist.repository';
+import { WaitlistService } from './waitlist.service';
 import { RegistrationBatcher } from './registration-batcher';
 import { RegistrationsRepository } from './registrations.repository';
 import { RegistrationsService } from './registrations.service';
 
 @Module({
   imports: [ImagesModule],
-  controllers: [PublicEventsController, ExternalEventsController],
+  controllers: [PublicEventsController, PublicLinksController, ExternalEventsController],
   providers: [
     ExternalEventsService,
     ExternalEventsRepository,
@@ -20,6 +24,8 @@ import { RegistrationsService } from './registrations.service';
     RegistrationsRepository,
     RegistrationBatcher,
     ExternalEventCounts,
+    WaitlistRepository,
+    WaitlistService,
   ],
 })
 export class ExternalEventsModule implements OnModuleInit {
@@ -27,9 +33,23 @@ export class ExternalEventsModule implements OnModuleInit {
     private readonly realtime: RealtimeRegistry,
     private readonly events: ExternalEventsRepository,
     private readonly counts: ExternalEventCounts,
+    private readonly jobs: JobRoutes,
   ) {}
 
   onModuleInit(): void {
     registerExternalEventsRealtime(this.realtime, this.events, this.counts);
+    // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox,
+    // so it exists once the offer commits); the scheduled sweep catches any that did not run.
+    this.jobs.register('waitlist.offered', (e) => {
+      const { id, offer_count, offered_until } = e.payload.entry;
+      return [
+        {
+          name: 'waitlist.expire-offer',
+          data: { entryId: id, offer: offer_count },
+          jobId: `waitlist-expire-${id}-${offer_count}`,
+          delay: Math.max(0, new Date(offered_until!).getTime() - Date.now()),
+        },
+      ];
+    });
   }
 }

@@ -1,4 +1,9 @@
-import { EXTERNAL_EVENT_STATUSES, REGISTRATION_STATUSES, TIPOS_PARTICIPANTE } from '@shared/contracts/external-events.contract';
+import {
+  EXTERNAL_EVENT_STATUSES,
+  REGISTRATION_STATUSES,
+  TIPOS_PARTICIPANTE,
+  WAITLIST_STATUSES,
+} from '@shared/contracts/external-events.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const publicFields = {
@@ -16,7 +21,20 @@ const publicFields = {
   is_featured: S.bool(false),
   requirements: S.list(S.text('Identificación oficial')),
   agenda: S.list(S.text('10:00 Bienvenida')),
+  held_places: S.int(0, 'Lugares apartados para ofertas de la lista de espera (no están libres).'),
+  waitlist_count: S.int(0, 'Personas en la lista de espera (solo el número).'),
 };
+
+const linkEvent = S.object(
+  {
+    titulo: S.text('Feria del Empleo Monterrey 2026'),
+    slug: S.text('feria-del-empleo-monterrey-2026'),
+    event_date: S.date('Inicio del evento.'),
+    end_date: S.nullable(S.date('Fin del evento.')),
+    location: S.text('Parque Fundidora, Monterrey'),
+  },
+  'El evento, sin datos personales.',
+);
 
 export const ExternalEventSchemas = schemas({
   EventoExterno: S.object({ ...publicFields, created_at: S.date(), updated_at: S.date() }, 'Vista del personal.'),
@@ -33,6 +51,25 @@ export const ExternalEventSchemas = schemas({
     empresa: S.nullable(S.text('CERVECERÍA DEL NORTE')),
     tipo_participante: S.oneOf(TIPOS_PARTICIPANTE),
     status: S.oneOf(REGISTRATION_STATUSES),
+    codigo: S.text('K7RC4MWA', 'Código de acceso para la puerta (único en el evento; solo personal).'),
+    created_at: S.date(),
+    updated_at: S.date(),
+  }),
+  EntradaListaEspera: S.object({
+    id: S.int(3),
+    event_id: S.int(1),
+    nombre: S.text('LUCÍA'),
+    apellido_paterno: S.text('TREVIÑO'),
+    apellido_materno: S.text('SALINAS'),
+    fecha_nacimiento: S.text('1994-02-11'),
+    phone: S.text('8187654321'),
+    email: S.text('LUCIA.TREVINO@CORREO.MX'),
+    empresa: S.nullable(S.text('PANADERÍA LA ESPIGA')),
+    tipo_participante: S.oneOf(TIPOS_PARTICIPANTE),
+    status: S.oneOf(WAITLIST_STATUSES),
+    offer_count: S.int(1, 'Veces que se le ofreció un lugar.'),
+    offered_until: S.nullable(S.date('Con oferta: hasta cuándo se le aparta el lugar.')),
+    registration_id: S.nullable(S.int(12, 'Aceptada: el registro que resultó.')),
     created_at: S.date(),
     updated_at: S.date(),
   }),
@@ -65,6 +102,18 @@ export const ExternalEventAnswers = {
     is_preview: S.bool(false, 'Borrador visto por el personal.'),
     is_completed: S.bool(false),
     is_cancelled: S.bool(false),
+  }),
+  waitlist: S.object({ entries: S.list(E.EntradaListaEspera, 'En espera y con oferta, en orden de la lista.') }),
+  waitlistJoined: S.object({
+    message: S.message('Te uniste a la lista de espera'),
+    waitlist_count: S.int(4, 'Personas en la lista, contándote.'),
+  }),
+  cancelView: S.object({ nombre: S.text('MARÍA', 'Solo el nombre de pila de quien se registró.'), evento: linkEvent }),
+  cancelled: S.object({ message: S.message('Tu registro fue cancelado') }),
+  offerView: S.object({
+    nombre: S.text('LUCÍA', 'Solo el nombre de pila de quien está en la lista.'),
+    evento: linkEvent,
+    oferta_hasta: S.date('Hasta cuándo se le aparta el lugar.'),
   }),
   registered: S.object({
     message: S.message('¡Registro Exitoso!'),

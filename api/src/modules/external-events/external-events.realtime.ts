@@ -24,6 +24,14 @@ const registrationUpdated: PushRoute<'registration.confirmed' | 'registration.un
   ],
 });
 
+type WaitlistEvent = 'waitlist.joined' | 'waitlist.offered' | 'waitlist.accepted' | 'waitlist.expired' | 'waitlist.removed';
+
+/** A waitlist entry changed: its new state to the event's board (staff), and the counts (places held, people waiting). */
+const waitlistEntry: PushRoute<WaitlistEvent> = (e) => ({
+  pushes: [push('waitlist.entry', [ROOMS.externalEvent(e.payload.event_id)], { event_id: e.payload.event_id, entry: e.payload.entry })],
+  effects: { counts: { [EXTERNAL_EVENT_COUNTS]: [e.payload.event_id] } },
+});
+
 type ExternalEventsEvent =
   | 'external-event.created'
   | 'external-event.updated'
@@ -32,7 +40,9 @@ type ExternalEventsEvent =
   | 'registration.created'
   | 'registration.confirmed'
   | 'registration.unconfirmed'
-  | 'registration.deleted';
+  | 'registration.deleted'
+  | 'registration.cancelled'
+  | WaitlistEvent;
 
 /** For each external-events domain event: the socket pushes it produces. */
 export const EXTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<ExternalEventsEvent> = {
@@ -73,6 +83,21 @@ export const EXTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<ExternalEventsEvent> = {
     ],
     effects: { counts: { [EXTERNAL_EVENT_COUNTS]: [e.payload.event_id] } },
   }),
+  /** Cancelled by the citizen's link: the row stays on the board as Cancelado, the place frees. */
+  'registration.cancelled': (e) => ({
+    pushes: [
+      push('registration.updated', [ROOMS.externalEvent(e.payload.event_id)], {
+        event_id: e.payload.event_id,
+        registration: e.payload.registration,
+      }),
+    ],
+    effects: { counts: { [EXTERNAL_EVENT_COUNTS]: [e.payload.event_id] } },
+  }),
+  'waitlist.joined': waitlistEntry,
+  'waitlist.offered': waitlistEntry,
+  'waitlist.accepted': waitlistEntry,
+  'waitlist.expired': waitlistEntry,
+  'waitlist.removed': waitlistEntry,
 };
 
 /** New registrations of one event within a relay batch go as one push per room, in order. */

@@ -42,7 +42,7 @@ export class ExternalEventsRepository {
   /** Current counts of some events, read once per relay batch for all the events it touched. */
   readCounts(ids: number[]): Promise<VersionedCounts[]> {
     return this.ds.query(
-      `SELECT id, slug, status, max_attendees, current_attendees, is_featured, version::text AS version
+      `SELECT id, slug, status, max_attendees, current_attendees, held_places, waitlist_count, is_featured, version::text AS version
          FROM external_events WHERE id = ANY($1::int[])`,
       [ids],
     );

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@shared/permissions';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
@@ -13,6 +14,7 @@ import { EXTERNAL_EVENT_FEATURED, EXTERNAL_EVENT_SLUGS, ExternalEventsRepository
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@shared/rules/slug';
+import { WaitlistRepository } from './waitlist.repository';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const IMAGE_NOT_ALLOWED = 'Solo puedes cambiar la imagen de los eventos que tú creaste.';
@@ -33,6 +35,8 @@ export class ExternalEventsService {
     private readonly uow: UnitOfWork,
     private readonly events: ExternalEventsRepository,
     private readonly images: ImagesService,
+    private readonly waitlist: WaitlistRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(): Promise<ExternalEventResponse[]> {
@@ -69,9 +73,13 @@ export class ExternalEventsService {
     return this.uow.run(actor, async (tx) => {
       const current = await this.events.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
-      if (dto.max_attendees < current.currentAttendees) {
+      if (dto.max_attendees < current.currentAttendees + current.heldPlaces) {
         throw DomainException.validation({
-          max_attendees: [`La capacidad no puede ser menor que los registros actuales (${current.currentAttendees}).`],
+          max_attendees: [
+            current.heldPlaces > 0
+              ? `La capacidad no puede ser menor que los registros actuales más los lugares apartados para la lista de espera (${current.currentAttendees} + ${current.heldPlaces}).`
+              : `La capacidad no puede ser menor que los registros actuales (${current.currentAttendees}).`,
+          ],
         });
       }
       const status = dto.status ?? current.status;
@@ -86,6 +94,8 @@ export class ExternalEventsService {
       });
       const response = toExternalEventResponse(updated);
       await tx.record({ type: 'external-event.updated', resourceId: id, payload: { event: response } });
+      // A raised capacity (or a re-published event) frees places: the first of the waitlist get offers.
+      await this.waitlist.offerNext(tx.manager, id, this.config.waitlistOfferSeconds, actor);
       return response;
     });
   }

@@ -24,4 +24,8 @@ export class ExternalRegistrationEntity extends RegistrantColumns {
 
   @Column({ type: 'text', default: 'registered' })
   status: RegistrationStatus;
+
+  /** The door code, drawn in SQL at insert (migration 1764900000000). */
+  @Column({ type: 'text', default: () => 'external_door_code()' })
+  codigo: string;
 }

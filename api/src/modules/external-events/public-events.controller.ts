@@ -10,6 +10,7 @@ import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
 import { Answer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
+import { WaitlistService } from './waitlist.service';
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -17,6 +18,7 @@ import { ExternalEventAnswers } from './external-events.openapi';
 export class PublicEventsController {
   constructor(
     private readonly registrations: RegistrationsService,
+    private readonly waitlist: WaitlistService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,5 +61,14 @@ export class PublicEventsController {
   @RateLimit('public-write')
   async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
+  }
+
+  /** Same body and rules as /register; only when no place is free. One entry per e-mail and event (the database). */
+  @Post('eventos/:slug/waitlist')
+  @Answer(201, 'En la lista de espera.', ExternalEventAnswers.waitlistJoined)
+  @Public()
+  @RateLimit('public-write')
+  joinWaitlist(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
+    return this.waitlist.join(slug, dto, actor);
   }
 }

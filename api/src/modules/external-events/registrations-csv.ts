@@ -13,6 +13,7 @@ export const CSV_COLUMNS = [
   'Tipo de Participante',
   'Estado',
   'Fecha de Registro',
+  'Código de Acceso',
 ];
 
 export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
@@ -22,7 +23,7 @@ export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelado',
 };
 
-/** Spec 1 §9: byte-order mark, CRLF line endings, fields quoted when they contain a comma, quote or newline. */
+/** Spec 1 §9 (and the door code at the end, issue 22): byte-order mark, CRLF line endings, fields quoted when they contain a comma, quote or newline. */
 export function registrationsCsv(rows: ExternalRegistrationEntity[], timeZone: string): string {
   return csvDocument([
     CSV_COLUMNS,
@@ -37,6 +38,7 @@ export function registrationsCsv(rows: ExternalRegistrationEntity[], timeZone: s
       r.tipoParticipante,
       REGISTRATION_STATUS_LABELS[r.status] ?? r.status,
       formatDateTimeMx(r.createdAt, timeZone),
+      r.codigo,
     ]),
   ]);
 }

@@ -19,6 +19,7 @@ import { ExternalEventsRepository } from './external-events.repository';
 import { RegistrationBatcher } from './registration-batcher';
 import { registrationsCsv } from './registrations-csv';
 import { RegistrationsRepository } from './registrations.repository';
+import { WaitlistRepository } from './waitlist.repository';
 
 export const PUBLIC_NOT_FOUND = 'El evento que buscas no existe o ha sido cancelado.';
 export const EVENT_FULL = 'Evento Lleno: ya no hay lugares disponibles.';
@@ -34,6 +35,7 @@ export class RegistrationsService {
     private readonly events: ExternalEventsRepository,
     private readonly registrations: RegistrationsRepository,
     private readonly batcher: RegistrationBatcher,
+    private readonly waitlist: WaitlistRepository,
   ) {}
 
   // ——— Staff ———
@@ -79,12 +81,20 @@ export class RegistrationsService {
     });
   }
 
+  /**
+   * Deletes a registration; unless it was cancelled already (its place freed then), its place frees and goes to
+   * the first of the waitlist. The event row is locked first, as every path that moves places does.
+   */
   async remove(eventId: number, registrationId: number, actor: EventActor): Promise<void> {
     await this.uow.run(actor, async (tx) => {
+      await this.events.findByIdForUpdate(tx.manager, eventId);
       const current = await this.registrations.findInEvent(tx.manager, eventId, registrationId);
       if (!current) throw new DomainException(ErrorCode.NotFound, REGISTRATION_NOT_FOUND);
       await this.registrations.delete(tx.manager, registrationId);
-      await this.registrations.releasePlace(tx.manager, eventId);
+      if (current.status !== 'cancelled') {
+        await this.registrations.releasePlace(tx.manager, eventId);
+        await this.waitlist.offerNext(tx.manager, eventId, this.config.waitlistOfferSeconds, actor);
+      }
       await tx.record({
         type: 'registration.deleted',
         resourceId: registrationId,

@@ -49,6 +49,10 @@ export interface ExternalEventResponse {
   is_featured: boolean;
   requirements: string[];
   agenda: string[];
+  /** Places held for the first people of the waitlist (offers not yet accepted): not free for anyone else. */
+  held_places: number;
+  /** People waiting in line (not counting those holding an offer). A count only. */
+  waitlist_count: number;
   created_at: string;
   updated_at: string;
 }
@@ -103,6 +107,8 @@ export interface ExternalRegistrationResponse {
   empresa: string | null;
   tipo_participante: string;
   status: RegistrationStatus;
+  /** The short code for the door (8 characters, unique in the event). Staff only: never in a public answer. */
+  codigo: string;
   created_at: string;
   updated_at: string;
 }
@@ -126,5 +132,78 @@ export interface EventCounts {
   status: ExternalEventStatus;
   max_attendees: number;
   current_attendees: number;
+  held_places: number;
+  waitlist_count: number;
   is_featured: boolean;
+}
+
+/** Free places as the public sees them: the capacity less registrations and places held for the waitlist. */
+export function placesLeft(e: Pick<EventCounts, 'max_attendees' | 'current_attendees' | 'held_places'>): number {
+  return Math.max(0, e.max_attendees - e.current_attendees - e.held_places);
+}
+
+// ——— Waitlist (issue 22 §4) ———
+
+/**
+ * waiting (in line) → offered (a place held until `offered_until`) → accepted (registered) or expired (the place
+ * went to the next). Staff may remove a waiting or offered entry (removed).
+ */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'removed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** One person of an event's waitlist (staff only). */
+export interface WaitlistEntryResponse {
+  id: number;
+  event_id: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  fecha_nacimiento: string;
+  phone: string;
+  email: string;
+  empresa: string | null;
+  tipo_participante: string;
+  status: WaitlistStatus;
+  /** How many times a place was offered (the offer's number in its message key). */
+  offer_count: number;
+  /** While offered: until when the place is held. */
+  offered_until: string | null;
+  /** Once accepted: the registration it became. */
+  registration_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/eventos-externos/{id}/waitlist: the active entries (waiting or offered) in line order. */
+export interface WaitlistResponse {
+  entries: WaitlistEntryResponse[];
+}
+
+/** The answer to POST /api/eventos/{slug}/waitlist (201). */
+export interface WaitlistJoined {
+  message: string;
+  /** People in line, this person included. */
+  waitlist_count: number;
+}
+
+/** What a link page shows of an event: nothing personal. */
+export interface LinkEventView {
+  titulo: string;
+  slug: string;
+  event_date: string;
+  end_date: string | null;
+  location: string;
+}
+
+/** GET /api/registros/cancelar/{token}: what would be cancelled (the citizen's own first name, and the event). */
+export interface CancelLinkView {
+  nombre: string;
+  evento: LinkEventView;
+}
+
+/** GET /api/lista-espera/aceptar/{token}: the place offered and until when. */
+export interface OfferLinkView {
+  nombre: string;
+  evento: LinkEventView;
+  oferta_hasta: string;
 }

@@ -1,4 +1,4 @@
-import type { ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
+import type { ExternalEventResponse, ExternalRegistrationResponse, WaitlistEntryResponse } from '../contracts/external-events.contract';
 import type { CatalogueItem, CatalogueType } from '../contracts/personas.contract';
 import type { UserResponse } from '../contracts/users.contract';
 import type { AsistenteResponse, InternalEventResponse, SeatRef, VersionedInternalCounts } from '../contracts/internal-events.contract';
@@ -35,6 +35,14 @@ export interface DomainEventMap {
   'registration.confirmed': { event_id: number; registration: ExternalRegistrationResponse };
   'registration.unconfirmed': { event_id: number; registration: ExternalRegistrationResponse };
   'registration.deleted': { event_id: number; registration_id: number };
+  /** The citizen cancelled by the link of their confirmation: the row stays, status cancelled, its place freed. */
+  'registration.cancelled': { event_id: number; registration: ExternalRegistrationResponse };
+  // Waitlist of an external event (issue 22 §4): written by the SQL functions of migration 1764900000000.
+  'waitlist.joined': { event_id: number; entry: WaitlistEntryResponse };
+  'waitlist.offered': { event_id: number; entry: WaitlistEntryResponse };
+  'waitlist.accepted': { event_id: number; entry: WaitlistEntryResponse };
+  'waitlist.expired': { event_id: number; entry: WaitlistEntryResponse };
+  'waitlist.removed': { event_id: number; entry: WaitlistEntryResponse };
   'persona.created': { persona_id: number };
   'persona.updated': { persona_id: number };
   'persona.deleted': { persona_id: number };
@@ -107,6 +115,12 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'registration.confirmed': { action: 'update', resourceType: 'external_registration' },
   'registration.unconfirmed': { action: 'update', resourceType: 'external_registration' },
   'registration.deleted': { action: 'delete', resourceType: 'external_registration' },
+  'registration.cancelled': { action: 'update', resourceType: 'external_registration' },
+  'waitlist.joined': { action: 'register', resourceType: 'external_waitlist_entry' },
+  'waitlist.offered': { action: 'update', resourceType: 'external_waitlist_entry' },
+  'waitlist.accepted': { action: 'update', resourceType: 'external_waitlist_entry' },
+  'waitlist.expired': { action: 'update', resourceType: 'external_waitlist_entry' },
+  'waitlist.removed': { action: 'delete', resourceType: 'external_waitlist_entry' },
   'persona.created': { action: 'create', resourceType: 'persona' },
   'persona.updated': { action: 'update', resourceType: 'persona' },
   'persona.deleted': { action: 'delete', resourceType: 'persona' },

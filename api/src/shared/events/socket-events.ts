@@ -2,7 +2,12 @@
  * The typed map of socket.io traffic, shared with the web app (pure types and constants).
  * Staff rooms may carry personal data; rooms starting with "public:" never do.
  */
-import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse } from '../contracts/external-events.contract';
+import type {
+  EventCounts,
+  ExternalEventResponse,
+  ExternalRegistrationResponse,
+  WaitlistEntryResponse,
+} from '../contracts/external-events.contract';
 import type { CatalogueItem, CatalogueType, PersonaImportResponse } from '../contracts/personas.contract';
 import type { AuditLogResponse, UserResponse } from '../contracts/users.contract';
 import type { AsistenteResponse, InternalEventResponse, SeatRef, VersionedInternalCounts } from '../contracts/internal-events.contract';
@@ -45,6 +50,8 @@ export interface ServerToClientEvents {
   'registrations.created': (msg: Push<{ event_id: number; registrations: ExternalRegistrationResponse[] }>) => void;
   'registration.updated': (msg: Push<{ event_id: number; registration: ExternalRegistrationResponse }>) => void;
   'registration.deleted': (msg: Push<{ event_id: number; id: number }>) => void;
+  /** Staff board (external-event:{id}): one waitlist entry's new state (joined, offered, accepted, expired, removed). */
+  'waitlist.entry': (msg: Push<{ event_id: number; entry: WaitlistEntryResponse }>) => void;
   /**
    * Counts only — the one push public rooms get (public:eventos, public:evento:{id}), also sent to the
    * staff rooms. Coalesced per relay batch; `version` grows with every change so older counts are ignored.

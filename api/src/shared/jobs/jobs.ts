@@ -4,6 +4,7 @@ export const QUEUES = {
   imports: 'imports',
   maintenance: 'maintenance',
   seating: 'seating',
+  waitlist: 'waitlist',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -14,6 +15,7 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   imports: 1,
   maintenance: 1,
   seating: 2,
+  waitlist: 5,
 };
 
 export interface JobPayloads {
@@ -28,6 +30,10 @@ export interface JobPayloads {
   'maintenance.prune-events': Record<string, never>;
   /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
   'seating.mass-assign': { massAssignmentId: string };
+  /** Waitlist (issue 22 §4): an offer's time is up — pass its held place to the next in line (delayed until then). */
+  'waitlist.expire-offer': { entryId: number; offer: number };
+  /** Waitlist: expire every offer past its time (scheduled; the safety net of the delayed jobs). */
+  'waitlist.sweep-offers': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -37,4 +43,6 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,
   'seating.mass-assign': QUEUES.seating,
+  'waitlist.expire-offer': QUEUES.waitlist,
+  'waitlist.sweep-offers': QUEUES.maintenance,
 };

@@ -37,7 +37,10 @@ export function createVersionGate(): VersionGate {
   };
 }
 
-type CountedEvent = Pick<EventCounts, 'id' | 'current_attendees' | 'max_attendees' | 'status' | 'is_featured'>;
+type CountedEvent = Pick<
+  EventCounts,
+  'id' | 'current_attendees' | 'max_attendees' | 'held_places' | 'waitlist_count' | 'status' | 'is_featured'
+>;
 
 /**
  * The one live-counts applier: applies `event.counts` to a list of events — or to one event, as a list of
@@ -56,6 +59,8 @@ export function applyCountsToEvents(
     if (event.status !== c.status) statusChanged = true;
     event.current_attendees = c.current_attendees;
     event.max_attendees = c.max_attendees;
+    event.held_places = c.held_places;
+    event.waitlist_count = c.waitlist_count;
     event.status = c.status;
     event.is_featured = c.is_featured;
     if (c.is_featured) for (const other of events) if (other.id !== c.id && other.is_featured) other.is_featured = false;

@@ -18,6 +18,7 @@ export function RegistrationDetailsModal({ registration, onClose }: { registrati
     ['Empresa', registration.empresa || '—'],
     ['Tipo de participante', registration.tipo_participante],
     ['Estado', <RegistrationStatusBadge key="status" status={registration.status} />],
+    ['Código de acceso', registration.codigo],
     ['Fecha de registro', formatDateTime(registration.created_at)],
     ['Última actualización', formatDateTime(registration.updated_at)],
   ];

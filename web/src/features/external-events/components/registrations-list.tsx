@@ -59,6 +59,12 @@ function RegistrationsTable({
                 <span className="date-cell">
                   <span>{formatShortDate(r.created_at)}</span>
                   <span className="muted">{formatTime(r.created_at)}</span>
+                  <span className="muted">
+                    Código{' '}
+                    <span className="registration-code" data-testid="registration-code">
+                      {r.codigo}
+                    </span>
+                  </span>
                 </span>
               </td>
               <td>
@@ -102,7 +108,10 @@ function RegistrationCards({
             {r.phone} · {r.tipo_participante}
           </p>
           <p className="registration-card__line muted">
-            Registrado el {formatShortDate(r.created_at)}, {formatTime(r.created_at)}
+            Registrado el {formatShortDate(r.created_at)}, {formatTime(r.created_at)} · Código{' '}
+            <span className="registration-code" data-testid="registration-code">
+              {r.codigo}
+            </span>
           </p>
           <div className="registration-card__actions">
             <AttendanceActions registration={r} handlers={handlers} />

@@ -30,13 +30,17 @@ import { EventStatusBadge } from './event-status-badge';
 import { RegistrationDetailsModal } from './registration-details-modal';
 import { RegistrationStats } from './registration-stats';
 import { RegistrationsList } from './registrations-list';
+import { WaitlistPanel } from './waitlist-panel';
+import { loadWaitlist, resetWaitlist } from '../stores/waitlist-store';
 import type { RegistrationHandlers } from './registration-actions';
 import '../external-events.css';
 
-/** Case-insensitive (and accent-insensitive) search over full name, CURP and e-mail. */
+/** Case-insensitive (and accent-insensitive) search over full name, CURP, e-mail and the door code (issue 22). */
 function matches(registration: ExternalRegistrationResponse, query: string): boolean {
   if (!query) return true;
-  return [fullName(registration), registration.curp, registration.email].some((field) => foldForSearch(field).includes(query));
+  return [fullName(registration), registration.curp, registration.email, registration.codigo].some((field) =>
+    foldForSearch(field).includes(query),
+  );
 }
 
 function EventSummary({ event }: { event: ExternalEventResponse }) {
@@ -82,6 +86,10 @@ function Board({ eventId }: { eventId: number }) {
   useEffect(() => {
     let cancelled = false;
     resetRegistrations(eventId);
+    resetWaitlist(eventId);
+    loadWaitlist(eventId).catch(() => {
+      // The registrations' load decides whether the board stays; the panel reloads with the next resync.
+    });
     loadRegistrations(eventId).catch(() => {
       if (cancelled) return;
       window.alert('Error al cargar los registros');
@@ -188,7 +196,7 @@ function Board({ eventId }: { eventId: number }) {
                   id="registrations-search"
                   value={search}
                   onValueChange={setSearch}
-                  placeholder="Buscar por nombre, CURP o correo"
+                  placeholder="Nombre, CURP, correo o código"
                   data-testid="registrations-search"
                 />
                 <button
@@ -214,6 +222,7 @@ function Board({ eventId }: { eventId: number }) {
               <RegistrationsList registrations={visible} handlers={handlers} />
             )}
           </section>
+          <WaitlistPanel eventId={eventId} canDelete={handlers.canDelete} />
         </>
       )}
       {details ? <RegistrationDetailsModal registration={details} onClose={() => setDetailsId(null)} /> : null}

@@ -1,4 +1,4 @@
-import type { PublicRegistrationAccepted, PublicRegistrationInput } from '@shared/contracts/external-events.contract';
+import type { PublicRegistrationAccepted, PublicRegistrationInput, WaitlistJoined } from '@shared/contracts/external-events.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/eventos/{slug}/register → 201 { message, registration: { id, status } }; 422 / 409 / 404 / 429 otherwise. */
@@ -8,4 +8,9 @@ export function registerForEvent(slug: string, payload: PublicRegistrationInput)
     body: payload,
     auth: 'none',
   });
+}
+
+/** POST /api/eventos/{slug}/waitlist (same body) → 201 { message, waitlist_count }; 409 while places are free, or repeated. */
+export function joinWaitlist(slug: string, payload: PublicRegistrationInput): Promise<WaitlistJoined> {
+  return apiRequest<WaitlistJoined>(`/api/eventos/${encodeURIComponent(slug)}/waitlist`, { method: 'POST', body: payload, auth: 'none' });
 }

@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../../lib/config';
 import { formatDate, formatShortDate, formatTime } from '../../../lib/format';
 import { useRoomStatus } from '../../../lib/live';
 import { PublicEventLiveEffect } from '../live/public-event-live-effect';
-import { isFull, placesLeft, placesPercent, placesTone } from '../places';
+import { isFull, placesLeft, placesPercent, placesTone, waitlistText } from '../places';
 import { loadPublicEvent, publicEventState, resetPublicEvent } from '../stores/public-event-store';
 import { PlacesBadge } from './event-card';
 import { RegistrationForm } from './registration-form';
@@ -113,7 +113,7 @@ function Panel({
 
 /** The right-hand panel: success, a closed state (draft, completed, cancelled, full) or the form. */
 function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
-  const [success, setSuccess] = useState<{ message: string; name: string } | null>(null);
+  const [success, setSuccess] = useState<{ message: string; name: string; waitlist: boolean } | null>(null);
   const focusFormRef = useRef(false);
   const { event } = page;
 
@@ -129,7 +129,19 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
   };
 
   let content: ReactNode;
-  if (success) {
+  if (success?.waitlist) {
+    content = (
+      <Panel kind="success" title="Estás en la lista de espera" testId="waitlist-success" focusOnShow>
+        <p>
+          Gracias, {success.name}. Si se libera un lugar en {event.title}, te lo ofreceremos por correo en orden de llegada; el lugar se te
+          aparta por tiempo limitado y lo aceptas con el enlace del correo.
+        </p>
+        <button type="button" className="btn btn--secondary" onClick={registerAnother}>
+          Anotar a otra persona
+        </button>
+      </Panel>
+    );
+  } else if (success) {
     content = (
       <Panel kind="success" title="¡Registro Exitoso!" testId="registration-success" focusOnShow>
         {/* The server's message is shown unless it only repeats the panel's title. */}
@@ -164,15 +176,22 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
     );
   } else if (isFull(event)) {
     content = (
-      <Panel kind="full" title="Evento Lleno" testId="event-full">
-        <p>Lo sentimos, ya no hay lugares disponibles para este evento.</p>
-        <Link className="btn btn--secondary" to="/eventos">
-          Ver otros eventos
-        </Link>
-      </Panel>
+      <>
+        <Panel kind="full" title="Evento Lleno" testId="event-full">
+          <p>Lo sentimos, ya no hay lugares disponibles para este evento.</p>
+          <p>
+            Únete a la lista de espera: si alguien cancela, te ofreceremos su lugar por correo.{' '}
+            <span data-testid="waitlist-count">{waitlistText(event.waitlist_count)}</span>.
+          </p>
+          <Link className="btn btn--secondary" to="/eventos">
+            Ver otros eventos
+          </Link>
+        </Panel>
+        <RegistrationForm slug={event.slug} waitlist onRegistered={(message, name) => setSuccess({ message, name, waitlist: true })} />
+      </>
     );
   } else {
-    content = <RegistrationForm slug={event.slug} onRegistered={(message, name) => setSuccess({ message, name })} />;
+    content = <RegistrationForm slug={event.slug} onRegistered={(message, name) => setSuccess({ message, name, waitlist: false })} />;
   }
 
   return (
@@ -258,9 +277,18 @@ function EventDetails({ page }: { page: PublicEventPageResponse }) {
               tone={placesTone(placesPercent(event))}
               label={`Lugares ocupados: ${Math.round(placesPercent(event))}%`}
             />
+            {event.waitlist_count > 0 || (isFull(event) && !page.is_preview && !page.is_cancelled && !page.is_completed) ? (
+              <p className="places-box__waitlist" data-testid="places-waitlist">
+                {waitlistText(event.waitlist_count)}
+              </p>
+            ) : null}
             {open ? (
               <a className="btn btn--primary places-box__jump" href="#registro">
                 Registrarme
+              </a>
+            ) : !page.is_preview && !page.is_cancelled && !page.is_completed ? (
+              <a className="btn btn--primary places-box__jump" href="#registro">
+                Lista de espera
               </a>
             ) : null}
           </section>

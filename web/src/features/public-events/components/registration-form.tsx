@@ -11,7 +11,7 @@ import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { registerForEvent } from '../api/register-for-event';
+import { joinWaitlist, registerForEvent } from '../api/register-for-event';
 import { fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 
 const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. Por favor intenta nuevamente.';
@@ -74,7 +74,16 @@ function toPayload(value: RegistrationFormValue): PublicRegistrationInput {
  * 10-digit phone, a birth date not in the future, the participant type. On success the parent shows
  * '¡Registro Exitoso!'; a refusal shows the 'Error en el Registro' panel with the server's message.
  */
-export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegistered: (message: string, name: string) => void }) {
+export function RegistrationForm({
+  slug,
+  onRegistered,
+  waitlist = false,
+}: {
+  slug: string;
+  onRegistered: (message: string, name: string) => void;
+  /** The same form and rules, sent to the event's waitlist instead (issue 22 §4: the event is full). */
+  waitlist?: boolean;
+}) {
   const [value, setValue] = useState<RegistrationFormValue>(EMPTY_FORM);
   const { errors, submitting, submit } = useFormSubmit();
   const [failure, setFailure] = useState<string | null>(null);
@@ -99,7 +108,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
       problems: validate(value, todayInputValue()),
       focusPrefix: 'reg-',
       send: async () => {
-        const response = await registerForEvent(slug, toPayload(value));
+        const response = await (waitlist ? joinWaitlist : registerForEvent)(slug, toPayload(value));
         onRegistered(response.message ?? '', value.nombre.trim());
       },
       refused: (error) => setFailure(errorMessage(error, REGISTRATION_FALLBACK_ERROR)),
@@ -107,7 +116,7 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
   };
 
   return (
-    <form className="registration-form" onSubmit={handleSubmit} noValidate data-testid="registration-form">
+    <form className="registration-form" onSubmit={handleSubmit} noValidate data-testid={waitlist ? 'waitlist-form' : 'registration-form'}>
       {failure ? (
         <div className="result-panel result-panel--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="registration-error">
           <h3 className="result-panel__title">Error en el Registro</h3>
@@ -150,8 +159,13 @@ export function RegistrationForm({ slug, onRegistered }: { slug: string; onRegis
         </Link>
         .
       </p>
-      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={submitting} data-testid="registration-submit">
-        {submitting ? 'Enviando registro…' : 'Registrarme'}
+      <button
+        type="submit"
+        className="btn btn--primary btn--lg btn--block"
+        disabled={submitting}
+        data-testid={waitlist ? 'waitlist-submit' : 'registration-submit'}
+      >
+        {waitlist ? (submitting ? 'Enviando…' : 'Unirme a la lista de espera') : submitting ? 'Enviando registro…' : 'Registrarme'}
       </button>
     </form>
   );

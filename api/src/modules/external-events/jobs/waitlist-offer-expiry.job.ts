@@ -1,0 +1,30 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { JobHandler } from '@core/jobs/job-handler';
+import type { JobPayloads } from '@shared/jobs/jobs';
+import { WaitlistService } from '../waitlist.service';
+
+/** waitlist.expire-offer: delayed until the offer's end; passes the held place to the next in line. Idempotent. */
+@Injectable()
+export class WaitlistOfferExpiryJob implements JobHandler<'waitlist.expire-offer'> {
+  readonly job = 'waitlist.expire-offer' as const;
+
+  constructor(private readonly waitlist: WaitlistService) {}
+
+  handle(payload: JobPayloads['waitlist.expire-offer']): Promise<void> {
+    return this.waitlist.expireOffer(payload.entryId, payload.offer);
+  }
+}
+
+/** waitlist.sweep-offers (scheduled once per cluster): expires any offer whose delayed job did not run. */
+@Injectable()
+export class WaitlistSweepJob implements JobHandler<'waitlist.sweep-offers'> {
+  readonly job = 'waitlist.sweep-offers' as const;
+  private readonly logger = new Logger(WaitlistSweepJob.name);
+
+  constructor(private readonly waitlist: WaitlistService) {}
+
+  async handle(): Promise<void> {
+    const n = await this.waitlist.sweep();
+    if (n > 0) this.logger.log(`Expired ${n} waitlist offers past their time`);
+  }
+}

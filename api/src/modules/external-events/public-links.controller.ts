@@ -1,0 +1,64 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { Public } from '@core/access/access.decorators';
+import { Actor } from '@core/access/current-user';
+import { Answer } from '@core/http/openapi-answers';
+import { RateLimit } from '@core/http/rate-limit.guard';
+import type { EventActor } from '@shared/events/domain-events';
+import { ExternalEventAnswers } from './external-events.openapi';
+import { WaitlistService } from './waitlist.service';
+
+const TOKEN = {
+  name: 'token',
+  description: 'El enlace firmado del correo (`<id>.<vence>.<firma>`).',
+  example: '7.1798830800.dGhpcy1pcy1hbi1leGFtcGxlLXNpZ25hdHVyZS0xMjM0NTY',
+};
+
+/**
+ * The links a citizen follows from an e-mail, without an account (issue 22 §3, §4). A tampered link answers 404,
+ * a used one 409 and one past its time 410, each with a Spanish `message` the page shows. Answers carry the
+ * citizen's own first name and the event, nothing else.
+ */
+@ApiTags('public')
+@Controller()
+export class PublicLinksController {
+  constructor(private readonly waitlist: WaitlistService) {}
+
+  @Get('registros/cancelar/:token')
+  @ApiParam(TOKEN)
+  @Answer(200, 'Lo que se cancelaría: el evento y el nombre de pila.', ExternalEventAnswers.cancelView)
+  @Public()
+  @RateLimit('public-read')
+  cancelView(@Param('token') token: string) {
+    return this.waitlist.cancelView(token);
+  }
+
+  @Post('registros/cancelar/:token')
+  @HttpCode(200)
+  @ApiParam(TOKEN)
+  @Answer(200, 'Registro cancelado: el lugar se libera (y pasa al primero de la lista de espera).', ExternalEventAnswers.cancelled)
+  @Public()
+  @RateLimit('public-write')
+  async cancel(@Param('token') token: string, @Actor() actor: EventActor) {
+    await this.waitlist.cancel(token, actor);
+    return { message: 'Tu registro fue cancelado' };
+  }
+
+  @Get('lista-espera/aceptar/:token')
+  @ApiParam(TOKEN)
+  @Answer(200, 'El lugar ofrecido y hasta cuándo se aparta.', ExternalEventAnswers.offerView)
+  @Public()
+  @RateLimit('public-read')
+  offerView(@Param('token') token: string) {
+    return this.waitlist.offerView(token);
+  }
+
+  @Post('lista-espera/aceptar/:token')
+  @ApiParam(TOKEN)
+  @Answer(201, 'Oferta aceptada: registro hecho (con su confirmación por correo).', ExternalEventAnswers.registered)
+  @Public()
+  @RateLimit('public-write')
+  async accept(@Param('token') token: string, @Actor() actor: EventActor) {
+    return { message: '¡Registro Exitoso!', registration: await this.waitlist.accept(token, actor) };
+  }
+}

@@ -1,0 +1,34 @@
+import { Column, Entity } from 'typeorm';
+import { RegistrantColumns } from '@core/entities/base-columns';
+import type { WaitlistStatus } from '@shared/contracts/external-events.contract';
+
+/** One person in an external event's waitlist (table `external_waitlist`, migration 1764900000000). */
+@Entity('external_waitlist')
+export class WaitlistEntryEntity extends RegistrantColumns {
+  @Column({ name: 'event_id', type: 'integer' })
+  eventId: number;
+
+  @Column({ type: 'text' })
+  phone: string;
+
+  @Column({ type: 'text' })
+  email: string;
+
+  @Column({ type: 'text', nullable: true })
+  empresa: string | null;
+
+  @Column({ name: 'tipo_participante', type: 'text' })
+  tipoParticipante: string;
+
+  @Column({ type: 'text', default: 'waiting' })
+  status: WaitlistStatus;
+
+  @Column({ name: 'offer_count', type: 'integer', default: 0 })
+  offerCount: number;
+
+  @Column({ name: 'offered_until', type: 'timestamptz', nullable: true })
+  offeredUntil: Date | null;
+
+  @Column({ name: 'registration_id', type: 'integer', nullable: true })
+  registrationId: number | null;
+}

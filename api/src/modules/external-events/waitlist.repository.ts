@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { NewRegistration } from './registrations.repository';
+import { WaitlistEntryEntity } from './waitlist-entry.entity';
+
+export type JoinOutcome =
+  | { outcome: 'ok'; entryId: number }
+  | { outcome: 'not_found' | 'draft' | 'cancelled' | 'completed' | 'available' | 'registered' | 'duplicate' };
+export type AcceptOutcome =
+  { outcome: 'ok'; registrationId: number } | { outcome: 'used' | 'expired' | 'not_offered' | 'not_found' | 'closed' | 'duplicate' };
+export type CancelOutcome = 'ok' | 'not_found' | 'already_cancelled' | 'attended' | 'closed';
+
+/** A link page's event and person, read without any lock. */
+export interface LinkRow {
+  nombre: string;
+  status: string;
+  title: string;
+  slug: string;
+  event_date: Date;
+  end_date: Date | null;
+  location: string;
+  event_status: string;
+  offered_until: Date | null;
+}
+
+/**
+ * The waitlist's and the cancel link's SQL. Every change of a place is ONE call of a function of migration
+ * 1764900000000, run under the event row's lock, with its domain events and messages in the same transaction.
+ */
+@Injectable()
+export class WaitlistRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private m(manager?: EntityManager): EntityManager {
+    return manager ?? this.ds.manager;
+  }
+
+  /** The active entries (waiting or offered) of an event, in line order. */
+  listActive(eventId: number): Promise<WaitlistEntryEntity[]> {
+    return this.ds.getRepository(WaitlistEntryEntity).find({
+      where: [
+        { eventId, status: 'waiting' },
+        { eventId, status: 'offered' },
+      ],
+      order: { id: 'ASC' },
+    });
+  }
+
+  async join(slug: string, row: NewRegistration, actor: { userId: number | null; ip: string | null }): Promise<JoinOutcome> {
+    const input = {
+      nombre: row.nombre,
+      apellido_paterno: row.apellidoPaterno,
+      apellido_materno: row.apellidoMaterno,
+      fecha_nacimiento: row.fechaNacimiento,
+      phone: row.phone,
+      email: row.email,
+      empresa: row.empresa,
+      tipo_participante: row.tipoParticipante,
+    };
+    const [r]: Array<{ outcome: string; entry_id: number | null }> = await this.ds.query(
+      `SELECT outcome, entry_id FROM external_waitlist_join($1, $2::jsonb, $3, $4)`,
+      [slug, JSON.stringify(input), actor.userId, actor.ip],
+    );
+    return r.outcome === 'ok' ? { outcome: 'ok', entryId: r.entry_id! } : ({ outcome: r.outcome } as JoinOutcome);
+  }
+
+  async waitingCount(slug: string): Promise<number> {
+    const [r]: Array<{ n: number }> = await this.ds.query(`SELECT waitlist_count AS n FROM external_events WHERE slug = $1`, [slug]);
+    return r?.n ?? 0;
+  }
+
+  async accept(entryId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }): Promise<AcceptOutcome> {
+    const [r]: Array<{ outcome: string; registration_id: number | null }> = await this.ds.query(
+      `SELECT outcome, registration_id FROM external_waitlist_accept($1, $2, $3, $4)`,
+      [entryId, holdSeconds, actor.userId, actor.ip],
+    );
+    return r.outcome === 'ok' ? { outcome: 'ok', registrationId: r.registration_id! } : ({ outcome: r.outcome } as AcceptOutcome);
+  }
+
+  async cancelRegistration(registrationId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }) {
+    const [r]: Array<{ outcome: CancelOutcome }> = await this.ds.query(`SELECT external_cancel_registration($1, $2, $3, $4) AS outcome`, [
+      registrationId,
+      holdSeconds,
+      actor.userId,
+      actor.ip,
+    ]);
+    return r.outcome;
+  }
+
+  /** Offers the event's free places to the first in line (after a place freed in the caller's transaction). */
+  async offerNext(manager: EntityManager, eventId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }) {
+    await manager.query(`SELECT external_waitlist_offer_next($1, $2, $3, $4)`, [eventId, holdSeconds, actor.userId, actor.ip]);
+  }
+
+  async remove(eventId: number, entryId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }) {
+    const [r]: Array<{ outcome: 'ok' | 'not_found' }> = await this.ds.query(
+      `SELECT external_waitlist_remove($1, $2, $3, $4, $5) AS outcome`,
+      [eventId, entryId, holdSeconds, actor.userId, actor.ip],
+    );
+    return r.outcome;
+  }
+
+  /** Expires one offer (its delayed job) or, with null, every offer past its time (the sweep). How many expired. */
+  async expire(entryId: number | null, holdSeconds: number): Promise<number> {
+    const [r]: Array<{ n: number }> = await this.ds.query(`SELECT external_waitlist_expire($1, $2) AS n`, [entryId, holdSeconds]);
+    return r.n;
+  }
+
+  /** When an offer ends (null when it is no longer offered with that number). */
+  async offerEnd(entryId: number, offer: number): Promise<Date | null> {
+    const [r]: Array<{ offered_until: Date }> = await this.ds.query(
+      `SELECT offered_until FROM external_waitlist WHERE id = $1 AND status = 'offered' AND offer_count = $2`,
+      [entryId, offer],
+    );
+    return r?.offered_until ?? null;
+  }
+
+  findRegistrationLink(registrationId: number, manager?: EntityManager): Promise<LinkRow | undefined> {
+    return this.m(manager)
+      .query(
+        `SELECT r.nombre, r.status, e.title, e.slug, e.event_date, e.end_date, e.location, e.status AS event_status, NULL AS offered_until
+           FROM external_registrations r JOIN external_events e ON e.id = r.event_id WHERE r.id = $1`,
+        [registrationId],
+      )
+      .then((rows: LinkRow[]) => rows[0]);
+  }
+
+  findOfferLink(entryId: number): Promise<LinkRow | undefined> {
+    return this.ds
+      .query(
+        `SELECT w.nombre, w.status, e.title, e.slug, e.event_date, e.end_date, e.location, e.status AS event_status, w.offered_until
+           FROM external_waitlist w JOIN external_events e ON e.id = w.event_id WHERE w.id = $1`,
+        [entryId],
+      )
+      .then((rows: LinkRow[]) => rows[0]);
+  }
+}

@@ -1,0 +1,192 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { SignedLinks, type LinkPurpose } from '@core/links/signed-links';
+import { isoDateInZone } from '@core/format/display-dates';
+import type {
+  CancelLinkView,
+  LinkEventView,
+  OfferLinkView,
+  WaitlistEntryResponse,
+  WaitlistJoined,
+} from '@shared/contracts/external-events.contract';
+import type { EventActor } from '@shared/events/domain-events';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
+import type { PublicRegistrationDto } from './external-events.dto';
+import { toWaitlistEntryResponse } from './external-events.mapper';
+import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND } from './registrations.service';
+import { WaitlistRepository, type LinkRow } from './waitlist.repository';
+
+export const LINK_INVALID = 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.';
+export const CANCEL_LINK_EXPIRED = 'El enlace para cancelar ya expiró: el evento ya comenzó.';
+export const ALREADY_CANCELLED = 'Este registro ya fue cancelado.';
+export const CANCEL_ATTENDED = 'Tu asistencia ya fue registrada; este registro ya no se puede cancelar.';
+export const CANCEL_CLOSED = 'El registro de este evento ya está cerrado; no se puede cancelar.';
+export const OFFER_EXPIRED = 'La oferta expiró y el lugar pasó a la siguiente persona en la lista de espera.';
+export const OFFER_USED = 'Ya aceptaste este lugar: tu registro está confirmado.';
+export const OFFER_GONE = 'Esta oferta ya no está disponible.';
+export const OFFER_CLOSED = 'El registro de este evento ya está cerrado.';
+export const OFFER_DUPLICATE = 'Este correo electrónico ya está registrado en este evento.';
+export const WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles: regístrate directamente.';
+export const WAITLIST_ALREADY = 'Este correo electrónico ya está en la lista de espera de este evento.';
+export const WAITLIST_REGISTERED = 'Este correo electrónico ya está registrado en este evento.';
+const ENTRY_NOT_FOUND = 'La persona no está en la lista de espera.';
+
+function eventView(row: LinkRow): LinkEventView {
+  return {
+    titulo: row.title,
+    slug: row.slug,
+    event_date: new Date(row.event_date).toISOString(),
+    end_date: row.end_date ? new Date(row.end_date).toISOString() : null,
+    location: row.location,
+  };
+}
+
+/**
+ * The citizen's side after registering (issue 22 §3, §4): cancel by link, the waitlist and its offers. Links are
+ * checked (purpose, signature, time) before the database; whether a link was used is the record's state.
+ */
+@Injectable()
+export class WaitlistService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly links: SignedLinks,
+    private readonly waitlist: WaitlistRepository,
+  ) {}
+
+  private get hold(): number {
+    return this.config.waitlistOfferSeconds;
+  }
+
+  /** The id a link names, or the Spanish reason it cannot be used (tampered or foreign: invalid; past its time: expired). */
+  private idOf(purpose: LinkPurpose, token: string, expired: string): number {
+    const check = this.links.verify(purpose, token);
+    if (check.ok) return check.id;
+    if (check.reason === 'expired') throw new DomainException(ErrorCode.LinkExpired, expired);
+    throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+  }
+
+  // ——— Cancel by link (§3) ———
+
+  async cancelView(token: string): Promise<CancelLinkView> {
+    const row = await this.waitlist.findRegistrationLink(this.idOf('cancel-registration', token, CANCEL_LINK_EXPIRED));
+    if (!row) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    if (row.status === 'cancelled') throw new DomainException(ErrorCode.LinkUsed, ALREADY_CANCELLED);
+    if (row.status !== 'registered') throw new DomainException(ErrorCode.LinkUsed, CANCEL_ATTENDED);
+    if (row.event_status !== 'published') throw new DomainException(ErrorCode.LinkExpired, CANCEL_CLOSED);
+    if (new Date(row.event_date) <= new Date()) throw new DomainException(ErrorCode.LinkExpired, CANCEL_LINK_EXPIRED);
+    return { nombre: row.nombre, evento: eventView(row) };
+  }
+
+  /** The place frees, the event's counts move and the first in line gets an offer: one statement, one transaction. */
+  async cancel(token: string, actor: EventActor): Promise<void> {
+    const outcome = await this.waitlist.cancelRegistration(this.idOf('cancel-registration', token, CANCEL_LINK_EXPIRED), this.hold, actor);
+    switch (outcome) {
+      case 'ok':
+        return;
+      case 'already_cancelled':
+        throw new DomainException(ErrorCode.LinkUsed, ALREADY_CANCELLED);
+      case 'attended':
+        throw new DomainException(ErrorCode.LinkUsed, CANCEL_ATTENDED);
+      case 'closed':
+        throw new DomainException(ErrorCode.LinkExpired, CANCEL_CLOSED);
+      default:
+        throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    }
+  }
+
+  // ——— Waitlist (§4) ———
+
+  async join(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<WaitlistJoined> {
+    const problem = birthDateProblem(dto.fecha_nacimiento, isoDateInZone(new Date(), this.config.tzDisplay));
+    if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
+    const result = await this.waitlist.join(
+      slug,
+      {
+        nombre: dto.nombre,
+        apellidoPaterno: dto.apellido_paterno,
+        apellidoMaterno: dto.apellido_materno,
+        fechaNacimiento: dto.fecha_nacimiento,
+        phone: dto.phone,
+        email: dto.email,
+        empresa: dto.empresa || null,
+        tipoParticipante: dto.tipo_participante,
+      },
+      actor,
+    );
+    switch (result.outcome) {
+      case 'ok':
+        return { message: 'Te uniste a la lista de espera', waitlist_count: await this.waitlist.waitingCount(slug) };
+      case 'available':
+        throw new DomainException(ErrorCode.PlacesAvailable, WAITLIST_PLACES_AVAILABLE);
+      case 'duplicate':
+        throw new DomainException(ErrorCode.AlreadyInWaitlist, WAITLIST_ALREADY);
+      case 'registered':
+        throw new DomainException(ErrorCode.EmailAlreadyRegistered, WAITLIST_REGISTERED);
+      case 'cancelled':
+        throw new DomainException(ErrorCode.EventCancelled, EVENT_CANCELLED);
+      case 'completed':
+        throw new DomainException(ErrorCode.EventCompleted, EVENT_COMPLETED);
+      default:
+        throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
+    }
+  }
+
+  async offerView(token: string): Promise<OfferLinkView> {
+    const row = await this.waitlist.findOfferLink(this.idOf('accept-waitlist-offer', token, OFFER_EXPIRED));
+    if (!row) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    if (row.status === 'accepted') throw new DomainException(ErrorCode.LinkUsed, OFFER_USED);
+    if (row.status === 'expired') throw new DomainException(ErrorCode.LinkExpired, OFFER_EXPIRED);
+    if (row.status !== 'offered') throw new DomainException(ErrorCode.LinkUsed, OFFER_GONE);
+    if (row.event_status !== 'published') throw new DomainException(ErrorCode.LinkExpired, OFFER_CLOSED);
+    if (new Date(row.offered_until!) <= new Date()) throw new DomainException(ErrorCode.LinkExpired, OFFER_EXPIRED);
+    return { nombre: row.nombre, evento: eventView(row), oferta_hasta: new Date(row.offered_until!).toISOString() };
+  }
+
+  /** Registers the person in the place held for them (and queues their confirmation), once. */
+  async accept(token: string, actor: EventActor): Promise<{ id: number; status: string }> {
+    const result = await this.waitlist.accept(this.idOf('accept-waitlist-offer', token, OFFER_EXPIRED), this.hold, actor);
+    switch (result.outcome) {
+      case 'ok':
+        return { id: result.registrationId, status: 'registered' };
+      case 'used':
+        throw new DomainException(ErrorCode.LinkUsed, OFFER_USED);
+      case 'expired':
+        throw new DomainException(ErrorCode.LinkExpired, OFFER_EXPIRED);
+      case 'closed':
+        throw new DomainException(ErrorCode.LinkExpired, OFFER_CLOSED);
+      case 'duplicate':
+        throw new DomainException(ErrorCode.EmailAlreadyRegistered, OFFER_DUPLICATE);
+      case 'not_offered':
+        throw new DomainException(ErrorCode.LinkUsed, OFFER_GONE);
+      default:
+        throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    }
+  }
+
+  // ——— Staff ———
+
+  async list(eventId: number): Promise<WaitlistEntryResponse[]> {
+    return (await this.waitlist.listActive(eventId)).map(toWaitlistEntryResponse);
+  }
+
+  async remove(eventId: number, entryId: number, actor: EventActor): Promise<void> {
+    if ((await this.waitlist.remove(eventId, entryId, this.hold, actor)) !== 'ok') {
+      throw new DomainException(ErrorCode.NotFound, ENTRY_NOT_FOUND);
+    }
+  }
+
+  // ——— Workers ———
+
+  /** An offer's delayed job: expires it if it is still that offer and its time is up (early: retried by BullMQ). */
+  async expireOffer(entryId: number, offer: number): Promise<void> {
+    const end = await this.waitlist.offerEnd(entryId, offer);
+    if (!end) return;
+    if (end.getTime() > Date.now()) throw new Error(`Oferta ${entryId}:${offer} aún vigente hasta ${end.toISOString()}`);
+    await this.waitlist.expire(entryId, this.hold);
+  }
+
+  sweep(): Promise<number> {
+    return this.waitlist.expire(null, this.hold);
+  }
+}

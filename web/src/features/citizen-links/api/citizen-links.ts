@@ -1,0 +1,24 @@
+import type { CancelLinkView, OfferLinkView, PublicRegistrationAccepted } from '@shared/contracts/external-events.contract';
+import { apiRequest } from '../../../lib/api-client';
+
+const path = (base: string, token: string) => `${base}/${encodeURIComponent(token)}`;
+
+/** GET /api/registros/cancelar/{token}: the event and the first name; 404 tampered, 409 used, 410 expired. */
+export function getCancelLink(token: string): Promise<CancelLinkView> {
+  return apiRequest<CancelLinkView>(path('/api/registros/cancelar', token), { auth: 'none' });
+}
+
+/** POST /api/registros/cancelar/{token} → 200 { message }. */
+export function cancelRegistration(token: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>(path('/api/registros/cancelar', token), { method: 'POST', auth: 'none' });
+}
+
+/** GET /api/lista-espera/aceptar/{token}: the place offered and until when. */
+export function getOfferLink(token: string): Promise<OfferLinkView> {
+  return apiRequest<OfferLinkView>(path('/api/lista-espera/aceptar', token), { auth: 'none' });
+}
+
+/** POST /api/lista-espera/aceptar/{token} → 201 { message, registration }. */
+export function acceptOffer(token: string): Promise<PublicRegistrationAccepted> {
+  return apiRequest<PublicRegistrationAccepted>(path('/api/lista-espera/aceptar', token), { method: 'POST', auth: 'none' });
+}
