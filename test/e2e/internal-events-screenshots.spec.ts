@@ -60,6 +60,10 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
     await page.goto('/eventos-internos');
     await expect(page.getByTestId('ie-card').first()).toBeVisible();
     await shot('list');
+    await page.getByRole('button', { name: `Asignar Personas a ${evento.titulo}` }).click();
+    await expect(page.getByTestId('ie-assign-row').first()).toBeVisible();
+    await shot('list-assign-modal');
+    await page.keyboard.press('Escape');
     await page.goto(`/eventos-internos/${evento.id}`);
     await expect(page.getByTestId('ie-attendee').first()).toBeVisible();
     await shot('detail');
