@@ -1,4 +1,5 @@
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
+import { prefetchPublicPrograma } from './api/get-public-programa';
 
 /** A program's public page and application form: loaded when first visited. */
 export const screens: FeatureScreens = {
@@ -6,7 +7,13 @@ export const screens: FeatureScreens = {
   order: 40,
   groups: [
     {
-      routes: [{ path: '/programas/:slug', lazy: lazyPage(() => import('./components/public-program-page'), 'PublicProgramPage') }],
+      routes: [
+        {
+          path: '/programas/:slug',
+          lazy: lazyPage(() => import('./components/public-program-page'), 'PublicProgramPage'),
+          prefetch: ({ slug }) => prefetchPublicPrograma(slug!),
+        },
+      ],
     },
   ],
 };
