@@ -17,10 +17,11 @@
 //
 // Flags: --runs=5 --port=3297 (the baseline uses port+1) --cpu=4 --baseline=<git ref> (default: the merge-base
 // of HEAD with main, or HEAD's first parent when HEAD is on main) --no-baseline (this build only)
-// --no-build (use this tree's dist as it is) --no-write (leave the docs alone).
+// --no-build (use this tree's dist as it is) --no-write (leave the docs alone) --shots=<dir> (also a full-page PNG
+// of each page from each build at 360 and 1280 px, to compare by eye: <dir>/<build>-<page>-<width>.png).
 /* global window */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,7 +29,16 @@ import pg from 'pg';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions, fmt, machineInfo, median, readFlags, ROOT, table, writeSection } from './lib.mjs';
 
-const { flags: args, int } = readFlags(process.argv.slice(2), ['runs', 'port', 'cpu', 'baseline', 'no-baseline', 'no-build', 'no-write']);
+const { flags: args, int } = readFlags(process.argv.slice(2), [
+  'runs',
+  'port',
+  'cpu',
+  'baseline',
+  'no-baseline',
+  'no-build',
+  'no-write',
+  'shots',
+]);
 const RUNS = int('runs', 5, 1, 50);
 const PORT = int('port', 3297, 1024, 65000);
 const CPU = int('cpu', 4, 1, 20);
@@ -196,6 +206,33 @@ async function visit(browser, url) {
   };
 }
 
+/** Full-page PNGs of every page from every build, at 360 and 1280 px (no CPU slow-down). */
+async function screenshots(browser, pages, dir) {
+  mkdirSync(dir, { recursive: true });
+  for (const t of targets) {
+    for (const page of pages) {
+      for (const width of [360, 1280]) {
+        const context = await browser.newContext({
+          viewport: { width, height: width === 360 ? 740 : 800 },
+          locale: 'es-MX',
+          timezoneId: 'America/Monterrey',
+        });
+        const tab = await context.newPage();
+        await tab.goto(t.base + page.path, { waitUntil: 'networkidle' });
+        await sleep(500);
+        const name =
+          page.name
+            .replace(/[{}]/g, '')
+            .replace(/^\/|\/$/g, '')
+            .replace(/\//g, '_') || 'root';
+        await tab.screenshot({ path: join(dir, `${t.label}-${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+        await context.close();
+      }
+    }
+  }
+  log(`screenshots in ${dir}`);
+}
+
 const startLoad = os.loadavg()[0];
 const targets = [];
 let worktree = null;
@@ -256,6 +293,7 @@ async function main() {
       }
       log(`run ${i + 1}/${RUNS} done`);
     }
+    if (args.shots) await screenshots(browser, pages, String(args.shots));
   } finally {
     await browser.close();
     await cleanUp();
@@ -288,7 +326,7 @@ async function main() {
     ...(hasBase ? ['LCP baseline'] : []),
     'LCP now',
     'LCP max now',
-    'LCP element now',
+    hasBase ? 'LCP element (baseline / now)' : 'LCP element',
   ];
   const rows = results.map((r) => [
     r.page,
@@ -297,7 +335,7 @@ async function main() {
     ...(hasBase ? [fmt(r.baseline.lcp)] : []),
     fmt(r.current.lcp),
     fmt(r.current.lcpMax),
-    r.current.lcpElement ? `\`${r.current.lcpElement}\`` : '—',
+    [...(hasBase ? [r.baseline.lcpElement] : []), r.current.lcpElement].map((e) => (e ? `\`${e}\`` : '—')).join(' / '),
   ]);
   const out = table(head_, rows);
   for (const t of targets) log(`${t.label}: ${t.name}`);

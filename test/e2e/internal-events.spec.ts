@@ -270,7 +270,7 @@ test('list: each card opens the same assign-persons modal, by keyboard; the card
     await expect(modal.getByTestId('ie-assign-row')).toHaveCount(1);
     await expectScreenOk(page, `assign-persons modal from the list at ${width} px`);
     // Keyboard only: Tab to the person's checkbox, Space to select, Tab on to 'Asignar (1)'.
-    const row = modal.getByRole('checkbox', { name: new RegExp(width === 1280 ? `Irma ${tag}` : `Raúl ${tag}`) });
+    const row = modal.getByRole('checkbox', { name: new RegExp(width === 1280 ? `Irma ${tag}` : `Raúl ${tag}`, 'i') });
     for (let i = 0; i < 12 && !(await row.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(row).toBeFocused();
     await page.keyboard.press('Space');
