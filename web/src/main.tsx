@@ -4,10 +4,10 @@ import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
-import { prefetchOpenedPage } from './app/public-screens';
+import { startOpenedPage } from './app/public-screens';
 
 bootstrap();
-prefetchOpenedPage(window.location.pathname);
+startOpenedPage(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,12 +13,18 @@ expectLayouts(MANIFESTS, ['public']);
 
 export const PUBLIC_SCREENS: ScreenGroup[] = screensOf(Object.values(MANIFESTS), 'public');
 
-/** The opened page's first request, started at once (main.tsx) instead of after its code and first render. */
-export function prefetchOpenedPage(pathname: string): void {
+/**
+ * The page opened directly starts at once (main.tsx), not after the first render: its code (a lazy page)
+ * and its first request (`prefetch`, lib/early.ts) both begin loading while React starts.
+ */
+export function startOpenedPage(pathname: string): void {
   for (const { routes } of PUBLIC_SCREENS) {
     for (const route of routes) {
-      const match = route.prefetch ? matchPath(route.path, pathname) : null;
-      if (match) return route.prefetch!(match.params);
+      const match = route.prefetch || route.lazy ? matchPath(route.path, pathname) : null;
+      if (!match) continue;
+      route.prefetch?.(match.params);
+      route.lazy?.().catch(() => undefined); // a failed load is shown when the route renders
+      return;
     }
   }
 }

@@ -21,7 +21,7 @@ export interface ScreenRoute {
   lazy?: () => Promise<{ Component: ComponentType }>;
   /** A page in the first bundle (the events landing, the first thing most visitors open). */
   element?: ReactNode;
-  /** Starts the page's first request before React renders, when the page is the one opened (app/public-screens.ts). */
+  /** Starts the page's first request before React renders, when the page is the one opened (app/public-screens.ts, lib/early.ts). */
   prefetch?: (params: Readonly<Record<string, string | undefined>>) => void;
 }
 
