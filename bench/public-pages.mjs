@@ -15,13 +15,14 @@
 //   - LCP: PerformanceObserver 'largest-contentful-paint', read once the network is idle.
 // The median of --runs visits is reported.
 //
-// Flags: --runs=5 --port=3297 (the baseline uses port+1) --cpu=4 --baseline=<git ref> (default: the merge-base
+// Flags: --runs=5 --port=<n> (default: free ports picked by the system; the baseline uses port+1) --cpu=4 --baseline=<git ref> (default: the merge-base
 // of HEAD with main, or HEAD's first parent when HEAD is on main) --no-baseline (this build only)
 // --no-build (use this tree's dist as it is) --no-write (leave the docs alone) --shots=<dir> (also a full-page PNG
 // of each page from each build at 360 and 1280 px, to compare by eye: <dir>/<build>-<page>-<width>.png).
 /* global window */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,7 +41,7 @@ const { flags: args, int } = readFlags(process.argv.slice(2), [
   'shots',
 ]);
 const RUNS = int('runs', 5, 1, 50);
-const PORT = int('port', 3297, 1024, 65000);
+const PORT = args.port === undefined ? null : int('port', 3297, 1024, 65000);
 const CPU = int('cpu', 4, 1, 20);
 const VIEWPORT = { width: 360, height: 740 };
 const LCP_TARGET_MS = 2000;
@@ -106,6 +107,18 @@ function target(label, tree, port) {
   };
 }
 
+/** A port nothing listens on now (the system picks it), for a server of this run. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function startTarget(t) {
   log(`${t.label}: fresh database ${t.database}; migrating and loading the demo data…`);
   await sql(`CREATE DATABASE ${t.database}`);
@@ -121,6 +134,8 @@ async function startTarget(t) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
+    // Our own server, not another one that holds the port.
+    if (t.server.exitCode !== null) throw new Error(`${t.label}: the server exited (${t.server.exitCode}); is ${t.base} taken?`);
     try {
       if ((await fetch(`${t.base}/api/health`)).ok) return;
     } catch {
@@ -142,6 +157,7 @@ async function stopTarget(t) {
 /** The public pages of the demo data (same data in both databases: the seed is deterministic in shape). */
 async function publicPages(t) {
   const { events } = await (await fetch(`${t.base}/api/public/eventos`)).json();
+  if (!events?.length) throw new Error(`${t.base}/api/public/eventos lists no events: the demo data is missing`);
   const slug = events.find((e) => !e.is_featured)?.slug ?? events[0].slug;
   const [program] = await sql(`SELECT slug FROM programas WHERE status = 'published' ORDER BY id LIMIT 1`, t.dbUrl);
   const [internal] = await sql(`SELECT slug FROM eventos_internos WHERE estado = 'confirmado' ORDER BY id LIMIT 1`, t.dbUrl);
@@ -255,7 +271,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void clea
 async function main() {
   const head = git('rev-parse', '--short', 'HEAD');
   const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
-  const current = target('current', ROOT, PORT);
+  const current = target('current', ROOT, PORT ?? (await freePort()));
   current.name = `this tree (${head}${dirty ? ' + uncommitted changes' : ''})`;
   targets.push(current);
   if (!args['no-build']) build(ROOT, 'this tree');
@@ -267,7 +283,7 @@ async function main() {
       if (existsSync(join(ROOT, dir))) symlinkSync(join(ROOT, dir), join(worktree, dir), 'dir');
     }
     build(worktree, `baseline ${commit.slice(0, 7)}`);
-    const baseline = target('baseline', worktree, PORT + 1);
+    const baseline = target('baseline', worktree, PORT ? PORT + 1 : await freePort());
     baseline.name = `baseline (${commit.slice(0, 7)}${args.baseline ? `, ${args.baseline}` : ', merge-base with main'})`;
     targets.unshift(baseline);
   }
