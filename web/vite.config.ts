@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -43,18 +43,72 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * engine.io-client (under socket.io-client) builds its table of transports from one module that imports
+ * HTTP long-polling and WebTransport too; this app connects with `transports: ['websocket']` only
+ * (web/src/lib/live/socket.ts; the server and HAProxy expect nothing else). This puts a table with the
+ * WebSocket transport alone in that module's place, so the other transports' code never reaches the
+ * citizens' phones (docs/decisions/web.md). If engine.io-client moves that module, the build fails here
+ * instead of silently shipping the unused transports again.
+ */
+function websocketTransportOnly(): Plugin {
+  const PREFIX = '\0aforo-websocket-only:';
+  let replaced = false;
+  return {
+    name: 'aforo-websocket-transport-only',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './transports/index.js' || !importer || !/[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]socket\.js$/.test(importer))
+        return null;
+      replaced = true;
+      return PREFIX + join(dirname(importer), 'transports/websocket.js');
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      return `import { WS } from ${JSON.stringify(id.slice(PREFIX.length))};\nexport const transports = { websocket: WS };\n`;
+    },
+    // engine.io-client's index re-exports every transport and declares no `sideEffects`; its other transports'
+    // files only define classes (and probe XMLHttpRequest), so they may go when nothing uses them.
+    transform(code, id) {
+      if (!/[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/](polling|polling-xhr|polling-fetch|webtransport)\.js$/.test(id))
+        return null;
+      return { code, moduleSideEffects: false };
+    },
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error('engine.io-client: transports/index.js was not found; update websocketTransportOnly() in web/vite.config.ts');
+    },
+  };
+}
+
 /** The vocabulary the API shares with the browser (api/src/shared: contracts, typed maps, permissions, pure rules). */
 const sharedDir = fileURLToPath(new URL('../api/src/shared', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), websocketTransportOnly(), precompress()],
   resolve: {
     alias: { '@shared': sharedDir },
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser that runs this app's JavaScript supports <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically, in the entry's file: /eventos is one request.
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // The shared building blocks the other pages use (ui components, helpers, contracts), in one file
+            // instead of a dozen small ones, each with its own request and headers.
+            { name: 'common', test: /[\\/]web[\\/]src[\\/](components[\\/]ui|lib)[\\/]|[\\/]api[\\/]src[\\/]shared[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

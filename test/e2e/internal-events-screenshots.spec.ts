@@ -39,7 +39,11 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
       telefono_celular: `81${String(20_000_000 + i * 7919).slice(0, 8)}`,
     })),
   });
-  await createInternalEventViaApi(request, token, { titulo: 'Taller de Protección Civil', tipo: 'taller', estado: 'borrador' });
+  const taller = await createInternalEventViaApi(request, token, {
+    titulo: 'Taller de Protección Civil',
+    tipo: 'taller',
+    estado: 'borrador',
+  });
   const done = await createInternalEventViaApi(request, token, { titulo: 'Reunión con Cámaras Empresariales', tipo: 'reunion' });
   const put = await request.put(`/api/eventos-internos/${done.id}`, {
     headers: bearer(token),
@@ -60,6 +64,11 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
     await page.goto('/eventos-internos');
     await expect(page.getByTestId('ie-card').first()).toBeVisible();
     await shot('list');
+    // From the list, for an event nobody is invited to yet: the modal lists every person.
+    await page.getByRole('button', { name: `Asignar Personas a ${taller.titulo}` }).click();
+    await expect(page.getByTestId('ie-assign-row').first()).toBeVisible();
+    await shot('list-assign-modal');
+    await page.keyboard.press('Escape');
     await page.goto(`/eventos-internos/${evento.id}`);
     await expect(page.getByTestId('ie-attendee').first()).toBeVisible();
     await shot('detail');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, newSignedInPage, signIn } from '../setup/browser';
+import { apiToken, expectScreenOk, newSignedInPage, signIn, viewportFor } from '../setup/browser';
 import {
   assignViaApi,
   autoSeatViaApi,
@@ -237,6 +237,55 @@ test('assign persons: 50 per page, searched on the server, at least one selected
   await expect(page.getByTestId('ie-no-match')).toHaveText('No se encontraron asistentes');
   await page.getByTestId('ie-search').fill('RIOS ana');
   await expect(page.getByTestId('ie-attendee')).toHaveCount(1);
+});
+
+test('list: each card opens the same assign-persons modal, by keyboard; the card counts the new attendee live', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const evento = await createInternalEventViaApi(request, token, { titulo: `Comité de Movilidad ${Date.now()}` });
+  const tag = `ZL${Date.now().toString(36).toUpperCase().replace(/\d/g, 'X')}`;
+  await createPeopleViaApi(request, token, [
+    { nombre: `Irma ${tag}`, apellido_paterno: 'Cantú', correo_electronico: `irma.${tag.toLowerCase()}@correo.mx` },
+    { nombre: `Raúl ${tag}`, apellido_paterno: 'Leal' },
+  ]);
+  for (const width of [1280, 360] as const) {
+    await page.setViewportSize(viewportFor(width));
+    if (width === 1280) await signIn(page);
+    await page.goto('/eventos-internos');
+    const card = page.getByTestId('ie-card').filter({ hasText: evento.titulo });
+    const before = Number(await card.getByTestId('ie-card-count').textContent());
+    // Named by its visible text first (WCAG 2.5.3), then which event: one such button per card.
+    const open = card.getByRole('button', { name: `Asignar Personas a ${evento.titulo}` });
+    await expect(open).toHaveText('Asignar Personas');
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: 'Asignar Personas' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByTestId('ie-assign-submit')).toBeDisabled();
+    const search = modal.getByRole('searchbox', { name: 'Buscar personas' });
+    await search.focus();
+    await page.keyboard.type(`${width === 1280 ? 'cantu' : 'leal'} ${tag.toLowerCase()}`);
+    await expect(modal.getByTestId('ie-assign-row')).toHaveCount(1);
+    await expectScreenOk(page, `assign-persons modal from the list at ${width} px`);
+    // Keyboard only: Tab to the person's checkbox, Space to select, Tab on to 'Asignar (1)'.
+    const row = modal.getByRole('checkbox', { name: new RegExp(width === 1280 ? `Irma ${tag}` : `Raúl ${tag}`, 'i') });
+    for (let i = 0; i < 12 && !(await row.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(row).toBeFocused();
+    await page.keyboard.press('Space');
+    const submit = modal.getByRole('button', { name: 'Asignar (1)' });
+    for (let i = 0; i < 12 && !(await submit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(submit).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('toast-success').filter({ hasText: '1 persona(s) asignada(s) exitosamente' }).last()).toBeVisible();
+    await expect(modal).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(card.getByTestId('ie-card-count')).toHaveText(String(before + 1));
+  }
+  // The same modal as the detail's: both people are now attendees there.
+  await page.goto(`/eventos-internos/${evento.id}`);
+  await expect(page.getByTestId('ie-asistentes-title')).toHaveText('Asistentes (2)');
 });
 
 test('check-in at the door: a typed code marks asistio with a seat, live on the staff board; invitations carry a QR', async ({

@@ -4,8 +4,10 @@ import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
+import { startOpenedPage } from './app/public-screens';
 
 bootstrap();
+startOpenedPage(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,31 +1,17 @@
 import { Navigate } from 'react-router-dom';
-import type { ScreenGroup } from '../lib/screens';
-import { GuestOnly, RequireAuth } from './guards';
 import { PublicLayout } from './layout/public-layout';
-import { RequirePermission } from './require-permission';
-import { NotFoundPage } from './not-found';
+import { PUBLIC_SCREENS } from './public-screens';
 import { Root, RouteLoading } from './root';
 import type { AppRoute } from './routes';
-import { GUEST_SCREENS, PUBLIC_SCREENS, STAFF_SCREENS } from './screens';
-
-/** A feature's screens as route entries: a group with a rule sits under its RequirePermission. */
-function toRoutes(groups: ScreenGroup[]): AppRoute[] {
-  return groups.flatMap(({ allow, denied, routes }) => {
-    const entries: AppRoute[] = routes.map(({ path, lazy, element }) => ({ path, lazy, element }));
-    if (!allow) return entries;
-    if (!denied) throw new Error(`Screens with a rule need their denial: ${routes.map((r) => r.path).join(', ')}`);
-    return [{ element: <RequirePermission allow={allow} denied={denied} />, children: entries }];
-  });
-}
 
 /**
- * The route table of spec 1 §2.1, built from the features' route manifests (features/<x>/routes.tsx):
- * each staff screen's permission is declared there, once, and read here and by the navigation
- * (screens.ts) — the pages themselves do not decide who may see them. The citizens' pages are in the
- * main bundle (the first thing most visitors open, often on a phone); the login, the staff layout and the
- * staff screens are loaded when first visited, each in its own chunk. `routes.tsx` renders this table with
- * the declarative router (a `lazy` entry becomes a React.lazy screen), which keeps the data router's code
- * out of the citizens' pages (docs/decisions.md).
+ * The route table of spec 1 §2.1. The first bundle holds only what a citizen needs: the public layout,
+ * the events landing (the first thing most visitors open, often on a phone), and the other citizens' pages
+ * from their manifests (features/<x>/public-routes.tsx), each loaded when first visited. Every other path
+ * (the login, the staff screens, a page that does not exist) goes to the staff routes (staff-router.tsx),
+ * a chunk of their own with the guards, the admin layout and the staff manifests; the pages themselves
+ * stay lazy there. `routes.tsx` renders the tables with the declarative router (a `lazy` entry becomes a
+ * React.lazy screen), which keeps the data router's code out of the citizens' pages (docs/decisions.md).
  */
 export const routeTable: AppRoute[] = [
   {
@@ -35,18 +21,9 @@ export const routeTable: AppRoute[] = [
       { path: '/', element: <Navigate to="/eventos" replace /> },
       {
         element: <PublicLayout />,
-        children: [...toRoutes(PUBLIC_SCREENS), { path: '*', element: <NotFoundPage /> }],
+        children: PUBLIC_SCREENS.flatMap(({ routes }) => routes.map(({ path, lazy, element }) => ({ path, lazy, element }))),
       },
-      { element: <GuestOnly />, children: toRoutes(GUEST_SCREENS) },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: () => import('./layout/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-            children: toRoutes(STAFF_SCREENS),
-          },
-        ],
-      },
+      { path: '*', lazy: () => import('./staff-router').then((m) => ({ Component: m.StaffRoutes })) },
     ],
   },
 ];

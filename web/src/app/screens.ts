@@ -1,29 +1,20 @@
-import type { FeatureScreens, ScreenGroup } from '../lib/screens';
+import { expectLayouts, screensOf, type FeatureScreens, type ScreenGroup } from '../lib/screens';
 import type { UserResponse } from '@shared/contracts/users.contract';
 
 /**
- * Every feature's route manifest (features/<x>/routes.tsx), found at build time. Eager: the manifests are
- * tiny (paths, rules, labels); the staff pages they name stay lazy, each in its own chunk, and only the
- * citizens' pages are in the main bundle.
+ * Every feature's route manifest for the login and the staff screens (features/<x>/routes.tsx), found at
+ * build time. Read by the staff routes (app/staff-router.tsx) and the admin navigation, both in the staff
+ * app's chunk: eager there (the manifests are tiny: paths, rules, labels), the pages they name stay lazy,
+ * each in its own chunk. The citizens' pages are declared apart (public-routes.tsx, app/public-screens.ts).
  */
 const MANIFESTS = import.meta.glob<FeatureScreens>('../features/*/routes.tsx', { eager: true, import: 'screens' });
-
-/** The screens of one layout, features in their declared order (then by folder name). */
-function screensOf(layout: FeatureScreens['layout']): ScreenGroup[] {
-  return Object.values(MANIFESTS)
-    .filter((m) => m.layout === layout)
-    .sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER))
-    .flatMap((m) => m.groups);
-}
-
-/** The citizens' pages (public layout). */
-export const PUBLIC_SCREENS: ScreenGroup[] = screensOf('public');
+expectLayouts(MANIFESTS, ['guest', 'staff']);
 
 /** Signed-out only. */
-export const GUEST_SCREENS: ScreenGroup[] = screensOf('guest');
+export const GUEST_SCREENS: ScreenGroup[] = screensOf(Object.values(MANIFESTS), 'guest');
 
 /** The staff screens, in the order of the admin navigation (spec 1 §2.2). */
-export const STAFF_SCREENS: ScreenGroup[] = screensOf('staff');
+export const STAFF_SCREENS: ScreenGroup[] = screensOf(Object.values(MANIFESTS), 'staff');
 
 export interface NavLink {
   to: string;

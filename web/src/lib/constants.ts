@@ -95,3 +95,6 @@ export const ASSIGN_SEARCH_DEBOUNCE_MS = 300;
 export const PROGRAM_MIN_CAPACITY = 1;
 /** Without the view permission the programs screen says so and goes to /dashboard after this long. */
 export const PROGRAMS_DENIED_REDIRECT_MS = 1500;
+
+/** An answer started before its page loaded (lib/early.ts) and not taken within this time is dropped. */
+export const EARLY_ANSWER_MAX_AGE_MS = 10_000;

@@ -1,5 +1,5 @@
 /**
- * What a feature tells the app about its screens (features/<x>/routes.tsx): their paths, who may open
+ * What a feature tells the app about its screens (features/<x>/routes.tsx, or public-routes.tsx for the citizens' pages): their paths, who may open
  * them, what the others see instead, the navigation link and the page (lazy for the staff screens). The
  * router and the navigation both read these, so a screen's permission is written once, in its feature.
  */
@@ -17,10 +17,12 @@ export type Denied =
 
 export interface ScreenRoute {
   path: string;
-  /** A page loaded when first visited, in its own chunk (the staff screens, the login). */
+  /** A page loaded when first visited, in its own chunk (the staff screens, the login, most citizens' pages). */
   lazy?: () => Promise<{ Component: ComponentType }>;
-  /** A page in the main bundle (the citizens' pages, the first thing most visitors open). */
+  /** A page in the first bundle (the events landing, the first thing most visitors open). */
   element?: ReactNode;
+  /** Starts the page's first request before React renders, when the page is the one opened (app/public-screens.ts, lib/early.ts). */
+  prefetch?: (params: Readonly<Record<string, string | undefined>>) => void;
 }
 
 export interface ScreenGroup {
@@ -42,6 +44,25 @@ export interface FeatureScreens {
   /** The feature's place among its layout's features: the order of the admin navigation (spec 1 §2.2). */
   order?: number;
   groups: ScreenGroup[];
+}
+
+/** The screens of one layout among `manifests`, features in their declared order (then by folder name). */
+export function screensOf(manifests: FeatureScreens[], layout: FeatureScreens['layout']): ScreenGroup[] {
+  return manifests
+    .filter((m) => m.layout === layout)
+    .sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER))
+    .flatMap((m) => m.groups);
+}
+
+/**
+ * A manifest in the wrong file (a citizens' page in routes.tsx, a staff screen in public-routes.tsx) is an
+ * error at start-up, not a page that silently never matches.
+ */
+export function expectLayouts(manifests: Record<string, FeatureScreens>, allowed: FeatureScreens['layout'][]): void {
+  for (const [file, m] of Object.entries(manifests)) {
+    if (!allowed.includes(m.layout))
+      throw new Error(`${file}: a '${m.layout}' manifest belongs in ${m.layout === 'public' ? 'public-routes.tsx' : 'routes.tsx'}`);
+  }
 }
 
 /** A page loaded when first visited: `lazyPage(() => import('./components/x-page'), 'XPage')`. */

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { ESTADOS_EVENTO_INTERNO, TIPOS_EVENTO_INTERNO, type InternalEventResponse } from '@shared/contracts/internal-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
-import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
+import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon, PlusIcon } from '../../../components/ui/icons';
 import { CreateButton } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSession } from '../../../lib/auth';
@@ -17,6 +17,7 @@ import { deleteInternalEvent } from '../api/delete-internal-event';
 import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
 import { InternalEventsLiveEffect } from '../live/internal-events-live-effect';
 import { internalEventsState, loadInternalEvents, removeInternalEvent, setFilter } from '../stores/internal-events-store';
+import { AssignPersonasModal } from './attendee-modals';
 import { EstadoBadge, TipoBadge } from './internal-event-badges';
 import { InternalEventFormModal } from './internal-event-form-modal';
 import '../internal-events.css';
@@ -33,12 +34,14 @@ function EventCard({
   canEdit,
   canDelete,
   onEdit,
+  onAssign,
   onDelete,
 }: {
   evento: InternalEventResponse;
   canEdit: boolean;
   canDelete: boolean;
   onEdit: () => void;
+  onAssign: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -70,6 +73,17 @@ function EventCard({
           {canEdit ? (
             <button type="button" className="btn btn--sm btn--secondary" onClick={onEdit} data-testid="ie-card-edit">
               Editar
+            </button>
+          ) : null}
+          {canEdit ? (
+            <button
+              type="button"
+              className="btn btn--sm btn--secondary"
+              onClick={onAssign}
+              aria-label={`Asignar Personas a ${evento.titulo}`}
+              data-testid="ie-card-assign"
+            >
+              <PlusIcon size={16} /> Asignar Personas
             </button>
           ) : null}
           {canDelete && evento.estado === 'borrador' ? (
@@ -152,6 +166,8 @@ function InternalEventsManager() {
   const { eventos, filters, loading, loaded, error } = useSnapshot(internalEventsState);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  // The detail's own modal (spec 2 §2: the list also assigns attendees); the card's count follows the push.
+  const [assigning, setAssigning] = useState<number | null>(null);
   const canCreate = can(user, 'eventos_internos', 'create');
   const canEdit = can(user, 'eventos_internos', 'edit');
   const canDelete = can(user, 'eventos_internos', 'delete');
@@ -205,6 +221,7 @@ function InternalEventsManager() {
               canEdit={canEdit}
               canDelete={canDelete}
               onEdit={() => setEditing({ mode: 'edit', id: e.id })}
+              onAssign={() => setAssigning(e.id)}
               onDelete={() => setDeleting(e.id)}
             />
           ))}
@@ -212,6 +229,7 @@ function InternalEventsManager() {
       )}
       {editing?.mode === 'create' ? <InternalEventFormModal onClose={() => setEditing(null)} /> : null}
       {editingEvent ? <InternalEventFormModal key={editingEvent.id} event={editingEvent} onClose={() => setEditing(null)} /> : null}
+      {assigning !== null ? <AssignPersonasModal eventId={assigning} onClose={() => setAssigning(null)} /> : null}
       {deletingEvent ? <DeleteModal evento={deletingEvent} onClose={() => setDeleting(null)} /> : null}
     </div>
   );

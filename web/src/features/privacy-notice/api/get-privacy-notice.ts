@@ -1,4 +1,5 @@
 import { apiRequest } from '../../../lib/api-client';
+import { startEarly, takeEarly } from '../../../lib/early';
 
 export interface PrivacyNotice {
   title: string;
@@ -6,7 +7,15 @@ export interface PrivacyNotice {
   text: string;
 }
 
+const PATH = '/api/public/privacy-notice';
+const request = () => apiRequest<PrivacyNotice>(PATH, { auth: 'none' });
+
 /** GET /api/public/privacy-notice → { title, text } (the text is configuration). No token. */
 export function getPrivacyNotice(): Promise<PrivacyNotice> {
-  return apiRequest<PrivacyNotice>('/api/public/privacy-notice', { auth: 'none' });
+  return takeEarly(PATH, request);
+}
+
+/** The notice opened directly: asked for while the page's code loads (lib/early.ts). */
+export function prefetchPrivacyNotice(): void {
+  startEarly(PATH, request);
 }

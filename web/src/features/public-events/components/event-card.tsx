@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { PublicExternalEvent } from '@shared/contracts/external-events.contract';
-import { CalendarIcon, ClockIcon, PinIcon } from '../../../components/ui/icons';
+import { CalendarIcon, ClockIcon, PinIcon } from '../../../components/ui/landing-icons';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { formatDate, formatTimeRange } from '../../../lib/format';
