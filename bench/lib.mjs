@@ -540,7 +540,8 @@ export function rawSocketIo(url, token, { room, onEvent, onReady, onFail }) {
     if (!upgraded) {
       const end = buf.indexOf('\r\n\r\n');
       if (end === -1) return;
-      if (!/^HTTP\/1\.1 101/.test(buf.subarray(0, 12).toString())) return onFail('upgrade refused');
+      if (!/^HTTP\/1\.1 101/.test(buf.subarray(0, 12).toString()))
+        return onFail(`upgrade refused: ${buf.subarray(0, buf.indexOf('\r\n')).toString()}`);
       upgraded = true;
       buf = buf.subarray(end + 4);
     }
