@@ -19,6 +19,8 @@
 // (@socket.io/redis-streams-adapter, swapped in by bench/baselines/streams-adapter.cjs): push p95 to
 // --watchers sockets spread over both, and a Redis restart (a redis-server of this bench's own, AOF on)
 // in the middle of --changes changes: per screen, changes received, missed, duplicated, and resync notices.
+// Last, Nest's HTTP adapters: the same compiled API (ROLES=api) on Express and on Fastify
+// (bench/baselines/http-adapters.cjs, with only the input pipe and the error filter), the burst alone.
 //
 // Sockets are raw WebSocket socket.io clients (bench/lib.mjs rawSocketIo) in forked child processes (this
 // file with --holder), the burst is another child (--load); timestamps agree across processes on one
@@ -26,7 +28,8 @@
 // the database and Redis keys dropped at the end.
 //
 // Flags: --sockets=5000 --big=10000 (0: skip) --watchers=200 --clients=64 --attempts=4000 --changes=20
-// --gap=150 (ms between changes) --shapes=single,split --adapters=pubsub,streams (none: skip) --port=3296
+// --gap=150 (ms between changes) --shapes=single,split --adapters=pubsub,streams --http=express,fastify (none: skip
+// either) --port=3296
 // --wait-other=0 (s to wait for other bench/*.mjs) --build (rebuild the server first) --no-write.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -218,6 +221,7 @@ function parseFlags(argv) {
     'gap',
     'shapes',
     'adapters',
+    'http',
     'port',
     'wait-other',
     'build',
@@ -239,6 +243,7 @@ function parseFlags(argv) {
     gap: int('gap', 150, 0, 10_000),
     shapes: list('shapes', 'single,split', ['single', 'split']),
     adapters: list('adapters', 'pubsub,streams', ['pubsub', 'streams']),
+    http: list('http', 'express,fastify', ['express', 'fastify']),
     port: int('port', 3296, 1024, 65535),
     waitOtherS: int('wait-other', 0, 0, 3600),
     build: flags.build === true,
@@ -595,6 +600,60 @@ async function orchestratorMain() {
         rmSync(redisDir, { recursive: true, force: true });
       }
     }
+    // ── The HTTP adapter: the same API (ROLES=api) on Express and on Fastify, the registration burst alone ──
+    results.http = [];
+    for (const kind of opts.http) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, [join(ROOT, 'bench/baselines/http-adapters.cjs')], {
+        cwd: ROOT,
+        env: { ...env, ROLES: 'api', PORT: String(port), BENCH_HTTP_ADAPTER: kind },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      bench.track(child);
+      try {
+        const deadline = now() + 60_000;
+        while (
+          (await fetch(`${url}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          )) !== 200
+        ) {
+          if (child.exitCode !== null || now() > deadline) throw new Error(`the ${kind} API did not start`);
+          await sleep(200);
+        }
+        const token = await login(url);
+        const event = await createEvent(url, token, opts.attempts);
+        log(`HTTP adapter ${kind}: burst of ${opts.attempts} registrations, ${opts.clients} in flight…`);
+        const burst = await load.call(
+          'burst',
+          {
+            url,
+            path: `/api/eventos/${encodeURIComponent(event.slug)}/register`,
+            attempts: opts.attempts,
+            concurrency: opts.clients,
+            maxMs: 180_000,
+            prefix: `h${runId}${kind}`,
+          },
+          240_000,
+        );
+        const accepted = burst.rows.filter((r) => r[3] === 201);
+        const first = Math.min(...burst.rows.map((r) => r[1]));
+        const http = summary(burst.rows.map((r) => r[2] - r[1]));
+        results.http.push({
+          kind,
+          accepted: accepted.length,
+          attempts: burst.rows.length,
+          statuses: burst.statuses,
+          perSecond: accepted.length / ((Math.max(...accepted.map((r) => r[2])) - first) / 1000),
+          p50: http.p50,
+          p95: http.p95,
+        });
+      } finally {
+        child.kill('SIGTERM');
+        for (let i = 0; i < 100 && child.exitCode === null; i += 1) await sleep(100);
+      }
+    }
     for (const h of holders) h.child.disconnect();
     load.child.disconnect();
     render(results, opts, machine);
@@ -661,7 +720,21 @@ function render(results, opts, machine) {
         ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
       )
     : '';
-  console.log(`\n${main}\n\n${adapters}\n`);
+  const express = results.http.find((h) => h.kind === 'express');
+  const httpTable = results.http.length
+    ? table(
+        ['HTTP adapter (same API, ROLES=api, no middleware)', 'registrations/s', 'HTTP p50 / p95', 'accepted', 'vs Express'],
+        results.http.map((h) => [
+          h.kind === 'express' ? 'Express (`@nestjs/platform-express`, in use)' : 'Fastify (`@nestjs/platform-fastify` 11)',
+          fmtInt(h.perSecond),
+          `${fmtMs(h.p50)} / ${fmtMs(h.p95)}`,
+          `${fmtInt(h.accepted)} of ${fmtInt(h.attempts)}`,
+          express ? `${(h.perSecond / express.perSecond).toFixed(2)}×` : '—',
+        ]),
+        ['---', '---:', '---:', '---:', '---:'],
+      )
+    : '';
+  console.log(`\n${main}\n\n${adapters}\n\n${httpTable}\n`);
   if (!opts.write) return;
   const body = [
     '## Scale: one process against api × 2 + realtime × 1 behind HAProxy (`npm run bench:scale`)',
@@ -679,6 +752,11 @@ function render(results, opts, machine) {
     `(AOF on) stopped after a third of ${opts.changes} changes and started again after two thirds:`,
     '',
     adapters,
+    '',
+    'The HTTP adapter: the same compiled API (`ROLES=api`, same modules, input pipe and error filter, none of the Express',
+    `middleware) on Express and on Fastify (\`bench/baselines/http-adapters.cjs\`), the burst alone (${opts.clients} in flight):`,
+    '',
+    httpTable,
     '',
     'These figures were taken on a shared machine unless said otherwise; rerun `npm run bench:scale` on a quiet one.',
   ].join('\n');
