@@ -1,13 +1,16 @@
 // ONLY for bench/scale.mjs: the compiled API (ROLES=api) on Nest's Express adapter or on its Fastify adapter
 // (BENCH_HTTP_ADAPTER=express|fastify), with the same modules, global prefix, input pipe and error filter and
-// nothing else (no helmet, compression, access log, documents or pages: those are Express middleware), so
-// that the two differ only in the HTTP adapter. Fastify is measured here, not adopted (docs/decisions).
+// nothing else (no helmet, compression, access log, documents or pages: those are Express middleware; and
+// without the queue dashboard, an Express app mounted on a `{*path}` route Fastify's router refuses), so that
+// the two differ only in the HTTP adapter. Fastify is measured here, not adopted (docs/decisions).
 'use strict';
 require('reflect-metadata');
 const { join } = require('node:path');
 const { NestFactory } = require('@nestjs/core');
 const dist = join(__dirname, '../../dist/api/src');
-const { AppModule } = require(join(dist, 'app.module.js'));
+const { CoreModule } = require(join(dist, 'core/core.module.js'));
+const { AREA_ENTITIES } = require(join(dist, 'modules/entities.js'));
+const { AREA_MODULES } = require(join(dist, 'modules/index.js'));
 const { loadConfig } = require(join(dist, 'core/config/app-config.js'));
 const { InputPipe } = require(join(dist, 'core/http/input.pipe.js'));
 const { toErrorAnswer } = require(join(dist, 'core/errors/http-exception.filter.js'));
@@ -32,7 +35,11 @@ async function main() {
     const { FastifyAdapter } = require('@nestjs/platform-fastify');
     adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
   } else if (kind !== 'express') throw new Error(`BENCH_HTTP_ADAPTER: express or fastify, not ${kind}`);
-  const module = AppModule.forRoot(config);
+  class BenchHttpModule {}
+  const module = {
+    module: BenchHttpModule,
+    imports: [CoreModule.forRoot(config, AREA_ENTITIES), ...AREA_MODULES.filter((m) => m.name !== 'QueueDashboardModule')],
+  };
   const app = adapter
     ? await NestFactory.create(module, adapter, { logger: ['error'] })
     : await NestFactory.create(module, { logger: ['error'] });
