@@ -28,7 +28,7 @@
 // the database and Redis keys dropped at the end.
 //
 // Flags: --sockets=5000 --big=10000 (0: skip) --watchers=200 --clients=64 --attempts=4000 --changes=20
-// --gap=150 (ms between changes) --shapes=single,split --adapters=pubsub,streams --http=express,fastify (none: skip
+// --gap=150 (ms between changes; at least 1 ms per 10 sockets watching) --shapes=single,split --adapters=pubsub,streams --http=express,fastify (none: skip
 // either) --port=3296
 // --wait-other=0 (s to wait for other bench/*.mjs) --build (rebuild the server first) --no-write.
 import { spawn } from 'node:child_process';
@@ -75,6 +75,8 @@ function holderMain() {
   let keys = []; // flat pairs: socket index, key
   let times = [];
   let resyncs = new Set();
+  const ready = new Set();
+  let dropped = 0;
   const connectOne = (index, { url, token, room, timeoutMs }) =>
     new Promise((done) => {
       const finish = settleOnce(timeoutMs, (ok, why) => done({ socket, ok, why }));
@@ -91,8 +93,14 @@ function holderMain() {
             times.push(t);
           } else if (event === 'live.resync') resyncs.add(index);
         },
-        onReady: () => finish(true),
-        onFail: (why) => finish(false, why),
+        onReady: () => {
+          ready.add(index);
+          finish(true);
+        },
+        onFail: (why) => {
+          if (ready.delete(index)) dropped += 1; // closed after it had joined
+          finish(false, why);
+        },
       });
     });
   serve({
@@ -141,10 +149,13 @@ function holderMain() {
         complete,
         resynced: resyncs.size,
         resyncedIncomplete,
+        dropped,
         fromResp,
       };
     },
     disconnect() {
+      ready.clear();
+      dropped = 0;
       for (const s of sockets.splice(0)) s.disconnect();
       return {};
     },
@@ -312,16 +323,16 @@ async function orchestratorMain() {
       return joined;
     };
     const delivered = async () => (await allHolders('count')).reduce((a, r) => a + r.delivered, 0);
-    /** Waits until `expected` deliveries arrived or nothing new came for 3 s (at most 60 s). */
+    /** Waits until `expected` deliveries arrived or nothing new came for 10 s (at most 120 s). */
     const settle = async (expected) => {
       let last = -1;
       let still = now();
-      const deadline = now() + 60_000;
+      const deadline = now() + 120_000;
       for (;;) {
         const n = await delivered();
         if (n >= expected || now() > deadline) return;
         if (n !== last) [last, still] = [n, now()];
-        else if (now() - still > 3000) return;
+        else if (now() - still > 10_000) return;
         await sleep(200);
       }
     };
@@ -333,6 +344,7 @@ async function orchestratorMain() {
       complete: parts.reduce((a, p) => a + p.complete, 0),
       resynced: parts.reduce((a, p) => a + p.resynced, 0),
       resyncedIncomplete: parts.reduce((a, p) => a + p.resyncedIncomplete, 0),
+      dropped: parts.reduce((a, p) => a + p.dropped, 0),
       ...summary(parts.flatMap((p) => p.fromResp)),
     });
 
@@ -370,8 +382,12 @@ async function orchestratorMain() {
       return r.json.event;
     };
     let userSeq = 0;
-    /** `count` users created one after another, `gap` ms apart; returns [e-mail, sent, acknowledged]. */
-    const changes = async (url, token, count, { between } = {}) => {
+    /**
+     * `count` users created one after another, `gap` ms apart (at least 1 ms per 10 sockets watching, so that
+     * each fan-out is timed rather than a backlog of them); returns [e-mail, sent, acknowledged].
+     */
+    const changes = async (url, token, count, { between, sockets = 0 } = {}) => {
+      const gap = Math.max(opts.gap, Math.round(sockets / 10));
       const sent = [];
       for (let i = 0; i < count; i += 1) {
         await between?.(i);
@@ -385,7 +401,7 @@ async function orchestratorMain() {
           permissions: {},
         }).catch(() => ({ status: 0 }));
         if (r.status === 201) sent.push([email, r.tSend, r.tResp]);
-        await sleep(opts.gap);
+        await sleep(gap);
       }
       return sent;
     };
@@ -435,7 +451,7 @@ async function orchestratorMain() {
         await sleep(2000);
         const after = await readMemory(rtPid, memoryDir);
         await allHolders('start');
-        const sent = await changes(httpUrl, token, opts.changes);
+        const sent = await changes(httpUrl, token, opts.changes, { sockets: joined });
         await settle(sent.length * joined);
         const push = merge(await report(sent));
         out.sizes.push({
@@ -666,8 +682,12 @@ function render(results, opts, machine) {
   for (const n of [...sizes].sort((a, b) => a - b)) {
     const at = (r) => r.sizes.find((s) => s.n === n);
     rows.push([
-      `push p95 at ${fmtInt(n)} sockets (${opts.changes} changes)`,
-      ...cell((r) => (at(r) ? `${fmtMs(at(r).push.p95)} (${fmtInt(at(r).push.delivered)} of ${fmtInt(at(r).push.expected)})` : '—')),
+      `push p95 at ${fmtInt(n)} sockets (${opts.changes} changes, ${fmtInt(Math.max(opts.gap, Math.round(n / 10)))} ms apart)`,
+      ...cell((r) =>
+        at(r)
+          ? `${fmtMs(at(r).push.p95)} (${fmtInt(at(r).push.delivered)} of ${fmtInt(at(r).push.expected)}${at(r).push.dropped ? `; ${fmtInt(at(r).push.dropped)} sockets dropped` : ''})`
+          : '—',
+      ),
     ]);
     rows.push([
       `memory per socket at ${fmtInt(n)}: heap / RSS`,
