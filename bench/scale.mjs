@@ -31,6 +31,8 @@
 // --gap=150 (ms between changes; at least 1 ms per 10 sockets watching) --shapes=single,split --adapters=pubsub,streams --http=express,fastify (none: skip
 // either) --port=3296
 // --wait-other=0 (s to wait for other bench/*.mjs) --build (rebuild the server first) --no-write.
+// HAProxy taking a replica out of rotation is always printed; BENCH_SCALE_VERBOSE=1 also prints the cluster's
+// own lines and the replicas' warnings.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -495,6 +497,11 @@ async function orchestratorMain() {
       let output = '';
       const replicas = new Map();
       const read = (b) => {
+        // HAProxy taking a replica out of rotation (or back) is part of what is measured: say it.
+        for (const line of b.toString().split('\n')) {
+          if (/ is (DOWN|UP)/.test(line) && !line.includes('[WARNING]')) log(`HAProxy: ${line.trim().slice(0, 160)}`);
+          else if (process.env.BENCH_SCALE_VERBOSE && /"level":(4|5)0|\[aforo\]|ALERT|EMERG/.test(line)) log(line.slice(0, 400));
+        }
         output += b.toString();
         for (const m of output.matchAll(/\[aforo\] (\w+?\d+) iniciado(?: en 127\.0\.0\.1:(\d+))? \(pid (\d+)\)/g))
           replicas.set(m[1], { port: Number(m[2]), pid: Number(m[3]) });
