@@ -7,6 +7,7 @@ import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -500,6 +501,116 @@ export function joinRoom(io, { url, token, room, timeoutMs, listen }) {
         .emit('room:join', room, (err, ack) => finish(!err && ack?.ok === true, err ? 'join timeout' : ack?.message)),
     );
   });
+}
+
+/**
+ * A minimal socket.io client over a raw TCP WebSocket: engine.io open/ping, socket.io CONNECT with the
+ * token, one `room:join` with its ack, then every event. It costs the bench machine far less CPU and memory
+ * per socket and message than socket.io-client (thousands of sockets fit in one client process).
+ * `onEvent([name, payload], t)`, `onReady()` once joined, `onFail(why)`; returns `{ disconnect }`.
+ */
+export function rawSocketIo(url, token, { room, onEvent, onReady, onFail }) {
+  const { hostname, port } = new URL(url);
+  const sock = net.connect({ host: hostname, port: Number(port) });
+  sock.setNoDelay(true);
+  const send = (text) => {
+    const data = Buffer.from(text);
+    const mask = randomBytes(4);
+    const head =
+      data.length < 126 ? Buffer.from([0x81, 0x80 | data.length]) : Buffer.from([0x81, 0x80 | 126, data.length >> 8, data.length & 255]);
+    for (let i = 0; i < data.length; i += 1) data[i] ^= mask[i % 4];
+    sock.write(Buffer.concat([head, mask, data]));
+  };
+  const onText = (text, t) => {
+    if (text.startsWith('42')) onEvent(JSON.parse(text.slice(2)), t);
+    else if (text === '2') send('3');
+    else if (text[0] === '0') send(`40${JSON.stringify({ token })}`);
+    else if (text.startsWith('40')) send(`420${JSON.stringify(['room:join', room])}`);
+    else if (text.startsWith('430')) {
+      const [ack] = JSON.parse(text.slice(3));
+      if (ack?.ok === true) onReady();
+      else onFail(ack?.message ?? 'join refused');
+    } else if (text.startsWith('44')) onFail(text.slice(2));
+  };
+  let buf = Buffer.alloc(0);
+  let upgraded = false;
+  sock.on('data', (chunk) => {
+    const t = now();
+    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+    if (!upgraded) {
+      const end = buf.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      if (!/^HTTP\/1\.1 101/.test(buf.subarray(0, 12).toString()))
+        return onFail(`upgrade refused: ${buf.subarray(0, buf.indexOf('\r\n')).toString()}`);
+      upgraded = true;
+      buf = buf.subarray(end + 4);
+    }
+    while (buf.length >= 2) {
+      const opcode = buf[0] & 0x0f;
+      let len = buf[1] & 0x7f;
+      let off = 2;
+      if (len === 126) {
+        if (buf.length < 4) break;
+        len = buf.readUInt16BE(2);
+        off = 4;
+      } else if (len === 127) {
+        if (buf.length < 10) break;
+        len = Number(buf.readBigUInt64BE(2));
+        off = 10;
+      }
+      if (buf.length < off + len) break;
+      const frame = buf.subarray(off, off + len);
+      buf = buf.subarray(off + len);
+      if (opcode === 1) onText(frame.toString('utf8'), t);
+      else if (opcode === 8) sock.destroy();
+    }
+  });
+  sock.on('error', (err) => onFail(err.message));
+  sock.on('close', () => onFail('closed'));
+  sock.write(
+    `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
+  return { disconnect: () => sock.destroy() };
+}
+
+/**
+ * Loaded into a server with `--import` when a bench reads its memory: SIGPWR runs the garbage collector
+ * (twice, to settle weak references) and writes process.memoryUsage() to $BENCH_MEMORY_DIR/<pid>.json.
+ * Inert without BENCH_MEMORY_DIR. Pass it in NODE_OPTIONS to reach the processes a launcher starts.
+ */
+export const memoryPreload = () =>
+  `data:text/javascript,${encodeURIComponent(`
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { renameSync, writeFileSync } from 'node:fs';
+const dir = process.env.BENCH_MEMORY_DIR;
+if (dir) {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  process.on('SIGPWR', () => {
+    gc();
+    gc();
+    const file = dir + '/' + process.pid + '.json';
+    writeFileSync(file + '.tmp', JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));
+    renameSync(file + '.tmp', file);
+  });
+}
+`)}`;
+
+/** The memory of a server loaded with `memoryPreload`, after a garbage collection (null if it did not answer in 10 s). */
+export async function readMemory(pid, dir) {
+  const file = join(dir, `${pid}.json`);
+  const asked = Date.now();
+  process.kill(pid, 'SIGPWR');
+  for (let i = 0; i < 100; i += 1) {
+    await sleep(100);
+    if (existsSync(file)) {
+      const m = JSON.parse(readFileSync(file, 'utf8'));
+      if (m.at >= asked) return m;
+    }
+  }
+  return null;
 }
 
 /** Opens `count` sockets `batch` at a time with `connectOne(i)`; pushes them into `sockets`. */

@@ -154,12 +154,28 @@ async function main() {
 
   const replicas = processes.filter((p) => p.port);
   const healthy = await Promise.all(replicas.map((p) => waitForHealth(p.port, null, { ok: [200] })));
-  if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] }))) {
+  if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] })) && (await realtimeThroughProxy(port, proxy))) {
     log(`Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`);
     log(`Configuración de HAProxy: ${configFile}`);
   } else {
     console.error('[aforo] Alguna réplica no respondió en /api/health; revisa los mensajes de arriba.');
   }
+}
+
+/**
+ * /api/health through the proxy reaches the api backend only; the realtime backend enters rotation after its
+ * own checks (rise 2). Ready means a socket.io handshake gets through too.
+ */
+async function realtimeThroughProxy(port, proxy) {
+  for (let i = 0; i < 300 && proxy.exitCode === null; i++) {
+    const status = await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
 }
 
 main().catch((err) => {

@@ -71,6 +71,14 @@ export class RealtimeRegistry implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * Every room of this process with an occupancy listener, read again: a realtime process died without its
+   * sockets leaving the rooms (RealtimeLiveness), so what was pushed last may name its users.
+   */
+  recheckOccupancy(server: AforoServer): void {
+    this.occupancyChanged(server, [...server.of('/').adapter.rooms.keys()]);
+  }
+
   private runOccupancy(server: AforoServer, room: string, match: RegExpMatchArray, listener: OccupancyListener): void {
     const running = this.occupancyRuns.get(room);
     if (running) {

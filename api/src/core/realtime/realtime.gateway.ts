@@ -1,9 +1,11 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { AuthUser } from '../access/current-user';
 import type { JoinAck } from '@shared/events/socket-events';
 import { ROOMS } from '@shared/events/socket-events';
+import { RedisService } from '../redis/redis.service';
 import type { AforoServer, AforoSocket } from './aforo-server';
+import { RealtimeLiveness } from './realtime-liveness';
 import { RealtimeRegistry } from './realtime-registry';
 import { SessionResolver } from './session-resolver';
 import { RoomPolicy, sessionRoom } from './room-policy';
@@ -13,8 +15,9 @@ import { RoomPolicy, sessionRoom } from './room-policy';
  * anonymous sockets are accepted but may only join public rooms.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
-export class RealtimeGateway implements OnGatewayInit {
+export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
+  private liveness: RealtimeLiveness | null = null;
 
   @WebSocketServer()
   server: AforoServer;
@@ -23,9 +26,17 @@ export class RealtimeGateway implements OnGatewayInit {
     private readonly sessions: SessionResolver,
     private readonly policy: RoomPolicy,
     private readonly registry: RealtimeRegistry,
+    private readonly redis: RedisService,
   ) {}
 
   afterInit(server: AforoServer): void {
+    // A realtime process killed outright never tells the rooms its sockets left: when one vanishes from the
+    // shared liveness set, this process reads its rooms' occupancy again (seating presence).
+    this.liveness = new RealtimeLiveness(this.redis.client, this.redis.key('realtime', 'alive'), (gone) => {
+      this.logger.warn(`Realtime process gone without a goodbye (${gone.join(', ')}); occupancy read again.`);
+      this.registry.recheckOccupancy(server);
+    });
+    this.liveness.start();
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
       socket.data = { userId: null, sessionId: null };
@@ -50,6 +61,10 @@ export class RealtimeGateway implements OnGatewayInit {
           next(new Error('unavailable'));
         });
     });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.liveness?.stop();
   }
 
   private async currentUser(socket: AforoSocket): Promise<AuthUser | null> {

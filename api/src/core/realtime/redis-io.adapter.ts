@@ -3,7 +3,8 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server, ServerOptions } from 'socket.io';
+import type { Observable } from 'rxjs';
+import type { Server, ServerOptions, Socket } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl, withSafePublish } from '../redis/redis-options';
 import { socketOriginAllowed } from './socket-origin';
@@ -27,6 +28,11 @@ export class RedisIoAdapter extends IoAdapter {
       path: '/socket.io',
       serveClient: false,
       cors: undefined,
+      // socket.io's memory guide: no per-message compression (a zlib context per socket once used; the
+      // pushes are small JSON), and nothing kept for connection state recovery (clients resync instead).
+      perMessageDeflate: false,
+      httpCompression: false,
+      maxHttpBufferSize: 64 * 1024,
     }) as Server;
     // Every engine.io request passes the origin check: the handshake, each polling request and the websocket
     // upgrade (`allowRequest` would see the handshake only).
@@ -56,6 +62,34 @@ export class RedisIoAdapter extends IoAdapter {
     this.clients.push(pub, sub);
     server.adapter(createAdapter(pub, sub, { key: socketAdapterKey(this.config), requestsTimeout: 3000 }));
     return server;
+  }
+
+  /**
+   * Nest's IoAdapter builds, for every socket, an RxJS pipeline per message handler (fromEvent, mergeMap,
+   * takeUntil a shared disconnect observable): several KB per connected staff screen that only ever hold
+   * the two room messages. Here each handler is a plain listener; the handler's answer (a value, a promise or
+   * an observable: Nest's `transform` makes it one) goes to the ack, as before. After a disconnect socket.io
+   * emits nothing more, which is what `takeUntil(disconnect$)` ensured.
+   */
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: Array<{ message: unknown; callback: (...args: unknown[]) => unknown; isAckHandledManually?: boolean }>,
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
+    for (const { message, callback, isAckHandledManually } of handlers) {
+      socket.on(String(message), (...payload: unknown[]) => {
+        const { data, ack } = this.mapPayload(payload);
+        transform(callback(data, ack)).subscribe({
+          next: (response: unknown) => {
+            if (response === undefined || response === null) return;
+            const r = response as { event?: string; data?: unknown };
+            if (r.event) return void socket.emit(r.event, r.data);
+            if (!isAckHandledManually && typeof ack === 'function') (ack as (r: unknown) => void)(response);
+          },
+          error: () => undefined, // Nest's exception filter has already answered (WsException) or logged it
+        });
+      });
+    }
   }
 
   override async close(server: Server): Promise<void> {

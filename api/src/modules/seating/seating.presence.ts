@@ -6,9 +6,11 @@ import type { OccupancyListener } from '@core/realtime/realtime-registry';
 
 /**
  * Who is working on an event's seating map, read from the room itself: the staff whose sockets are in
- * internal-event-seating:{id} (every API process, through the Redis adapter). When someone joins, leaves
- * or disconnects, the list is pushed to the room, the newcomer included — no heartbeat, nothing to expire:
- * a closed tab or a dropped connection leaves the room, and a reconnecting screen joins it again.
+ * internal-event-seating:{id} (every realtime process, through the Redis adapter). When someone joins,
+ * leaves or disconnects, the list is pushed to the room, the newcomer included — no per-user heartbeat,
+ * nothing to expire: a closed tab or a dropped connection leaves the room, and a reconnecting screen joins it
+ * again. A realtime process killed outright takes its sockets with it without a `disconnect`: the others
+ * notice it gone from their shared liveness set (RealtimeLiveness) and read the room again.
  */
 @Injectable()
 export class SeatingPresence {
