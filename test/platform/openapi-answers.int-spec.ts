@@ -24,6 +24,13 @@ describe('OpenAPI: every answer is checked against the document', () => {
     expect(refused.status).toBe(401);
   });
 
+  it("a problem the checker finds fails the request's promise, and so the test", async () => {
+    const spy = jest.spyOn(OpenApiContract.prototype, 'check').mockResolvedValueOnce('OpenAPI contract: GET /api/me answered 200; …');
+    await expect(t.as(admin).get('/api/me')).rejects.toThrow('OpenAPI contract: GET /api/me answered 200');
+    await expect(t.as(admin).get('/api/me').expect(200)).resolves.toBeDefined();
+    spy.mockRestore();
+  });
+
   it('fails a body that drifts from the documented schema, naming the operation, status and field', async () => {
     const res = await t.as(admin).get('/api/me');
     const drifted = structuredClone(res.body) as { data: { user: Record<string, unknown> } };

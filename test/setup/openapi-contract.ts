@@ -127,7 +127,7 @@ export class OpenApiContract {
   }
 
   /** Wraps a supertest request: its callback / promise gets the contract's problem as an error. */
-  watch<T extends request.Test>(test: T): T {
+  watch(test: request.Test): request.Test {
     const end = test.end.bind(test);
     const method = (test as unknown as { method: string }).method;
     const url = (test as unknown as { url: string }).url;
@@ -138,7 +138,7 @@ export class OpenApiContract {
           (problem) => fn?.(problem ? Object.assign(new Error(problem), { response: res }) : err, res),
           (failure: unknown) => fn?.(failure, res),
         );
-      })) as T['end'];
+      })) as request.Test['end'];
     return test;
   }
 }

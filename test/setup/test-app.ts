@@ -148,7 +148,7 @@ export class TestApp {
     for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const) {
       watched[method] = (url: string) => contract.watch(agent[method](url));
     }
-    return Object.assign(Object.create(agent) as object, watched) as ReturnType<typeof request>;
+    return Object.assign(Object.create(agent) as object, watched) as unknown as ReturnType<typeof request>;
   }
 
   /** Requests as the holder of a token, its bearer header already set: `t.as(admin).post('/api/users').send(body)`. */
