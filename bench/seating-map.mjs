@@ -71,10 +71,20 @@ await bench.run(async () => {
     const { evento } = await call(
       'POST',
       '/api/eventos-internos',
-      { titulo: 'Informe anual', fecha_evento: new Date(Date.now() + 7 * 86_400_000).toISOString(), tipo: 'presentacion', estado: 'confirmado' },
+      {
+        titulo: 'Informe anual',
+        fecha_evento: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        tipo: 'presentacion',
+        estado: 'confirmado',
+      },
       201,
     );
-    await call('POST', `/api/eventos-internos/${evento.id}/assign-espacio`, { espacio_id: espacio.id, permite_seleccion_asiento: true }, 201);
+    await call(
+      'POST',
+      `/api/eventos-internos/${evento.id}/assign-espacio`,
+      { espacio_id: espacio.id, permite_seleccion_asiento: true },
+      201,
+    );
     for (let i = 0; i < personas.length; i += 10_000) {
       await call(
         'POST',
@@ -168,7 +178,12 @@ await bench.run(async () => {
       ['Answer time, brotli (median)', fmt(c.ms.br), fmt(k.ms.br), ratio(c.ms.br, k.ms.br)],
       ['Revalidated, nothing changed (If-None-Match → 304, median)', fmt(c.ms['304']), fmt(k.ms['304']), '—'],
       ['Build from the reads, in process (median)', fmt(median(build)), '0 (the read itself)', '—'],
-      ['JSON.stringify, in process (median)', fmt(median(json.completo)), fmt(median(json.compacto)), ratio(median(json.completo), median(json.compacto))],
+      [
+        'JSON.stringify, in process (median)',
+        fmt(median(json.completo)),
+        fmt(median(json.compacto)),
+        ratio(median(json.completo), median(json.compacto)),
+      ],
     ];
     const table = [
       `|  | **spec form** (default) | compact form (\`?formato=compacto\`) | spec ÷ compact |`,

@@ -146,6 +146,27 @@ describe('seating map: the spec form by default, the compact form on request', (
     expect(fullChanged.headers.etag).not.toBe(compactChanged.headers.etag);
   });
 
+  it('OpenAPI documents both forms: the formato parameter and one schema per form, told apart by formato', async () => {
+    const doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body;
+    const op = doc.paths['/api/eventos-internos/{id}/seating-map'].get;
+    expect(op.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'formato',
+          in: 'query',
+          required: false,
+          schema: expect.objectContaining({ enum: ['completo', 'compacto'] }),
+        }),
+      ]),
+    );
+    const ok = op.responses['200'].content['application/json'].schema;
+    expect(ok.oneOf).toEqual([{ $ref: '#/components/schemas/MapaDeAsientos' }, { $ref: '#/components/schemas/MapaDeAsientosCompacto' }]);
+    expect(ok.discriminator.propertyName).toBe('formato');
+    expect(op.responses['304']).toBeDefined();
+    const seat = doc.components.schemas.AsientoDelMapa;
+    expect(seat.required).toEqual(['id', 'seccion_id', 'fila', 'numero', 'codigo', 'displayCode', 'asignacion']);
+  });
+
   it('an unknown formato is refused with a Spanish message per field; no token, no map in either form', async () => {
     const { e } = await spacedEvent(t, admin, { people: 0, secciones, layout_config });
     const bad = await t.as(admin).get(url(e.id, 'xml'));

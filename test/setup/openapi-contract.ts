@@ -11,23 +11,53 @@ type Document = {
 type Operation = { template: string; method: string; responses: Responses; pattern: RegExp; params: number };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/**
+ * Strict by default: an object schema that lists its properties allows no others, so a field the server sends
+ * and the document does not name is drift too (a generated client would never see it).
+ * OPENAPI_CONTRACT_STRICT=0 checks only what the document names.
+ */
+const STRICT = process.env.OPENAPI_CONTRACT_STRICT !== '0';
+
+const isPlainObject = (s: unknown): s is Schema & { properties: Record<string, unknown> } =>
+  !!s && typeof s === 'object' && (s as Schema).type === 'object' && !!(s as Schema).properties && !(s as Schema).anyOf;
 
 /**
  * OpenAPI 3.0 → the JSON Schema ajv reads: `nullable` becomes "or null" (ajv's own `nullable` wants a `type`
- * beside it, which `allOf: [$ref]` has not), `$ref`s point into the definitions ajv is given.
+ * beside it, which `allOf: [$ref]` has not), `$ref`s point into the definitions ajv is given, and an `allOf`
+ * of objects (a named schema plus some fields) becomes one object, so that strictness sees all its fields.
  */
-function toJsonSchema(s: unknown): unknown {
-  if (Array.isArray(s)) return s.map(toJsonSchema);
-  if (!s || typeof s !== 'object') return s;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(s as Schema)) {
-    if (k === 'nullable' || k === 'example' || k === 'description') continue;
-    if (k === '$ref' && typeof v === 'string') out.$ref = v.replace('#/components/schemas/', 'openapi#/definitions/');
-    else if (k === 'properties' || k === 'definitions') {
-      out[k] = Object.fromEntries(Object.entries(v as Schema).map(([name, p]) => [name, toJsonSchema(p)]));
-    } else out[k] = toJsonSchema(v);
-  }
-  return (s as Schema).nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
+function converter(components: Record<string, Schema>) {
+  const convert = (s: unknown): unknown => {
+    if (Array.isArray(s)) return s.map(convert);
+    if (!s || typeof s !== 'object') return s;
+    const src = s as Schema;
+    let out: Schema = {};
+    for (const [k, v] of Object.entries(src)) {
+      if (k === 'nullable' || k === 'example' || k === 'description' || k === 'discriminator') continue;
+      if (k === '$ref' && typeof v === 'string') out.$ref = v.replace('#/components/schemas/', 'openapi#/definitions/');
+      else if (k === 'properties') {
+        out[k] = Object.fromEntries(Object.entries(v as Schema).map(([name, p]) => [name, convert(p)]));
+      } else out[k] = convert(v);
+    }
+    if (Array.isArray(src.allOf)) {
+      const parts = (src.allOf as Schema[]).map((part) => {
+        const ref = typeof part.$ref === 'string' ? components[part.$ref.split('/').pop()!] : undefined;
+        return convert(ref ?? part);
+      });
+      if (parts.every(isPlainObject)) {
+        delete out.allOf;
+        out = {
+          ...out,
+          type: 'object',
+          properties: Object.assign({}, ...parts.map((p) => p.properties)),
+          required: [...new Set(parts.flatMap((p) => (p.required as string[] | undefined) ?? []))],
+        };
+      }
+    }
+    if (STRICT && out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+    return src.nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
+  };
+  return convert;
 }
 
 const errorsText = (errors: ErrorObject[] | null | undefined): string =>
@@ -49,7 +79,7 @@ const errorsText = (errors: ErrorObject[] | null | undefined): string =>
  * /socket.io, the document itself, a test's own routes) are not checked.
  */
 export class OpenApiContract {
-  private doc: Promise<{ operations: Operation[]; ajv: Ajv } | null> | null = null;
+  private doc: Promise<{ operations: Operation[]; ajv: Ajv; toJsonSchema: (s: unknown) => unknown } | null> | null = null;
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(private readonly baseUrl: string) {}
@@ -64,6 +94,7 @@ export class OpenApiContract {
         const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
         addFormats(ajv);
         ajv.addFormat('binary', true);
+        const toJsonSchema = converter(doc.components?.schemas ?? {});
         const definitions = Object.fromEntries(Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [name, toJsonSchema(s)]));
         ajv.addSchema({ $id: 'openapi', definitions });
         const operations: Operation[] = [];
@@ -81,7 +112,7 @@ export class OpenApiContract {
         }
         // Literal segments first: /api/eventos-internos/public/{slug} before /api/eventos-internos/{id}/{x}.
         operations.sort((a, b) => a.params - b.params);
-        return { operations, ajv };
+        return { operations, ajv, toJsonSchema };
       });
     return this.doc;
   }
@@ -115,7 +146,7 @@ export class OpenApiContract {
     const id = `${name} ${key}`;
     let validate = this.validators.get(id);
     if (!validate) {
-      validate = loaded.ajv.compile(toJsonSchema(schema) as Schema);
+      validate = loaded.ajv.compile(loaded.toJsonSchema(schema) as Schema);
       this.validators.set(id, validate);
     }
     if (validate(body)) return null;
