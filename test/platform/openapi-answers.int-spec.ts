@@ -41,6 +41,14 @@ describe('OpenAPI: every answer is checked against the document', () => {
     expect(problem).toContain('/data/user/id must be integer');
   });
 
+  it('fails a field the document does not name (strict: OPENAPI_CONTRACT_STRICT=0 turns it off)', async () => {
+    const res = await t.as(admin).get('/api/me');
+    const extra = structuredClone(res.body) as { data: { user: Record<string, unknown> } };
+    extra.data.user.telefono = '8112345678';
+    const problem = await contract.check('GET', `${t.url}/api/me`, 200, 'application/json', extra);
+    expect(problem).toContain('/data/user must NOT have additional properties {"additionalProperty":"telefono"}');
+  });
+
   it('fails an error answer without its Spanish message', async () => {
     const problem = await contract.check('GET', `${t.url}/api/personas/5`, 404, 'application/json', { error: 'x' });
     expect(problem).toContain('GET /api/personas/{id}');
