@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import request from 'supertest';
 
 type Schema = Record<string, unknown>;
@@ -110,6 +111,10 @@ export class OpenApiContract {
             operations.push({ template, method, responses: op.responses ?? {}, pattern: new RegExp(`^${source}/?$`), params });
           }
         }
+        if (process.env.OPENAPI_CONTRACT_LOG) {
+          const all = operations.map((o) => `${o.method.toUpperCase()} ${o.template}\n`).join('');
+          writeFileSync(`${process.env.OPENAPI_CONTRACT_LOG}.operations`, all);
+        }
         // Literal segments first: /api/eventos-internos/public/{slug} before /api/eventos-internos/{id}/{x}.
         operations.sort((a, b) => a.params - b.params);
         return { operations, ajv, toJsonSchema };
@@ -126,6 +131,8 @@ export class OpenApiContract {
     const op = loaded.operations.find((o) => o.method === m && o.pattern.test(path));
     if (!op) return null;
     const name = `${m.toUpperCase()} ${op.template}`;
+    // OPENAPI_CONTRACT_LOG=<file>: one line per answer checked (which operations the suite reaches, and with what).
+    if (process.env.OPENAPI_CONTRACT_LOG) appendFileSync(process.env.OPENAPI_CONTRACT_LOG, `${name} ${status}\n`);
     const documented = Object.keys(op.responses);
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => op.responses[k]);
     if (!key) {
