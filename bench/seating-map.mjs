@@ -10,16 +10,28 @@
 // each), time to answer a revalidation (If-None-Match → 304). And, in this process, the time to build the
 // spec's form from the compact read (the API's own mapper, dist/…/seating.mapper.js) and to serialize each.
 //
-// Flags: --runs=7 --port=3297 --build --no-write --keep
+// Flags: --runs=7 --port=N (default: a free port) --build --no-write --keep
+import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createBenchEnv, fmt, fmtInt, log, machineInfo, median, otherBenches, readFlags, ROOT, writeBenchSection } from './lib.mjs';
 
+/** A port nothing listens on now (the machine is shared: a fixed default may be taken). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
 const { flags } = readFlags(process.argv.slice(2));
 const opts = {
   runs: Math.max(3, Number(flags.runs ?? 7)),
-  port: Number(flags.port ?? 3297),
+  port: flags.port ? Number(flags.port) : await freePort(),
   build: !!flags.build,
   write: !flags['no-write'],
   keep: !!flags.keep,
