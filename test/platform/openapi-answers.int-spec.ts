@@ -22,6 +22,10 @@ describe('OpenAPI: every answer is checked against the document', () => {
     expect(missing.status).toBe(404);
     const refused = await t.http().get('/api/users');
     expect(refused.status).toBe(401);
+    // A public answer (the one documented operation no other file reaches: OPENAPI_CONTRACT_LOG).
+    const privacy = await t.http().get('/api/public/privacy-notice');
+    expect(privacy.status).toBe(200);
+    expect(privacy.body.title).toBe('Aviso de Privacidad');
   });
 
   it("a problem the checker finds fails the request's promise, and so the test", async () => {
