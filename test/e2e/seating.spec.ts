@@ -142,7 +142,7 @@ test('view-only staff see the map and the details of a seat, without actions', a
   // The map is read once in full; the resync after joining its rooms revalidates it (304, no body).
   const mapAnswers: number[] = [];
   page.on('response', (r) => {
-    if (r.url().endsWith(`/api/eventos-internos/${evento.id}/seating-map`)) mapAnswers.push(r.status());
+    if (r.url().endsWith(`/api/eventos-internos/${evento.id}/seating-map?formato=compacto`)) mapAnswers.push(r.status());
   });
   await page.goto(`/eventos-internos/${evento.id}/seating`);
   await expect(totals(page)).toHaveText('3 asientos totales | 0 asignados');

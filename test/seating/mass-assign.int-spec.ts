@@ -73,7 +73,7 @@ describe('seating: mass assignment job', () => {
     const pushed = (await delta).data;
     expect(pushed.assigned).toEqual([]);
     const unpacked = unpackPlaced(pushed.placed!, m.id);
-    const map = await t.as(admin).get(`/api/eventos-internos/${e.id}/seating-map`).expect(200);
+    const map = await t.as(admin).get(`/api/eventos-internos/${e.id}/seating-map?formato=compacto`).expect(200);
     const byId = (list: Array<{ id: number }>) => [...list].sort((x, y) => x.id - y.id);
     expect(byId(unpacked)).toEqual(byId(map.body.asignaciones));
     expect(unpacked[0].persona.nombre_completo).toMatch(/\S/);
@@ -116,7 +116,7 @@ describe('seating: mass assignment job', () => {
       (n) => n === 2100,
     );
     expect(deltas).toEqual([2000, 100]);
-    const map = (await t.as(admin).get(`/api/eventos-internos/${e.id}/seating-map`).expect(200)).body;
+    const map = (await t.as(admin).get(`/api/eventos-internos/${e.id}/seating-map?formato=compacto`).expect(200)).body;
     expect(map.totals).toEqual({ asientos: 2500, asignados: 2100 });
   });
 

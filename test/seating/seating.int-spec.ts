@@ -1,4 +1,4 @@
-import type { MassAssignmentResponse, SeatingMapResponse } from '../../api/src/shared/contracts/seating.contract';
+import type { MassAssignmentResponse, SeatingMapCompactResponse } from '../../api/src/shared/contracts/seating.contract';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
 import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
@@ -17,8 +17,9 @@ describe('seating: map, assign, release, races, permissions, live', () => {
   const eventInSpace = (people: number, secciones = [seccion('A', 3, 5), seccion('B', 1, 2)], layout_config = '2') =>
     spacedEvent(t, admin, { people, secciones, layout_config });
 
+  /** The compact form (the seating screen's); the spec's form has its own file, seating-map.int-spec.ts. */
   const map = async (id: number, token = admin) =>
-    (await t.as(token).get(`/api/eventos-internos/${id}/seating-map`).expect(200)).body as SeatingMapResponse;
+    (await t.as(token).get(`/api/eventos-internos/${id}/seating-map?formato=compacto`).expect(200)).body as SeatingMapCompactResponse;
   const assign = (id: number, persona_id: number, asiento_id: number, token = admin) =>
     t.as(token).post(`/api/eventos-internos/${id}/assign-seat`).send({ persona_id, asiento_id });
 
@@ -58,7 +59,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
 
   it('a resync that finds the map unchanged gets 304 and no body (ETag of the content; never stored by the browser)', async () => {
     const { e, ids, seats } = await eventInSpace(1);
-    const url = `/api/eventos-internos/${e.id}/seating-map`;
+    const url = `/api/eventos-internos/${e.id}/seating-map?formato=compacto`;
     const first = await t.as(admin).get(url).expect(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -70,7 +71,7 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     await assign(e.id, ids[0], seats[0].id).expect(201);
     const changed = await t.as(admin).get(url).set('If-None-Match', etag).expect(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect((changed.body as SeatingMapResponse).asignaciones).toHaveLength(1);
+    expect((changed.body as SeatingMapCompactResponse).asignaciones).toHaveLength(1);
     // Someone without the view permission learns nothing, ETag or not.
     expect((await t.http().get(url).set('If-None-Match', etag)).status).toBe(401);
   });

@@ -15,6 +15,7 @@ import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../
 import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { bearer } from './bearer';
+import { OpenApiContract } from './openapi-contract';
 import { databaseUrl, readHarnessEnv } from './harness-env';
 import { stopProcess } from './processes';
 
@@ -51,6 +52,7 @@ export class TestApp {
   private database!: string;
   private ownsDatabase = true;
   private sockets: TestSocket[] = [];
+  private contract: OpenApiContract | null = null;
 
   static async start(options: TestAppOptions = {}): Promise<TestApp> {
     const t = new TestApp();
@@ -133,8 +135,20 @@ export class TestApp {
     return stopProcess(child, 'SIGKILL');
   }
 
-  http() {
-    return request(this.url);
+  /**
+   * Requests to this app. Every answer is checked against the OpenAPI document the app serves
+   * (`openapi-contract.ts`): an undocumented status or a JSON body that does not match its documented
+   * schema fails the request, and so the test, with the operation, the status and ajv's errors.
+   */
+  http(): ReturnType<typeof request> {
+    const agent = request(this.url);
+    this.contract ??= new OpenApiContract(this.url);
+    const contract = this.contract;
+    const watched = {} as Record<string, unknown>;
+    for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const) {
+      watched[method] = (url: string) => contract.watch(agent[method](url));
+    }
+    return Object.assign(Object.create(agent) as object, watched) as unknown as ReturnType<typeof request>;
   }
 
   /** Requests as the holder of a token, its bearer header already set: `t.as(admin).post('/api/users').send(body)`. */

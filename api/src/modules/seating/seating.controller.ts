@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequirePermission } from '@core/access/access.decorators';
@@ -8,7 +8,7 @@ import type { EventActor } from '@shared/events/domain-events';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
 import { sendRevalidatedJson } from '@core/http/revalidated-json';
-import { AssignSeatDto, MassAssignSeatsDto } from './seating.dto';
+import { AssignSeatDto, MassAssignSeatsDto, SeatingMapQueryDto } from './seating.dto';
 import { SeatingAnswers } from './seating.openapi';
 import { SeatingService } from './seating.service';
 
@@ -29,17 +29,24 @@ const uuidPipe = new ParseUUIDPipe({
 export class SeatingController {
   constructor(private readonly seating: SeatingService) {}
 
+  /**
+   * Two forms from the same reads (docs/decisions/asientos.md): by default the spec's (spec 2 §3, §7: spaces →
+   * secciones → asientos, each seat labelled, holding its assignment); `?formato=compacto` the seating
+   * screen's (seat ids per section, assignments once). Each form has its own ETag (the SHA-1 of its body).
+   */
   @Get('seating-map')
   @Answer(
     200,
-    'El mapa de asientos del evento: espacios, secciones con sus ids de asiento, asignaciones, totales y la última asignación masiva.',
+    'El mapa de asientos del evento. Por omisión (formato=completo) en la forma de la especificación: espacios → secciones → ' +
+      'asientos, cada asiento con fila, número, código, displayCode y su asignación. Con formato=compacto, la forma de la ' +
+      'pantalla del mapa: ids de asiento por sección y las asignaciones en una lista. El campo formato dice cuál es.',
     SeatingAnswers.map,
   )
-  @ApiResponse({ status: 304, description: 'Sin cambios desde el ETag enviado en If-None-Match (sin cuerpo).' })
+  @ApiResponse({ status: 304, description: 'Sin cambios desde el ETag enviado en If-None-Match (sin cuerpo). Cada formato tiene su ETag.' })
   @RequirePermission('eventos_internos', 'view')
-  async map(@Param('id', IdParamPipe) id: number, @Req() req: Request, @Res() res: Response) {
+  async map(@Param('id', IdParamPipe) id: number, @Query() query: SeatingMapQueryDto, @Req() req: Request, @Res() res: Response) {
     // A screen resyncing (after joining its rooms, after a missed version) sends the ETag it holds.
-    sendRevalidatedJson(req, res, await this.seating.map(id));
+    sendRevalidatedJson(req, res, await this.seating.map(id, query.formato ?? 'completo'));
   }
 
   @Post('assign-seat')

@@ -1,4 +1,5 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, Max, Min } from 'class-validator';
+import { SEATING_MAP_FORMATS, type SeatingMapFormat } from '@shared/contracts/seating.contract';
 import { MAX_INT32 } from '@core/constants';
 
 /** Most people one mass assignment places (a whole 20,000-seat space at once). */
@@ -32,4 +33,11 @@ export class MassAssignSeatsDto {
   @Min(1, { message: 'Por favor selecciona una sección' })
   @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
   seccion_id: number;
+}
+
+/** GET …/seating-map?formato=: `completo` (the spec's form, the default) or `compacto` (the seating screen's). */
+export class SeatingMapQueryDto {
+  @IsOptional()
+  @IsIn(SEATING_MAP_FORMATS, { message: 'El formato del mapa no es válido: usa completo o compacto.' })
+  formato?: SeatingMapFormat;
 }

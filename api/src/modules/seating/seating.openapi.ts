@@ -53,6 +53,58 @@ export const SeatingSchemas = schemas({
       format: 'uuid',
     }),
   }),
+  AsientoDelMapa: S.object({
+    id: S.nullable(S.int(1201, 'Id del asiento; null: lugar de la sección sin asiento registrado (no se puede asignar).')),
+    seccion_id: S.int(3),
+    fila: S.int(2, 'Fila dentro de la sección, desde 1.'),
+    numero: S.int(5, 'Número dentro de la fila de la sección, desde 1.'),
+    codigo: S.text('B-5', 'Letra de fila y número de asiento en el espacio (motor de etiquetas de asiento).'),
+    displayCode: S.text('PC-B-5', 'Código de la sección, letra de fila y número: lo que muestra el mapa.'),
+    asignacion: {
+      allOf: [{ $ref: '#/components/schemas/AsignacionDelAsiento' }],
+      nullable: true,
+      description: 'Quién ocupa el asiento, o null si está libre.',
+    },
+  }),
+  AsignacionDelAsiento: S.object({
+    id: S.int(87),
+    persona: S.object({
+      id: S.int(15),
+      nombre_completo: S.text('JOSÉ ÁNGEL GARZA PEÑA'),
+      empresa_id: S.nullable(S.int(4)),
+      empresa: S.nullable(S.object({ id: S.int(4), nombre: S.text('CERVECERÍA DEL NORTE') })),
+      puesto: S.nullable(S.object({ nombre: S.text('DIRECTOR GENERAL') })),
+      sector_id: S.nullable(S.int(2)),
+      sector: S.nullable(S.object({ id: S.int(2), nombre: S.text('INDUSTRIA') })),
+    }),
+    estado: S.oneOf(['asignado'], 'Siempre «asignado».'),
+    attendance_status: S.oneOf(CONFIRMACIONES, 'Confirmación del asistente en el evento.'),
+    asignacion_masiva_id: S.nullable({
+      ...S.text(MASS_ID, 'La asignación masiva que dio el asiento; null si se asignó uno por uno.'),
+      format: 'uuid',
+    }),
+  }),
+  SeccionConAsientos: S.object({
+    id: S.int(3),
+    espacio_id: S.int(1),
+    nombre: S.text('Platea Central'),
+    codigo: S.text('PC'),
+    color: S.text('#10B981'),
+    orden: S.int(0, 'Posición de la sección en el espacio.'),
+    filas: S.int(14),
+    asientos_por_fila: S.int(16),
+    asientos: S.list(
+      { $ref: '#/components/schemas/AsientoDelMapa' },
+      'Todos los lugares de la sección, fila por fila y asiento por asiento (filas × asientos_por_fila).',
+    ),
+  }),
+  EspacioConAsientos: S.object({
+    id: S.int(1),
+    nombre: S.text('Auditorio Municipal Luis Elizondo'),
+    layout_config: S.nullable(S.text('3,2', 'Secciones por fila, separadas por comas; vacío o inválido: dos por fila.')),
+    capacidad_total: S.int(608, 'Suma de filas × asientos_por_fila de sus secciones.'),
+    secciones: S.list({ $ref: '#/components/schemas/SeccionConAsientos' }, 'En el orden de la organización del espacio.'),
+  }),
   AsignacionMasiva: S.object({
     id: { ...S.text(MASS_ID), format: 'uuid' },
     job_id: S.text(`mass-assign-${MASS_ID}`, 'Id del trabajo en la cola.'),
@@ -81,27 +133,54 @@ export const SeatingSchemas = schemas({
 
 const Sc = SeatingSchemas;
 
-export const SeatingAnswers = {
-  map: S.object({
-    evento: S.object({
-      id: S.int(5),
-      titulo: S.text('Informe de Gobierno 2026'),
-      fecha_evento: S.date(),
-      estado: S.oneOf(ESTADOS_EVENTO_INTERNO),
-    }),
-    version,
-    seating_map: S.list(Sc.EspacioDelMapa, 'Los espacios del evento con sus secciones.'),
-    asignaciones: S.list(Sc.AsignacionDeAsiento, 'Todas las asignaciones del evento, por id.'),
-    totals: S.object({
-      asientos: S.int(600, 'Asientos registrados en los espacios del evento.'),
-      asignados: S.int(118, 'Asientos asignados.'),
-    }),
-    last_mass_assignment: {
-      allOf: [Sc.AsignacionMasiva],
-      nullable: true,
-      description: 'La última asignación masiva del evento (para su avance y para deshacerla), o null si no tiene.',
-    },
+/** What both forms of the seating map carry around the map itself. */
+const mapEnvelope = {
+  evento: S.object({
+    id: S.int(5),
+    titulo: S.text('Informe de Gobierno 2026'),
+    fecha_evento: S.date(),
+    estado: S.oneOf(ESTADOS_EVENTO_INTERNO),
   }),
+  version,
+  totals: S.object({
+    asientos: S.int(600, 'Asientos registrados en los espacios del evento.'),
+    asignados: S.int(118, 'Asientos asignados.'),
+  }),
+  last_mass_assignment: {
+    allOf: [Sc.AsignacionMasiva],
+    nullable: true,
+    description: 'La última asignación masiva del evento (para su avance y para deshacerla), o null si no tiene.',
+  },
+};
+
+const MapSchemas = schemas({
+  MapaDeAsientos: S.object(
+    {
+      formato: S.oneOf(['completo'], 'La forma de la especificación (por omisión).'),
+      ...mapEnvelope,
+      seating_map: S.list(Sc.EspacioConAsientos, 'Los espacios del evento: secciones y asientos.'),
+    },
+    'Forma de la especificación (spec 2 §3, §7), la respuesta por omisión.',
+  ),
+  MapaDeAsientosCompacto: S.object(
+    {
+      formato: S.oneOf(['compacto'], 'La forma compacta (formato=compacto).'),
+      ...mapEnvelope,
+      seating_map: S.list(Sc.EspacioDelMapa, 'Los espacios del evento con sus secciones.'),
+      asignaciones: S.list(Sc.AsignacionDeAsiento, 'Todas las asignaciones del evento, por id.'),
+    },
+    'Forma compacta (formato=compacto): ids de asiento por sección; las etiquetas se calculan con el motor de etiquetas.',
+  ),
+});
+
+export const SeatingAnswers = {
+  map: {
+    oneOf: [MapSchemas.MapaDeAsientos, MapSchemas.MapaDeAsientosCompacto],
+    discriminator: {
+      propertyName: 'formato',
+      mapping: { completo: MapSchemas.MapaDeAsientos.$ref, compacto: MapSchemas.MapaDeAsientosCompacto.$ref },
+    },
+  },
   assigned: S.object({ message: S.message('Asiento asignado exitosamente'), asignacion: Sc.AsignacionDeAsiento, version }),
   released: S.object({ message: S.message('Asiento liberado exitosamente'), version }),
   massQueued: S.object({

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { SeatRef } from '@shared/contracts/internal-events.contract';
-import type { MassAssignmentResponse, SeatingMapResponse } from '@shared/contracts/seating.contract';
+import type {
+  MassAssignmentResponse,
+  SeatingMapCompactResponse,
+  SeatingMapFormat,
+  SeatingMapResponse,
+} from '@shared/contracts/seating.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { EntityManager } from 'typeorm';
+import { toSpecSeatingMap } from './seating.mapper';
 import { SeatingRepository, toAssignment, toSeatRef, type MassRow, type ReleasedRow } from './seating.repository';
 
 export const SEATING_MESSAGES = {
@@ -73,21 +79,27 @@ export class SeatingService {
     return event;
   }
 
-  /** Two set-based reads (sections with their seat ids, assignments) plus the version, whatever the seat count. */
-  async map(id: number): Promise<SeatingMapResponse> {
+  /**
+   * Two set-based reads (sections with their seat ids, assignments) plus the version, whatever the seat count;
+   * both forms of the answer are built from them: `completo` (spec 2 §3, §7, the default) and `compacto`.
+   */
+  async map(id: number, formato: 'compacto'): Promise<SeatingMapCompactResponse>;
+  async map(id: number, formato?: 'completo'): Promise<SeatingMapResponse>;
+  async map(id: number, formato?: SeatingMapFormat): Promise<SeatingMapResponse | SeatingMapCompactResponse>;
+  async map(id: number, formato: SeatingMapFormat = 'completo'): Promise<SeatingMapResponse | SeatingMapCompactResponse> {
     const event = await this.assertEvent(id);
     // The version first: a change committed between the reads shows as a delta the client already holds (ignored).
     const version = await this.repo.version(id);
     const [espacios, rows, last] = await Promise.all([this.repo.espacios(id), this.repo.assignments(id), this.repo.lastMass(id)]);
     const asientos = espacios.reduce((n, e) => n + e.secciones.reduce((m, s) => m + s.seat_ids.filter((x) => x !== null).length, 0), 0);
-    return {
-      evento: { id: event.id, titulo: event.titulo, fecha_evento: new Date(event.fecha_evento).toISOString(), estado: event.estado },
-      version,
-      seating_map: espacios,
-      asignaciones: rows.map(toAssignment),
-      totals: { asientos, asignados: rows.length },
-      last_mass_assignment: last ? toMassResponse(last) : null,
-    };
+    const evento = { id: event.id, titulo: event.titulo, fecha_evento: new Date(event.fecha_evento).toISOString(), estado: event.estado };
+    const asignaciones = rows.map(toAssignment);
+    const totals = { asientos, asignados: rows.length };
+    const last_mass_assignment = last ? toMassResponse(last) : null;
+    if (formato === 'compacto') {
+      return { formato, evento, version, seating_map: espacios, asignaciones, totals, last_mass_assignment };
+    }
+    return { formato, evento, version, seating_map: toSpecSeatingMap(espacios, asignaciones), totals, last_mass_assignment };
   }
 
   async assignSeat(id: number, personaId: number, asientoId: number, actor: EventActor) {

@@ -2,7 +2,7 @@ import type { Confirmacion } from './internal-events.contract';
 import type { SeccionResponse } from './spaces.contract';
 
 /**
- * The seating map (spec 2 §3 Asiento/Asignación, §7 seating-map), shaped for 20,000 seats: a section
+ * The compact seating map (`?formato=compacto`), shaped for 20,000 seats on the seating screen: a section
  * carries its seat ids in row-major order (index (fila - 1) × asientos_por_fila + (numero - 1); null =
  * a place with no stored seat, 'not registered'); the labels come from the shared seat-label engine,
  * so they are not sent. Assignments come once, as a list, each naming its seat.
@@ -69,15 +69,79 @@ export interface MassAssignmentResponse {
   released_count: number | null;
 }
 
-export interface SeatingMapResponse {
+/**
+ * The two forms of GET /api/eventos-internos/{id}/seating-map, built from the same reads: `completo` (the
+ * default, spec 2 §3 and §7: spaces → secciones → asientos, each seat labelled and holding its assignment)
+ * and `compacto` (`?formato=compacto`, the seating screen's: seat ids per section, assignments listed once).
+ */
+export const SEATING_MAP_FORMATS = ['completo', 'compacto'] as const;
+export type SeatingMapFormat = (typeof SEATING_MAP_FORMATS)[number];
+
+/** What both forms share around the map itself. */
+interface SeatingMapEnvelope {
   evento: { id: number; titulo: string; fecha_evento: string; estado: string };
   /** The seating version the map reflects; pushed deltas carry the next ones. */
   version: string;
-  seating_map: SeatingEspacio[];
-  asignaciones: SeatingAssignment[];
   totals: { asientos: number; asignados: number };
   /** The event's latest mass assignment (for its progress and the undo), if any. */
   last_mass_assignment: MassAssignmentResponse | null;
+}
+
+/** The compact form (`?formato=compacto`): what the seating screen reads, labels computed on the client. */
+export interface SeatingMapCompactResponse extends SeatingMapEnvelope {
+  formato: 'compacto';
+  seating_map: SeatingEspacio[];
+  asignaciones: SeatingAssignment[];
+}
+
+/** The person of a seat's assignment in the spec's form (spec 2 §3 Persona as attendee: empresa, puesto, sector as objects). */
+export interface SeatingMapPersona {
+  id: number;
+  nombre_completo: string;
+  empresa_id: number | null;
+  empresa: { id: number; nombre: string } | null;
+  puesto: { nombre: string } | null;
+  sector_id: number | null;
+  sector: { id: number; nombre: string } | null;
+}
+
+/** A seat's assignment (spec 2 §3: id, persona, estado, attendance_status), plus the mass assignment that gave it. */
+export interface SeatingMapAsignacion {
+  id: number;
+  persona: SeatingMapPersona;
+  estado: 'asignado';
+  attendance_status: Confirmacion;
+  asignacion_masiva_id: string | null;
+}
+
+/**
+ * A seat (spec 2 §3 Asiento), labelled by the seat-label engine (rules/seat-layout.ts). `id` null: a place
+ * of the section with no stored seat ('not registered', spec 2 §4), which cannot be assigned.
+ */
+export interface SeatingMapAsiento {
+  id: number | null;
+  seccion_id: number;
+  fila: number;
+  numero: number;
+  codigo: string;
+  displayCode: string;
+  asignacion: SeatingMapAsignacion | null;
+}
+
+export interface SeatingMapSeccion extends Omit<SeatingSeccion, 'seat_ids'> {
+  espacio_id: number;
+  /** Row by row, seat by seat: (fila 1, numero 1), (1, 2) … */
+  asientos: SeatingMapAsiento[];
+}
+
+export interface SeatingMapEspacio extends Omit<SeatingEspacio, 'secciones'> {
+  secciones: SeatingMapSeccion[];
+}
+
+/** The default form (spec 2 §3, §7): spaces → secciones → asientos, each seat with its labels and assignment. */
+export interface SeatingMapResponse extends SeatingMapEnvelope {
+  formato: 'completo';
+  seating_map: SeatingMapEspacio[];
 }
 
 /**

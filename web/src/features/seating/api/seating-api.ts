@@ -1,10 +1,13 @@
 import type { AsistenteResponse } from '@shared/contracts/internal-events.contract';
-import type { MassAssignmentResponse, SeatingAssignment, SeatingMapResponse } from '@shared/contracts/seating.contract';
+import type { MassAssignmentResponse, SeatingAssignment, SeatingMapCompactResponse } from '@shared/contracts/seating.contract';
 import { apiGetRevalidated, apiRequest } from '../../../lib/api-client';
 
-/** GET /api/eventos-internos/{id}/seating-map, revalidated: null when it has not changed since `etag`. */
-export function getSeatingMap(id: number, etag: string | null): Promise<{ data: SeatingMapResponse; etag: string | null } | null> {
-  return apiGetRevalidated(`/api/eventos-internos/${id}/seating-map`, etag);
+/**
+ * GET /api/eventos-internos/{id}/seating-map?formato=compacto (seat ids per section, the labels computed here by
+ * the same engine), revalidated: null when it has not changed since `etag`.
+ */
+export function getSeatingMap(id: number, etag: string | null): Promise<{ data: SeatingMapCompactResponse; etag: string | null } | null> {
+  return apiGetRevalidated(`/api/eventos-internos/${id}/seating-map?formato=compacto`, etag);
 }
 
 /** POST /api/eventos-internos/{id}/assign-seat { persona_id, asiento_id } */

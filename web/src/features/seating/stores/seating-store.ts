@@ -5,7 +5,7 @@ import type {
   SeatingAssignment,
   SeatingDelta,
   SeatingEspacio,
-  SeatingMapResponse,
+  SeatingMapCompactResponse,
   SeatingPresenceUser,
 } from '@shared/contracts/seating.contract';
 import { unpackPlaced } from '@shared/rules/seating-delta';
@@ -21,7 +21,7 @@ interface SeatingState {
   eventId: number | null;
   loaded: boolean;
   failed: boolean;
-  evento: SeatingMapResponse['evento'] | null;
+  evento: SeatingMapCompactResponse['evento'] | null;
   version: bigint;
   rev: number;
   espacios: SeatingEspacio[];
