@@ -4,6 +4,7 @@ export const QUEUES = {
   imports: 'imports',
   maintenance: 'maintenance',
   seating: 'seating',
+  mail: 'mail',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -14,6 +15,7 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   imports: 1,
   maintenance: 1,
   seating: 2,
+  mail: 4, // one SMTP connection each (pooled transport): the SMTP server's answer is most of a message's time
 };
 
 export interface JobPayloads {
@@ -28,6 +30,10 @@ export interface JobPayloads {
   'maintenance.prune-events': Record<string, never>;
   /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
   'seating.mass-assign': { massAssignmentId: string };
+  /** Render and send one message of `correos` (jobId correo-<id>; never sent twice: docs/decisions/correos.md). */
+  'mail.send': { correoId: string };
+  /** Enqueue the messages a missed NOTIFY or a dead worker left waiting (scheduled every MAIL_SWEEP_EVERY_MS). */
+  'mail.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -37,4 +43,6 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,
   'seating.mass-assign': QUEUES.seating,
+  'mail.send': QUEUES.mail,
+  'mail.sweep': QUEUES.maintenance,
 };
