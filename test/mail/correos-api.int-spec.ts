@@ -64,8 +64,16 @@ describe('Correos: the staff screen API', () => {
   });
 
   it('resend: only a failed message, only with edit on its area; the screen hears it live', async () => {
-    const [failedId] = await queueMails(t, [confirmacion({ id: 20, email: 'no es correo' })]);
-    expect((await correo(t, failedId)).status).toBe('failed');
+    // A message a server refused (as the pipeline test produces against a real SMTP server), and one with a bad address.
+    const [failedId, badId] = await queueMails(t, [confirmacion({ id: 20 }), confirmacion({ id: 22, email: 'no es correo' })]);
+    await eventually(
+      () => correo(t, failedId),
+      (c) => c.status === 'stored',
+    );
+    await t.query(`UPDATE correos SET status = 'failed', last_error = 'Rechazo permanente del servidor SMTP: 550 5.1.1' WHERE id = $1`, [
+      failedId,
+    ]);
+    expect((await correo(t, badId)).status).toBe('failed');
     const viewer = await t.createUser(admin, { email: 'ver@aforo.test', permissions: { eventos_externos: ['view'] } });
     const editor = await t.createUser(admin, { email: 'editar@aforo.test', permissions: { eventos_externos: ['view', 'edit'] } });
     const otherEditor = await t.createUser(admin, { email: 'otro@aforo.test', permissions: { eventos_internos: ['view', 'edit'] } });
@@ -95,7 +103,13 @@ describe('Correos: the staff screen API', () => {
     await queuedPush;
     // Without SMTP_URL the workers store it (rendered, not sent) — pushed from the workers.
     const stored = await storedPush;
-    expect(stored.data.correo.attempts).toBe(1);
+    expect(stored.data.correo.attempts).toBe(2);
+    // A bad address resent fails again, without being stored or sent.
+    await t.as(editor.token).post(`/api/correos/${badId}/reenviar`).expect(200);
+    await eventually(
+      () => correo(t, badId),
+      (c) => c.status === 'failed',
+    );
     const again = await t.as(editor.token).post(`/api/correos/${failedId}/reenviar`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Solo se puede reenviar un correo fallido');
@@ -106,7 +120,7 @@ describe('Correos: the staff screen API', () => {
     expect((await arrives).data.correo.ref_type).toBe('evento-externo');
     await eventually(
       () => t.query(`SELECT 1 FROM audit_logs WHERE resource_type = 'correo'`),
-      (r) => r.length === 1,
+      (r) => r.length === 2,
     );
   });
 });

@@ -24,35 +24,43 @@ export function CorreosTable({
       {correos.map((c) => (
         <tr key={c.id} data-testid="correo-row" data-correo-id={c.id} data-status={c.status}>
           <td data-label="Destinatario" className="correos-table__to">
-            {c.to_name ? <span className="correos-table__name">{c.to_name}</span> : null}
-            <span className="correos-table__email">{c.to_email}</span>
+            <div className="correos-cell">
+              {c.to_name ? <span className="correos-table__name">{c.to_name}</span> : null}
+              <span className="correos-table__email">{c.to_email}</span>
+            </div>
           </td>
           <td data-label="Mensaje">
-            <span className="correos-table__subject">{c.subject ?? templateLabel(c.template)}</span>
-            <span className="correos-table__muted">{templateLabel(c.template)}</span>
+            <div className="correos-cell">
+              <span className="correos-table__subject">{c.subject ?? templateLabel(c.template)}</span>
+              <span className="correos-table__muted">{templateLabel(c.template)}</span>
+            </div>
           </td>
           <td data-label="Sobre">
-            {c.ref_type ? (
-              <>
-                <span>{c.ref_label ?? `#${c.ref_id}`}</span>
-                <span className="correos-table__muted">{REF_TYPE_LABELS[c.ref_type]}</span>
-              </>
-            ) : (
-              <span className="correos-table__muted">—</span>
-            )}
+            <div className="correos-cell">
+              {c.ref_type ? (
+                <>
+                  <span>{c.ref_label ?? `#${c.ref_id}`}</span>
+                  <span className="correos-table__muted">{REF_TYPE_LABELS[c.ref_type]}</span>
+                </>
+              ) : (
+                <span className="correos-table__muted">—</span>
+              )}
+            </div>
           </td>
           <td data-label="Estado">
-            <span className={`badge correos-badge correos-badge--${c.status}`} data-testid="correo-status">
-              {MAIL_STATUS_LABELS[c.status]}
-            </span>
-            <span className="correos-table__muted" data-testid="correo-attempts">
-              {c.attempts === 1 ? '1 intento' : `${c.attempts} intentos`}
-            </span>
-            {c.last_error ? (
-              <span className="correos-table__error" data-testid="correo-error">
-                {c.last_error}
+            <div className="correos-cell">
+              <span className={`badge correos-badge correos-badge--${c.status}`} data-testid="correo-status">
+                {MAIL_STATUS_LABELS[c.status]}
               </span>
-            ) : null}
+              <span className="correos-table__muted" data-testid="correo-attempts">
+                {c.attempts === 1 ? '1 intento' : `${c.attempts} intentos`}
+              </span>
+              {c.last_error ? (
+                <span className="correos-table__error" data-testid="correo-error">
+                  {c.last_error}
+                </span>
+              ) : null}
+            </div>
           </td>
           <td data-label="Actualizado">{formatDateTime(c.updated_at)}</td>
           <td data-label="Acciones" className="table__actions">
