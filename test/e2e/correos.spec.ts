@@ -202,6 +202,7 @@ for (const width of [1280, 360] as const) {
       const frame = page.frameLocator('[data-testid="correo-preview-html"]');
       await expect(frame.getByRole('heading', { name: 'Tu registro está confirmado' })).toBeVisible();
       await expect(frame.getByText('K7P2Q', { exact: true })).toBeVisible();
+      await expect(frame.getByRole('img', { name: 'Código QR con tu código de acceso K7P2Q' })).toBeVisible();
       await expect(frame.getByRole('link', { name: 'Cancelar mi registro' })).toHaveAttribute('href', /\/registro\/cancelar\/1\.\d+\./);
       await expect(dialog.getByTestId('correo-preview-text')).toContainText('Tu código de acceso (muéstralo en la entrada): K7P2Q');
       await expect(dialog.getByTestId('correo-preview-attachments')).toContainText('evento.ics');

@@ -42,6 +42,8 @@ describe('Correos: the staff screen API', () => {
     const detail = await t.as(externos.token).get(`/api/correos/${externoId}`).expect(200);
     expect(detail.body.correo).toMatchObject({ id: Number(externoId), subject: 'Registro confirmado: Festival de la Luz' });
     expect(detail.body.correo.html).toContain('<html lang="es"');
+    expect(detail.body.correo.html).toContain('src="data:image/png;base64,');
+    expect(detail.body.correo.html).not.toContain('cid:');
     expect(detail.body.correo.text).toContain('Festival de la Luz');
     expect(detail.body.correo.attachments).toEqual([
       { filename: 'codigo-qr.png', content_type: 'image/png', inline: true },

@@ -13,6 +13,7 @@ import {
 import type { EventActor } from '@shared/events/domain-events';
 import type { CorreosQueryDto } from './mail.dto';
 import { MailRepository, toCorreoResponse, type CorreoRow, type MailVisibility } from './mail.repository';
+import { escapeHtml } from './render/html';
 import { MailRenderer } from './render/mail-renderer';
 
 const NOT_FOUND = 'El correo no existe';
@@ -53,7 +54,10 @@ export class MailService {
     return this.mails.refs(this.visibility(user));
   }
 
-  /** The message as the person gets it; one the workers have not rendered yet is rendered now (not stored). */
+  /**
+   * The message as the person gets it; one the workers have not rendered yet is rendered now (not stored). Its
+   * inline images go into the HTML as data: URIs, as a mail client would show them.
+   */
   async detail(user: AuthUser, id: number): Promise<CorreoDetailResponse> {
     const row = await this.mails.findById(id);
     if (!row || !this.mayRead(user, row)) throw new DomainException(ErrorCode.NotFound, NOT_FOUND);
@@ -69,6 +73,11 @@ export class MailService {
         inline: a.inline,
       }));
       html ??= rendered.html;
+      // The preview shows the inline images (the QR) the mail client would: cid: → data: (the frame loads nothing).
+      for (const a of rendered.attachments) {
+        if (a.inline && a.cid)
+          html = html.split(`cid:${escapeHtml(a.cid)}`).join(`data:${a.contentType};base64,${a.content.toString('base64')}`);
+      }
       text ??= rendered.text;
       subject ??= rendered.subject;
     } catch (err) {
