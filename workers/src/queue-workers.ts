@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { DOMAIN_EVENTS_PRUNE_EVERY_MS, WAITLIST_SWEEP_EVERY_MS } from '@core/constants';
+import { DOMAIN_EVENTS_PRUNE_EVERY_MS, MAIL_SWEEP_EVERY_MS, WAITLIST_SWEEP_EVERY_MS } from '@core/constants';
 import { JOB_HANDLERS, type JobHandler } from '@core/jobs/job-handler';
 import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUES, type JobName } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
@@ -10,6 +10,7 @@ import { redisOptionsFromUrl } from '@core/redis/redis-options';
 const SCHEDULES: Array<{ id: string; every: number; name: JobName }> = [
   { id: 'prune-domain-events', every: DOMAIN_EVENTS_PRUNE_EVERY_MS, name: 'maintenance.prune-events' },
   { id: 'waitlist-sweep-offers', every: WAITLIST_SWEEP_EVERY_MS, name: 'waitlist.sweep-offers' },
+  { id: 'mail-sweep', every: MAIL_SWEEP_EVERY_MS, name: 'mail.sweep' },
 ];
 
 /**

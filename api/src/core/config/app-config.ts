@@ -51,6 +51,11 @@ export interface AppConfig {
   mailFrom: string;
   /** WAITLIST_OFFER_HOURS (decimals allowed), in seconds: how long a freed place is held for the first in line. */
   waitlistOfferSeconds: number;
+  /**
+   * MAIL_SEND_TIMEOUT_MS: how long one SMTP step (connect, greeting, each answer) may take. A message left
+   * in 'sending' for 3× this is taken as its worker's crash and sent again (docs/decisions/correos.md).
+   */
+  mailSendTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -246,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl,
     mailFrom,
     waitlistOfferSeconds: readHours(env, 'WAITLIST_OFFER_HOURS', 24, 720),
+    mailSendTimeoutMs: readInt(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 500, 600_000),
   };
 }
 

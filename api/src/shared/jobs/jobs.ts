@@ -5,6 +5,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   seating: 'seating',
   waitlist: 'waitlist',
+  mail: 'mail',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -16,6 +17,7 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   maintenance: 1,
   seating: 2,
   waitlist: 5,
+  mail: 4, // one SMTP connection each (pooled transport): the SMTP server's answer is most of a message's time
 };
 
 export interface JobPayloads {
@@ -34,6 +36,10 @@ export interface JobPayloads {
   'waitlist.expire-offer': { entryId: number; offer: number };
   /** Waitlist: expire every offer past its time (scheduled; the safety net of the delayed jobs). */
   'waitlist.sweep-offers': Record<string, never>;
+  /** Render and send one message of `correos` (jobId correo-<id>; never sent twice: docs/decisions/correos.md). */
+  'mail.send': { correoId: string };
+  /** Enqueue the messages a missed NOTIFY or a dead worker left waiting (scheduled every MAIL_SWEEP_EVERY_MS). */
+  'mail.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -45,4 +51,6 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'seating.mass-assign': QUEUES.seating,
   'waitlist.expire-offer': QUEUES.waitlist,
   'waitlist.sweep-offers': QUEUES.maintenance,
+  'mail.send': QUEUES.mail,
+  'mail.sweep': QUEUES.maintenance,
 };
