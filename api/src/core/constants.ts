@@ -59,3 +59,8 @@ export const WORKERS_NICE = 10;
 export const IMPORT_MAX_ROW_ERRORS = 1000;
 /** Queue dashboard (bull-board): how long the cookie that opens it lasts. */
 export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
+
+/** Reminders (issue 22 §2.4): the day before — a reminder goes once the event starts within this time… */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+/** …checked this often by a scheduled job of each area (one schedule per cluster). */
+export const REMINDERS_EVERY_MS = 15 * 60 * 1000;

@@ -7,9 +7,11 @@ import { ExternalEventEntity } from './external-events/external-event.entity';
 import { ExternalRegistrationEntity } from './external-events/external-registration.entity';
 import { externalEventsSeeder } from './external-events/external-events.seed';
 import { ExternalEventsModule } from './external-events/external-events.module';
+import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
 import { InternalEventsModule } from './internal-events/internal-events.module';
+import { InternalEventsJobsModule } from './internal-events/jobs/internal-events-jobs.module';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { MailModule } from './mail/mail.module';
 import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
@@ -51,6 +53,7 @@ export const AREA_REGISTRATIONS = {
   'external-events': {
     module: ExternalEventsModule,
     entities: [ExternalEventEntity, ExternalRegistrationEntity],
+    jobs: ExternalEventsJobsModule,
     seeder: externalEventsSeeder,
   },
   users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },
@@ -60,7 +63,7 @@ export const AREA_REGISTRATIONS = {
   personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
   programs: { module: ProgramsModule, entities: [ProgramaEntity, ProgramRegistrationEntity], seeder: programsSeeder },
   'queue-dashboard': { module: QueueDashboardModule },
-  'internal-events': { module: InternalEventsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
+  'internal-events': { module: InternalEventsModule, jobs: InternalEventsJobsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
   mail: { module: MailModule, entities: [MailMessageEntity] },

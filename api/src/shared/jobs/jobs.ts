@@ -4,6 +4,7 @@ export const QUEUES = {
   imports: 'imports',
   maintenance: 'maintenance',
   seating: 'seating',
+  notify: 'notify',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -14,6 +15,7 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   imports: 1,
   maintenance: 1,
   seating: 2,
+  notify: 2,
 };
 
 export interface JobPayloads {
@@ -28,6 +30,13 @@ export interface JobPayloads {
   'maintenance.prune-events': Record<string, never>;
   /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
   'seating.mass-assign': { massAssignmentId: string };
+  // Notifications (issue 22): each area queues its own messages for its own records.
+  /** Queue one invitation message per attendee of one request (idempotent per attendee and request; batches). */
+  'internal-events.send-invitations': { sendId: string };
+  /** Queue the day-before reminders of internal events' confirmed invitees (scheduled; once per invitee by key). */
+  'internal-events.reminders': Record<string, never>;
+  /** Queue the day-before reminders of external events' registrants (scheduled; once per registration by key). */
+  'external-events.reminders': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -37,4 +46,7 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,
   'seating.mass-assign': QUEUES.seating,
+  'internal-events.send-invitations': QUEUES.notify,
+  'internal-events.reminders': QUEUES.maintenance,
+  'external-events.reminders': QUEUES.maintenance,
 };

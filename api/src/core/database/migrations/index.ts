@@ -10,6 +10,7 @@ import { InternalEvents1764500000000 } from './1764500000000-internal-events';
 import { Programs1764600000000 } from './1764600000000-programs';
 import { Seating1764700000000 } from './1764700000000-seating';
 import { Mail1764800000000 } from './1764800000000-mail';
+import { Notify1765000000000 } from './1765000000000-notify';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Programs1764600000000,
   Seating1764700000000,
   Mail1764800000000,
+  Notify1765000000000,
 ];
