@@ -122,6 +122,11 @@ export class TestApp {
         JWT_SECRET: c.jwtSecret,
         JOB_LOCK_MS: String(c.jobLockMs),
         LOG_LEVEL: 'silent',
+        ...(c.smtpUrl ? { SMTP_URL: c.smtpUrl } : {}),
+        MAIL_FROM: c.mailFrom,
+        MAIL_SEND_TIMEOUT_MS: String(c.mailSendTimeoutMs),
+        PUBLIC_URL: c.publicUrl,
+        MUNICIPIO: c.municipio,
       },
     });
     this.children.push(child);

@@ -60,6 +60,14 @@ export const IMPORT_MAX_ROW_ERRORS = 1000;
 /** Queue dashboard (bull-board): how long the cookie that opens it lasts. */
 export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
 
+/** Mail (docs/decisions/correos.md): how often the sweep re-enqueues messages a missed NOTIFY or a dead worker left. */
+export const MAIL_SWEEP_EVERY_MS = 30_000;
+/** A 'queued' message untouched this long is enqueued again by the sweep (its NOTIFY or its enqueue was lost). */
+export const MAIL_SWEEP_QUEUED_AFTER_MS = 20_000;
+/** Attempts of one message for temporary failures (4xx, no connection) before it is 'failed'; backoff doubles from MAIL_RETRY_DELAY_MS. */
+export const MAIL_SEND_ATTEMPTS = 10;
+export const MAIL_RETRY_DELAY_MS = 2_000;
+
 /** Reminders (issue 22 §2.4): the day before — a reminder goes once the event starts within this time… */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 /** …checked this often by a scheduled job of each area (one schedule per cluster). */

@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
 import { InternalEventsModule } from './internal-events/internal-events.module';
 import { InternalEventsJobsModule } from './internal-events/jobs/internal-events-jobs.module';
+import { MailJobsModule } from './mail/jobs/mail-jobs.module';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { MailModule } from './mail/mail.module';
 import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
@@ -66,7 +67,7 @@ export const AREA_REGISTRATIONS = {
   'internal-events': { module: InternalEventsModule, jobs: InternalEventsJobsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
-  mail: { module: MailModule, entities: [MailMessageEntity] },
+  mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;

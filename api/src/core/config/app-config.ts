@@ -49,6 +49,11 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** MAIL_FROM: the sender of every message (an address, or "Name <address>"). */
   mailFrom: string;
+  /**
+   * MAIL_SEND_TIMEOUT_MS: how long one SMTP step (connect, greeting, each answer) may take. A message left
+   * in 'sending' for 3× this is taken as its worker's crash and sent again (docs/decisions/correos.md).
+   */
+  mailSendTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -232,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     smtpUrl,
     mailFrom,
+    mailSendTimeoutMs: readInt(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 500, 600_000),
   };
 }
 

@@ -40,3 +40,27 @@ export function formatCalendarDateMx(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
   return `${d}/${m}/${y}`;
 }
+
+const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+const TIME_12H: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: true };
+
+/** "sábado, 12 de diciembre de 2026" in the zone (e-mail, where a weekday helps). */
+export function formatLongDateMx(date: Date, timeZone: string): string {
+  return formatter('es-MX', LONG_DATE, timeZone)
+    .format(date)
+    .replace(/\u00a0|\u202f/g, ' ');
+}
+
+/** "7:00 p. m." in the zone; the day period is rebuilt from parts (ICU versions write it differently). */
+export function formatTimeMx(date: Date, timeZone: string): string {
+  const parts = formatter('es-MX', TIME_12H, timeZone).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const period = get('dayPeriod').trim().toLowerCase();
+  const suffix = period.startsWith('a') ? 'a. m.' : period.startsWith('p') ? 'p. m.' : '';
+  return suffix ? `${get('hour')}:${get('minute')} ${suffix}` : `${get('hour')}:${get('minute')}`;
+}
+
+/** "sábado, 12 de diciembre de 2026, 7:00 p. m." */
+export function formatLongDateTimeMx(date: Date, timeZone: string): string {
+  return `${formatLongDateMx(date, timeZone)}, ${formatTimeMx(date, timeZone)}`;
+}

@@ -37,6 +37,10 @@ export class MailMessageEntity {
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
 
+  /** Our Message-ID, `<correo-<id>.<key hash>@<domain>>`: the same on every attempt (a resend is the same message). */
+  @Column({ name: 'message_id', type: 'text', nullable: true })
+  messageId: string | null;
+
   @Column({ name: 'provider_message_id', type: 'text', nullable: true })
   providerMessageId: string | null;
 

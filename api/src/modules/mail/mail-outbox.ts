@@ -1,11 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { QueuedMail } from '@shared/contracts/mail.contract';
+import { oneLine } from './render/html';
+
+const NUL = new RegExp(String.fromCharCode(0), 'g');
+
+/** PostgreSQL text and jsonb hold no NUL: one in a name or a snapshot would fail the caller's whole transaction. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(NUL, '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)]));
+  return value;
+}
 
 /**
  * How another area queues messages: inside the caller's transaction, so a message exists only if its change
  * commits. One statement for any number of messages; a key already queued is skipped (the same cause never
- * queues two messages). From SQL (inside a statement of the area's own), call `queue_mail(...)` directly.
+ * queues two messages). From SQL (inside a statement of the area's own), call `queue_mail(...)` directly: it
+ * cleans the name and keeps a bad address as a failed message (never sent) the same way.
  */
 @Injectable()
 export class MailOutbox {
@@ -15,9 +27,9 @@ export class MailOutbox {
     const rows = mails.map((m) => ({
       key: m.key,
       template: m.template,
-      to_email: m.to.email,
-      to_name: m.to.name,
-      data: m.data,
+      to_email: m.to.email.replace(NUL, ''),
+      to_name: m.to.name === null ? null : oneLine(m.to.name) || null,
+      data: withoutNul(m.data),
       ref_type: m.ref?.type ?? null,
       ref_id: m.ref?.id ?? null,
     }));

@@ -5,7 +5,12 @@
  * data is a snapshot taken by the area that owns the record: the mail area never reads another area's tables.
  */
 
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/**
+ * queued: waiting for the workers · sending: handed to the SMTP server, answer pending · sent: the server
+ * accepted it (250) · failed: refused for good (5xx, a bad address or bad data) or out of attempts · stored:
+ * rendered and kept without sending, because no SMTP_URL is configured (docs/decisions/correos.md).
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'stored'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** What a message is about (the staff filter 'por evento'). */
@@ -134,4 +139,73 @@ export interface QueuedMail<T extends MailTemplate = MailTemplate> {
   to: { email: string; name: string | null };
   data: MailTemplateData[T];
   ref: { type: MailRefType; id: number } | null;
+}
+
+/**
+ * Who reads the messages about what (the 'Correos' screen, docs/decisions/correos.md): a message about an
+ * event or program is read by the staff who may view that area (and resent by those who may edit it); a
+ * message about nothing, only by super admins, who read everything.
+ */
+export const MAIL_REF_AREAS = {
+  'evento-externo': ['eventos_externos'],
+  'evento-interno': ['eventos_internos'],
+  programa: ['programas_servicios', 'eventos_externos'],
+} as const satisfies Record<MailRefType, readonly ['eventos_internos' | 'eventos_externos' | 'programas_servicios', ...string[]]>;
+
+/** Every area that reads some messages: the screen's route and link. */
+export const MAIL_AREAS = ['eventos_externos', 'eventos_internos', 'programas_servicios'] as const;
+
+/** Messages per page of the 'Correos' screen. */
+export const CORREOS_PAGE_SIZE = 25;
+
+/** Labels of the statuses, as the screen shows them. */
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  queued: 'En cola',
+  sending: 'Enviando',
+  sent: 'Enviado',
+  failed: 'Fallido',
+  stored: 'Guardado sin enviar',
+};
+
+/** One message as the staff list shows it (no body). */
+export interface CorreoResponse {
+  id: number;
+  template: string;
+  to_email: string;
+  to_name: string | null;
+  subject: string | null;
+  status: MailStatus;
+  attempts: number;
+  last_error: string | null;
+  ref_type: MailRefType | null;
+  ref_id: number | null;
+  /** The event's or program's title as the message's data names it (for the filter and the row). */
+  ref_label: string | null;
+  message_id: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+/** One message with what the citizen gets: subject, HTML, text and the names of its attachments. */
+export interface CorreoDetailResponse extends CorreoResponse {
+  /** Rendered now when the workers have not rendered it yet. */
+  html: string;
+  text: string;
+  attachments: Array<{ filename: string; content_type: string; inline: boolean }>;
+}
+
+export interface CorreosPage {
+  correos: CorreoResponse[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** One option of the 'por evento' filter. */
+export interface CorreoRefOption {
+  ref_type: MailRefType;
+  ref_id: number;
+  label: string;
+  total: number;
 }

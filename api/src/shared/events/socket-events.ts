@@ -15,6 +15,7 @@ import type {
 import type { EspacioResponse } from '../contracts/spaces.contract';
 import type { MassAssignmentResponse, SeatingDelta, SeatingPresenceUser } from '../contracts/seating.contract';
 import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse } from '../contracts/programs.contract';
+import type { CorreoResponse, MailRefType } from '../contracts/mail.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
 export interface Push<T> {
@@ -115,6 +116,8 @@ export interface ServerToClientEvents {
   'program.counts': (msg: Push<{ counts: ProgramCounts }>) => void;
   /** Public page of one program (public:programa:{id}): it changed (closed, edited, deleted) — refetch it. */
   'public.program-changed': (msg: Push<Record<string, never>>) => void;
+  /** Staff, the 'Correos' screen (rooms correos:{ref_type}, correos:todos): a message's status changed (from the workers). */
+  'correo.updated': (msg: Push<{ correo: CorreoResponse }>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -159,4 +162,8 @@ export const ROOMS = {
   program: (id: number) => `program:${id}`,
   /** One public program page (/programas/{slug}): counts only. */
   publicProgram: (id: number) => `public:programa:${id}`,
+  /** The messages about one kind of record ('Correos'): staff who may view that area (MAIL_REF_AREAS). */
+  correos: (refType: MailRefType) => `correos:${refType}`,
+  /** Every message, also those about nothing: super admins. */
+  correosTodos: 'correos:todos',
 } as const;

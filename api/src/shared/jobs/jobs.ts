@@ -4,6 +4,7 @@ export const QUEUES = {
   imports: 'imports',
   maintenance: 'maintenance',
   seating: 'seating',
+  mail: 'mail',
   notify: 'notify',
 } as const;
 
@@ -15,6 +16,7 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   imports: 1,
   maintenance: 1,
   seating: 2,
+  mail: 4, // one SMTP connection each (pooled transport): the SMTP server's answer is most of a message's time
   notify: 2,
 };
 
@@ -30,6 +32,10 @@ export interface JobPayloads {
   'maintenance.prune-events': Record<string, never>;
   /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
   'seating.mass-assign': { massAssignmentId: string };
+  /** Render and send one message of `correos` (jobId correo-<id>; never sent twice: docs/decisions/correos.md). */
+  'mail.send': { correoId: string };
+  /** Enqueue the messages a missed NOTIFY or a dead worker left waiting (scheduled every MAIL_SWEEP_EVERY_MS). */
+  'mail.sweep': Record<string, never>;
   // Notifications (issue 22): each area queues its own messages for its own records.
   /** Queue one invitation message per attendee of one request (idempotent per attendee and request; batches). */
   'internal-events.send-invitations': { sendId: string };
@@ -46,6 +52,8 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,
   'seating.mass-assign': QUEUES.seating,
+  'mail.send': QUEUES.mail,
+  'mail.sweep': QUEUES.maintenance,
   'internal-events.send-invitations': QUEUES.notify,
   'internal-events.reminders': QUEUES.maintenance,
   'external-events.reminders': QUEUES.maintenance,

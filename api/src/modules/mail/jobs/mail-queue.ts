@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Queue, type ConnectionOptions } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { MAIL_RETRY_DELAY_MS, MAIL_SEND_ATTEMPTS } from '@core/constants';
+import { redisOptionsFromUrl } from '@core/redis/redis-options';
+import { QUEUES } from '@shared/jobs/jobs';
+
+/** The BullMQ id of a message's job: one job per message while it exists (a second add is a no-op). */
+export const mailJobId = (correoId: string) => `correo-${correoId}`;
+
+/**
+ * Enqueues `mail.send` jobs, one per message, with the retry policy of temporary failures (exponential
+ * backoff). Jobs are removed when they end, so a message queued again later (a resend, a sweep) gets a new
+ * job; the row's status, not the job, says whether it was sent.
+ */
+@Injectable()
+export class MailQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger(MailQueue.name);
+  private readonly queue: Queue;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.queue = new Queue(QUEUES.mail, {
+      prefix: `${config.redisPrefix}:bull`,
+      connection: redisOptionsFromUrl(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as ConnectionOptions,
+    });
+    this.queue.on('error', () => undefined); // surfaces on add(); the sweep enqueues again
+  }
+
+  /** Enqueues the messages; false when Redis did not take them (they stay queued for the next sweep). */
+  async enqueue(ids: readonly string[]): Promise<boolean> {
+    if (ids.length === 0) return true;
+    try {
+      await this.queue.addBulk(
+        ids.map((correoId) => ({
+          name: 'mail.send',
+          data: { correoId },
+          opts: {
+            jobId: mailJobId(correoId),
+            attempts: MAIL_SEND_ATTEMPTS,
+            backoff: { type: 'exponential', delay: MAIL_RETRY_DELAY_MS },
+            removeOnComplete: true,
+            removeOnFail: true,
+          },
+        })),
+      );
+      return true;
+    } catch (err) {
+      this.logger.warn(`No se encolaron ${ids.length} correos: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}

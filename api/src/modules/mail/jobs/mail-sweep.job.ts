@@ -1,0 +1,31 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { MAIL_SWEEP_QUEUED_AFTER_MS } from '@core/constants';
+import type { JobHandler } from '@core/jobs/job-handler';
+import { MailRepository } from '../mail.repository';
+import { mailSendingLeaseMs } from '../mail-send.rules';
+import { MailQueue } from './mail-queue';
+
+/**
+ * mail.sweep (a BullMQ job scheduler: once per cluster, every MAIL_SWEEP_EVERY_MS): enqueues the messages
+ * queued long ago whose NOTIFY or enqueue was lost, and those a dead worker left in 'sending' past the lease.
+ * A message whose job still exists is not enqueued twice (same job id).
+ */
+@Injectable()
+export class MailSweepJob implements JobHandler<'mail.sweep'> {
+  readonly job = 'mail.sweep' as const;
+  private readonly logger = new Logger(MailSweepJob.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mails: MailRepository,
+    private readonly queue: MailQueue,
+  ) {}
+
+  async handle(): Promise<void> {
+    const ids = await this.mails.pending(MAIL_SWEEP_QUEUED_AFTER_MS, mailSendingLeaseMs(this.config), 5000);
+    if (ids.length === 0) return;
+    if (!(await this.queue.enqueue(ids))) throw new Error('Redis no recibió los correos pendientes');
+    this.logger.log(`Barrido: ${ids.length} correos pendientes encolados de nuevo`);
+  }
+}

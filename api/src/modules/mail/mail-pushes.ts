@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { SocketEmitter } from '@core/realtime/socket-emitter';
+import { ROOMS } from '@shared/events/socket-events';
+import { toCorreoResponse, type CorreoRow } from './mail.repository';
+
+/** A message's new status to the 'Correos' screens that may read it (from the workers, through the Redis emitter). */
+@Injectable()
+export class MailPushes {
+  constructor(private readonly sockets: SocketEmitter) {}
+
+  changed(row: CorreoRow | null): void {
+    if (!row) return;
+    const correo = toCorreoResponse(row);
+    const msg = {
+      event_id: `correo:${correo.id}:${correo.status}:${correo.attempts}:${correo.updated_at}`,
+      occurred_at: correo.updated_at,
+      data: { correo },
+    };
+    this.sockets.toRoom(ROOMS.correosTodos, 'correo.updated', msg);
+    if (correo.ref_type) this.sockets.toRoom(ROOMS.correos(correo.ref_type), 'correo.updated', msg);
+  }
+}

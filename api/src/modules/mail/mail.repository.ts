@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { CorreoRefOption, CorreoResponse, MailRefType, MailStatus } from '@shared/contracts/mail.contract';
+
+/** A row of `correos` as the SQL answers it. */
+export interface CorreoRow {
+  id: string;
+  idempotency_key: string;
+  template: string;
+  to_email: string;
+  to_name: string | null;
+  data: Record<string, unknown>;
+  ref_type: MailRefType | null;
+  ref_id: number | null;
+  ref_label: string | null;
+  status: MailStatus;
+  attempts: number;
+  last_error: string | null;
+  message_id: string | null;
+  provider_message_id: string | null;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  created_at: Date;
+  updated_at: Date;
+  sent_at: Date | null;
+}
+
+/** The title a message's data names (events: evento.titulo; programs: programa.titulo or programa.nombre). */
+const REF_LABEL = `coalesce(data #>> '{evento,titulo}', data #>> '{programa,titulo}', data #>> '{programa,nombre}', data ->> 'titulo')`;
+const COLUMNS = `id::text, idempotency_key, template, to_email, to_name, data, ref_type, ref_id, ${REF_LABEL} AS ref_label, status, attempts,
+  last_error, message_id, provider_message_id, subject, html, text, created_at, updated_at, sent_at`;
+/** The list's columns: everything but the bodies. */
+const LIST_COLUMNS = `id::text, template, to_email, to_name, ref_type, ref_id, ${REF_LABEL} AS ref_label, status, attempts, last_error,
+  message_id, subject, created_at, updated_at, sent_at`;
+
+/** Which messages a reader may see: some kinds of record, and (super admins) those about nothing. */
+export interface MailVisibility {
+  all: boolean;
+  refTypes: MailRefType[];
+}
+
+export interface MailListFilter {
+  status?: MailStatus;
+  refType?: MailRefType;
+  refId?: number;
+  page: number;
+  pageSize: number;
+}
+
+export function toCorreoResponse(
+  row: Omit<CorreoRow, 'data' | 'html' | 'text' | 'idempotency_key' | 'provider_message_id'>,
+): CorreoResponse {
+  return {
+    id: Number(row.id),
+    template: row.template,
+    to_email: row.to_email,
+    to_name: row.to_name,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    ref_type: row.ref_type,
+    ref_id: row.ref_id,
+    ref_label: row.ref_label,
+    message_id: row.message_id,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+  };
+}
+
+/** TypeORM answers an UPDATE … RETURNING as [rows, affected]; a SELECT as rows. */
+function returned<T>(result: unknown): T[] {
+  const r = result as unknown[];
+  return Array.isArray(r) && r.length === 2 && Array.isArray(r[0]) && typeof r[1] === 'number' ? (r[0] as T[]) : (r as T[]);
+}
+
+/** Every SQL statement of the mail area (table correos, migration 1764800000000). */
+@Injectable()
+export class MailRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async findById(id: string | number): Promise<CorreoRow | null> {
+    const rows: CorreoRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM correos WHERE id = $1`, [String(id)]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Takes a message for sending, in one statement: a queued one, or one a crashed worker left in 'sending'
+   * longer than the lease. Stores the rendered message and the Message-ID and counts the attempt BEFORE the
+   * SMTP conversation, so a crash after it is visible ('sending') and the resend reuses the same Message-ID.
+   */
+  async claim(
+    id: string,
+    next: 'sending' | 'stored',
+    rendered: { subject: string; html: string; text: string; messageId: string },
+    leaseMs: number,
+  ): Promise<CorreoRow | null> {
+    const rows = returned<CorreoRow>(
+      await this.ds.query(
+        `UPDATE correos
+          SET status = $2, attempts = attempts + 1, subject = $3, html = $4, text = $5,
+              message_id = coalesce(message_id, $6), updated_at = clock_timestamp(),
+              sent_at = CASE WHEN $2 = 'stored' THEN clock_timestamp() ELSE sent_at END,
+              last_error = CASE WHEN $2 = 'stored' THEN NULL ELSE last_error END
+        WHERE id = $1
+          AND (status = 'queued' OR (status = 'sending' AND updated_at < clock_timestamp() - make_interval(secs => $7::float8 / 1000)))
+        RETURNING ${COLUMNS}`,
+        [id, next, rendered.subject, rendered.html, rendered.text, rendered.messageId, leaseMs],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The end of one attempt, written only while the message is still this attempt's ('sending'). */
+  async finish(
+    id: string,
+    outcome: { status: 'sent'; response: string } | { status: 'queued' | 'failed'; error: string },
+  ): Promise<CorreoRow | null> {
+    const rows = returned<CorreoRow>(
+      outcome.status === 'sent'
+        ? await this.ds.query(
+            `UPDATE correos SET status = 'sent', provider_message_id = $2, last_error = NULL, sent_at = clock_timestamp(), updated_at = clock_timestamp()
+              WHERE id = $1 AND status = 'sending' RETURNING ${COLUMNS}`,
+            [id, outcome.response],
+          )
+        : await this.ds.query(
+            `UPDATE correos SET status = $2, last_error = $3, updated_at = clock_timestamp()
+              WHERE id = $1 AND status = 'sending' RETURNING ${COLUMNS}`,
+            [id, outcome.status, outcome.error],
+          ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A message that cannot be rendered or has run out of attempts: failed with the reason (unless sent meanwhile). */
+  async fail(id: string, error: string): Promise<CorreoRow | null> {
+    const rows = returned<CorreoRow>(
+      await this.ds.query(
+        `UPDATE correos SET status = 'failed', last_error = $2, updated_at = clock_timestamp()
+          WHERE id = $1 AND status IN ('queued', 'sending') RETURNING ${COLUMNS}`,
+        [id, error],
+      ),
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * What the sweep enqueues again: queued messages untouched for `queuedAfterMs` (their NOTIFY or enqueue was
+   * lost), and messages left in 'sending' past the lease (their worker died). Oldest first.
+   */
+  async pending(queuedAfterMs: number, leaseMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.ds.query(
+      `SELECT id::text FROM correos
+        WHERE (status = 'queued' AND updated_at < clock_timestamp() - make_interval(secs => $1::float8 / 1000))
+           OR (status = 'sending' AND updated_at < clock_timestamp() - make_interval(secs => $2::float8 / 1000))
+        ORDER BY updated_at LIMIT $3`,
+      [queuedAfterMs, leaseMs, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** A failed message queued again by staff (the NOTIFY wakes the dispatcher). Null unless it was failed. */
+  async requeueFailed(id: number): Promise<CorreoRow | null> {
+    return this.ds.transaction(async (m) => {
+      const rows = returned<CorreoRow>(
+        await m.query(
+          `UPDATE correos SET status = 'queued', updated_at = clock_timestamp() WHERE id = $1 AND status = 'failed' RETURNING ${COLUMNS}`,
+          [id],
+        ),
+      );
+      if (rows[0]) await m.query(`SELECT pg_notify('aforo_mail', $1)`, [String(id)]);
+      return rows[0] ?? null;
+    });
+  }
+
+  private where(visibility: MailVisibility, filter: Partial<MailListFilter>, params: unknown[]): string {
+    const clauses: string[] = [];
+    if (!visibility.all) {
+      params.push(visibility.refTypes);
+      clauses.push(`ref_type = ANY($${params.length}::text[])`);
+    }
+    if (filter.status) {
+      params.push(filter.status);
+      clauses.push(`status = $${params.length}`);
+    }
+    if (filter.refType) {
+      params.push(filter.refType);
+      clauses.push(`ref_type = $${params.length}`);
+    }
+    if (filter.refId !== undefined) {
+      params.push(filter.refId);
+      clauses.push(`ref_id = $${params.length}`);
+    }
+    return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+  }
+
+  async list(visibility: MailVisibility, filter: MailListFilter): Promise<{ rows: CorreoRow[]; total: number }> {
+    const params: unknown[] = [];
+    const where = this.where(visibility, filter, params);
+    const [{ total }]: Array<{ total: number }> = await this.ds.query(`SELECT count(*)::int AS total FROM correos ${where}`, params);
+    const rows: CorreoRow[] = await this.ds.query(
+      `SELECT ${LIST_COLUMNS} FROM correos ${where} ORDER BY id DESC LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`,
+      params,
+    );
+    return { rows, total };
+  }
+
+  /** The records messages are about (the 'por evento' filter), newest first, with their title and count. */
+  async refs(visibility: MailVisibility): Promise<CorreoRefOption[]> {
+    const params: unknown[] = [];
+    const where = this.where(visibility, {}, params);
+    return this.ds.query(
+      `SELECT ref_type, ref_id, coalesce((array_agg(${REF_LABEL} ORDER BY id DESC))[1], ref_type || ' ' || ref_id) AS label, count(*)::int AS total
+         FROM correos ${where ? `${where} AND` : 'WHERE'} ref_type IS NOT NULL
+        GROUP BY ref_type, ref_id ORDER BY max(id) DESC LIMIT 500`,
+      params,
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { formatLongDateMx, formatLongDateTimeMx, formatTimeMx } from '@core/format/display-dates';
+import { SignedLinks } from '@core/links/signed-links';
+import { MAIL_TEMPLATES } from './templates';
+import { renderLayout } from './layout';
+import { MailRenderError, type MailRenderContext, type RenderedMail } from './mail-renderer.types';
+import type { MailTemplate, MailTemplateData } from '@shared/contracts/mail.contract';
+
+/** The domain of an address or of "Name <address>" (MAIL_FROM). */
+export function mailDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.split('@').pop()?.trim().toLowerCase() || 'aforo.local';
+}
+
+/** What identifies the message being rendered (its row of `correos`). */
+export interface RenderTarget {
+  id: string;
+  createdAt: Date;
+}
+
+/**
+ * Template → message: the template's renderer (templates/index.ts) gives blocks and attachments, the one
+ * layout (layout.ts) writes HTML and text. Deterministic for a given row (links expire with the record, the
+ * .ics stamp is the row's creation), so a resend is the same message.
+ */
+@Injectable()
+export class MailRenderer {
+  private readonly dateTime: (d: string | Date) => string;
+  private readonly date: (d: string | Date) => string;
+  private readonly time: (d: string | Date) => string;
+  readonly domain: string;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'municipio' | 'tzDisplay' | 'publicUrl' | 'mailFrom'>,
+    private readonly links: SignedLinks,
+  ) {
+    const tz = config.tzDisplay;
+    const asDate = (d: string | Date) => (d instanceof Date ? d : new Date(d));
+    this.dateTime = (d) => formatLongDateTimeMx(asDate(d), tz);
+    this.date = (d) => formatLongDateMx(asDate(d), tz);
+    this.time = (d) => formatTimeMx(asDate(d), tz);
+    this.domain = mailDomain(config.mailFrom);
+  }
+
+  isTemplate(name: string): name is MailTemplate {
+    return Object.prototype.hasOwnProperty.call(MAIL_TEMPLATES, name);
+  }
+
+  async render<T extends MailTemplate>(template: T, data: MailTemplateData[T], target: RenderTarget): Promise<RenderedMail>;
+  async render(template: string, data: unknown, target: RenderTarget): Promise<RenderedMail>;
+  async render(template: string, data: unknown, target: RenderTarget): Promise<RenderedMail> {
+    if (!this.isTemplate(template)) throw new MailRenderError(`Plantilla desconocida: ${template}`);
+    if (!data || typeof data !== 'object') throw new MailRenderError('El mensaje no tiene datos');
+    const ctx: MailRenderContext = {
+      municipio: this.config.municipio,
+      publicUrl: this.config.publicUrl,
+      domain: this.domain,
+      dateTime: this.dateTime,
+      date: this.date,
+      time: this.time,
+      sign: (purpose, id, expiresAt) => this.links.sign(purpose, id, expiresAt),
+      message: { id: target.id, createdAt: target.createdAt },
+    };
+    const renderer = MAIL_TEMPLATES[template] as (d: unknown, c: MailRenderContext) => ReturnType<(typeof MAIL_TEMPLATES)[MailTemplate]>;
+    const out = await renderer(data, ctx);
+    return { ...renderLayout(out.content, { municipio: this.config.municipio }), attachments: out.attachments ?? [] };
+  }
+}

@@ -1,0 +1,62 @@
+import { DataSource } from 'typeorm';
+import { MailOutbox } from '../../api/src/modules/mail/mail-outbox';
+import type { QueuedMail } from '../../api/src/shared/contracts/mail.contract';
+import type { TestApp } from '../setup/test-app';
+
+let next = 1;
+
+/** A registration confirmation as external-events queues it (the citizen helper makes registration do it). */
+export function confirmacion(
+  overrides: { id?: number; email?: string; name?: string | null; codigo?: string; eventoId?: number; titulo?: string } = {},
+): QueuedMail<'registro.confirmacion'> {
+  const id = overrides.id ?? next++;
+  const eventoId = overrides.eventoId ?? 1;
+  return {
+    key: `registro.confirmacion:${id}`,
+    template: 'registro.confirmacion',
+    to: {
+      email: overrides.email ?? `persona${id}@correo.test`,
+      name: overrides.name === undefined ? 'Rosa María Villarreal' : overrides.name,
+    },
+    data: {
+      registro_id: id,
+      evento_id: eventoId,
+      slug: 'festival-de-la-luz',
+      nombre: overrides.name ?? 'Rosa María',
+      codigo: overrides.codigo ?? `K${String(id).padStart(4, '0')}`.slice(0, 5),
+      evento: {
+        titulo: overrides.titulo ?? 'Festival de la Luz',
+        inicio: new Date(Date.now() + 7 * 86400_000).toISOString(),
+        fin: new Date(Date.now() + 7 * 86400_000 + 3 * 3600_000).toISOString(),
+        lugar: 'Parque Fundidora, Monterrey',
+      },
+    },
+    ref: { type: 'evento-externo', id: eventoId },
+  };
+}
+
+/** Queues messages in a transaction of their own, as an area does with its change; answers their ids. */
+export async function queueMails(t: TestApp, mails: QueuedMail[]): Promise<string[]> {
+  await t.app.get(DataSource).transaction((m) => t.app.get(MailOutbox).queue(m, mails));
+  const rows = await t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = ANY($1) ORDER BY id`, [
+    mails.map((m) => m.key),
+  ]);
+  return rows.map((r) => r.id);
+}
+
+export interface CorreoState {
+  id: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  message_id: string | null;
+  provider_message_id: string | null;
+}
+
+export async function correo(t: TestApp, id: string): Promise<CorreoState> {
+  const [row] = await t.query<CorreoState>(
+    `SELECT id::text, status, attempts, last_error, message_id, provider_message_id FROM correos WHERE id = $1`,
+    [id],
+  );
+  return row;
+}

@@ -1,0 +1,101 @@
+import { SignedLinks } from '../../api/src/core/links/signed-links';
+import { buildIcs, escapeIcsText, foldIcsLine } from '../../api/src/modules/mail/render/ics';
+import { MailRenderer, mailDomain } from '../../api/src/modules/mail/render/mail-renderer';
+import type { MailTemplateData } from '../../api/src/shared/contracts/mail.contract';
+
+const config = {
+  municipio: 'San Pedro Garza García',
+  tzDisplay: 'America/Monterrey',
+  publicUrl: 'https://eventos.example.gob.mx',
+  mailFrom: '"Aforo" <no-responder@eventos.example.gob.mx>',
+};
+const links = new SignedLinks({ jwtSecret: 'x'.repeat(48) });
+const renderer = new MailRenderer(config, links);
+const target = { id: '7', createdAt: new Date('2026-11-20T12:00:00Z') };
+
+const registro: MailTemplateData['registro.confirmacion'] = {
+  registro_id: 41,
+  evento_id: 3,
+  slug: 'concierto-navideno',
+  nombre: 'Ana <script>alert(1)</script> & "Pérez"',
+  codigo: 'K7P2Q',
+  evento: {
+    titulo: 'Concierto <Navideño>',
+    inicio: '2026-12-13T01:00:00.000Z',
+    fin: '2026-12-13T03:30:00.000Z',
+    lugar: 'Parque Fundidora; Nave 1, Sala "A"',
+  },
+};
+
+describe('mail rendering: one layout, two parts, escaped values, es-MX dates', () => {
+  it('registro.confirmacion: event, date and time in the zone, place, name, code + QR, .ics, cancel link', async () => {
+    const m = await renderer.render('registro.confirmacion', registro, target);
+    expect(m.subject).toBe('Registro confirmado: Concierto <Navideño>');
+    expect(m.html).toContain('<html lang="es"');
+    expect(m.html).not.toContain('<script>');
+    expect(m.html).toContain('Ana &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Pérez&#34;');
+    expect(m.html).toContain('Concierto &#60;Navideño&#62;');
+    // 01:00 UTC on Dec 13 is 7:00 p. m. on Dec 12 in Monterrey.
+    expect(m.text).toContain('Fecha y hora: sábado, 12 de diciembre de 2026, de 7:00 p. m. a 9:30 p. m.');
+    expect(m.text).toContain('Lugar: Parque Fundidora; Nave 1, Sala "A"');
+    expect(m.text).toContain('K7P2Q');
+    const token = links.sign('cancel-registration', 41, new Date(registro.evento.inicio));
+    expect(m.text).toContain(`https://eventos.example.gob.mx/registro/cancelar/${token}`);
+    expect(m.html).toContain(`href="https://eventos.example.gob.mx/registro/cancelar/${token}"`);
+    // No personal data in any URL: neither the name nor the door code.
+    for (const url of m.text.match(/https?:\/\/\S+/g) ?? []) expect(url).not.toMatch(/Ana|P%C3%A9rez|K7P2Q/);
+    const qr = m.attachments.find((a) => a.contentType === 'image/png');
+    expect(qr?.cid).toBe('qr-registro-41@eventos.example.gob.mx');
+    expect(m.html).toContain(`src="cid:${qr?.cid}"`);
+    expect(qr?.content.subarray(1, 4).toString()).toBe('PNG');
+    const ics = m.attachments.find((a) => a.filename === 'evento.ics')?.content.toString('utf8') ?? '';
+    expect(ics).toContain('UID:registro-41@eventos.example.gob.mx\r\n');
+    expect(ics).toContain('DTSTART:20261213T010000Z\r\n');
+    expect(ics).toContain('DTEND:20261213T033000Z\r\n');
+    expect(ics).toContain('SUMMARY:Concierto <Navideño>\r\n');
+    expect(ics).toContain('LOCATION:Parque Fundidora\\; Nave 1\\, Sala "A"\r\n');
+    expect(m.text).toContain('San Pedro Garza García');
+  });
+
+  it('lista-espera.oferta: the offer, held until when, the accept link', async () => {
+    const m = await renderer.render(
+      'lista-espera.oferta',
+      {
+        entrada_id: 9,
+        evento_id: 3,
+        slug: 'concierto',
+        nombre: 'Luis',
+        oferta_hasta: '2026-12-01T18:00:00.000Z',
+        evento: { titulo: 'Concierto', inicio: '2026-12-02T02:00:00.000Z', fin: null, lugar: null },
+      },
+      target,
+    );
+    expect(m.subject).toBe('Se liberó un lugar para ti: Concierto');
+    expect(m.text).toContain('martes, 1 de diciembre de 2026, 12:00 p. m.');
+    const token = links.sign('accept-waitlist-offer', 9, new Date('2026-12-01T18:00:00.000Z'));
+    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/aceptar/${token}`);
+    expect(m.attachments).toEqual([]);
+  });
+
+  it('bad data fails with a reason; subjects stay on one line', async () => {
+    await expect(renderer.render('registro.confirmacion', { ...registro, codigo: '' }, target)).rejects.toThrow('codigo');
+    await expect(renderer.render('no.existe', {}, target)).rejects.toThrow('Plantilla desconocida');
+    const m = await renderer.render(
+      'registro.confirmacion',
+      { ...registro, evento: { ...registro.evento, titulo: 'A\r\nBcc: x@y.z\u2028\u202eC' } },
+      target,
+    );
+    expect(m.subject).toBe('Registro confirmado: A Bcc: x@y.z C');
+  });
+
+  it('.ics: RFC 5545 escaping and folding at 75 octets without splitting a character', () => {
+    expect(escapeIcsText('a\\b;c,d\r\ne')).toBe('a\\\\b\\;c\\,d\\ne');
+    const folded = foldIcsLine(`SUMMARY:${'ñ'.repeat(80)}`);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.split('\r\n ').join('')).toBe(`SUMMARY:${'ñ'.repeat(80)}`);
+    const ics = buildIcs({ uid: 'u@x', start: new Date(0), end: new Date(3600_000), stamp: new Date(0), summary: 's', location: null });
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics).not.toContain('LOCATION');
+    expect(mailDomain('"Aforo · Municipio" <no-responder@aforo.local>')).toBe('aforo.local');
+  });
+});
