@@ -10,7 +10,10 @@ import { assignViaApi, createInternalEventViaApi, createPeopleViaApi, GUEST_NAME
  */
 const shots = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-invitations') : null;
 
-test('send invitations from the event page: one, the selected, all pending; live progress and invited dates', async ({ browser, request }) => {
+test('send invitations from the event page: one, the selected, all pending; live progress and invited dates', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   if (shots) mkdirSync(shots, { recursive: true });
   const token = await apiToken(request);
@@ -70,7 +73,10 @@ test('send invitations from the event page: one, the selected, all pending; live
   if (shots) await page.screenshot({ path: `${shots}/detail-desktop.png`, fullPage: true, animations: 'disabled' });
 
   // A request made elsewhere (another tab, the API) shows up live: the panel follows it to its result.
-  const res = await request.post(`/api/eventos-internos/${evento.id}/invitations`, { headers: bearer(token), data: { persona_ids: ids.slice(0, 3) } });
+  const res = await request.post(`/api/eventos-internos/${evento.id}/invitations`, {
+    headers: bearer(token),
+    data: { persona_ids: ids.slice(0, 3) },
+  });
   expect(res.status()).toBe(202);
   await expect(page.getByTestId('ie-invite-result')).toHaveText('Se pusieron en cola 3 invitaciones.');
 

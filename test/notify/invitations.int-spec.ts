@@ -49,7 +49,14 @@ describe('internal events: invitations by e-mail', () => {
     const res = await send(e.id);
     expect(res.status).toBe(202);
     expect(res.body.message).toBe('Envío de invitaciones en proceso.');
-    expect(res.body.job).toMatchObject({ status: 'queued', total: 4, processed: 0, queued_count: 0, skipped_count: 0, evento_interno_id: e.id });
+    expect(res.body.job).toMatchObject({
+      status: 'queued',
+      total: 4,
+      processed: 0,
+      queued_count: 0,
+      skipped_count: 0,
+      evento_interno_id: e.id,
+    });
     expect(res.body.job.job_id).toBe(`invitations-${res.body.job.id}`);
 
     const job = await done(e.id, res.body.job.id);
@@ -82,14 +89,22 @@ describe('internal events: invitations by e-mail', () => {
     expect([...pushed.persona_ids].sort()).toEqual(ids.slice(2).sort());
     expect(new Date(pushed.at).toISOString()).toBe(byId.get(ids[2])!.pivot.invitacion_enviada_at);
     // The page opening later reads the same result.
-    expect((await t.as(admin).get(`/api/eventos-internos/${e.id}/invitations`).expect(200)).body.job).toMatchObject({ id: job.id, status: 'completed' });
+    expect((await t.as(admin).get(`/api/eventos-internos/${e.id}/invitations`).expect(200)).body.job).toMatchObject({
+      id: job.id,
+      status: 'completed',
+    });
   });
 
   it('chosen attendees: one, or several (one without an e-mail is skipped and counted)', async () => {
     const { e, ids } = await eventWith(3);
     const one = await send(e.id, { persona_ids: [ids[0]] });
     expect(one.status).toBe(202);
-    expect(await done(e.id, one.body.job.id)).toMatchObject({ total: 1, queued_count: 1, skipped_count: 0, message: 'Se puso en cola 1 invitación.' });
+    expect(await done(e.id, one.body.job.id)).toMatchObject({
+      total: 1,
+      queued_count: 1,
+      skipped_count: 0,
+      message: 'Se puso en cola 1 invitación.',
+    });
 
     await t.query(`UPDATE personas SET correo_electronico = '  ' WHERE id = $1`, [ids[2]]);
     const some = await send(e.id, { persona_ids: [ids[1], ids[2], ids[1]] });
@@ -108,7 +123,10 @@ describe('internal events: invitations by e-mail', () => {
     expect(job.queued_count).toBe(5);
     const handler = t.workers!.get(SendInvitationsJob);
     // The request re-run from scratch, as a crash before the last batch's commit would leave it.
-    await t.query(`UPDATE envios_invitaciones SET status = 'processing', processed = 0, queued_count = 0, skipped_count = 0 WHERE id = $1`, [job.id]);
+    await t.query(
+      `UPDATE envios_invitaciones SET status = 'processing', processed = 0, queued_count = 0, skipped_count = 0 WHERE id = $1`,
+      [job.id],
+    );
     await Promise.all([handler.handle({ sendId: job.id }), handler.handle({ sendId: job.id })]);
     expect(await mails(e.id)).toHaveLength(5);
     const again = (await t.as(admin).get(`/api/eventos-internos/${e.id}/invitations/${job.id}`)).body.job;

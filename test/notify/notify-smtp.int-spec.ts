@@ -39,13 +39,19 @@ describe('notify: messages received by a real SMTP server', () => {
       throw new Error(`${err.message}; correos: ${JSON.stringify(rows)}; sink: ${JSON.stringify(sink.received.map((m) => m.envelope.to))}`);
     });
 
-  it('an invitation: the person\'s code, its QR (the confirmation link) and the public link with ?codigo=', async () => {
+  it("an invitation: the person's code, its QR (the confirmation link) and the public link with ?codigo=", async () => {
     const e = await createInternalEvent(t, admin, { titulo: 'Informe Anual de Actividades', ubicacion: 'Sala de Cabildo' });
     const ids = await insertPersonas(t, 2, 'SMTP');
     const { asistentes } = await assignPersonas(t, admin, e.id, ids);
-    const res = await t.as(admin).post(`/api/eventos-internos/${e.id}/invitations`).send({ persona_ids: [ids[0]] });
+    const res = await t
+      .as(admin)
+      .post(`/api/eventos-internos/${e.id}/invitations`)
+      .send({ persona_ids: [ids[0]] });
     expect(res.status).toBe(202);
-    const [{ correo_electronico: email }] = await t.query<{ correo_electronico: string }>(`SELECT correo_electronico FROM personas WHERE id = $1`, [ids[0]]);
+    const [{ correo_electronico: email }] = await t.query<{ correo_electronico: string }>(
+      `SELECT correo_electronico FROM personas WHERE id = $1`,
+      [ids[0]],
+    );
     const [received] = await arrived(email);
     const code = asistentes.find((a) => a.id === ids[0])!.pivot.confirmation_code;
     const parsed = await received.parse();
@@ -69,7 +75,11 @@ describe('notify: messages received by a real SMTP server', () => {
   }, 90_000);
 
   it("a confirmed invitee's reminder, and a program's messages, are rendered and delivered", async () => {
-    const e = await createInternalEvent(t, admin, { titulo: 'Sesión de Cabildo', fecha_evento: new Date(Date.now() + 23 * 3600_000).toISOString(), fecha_fin: null });
+    const e = await createInternalEvent(t, admin, {
+      titulo: 'Sesión de Cabildo',
+      fecha_evento: new Date(Date.now() + 23 * 3600_000).toISOString(),
+      fecha_fin: null,
+    });
     const [p] = await insertPersonas(t, 1, 'RECORD');
     await assignPersonas(t, admin, e.id, [p]);
     await t.as(admin).put(`/api/eventos-internos/${e.id}/asistentes/${p}`).send({ confirmacion: 'confirmado' }).expect(200);
@@ -80,7 +90,11 @@ describe('notify: messages received by a real SMTP server', () => {
     const programa = await createPrograma(t, admin);
     const res = await registerForProgram(t, programa.slug, applicationBody(7, { correo_electronico: 'luisa.cantu@correo.mx' }));
     expect(res.status).toBe(201);
-    await t.as(admin).put(`/api/programas-servicios/${programa.id}/registrations/${res.body.registration.id}/status`).send({ status: 'confirmado' }).expect(200);
+    await t
+      .as(admin)
+      .put(`/api/programas-servicios/${programa.id}/registrations/${res.body.registration.id}/status`)
+      .send({ status: 'confirmado' })
+      .expect(200);
     const both = await arrived('luisa.cantu@correo.mx', 2);
     const subjects = await Promise.all(both.map(async (m) => (await m.parse()).subject));
     expect(subjects.sort()).toEqual([`Recibimos tu solicitud: ${programa.nombre}`, `Tu solicitud fue confirmada: ${programa.nombre}`]);

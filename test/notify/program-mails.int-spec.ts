@@ -67,7 +67,10 @@ describe('programs: messages to applicants', () => {
     expect(new Set(status.map((m) => m.idempotency_key)).size).toBe(2);
     for (const m of status) {
       expect(m.idempotency_key).toMatch(new RegExp(`^programa\\.estado-cambiado:${id}:\\d+$`));
-      expect(m).toMatchObject({ to_email: 'SOLICITANTE3@CORREO.MX', data: { registro_id: id, programa_id: p.id, programa: { nombre: p.nombre, fecha_inicio: null } } });
+      expect(m).toMatchObject({
+        to_email: 'SOLICITANTE3@CORREO.MX',
+        data: { registro_id: id, programa_id: p.id, programa: { nombre: p.nombre, fecha_inicio: null } },
+      });
     }
   });
 });

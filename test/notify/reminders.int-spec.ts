@@ -39,13 +39,19 @@ describe('reminders the day before', () => {
   });
 
   it('external events: registrants holding a place of a published event starting within 24 h, exactly once', async () => {
-    const soon = await createEvent(t, admin, { event_date: hoursAhead(23), end_date: hoursAhead(25), location: 'Parque Fundidora, Monterrey' });
+    const soon = await createEvent(t, admin, {
+      event_date: hoursAhead(23),
+      end_date: hoursAhead(25),
+      location: 'Parque Fundidora, Monterrey',
+    });
     const later = await createEvent(t, admin, { event_date: hoursAhead(25), end_date: null });
     const cancelledEvent = await createEvent(t, admin, { event_date: hoursAhead(23), end_date: null });
     const reg = async (slug: string, i: number) => {
       const res = await registerForEvent(t, slug, registrationBody(i));
       expect(res.status).toBe(201);
-      const [row] = await t.query<{ id: number }>(`SELECT id FROM external_registrations WHERE lower(email) = $1`, [`persona${i}@correo.mx`]);
+      const [row] = await t.query<{ id: number }>(`SELECT id FROM external_registrations WHERE lower(email) = $1`, [
+        `persona${i}@correo.mx`,
+      ]);
       return row.id;
     };
     const [a, b, c] = [await reg(soon.slug, 1), await reg(soon.slug, 2), await reg(soon.slug, 3)];
@@ -89,10 +95,17 @@ describe('reminders the day before', () => {
     // soon: 0 and 1 confirmed, 2 pending, 3 declined (rechazado: set in the table, no button sets it).
     await confirm(soon.id, people[0]);
     await confirm(soon.id, people[1]);
-    await t.query(`UPDATE evento_asistentes SET confirmacion = 'rechazado' WHERE evento_interno_id = $1 AND persona_id = $2`, [soon.id, people[3]]);
+    await t.query(`UPDATE evento_asistentes SET confirmacion = 'rechazado' WHERE evento_interno_id = $1 AND persona_id = $2`, [
+      soon.id,
+      people[3],
+    ]);
     await confirm(later.id, people[0]);
     await confirm(cancelled.id, people[0]);
-    await t.as(admin).put(`/api/eventos-internos/${cancelled.id}`).send({ titulo: 'Cancelada', fecha_evento: hoursAhead(23), tipo: 'reunion', estado: 'cancelado' }).expect(200);
+    await t
+      .as(admin)
+      .put(`/api/eventos-internos/${cancelled.id}`)
+      .send({ titulo: 'Cancelada', fecha_evento: hoursAhead(23), tipo: 'reunion', estado: 'cancelado' })
+      .expect(200);
 
     const job = t.workers!.get(InternalEventRemindersJob);
     await Promise.all([job.handle(), job.handle()]);
@@ -102,10 +115,12 @@ describe('reminders the day before', () => {
       [people[0], people[1]].map((p) => `recordatorio:evento-interno:${soon.id}:${p}`).sort(),
     );
     const codes = new Map(
-      (await t.query<{ persona_id: number; confirmation_code: string }>(
-        `SELECT persona_id, confirmation_code FROM evento_asistentes WHERE evento_interno_id = $1`,
-        [soon.id],
-      )).map((r) => [r.persona_id, r.confirmation_code]),
+      (
+        await t.query<{ persona_id: number; confirmation_code: string }>(
+          `SELECT persona_id, confirmation_code FROM evento_asistentes WHERE evento_interno_id = $1`,
+          [soon.id],
+        )
+      ).map((r) => [r.persona_id, r.confirmation_code]),
     );
     for (const r of rows) {
       expect(r.ref_id).toBe(soon.id);

@@ -8,5 +8,7 @@ import { PruneEventsJob } from '../outbox/prune-events.job';
 @Module({ providers: [AuditRepository, AuditWriteJob, PruneEventsJob], exports: [AuditWriteJob, PruneEventsJob] })
 export class PlatformJobsModule {
   static readonly handlers = [AuditWriteJob, PruneEventsJob];
-  static readonly schedules = [{ id: 'prune-domain-events', every: DOMAIN_EVENTS_PRUNE_EVERY_MS, name: 'maintenance.prune-events' as const }];
+  static readonly schedules = [
+    { id: 'prune-domain-events', every: DOMAIN_EVENTS_PRUNE_EVERY_MS, name: 'maintenance.prune-events' as const },
+  ];
 }

@@ -116,7 +116,10 @@ export const InternalEventsSchemas = schemas({
       id: { ...S.text(SEND_ID), format: 'uuid' },
       job_id: S.text(`invitations-${SEND_ID}`, 'Id del trabajo en la cola.'),
       evento_interno_id: S.int(5),
-      status: S.oneOf(INVITATION_JOB_STATUSES, 'queued: en la cola; processing: en proceso; completed: terminado; failed: falló tras los reintentos.'),
+      status: S.oneOf(
+        INVITATION_JOB_STATUSES,
+        'queued: en la cola; processing: en proceso; completed: terminado; failed: falló tras los reintentos.',
+      ),
       total: S.int(120, 'Asistentes que nombra el envío.'),
       processed: S.int(120, 'Asistentes ya procesados.'),
       queued_count: S.int(118, 'Invitaciones puestas en cola (un correo cada una).'),

@@ -75,7 +75,8 @@ export class InvitationsService {
         if (found.attendees !== ids.length) {
           throw DomainException.validation({ persona_ids: [INVITATION_MESSAGES.notAttendees] }, INVITATION_MESSAGES.notAttendees);
         }
-        if (found.withEmail === 0) throw DomainException.validation({ persona_ids: [INVITATION_MESSAGES.noEmail] }, INVITATION_MESSAGES.noEmail);
+        if (found.withEmail === 0)
+          throw DomainException.validation({ persona_ids: [INVITATION_MESSAGES.noEmail] }, INVITATION_MESSAGES.noEmail);
       }
       const row = await this.repo.insertSend(tx.manager, { id: randomUUID(), eventId: id, personaIds: ids, createdBy: actor.userId });
       const job = toInvitationJob(row);

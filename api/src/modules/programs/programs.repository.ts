@@ -225,12 +225,15 @@ export class ProgramsRepository {
 
   /** What a message shows of the program (a snapshot: the mail area never reads this table). */
   async mailSnapshot(manager: EntityManager, id: number): Promise<MailProgramSnapshot> {
-    const [row] = await manager.query(
-      `SELECT nombre, slug, fecha_inicio, fecha_fin, ubicacion FROM programas WHERE id = $1`,
-      [id],
-    );
+    const [row] = await manager.query(`SELECT nombre, slug, fecha_inicio, fecha_fin, ubicacion FROM programas WHERE id = $1`, [id]);
     const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-    return { nombre: row.nombre, slug: row.slug, fecha_inicio: iso(row.fecha_inicio), fecha_fin: iso(row.fecha_fin), ubicacion: row.ubicacion };
+    return {
+      nombre: row.nombre,
+      slug: row.slug,
+      fecha_inicio: iso(row.fecha_inicio),
+      fecha_fin: iso(row.fecha_fin),
+      ubicacion: row.ubicacion,
+    };
   }
 
   /** The id of the caller's transaction: names one change (a status message's key) — a retried change is the same. */

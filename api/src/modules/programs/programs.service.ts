@@ -307,7 +307,13 @@ export class ProgramsService {
       key: `programa.estado-cambiado:${r.id}:${change}`,
       template: 'programa.estado-cambiado',
       to: { email: r.correo_electronico, name: fullName(r) },
-      data: { registro_id: r.id, programa_id: programaId, nombre: r.nombre, estado, programa: await this.programs.mailSnapshot(manager, programaId) },
+      data: {
+        registro_id: r.id,
+        programa_id: programaId,
+        nombre: r.nombre,
+        estado,
+        programa: await this.programs.mailSnapshot(manager, programaId),
+      },
       ref: { type: 'programa', id: programaId },
     };
   }

@@ -43,7 +43,7 @@ export class SendInvitationsJob implements JobHandler<'internal-events.send-invi
     const eventId = send.evento_interno_id;
     const total = send.persona_ids.length;
 
-    for (let offset = send.processed; offset < total; ) {
+    for (let offset = send.processed; offset < total;) {
       const step = await this.ds.transaction(async (manager) => {
         const locked = await this.repo.lockSend(manager, send.id);
         // A duplicate run may have done this batch meanwhile: resume where the row says.

@@ -185,7 +185,12 @@ function AttendeesTable({
                 <td data-label="Acciones">
                   <div className="ie-row-actions">
                     {canInvite && hasEmail(a) ? (
-                      <button type="button" className="btn btn--sm btn--secondary" onClick={() => onInvite(a)} data-testid="ie-attendee-invite">
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--secondary"
+                        onClick={() => onInvite(a)}
+                        data-testid="ie-attendee-invite"
+                      >
                         {a.pivot.invitacion_enviada_at ? 'Reenviar invitación' : 'Enviar invitación'}
                       </button>
                     ) : null}

@@ -127,7 +127,12 @@ export function SendInvitationsModal({
           </span>
         </label>
       </fieldset>
-      <ModalConfirmFooter onCancel={onClose} onConfirm={() => void send()} confirmDisabled={sending || count === 0} confirmTestId="ie-invite-send">
+      <ModalConfirmFooter
+        onCancel={onClose}
+        onConfirm={() => void send()}
+        confirmDisabled={sending || count === 0}
+        confirmTestId="ie-invite-send"
+      >
         {sending ? 'Enviando...' : `Enviar ${count} ${count === 1 ? 'invitación' : 'invitaciones'}`}
       </ModalConfirmFooter>
     </Modal>

@@ -32,7 +32,9 @@ export function InternalEventLiveEffect({ eventId, onEventDeleted }: { eventId: 
   useSocketEvent('internal-attendee.removed', (msg) => removeAsistenteFromBoard(msg.data.event_id, msg.data.persona_id));
   useSocketEvent('internal-seat.assigned', (msg) => setSeat(msg.data.event_id, msg.data.persona_id, msg.data.asiento));
   useSocketEvent('internal-seats.released', (msg) => releaseSeats(msg.data.event_id, msg.data.persona_ids));
-  useSocketEvent('internal-event.invitations-progress', (msg) => applyInvitationProgress(msg.data.event_id, msg.data.job, msg.data.invited));
+  useSocketEvent('internal-event.invitations-progress', (msg) =>
+    applyInvitationProgress(msg.data.event_id, msg.data.job, msg.data.invited),
+  );
   useSocketEvent('internal-event.counts', (msg) => applyCounts(msg.data.counts));
   useSocketEvent('internal-event.updated', (msg) => replaceEvento(msg.data.event));
   useSocketEvent('internal-event.deleted', (msg) => {

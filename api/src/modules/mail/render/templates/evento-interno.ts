@@ -74,7 +74,10 @@ export const eventoInternoInvitacion: MailTemplateRenderer<'evento-interno.invit
 };
 
 /** The day before (issue 22 §2.4): to an invitee who confirmed — when and where, and the code for the door. */
-export const eventoInternoRecordatorio: MailTemplateRenderer<'evento-interno.recordatorio'> = async (data, ctx): Promise<TemplateOutput> => {
+export const eventoInternoRecordatorio: MailTemplateRenderer<'evento-interno.recordatorio'> = async (
+  data,
+  ctx,
+): Promise<TemplateOutput> => {
   const nombre = requireText(data.nombre, 'nombre');
   const { codigo, titulo, inicio, url, qrCid, attachments } = await codeAndCalendar(data, ctx, 'recordatorio');
   return {
