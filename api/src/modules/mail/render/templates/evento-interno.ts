@@ -52,7 +52,7 @@ export const eventoInternoInvitacion: MailTemplateRenderer<'evento-interno.invit
     content: {
       subject: `Invitación: ${titulo}`,
       preheader: `Confirma tu asistencia con el código ${codigo}. ${ctx.dateTime(inicio)}.`,
-      heading: 'Estás invitado',
+      heading: 'Tienes una invitación',
       blocks: [
         { kind: 'p', text: `Hola, ${nombre}. El Gobierno Municipal de ${ctx.municipio} te invita a este evento:` },
         eventRows(data.evento, ctx),
