@@ -38,7 +38,7 @@ export class SendInvitationsJob implements JobHandler<'internal-events.send-invi
 
   async handle({ sendId }: JobPayloads['internal-events.send-invitations']): Promise<void> {
     const send = await this.repo.findSend(sendId);
-    if (!send) throw new Error(`Invitation send ${sendId} not found`);
+    if (!send) return; // deleted with its event (ON DELETE CASCADE): nothing left to invite
     if (send.status === 'completed' || send.status === 'failed') return;
     const eventId = send.evento_interno_id;
     const total = send.persona_ids.length;
