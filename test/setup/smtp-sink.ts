@@ -87,7 +87,11 @@ export class SmtpSink {
 
   private async onData(stream: SMTPServerDataStream, session: SMTPServerSession, cb: (err?: Error | null) => void): Promise<void> {
     const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+    } catch {
+      return; // the client went away in the middle of the data: nothing was received
+    }
     this.dataCount++;
     const raw = Buffer.concat(chunks);
     const messageId = /^message-id:\s*(<[^>\r\n]*>)/im.exec(raw.subarray(0, raw.indexOf('\r\n\r\n') + 2).toString('utf8'))?.[1] ?? '';

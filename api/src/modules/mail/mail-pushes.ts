@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
-import { ROOMS } from '@shared/events/socket-events';
+import { correoRooms } from './mail.realtime';
 import { toCorreoResponse, type CorreoRow } from './mail.repository';
 
 /** A message's new status to the 'Correos' screens that may read it (from the workers, through the Redis emitter). */
@@ -16,7 +16,6 @@ export class MailPushes {
       occurred_at: correo.updated_at,
       data: { correo },
     };
-    this.sockets.toRoom(ROOMS.correosTodos, 'correo.updated', msg);
-    if (correo.ref_type) this.sockets.toRoom(ROOMS.correos(correo.ref_type), 'correo.updated', msg);
+    for (const room of correoRooms(correo)) this.sockets.toRoom(room, 'correo.updated', msg);
   }
 }

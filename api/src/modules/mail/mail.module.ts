@@ -1,7 +1,25 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { MailController } from './mail.controller';
 import { MailOutbox } from './mail-outbox';
+import { registerMailRealtime } from './mail.realtime';
+import { MailRepository } from './mail.repository';
+import { MailService } from './mail.service';
 import { MailRenderer } from './render/mail-renderer';
 
-/** Mail (issue 22): the messages areas queue with their changes; the workers render and send them. */
-@Module({ providers: [MailOutbox, MailRenderer], exports: [MailOutbox, MailRenderer] })
-export class MailModule {}
+/**
+ * Mail (issue 22): the messages areas queue with their changes (MailOutbox), the 'Correos' screen's routes
+ * and rooms. The workers render and send them (jobs/mail-jobs.module.ts).
+ */
+@Module({
+  controllers: [MailController],
+  providers: [MailOutbox, MailRenderer, MailRepository, MailService],
+  exports: [MailOutbox, MailRenderer],
+})
+export class MailModule implements OnModuleInit {
+  constructor(private readonly realtime: RealtimeRegistry) {}
+
+  onModuleInit(): void {
+    registerMailRealtime(this.realtime);
+  }
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { CorreoRefOption, CorreoResponse, MailRefType, MailStatus } from '@shared/contracts/mail.contract';
 
 /** A row of `correos` as the SQL answers it. */
@@ -162,18 +162,16 @@ export class MailRepository {
     return rows.map((r) => r.id);
   }
 
-  /** A failed message queued again by staff (the NOTIFY wakes the dispatcher). Null unless it was failed. */
-  async requeueFailed(id: number): Promise<CorreoRow | null> {
-    return this.ds.transaction(async (m) => {
-      const rows = returned<CorreoRow>(
-        await m.query(
-          `UPDATE correos SET status = 'queued', updated_at = clock_timestamp() WHERE id = $1 AND status = 'failed' RETURNING ${COLUMNS}`,
-          [id],
-        ),
-      );
-      if (rows[0]) await m.query(`SELECT pg_notify('aforo_mail', $1)`, [String(id)]);
-      return rows[0] ?? null;
-    });
+  /** A failed message queued again by staff, in the caller's transaction (its NOTIFY wakes the dispatcher on commit). */
+  async requeueFailed(manager: EntityManager, id: number): Promise<CorreoRow | null> {
+    const rows = returned<CorreoRow>(
+      await manager.query(
+        `UPDATE correos SET status = 'queued', updated_at = clock_timestamp() WHERE id = $1 AND status = 'failed' RETURNING ${COLUMNS}`,
+        [id],
+      ),
+    );
+    if (rows[0]) await manager.query(`SELECT pg_notify('aforo_mail', $1)`, [String(id)]);
+    return rows[0] ?? null;
   }
 
   private where(visibility: MailVisibility, filter: Partial<MailListFilter>, params: unknown[]): string {

@@ -10,6 +10,8 @@
  * accepted it (250) · failed: refused for good (5xx, a bad address or bad data) or out of attempts · stored:
  * rendered and kept without sending, because no SMTP_URL is configured (docs/decisions/correos.md).
  */
+import { canInAnyArea, type Action, type Area, type PermissionSubject } from '../permissions';
+
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'stored'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
@@ -146,14 +148,19 @@ export interface QueuedMail<T extends MailTemplate = MailTemplate> {
  * event or program is read by the staff who may view that area (and resent by those who may edit it); a
  * message about nothing, only by super admins, who read everything.
  */
-export const MAIL_REF_AREAS = {
+export const MAIL_REF_AREAS: Record<MailRefType, readonly [Area, ...Area[]]> = {
   'evento-externo': ['eventos_externos'],
   'evento-interno': ['eventos_internos'],
   programa: ['programas_servicios', 'eventos_externos'],
-} as const satisfies Record<MailRefType, readonly ['eventos_internos' | 'eventos_externos' | 'programas_servicios', ...string[]]>;
+};
 
-/** Every area that reads some messages: the screen's route and link. */
-export const MAIL_AREAS = ['eventos_externos', 'eventos_internos', 'programas_servicios'] as const;
+/** Every area that reads some messages: the screen's route and link (view in any of them). */
+export const MAIL_AREAS = ['eventos_externos', 'eventos_internos', 'programas_servicios'] as const satisfies readonly Area[];
+
+/** The kinds of record whose messages a user may see ('view') or resend ('edit'). */
+export function mailRefTypesFor(subject: PermissionSubject | null | undefined, action: Action): MailRefType[] {
+  return MAIL_REF_TYPES.filter((t) => canInAnyArea(subject, MAIL_REF_AREAS[t], action));
+}
 
 /** Messages per page of the 'Correos' screen. */
 export const CORREOS_PAGE_SIZE = 25;

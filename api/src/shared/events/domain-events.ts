@@ -16,6 +16,7 @@ import type {
   ProgramRegistrationResponse,
   ProgramRegistrationStatus,
 } from '../contracts/programs.contract';
+import type { CorreoResponse } from '../contracts/mail.contract';
 
 /** Audit actions of spec 1 §3. */
 export const AUDIT_ACTIONS = ['login', 'logout', 'create', 'update', 'delete', 'view', 'register'] as const;
@@ -96,6 +97,9 @@ export interface DomainEventMap {
     from: ProgramRegistrationStatus;
     counts: ProgramCounts;
   };
+  // Mail (issue 22). Status changes come from the workers (pushed directly); a resend is a staff action.
+  /** A failed message queued again by the staff ('Correos', Reenviar). */
+  'mail.resend-requested': { correo: CorreoResponse };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -148,6 +152,7 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'program.featured': { action: 'update', resourceType: 'programa' },
   'program-registration.created': { action: 'register', resourceType: 'programa_registro' },
   'program-registration.status-changed': { action: 'update', resourceType: 'programa_registro' },
+  'mail.resend-requested': { action: 'update', resourceType: 'correo' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

@@ -5,7 +5,7 @@ import { MAIL_SEND_ATTEMPTS } from '@core/constants';
 import { MailPushes } from '../mail-pushes';
 import { MailRepository } from '../mail.repository';
 import { mailSendingLeaseMs } from '../mail-send.rules';
-import { classifySendError, MailTransport, messageIdFor } from '../mail-transport';
+import { classifySendError, isPlainAddress, MailTransport, messageIdFor } from '../mail-transport';
 import { MailRenderer } from '../render/mail-renderer';
 
 /** A temporary failure: BullMQ tries the job again after its backoff. */
@@ -36,6 +36,10 @@ export class MailSendJob implements JobHandler<'mail.send'> {
   async handle({ correoId }: { correoId: string }): Promise<void> {
     const row = await this.mails.findById(correoId);
     if (!row || (row.status !== 'queued' && row.status !== 'sending')) return; // sent, failed or stored: nothing to do
+    if (!isPlainAddress(row.to_email)) {
+      this.pushes.changed(await this.mails.fail(row.id, 'La dirección de correo no es válida; no se envió.'));
+      return;
+    }
     let rendered;
     try {
       rendered = await this.renderer.render(row.template, row.data, { id: row.id, createdAt: new Date(row.created_at) });

@@ -60,8 +60,8 @@ function blockHtml(block: MailBlock): string {
       return (
         `<p style="margin:0 0 20px;"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:14px 22px;background:${C.brand};color:${C.white};` +
         `font-size:17px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeHtml(oneLine(block.label))}</a></p>` +
-        `<p style="margin:0 0 20px;font-size:14px;line-height:1.4;color:${C.muted};word-break:break-all;">Si el botón no funciona, copia esta dirección en tu navegador: ` +
-        `<a href="${escapeHtml(block.href)}" style="color:${C.brand};">${escapeHtml(block.href)}</a></p>`
+        `<p style="margin:0 0 20px;font-size:14px;line-height:1.4;color:${C.muted};">Si el botón no funciona, copia esta dirección en tu navegador: ` +
+        `<a href="${escapeHtml(block.href)}" style="color:${C.brand};word-break:break-all;">${escapeHtml(block.href)}</a></p>`
       );
     case 'note':
       return `<p style="margin:0 0 12px;font-size:15px;line-height:1.5;color:${C.muted};">${paragraphHtml(block.text)}</p>`;
@@ -100,7 +100,7 @@ export function renderLayout(content: MailContent, options: LayoutOptions): { su
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${C.panel};"><tr><td align="center" style="padding:16px 8px;">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:${C.white};border:1px solid ${C.border};border-radius:8px;">` +
     `<tr><td style="padding:16px 20px;background:${C.brand};border-radius:8px 8px 0 0;${FONT}font-size:16px;font-weight:bold;color:${C.white};">${escapeHtml(sender)}</td></tr>` +
-    `<tr><td style="padding:24px 20px 8px;${FONT}">` +
+    `<tr><td style="padding:24px 20px 8px;${FONT}overflow-wrap:anywhere;word-break:break-word;">` +
     `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${C.text};">${escapeHtml(oneLine(content.heading))}</h1>` +
     content.blocks.map(blockHtml).join('') +
     `</td></tr>` +

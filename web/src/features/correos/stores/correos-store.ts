@@ -1,0 +1,82 @@
+/**
+ * The 'Correos' list: one page from GET /api/correos for the current filters, kept current by the pushes
+ * of the correos:* rooms (correo.updated: a status changed, or a new message was taken by the workers).
+ */
+import { proxy } from 'valtio';
+import type { CorreoRefOption, CorreoResponse, CorreosPage } from '@shared/contracts/mail.contract';
+import { createLatest, loadLatest } from '../../../lib/loader';
+import type { CorreosQuery } from '../api/correos-api';
+
+export const correosState = proxy<{
+  query: CorreosQuery;
+  correos: CorreoResponse[];
+  total: number;
+  pageSize: number;
+  refs: CorreoRefOption[];
+  loading: boolean;
+  loaded: boolean;
+  error: string | null;
+}>({
+  query: { status: '', ref: null, page: 1 },
+  correos: [],
+  total: 0,
+  pageSize: 25,
+  refs: [],
+  loading: false,
+  loaded: false,
+  error: null,
+});
+
+const latest = createLatest();
+
+/** Loads the page of the current query; `silent` keeps the table on screen (a resync). */
+export function loadCorreos(fetcher: (q: CorreosQuery) => Promise<CorreosPage>, options: { silent?: boolean } = {}): Promise<void> {
+  if (!options.silent) correosState.loading = true;
+  const query = { ...correosState.query, ref: correosState.query.ref ? { ...correosState.query.ref } : null };
+  return loadLatest(latest, () => fetcher(query), {
+    data: (page) => {
+      correosState.correos = page.correos;
+      correosState.total = page.total;
+      correosState.pageSize = page.page_size;
+      correosState.loaded = true;
+      correosState.error = null;
+    },
+    error: () => {
+      if (!options.silent) correosState.error = 'No se pudieron cargar los correos';
+    },
+    settled: () => {
+      correosState.loading = false;
+    },
+  });
+}
+
+export function setQuery(change: Partial<CorreosQuery>): void {
+  correosState.query = { ...correosState.query, page: 1, ...change };
+}
+
+function matches(c: CorreoResponse, q: CorreosQuery): boolean {
+  if (q.status && c.status !== q.status) return false;
+  if (q.ref && (c.ref_type !== q.ref.type || c.ref_id !== q.ref.id)) return false;
+  return true;
+}
+
+/**
+ * correo.updated: a row on screen takes its new state (older pushes are ignored by updated_at); a new message
+ * matching the filters goes on top of the first page. A row that no longer matches a status filter stays
+ * until the next load, so it does not vanish under the pointer.
+ */
+export function applyCorreo(correo: CorreoResponse): void {
+  const rows = correosState.correos;
+  const i = rows.findIndex((c) => c.id === correo.id);
+  if (i >= 0) {
+    if (new Date(rows[i].updated_at).getTime() <= new Date(correo.updated_at).getTime()) rows[i] = correo;
+    return;
+  }
+  const q = correosState.query;
+  if (q.page !== 1 || !matches(correo, q)) return;
+  const newest = rows.length ? rows[0].id : 0;
+  if (correo.id <= newest) return;
+  rows.unshift(correo);
+  correosState.total += 1;
+  if (rows.length > correosState.pageSize) rows.pop();
+}
