@@ -32,6 +32,8 @@ const NOT_FROM_SCHEMA_ALONE: Record<string, string> = {
   'post /api/me/password': 'needs the current password of the account',
   'put /api/me/password': 'needs the current password of the account',
   'post /api/eventos-internos/{id}/check-in': 'needs the confirmation code an invited person received',
+  'post /api/eventos-internos/{id}/invitations':
+    "needs a confirmed event (the walk makes it as the document's example, a borrador) with attendees who have an e-mail",
 };
 
 /** Ids a body refers to, from resources the walk made (a client reads them from the answers it got). */

@@ -1,21 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { DOMAIN_EVENTS_PRUNE_EVERY_MS, MAIL_SWEEP_EVERY_MS, WAITLIST_SWEEP_EVERY_MS } from '@core/constants';
-import { JOB_HANDLERS, type JobHandler } from '@core/jobs/job-handler';
+import { JOB_HANDLERS, JOB_SCHEDULES, type JobHandler, type JobSchedule } from '@core/jobs/job-handler';
 import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUES, type JobName } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 
-/** A job the workers schedule for themselves: its scheduler id, how often, and the job. */
-const SCHEDULES: Array<{ id: string; every: number; name: JobName }> = [
-  { id: 'prune-domain-events', every: DOMAIN_EVENTS_PRUNE_EVERY_MS, name: 'maintenance.prune-events' },
-  { id: 'waitlist-sweep-offers', every: WAITLIST_SWEEP_EVERY_MS, name: 'waitlist.sweep-offers' },
-  { id: 'mail-sweep', every: MAIL_SWEEP_EVERY_MS, name: 'mail.sweep' },
-];
-
 /**
- * One BullMQ worker per queue, dispatching each job to the one handler of its name; and the scheduled jobs
- * (a BullMQ job scheduler each: one schedule in Redis however many workers processes run).
+ * One BullMQ worker per queue, dispatching each job to the one handler of its name; and the scheduled jobs the
+ * jobs modules declare (a BullMQ job scheduler each: one schedule in Redis however many workers processes run).
  */
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,6 +19,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOB_HANDLERS) handlers: JobHandler[],
+    @Inject(JOB_SCHEDULES) private readonly scheduled: readonly JobSchedule[],
   ) {
     for (const handler of handlers) {
       if (this.handlers.has(handler.job)) throw new Error(`Two handlers for job ${handler.job}`);
@@ -84,7 +77,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     });
     queue.on('error', (err) => this.logger.warn(`Schedules: ${err.message}`));
     this.schedulers = queue;
-    for (const s of SCHEDULES) {
+    for (const s of this.scheduled) {
       if (JOB_QUEUE[s.name] !== QUEUES.maintenance) throw new Error(`Scheduled job ${s.name} must be on the maintenance queue`);
       queue
         .upsertJobScheduler(s.id, { every: s.every }, { name: s.name, data: {}, opts: { removeOnComplete: true, removeOnFail: 50 } })

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { dataSourceOptions } from '@core/database/data-source';
-import { jobHandlersProvider, type JobsModule } from '@core/jobs/job-handler';
+import { jobHandlersProvider, jobSchedulesProvider, type JobsModule } from '@core/jobs/job-handler';
 import { PlatformJobsModule } from '@core/jobs/platform-jobs.module';
 import { SignedLinks } from '@core/links/signed-links';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
@@ -40,7 +40,7 @@ export class WorkersModule {
         WorkersCoreModule.forRoot(config),
         ...JOBS_MODULES,
       ],
-      providers: [jobHandlersProvider(JOBS_MODULES), QueueWorkers],
+      providers: [jobHandlersProvider(JOBS_MODULES), jobSchedulesProvider(JOBS_MODULES), QueueWorkers],
       exports: [QueueWorkers],
     };
   }

@@ -69,3 +69,8 @@ export const MAIL_SWEEP_QUEUED_AFTER_MS = 20_000;
 /** Attempts of one message for temporary failures (4xx, no connection) before it is 'failed'; backoff doubles from MAIL_RETRY_DELAY_MS. */
 export const MAIL_SEND_ATTEMPTS = 10;
 export const MAIL_RETRY_DELAY_MS = 2_000;
+
+/** Reminders (issue 22 §2.4): the day before — a reminder goes once the event starts within this time… */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+/** …checked this often by a scheduled job of each area (one schedule per cluster). */
+export const REMINDERS_EVERY_MS = 15 * 60 * 1000;

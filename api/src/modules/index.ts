@@ -12,6 +12,7 @@ import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
 import { InternalEventsModule } from './internal-events/internal-events.module';
+import { InternalEventsJobsModule } from './internal-events/jobs/internal-events-jobs.module';
 import { MailJobsModule } from './mail/jobs/mail-jobs.module';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { MailModule } from './mail/mail.module';
@@ -64,7 +65,7 @@ export const AREA_REGISTRATIONS = {
   personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
   programs: { module: ProgramsModule, entities: [ProgramaEntity, ProgramRegistrationEntity], seeder: programsSeeder },
   'queue-dashboard': { module: QueueDashboardModule },
-  'internal-events': { module: InternalEventsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
+  'internal-events': { module: InternalEventsModule, jobs: InternalEventsJobsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
   mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },

@@ -12,12 +12,32 @@ export interface JobHandler<K extends JobName = JobName> {
   gaveUp?(payload: JobPayloads[K]): Promise<void>;
 }
 
-/** The module of an area's job handlers, as the workers process imports it. */
+/**
+ * A job the workers schedule for themselves: a BullMQ job scheduler (one schedule in Redis however many workers
+ * processes run), on the maintenance queue.
+ */
+export interface JobSchedule {
+  id: string;
+  every: number;
+  name: JobName;
+}
+
+/** The module of an area's job handlers, as the workers process imports it; and the jobs it schedules. */
 export interface JobsModule extends Type<unknown> {
   readonly handlers: Array<Type<JobHandler>>;
+  readonly schedules?: readonly JobSchedule[];
 }
 
 export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
+export const JOB_SCHEDULES = Symbol('JOB_SCHEDULES');
+
+/** The schedules the given jobs modules declare, under JOB_SCHEDULES (an id declared twice fails at boot). */
+export function jobSchedulesProvider(modules: readonly JobsModule[]): Provider {
+  const schedules = modules.flatMap((m) => m.schedules ?? []);
+  const ids = new Set(schedules.map((s) => s.id));
+  if (ids.size !== schedules.length) throw new Error('Two job schedules with the same id');
+  return { provide: JOB_SCHEDULES, useValue: schedules };
+}
 
 /** Collects the handler instances of the given jobs modules under JOB_HANDLERS. */
 export function jobHandlersProvider(modules: readonly JobsModule[]): Provider {

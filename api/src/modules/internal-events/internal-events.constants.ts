@@ -11,3 +11,5 @@ export const MAX_PERSONAS_PER_ASSIGNMENT = 10_000;
 export const ATTENDEES_PUSH_MAX_ROWS = 200;
 /** Retries of a set-based insert whose random codes collided with stored ones. */
 export const CONFIRMATION_CODE_RETRIES = 8;
+/** Invitation messages queued per transaction by the send-invitations job (one progress push each). */
+export const INVITATIONS_BATCH = 500;

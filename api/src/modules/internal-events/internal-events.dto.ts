@@ -19,6 +19,7 @@ import {
 import { MAX_INT32 } from '@core/constants';
 import { AVAILABLE_PERSONAS_PER_PAGE, MAX_PERSONAS_PER_ASSIGNMENT } from './internal-events.constants';
 import {
+  MAX_INVITATIONS_PER_REQUEST,
   CONFIRMACIONES,
   CONFIRMATION_CODE_LENGTH,
   ESTADOS_AL_CREAR,
@@ -123,6 +124,20 @@ export class InternalEventsQueryDto {
   @Transform(({ value }) => (value === '' || value === 'todos' ? undefined : value))
   @IsIn(TIPOS_EVENTO_INTERNO, { message: 'El tipo no es válido.' })
   tipo?: TipoEventoInterno;
+}
+
+/** POST /api/eventos-internos/{id}/invitations (issue 22 §2.3): omitted, every pending attendee with an e-mail. */
+export class SendInvitationsDto {
+  @Omittable()
+  @IsArray({ message: 'Selecciona al menos una persona.' })
+  @ArrayMinSize(1, { message: 'Selecciona al menos una persona.' })
+  @ArrayMaxSize(MAX_INVITATIONS_PER_REQUEST, {
+    message: `No se pueden enviar más de ${MAX_INVITATIONS_PER_REQUEST.toLocaleString('es-MX')} invitaciones a la vez.`,
+  })
+  @IsInt({ each: true, message: 'Las personas seleccionadas no son válidas.' })
+  @Min(1, { each: true, message: 'Las personas seleccionadas no son válidas.' })
+  @Max(MAX_INT32, { each: true, message: 'Las personas seleccionadas no son válidas.' })
+  persona_ids?: number[];
 }
 
 export class AssignAsistentesDto {

@@ -68,7 +68,11 @@ export function toAsistenteResponse(row: AsistenteRow, seat: SeatRef | null): As
     puesto: row.puesto_nombre !== null ? { nombre: row.puesto_nombre } : null,
     sector_id: row.sector_id,
     sector: row.sector_id !== null && row.sector_nombre !== null ? { id: row.sector_id, nombre: row.sector_nombre } : null,
-    pivot: { confirmacion: row.confirmacion, confirmation_code: row.confirmation_code },
+    pivot: {
+      confirmacion: row.confirmacion,
+      confirmation_code: row.confirmation_code,
+      invitacion_enviada_at: iso(row.invitacion_enviada_at ?? null),
+    },
     asiento: seat,
   };
 }

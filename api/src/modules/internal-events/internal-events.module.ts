@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { SeatingModule } from '../seating/seating.module';
 import { ConfirmationThrottle } from './confirmation-throttle';
@@ -6,21 +7,29 @@ import { InternalEventsController } from './internal-events.controller';
 import { registerInternalEventsRealtime } from './internal-events.realtime';
 import { InternalEventsRepository } from './internal-events.repository';
 import { InternalEventsService } from './internal-events.service';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsRepository } from './invitations.repository';
+import { invitationsJobId, InvitationsService } from './invitations.service';
 import { PublicInternalEventsController } from './public-internal-events.controller';
 
 @Module({
   imports: [SeatingModule],
   // The public routes first: '/eventos-internos/public/…' must not be taken for an id.
-  controllers: [PublicInternalEventsController, InternalEventsController],
-  providers: [InternalEventsService, InternalEventsRepository, ConfirmationThrottle],
+  controllers: [PublicInternalEventsController, InternalEventsController, InvitationsController],
+  providers: [InternalEventsService, InternalEventsRepository, ConfirmationThrottle, InvitationsService, InvitationsRepository],
 })
 export class InternalEventsModule implements OnModuleInit {
   constructor(
     private readonly realtime: RealtimeRegistry,
     private readonly repo: InternalEventsRepository,
+    private readonly jobs: JobRoutes,
   ) {}
 
   onModuleInit(): void {
     registerInternalEventsRealtime(this.realtime, this.repo);
+    // A committed invitation request becomes its one job (the job id deduplicates a re-queue).
+    this.jobs.register('internal-event.invitations-requested', (e) => [
+      { name: 'internal-events.send-invitations', data: { sendId: e.payload.job.id }, jobId: invitationsJobId(e.payload.job.id) },
+    ]);
   }
 }

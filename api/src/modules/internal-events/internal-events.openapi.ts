@@ -1,4 +1,5 @@
 import {
+  INVITATION_JOB_STATUSES,
   CONFIRMACIONES,
   CONFIRMATION_CODE_LENGTH,
   ESTADOS_EVENTO_INTERNO,
@@ -6,6 +7,7 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
+const SEND_ID = '7c1e2a90-3b4d-4f5e-8a6b-1c2d3e4f5a6b';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const maybeText = (example: string, description?: string) => S.nullable(S.text(example, description));
 /** A named schema or null (OpenAPI 3.0 ignores the siblings of a bare $ref, so it goes in allOf). */
@@ -93,6 +95,7 @@ export const InternalEventsSchemas = schemas({
       pivot: S.object({
         confirmacion: S.oneOf(CONFIRMACIONES),
         confirmation_code: S.text('K7M2Q', `Código de invitación (${CONFIRMATION_CODE_LENGTH} caracteres, sin 0/O ni 1/I/L).`),
+        invitacion_enviada_at: S.nullable(S.date('Cuándo se puso en cola su última invitación por correo; null si nunca.')),
       }),
       asiento: maybe(ref('AsientoDelEvento'), 'Su asiento en el espacio del evento, si tiene.'),
     },
@@ -108,12 +111,35 @@ export const InternalEventsSchemas = schemas({
     },
     'Persona aún no invitada al evento.',
   ),
+  EnvioDeInvitaciones: S.object(
+    {
+      id: { ...S.text(SEND_ID), format: 'uuid' },
+      job_id: S.text(`invitations-${SEND_ID}`, 'Id del trabajo en la cola.'),
+      evento_interno_id: S.int(5),
+      status: S.oneOf(
+        INVITATION_JOB_STATUSES,
+        'queued: en la cola; processing: en proceso; completed: terminado; failed: falló tras los reintentos.',
+      ),
+      total: S.int(120, 'Asistentes que nombra el envío.'),
+      processed: S.int(120, 'Asistentes ya procesados.'),
+      queued_count: S.int(118, 'Invitaciones puestas en cola (un correo cada una).'),
+      skipped_count: S.int(2, 'Asistentes sin correo electrónico o que ya no están invitados.'),
+      message: S.nullable(S.text('Se pusieron en cola 118 invitaciones.', 'Resultado, al terminar.')),
+      created_at: S.date(),
+      finished_at: S.nullable(S.date('Cuándo terminó (completado o fallido).')),
+    },
+    'Un envío de invitaciones por correo: un trabajo, su avance y sus conteos.',
+  ),
 });
 
 const E = InternalEventsSchemas;
+const invitationJob = S.object({ job: E.EnvioDeInvitaciones });
 const catalogue = (nombre: string) => S.list(S.object({ id: S.int(1), nombre: S.text(nombre) }), 'Por nombre.');
 
 export const InternalEventsAnswers = {
+  invitationsQueued: S.object({ message: S.message('Envío de invitaciones en proceso.'), job: E.EnvioDeInvitaciones }),
+  invitationJob,
+  lastInvitationJob: S.object({ job: maybe(ref('EnvioDeInvitaciones'), 'El último envío del evento, o null si no tiene.') }),
   list: S.object({ eventos: S.list(E.EventoInterno, 'Del más reciente al más antiguo (por fecha del evento).') }),
   one: S.object({ evento: E.EventoInterno }),
   saved: (message: string) => S.object({ evento: E.EventoInterno, message: S.message(message) }),

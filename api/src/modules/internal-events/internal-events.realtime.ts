@@ -36,7 +36,9 @@ type InternalEventType =
   | 'internal-event.attendees-assigned'
   | 'internal-event.attendee-removed'
   | 'internal-event.attendance-changed'
-  | 'internal-event.attendance-confirmed';
+  | 'internal-event.attendance-confirmed'
+  | 'internal-event.invitations-requested'
+  | 'internal-event.invitations-finished';
 
 export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
   'internal-event.created': (e) => ({ pushes: [push('internal-event.created', [ROOMS.internalEvents], { event: e.payload.event })] }),
@@ -64,6 +66,13 @@ export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
     ),
   'internal-event.attendance-changed': attendeeUpdated,
   'internal-event.attendance-confirmed': attendeeUpdated,
+  // An invitation request and its end (the batches between are pushed by the worker itself).
+  'internal-event.invitations-requested': (e) => ({
+    pushes: [push('internal-event.invitations-progress', board(e.payload.event_id), { event_id: e.payload.event_id, job: e.payload.job })],
+  }),
+  'internal-event.invitations-finished': (e) => ({
+    pushes: [push('internal-event.invitations-progress', board(e.payload.event_id), { event_id: e.payload.event_id, job: e.payload.job })],
+  }),
 };
 
 /** Registers the rooms of internal events (checked at every join and after access changes) and their push routes. */

@@ -54,6 +54,7 @@ export interface AsistenteRow {
   sector_nombre: string | null;
   confirmacion: Confirmacion;
   confirmation_code: string;
+  invitacion_enviada_at: Date | null;
 }
 
 export interface PersonaDisponibleRow {
@@ -85,7 +86,7 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 const ASISTENTE_SELECT = `
   SELECT p.id, p.nombre, p.apellido_paterno, p.apellido_materno, p.correo_electronico, p.telefono_celular,
          p.telefono_oficina AS telefono, p.empresa_id, em.nombre AS empresa_nombre, pu.nombre AS puesto_nombre,
-         p.sector_id, se.nombre AS sector_nombre, a.confirmacion, a.confirmation_code
+         p.sector_id, se.nombre AS sector_nombre, a.confirmacion, a.confirmation_code, a.invitacion_enviada_at
     FROM evento_asistentes a
     JOIN personas p ON p.id = a.persona_id
     LEFT JOIN empresas em ON em.id = p.empresa_id

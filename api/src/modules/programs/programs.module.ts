@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { MailModule } from '../mail/mail.module';
 import { ProgramsController } from './programs.controller';
 import { registerProgramsRealtime } from './programs.realtime';
 import { ProgramsRepository } from './programs.repository';
@@ -7,6 +8,8 @@ import { ProgramsService } from './programs.service';
 import { PublicProgramsController } from './public-programs.controller';
 
 @Module({
+  // Applicants hear back: their messages are queued with the change (MailOutbox).
+  imports: [MailModule],
   controllers: [PublicProgramsController, ProgramsController],
   providers: [ProgramsService, ProgramsRepository],
 })

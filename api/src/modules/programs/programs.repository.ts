@@ -9,6 +9,7 @@ import type {
   SiNo,
   TiempoOperando,
 } from '@shared/contracts/programs.contract';
+import type { MailProgramSnapshot } from '@shared/contracts/mail.contract';
 import { ProgramaEntity } from '@modules/programs/programa.entity';
 import { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 import { ProgramsLock } from './programs.locks';
@@ -220,6 +221,25 @@ export class ProgramsRepository {
     );
     if (!row) return null;
     return this.registrations(manager).findOne({ where: { id: row.id } });
+  }
+
+  /** What a message shows of the program (a snapshot: the mail area never reads this table). */
+  async mailSnapshot(manager: EntityManager, id: number): Promise<MailProgramSnapshot> {
+    const [row] = await manager.query(`SELECT nombre, slug, fecha_inicio, fecha_fin, ubicacion FROM programas WHERE id = $1`, [id]);
+    const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+    return {
+      nombre: row.nombre,
+      slug: row.slug,
+      fecha_inicio: iso(row.fecha_inicio),
+      fecha_fin: iso(row.fecha_fin),
+      ubicacion: row.ubicacion,
+    };
+  }
+
+  /** The id of the caller's transaction: names one change (a status message's key) — a retried change is the same. */
+  async changeId(manager: EntityManager): Promise<string> {
+    const [row] = await manager.query(`SELECT txid_current()::text AS id`);
+    return row.id;
   }
 
   async setRegistrationStatus(manager: EntityManager, id: number, status: ProgramRegistrationStatus): Promise<ProgramRegistrationEntity> {

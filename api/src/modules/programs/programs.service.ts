@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import {
   PLACE_HOLDING_STATUSES,
@@ -12,6 +13,8 @@ import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { PROGRAM_STATUS_MAIL, type ProgramStatusMail, type QueuedMail } from '@shared/contracts/mail.contract';
+import { MailOutbox } from '../mail/mail-outbox';
 import { RateLimiter } from '@core/redis/rate-limiter';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
@@ -68,6 +71,7 @@ export class ProgramsService {
     private readonly uow: UnitOfWork,
     private readonly programs: ProgramsRepository,
     private readonly limiter: RateLimiter,
+    private readonly mail: MailOutbox,
   ) {}
 
   // ——— Staff ———
@@ -192,6 +196,13 @@ export class ProgramsService {
         counts = (await this.programs.counts(tx.manager, programaId))!;
       }
       const registration = toProgramRegistrationResponse(await this.programs.setRegistrationStatus(tx.manager, registrationId, status));
+      // confirmado and cancelado tell the applicant, in this transaction: the message exists only if the change does.
+      if ((PROGRAM_STATUS_MAIL as readonly string[]).includes(status)) {
+        const change = await this.programs.changeId(tx.manager);
+        await this.mail.queue(tx.manager, [
+          await this.statusMail(tx.manager, programaId, registration, status as ProgramStatusMail, change),
+        ]);
+      }
       await tx.record({
         type: 'program-registration.status-changed',
         resourceId: registrationId,
@@ -256,6 +267,16 @@ export class ProgramsService {
         const saved = await this.programs.insertRegistration(tx.manager, place.id, row);
         if (!saved) throw new DuplicateEmail();
         const registration = toProgramRegistrationResponse(saved);
+        const programa = await this.programs.mailSnapshot(tx.manager, place.id);
+        await this.mail.queue(tx.manager, [
+          {
+            key: `programa.solicitud-recibida:${saved.id}`,
+            template: 'programa.solicitud-recibida',
+            to: { email: registration.correo_electronico, name: fullName(registration) },
+            data: { registro_id: saved.id, programa_id: place.id, nombre: registration.nombre, programa },
+            ref: { type: 'programa', id: place.id },
+          },
+        ]);
         await tx.record({
           type: 'program-registration.created',
           resourceId: saved.id,
@@ -274,6 +295,29 @@ export class ProgramsService {
     throw new DomainException(ErrorCode.ProgramFull, PROGRAM_FULL);
   }
 
+  /** The status message: a snapshot of the program and the applicant, keyed by the change (its transaction). */
+  private async statusMail(
+    manager: EntityManager,
+    programaId: number,
+    r: ProgramRegistrationResponse,
+    estado: ProgramStatusMail,
+    change: string,
+  ): Promise<QueuedMail<'programa.estado-cambiado'>> {
+    return {
+      key: `programa.estado-cambiado:${r.id}:${change}`,
+      template: 'programa.estado-cambiado',
+      to: { email: r.correo_electronico, name: fullName(r) },
+      data: {
+        registro_id: r.id,
+        programa_id: programaId,
+        nombre: r.nombre,
+        estado,
+        programa: await this.programs.mailSnapshot(manager, programaId),
+      },
+      ref: { type: 'programa', id: programaId },
+    };
+  }
+
   private async publishedBySlug(slug: string): Promise<ProgramaEntity> {
     const programa = SLUG_PATTERN.test(slug) ? await this.programs.findBySlug(slug) : null;
     if (!programa || programa.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
@@ -286,6 +330,10 @@ export class ProgramsService {
     if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
   }
 }
+
+/** The applicant's name as a message's recipient shows it. */
+const fullName = (r: Pick<ProgramRegistrationResponse, 'nombre' | 'apellido_paterno' | 'apellido_materno'>) =>
+  [r.nombre, r.apellido_paterno, r.apellido_materno].filter(Boolean).join(' ');
 
 /** Thrown inside the transaction so it rolls back the place taken for a repeated e-mail. */
 class DuplicateEmail extends Error {}

@@ -127,8 +127,41 @@ export interface AsistenteResponse {
   puesto: { nombre: string } | null;
   sector_id: number | null;
   sector: { id: number; nombre: string } | null;
-  pivot: { confirmacion: Confirmacion; confirmation_code: string };
+  /** `invitacion_enviada_at`: when this person's last invitation by e-mail was queued (null: never). */
+  pivot: { confirmacion: Confirmacion; confirmation_code: string; invitacion_enviada_at: string | null };
   asiento: SeatRef | null;
+}
+
+// ---------------------------------------------------------------- invitations by e-mail (issue 22 §2.3)
+
+export const INVITATION_JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type InvitationJobStatus = (typeof INVITATION_JOB_STATUSES)[number];
+
+/** Most people one invitation request names (persona_ids); omitted, every pending attendee with an e-mail. */
+export const MAX_INVITATIONS_PER_REQUEST = 20_000;
+
+/** One request to send invitations: one job, its progress and its counts. */
+export interface InvitationJobResponse {
+  id: string;
+  /** The BullMQ job's id. */
+  job_id: string;
+  evento_interno_id: number;
+  status: InvitationJobStatus;
+  /** Attendees named by the request. */
+  total: number;
+  processed: number;
+  /** Invitations queued (one message each). */
+  queued_count: number;
+  /** Named but not invited: without an e-mail, or no longer attendees of the event. */
+  skipped_count: number;
+  message: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface InvitationRequestResponse {
+  message: string;
+  job: InvitationJobResponse;
 }
 
 /** A row of the assign-persons modal. */

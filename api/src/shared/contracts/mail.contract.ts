@@ -28,6 +28,19 @@ export interface MailEventSnapshot {
   lugar: string | null;
 }
 
+/** A program as its messages show it (programs' snapshot). Dates ISO 8601; null for a continuous program. */
+export interface MailProgramSnapshot {
+  nombre: string;
+  slug: string;
+  fecha_inicio: string | null;
+  fecha_fin: string | null;
+  ubicacion: string | null;
+}
+
+/** The statuses of a program application that send a message when staff set them (issue 22 §2.2). */
+export const PROGRAM_STATUS_MAIL = ['confirmado', 'cancelado'] as const;
+export type ProgramStatusMail = (typeof PROGRAM_STATUS_MAIL)[number];
+
 export interface MailTemplateData {
   /**
    * A public registration to an external event was accepted. Shows the event, date and time, place, the
@@ -52,6 +65,65 @@ export interface MailTemplateData {
     slug: string;
     nombre: string;
     oferta_hasta: string;
+    evento: MailEventSnapshot;
+  };
+  /**
+   * A program application was received (the public form). Key `programa.solicitud-recibida:<registration id>`;
+   * queued with the application by programs.
+   */
+  'programa.solicitud-recibida': {
+    registro_id: number;
+    programa_id: number;
+    nombre: string;
+    programa: MailProgramSnapshot;
+  };
+  /**
+   * Staff set an application to confirmado or cancelado. Key `programa.estado-cambiado:<registration id>:<txid>`
+   * (the change's transaction: each change is its own message, a retried one is not).
+   */
+  'programa.estado-cambiado': {
+    registro_id: number;
+    programa_id: number;
+    nombre: string;
+    estado: ProgramStatusMail;
+    programa: MailProgramSnapshot;
+  };
+  /**
+   * An internal event's invitation: the person's 5-character code, its QR and the public confirmation link,
+   * both `${publicUrl}/evento-interno/${slug}?codigo=${codigo}` (`slug` is the event's slug, or its id when it
+   * has none). Key `evento-interno.invitacion:<send request id>:<persona id>` (once per attendee and request).
+   */
+  'evento-interno.invitacion': {
+    evento_id: number;
+    persona_id: number;
+    slug: string;
+    nombre: string;
+    codigo: string;
+    evento: MailEventSnapshot;
+  };
+  /**
+   * The day before (the event starts within 24 h): a registrant of an external event whose registration holds a
+   * place. Key `recordatorio:evento-externo:<registration id>`. The renderer may add the cancel link (signed
+   * like the confirmation's, from `registro_id`).
+   */
+  'registro.recordatorio': {
+    registro_id: number;
+    evento_id: number;
+    slug: string;
+    nombre: string;
+    evento: MailEventSnapshot;
+  };
+  /**
+   * The day before: an invitee of an internal event who confirmed. Key
+   * `recordatorio:evento-interno:<event id>:<persona id>`. Shows the code (the door's check-in reads it) and the
+   * public page (same link as the invitation).
+   */
+  'evento-interno.recordatorio': {
+    evento_id: number;
+    persona_id: number;
+    slug: string;
+    nombre: string;
+    codigo: string;
     evento: MailEventSnapshot;
   };
 }

@@ -1,7 +1,13 @@
 import type { ExternalEventResponse, ExternalRegistrationResponse, WaitlistEntryResponse } from '../contracts/external-events.contract';
 import type { CatalogueItem, CatalogueType } from '../contracts/personas.contract';
 import type { UserResponse } from '../contracts/users.contract';
-import type { AsistenteResponse, InternalEventResponse, SeatRef, VersionedInternalCounts } from '../contracts/internal-events.contract';
+import type {
+  AsistenteResponse,
+  InternalEventResponse,
+  InvitationJobResponse,
+  SeatRef,
+  VersionedInternalCounts,
+} from '../contracts/internal-events.contract';
 import type { EspacioResponse } from '../contracts/spaces.contract';
 import type { MassAssignmentResponse, SeatingDelta } from '../contracts/seating.contract';
 import type {
@@ -67,6 +73,9 @@ export interface DomainEventMap {
   'internal-event.attendance-changed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
   /** The invited person confirmed on the public page with their code. */
   'internal-event.attendance-confirmed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
+  /** Invitations by e-mail requested (one job) and finished (issue 22 §2.3). */
+  'internal-event.invitations-requested': { event_id: number; job: InvitationJobResponse };
+  'internal-event.invitations-finished': { event_id: number; job: InvitationJobResponse };
   // Spaces (seating-layout templates).
   'space.created': { espacio: EspacioResponse };
   'space.updated': { espacio: EspacioResponse };
@@ -138,6 +147,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'internal-event.attendee-removed': { action: 'delete', resourceType: 'internal_event_attendee' },
   'internal-event.attendance-changed': { action: 'update', resourceType: 'internal_event_attendee' },
   'internal-event.attendance-confirmed': { action: 'update', resourceType: 'internal_event_attendee' },
+  'internal-event.invitations-requested': { action: 'create', resourceType: 'internal_event_invitation' },
+  'internal-event.invitations-finished': { action: 'update', resourceType: 'internal_event_invitation' },
   // Spaces: DELETE /api/espacios/{id} deactivates, audited as the delete it is on the wire.
   'space.created': { action: 'create', resourceType: 'espacio' },
   'space.updated': { action: 'update', resourceType: 'espacio' },

@@ -10,7 +10,13 @@ import type {
 } from '../contracts/external-events.contract';
 import type { CatalogueItem, CatalogueType, PersonaImportResponse } from '../contracts/personas.contract';
 import type { AuditLogResponse, UserResponse } from '../contracts/users.contract';
-import type { AsistenteResponse, InternalEventResponse, SeatRef, VersionedInternalCounts } from '../contracts/internal-events.contract';
+import type {
+  AsistenteResponse,
+  InternalEventResponse,
+  InvitationJobResponse,
+  SeatRef,
+  VersionedInternalCounts,
+} from '../contracts/internal-events.contract';
 import type { EspacioResponse } from '../contracts/spaces.contract';
 import type { MassAssignmentResponse, SeatingDelta, SeatingPresenceUser } from '../contracts/seating.contract';
 import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse } from '../contracts/programs.contract';
@@ -78,6 +84,13 @@ export interface ServerToClientEvents {
   'internal-attendee.removed': (msg: Push<{ event_id: number; persona_id: number }>) => void;
   'internal-seat.assigned': (msg: Push<{ event_id: number; persona_id: number; asiento: SeatRef }>) => void;
   'internal-seats.released': (msg: Push<{ event_id: number; persona_ids: number[] }>) => void;
+  /**
+   * An invitation request's progress and result (from the worker; the request and the end also through the
+   * outbox). `invited`: the people whose invitation a batch queued, and when — the attendee list marks them.
+   */
+  'internal-event.invitations-progress': (
+    msg: Push<{ event_id: number; job: InvitationJobResponse; invited?: { persona_ids: number[]; at: string } }>,
+  ) => void;
   /** Counters only — also the one push of the public room public:evento-interno:{id}. Older versions are ignored. */
   'internal-event.counts': (msg: Push<{ counts: VersionedInternalCounts }>) => void;
   /** Public room: the event's page changed (edited, cancelled, deleted): refetch it. */

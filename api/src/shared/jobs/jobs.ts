@@ -6,6 +6,7 @@ export const QUEUES = {
   seating: 'seating',
   waitlist: 'waitlist',
   mail: 'mail',
+  notify: 'notify',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -18,6 +19,7 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   seating: 2,
   waitlist: 5,
   mail: 4, // one SMTP connection each (pooled transport): the SMTP server's answer is most of a message's time
+  notify: 2,
 };
 
 export interface JobPayloads {
@@ -40,6 +42,13 @@ export interface JobPayloads {
   'mail.send': { correoId: string };
   /** Enqueue the messages a missed NOTIFY or a dead worker left waiting (scheduled every MAIL_SWEEP_EVERY_MS). */
   'mail.sweep': Record<string, never>;
+  // Notifications (issue 22): each area queues its own messages for its own records.
+  /** Queue one invitation message per attendee of one request (idempotent per attendee and request; batches). */
+  'internal-events.send-invitations': { sendId: string };
+  /** Queue the day-before reminders of internal events' confirmed invitees (scheduled; once per invitee by key). */
+  'internal-events.reminders': Record<string, never>;
+  /** Queue the day-before reminders of external events' registrants (scheduled; once per registration by key). */
+  'external-events.reminders': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -53,4 +62,7 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'waitlist.sweep-offers': QUEUES.maintenance,
   'mail.send': QUEUES.mail,
   'mail.sweep': QUEUES.maintenance,
+  'internal-events.send-invitations': QUEUES.notify,
+  'internal-events.reminders': QUEUES.maintenance,
+  'external-events.reminders': QUEUES.maintenance,
 };

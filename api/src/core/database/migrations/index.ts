@@ -11,6 +11,7 @@ import { Programs1764600000000 } from './1764600000000-programs';
 import { Seating1764700000000 } from './1764700000000-seating';
 import { Mail1764800000000 } from './1764800000000-mail';
 import { CitizenJourney1764900000000 } from './1764900000000-citizen-journey';
+import { Notify1765000000000 } from './1765000000000-notify';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Seating1764700000000,
   Mail1764800000000,
   CitizenJourney1764900000000,
+  Notify1765000000000,
 ];

@@ -1,13 +1,27 @@
 import { Module } from '@nestjs/common';
+import { REMINDERS_EVERY_MS, WAITLIST_SWEEP_EVERY_MS } from '@core/constants';
+import { ExternalRemindersRepository } from '../reminders.repository';
 import { WaitlistRepository } from '../waitlist.repository';
 import { WaitlistService } from '../waitlist.service';
+import { RegistrationRemindersJob } from './registration-reminders.job';
 import { WaitlistOfferExpiryJob, WaitlistSweepJob } from './waitlist-offer-expiry.job';
 
-/** The external-events area's job handlers, as the workers process registers them. */
+/** The external events' job handlers, as the workers process registers them, and their schedules. */
 @Module({
-  providers: [WaitlistRepository, WaitlistService, WaitlistOfferExpiryJob, WaitlistSweepJob],
-  exports: [WaitlistOfferExpiryJob, WaitlistSweepJob],
+  providers: [
+    WaitlistRepository,
+    WaitlistService,
+    WaitlistOfferExpiryJob,
+    WaitlistSweepJob,
+    ExternalRemindersRepository,
+    RegistrationRemindersJob,
+  ],
+  exports: [WaitlistOfferExpiryJob, WaitlistSweepJob, RegistrationRemindersJob],
 })
 export class ExternalEventsJobsModule {
-  static readonly handlers = [WaitlistOfferExpiryJob, WaitlistSweepJob];
+  static readonly handlers = [WaitlistOfferExpiryJob, WaitlistSweepJob, RegistrationRemindersJob];
+  static readonly schedules = [
+    { id: 'waitlist-sweep-offers', every: WAITLIST_SWEEP_EVERY_MS, name: 'waitlist.sweep-offers' as const },
+    { id: 'external-events-reminders', every: REMINDERS_EVERY_MS, name: 'external-events.reminders' as const },
+  ];
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MAIL_SWEEP_EVERY_MS } from '@core/constants';
 import { MailPushes } from '../mail-pushes';
 import { MailRepository } from '../mail.repository';
 import { MailTransport } from '../mail-transport';
@@ -15,4 +16,5 @@ import { MailSweepJob } from './mail-sweep.job';
 })
 export class MailJobsModule {
   static readonly handlers = [MailSendJob, MailSweepJob];
+  static readonly schedules = [{ id: 'mail-sweep', every: MAIL_SWEEP_EVERY_MS, name: 'mail.sweep' as const }];
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { AsistenteResponse, InternalEventResponse } from '@shared/contracts/internal-events.contract';
+import type { AsistenteResponse, InternalEventResponse, InvitationJobResponse } from '@shared/contracts/internal-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import {
@@ -10,6 +10,7 @@ import {
   ClipboardIcon,
   DownloadIcon,
   ExternalLinkIcon,
+  EnvelopeIcon,
   PinIcon,
   PlusIcon,
   SearchIcon,
@@ -19,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Pagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
+import { useSelection } from '../../../lib/use-selection';
 import { useDocumentTitle } from '../../../lib/config';
 import { ATTENDEES_PER_PAGE, PAGE_WINDOW } from '../../../lib/constants';
 import { saveBlob } from '../../../lib/download';
@@ -30,6 +32,7 @@ import { CONFIRMACION_LABELS } from '../labels';
 import { InternalEventLiveEffect } from '../live/internal-event-live-effect';
 import { internalEventState, loadInternalEvent, resetInternalEvent } from '../stores/internal-event-store';
 import { AssignPersonasModal, RemoveAsistenteModal, StatusChangeModal } from './attendee-modals';
+import { hasEmail, InvitationsPanel, requestInvitations, SendInvitationsModal } from './invitations-panel';
 import { EstadoBadge, TipoBadge } from './internal-event-badges';
 import '../internal-events.css';
 
@@ -63,22 +66,57 @@ async function copyCode(code: string) {
   }
 }
 
+/** Who was invited by e-mail, and when (the last invitation queued for them). */
+function InvitationLine({ a }: { a: AsistenteResponse }) {
+  const at = a.pivot.invitacion_enviada_at;
+  if (at) {
+    return (
+      <span className="person-cell__sub ie-invited" data-testid="ie-attendee-invited" data-invited="true">
+        Invitación enviada: {formatDateTime(at)}
+      </span>
+    );
+  }
+  return (
+    <span className="person-cell__sub muted" data-testid="ie-attendee-invited" data-invited="false">
+      {hasEmail(a) ? 'Invitación sin enviar' : 'Sin correo electrónico'}
+    </span>
+  );
+}
+
 function AttendeesTable({
   rows,
   canEdit,
+  canInvite,
+  selection,
   onStatus,
   onRemove,
+  onInvite,
 }: {
   rows: readonly AsistenteResponse[];
   canEdit: boolean;
+  canInvite: boolean;
+  selection: ReturnType<typeof useSelection>;
   onStatus: (a: AsistenteResponse) => void;
   onRemove: (a: AsistenteResponse) => void;
+  onInvite: (a: AsistenteResponse) => void;
 }) {
+  const pageIds = rows.map((a) => a.id);
   return (
     <div className="table-wrap">
       <table className="table ie-table" data-testid="ie-attendees">
         <thead>
           <tr>
+            {canEdit ? (
+              <th scope="col" className="ie-table__pick">
+                <input
+                  type="checkbox"
+                  checked={selection.allSelected(pageIds)}
+                  onChange={() => selection.toggleAll(pageIds)}
+                  aria-label="Seleccionar los asistentes de esta página"
+                  data-testid="ie-select-page"
+                />
+              </th>
+            ) : null}
             <th scope="col">Nombre</th>
             <th scope="col">Empresa</th>
             <th scope="col">Sección/Asiento</th>
@@ -90,9 +128,21 @@ function AttendeesTable({
         <tbody>
           {rows.map((a) => (
             <tr key={a.id} data-testid="ie-attendee" data-persona={a.id}>
+              {canEdit ? (
+                <td className="ie-table__pick">
+                  <input
+                    type="checkbox"
+                    checked={selection.selected.has(a.id)}
+                    onChange={() => selection.toggle(a.id)}
+                    aria-label={`Seleccionar a ${a.nombre_completo}`}
+                    data-testid="ie-attendee-select"
+                  />
+                </td>
+              ) : null}
               <td data-label="Nombre">
                 <span className="person-cell__name">{a.nombre_completo}</span>
                 <span className="person-cell__sub muted">{a.puesto?.nombre ?? 'Sin puesto'}</span>
+                <InvitationLine a={a} />
               </td>
               <td data-label="Empresa">{a.empresa?.nombre ?? '—'}</td>
               <td data-label="Sección/Asiento" data-testid="ie-attendee-seat">
@@ -133,9 +183,21 @@ function AttendeesTable({
               </td>
               {canEdit ? (
                 <td data-label="Acciones">
-                  <button type="button" className="btn btn--sm btn--danger" onClick={() => onRemove(a)} data-testid="ie-attendee-remove">
-                    Remover
-                  </button>
+                  <div className="ie-row-actions">
+                    {canInvite && hasEmail(a) ? (
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--secondary"
+                        onClick={() => onInvite(a)}
+                        data-testid="ie-attendee-invite"
+                      >
+                        {a.pivot.invitacion_enviada_at ? 'Reenviar invitación' : 'Enviar invitación'}
+                      </button>
+                    ) : null}
+                    <button type="button" className="btn btn--sm btn--danger" onClick={() => onRemove(a)} data-testid="ie-attendee-remove">
+                      Remover
+                    </button>
+                  </div>
                 </td>
               ) : null}
             </tr>
@@ -174,6 +236,8 @@ function Board({ eventId }: { eventId: number }) {
   const [statusFor, setStatusFor] = useState<number | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
   const [assigning, setAssigning] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const selection = useSelection();
   const canEdit = can(user, 'eventos_internos', 'edit');
 
   useEffect(() => {
@@ -217,6 +281,11 @@ function Board({ eventId }: { eventId: number }) {
     saveBlob(blob, attendeesCsvName(evento.titulo, todayInputValue()));
     toast.success('Lista de asistentes exportada exitosamente');
   };
+  // Invitations by e-mail go only for a confirmed event (its public page confirms; the server says the same).
+  const canInvite = canEdit && evento.estado === 'confirmado';
+  const invitationJob = snap.invitationJob as InvitationJobResponse | null;
+  const selectedIds = asistentes.filter((a) => selection.selected.has(a.id)).map((a) => a.id);
+  const inviteOne = (a: AsistenteResponse) => void requestInvitations(eventId, [a.id]);
   const statusAsistente = statusFor !== null ? asistentes.find((a) => a.id === statusFor) : undefined;
   const removeAsistente = removing !== null ? asistentes.find((a) => a.id === removing) : undefined;
 
@@ -292,6 +361,8 @@ function Board({ eventId }: { eventId: number }) {
 
       <Counters evento={evento} />
 
+      {invitationJob ? <InvitationsPanel job={invitationJob} /> : null}
+
       <section className="card" aria-labelledby="ie-asistentes-title">
         <div className="ie-attendees__header">
           <h2 className="card__title" id="ie-asistentes-title" data-testid="ie-asistentes-title">
@@ -301,6 +372,11 @@ function Board({ eventId }: { eventId: number }) {
             <button type="button" className="btn btn--secondary btn--sm" onClick={exportCsv} data-testid="ie-export">
               <DownloadIcon size={16} /> Exportar CSV
             </button>
+            {canInvite ? (
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => setInviting(true)} data-testid="ie-invite-open">
+                <EnvelopeIcon size={16} /> Enviar invitaciones{selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
+              </button>
+            ) : null}
             {canEdit ? (
               <button type="button" className="btn btn--primary btn--sm" onClick={() => setAssigning(true)} data-testid="ie-assign-open">
                 <PlusIcon size={16} /> Asignar Personas
@@ -333,7 +409,15 @@ function Board({ eventId }: { eventId: number }) {
           </p>
         ) : (
           <>
-            <AttendeesTable rows={pageRows} canEdit={canEdit} onStatus={(a) => setStatusFor(a.id)} onRemove={(a) => setRemoving(a.id)} />
+            <AttendeesTable
+              rows={pageRows}
+              canEdit={canEdit}
+              canInvite={canInvite}
+              selection={selection}
+              onStatus={(a) => setStatusFor(a.id)}
+              onRemove={(a) => setRemoving(a.id)}
+              onInvite={inviteOne}
+            />
             <AttendeesPagination page={current} total={filtered.length} onPage={setPage} />
           </>
         )}
@@ -342,6 +426,15 @@ function Board({ eventId }: { eventId: number }) {
       {statusAsistente ? <StatusChangeModal evento={evento} asistente={statusAsistente} onClose={() => setStatusFor(null)} /> : null}
       {removeAsistente ? <RemoveAsistenteModal eventId={eventId} asistente={removeAsistente} onClose={() => setRemoving(null)} /> : null}
       {assigning ? <AssignPersonasModal eventId={eventId} onClose={() => setAssigning(false)} /> : null}
+      {inviting ? (
+        <SendInvitationsModal
+          eventId={eventId}
+          asistentes={asistentes}
+          selected={selectedIds}
+          onSent={() => selection.toggleAll(selectedIds)}
+          onClose={() => setInviting(false)}
+        />
+      ) : null}
     </div>
   );
 }

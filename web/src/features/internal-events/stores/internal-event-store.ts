@@ -7,6 +7,7 @@ import { proxy } from 'valtio';
 import type {
   AsistenteResponse,
   InternalEventResponse,
+  InvitationJobResponse,
   SeatRef,
   VersionedInternalCounts,
 } from '@shared/contracts/internal-events.contract';
@@ -14,14 +15,17 @@ import { applyAttendeeCounts, createVersionGate } from '../../../lib/live';
 import { createLatest, loadLatest } from '../../../lib/loader';
 import { getAsistentes } from '../api/get-asistentes';
 import { getInternalEvent } from '../api/get-internal-event';
+import { getLastInvitationJob } from '../api/invitations';
 import { removeById } from '../../../lib/list';
 
 export const internalEventState = proxy<{
   eventId: number | null;
   evento: InternalEventResponse | null;
   asistentes: AsistenteResponse[];
+  /** The event's last invitation request by e-mail (its progress or result), or null. */
+  invitationJob: InvitationJobResponse | null;
   loaded: boolean;
-}>({ eventId: null, evento: null, asistentes: [], loaded: false });
+}>({ eventId: null, evento: null, asistentes: [], invitationJob: null, loaded: false });
 
 let versions = createVersionGate();
 const latest = createLatest();
@@ -38,20 +42,47 @@ export function resetInternalEvent(eventId: number): void {
   internalEventState.eventId = eventId;
   internalEventState.evento = null;
   internalEventState.asistentes = [];
+  internalEventState.invitationJob = null;
   internalEventState.loaded = false;
 }
 
 /** GET the event and its attendees side by side. Throws on failure; a stale answer is dropped. */
 export async function loadInternalEvent(eventId: number): Promise<void> {
-  await loadLatest(latest, () => Promise.all([getInternalEvent(eventId), getAsistentes(eventId)]), {
-    data([{ evento }, { asistentes }]) {
+  await loadLatest(latest, () => Promise.all([getInternalEvent(eventId), getAsistentes(eventId), getLastInvitationJob(eventId)]), {
+    data([{ evento }, { asistentes }, { job }]) {
       if (internalEventState.eventId !== eventId) return;
       versions.accept(evento.id, evento.version);
       internalEventState.evento = evento;
       internalEventState.asistentes = [...asistentes].sort(byName);
+      internalEventState.invitationJob = job;
       internalEventState.loaded = true;
     },
   });
+}
+
+const finished = (j: InvitationJobResponse) => j.status === 'completed' || j.status === 'failed';
+
+/**
+ * An invitation request's progress (the worker's pushes and the outbox's may cross): a newer request replaces
+ * the one shown; the same one only moves forward. The people a batch invited get their date in the list.
+ */
+export function applyInvitationProgress(
+  eventId: number,
+  job: InvitationJobResponse,
+  invited?: { persona_ids: readonly number[]; at: string },
+): void {
+  if (internalEventState.eventId !== eventId) return;
+  const current = internalEventState.invitationJob;
+  const take =
+    !current ||
+    (current.id === job.id
+      ? !finished(current) && (finished(job) || job.processed >= current.processed)
+      : job.created_at >= current.created_at);
+  if (take) internalEventState.invitationJob = job;
+  if (invited && isThis(eventId)) {
+    const ids = new Set(invited.persona_ids);
+    for (const a of internalEventState.asistentes) if (ids.has(a.id)) a.pivot.invitacion_enviada_at = invited.at;
+  }
 }
 
 const isThis = (eventId: number) => internalEventState.eventId === eventId && internalEventState.loaded;

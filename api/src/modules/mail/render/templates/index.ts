@@ -1,7 +1,10 @@
 import type { MailTemplate } from '@shared/contracts/mail.contract';
 import type { MailTemplateRenderer } from '../mail-renderer.types';
+import { eventoInternoInvitacion, eventoInternoRecordatorio } from './evento-interno';
 import { listaEsperaOferta } from './lista-espera-oferta';
+import { programaEstadoCambiado, programaSolicitudRecibida } from './programa';
 import { registroConfirmacion } from './registro-confirmacion';
+import { registroRecordatorio } from './registro-recordatorio';
 
 /**
  * Every template of the contract (shared/contracts/mail.contract.ts) and its renderer: the type makes a
@@ -10,4 +13,10 @@ import { registroConfirmacion } from './registro-confirmacion';
 export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = {
   'registro.confirmacion': registroConfirmacion,
   'lista-espera.oferta': listaEsperaOferta,
+  // Issue 22 §2.2–2.4 (branch notify).
+  'programa.solicitud-recibida': programaSolicitudRecibida,
+  'programa.estado-cambiado': programaEstadoCambiado,
+  'evento-interno.invitacion': eventoInternoInvitacion,
+  'evento-interno.recordatorio': eventoInternoRecordatorio,
+  'registro.recordatorio': registroRecordatorio,
 };

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+/** Registration statuses that hold a place before the event: the people a reminder goes to. */
+export const REMINDED_REGISTRATION_STATUSES = ['registered'] as const;
+
+const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The external events' reminders (issue 22 §2.4): their one statement. */
+@Injectable()
+export class ExternalRemindersRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * Every registration holding a place in a published event that starts within the lead time (and has not
+   * started) gets its reminder queued by `queue_mail`, in ONE statement; the idempotency key
+   * `recordatorio:evento-externo:<registration id>` makes it once however often this runs, also when two
+   * workers run it at the same time (the unique key decides). Answers how many were queued now.
+   */
+  async queueReminders(leadMs: number): Promise<number> {
+    const [{ n }] = await this.ds.query(
+      `SELECT count(queue_mail(
+                'recordatorio:evento-externo:' || r.id,
+                'registro.recordatorio',
+                btrim(r.email),
+                concat_ws(' ', NULLIF(r.nombre, ''), NULLIF(r.apellido_paterno, ''), NULLIF(r.apellido_materno, '')),
+                jsonb_build_object(
+                  'registro_id', r.id, 'evento_id', e.id, 'slug', e.slug, 'nombre', r.nombre,
+                  'evento', jsonb_build_object('titulo', e.title, 'inicio', ${iso('e.event_date')}, 'fin', ${iso('e.end_date')},
+                                               'lugar', NULLIF(btrim(e.location), ''))),
+                'evento-externo', e.id))::int AS n
+         FROM external_events e
+         JOIN external_registrations r ON r.event_id = e.id AND r.status = ANY($2::text[])
+        WHERE e.status = 'published' AND e.event_date > now() AND e.event_date <= now() + $1 * interval '1 millisecond'`,
+      [leadMs, REMINDED_REGISTRATION_STATUSES],
+    );
+    return n;
+  }
+}

@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '@core/access/access.decorators';
+import { Actor } from '@core/access/current-user';
+import { DomainException } from '@core/errors/domain-exception';
+import type { EventActor } from '@shared/events/domain-events';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { Answer } from '@core/http/openapi-answers';
+import { SendInvitationsDto } from './internal-events.dto';
+import { InternalEventsAnswers as A } from './internal-events.openapi';
+import { InvitationsService } from './invitations.service';
+
+const uuidPipe = new ParseUUIDPipe({
+  exceptionFactory: () => DomainException.validation({ id: ['El identificador no es válido.'] }, 'El identificador no es válido.'),
+});
+
+/**
+ * Invitations by e-mail (issue 22 §2.3). Sending needs eventos_internos 'edit', like every change to the event's
+ * attendees; looking at a request's progress needs 'view'.
+ */
+@ApiTags('eventos-internos')
+@ApiBearerAuth()
+@Controller('eventos-internos/:id/invitations')
+export class InvitationsController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  /** Answers at once (202) with the job; its progress and result are pushed to the event's room. */
+  @Post()
+  @HttpCode(202)
+  @Answer(
+    202,
+    'Envío registrado y en la cola: un trabajo pone en cola una invitación por asistente (su código, su QR y el enlace de confirmación); su avance y su resultado se empujan a la sala del evento.',
+    A.invitationsQueued,
+  )
+  @RequirePermission('eventos_internos', 'edit')
+  send(@Param('id', IdParamPipe) id: number, @Body() dto: SendInvitationsDto, @Actor() actor: EventActor) {
+    return this.invitations.request(id, dto.persona_ids, actor);
+  }
+
+  @Get()
+  @Answer(200, 'El último envío de invitaciones del evento (su avance o su resultado), o null.', A.lastInvitationJob)
+  @RequirePermission('eventos_internos', 'view')
+  async last(@Param('id', IdParamPipe) id: number) {
+    return { job: await this.invitations.last(id) };
+  }
+
+  @Get(':jobId')
+  @ApiParam({ name: 'jobId', format: 'uuid', description: 'Id del envío (UUID).' })
+  @Answer(200, 'Un envío de invitaciones del evento: estado, avance y conteos.', A.invitationJob)
+  @RequirePermission('eventos_internos', 'view')
+  async job(@Param('id', IdParamPipe) id: number, @Param('jobId', uuidPipe) jobId: string) {
+    return { job: await this.invitations.job(id, jobId) };
+  }
+}
