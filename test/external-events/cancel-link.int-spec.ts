@@ -84,7 +84,7 @@ describe('door code, queued confirmation and cancel by link', () => {
       },
       ref_type: 'evento-externo',
       ref_id: e.id,
-      status: expect.stringMatching(/^(queued|sending|sent|failed)$/),
+      status: expect.stringMatching(/^(queued|sending|sent|stored|failed)$/),
     });
     expect(new Set(mails.map((m) => m.idempotency_key))).toEqual(new Set(rows.map((r) => `registro.confirmacion:${r.id}`)));
   });

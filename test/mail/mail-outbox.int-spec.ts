@@ -36,12 +36,13 @@ describe('mail outbox: a message is queued with its change, once per cause', () 
     const first = await ds.transaction((m) => outbox.queue(m, [offer('a:1'), offer('a:2'), offer('a:1')]));
     const again = await ds.transaction((m) => outbox.queue(m, [offer('a:2')]));
     expect([first, again]).toEqual([2, 0]);
-    const rows = await t.query<{ status: string; template: string; ref_type: string }>(
-      `SELECT status, template, ref_type FROM correos WHERE idempotency_key LIKE 'a:%'`,
+    // The test app's workers may already have taken them (without SMTP_URL a message ends 'stored').
+    const rows = await t.query<{ template: string; ref_type: string }>(
+      `SELECT template, ref_type FROM correos WHERE idempotency_key LIKE 'a:%'`,
     );
     expect(rows).toEqual([
-      { status: 'queued', template: 'lista-espera.oferta', ref_type: 'evento-externo' },
-      { status: 'queued', template: 'lista-espera.oferta', ref_type: 'evento-externo' },
+      { template: 'lista-espera.oferta', ref_type: 'evento-externo' },
+      { template: 'lista-espera.oferta', ref_type: 'evento-externo' },
     ]);
   });
 });

@@ -69,8 +69,8 @@ describe('reminders the day before', () => {
     expect(rows.map((r) => r.idempotency_key)).toEqual([a, b].map((id) => `recordatorio:evento-externo:${id}`).sort());
     expect(rows.map((r) => r.to_email.toLowerCase())).toEqual(['persona1@correo.mx', 'persona2@correo.mx']);
     expect(rows.every((r) => r.ref_id === soon.id)).toBe(true);
-    const [stored] = await t.query<{ nombre: string; apellido_paterno: string; apellido_materno: string }>(
-      `SELECT nombre, apellido_paterno, apellido_materno FROM external_registrations WHERE id = $1`,
+    const [stored] = await t.query<{ nombre: string; apellido_paterno: string; apellido_materno: string; codigo: string }>(
+      `SELECT nombre, apellido_paterno, apellido_materno, codigo FROM external_registrations WHERE id = $1`,
       [a],
     );
     expect(rows[0].to_name).toBe(`${stored.nombre} ${stored.apellido_paterno} ${stored.apellido_materno}`);
@@ -79,6 +79,7 @@ describe('reminders the day before', () => {
       evento_id: soon.id,
       slug: soon.slug,
       nombre: stored.nombre,
+      codigo: stored.codigo,
       evento: { titulo: soon.title, lugar: 'Parque Fundidora, Monterrey' },
     });
     expect(new Date((rows[0].data.evento as { inicio: string }).inicio).getTime()).toBeGreaterThan(Date.now() + 22 * HOUR);

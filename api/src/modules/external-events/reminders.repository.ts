@@ -26,7 +26,7 @@ export class ExternalRemindersRepository {
                 btrim(r.email),
                 concat_ws(' ', NULLIF(r.nombre, ''), NULLIF(r.apellido_paterno, ''), NULLIF(r.apellido_materno, '')),
                 jsonb_build_object(
-                  'registro_id', r.id, 'evento_id', e.id, 'slug', e.slug, 'nombre', r.nombre,
+                  'registro_id', r.id, 'evento_id', e.id, 'slug', e.slug, 'nombre', r.nombre, 'codigo', r.codigo,
                   'evento', jsonb_build_object('titulo', e.title, 'inicio', ${iso('e.event_date')}, 'fin', ${iso('e.end_date')},
                                                'lugar', NULLIF(btrim(e.location), ''))),
                 'evento-externo', e.id))::int AS n

@@ -111,6 +111,8 @@ export interface MailTemplateData {
     evento_id: number;
     slug: string;
     nombre: string;
+    /** The door code (as in the confirmation). */
+    codigo: string;
     evento: MailEventSnapshot;
   };
   /**

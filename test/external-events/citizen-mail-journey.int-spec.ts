@@ -1,0 +1,94 @@
+import { createEvent, registrationBody, registerForEvent } from '../factories/external-events';
+import { SmtpSink } from '../setup/smtp-sink';
+import { eventually, TestApp } from '../setup/test-app';
+
+const PUBLIC = 'https://eventos.monterrey.test';
+
+/**
+ * Issue 22, the citizen's whole journey through the real pipeline (registration → confirmation received by a
+ * real SMTP server → its cancel link followed → the freed place offered by mail to the first in line → the
+ * offer's link accepted), every link taken from the message as received, never built by the test.
+ */
+describe("a citizen's journey by e-mail: confirmation, cancel by its link, the place goes to the first in line", () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+    t = await TestApp.start({
+      env: {
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'Aforo <no-responder@eventos.monterrey.test>',
+        PUBLIC_URL: PUBLIC,
+        PUBLIC_WRITE_LIMIT_PER_MINUTE: '1000',
+      },
+    });
+    admin = await t.login();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.stop();
+  });
+
+  const received = async (email: string, subject: RegExp) => {
+    const [m] = await eventually(
+      async () => {
+        const mine = sink.received.filter((r) => r.envelope.to.some((to) => to.toLowerCase() === email.toLowerCase()));
+        const parsed = await Promise.all(mine.map((r) => r.parse()));
+        return parsed.filter((p) => subject.test(p.subject ?? ''));
+      },
+      (list) => list.length === 1,
+      60_000,
+    );
+    return m;
+  };
+  /** The one link of the message that starts with this public path (from the text part, as a reader would see it). */
+  const linkIn = (text: string, path: string) => {
+    const links = [...text.matchAll(new RegExp(`${PUBLIC.replace(/\./g, '\\.')}${path}[A-Za-z0-9._-]+`, 'g'))].map((m) => m[0]);
+    expect(new Set(links).size).toBe(1);
+    return links[0].slice(PUBLIC.length);
+  };
+
+  it('registers, receives the confirmation with the code, cancels by its link; the one waiting gets the offer and accepts it', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 1, end_date: null, title: 'Concierto en la Macroplaza' });
+    expect((await registerForEvent(t, e.slug, registrationBody(1))).status).toBe(201);
+    // Full: the next citizen joins the waitlist.
+    expect((await registerForEvent(t, e.slug, registrationBody(2))).status).toBe(409);
+    expect((await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(2))).status).toBe(201);
+
+    const confirmation = await received('persona1@correo.mx', /^Registro confirmado: Concierto en la Macroplaza$/);
+    const [{ codigo }] = await t.query<{ codigo: string }>(`SELECT codigo FROM external_registrations WHERE event_id = $1`, [e.id]);
+    expect(confirmation.text).toContain(codigo);
+    expect(confirmation.attachments.map((a) => a.contentType)).toEqual(expect.arrayContaining(['image/png', 'text/calendar']));
+    const cancelPath = linkIn(confirmation.text ?? '', '/registro/cancelar/');
+
+    // The cancel page's API shows what is cancelled, then cancels; the place goes to the first in line, held.
+    const token = cancelPath.split('/').pop()!;
+    const shown = await t.http().get(`/api/registros/cancelar/${token}`);
+    expect(shown.status).toBe(200);
+    expect(JSON.stringify(shown.body)).toContain('Concierto en la Macroplaza');
+    expect((await t.http().post(`/api/registros/cancelar/${token}`)).status).toBe(200);
+    expect((await t.http().post(`/api/registros/cancelar/${token}`)).status).toBe(409);
+    const [counts] = await t.query<{ current: number; held: number }>(
+      `SELECT current_attendees AS current, held_places AS held FROM external_events WHERE id = $1`,
+      [e.id],
+    );
+    expect(counts).toEqual({ current: 0, held: 1 });
+    // Nobody else takes the held place.
+    expect((await registerForEvent(t, e.slug, registrationBody(3))).status).toBe(409);
+
+    const offer = await received('persona2@correo.mx', /Concierto en la Macroplaza/);
+    const acceptToken = linkIn(offer.text ?? '', '/lista-espera/aceptar/')
+      .split('/')
+      .pop()!;
+    expect((await t.http().post(`/api/lista-espera/aceptar/${acceptToken}`)).status).toBe(201);
+    const [after] = await t.query<{ current: number; held: number }>(
+      `SELECT current_attendees AS current, held_places AS held FROM external_events WHERE id = $1`,
+      [e.id],
+    );
+    expect(after).toEqual({ current: 1, held: 0 });
+    // The new registrant gets their own confirmation.
+    await received('persona2@correo.mx', /^Registro confirmado: /);
+  });
+});
