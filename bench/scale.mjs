@@ -755,7 +755,7 @@ function render(results, opts, machine) {
   const body = [
     '## Scale: one process against api × 2 + realtime × 1 behind HAProxy (`npm run bench:scale`)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; flags \`${process.argv.slice(2).join(' ') || '(defaults)'}\`. Both shapes run in one run on`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.nproc} cores (${machine.model}), ${machine.memGb} GB RAM, Node ${machine.node}; flags \`${process.argv.slice(2).join(' ') || '(defaults)'}\`. Both shapes run in one run on`,
     'the same machine, database server and Redis. The burst: ' +
       `${opts.clients} registrations always in flight on one event until ${fmtInt(opts.attempts)}, with ${opts.watchers} staff sockets watching its board;`,
     "push latency is from each acknowledged response to each socket. Memory is the realtime process's (the single process in the",
@@ -774,7 +774,7 @@ function render(results, opts, machine) {
     '',
     httpTable,
     '',
-    'These figures were taken on a shared machine unless said otherwise; rerun `npm run bench:scale` on a quiet one.',
+    'Run with nothing else working on the machine (the bench waits for other `bench/` scripts, not for other work); compare figures only within one run.',
   ].join('\n');
   writeBenchSection('scale', body);
 }
