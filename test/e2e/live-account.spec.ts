@@ -28,7 +28,7 @@ test('a signed-in user sees permission changes live and is signed out when delet
 
   await signIn(page, email, password);
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
-  await expect(nav.getByRole('link')).toHaveText(['Panel Principal', 'Eventos Externos', 'Programas y Servicios']);
+  await expect(nav.getByRole('link')).toHaveText(['Panel Principal', 'Eventos Externos', 'Programas y Servicios', 'Correos']);
   await expect(page.getByTestId('perm-eventos_externos')).toContainText('Ver');
 
   // Not a super admin: /users shows a notice instead of the screen.
