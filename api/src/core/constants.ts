@@ -40,8 +40,6 @@ export const OUTBOX_MIN_CYCLE_MS = 25;
  */
 export const DOMAIN_EVENTS_RETENTION_DAYS = 7;
 export const DOMAIN_EVENTS_PRUNE_EVERY_MS = 60 * 60 * 1000;
-/** How often the workers expire waitlist offers whose delayed job did not (a safety net; one schedule per cluster). */
-export const WAITLIST_SWEEP_EVERY_MS = 60 * 1000;
 export const DOMAIN_EVENTS_PRUNE_BATCH = 5000;
 /** Public registrations decided together in one statement, at most, and such statements per event at once (group commit). */
 export const REGISTRATION_BATCH_MAX = 256;
@@ -61,16 +59,3 @@ export const WORKERS_NICE = 10;
 export const IMPORT_MAX_ROW_ERRORS = 1000;
 /** Queue dashboard (bull-board): how long the cookie that opens it lasts. */
 export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;
-
-/** Mail (docs/decisions/correos.md): how often the sweep re-enqueues messages a missed NOTIFY or a dead worker left. */
-export const MAIL_SWEEP_EVERY_MS = 30_000;
-/** A 'queued' message untouched this long is enqueued again by the sweep (its NOTIFY or its enqueue was lost). */
-export const MAIL_SWEEP_QUEUED_AFTER_MS = 20_000;
-/** Attempts of one message for temporary failures (4xx, no connection) before it is 'failed'; backoff doubles from MAIL_RETRY_DELAY_MS. */
-export const MAIL_SEND_ATTEMPTS = 10;
-export const MAIL_RETRY_DELAY_MS = 2_000;
-
-/** Reminders (issue 22 §2.4): the day before — a reminder goes once the event starts within this time… */
-export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
-/** …checked this often by a scheduled job of each area (one schedule per cluster). */
-export const REMINDERS_EVERY_MS = 15 * 60 * 1000;

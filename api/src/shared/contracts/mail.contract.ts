@@ -218,3 +218,8 @@ export interface CorreoRefOption {
   label: string;
   total: number;
 }
+
+/** Reminders (issue 22 §2.4): the day before — a reminder goes once the event starts within this time… */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+/** …checked this often by a scheduled job of each area (one schedule per cluster). */
+export const REMINDERS_EVERY_MS = 15 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { REMINDERS_EVERY_MS, WAITLIST_SWEEP_EVERY_MS } from '@core/constants';
+import { REMINDERS_EVERY_MS } from '@shared/contracts/mail.contract';
+import { WAITLIST_SWEEP_EVERY_MS } from '../external-events.constants';
 import { ExternalRemindersRepository } from '../reminders.repository';
 import { WaitlistRepository } from '../waitlist.repository';
 import { WaitlistService } from '../waitlist.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MAIL_SWEEP_EVERY_MS } from '@core/constants';
+import { MAIL_SWEEP_EVERY_MS } from '../mail.constants';
 import { MailPushes } from '../mail-pushes';
 import { MailRepository } from '../mail.repository';
 import { MailTransport } from '../mail-transport';

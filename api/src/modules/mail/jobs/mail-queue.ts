@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { MAIL_RETRY_DELAY_MS, MAIL_SEND_ATTEMPTS } from '@core/constants';
+import { MAIL_RETRY_DELAY_MS, MAIL_SEND_ATTEMPTS } from '../mail.constants';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUES } from '@shared/jobs/jobs';
 

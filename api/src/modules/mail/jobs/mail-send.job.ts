@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { JobHandler } from '@core/jobs/job-handler';
-import { MAIL_SEND_ATTEMPTS } from '@core/constants';
+import { MAIL_SEND_ATTEMPTS } from '../mail.constants';
 import { MailPushes } from '../mail-pushes';
 import { MailRepository } from '../mail.repository';
 import { mailSendingLeaseMs } from '../mail-send.rules';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { MAIL_SWEEP_QUEUED_AFTER_MS } from '@core/constants';
+import { MAIL_SWEEP_QUEUED_AFTER_MS } from '../mail.constants';
 import type { JobHandler } from '@core/jobs/job-handler';
 import { MailRepository } from '../mail.repository';
 import { mailSendingLeaseMs } from '../mail-send.rules';
