@@ -1,16 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format';
 import { acceptOffer, getOfferLink } from '../api/citizen-links';
-import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, toProblem, useLinkView } from './link-page';
+import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, useLinkView } from './link-page';
 
 /** /lista-espera/aceptar/:token — the place held for the first in line, accepted with one button (issue 22 §4). */
 export function AcceptOfferPage() {
   const { token = '' } = useParams();
   const load = useCallback(() => getOfferLink(token), [token]);
-  const { view, problem, setProblem, retry } = useLinkView(load, 'No se puede aceptar');
-  const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
+  const { view, problem, retry, sending, done, act } = useLinkView(load, 'No se puede aceptar');
 
   if (problem) return <LinkProblemCard problem={problem} onRetry={retry} />;
   if (!view) return <LinkLoading />;
@@ -30,19 +28,6 @@ export function AcceptOfferPage() {
     );
   }
 
-  const accept = async () => {
-    if (sending) return;
-    setSending(true);
-    try {
-      await acceptOffer(token);
-      setDone(true);
-    } catch (e) {
-      setProblem(toProblem(e, 'No se puede aceptar'));
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
     <LinkCard title="Tienes un lugar apartado" testId="accept-page">
       <p className="link-page__text">
@@ -53,7 +38,13 @@ export function AcceptOfferPage() {
         Acéptalo antes del <strong>{formatDateTime(view.oferta_hasta)}</strong>; después pasará a la siguiente persona en la lista.
       </p>
       <div className="link-page__actions">
-        <button type="button" className="btn btn--primary" onClick={() => void accept()} disabled={sending} data-testid="accept-confirm">
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => void act(() => acceptOffer(token))}
+          disabled={sending}
+          data-testid="accept-confirm"
+        >
           {sending ? 'Registrando…' : 'Aceptar mi lugar'}
         </button>
       </div>

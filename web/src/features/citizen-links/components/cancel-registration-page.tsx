@@ -1,15 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { cancelRegistration, getCancelLink } from '../api/citizen-links';
-import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, toProblem, useLinkView } from './link-page';
+import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, useLinkView } from './link-page';
 
 /** /registro/cancelar/:token — what would be cancelled, a confirmation, then the outcome (issue 22 §3). */
 export function CancelRegistrationPage() {
   const { token = '' } = useParams();
   const load = useCallback(() => getCancelLink(token), [token]);
-  const { view, problem, setProblem, retry } = useLinkView(load, 'No se puede cancelar');
-  const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
+  const { view, problem, retry, sending, done, act } = useLinkView(load, 'No se puede cancelar');
 
   if (problem) return <LinkProblemCard problem={problem} onRetry={retry} />;
   if (!view) return <LinkLoading />;
@@ -28,19 +26,6 @@ export function CancelRegistrationPage() {
     );
   }
 
-  const confirm = async () => {
-    if (sending) return;
-    setSending(true);
-    try {
-      await cancelRegistration(token);
-      setDone(true);
-    } catch (e) {
-      setProblem(toProblem(e, 'No se puede cancelar'));
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
     <LinkCard title="Cancelar mi registro" testId="cancel-page">
       <p className="link-page__text">
@@ -49,7 +34,13 @@ export function CancelRegistrationPage() {
       <EventFacts evento={view.evento} />
       <p className="link-page__note">Tu lugar se liberará para otra persona. Esta acción no se puede deshacer.</p>
       <div className="link-page__actions">
-        <button type="button" className="btn btn--danger" onClick={() => void confirm()} disabled={sending} data-testid="cancel-confirm">
+        <button
+          type="button"
+          className="btn btn--danger"
+          onClick={() => void act(() => cancelRegistration(token))}
+          disabled={sending}
+          data-testid="cancel-confirm"
+        >
           {sending ? 'Cancelando…' : 'Sí, cancelar mi registro'}
         </button>
         <Link className="btn btn--secondary" to={`/eventos/${view.evento.slug}`}>

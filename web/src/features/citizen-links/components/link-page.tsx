@@ -55,7 +55,25 @@ export function useLinkView<T>(load: () => Promise<T>, fallbackTitle: string) {
     setProblem(null);
     setAttempt((n) => n + 1);
   }, []);
-  return { view, problem, setProblem, retry };
+  // The page's one action (cancel, accept): sent once at a time; its refusal becomes the page's problem.
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+  const act = useCallback(
+    async (send: () => Promise<unknown>) => {
+      if (sending) return;
+      setSending(true);
+      try {
+        await send();
+        setDone(true);
+      } catch (e) {
+        setProblem(toProblem(e, fallbackTitle));
+      } finally {
+        setSending(false);
+      }
+    },
+    [sending, fallbackTitle],
+  );
+  return { view, problem, retry, sending, done, act };
 }
 
 /** The page's frame: one card in the public layout, its heading focused when the outcome changes. */
