@@ -18,8 +18,27 @@ import { toPublicEvent, toRegistrationResponse } from './external-events.mapper'
 import { ExternalEventsRepository } from './external-events.repository';
 import { RegistrationBatcher } from './registration-batcher';
 import { registrationsCsv } from './registrations-csv';
-import { RegistrationsRepository } from './registrations.repository';
+import { RegistrationsRepository, type NewRegistration } from './registrations.repository';
 import { WaitlistRepository } from './waitlist.repository';
+
+/**
+ * A public form's person (registration and waitlist take the same body): the one birth-date rule
+ * (shared/rules/birth-date.ts, "today" in TZ_DISPLAY) checked first, then the row's fields.
+ */
+export function toNewRegistration(dto: PublicRegistrationDto, tzDisplay: string): NewRegistration {
+  const problem = birthDateProblem(dto.fecha_nacimiento, isoDateInZone(new Date(), tzDisplay));
+  if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
+  return {
+    nombre: dto.nombre,
+    apellidoPaterno: dto.apellido_paterno,
+    apellidoMaterno: dto.apellido_materno,
+    fechaNacimiento: dto.fecha_nacimiento,
+    phone: dto.phone,
+    email: dto.email,
+    empresa: dto.empresa || null,
+    tipoParticipante: dto.tipo_participante,
+  };
+}
 
 export const PUBLIC_NOT_FOUND = 'El evento que buscas no existe o ha sido cancelado.';
 export const EVENT_FULL = 'Evento Lleno: ya no hay lugares disponibles.';
@@ -134,16 +153,8 @@ export class RegistrationsService {
    * the same moment (RegistrationBatcher): no read before, nothing written when refused.
    */
   async register(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<{ id: number; status: string }> {
-    this.assertBirthDate(dto.fecha_nacimiento);
     const result = await this.batcher.submit(slug, {
-      nombre: dto.nombre,
-      apellidoPaterno: dto.apellido_paterno,
-      apellidoMaterno: dto.apellido_materno,
-      fechaNacimiento: dto.fecha_nacimiento,
-      phone: dto.phone,
-      email: dto.email,
-      empresa: dto.empresa || null,
-      tipoParticipante: dto.tipo_participante,
+      ...toNewRegistration(dto, this.config.tzDisplay),
       actorId: actor.userId,
       ip: actor.ip,
     });
@@ -162,11 +173,5 @@ export class RegistrationsService {
         // not_found, draft: a draft does not exist for the public.
         throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
     }
-  }
-
-  /** The one birth-date rule (shared/rules/birth-date.ts). */
-  private assertBirthDate(value: string): void {
-    const problem = birthDateProblem(value, isoDateInZone(new Date(), this.config.tzDisplay));
-    if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
   }
 }

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { SignedLinks, type LinkPurpose } from '@core/links/signed-links';
-import { isoDateInZone } from '@core/format/display-dates';
 import type {
   CancelLinkView,
   LinkEventView,
@@ -11,10 +10,9 @@ import type {
   WaitlistJoined,
 } from '@shared/contracts/external-events.contract';
 import type { EventActor } from '@shared/events/domain-events';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toWaitlistEntryResponse } from './external-events.mapper';
-import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND } from './registrations.service';
+import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, toNewRegistration } from './registrations.service';
 import { WaitlistRepository, type LinkRow } from './waitlist.repository';
 
 export const LINK_INVALID = 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.';
@@ -98,22 +96,7 @@ export class WaitlistService {
   // ——— Waitlist (§4) ———
 
   async join(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<WaitlistJoined> {
-    const problem = birthDateProblem(dto.fecha_nacimiento, isoDateInZone(new Date(), this.config.tzDisplay));
-    if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
-    const result = await this.waitlist.join(
-      slug,
-      {
-        nombre: dto.nombre,
-        apellidoPaterno: dto.apellido_paterno,
-        apellidoMaterno: dto.apellido_materno,
-        fechaNacimiento: dto.fecha_nacimiento,
-        phone: dto.phone,
-        email: dto.email,
-        empresa: dto.empresa || null,
-        tipoParticipante: dto.tipo_participante,
-      },
-      actor,
-    );
+    const result = await this.waitlist.join(slug, toNewRegistration(dto, this.config.tzDisplay), actor);
     switch (result.outcome) {
       case 'ok':
         return { message: 'Te uniste a la lista de espera', waitlist_count: await this.waitlist.waitingCount(slug) };
