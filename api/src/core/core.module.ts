@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './access/access.guard';
+import { jwtKey } from './access/jwt-key';
 import { JwtStrategy } from './access/jwt.strategy';
 import { SessionsRepository } from './access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
@@ -60,7 +61,10 @@ export class CoreModule {
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl, areaEntities, { extra: { max: config.databasePoolSize ?? 20 } })),
         PassportModule,
-        JwtModule.register({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds } }),
+        JwtModule.register({
+          secret: jwtKey(config.jwtSecret),
+          signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds },
+        }),
       ],
       providers,
       exports: [APP_CONFIG, ...sessions, JwtModule, ...backbone],

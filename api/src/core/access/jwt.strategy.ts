@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { jwtKey } from './jwt-key';
 import { SessionResolver, type TokenClaims } from '../realtime/session-resolver';
 import type { Request } from 'express';
 import type { AuthUser } from './current-user';
@@ -16,7 +17,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), queueDashboardCookie]),
-      secretOrKey: config.jwtSecret,
+      // passport-jwt hands the key to jsonwebtoken untouched; its types only name string and Buffer.
+      secretOrKey: jwtKey(config.jwtSecret) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
       passReqToCallback: true,

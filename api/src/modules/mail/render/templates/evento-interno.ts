@@ -25,7 +25,7 @@ async function codeAndCalendar(data: InternalData, ctx: MailRenderContext, what:
   const url = internalEventUrl(ctx, requireText(data.slug, 'slug'), codigo);
   const qrCid = `qr-${what}-${eventoId}-${personaId}@${ctx.domain}`;
   const attachments = [
-    await qrAttachment(url, qrCid),
+    qrAttachment(url, qrCid),
     icsAttachment({
       // One calendar entry per person and event: the reminder updates the invitation's, never adds a second.
       uid: `evento-interno-${eventoId}-${personaId}@${ctx.domain}`,

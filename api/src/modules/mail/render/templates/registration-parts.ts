@@ -50,7 +50,7 @@ export async function registrationParts(
       { kind: 'note', text: `Detalles del evento: ${eventUrl}` },
     ],
     attachments: [
-      await qrAttachment(codigo, qrCid),
+      qrAttachment(codigo, qrCid),
       icsAttachment({
         uid: `registro-${registroId}@${ctx.domain}`,
         start: inicio,
