@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { QUEUE_CONCURRENCY } from '@shared/jobs/jobs';
 import type { RenderedMail } from './render/mail-renderer.types';
@@ -80,7 +81,9 @@ export class MailTransport implements OnApplicationShutdown {
     if (!this.transporter) throw new Error('SMTP_URL no está configurado');
     if (!isPlainAddress(mail.to.email)) throw Object.assign(new Error('La dirección de correo no es válida'), { code: 'EENVELOPE' });
     const name = mail.to.name ? oneLine(mail.to.name) : '';
-    const info = (await this.transporter.sendMail({
+    // The message is composed into one buffer first: streamed, nodemailer writes it to the socket in ~30 small
+    // pieces (a third of the workers' socket time in bench:mail); a buffer goes in a few large writes.
+    const message = new MailComposer({
       from: this.config.mailFrom,
       to: name ? { name, address: mail.to.email } : mail.to.email,
       subject: mail.rendered.subject,
@@ -88,6 +91,8 @@ export class MailTransport implements OnApplicationShutdown {
       html: mail.rendered.html,
       messageId: mail.messageId,
       headers: { 'Auto-Submitted': 'auto-generated' },
+      disableFileAccess: true,
+      disableUrlAccess: true,
       attachments: mail.rendered.attachments.map((a) => ({
         filename: a.filename,
         content: a.content,
@@ -95,7 +100,9 @@ export class MailTransport implements OnApplicationShutdown {
         cid: a.cid,
         contentDisposition: a.inline ? 'inline' : 'attachment',
       })),
-    })) as { response?: string };
+    }).compile();
+    const raw = await message.build();
+    const info = (await this.transporter.sendMail({ envelope: message.getEnvelope(), raw })) as { response?: string };
     return oneLine(info.response ?? '250').slice(0, 500);
   }
 
