@@ -12,6 +12,10 @@ export interface CountsSource {
 /** Told when someone enters or leaves a room of its kind (after the change; across API processes it reads the room itself). */
 export type OccupancyListener = (server: AforoServer, room: string, match: RegExpMatchArray) => Promise<void>;
 
+/** A failed occupancy read is tried again this many times, this far apart. */
+const OCCUPANCY_RETRIES = 5;
+const OCCUPANCY_RETRY_MS = 1000;
+
 /**
  * What the realtime core knows of the areas: each module registers, when it starts, the rooms it
  * owns (with their join rule), the push routes of its domain events, pushes that combine, and the
@@ -88,9 +92,23 @@ export class RealtimeRegistry implements OnApplicationBootstrap {
     const state = { again: false };
     this.occupancyRuns.set(room, state);
     void (async () => {
+      let failures = 0;
       do {
         state.again = false;
-        await listener(server, room, match).catch((err: Error) => this.logger.warn(`Occupancy of ${room}: ${err.message}`));
+        const failed = await listener(server, room, match).then(
+          () => false,
+          (err: Error) => {
+            this.logger.warn(`Occupancy of ${room}: ${err.message}`);
+            return true;
+          },
+        );
+        // A read across the cluster can fail for a moment (a process starting again after a crash has not
+        // answered yet): the room's last word must not be a failed read, so it is read again a moment later.
+        failures = failed ? failures + 1 : 0;
+        if (failed && failures <= OCCUPANCY_RETRIES) {
+          await new Promise((resolve) => setTimeout(resolve, OCCUPANCY_RETRY_MS));
+          state.again = true;
+        }
       } while (state.again);
       this.occupancyRuns.delete(room);
     })();
