@@ -20,10 +20,8 @@
 // idle machine before each phase; 0 = don't) --client-nice=0
 // --profile (V8 CPU profile of the API during each push phase) --dump=<file.json> (per-change data)
 // --build (rebuild the server first) --no-write (leave the docs alone).
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,6 +45,7 @@ import {
   now,
   pct,
   profilerPreload,
+  rawSocketIo,
   readFlags,
   selfLoad,
   serve,
@@ -61,75 +60,6 @@ import {
 } from './lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-
-/**
- * A minimal socket.io client over a raw TCP WebSocket (--client=raw): only what this bench needs
- * (engine.io open/ping, socket.io connect with auth, one join with ack, events). It costs the bench
- * machine far less CPU per message than socket.io-client, to tell server time from client time apart.
- */
-function rawSocketIo(url, token, { onEvent, onReady, onFail }) {
-  const { hostname, port } = new URL(url);
-  const sock = net.connect({ host: hostname, port: Number(port) });
-  sock.setNoDelay(true);
-  const send = (text) => {
-    const data = Buffer.from(text);
-    const mask = randomBytes(4);
-    const head =
-      data.length < 126 ? Buffer.from([0x81, 0x80 | data.length]) : Buffer.from([0x81, 0x80 | 126, data.length >> 8, data.length & 255]);
-    for (let i = 0; i < data.length; i += 1) data[i] ^= mask[i % 4];
-    sock.write(Buffer.concat([head, mask, data]));
-  };
-  const onText = (text, t) => {
-    if (text.startsWith('42')) onEvent(JSON.parse(text.slice(2)), t);
-    else if (text === '2') send('3');
-    else if (text[0] === '0') send(`40${JSON.stringify({ token })}`);
-    else if (text.startsWith('40')) send('420["room:join","users"]');
-    else if (text.startsWith('430')) {
-      const [ack] = JSON.parse(text.slice(3));
-      if (ack?.ok === true) onReady();
-      else onFail(ack?.message ?? 'join refused');
-    } else if (text.startsWith('44')) onFail(text.slice(2));
-  };
-  let buf = Buffer.alloc(0);
-  let upgraded = false;
-  sock.on('data', (chunk) => {
-    const t = now();
-    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-    if (!upgraded) {
-      const end = buf.indexOf('\r\n\r\n');
-      if (end === -1) return;
-      if (!/^HTTP\/1\.1 101/.test(buf.subarray(0, 12).toString())) return onFail('upgrade refused');
-      upgraded = true;
-      buf = buf.subarray(end + 4);
-    }
-    while (buf.length >= 2) {
-      const opcode = buf[0] & 0x0f;
-      let len = buf[1] & 0x7f;
-      let off = 2;
-      if (len === 126) {
-        if (buf.length < 4) break;
-        len = buf.readUInt16BE(2);
-        off = 4;
-      } else if (len === 127) {
-        if (buf.length < 10) break;
-        len = Number(buf.readBigUInt64BE(2));
-        off = 10;
-      }
-      if (buf.length < off + len) break;
-      const frame = buf.subarray(off, off + len);
-      buf = buf.subarray(off + len);
-      if (opcode === 1) onText(frame.toString('utf8'), t);
-      else if (opcode === 8) sock.destroy();
-    }
-  });
-  sock.on('error', (err) => onFail(err.message));
-  sock.on('close', () => onFail('closed'));
-  sock.write(
-    `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
-  );
-  return { disconnect: () => sock.destroy() };
-}
 
 // ───────────────────────────────────────── client process ─────────────────────────────────────────
 
@@ -146,6 +76,7 @@ async function clientMain() {
     new Promise((done) => {
       const finish = settleOnce(timeoutMs + 1000, (ok, why) => done({ socket, ok, why }));
       const socket = rawSocketIo(url, token, {
+        room: 'users',
         onEvent: ([event, payload], t) => {
           if (event === 'user.created') deliveries.push(index, payload?.data?.user?.email, t);
         },

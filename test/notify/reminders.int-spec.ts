@@ -8,10 +8,16 @@ import { eventually, signedInApp, TestApp } from '../setup/test-app';
 
 const HOUR = 60 * 60 * 1000;
 const hoursAhead = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+/** The start part of a reminder's key: UTC to the minute, 20261213T0100Z. */
+const startKey = (at: string | Date) =>
+  new Date(at)
+    .toISOString()
+    .replace(/:\d\d\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 
 /**
  * Day-before reminders (issue 22 §2.4): each area's scheduled job queues the reminders of its own records — once
- * (key recordatorio:<kind>:<id>), to the right people, for events starting within 24 h. Time is controlled by
+ * per start (key recordatorio:<kind>:<id>:<start>), to the right people, for events starting within 24 h. Time is controlled by
  * creating events 23 h and 25 h ahead.
  */
 describe('reminders the day before', () => {
@@ -39,8 +45,9 @@ describe('reminders the day before', () => {
   });
 
   it('external events: registrants holding a place of a published event starting within 24 h, exactly once', async () => {
+    const soonStart = hoursAhead(23);
     const soon = await createEvent(t, admin, {
-      event_date: hoursAhead(23),
+      event_date: soonStart,
       end_date: hoursAhead(25),
       location: 'Parque Fundidora, Monterrey',
     });
@@ -66,7 +73,8 @@ describe('reminders the day before', () => {
     await Promise.all([job.handle(), job.handle()]);
     await job.handle();
     const rows = await reminders('registro.recordatorio');
-    expect(rows.map((r) => r.idempotency_key)).toEqual([a, b].map((id) => `recordatorio:evento-externo:${id}`).sort());
+    const start = startKey(soonStart);
+    expect(rows.map((r) => r.idempotency_key)).toEqual([a, b].map((id) => `recordatorio:evento-externo:${id}:${start}`).sort());
     expect(rows.map((r) => r.to_email.toLowerCase())).toEqual(['persona1@correo.mx', 'persona2@correo.mx']);
     expect(rows.every((r) => r.ref_id === soon.id)).toBe(true);
     const [stored] = await t.query<{ nombre: string; apellido_paterno: string; apellido_materno: string; codigo: string }>(
@@ -83,10 +91,24 @@ describe('reminders the day before', () => {
       evento: { titulo: soon.title, lugar: 'Parque Fundidora, Monterrey' },
     });
     expect(new Date((rows[0].data.evento as { inicio: string }).inicio).getTime()).toBeGreaterThan(Date.now() + 22 * HOUR);
+
+    // The event moves (half an hour later) after its reminders went out: each registrant gets one more, with the
+    // new time; running again adds nothing.
+    const moved = new Date(new Date(soonStart).getTime() + HOUR / 2);
+    await t.query(`UPDATE external_events SET event_date = $2 WHERE id = $1`, [soon.id, moved]);
+    await Promise.all([job.handle(), job.handle()]);
+    await job.handle();
+    const after = await reminders('registro.recordatorio');
+    expect(after.map((r) => r.idempotency_key)).toEqual(
+      [a, b].flatMap((id) => [start, startKey(moved)].map((s) => `recordatorio:evento-externo:${id}:${s}`)).sort(),
+    );
+    const latest = after.filter((r) => r.idempotency_key.endsWith(startKey(moved)));
+    expect(latest.map((r) => (r.data.evento as { inicio: string }).inicio)).toEqual([moved.toISOString(), moved.toISOString()]);
   });
 
   it('internal events: invitees who confirmed, of a confirmed event starting within 24 h, exactly once', async () => {
-    const soon = await createInternalEvent(t, admin, { fecha_evento: hoursAhead(23), fecha_fin: null, ubicacion: 'Sala de Cabildo' });
+    const soonStart = hoursAhead(23);
+    const soon = await createInternalEvent(t, admin, { fecha_evento: soonStart, fecha_fin: null, ubicacion: 'Sala de Cabildo' });
     const later = await createInternalEvent(t, admin, { fecha_evento: hoursAhead(25), fecha_fin: null });
     const cancelled = await createInternalEvent(t, admin, { fecha_evento: hoursAhead(23), fecha_fin: null });
     const people = await insertPersonas(t, 4, 'RECORDAR');
@@ -113,7 +135,7 @@ describe('reminders the day before', () => {
     await job.handle();
     const rows = await reminders('evento-interno.recordatorio');
     expect(rows.map((r) => r.idempotency_key)).toEqual(
-      [people[0], people[1]].map((p) => `recordatorio:evento-interno:${soon.id}:${p}`).sort(),
+      [people[0], people[1]].map((p) => `recordatorio:evento-interno:${soon.id}:${p}:${startKey(soonStart)}`).sort(),
     );
     const codes = new Map(
       (

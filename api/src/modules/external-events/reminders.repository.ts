@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { reminderStartKeySql } from '@shared/contracts/mail.contract';
 
 /** Registration statuses that hold a place before the event: the people a reminder goes to. */
 export const REMINDED_REGISTRATION_STATUSES = ['registered'] as const;
@@ -15,13 +16,13 @@ export class ExternalRemindersRepository {
   /**
    * Every registration holding a place in a published event that starts within the lead time (and has not
    * started) gets its reminder queued by `queue_mail`, in ONE statement; the idempotency key
-   * `recordatorio:evento-externo:<registration id>` makes it once however often this runs, also when two
+   * `recordatorio:evento-externo:<registration id>:<start>` makes it once per start however often this runs, also when two
    * workers run it at the same time (the unique key decides). Answers how many were queued now.
    */
   async queueReminders(leadMs: number): Promise<number> {
     const [{ n }] = await this.ds.query(
       `SELECT count(queue_mail(
-                'recordatorio:evento-externo:' || r.id,
+                'recordatorio:evento-externo:' || r.id || ':' || ${reminderStartKeySql('e.event_date')},
                 'registro.recordatorio',
                 btrim(r.email),
                 concat_ws(' ', NULLIF(r.nombre, ''), NULLIF(r.apellido_paterno, ''), NULLIF(r.apellido_materno, '')),

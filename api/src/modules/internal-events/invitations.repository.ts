@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { InvitationJobStatus } from '@shared/contracts/internal-events.contract';
-import type { MailEventSnapshot } from '@shared/contracts/mail.contract';
+import { reminderStartKeySql, type MailEventSnapshot } from '@shared/contracts/mail.contract';
 
 /** One invitation request as stored (envios_invitaciones, migration 1765000000000). */
 export interface InvitationSendRow {
@@ -167,14 +167,14 @@ export class InvitationsRepository {
   /**
    * The day-before reminders of confirmed invitees, in ONE statement: every confirmed attendee with an e-mail of
    * a confirmed event that starts within the lead time (and has not started) gets a message queued by
-   * `queue_mail`, whose idempotency key `recordatorio:evento-interno:<event>:<persona>` makes it once — however
+   * `queue_mail`, whose idempotency key `recordatorio:evento-interno:<event>:<persona>:<start>` makes it once per start — however
    * often this runs, and when two workers run it at the same time (the unique key decides). Answers how many
    * were queued now.
    */
   async queueReminders(leadMs: number): Promise<number> {
     const [{ n }] = await this.ds.query(
       `SELECT count(queue_mail(
-                'recordatorio:evento-interno:' || e.id || ':' || p.id,
+                'recordatorio:evento-interno:' || e.id || ':' || p.id || ':' || ${reminderStartKeySql('e.fecha_evento')},
                 'evento-interno.recordatorio',
                 btrim(p.correo_electronico),
                 ${FULL_NAME},
