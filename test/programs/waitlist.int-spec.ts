@@ -143,6 +143,32 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
     expect((await places(t, p.id)).waiting).toBe(1);
   });
 
+  it('control: without the partial unique index the same 50 joins write duplicates (so the test above would catch a missing guard)', async () => {
+    const { p } = await fullProgramWithLine(t, admin, 1, 0, 60);
+    await t.query(`DROP INDEX programa_lista_espera_email_key`);
+    try {
+      // ON CONFLICT names the index: without it the statement fails; a plain insert is what a missing guard would do.
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          t.query(
+            `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud)
+             SELECT $1, 'A', 'B', 'C', 'mismo@correo.mx', '8100000000', '{}'::jsonb
+              WHERE NOT EXISTS (SELECT 1 FROM programa_lista_espera WHERE programa_id = $1 AND correo_electronico = 'mismo@correo.mx')
+             RETURNING id`,
+            [p.id],
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.length === 1).length).toBeGreaterThan(1);
+    } finally {
+      await t.query(`DELETE FROM programa_lista_espera WHERE programa_id = $1`, [p.id]);
+      await t.query(
+        `CREATE UNIQUE INDEX programa_lista_espera_email_key ON programa_lista_espera (programa_id, lower(btrim(correo_electronico)))
+          WHERE status IN ('waiting', 'offered')`,
+      );
+    }
+  });
+
   it('staff cancel a registration: the place is offered to the first in line, held, its message queued; accepting applies as /register would', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 2, tipo: 'continuo' });
     const r1 = (await registerForProgram(t, p.slug, applicationBody(1000)).expect(201)).body.registration.id;
@@ -286,6 +312,18 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
       // B's place went to the next in line (held), X is registered: 1 registered + 1 held, 1 still waiting.
       expect(await places(t, p.id)).toMatchObject({ current: 1, held: 1, waiting: 1 });
     }
+  });
+
+  it('applications racing a staff cancellation never take the place held for the first in line', async () => {
+    const { p, registrations } = await fullProgramWithLine(t, admin, 3, 1, 8000);
+    const results = await Promise.all([
+      setStatus(t, admin, p.id, registrations[0], 'cancelado'),
+      ...Array.from({ length: 30 }, (_, i) => registerForProgram(t, p.slug, applicationBody(8500 + i))),
+    ]);
+    expect(results[0].status).toBe(200);
+    // Before the cancellation commits the program is full; after it, the freed place is held for the one waiting.
+    expect(results.slice(1).filter((r) => r.status === 201)).toHaveLength(0);
+    expect(await places(t, p.id)).toMatchObject({ current: 2, held: 1, waiting: 0 });
   });
 
   it('a raised limit offers places; no limit offers to everyone waiting; lowering below taken + held is refused', async () => {
