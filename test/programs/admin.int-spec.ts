@@ -46,6 +46,8 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
       beneficios: ['CAPITAL SEMILLA'],
       es_destacado: false,
       participantes_actuales: 0,
+      held_places: 0,
+      waitlist_count: 0,
       imagen_url: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),

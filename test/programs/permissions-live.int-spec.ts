@@ -126,6 +126,8 @@ describe('programs live: staff table and registrations, public places (counts on
       status: 'published',
       max_participantes: 3,
       participantes_actuales: 1,
+      held_places: 0,
+      waitlist_count: 0,
       version: expect.stringMatching(/^\d+$/),
     };
     expect((await tableCounts).data.counts).toEqual(expected);

@@ -77,6 +77,31 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
     expect(m.attachments).toEqual([]);
   });
 
+  it('programa.lista-espera-oferta: the same offer for a program, its own link (another purpose: never an event offer)', async () => {
+    const data: MailTemplateData['programa.lista-espera-oferta'] = {
+      entrada_id: 9,
+      programa_id: 4,
+      nombre: 'Luis',
+      oferta_hasta: '2026-12-01T18:00:00.000Z',
+      programa: { nombre: 'Impulso Emprendedor', slug: 'impulso', fecha_inicio: null, fecha_fin: null, ubicacion: 'Palacio Municipal' },
+    };
+    const m = await renderer.render('programa.lista-espera-oferta', data, target);
+    expect(m.subject).toBe('Se liberó un lugar para ti: Impulso Emprendedor');
+    expect(m.text).toContain('Estabas en la lista de espera de este programa');
+    expect(m.text).toContain('Palacio Municipal');
+    expect(m.text).not.toContain('Fechas');
+    expect(m.text).toContain('martes, 1 de diciembre de 2026, 12:00 p. m.');
+    const token = links.sign('accept-program-waitlist-offer', 9, new Date('2026-12-01T18:00:00.000Z'));
+    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/programa/aceptar/${token}`);
+    expect(links.verify('accept-waitlist-offer', token)).toEqual({ ok: false, reason: 'invalid' });
+    const dated = await renderer.render(
+      'programa.lista-espera-oferta',
+      { ...data, programa: { ...data.programa, fecha_inicio: '2027-01-10T15:00:00.000Z', fecha_fin: '2027-02-10T15:00:00.000Z' } },
+      target,
+    );
+    expect(dated.text).toMatch(/Fechas: Del domingo, 10 de enero de 2027 al miércoles, 10 de febrero de 2027/);
+  });
+
   it('bad data fails with a reason; subjects stay on one line', async () => {
     await expect(renderer.render('registro.confirmacion', { ...registro, codigo: '' }, target)).rejects.toThrow('codigo');
     await expect(renderer.render('no.existe', {}, target)).rejects.toThrow('Plantilla desconocida');

@@ -21,6 +21,8 @@ import { personasSeeder } from './personas/personas.seed';
 import { PersonasModule } from './personas/personas.module';
 import { ProgramaEntity } from './programs/programa.entity';
 import { ProgramRegistrationEntity } from './programs/program-registration.entity';
+import { ProgramWaitlistEntryEntity } from './programs/program-waitlist-entry.entity';
+import { ProgramsJobsModule } from './programs/jobs/programs-jobs.module';
 import { programsSeeder } from './programs/programs.seed';
 import { ProgramsModule } from './programs/programs.module';
 import { PublicModule } from './public/public.module';
@@ -63,7 +65,12 @@ export const AREA_REGISTRATIONS = {
   health: { module: HealthModule },
   public: { module: PublicModule },
   personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
-  programs: { module: ProgramsModule, entities: [ProgramaEntity, ProgramRegistrationEntity], seeder: programsSeeder },
+  programs: {
+    module: ProgramsModule,
+    entities: [ProgramaEntity, ProgramRegistrationEntity, ProgramWaitlistEntryEntity],
+    jobs: ProgramsJobsModule,
+    seeder: programsSeeder,
+  },
   'queue-dashboard': { module: QueueDashboardModule },
   'internal-events': { module: InternalEventsModule, jobs: InternalEventsJobsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
   spaces: { module: SpacesModule, seeder: spacesSeeder },

@@ -157,3 +157,9 @@ export function formatTimeRange(start: string, end: string | null | undefined, t
   const to = sameDay ? formatTime(end, timeZone) : `${formatShortDate(end, timeZone)}, ${formatTime(end, timeZone)}`;
   return `${from} – ${to}`;
 }
+
+/** The number waiting in a waitlist, a count only (issue 22 §4: events and programs). */
+export function waitlistText(n: number): string {
+  if (n <= 0) return 'Nadie en la lista de espera';
+  return n === 1 ? '1 persona en la lista de espera' : `${n} personas en la lista de espera`;
+}

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DomainException, ErrorCode } from '../errors/domain-exception';
 
 /** What a signed link may do: one purpose per link, checked on use (a cancel link never accepts an offer). */
-export type LinkPurpose = 'cancel-registration' | 'accept-waitlist-offer';
+export type LinkPurpose = 'cancel-registration' | 'accept-waitlist-offer' | 'accept-program-waitlist-offer';
+
+/** What a citizen reads for a link that is not ours, was altered, or names another purpose. */
+export const LINK_INVALID = 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.';
 
 export type LinkCheck = { ok: true; id: number; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
@@ -37,6 +41,17 @@ export class SignedLinks {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
     if (exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
     return { ok: true, id, expiresAt: new Date(exp * 1000) };
+  }
+
+  /**
+   * The id a link names, or the Spanish reason it cannot be used: tampered or foreign (another purpose, so another
+   * table's id never passes) → LINK_INVALID (404); past its time → `expired` (410).
+   */
+  require(purpose: LinkPurpose, token: string, expired: string): number {
+    const check = this.verify(purpose, token);
+    if (check.ok) return check.id;
+    if (check.reason === 'expired') throw new DomainException(ErrorCode.LinkExpired, expired);
+    throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
   }
 
   private signature(purpose: LinkPurpose, id: number, exp: number): string {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EventActor, NewDomainEvent } from '@shared/events/domain-events';
@@ -17,7 +17,8 @@ export class UnitOfWork {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly outbox: OutboxRepository,
-    private readonly relay: OutboxRelay,
+    // Absent in the workers process: there the INSERT's NOTIFY wakes the API's relays at commit.
+    @Optional() private readonly relay?: OutboxRelay,
   ) {}
 
   async run<T>(actor: EventActor, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -31,7 +32,7 @@ export class UnitOfWork {
         },
       }),
     );
-    if (recorded) this.relay.kick();
+    if (recorded) this.relay?.kick();
     return result;
   }
 }

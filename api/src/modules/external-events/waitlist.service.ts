@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import { SignedLinks, type LinkPurpose } from '@core/links/signed-links';
+import { LINK_INVALID, SignedLinks, type LinkPurpose } from '@core/links/signed-links';
 import type {
   CancelLinkView,
   LinkEventView,
@@ -15,7 +15,6 @@ import { toWaitlistEntryResponse } from './external-events.mapper';
 import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, toNewRegistration } from './registrations.service';
 import { WaitlistRepository, type LinkRow } from './waitlist.repository';
 
-export const LINK_INVALID = 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.';
 export const CANCEL_LINK_EXPIRED = 'El enlace para cancelar ya expiró: el evento ya comenzó.';
 export const ALREADY_CANCELLED = 'Este registro ya fue cancelado.';
 export const CANCEL_ATTENDED = 'Tu asistencia ya fue registrada; este registro ya no se puede cancelar.';
@@ -58,10 +57,7 @@ export class WaitlistService {
 
   /** The id a link names, or the Spanish reason it cannot be used (tampered or foreign: invalid; past its time: expired). */
   private idOf(purpose: LinkPurpose, token: string, expired: string): number {
-    const check = this.links.verify(purpose, token);
-    if (check.ok) return check.id;
-    if (check.reason === 'expired') throw new DomainException(ErrorCode.LinkExpired, expired);
-    throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    return this.links.require(purpose, token, expired);
   }
 
   // ——— Cancel by link (§3) ———

@@ -31,6 +31,13 @@ export class ProgramaEntity extends StaffRecordColumns {
   @Column({ name: 'participantes_actuales', type: 'integer', default: 0 })
   participantesActuales: number;
 
+  /** Places held for offers of the waitlist (migration 1765100000000): the capacity CHECK counts them. */
+  @Column({ name: 'held_places', type: 'integer', default: 0 })
+  heldPlaces: number;
+
+  @Column({ name: 'waitlist_count', type: 'integer', default: 0 })
+  waitlistCount: number;
+
   @Column({ type: 'text', default: 'draft' })
   status: ProgramaStatus;
 

@@ -11,6 +11,7 @@ import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { CreateProgramaDto, RegistrationStatusDto, UpdateProgramaDto } from './programs.dto';
 import { ProgramAnswers } from './programs.openapi';
 import { PROGRAM_AREAS } from './programs.realtime';
+import { ProgramWaitlistService } from './program-waitlist.service';
 import { ProgramsService } from './programs.service';
 
 /** Spec 3 §6: each action is granted by programas_servicios or eventos_externos (or super admin). */
@@ -20,7 +21,10 @@ const RequireProgramPermission = (action: Action) => RequirePermissionInAnyArea(
 @ApiBearerAuth()
 @Controller('programas-servicios')
 export class ProgramsController {
-  constructor(private readonly programs: ProgramsService) {}
+  constructor(
+    private readonly programs: ProgramsService,
+    private readonly waitlist: ProgramWaitlistService,
+  ) {}
 
   @Get()
   @Answer(200, 'Todos los programas.', ProgramAnswers.list)
@@ -78,5 +82,27 @@ export class ProgramsController {
   ) {
     const registration = await this.programs.setRegistrationStatus(id, registrationId, dto.status, actor);
     return { registration, message: `El registro ha sido marcado como ${registration.status}` };
+  }
+
+  /** The program's waitlist beside its registrations: in line order, with offers and until when. */
+  @Get(':id/waitlist')
+  @Answer(200, 'La lista de espera activa (en espera y con oferta), en orden.', ProgramAnswers.waitlist)
+  @RequireProgramPermission('view')
+  async waitlistOf(@Param('id', IdParamPipe) id: number) {
+    const programa = await this.programs.get(id);
+    return { entries: await this.waitlist.list(programa.id) };
+  }
+
+  /** Takes someone out of the line; a place held for them goes to the next. */
+  @Delete(':id/waitlist/:entryId')
+  @Answer(200, 'Quitado de la lista de espera (su lugar apartado pasa al siguiente).', ProgramAnswers.waitlistRemoved)
+  @RequireProgramPermission('delete')
+  async removeFromWaitlist(
+    @Param('id', IdParamPipe) id: number,
+    @Param('entryId', IdParamPipe) entryId: number,
+    @Actor() actor: EventActor,
+  ) {
+    await this.waitlist.remove(id, entryId, actor);
+    return { message: 'Quitado de la lista de espera' };
   }
 }

@@ -1,13 +1,16 @@
-import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse, PublicPrograma } from '@shared/contracts/programs.contract';
+import {
+  programPlacesLeft,
+  type ProgramaResponse,
+  type ProgramCounts,
+  type ProgramRegistrationResponse,
+  type ProgramWaitlistEntryResponse,
+  type PublicPrograma,
+} from '@shared/contracts/programs.contract';
 import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
+import type { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-/** Places left, or null when the program has no limit. */
-export function placesLeft(p: { maxParticipantes: number | null; participantesActuales: number }): number | null {
-  return p.maxParticipantes === null ? null : Math.max(p.maxParticipantes - p.participantesActuales, 0);
-}
 
 export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
   return {
@@ -25,6 +28,8 @@ export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
     beneficios: p.beneficios ?? [],
     es_destacado: p.esDestacado,
     participantes_actuales: p.participantesActuales,
+    held_places: p.heldPlaces,
+    waitlist_count: p.waitlistCount,
     imagen_url: p.imagenUrl,
     created_at: iso(p.createdAt)!,
     updated_at: iso(p.updatedAt)!,
@@ -34,7 +39,7 @@ export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
 /** The public page: the program as citizens see it, no staff fields, no one's personal data. */
 export function toPublicPrograma(p: ProgramaEntity): PublicPrograma {
   const { created_at: _created, updated_at: _updated, ...shown } = toProgramaResponse(p);
-  return { ...shown, lugares_disponibles: placesLeft(p) };
+  return { ...shown, lugares_disponibles: programPlacesLeft(shown) };
 }
 
 export function toProgramCounts(p: {
@@ -42,6 +47,8 @@ export function toProgramCounts(p: {
   status: ProgramaEntity['status'];
   maxParticipantes: number | null;
   participantesActuales: number;
+  heldPlaces: number;
+  waitlistCount: number;
   version: string;
 }): ProgramCounts {
   return {
@@ -49,6 +56,8 @@ export function toProgramCounts(p: {
     status: p.status,
     max_participantes: p.maxParticipantes,
     participantes_actuales: p.participantesActuales,
+    held_places: p.heldPlaces,
+    waitlist_count: p.waitlistCount,
     version: String(p.version),
   };
 }
@@ -80,5 +89,23 @@ export function toProgramRegistrationResponse(r: ProgramRegistrationEntity): Pro
     notas: r.notas,
     created_at: iso(r.createdAt)!,
     updated_at: iso(r.updatedAt)!,
+  };
+}
+
+export function toProgramWaitlistEntryResponse(w: ProgramWaitlistEntryEntity): ProgramWaitlistEntryResponse {
+  return {
+    id: w.id,
+    programa_id: w.programaId,
+    nombre: w.nombre,
+    apellido_paterno: w.apellidoPaterno,
+    apellido_materno: w.apellidoMaterno,
+    correo_electronico: w.correoElectronico,
+    celular: w.celular,
+    status: w.status,
+    offer_count: w.offerCount,
+    offered_until: iso(w.offeredUntil),
+    registration_id: w.registrationId,
+    created_at: iso(w.createdAt)!,
+    updated_at: iso(w.updatedAt)!,
   };
 }

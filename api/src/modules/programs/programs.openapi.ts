@@ -6,6 +6,7 @@ import {
   SI_NO,
   TIEMPOS_OPERANDO,
 } from '@shared/contracts/programs.contract';
+import { WAITLIST_STATUSES } from '@shared/contracts/waitlist.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const programFields = {
@@ -23,6 +24,8 @@ const programFields = {
   beneficios: S.list(S.text('ASESORÍA GRATUITA')),
   es_destacado: S.bool(false),
   participantes_actuales: S.int(12, 'Registros pendientes o confirmados (ocupan lugar).'),
+  held_places: S.int(0, 'Lugares apartados para la lista de espera (ofertas sin aceptar): no están libres.'),
+  waitlist_count: S.int(0, 'Personas en la lista de espera (solo el número).'),
   imagen_url: S.nullable(S.text()),
 };
 
@@ -59,6 +62,24 @@ export const ProgramSchemas = schemas({
     created_at: S.date(),
     updated_at: S.date(),
   }),
+  EntradaListaEsperaPrograma: S.object(
+    {
+      id: S.int(3),
+      programa_id: S.int(1),
+      nombre: S.text('LUCÍA'),
+      apellido_paterno: S.text('TREVIÑO'),
+      apellido_materno: S.text('SALINAS'),
+      correo_electronico: S.text('LUCIA.TREVINO@CORREO.MX'),
+      celular: S.text('8187654321'),
+      status: S.oneOf(WAITLIST_STATUSES),
+      offer_count: S.int(1, 'Veces que se le ofreció un lugar.'),
+      offered_until: S.nullable(S.date('Con oferta: hasta cuándo se le aparta el lugar.')),
+      registration_id: S.nullable(S.int(12, 'Aceptada: el registro que resultó.')),
+      created_at: S.date(),
+      updated_at: S.date(),
+    },
+    'Una persona en la lista de espera de un programa (solo el personal).',
+  ),
 });
 
 const P = ProgramSchemas;
@@ -70,6 +91,24 @@ export const ProgramAnswers = {
   status: S.object({ registration: P.RegistroPrograma, message: S.message('El registro ha sido marcado como confirmado') }),
   publicPage: S.object({ programa: P.ProgramaPublico }),
   checkEmail: S.object({ exists: S.bool(false, 'Si el correo ya tiene un registro en este programa.') }),
+  waitlist: S.object({ entries: S.list(P.EntradaListaEsperaPrograma, 'En espera y con oferta, en orden de la lista.') }),
+  waitlistRemoved: S.object({ message: S.message('Quitado de la lista de espera') }),
+  waitlistJoined: S.object({
+    message: S.message('Te uniste a la lista de espera'),
+    waitlist_count: S.int(4, 'Personas en la lista, contándote.'),
+  }),
+  offerView: S.object({
+    nombre: S.text('LUCÍA', 'Solo el nombre de pila de quien está en la lista.'),
+    programa: S.object({
+      nombre: S.text('IMPULSO A MUJERES EMPRENDEDORAS'),
+      slug: S.text('impulso-a-mujeres-emprendedoras'),
+      tipo: S.oneOf(PROGRAMA_TIPOS),
+      fecha_inicio: S.nullable(S.date('Solo para fecha_especifica.')),
+      fecha_fin: S.nullable(S.date('Solo para fecha_especifica.')),
+      ubicacion: S.nullable(S.text('PALACIO MUNICIPAL')),
+    }),
+    oferta_hasta: S.date('Hasta cuándo se le aparta el lugar.'),
+  }),
   registered: S.object({
     message: S.message('¡Registro Exitoso!'),
     registration: S.object({ id: S.int(7), status: S.oneOf(PROGRAM_REGISTRATION_STATUSES) }),

@@ -1,6 +1,11 @@
 import type { AuthUser } from '@core/access/current-user';
 import { canInAnyArea } from '@shared/permissions';
-import { PROGRAM_PERMISSION_AREAS, type ProgramCounts, type ProgramRegistrationResponse } from '@shared/contracts/programs.contract';
+import {
+  PROGRAM_PERMISSION_AREAS,
+  type ProgramCounts,
+  type ProgramRegistrationResponse,
+  type ProgramWaitlistEntryResponse,
+} from '@shared/contracts/programs.contract';
 import type { DomainEventType } from '@shared/events/domain-events';
 import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoutes, type PushSpec, type RoutedEvent } from '@core/realtime/push-routes';
@@ -10,7 +15,7 @@ import type { ProgramsRepository } from './programs.repository';
 /** Spec 3 §6: programs are reached through either area's permissions. */
 export const PROGRAM_AREAS = PROGRAM_PERMISSION_AREAS;
 
-type ProgramEventType = Extract<DomainEventType, `program.${string}` | `program-registration.${string}`>;
+type ProgramEventType = Extract<DomainEventType, `program.${string}` | `program-registration.${string}` | `program-waitlist.${string}`>;
 
 /** Places of a program: staff rooms always; its public page only while it is published (counts only, no personal data). */
 const countsPush = (counts: ProgramCounts): PushSpec =>
@@ -29,6 +34,14 @@ const registrationPushes = (
   p: { programa_id: number; registration: ProgramRegistrationResponse; counts: ProgramCounts },
 ): RoutedEvent => ({
   pushes: [push(event, [ROOMS.program(p.programa_id)], { programa_id: p.programa_id, registration: p.registration }), countsPush(p.counts)],
+});
+
+/** A waitlist entry changed: its new state to the program's board (staff), and the counts (places held, people waiting). */
+const waitlistPushes = (p: { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts }): RoutedEvent => ({
+  pushes: [
+    push('program-waitlist.entry', [ROOMS.program(p.programa_id)], { programa_id: p.programa_id, entry: p.entry }),
+    countsPush(p.counts),
+  ],
 });
 
 /** The socket pushes of every program domain event (personal data only to staff rooms). */
@@ -58,6 +71,11 @@ export const PROGRAM_PUSH_ROUTES: PushRoutes<ProgramEventType> = {
   }),
   'program-registration.created': (e) => registrationPushes('program-registration.created', e.payload),
   'program-registration.status-changed': (e) => registrationPushes('program-registration.updated', e.payload),
+  'program-waitlist.joined': (e) => waitlistPushes(e.payload),
+  'program-waitlist.offered': (e) => waitlistPushes(e.payload),
+  'program-waitlist.accepted': (e) => waitlistPushes(e.payload),
+  'program-waitlist.expired': (e) => waitlistPushes(e.payload),
+  'program-waitlist.removed': (e) => waitlistPushes(e.payload),
 };
 
 const mayView = (user: AuthUser | null) => canInAnyArea(user, PROGRAM_AREAS, 'view');

@@ -62,10 +62,16 @@ export interface PlaceRow {
   status: ProgramaStatus;
   maxParticipantes: number | null;
   participantesActuales: number;
+  heldPlaces: number;
+  waitlistCount: number;
   version: string;
 }
 
-const PLACE_COLUMNS = `id, status, max_participantes AS "maxParticipantes", participantes_actuales AS "participantesActuales", version::text AS version`;
+export const PLACE_COLUMNS = `id, status, max_participantes AS "maxParticipantes", participantes_actuales AS "participantesActuales",
+  held_places AS "heldPlaces", waitlist_count AS "waitlistCount", version::text AS version`;
+
+/** A place is free when the limit is above registrations plus places held for the waitlist (programas_capacity_check). */
+const HAS_FREE_PLACE = `(max_participantes IS NULL OR participantes_actuales + held_places < max_participantes)`;
 
 @Injectable()
 export class ProgramsRepository {
@@ -114,14 +120,14 @@ export class ProgramsRepository {
   // ——— Places: each move is ONE statement whose WHERE is the capacity rule ———
 
   /**
-   * Takes a place in a published program with room left, by slug. Returns the new counts, or null
+   * Takes a place in a published program with room left (places held for the waitlist are not), by slug. Returns the new counts, or null
    * when the program is missing, not published or full. The row lock it takes is held until the
    * transaction ends, so the registration written next commits with its place.
    */
   async takePlaceBySlug(manager: EntityManager, slug: string): Promise<PlaceRow | null> {
     const [rows]: [PlaceRow[], number] = await manager.query(
       `UPDATE programas SET participantes_actuales = participantes_actuales + 1, version = version + 1
-        WHERE slug = $1 AND status = 'published' AND (max_participantes IS NULL OR participantes_actuales < max_participantes)
+        WHERE slug = $1 AND status = 'published' AND ${HAS_FREE_PLACE}
         RETURNING ${PLACE_COLUMNS}`,
       [slug],
     );
@@ -132,7 +138,7 @@ export class ProgramsRepository {
   async takePlaceById(manager: EntityManager, id: number): Promise<PlaceRow | null> {
     const [rows]: [PlaceRow[], number] = await manager.query(
       `UPDATE programas SET participantes_actuales = participantes_actuales + 1, version = version + 1
-        WHERE id = $1 AND (max_participantes IS NULL OR participantes_actuales < max_participantes)
+        WHERE id = $1 AND ${HAS_FREE_PLACE}
         RETURNING ${PLACE_COLUMNS}`,
       [id],
     );
@@ -159,6 +165,28 @@ export class ProgramsRepository {
     return this.registrations().find({ where: { programaId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
+  /** Locks the program row (every path that moves places or the waitlist takes this lock first) and reads its counts. */
+  async lockCounts(manager: EntityManager, id: number): Promise<PlaceRow | null> {
+    const rows: PlaceRow[] = await manager.query(`SELECT ${PLACE_COLUMNS} FROM programas WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async lockCountsBySlug(manager: EntityManager, slug: string): Promise<PlaceRow | null> {
+    const rows: PlaceRow[] = await manager.query(`SELECT ${PLACE_COLUMNS} FROM programas WHERE slug = $1 FOR UPDATE`, [slug]);
+    return rows[0] ?? null;
+  }
+
+  /** Moves the program's counts by the given amounts, in one statement (the CHECK guards the result). */
+  async moveCounts(manager: EntityManager, id: number, by: { participantes?: number; held?: number; waiting?: number }): Promise<PlaceRow> {
+    const [rows]: [PlaceRow[], number] = await manager.query(
+      `UPDATE programas SET participantes_actuales = participantes_actuales + $2, held_places = held_places + $3,
+              waitlist_count = waitlist_count + $4, version = version + 1
+        WHERE id = $1 RETURNING ${PLACE_COLUMNS}`,
+      [id, by.participantes ?? 0, by.held ?? 0, by.waiting ?? 0],
+    );
+    return rows[0];
+  }
+
   async hasRegistrations(manager: EntityManager, programaId: number): Promise<boolean> {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM programa_registros WHERE programa_id = $1 LIMIT 1`, [programaId]);
     return rows.length > 0;
@@ -173,8 +201,8 @@ export class ProgramsRepository {
   }
 
   /** Same normalization as the unique index programa_registros_programa_email_key. */
-  async emailRegistered(programaId: number, email: string): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(
+  async emailRegistered(programaId: number, email: string, manager?: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await (manager ?? this.ds.manager).query(
       `SELECT 1 FROM programa_registros WHERE programa_id = $1 AND lower(btrim(correo_electronico)) = lower(btrim($2)) LIMIT 1`,
       [programaId, email],
     );

@@ -16,24 +16,30 @@ import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { PROGRAM_STATUS_MAIL, type ProgramStatusMail, type QueuedMail } from '@shared/contracts/mail.contract';
 import { MailOutbox } from '../mail/mail-outbox';
 import { RateLimiter } from '@core/redis/rate-limiter';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@shared/rules/slug';
+import {
+  assertBirthDate,
+  EMAIL_ALREADY_REGISTERED,
+  fullName,
+  PUBLIC_PROGRAM_NOT_FOUND,
+  receivedMail,
+  SLUG_PATTERN,
+  toNewProgramRegistration,
+} from './program-applications';
 import { programRegistrationsCsv } from './program-registrations-csv';
+import { ProgramWaitlistService } from './program-waitlist.service';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
 import { PROGRAM_FEATURED, PROGRAM_SLUGS, ProgramsRepository, type ProgramaFields } from './programs.repository';
 
+export { EMAIL_ALREADY_REGISTERED, PUBLIC_PROGRAM_NOT_FOUND } from './program-applications';
 export const PROGRAM_NOT_FOUND = 'El programa no existe.';
-export const PUBLIC_PROGRAM_NOT_FOUND = 'El programa que buscas no existe o ha sido cerrado.';
 export const PROGRAM_FULL = 'Este programa ya no tiene lugares disponibles.';
-/** Spec 3 §5: the message the public form shows for a repeated e-mail. */
-export const EMAIL_ALREADY_REGISTERED = 'Ya existe un registro con este correo para este programa';
 export const ONLY_DRAFTS_DELETED = 'Solo se pueden eliminar programas en borrador.';
 export const DRAFT_WITH_REGISTRATIONS = 'No se puede eliminar un programa que tiene registros.';
 const REGISTRATION_NOT_FOUND = 'El registro no existe.';
-const SLUG_PATTERN = /^[a-z0-9-]{1,80}$/;
 
 /** Whether a registration in this status holds one of the program's places (documented in docs/decisions.md). */
 const holdsPlace = (status: ProgramRegistrationStatus) => PLACE_HOLDING_STATUSES.includes(status);
@@ -72,6 +78,7 @@ export class ProgramsService {
     private readonly programs: ProgramsRepository,
     private readonly limiter: RateLimiter,
     private readonly mail: MailOutbox,
+    private readonly waitlist: ProgramWaitlistService,
   ) {}
 
   // ——— Staff ———
@@ -107,14 +114,19 @@ export class ProgramsService {
       if (!current) throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
       const fields = programaFields(dto, current);
       // programas_capacity_check guards this too; the row lock makes the comparison exact.
-      if (fields.maxParticipantes !== null && fields.maxParticipantes < current.participantesActuales) {
+      if (fields.maxParticipantes !== null && fields.maxParticipantes < current.participantesActuales + current.heldPlaces) {
         throw DomainException.validation({
           max_participantes: [
-            `El máximo de participantes no puede ser menor que los registros activos (${current.participantesActuales}).`,
+            current.heldPlaces > 0
+              ? `El máximo de participantes no puede ser menor que los registros activos más los lugares apartados para la lista de espera (${current.participantesActuales} + ${current.heldPlaces}).`
+              : `El máximo de participantes no puede ser menor que los registros activos (${current.participantesActuales}).`,
           ],
         });
       }
-      const updated = await this.programs.update(tx.manager, id, fields);
+      await this.programs.update(tx.manager, id, fields);
+      // A raised (or removed) limit, or a program published again, frees places: the first in line get offers.
+      await this.waitlist.offerNext(tx, id);
+      const updated = (await this.programs.findById(id, tx.manager))!;
       const programa = toProgramaResponse(updated);
       await tx.record({
         type: 'program.updated',
@@ -181,6 +193,8 @@ export class ProgramsService {
     actor: EventActor,
   ): Promise<ProgramRegistrationResponse> {
     return this.uow.run(actor, async (tx) => {
+      // The program row first, as every path that moves places or the waitlist (no deadlock with an acceptance).
+      await this.programs.lockCounts(tx.manager, programaId);
       const current = await this.programs.findRegistrationForUpdate(tx.manager, programaId, registrationId);
       if (!current) throw new DomainException(ErrorCode.NotFound, REGISTRATION_NOT_FOUND);
       if (current.status === status) return toProgramRegistrationResponse(current);
@@ -191,7 +205,9 @@ export class ProgramsService {
           throw new DomainException(ErrorCode.ProgramFull, 'El programa ya no tiene lugares disponibles para reactivar este registro.');
         }
       } else if (!holdsPlace(status) && holdsPlace(current.status)) {
-        counts = await this.programs.releasePlace(tx.manager, programaId);
+        await this.programs.releasePlace(tx.manager, programaId);
+        // The freed place goes to the first in line, held for them, in this transaction.
+        counts = await this.waitlist.offerNext(tx, programaId);
       } else {
         counts = (await this.programs.counts(tx.manager, programaId))!;
       }
@@ -235,31 +251,9 @@ export class ProgramsService {
    * the program (unique index); a duplicate rolls the place back. Nothing is read before.
    */
   async register(slug: string, dto: ProgramRegistrationDto, actor: EventActor): Promise<{ id: number; status: ProgramRegistrationStatus }> {
-    this.assertBirthDate(dto.fecha_nacimiento);
+    assertBirthDate(dto.fecha_nacimiento, this.config.tzDisplay);
     if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
-    const business = dto.tiene_emprendimiento === 'si';
-    const row = {
-      nombre: dto.nombre,
-      apellidoPaterno: dto.apellido_paterno,
-      apellidoMaterno: dto.apellido_materno,
-      fechaNacimiento: dto.fecha_nacimiento,
-      celular: dto.celular,
-      correoElectronico: dto.correo_electronico,
-      calle: dto.calle,
-      numero: dto.numero,
-      colonia: dto.colonia,
-      municipio: dto.municipio,
-      tieneEmprendimiento: dto.tiene_emprendimiento,
-      // Business details only with a business; each detail only when its question says so.
-      nombreEmprendimiento: business ? (dto.nombre_emprendimiento ?? null) : null,
-      giroSector: business ? (dto.giro_sector ?? null) : null,
-      giroSectorOtro: business && dto.giro_sector === 'otro' ? (dto.giro_sector_otro ?? null) : null,
-      tiempoOperando: business ? (dto.tiempo_operando ?? null) : null,
-      tieneRedesSociales: business ? (dto.tiene_redes_sociales ?? null) : null,
-      redesSocialesEnlace: business && dto.tiene_redes_sociales === 'si' ? (dto.redes_sociales_enlace ?? null) : null,
-      negocioFormalizado: business ? (dto.negocio_formalizado ?? null) : null,
-      rfc: business && dto.negocio_formalizado === 'si' ? (dto.rfc ?? null) : null,
-    };
+    const row = toNewProgramRegistration(dto);
     const outcome = await this.uow
       .run(actor, async (tx) => {
         const place = await this.programs.takePlaceBySlug(tx.manager, slug);
@@ -267,16 +261,7 @@ export class ProgramsService {
         const saved = await this.programs.insertRegistration(tx.manager, place.id, row);
         if (!saved) throw new DuplicateEmail();
         const registration = toProgramRegistrationResponse(saved);
-        const programa = await this.programs.mailSnapshot(tx.manager, place.id);
-        await this.mail.queue(tx.manager, [
-          {
-            key: `programa.solicitud-recibida:${saved.id}`,
-            template: 'programa.solicitud-recibida',
-            to: { email: registration.correo_electronico, name: fullName(registration) },
-            data: { registro_id: saved.id, programa_id: place.id, nombre: registration.nombre, programa },
-            ref: { type: 'programa', id: place.id },
-          },
-        ]);
+        await this.mail.queue(tx.manager, [await receivedMail(this.programs, tx.manager, place.id, registration)]);
         await tx.record({
           type: 'program-registration.created',
           resourceId: saved.id,
@@ -323,17 +308,7 @@ export class ProgramsService {
     if (!programa || programa.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
     return programa;
   }
-
-  /** The one birth-date rule (shared/rules/birth-date.ts), today by the display time zone. */
-  private assertBirthDate(value: string): void {
-    const problem = birthDateProblem(value, isoDateInZone(new Date(), this.config.tzDisplay));
-    if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
-  }
 }
-
-/** The applicant's name as a message's recipient shows it. */
-const fullName = (r: Pick<ProgramRegistrationResponse, 'nombre' | 'apellido_paterno' | 'apellido_materno'>) =>
-  [r.nombre, r.apellido_paterno, r.apellido_materno].filter(Boolean).join(' ');
 
 /** Thrown inside the transaction so it rolls back the place taken for a repeated e-mail. */
 class DuplicateEmail extends Error {}

@@ -8,13 +8,17 @@ import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { ProgramAnswers } from './programs.openapi';
 import { CheckEmailDto, ProgramRegistrationDto } from './programs.dto';
+import { ProgramWaitlistService } from './program-waitlist.service';
 import { ProgramsService } from './programs.service';
 
 /** The public program page (spec 3 §2.7, §7). Answers carry no one's personal data. */
 @ApiTags('public')
 @Controller('programas')
 export class PublicProgramsController {
-  constructor(private readonly programs: ProgramsService) {}
+  constructor(
+    private readonly programs: ProgramsService,
+    private readonly waitlist: ProgramWaitlistService,
+  ) {}
 
   /** Missing, draft and closed programs are all 404. */
   @Get(':slug')
@@ -45,5 +49,14 @@ export class PublicProgramsController {
     @Actor() actor: EventActor,
   ): Promise<ProgramApplicationAccepted> {
     return { message: '¡Registro Exitoso!', registration: await this.programs.register(slug, dto, actor) };
+  }
+
+  /** Same body and rules as /register; only for a published program with a limit and no free place. */
+  @Post(':slug/waitlist')
+  @Answer(201, 'En la lista de espera.', ProgramAnswers.waitlistJoined)
+  @Public()
+  @RateLimit('public-write')
+  join(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto, @Actor() actor: EventActor) {
+    return this.waitlist.join(slug, dto, actor);
   }
 }

@@ -1,6 +1,7 @@
 /** Wire shapes of external events and their registrations (pure types, shared with the web app). */
 
 import { EMAIL_MAX_LENGTH } from '../limits';
+import type { WaitlistStatus } from './waitlist.contract';
 
 export const EXTERNAL_EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
 export type ExternalEventStatus = (typeof EXTERNAL_EVENT_STATUSES)[number];
@@ -144,12 +145,8 @@ export function placesLeft(e: Pick<EventCounts, 'max_attendees' | 'current_atten
 
 // ——— Waitlist (issue 22 §4) ———
 
-/**
- * waiting (in line) → offered (a place held until `offered_until`) → accepted (registered) or expired (the place
- * went to the next). Staff may remove a waiting or offered entry (removed).
- */
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'removed'] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+/** The waitlist's statuses and join answer are shared with programs (shared/contracts/waitlist.contract.ts). */
+export { WAITLIST_STATUSES, type WaitlistJoined, type WaitlistStatus } from './waitlist.contract';
 
 /** One person of an event's waitlist (staff only). */
 export interface WaitlistEntryResponse {
@@ -177,13 +174,6 @@ export interface WaitlistEntryResponse {
 /** GET /api/eventos-externos/{id}/waitlist: the active entries (waiting or offered) in line order. */
 export interface WaitlistResponse {
   entries: WaitlistEntryResponse[];
-}
-
-/** The answer to POST /api/eventos/{slug}/waitlist (201). */
-export interface WaitlistJoined {
-  message: string;
-  /** People in line, this person included. */
-  waitlist_count: number;
 }
 
 /** What a link page shows of an event: nothing personal. */

@@ -78,6 +78,18 @@ export interface MailTemplateData {
     programa: MailProgramSnapshot;
   };
   /**
+   * A place freed in a program with a limit and is held for the first in its waitlist until `oferta_hasta` (ISO): the
+   * accept link is signed by the renderer (SignedLinks 'accept-program-waitlist-offer', the program waitlist entry id,
+   * until `oferta_hasta`). Key `programa.lista-espera-oferta:<entry id>:<offer number>`.
+   */
+  'programa.lista-espera-oferta': {
+    entrada_id: number;
+    programa_id: number;
+    nombre: string;
+    oferta_hasta: string;
+    programa: MailProgramSnapshot;
+  };
+  /**
    * Staff set an application to confirmado or cancelado. Key `programa.estado-cambiado:<registration id>:<txid>`
    * (the change's transaction: each change is its own message, a retried one is not).
    */

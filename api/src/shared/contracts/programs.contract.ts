@@ -1,6 +1,7 @@
 /** Wire shapes of programs and their registrations (spec 3 §3, §4, §7): pure types, shared with the web app. */
 
 import { EMAIL_MAX_LENGTH } from '../limits';
+import type { WaitlistStatus } from './waitlist.contract';
 
 /** Spec 3 §6: every programs action is granted by either area's list (or to a super admin). */
 export const PROGRAM_PERMISSION_AREAS = ['programas_servicios', 'eventos_externos'] as const;
@@ -83,6 +84,10 @@ export interface ProgramaResponse {
   beneficios: string[];
   es_destacado: boolean;
   participantes_actuales: number;
+  /** Places held for the first of the waitlist (offers not yet accepted): not free for anyone else. */
+  held_places: number;
+  /** People waiting in line (not those holding an offer): the public page shows only this number. */
+  waitlist_count: number;
   imagen_url: string | null;
   created_at: string;
   updated_at: string;
@@ -179,5 +184,57 @@ export interface ProgramCounts {
   status: ProgramaStatus;
   max_participantes: number | null;
   participantes_actuales: number;
+  held_places: number;
+  waitlist_count: number;
   version: string;
+}
+
+/** Places left as the public sees them (null = no limit): the limit less registrations and places held for the waitlist. */
+export function programPlacesLeft(p: Pick<ProgramCounts, 'max_participantes' | 'participantes_actuales' | 'held_places'>): number | null {
+  return p.max_participantes === null ? null : Math.max(p.max_participantes - p.participantes_actuales - p.held_places, 0);
+}
+
+// ——— Waitlist of a program with a limit (issue 22 §4) ———
+
+/** One person of a program's waitlist (staff only): who, how to reach them, and their place in line. */
+export interface ProgramWaitlistEntryResponse {
+  id: number;
+  programa_id: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  correo_electronico: string;
+  celular: string;
+  status: WaitlistStatus;
+  /** How many times a place was offered (the offer's number in its message key). */
+  offer_count: number;
+  /** While offered: until when the place is held. */
+  offered_until: string | null;
+  /** Once accepted: the registration it became. */
+  registration_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/programas-servicios/{id}/waitlist: the active entries (waiting or offered) in line order. */
+export interface ProgramWaitlistResponse {
+  entries: ProgramWaitlistEntryResponse[];
+}
+
+/** What the accept page shows of a program: nothing personal (a continuous program has no dates). */
+export interface LinkProgramView {
+  nombre: string;
+  slug: string;
+  tipo: ProgramaTipo;
+  fecha_inicio: string | null;
+  fecha_fin: string | null;
+  ubicacion: string | null;
+}
+
+/** GET /api/lista-espera/programa/aceptar/{token}: the place offered in a program and until when. */
+export interface ProgramOfferLinkView {
+  /** The applicant's first name only. */
+  nombre: string;
+  programa: LinkProgramView;
+  oferta_hasta: string;
 }

@@ -15,8 +15,12 @@ import type {
   ProgramCounts,
   ProgramRegistrationResponse,
   ProgramRegistrationStatus,
+  ProgramWaitlistEntryResponse,
 } from '../contracts/programs.contract';
 import type { CorreoResponse } from '../contracts/mail.contract';
+
+/** A program waitlist entry changed (one shape for each of its domain events). */
+type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
 
 /** Audit actions of spec 1 §3. */
 export const AUDIT_ACTIONS = ['login', 'logout', 'create', 'update', 'delete', 'view', 'register'] as const;
@@ -105,6 +109,12 @@ export interface DomainEventMap {
     from: ProgramRegistrationStatus;
     counts: ProgramCounts;
   };
+  // Waitlist of a program with a limit (issue 22 §4): the entry's new state and the program's counts after the change.
+  'program-waitlist.joined': ProgramWaitlistEvent;
+  'program-waitlist.offered': ProgramWaitlistEvent;
+  'program-waitlist.accepted': ProgramWaitlistEvent;
+  'program-waitlist.expired': ProgramWaitlistEvent;
+  'program-waitlist.removed': ProgramWaitlistEvent;
   // Mail (issue 22). Status changes come from the workers (pushed directly); a resend is a staff action.
   /** A failed message queued again by the staff ('Correos', Reenviar). */
   'mail.resend-requested': { correo: CorreoResponse };
@@ -166,6 +176,11 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'program.featured': { action: 'update', resourceType: 'programa' },
   'program-registration.created': { action: 'register', resourceType: 'programa_registro' },
   'program-registration.status-changed': { action: 'update', resourceType: 'programa_registro' },
+  'program-waitlist.joined': { action: 'register', resourceType: 'programa_lista_espera' },
+  'program-waitlist.offered': { action: 'update', resourceType: 'programa_lista_espera' },
+  'program-waitlist.accepted': { action: 'update', resourceType: 'programa_lista_espera' },
+  'program-waitlist.expired': { action: 'update', resourceType: 'programa_lista_espera' },
+  'program-waitlist.removed': { action: 'delete', resourceType: 'programa_lista_espera' },
   'mail.resend-requested': { action: 'update', resourceType: 'correo' },
 };
 

@@ -19,7 +19,12 @@ import type {
 } from '../contracts/internal-events.contract';
 import type { EspacioResponse } from '../contracts/spaces.contract';
 import type { MassAssignmentResponse, SeatingDelta, SeatingPresenceUser } from '../contracts/seating.contract';
-import type { ProgramaResponse, ProgramCounts, ProgramRegistrationResponse } from '../contracts/programs.contract';
+import type {
+  ProgramaResponse,
+  ProgramCounts,
+  ProgramRegistrationResponse,
+  ProgramWaitlistEntryResponse,
+} from '../contracts/programs.contract';
 import type { CorreoResponse, MailRefType } from '../contracts/mail.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
@@ -116,6 +121,8 @@ export interface ServerToClientEvents {
   /** Staff, one program's registrations (room program:{id}). */
   'program-registration.created': (msg: Push<{ programa_id: number; registration: ProgramRegistrationResponse }>) => void;
   'program-registration.updated': (msg: Push<{ programa_id: number; registration: ProgramRegistrationResponse }>) => void;
+  /** Staff, one program's registrations (room program:{id}): one waitlist entry's new state (joined, offered, accepted, expired, removed). */
+  'program-waitlist.entry': (msg: Push<{ programa_id: number; entry: ProgramWaitlistEntryResponse }>) => void;
   /**
    * Counts only: places of one program, to staff (programs, program:{id}) and to its public page
    * (public:programa:{id}, published programs only). Keep the highest `version`.

@@ -38,6 +38,10 @@ export interface JobPayloads {
   'waitlist.expire-offer': { entryId: number; offer: number };
   /** Waitlist: expire every offer past its time (scheduled; the safety net of the delayed jobs). */
   'waitlist.sweep-offers': Record<string, never>;
+  /** Program waitlist (issue 22 §4): an offer's time is up — pass its held place to the next in line (delayed until then). */
+  'program-waitlist.expire-offer': { entryId: number; offer: number };
+  /** Program waitlist: expire every offer past its time (scheduled; the safety net of the delayed jobs). */
+  'program-waitlist.sweep-offers': Record<string, never>;
   /** Render and send one message of `correos` (jobId correo-<id>; never sent twice: docs/decisions/correos.md). */
   'mail.send': { correoId: string };
   /** Enqueue the messages a missed NOTIFY or a dead worker left waiting (scheduled every MAIL_SWEEP_EVERY_MS). */
@@ -60,6 +64,8 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'seating.mass-assign': QUEUES.seating,
   'waitlist.expire-offer': QUEUES.waitlist,
   'waitlist.sweep-offers': QUEUES.maintenance,
+  'program-waitlist.expire-offer': QUEUES.waitlist,
+  'program-waitlist.sweep-offers': QUEUES.maintenance,
   'mail.send': QUEUES.mail,
   'mail.sweep': QUEUES.maintenance,
   'internal-events.send-invitations': QUEUES.notify,

@@ -15,6 +15,10 @@ export const screens: FeatureScreens = {
           lazy: lazyPage(() => import('./components/cancel-registration-page'), 'CancelRegistrationPage'),
         },
         { path: '/lista-espera/aceptar/:token', lazy: lazyPage(() => import('./components/accept-offer-page'), 'AcceptOfferPage') },
+        {
+          path: '/lista-espera/programa/aceptar/:token',
+          lazy: lazyPage(() => import('./components/accept-offer-page'), 'AcceptProgramOfferPage'),
+        },
       ],
     },
   ],

@@ -40,9 +40,3 @@ export function placesLeftText(left: number): string {
   if (left <= 0) return 'Sin lugares disponibles';
   return left === 1 ? '1 lugar disponible' : `${left} lugares disponibles`;
 }
-
-/** The number waiting, a count only (issue 22 §4). */
-export function waitlistText(n: number): string {
-  if (n <= 0) return 'Nadie en la lista de espera';
-  return n === 1 ? '1 persona en la lista de espera' : `${n} personas en la lista de espera`;
-}

@@ -12,6 +12,7 @@ import { Seating1764700000000 } from './1764700000000-seating';
 import { Mail1764800000000 } from './1764800000000-mail';
 import { CitizenJourney1764900000000 } from './1764900000000-citizen-journey';
 import { Notify1765000000000 } from './1765000000000-notify';
+import { ProgramWaitlist1765100000000 } from './1765100000000-program-waitlist';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   Mail1764800000000,
   CitizenJourney1764900000000,
   Notify1765000000000,
+  ProgramWaitlist1765100000000,
 ];

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { REMINDERS_EVERY_MS } from '@shared/contracts/mail.contract';
-import { WAITLIST_SWEEP_EVERY_MS } from '../external-events.constants';
+import { WAITLIST_SWEEP_EVERY_MS } from '@shared/contracts/waitlist.contract';
 import { ExternalRemindersRepository } from '../reminders.repository';
 import { WaitlistRepository } from '../waitlist.repository';
 import { WaitlistService } from '../waitlist.service';

@@ -1,4 +1,5 @@
 import type { CancelLinkView, OfferLinkView, PublicRegistrationAccepted } from '@shared/contracts/external-events.contract';
+import type { ProgramApplicationAccepted, ProgramOfferLinkView } from '@shared/contracts/programs.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 const path = (base: string, token: string) => `${base}/${encodeURIComponent(token)}`;
@@ -21,4 +22,14 @@ export function getOfferLink(token: string): Promise<OfferLinkView> {
 /** POST /api/lista-espera/aceptar/{token} → 201 { message, registration }. */
 export function acceptOffer(token: string): Promise<PublicRegistrationAccepted> {
   return apiRequest<PublicRegistrationAccepted>(path('/api/lista-espera/aceptar', token), { method: 'POST', auth: 'none' });
+}
+
+/** GET /api/lista-espera/programa/aceptar/{token}: the place offered in a program and until when. */
+export function getProgramOfferLink(token: string): Promise<ProgramOfferLinkView> {
+  return apiRequest<ProgramOfferLinkView>(path('/api/lista-espera/programa/aceptar', token), { auth: 'none' });
+}
+
+/** POST /api/lista-espera/programa/aceptar/{token} → 201 { message, registration } (the application, pendiente). */
+export function acceptProgramOffer(token: string): Promise<ProgramApplicationAccepted> {
+  return apiRequest<ProgramApplicationAccepted>(path('/api/lista-espera/programa/aceptar', token), { method: 'POST', auth: 'none' });
 }

@@ -1,27 +1,36 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format';
-import { acceptOffer, getOfferLink } from '../api/citizen-links';
-import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, useLinkView } from './link-page';
+import { acceptOffer, acceptProgramOffer, getOfferLink, getProgramOfferLink } from '../api/citizen-links';
+import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, ProgramFacts, useLinkView } from './link-page';
 
-/** /lista-espera/aceptar/:token — the place held for the first in line, accepted with one button (issue 22 §4). */
-export function AcceptOfferPage() {
+/** What the offer page needs of one waitlist (events or programs): its API, its words and its facts. */
+interface OfferKind<T extends { nombre: string; oferta_hasta: string }> {
+  load: (token: string) => Promise<T>;
+  accept: (token: string) => Promise<unknown>;
+  /** 'este evento' / 'este programa'. */
+  de: string;
+  facts: (view: T) => ReactNode;
+  done: (view: T) => ReactNode;
+  link: (view: T) => { to: string; label: string };
+}
+
+/** The place held for the first in line, accepted with one button (issue 22 §4): one page, two waitlists. */
+function OfferPage<T extends { nombre: string; oferta_hasta: string }>({ kind }: { kind: OfferKind<T> }) {
   const { token = '' } = useParams();
-  const load = useCallback(() => getOfferLink(token), [token]);
+  const load = useCallback(() => kind.load(token), [kind, token]);
   const { view, problem, retry, sending, done, act } = useLinkView(load, 'No se puede aceptar');
 
   if (problem) return <LinkProblemCard problem={problem} onRetry={retry} />;
   if (!view) return <LinkLoading />;
+  const back = kind.link(view);
   if (done) {
     return (
       <LinkCard title="¡Registro Exitoso!" tone="success" testId="accept-done" focusKey="done">
-        <p className="link-page__text">
-          Tu lugar en <strong>{view.evento.titulo}</strong> quedó registrado. Te enviamos la confirmación por correo, con tu código de
-          acceso para la entrada.
-        </p>
+        <p className="link-page__text">{kind.done(view)}</p>
         <div className="link-page__actions">
-          <Link className="btn btn--secondary" to={`/eventos/${view.evento.slug}`}>
-            Ver el evento
+          <Link className="btn btn--secondary" to={back.to}>
+            {back.label}
           </Link>
         </div>
       </LinkCard>
@@ -31,9 +40,9 @@ export function AcceptOfferPage() {
   return (
     <LinkCard title="Tienes un lugar apartado" testId="accept-page">
       <p className="link-page__text">
-        Hola, <strong data-testid="link-name">{view.nombre}</strong>. Se liberó un lugar en este evento y lo apartamos para ti.
+        Hola, <strong data-testid="link-name">{view.nombre}</strong>. Se liberó un lugar en {kind.de} y lo apartamos para ti.
       </p>
-      <EventFacts evento={view.evento} />
+      {kind.facts(view)}
       <p className="link-page__note" data-testid="offer-until">
         Acéptalo antes del <strong>{formatDateTime(view.oferta_hasta)}</strong>; después pasará a la siguiente persona en la lista.
       </p>
@@ -41,7 +50,7 @@ export function AcceptOfferPage() {
         <button
           type="button"
           className="btn btn--primary"
-          onClick={() => void act(() => acceptOffer(token))}
+          onClick={() => void act(() => kind.accept(token))}
           disabled={sending}
           data-testid="accept-confirm"
         >
@@ -50,4 +59,42 @@ export function AcceptOfferPage() {
       </div>
     </LinkCard>
   );
+}
+
+const EVENT_OFFER: OfferKind<Awaited<ReturnType<typeof getOfferLink>>> = {
+  load: getOfferLink,
+  accept: acceptOffer,
+  de: 'este evento',
+  facts: (v) => <EventFacts evento={v.evento} />,
+  done: (v) => (
+    <>
+      Tu lugar en <strong>{v.evento.titulo}</strong> quedó registrado. Te enviamos la confirmación por correo, con tu código de acceso para
+      la entrada.
+    </>
+  ),
+  link: (v) => ({ to: `/eventos/${v.evento.slug}`, label: 'Ver el evento' }),
+};
+
+const PROGRAM_OFFER: OfferKind<Awaited<ReturnType<typeof getProgramOfferLink>>> = {
+  load: getProgramOfferLink,
+  accept: acceptProgramOffer,
+  de: 'este programa',
+  facts: (v) => <ProgramFacts programa={v.programa} />,
+  done: (v) => (
+    <>
+      Tu solicitud para <strong>{v.programa.nombre}</strong> quedó registrada con tu lugar. Te enviamos la confirmación de recibido por
+      correo; te escribiremos cuando sea confirmada.
+    </>
+  ),
+  link: (v) => ({ to: `/programas/${v.programa.slug}`, label: 'Ver el programa' }),
+};
+
+/** /lista-espera/aceptar/:token — an external event's offer. */
+export function AcceptOfferPage() {
+  return <OfferPage kind={EVENT_OFFER} />;
+}
+
+/** /lista-espera/programa/aceptar/:token — a program's offer (its own link purpose: never an event's token). */
+export function AcceptProgramOfferPage() {
+  return <OfferPage kind={PROGRAM_OFFER} />;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LinkEventView } from '@shared/contracts/external-events.contract';
+import type { LinkProgramView } from '@shared/contracts/programs.contract';
 import { DetailsList } from '../../../components/ui/details';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -148,4 +149,18 @@ export function EventFacts({ evento }: { evento: LinkEventView }) {
       ]}
     />
   );
+}
+
+/** The program as a link page shows it: its name, its dates (a continuous program has none) and its place. */
+export function ProgramFacts({ programa }: { programa: LinkProgramView }) {
+  const dates: [string, string] =
+    programa.tipo === 'continuo' || !programa.fecha_inicio
+      ? ['Tipo', 'Programa continuo']
+      : [
+          'Fechas',
+          programa.fecha_fin
+            ? `Del ${formatDate(programa.fecha_inicio)} al ${formatDate(programa.fecha_fin)}`
+            : `Desde el ${formatDate(programa.fecha_inicio)}`,
+        ];
+  return <DetailsList rows={[['Programa', programa.nombre], dates, ['Lugar', programa.ubicacion?.trim() || 'Por confirmar']]} />;
 }

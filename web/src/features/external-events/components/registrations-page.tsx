@@ -30,7 +30,7 @@ import { EventStatusBadge } from './event-status-badge';
 import { RegistrationDetailsModal } from './registration-details-modal';
 import { RegistrationStats } from './registration-stats';
 import { RegistrationsList } from './registrations-list';
-import { WaitlistPanel } from './waitlist-panel';
+import { EventWaitlistPanel } from './waitlist-panel';
 import { loadWaitlist, resetWaitlist } from '../stores/waitlist-store';
 import type { RegistrationHandlers } from './registration-actions';
 import '../external-events.css';
@@ -222,7 +222,7 @@ function Board({ eventId }: { eventId: number }) {
               <RegistrationsList registrations={visible} handlers={handlers} />
             )}
           </section>
-          <WaitlistPanel eventId={eventId} canDelete={handlers.canDelete} />
+          <EventWaitlistPanel eventId={eventId} canDelete={handlers.canDelete} />
         </>
       )}
       {details ? <RegistrationDetailsModal registration={details} onClose={() => setDetailsId(null)} /> : null}

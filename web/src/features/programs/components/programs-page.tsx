@@ -98,7 +98,12 @@ function ProgramsManager() {
       {editing?.mode === 'create' ? <ProgramaFormModal onClose={() => setEditing(null)} /> : null}
       {editingPrograma ? <ProgramaFormModal key={editingPrograma.id} programa={editingPrograma} onClose={() => setEditing(null)} /> : null}
       {registrationsPrograma ? (
-        <RegistrationsModal programa={registrationsPrograma} canEdit={rowPermissions.edit} onClose={() => setRegistrationsOf(null)} />
+        <RegistrationsModal
+          programa={registrationsPrograma}
+          canEdit={rowPermissions.edit}
+          canDelete={rowPermissions.delete}
+          onClose={() => setRegistrationsOf(null)}
+        />
       ) : null}
     </div>
   );

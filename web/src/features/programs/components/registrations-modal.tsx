@@ -22,11 +22,27 @@ import { exportProgramRegistrations } from '../api/export-program-registrations'
 import { getProgramRegistrations } from '../api/get-program-registrations';
 import { updateRegistrationStatus } from '../api/update-registration-status';
 import { loadRegistrations, registrationsState, resetRegistrations, upsertRegistration } from '../stores/registrations-store';
+import { loadProgramWaitlist, programWaitlistState, resetProgramWaitlist } from '../stores/waitlist-store';
+import { ProgramWaitlistPanel } from './program-waitlist-panel';
 import { fullName, RegistrationDetailsModal } from './registration-details-modal';
 
-/** 'Registros - {nombre}' (spec 3 §2.6): the status select saves at once; live through room program:{id}. */
-export function RegistrationsModal({ programa, canEdit, onClose }: { programa: ProgramaResponse; canEdit: boolean; onClose: () => void }) {
+/**
+ * 'Registros - {nombre}' (spec 3 §2.6): the status select saves at once; below, a program with a limit shows its
+ * waitlist (issue 22 §4). Live through room program:{id}.
+ */
+export function RegistrationsModal({
+  programa,
+  canEdit,
+  canDelete,
+  onClose,
+}: {
+  programa: ProgramaResponse;
+  canEdit: boolean;
+  canDelete: boolean;
+  onClose: () => void;
+}) {
   const { registrations, loading, loaded, error } = useSnapshot(registrationsState);
+  const waitlist = useSnapshot(programWaitlistState);
   const [details, setDetails] = useState<number | null>(null);
   const [savingId, setSavingId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -36,7 +52,12 @@ export function RegistrationsModal({ programa, canEdit, onClose }: { programa: P
   useEffect(() => {
     resetRegistrations(programa.id);
     loadRegistrations(programa.id, getProgramRegistrations).catch(() => toast.error('No se pudieron cargar los registros'));
-    return () => resetRegistrations(null);
+    resetProgramWaitlist(programa.id);
+    loadProgramWaitlist(programa.id).catch(() => toast.error('No se pudo cargar la lista de espera'));
+    return () => {
+      resetRegistrations(null);
+      resetProgramWaitlist(null);
+    };
   }, [programa.id]);
 
   const handleStatus = async (r: ProgramRegistrationResponse, status: ProgramRegistrationStatus) => {
@@ -70,8 +91,9 @@ export function RegistrationsModal({ programa, canEdit, onClose }: { programa: P
         <div className="program-registrations__bar">
           <p className="muted" data-testid="registrations-count">
             {programa.participantes_actuales}
-            {programa.max_participantes !== null ? ` / ${programa.max_participantes}` : ''} lugares ocupados · {registrations.length}{' '}
-            {registrations.length === 1 ? 'registro' : 'registros'}
+            {programa.max_participantes !== null ? ` / ${programa.max_participantes}` : ''} lugares ocupados
+            {programa.held_places > 0 ? ` · ${programa.held_places} ${programa.held_places === 1 ? 'apartado' : 'apartados'}` : ''} ·{' '}
+            {registrations.length} {registrations.length === 1 ? 'registro' : 'registros'}
           </p>
           <button
             type="button"
@@ -126,6 +148,9 @@ export function RegistrationsModal({ programa, canEdit, onClose }: { programa: P
               </tr>
             ))}
           </DataTable>
+        ) : null}
+        {programa.max_participantes !== null || waitlist.entries.length > 0 ? (
+          <ProgramWaitlistPanel programaId={programa.id} canDelete={canDelete} />
         ) : null}
       </div>
       {shown ? <RegistrationDetailsModal registration={shown} onClose={() => setDetails(null)} /> : null}

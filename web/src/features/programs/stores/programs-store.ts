@@ -70,6 +70,8 @@ export function applyProgramCounts(counts: ProgramCounts): void {
   const p = programsState.programas.find((x) => x.id === counts.id);
   if (!p || !versions.accept(counts.id, counts.version)) return;
   p.participantes_actuales = counts.participantes_actuales;
+  p.held_places = counts.held_places;
+  p.waitlist_count = counts.waitlist_count;
   p.max_participantes = counts.max_participantes;
   p.status = counts.status;
 }

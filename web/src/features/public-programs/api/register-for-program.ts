@@ -1,4 +1,5 @@
 import type { ProgramApplicationAccepted, ProgramApplicationInput } from '@shared/contracts/programs.contract';
+import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/programas/{slug}/register → 201 { message, registration }; 422 / 409 / 404 / 429 otherwise. */
@@ -8,4 +9,9 @@ export function registerForProgram(slug: string, payload: ProgramApplicationInpu
     body: payload,
     auth: 'none',
   });
+}
+
+/** POST /api/programas/{slug}/waitlist (same body) → 201 { message, waitlist_count }; 409 while places are free or no limit. */
+export function joinProgramWaitlist(slug: string, payload: ProgramApplicationInput): Promise<WaitlistJoined> {
+  return apiRequest<WaitlistJoined>(`/api/programas/${encodeURIComponent(slug)}/waitlist`, { method: 'POST', body: payload, auth: 'none' });
 }

@@ -16,7 +16,7 @@ import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { checkEmail } from '../api/check-email';
-import { registerForProgram } from '../api/register-for-program';
+import { joinProgramWaitlist, registerForProgram } from '../api/register-for-program';
 import { controlClass, fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
 
@@ -174,7 +174,17 @@ function YesNo({
  * Emprendimiento, with the business questions shown only when they apply. The e-mail is checked when
  * it loses focus; a known duplicate disables the submit.
  */
-export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; onRegistered: (name: string) => void }) {
+export function ProgramApplicationForm({
+  slug,
+  onRegistered,
+  waitlist = false,
+}: {
+  slug: string;
+  /** Called with the first name and the server's answer (a waitlist join carries the number waiting). */
+  onRegistered: (name: string, waitlistCount?: number) => void;
+  /** The same form and rules, sent to the program's waitlist instead (issue 22 §4: the program is full). */
+  waitlist?: boolean;
+}) {
   const [value, setValue] = useState<FormValue>(EMPTY);
   const { errors, submitting, submit } = useFormSubmit();
   const [failure, setFailure] = useState<string | null>(null);
@@ -219,8 +229,13 @@ export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; o
         return false;
       },
       send: async () => {
-        await registerForProgram(slug, toPayload(value));
-        onRegistered(value.nombre.trim());
+        if (waitlist) {
+          const joined = await joinProgramWaitlist(slug, toPayload(value));
+          onRegistered(value.nombre.trim(), joined.waitlist_count);
+        } else {
+          await registerForProgram(slug, toPayload(value));
+          onRegistered(value.nombre.trim());
+        }
       },
       refused: (error) => {
         if (error instanceof ApiError && error.status === 409 && error.serverMessage === EMAIL_TAKEN_ON_BLUR) {
@@ -240,11 +255,11 @@ export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; o
       className="program-form"
       onSubmit={(e) => void handleSubmit(e)}
       noValidate
-      data-testid="program-application-form"
+      data-testid={waitlist ? 'program-waitlist-form' : 'program-application-form'}
       aria-labelledby="form-title"
     >
       <h2 className="card__title" id="form-title">
-        Formulario de Registro
+        {waitlist ? 'Lista de Espera' : 'Formulario de Registro'}
       </h2>
       {failure ? (
         <div className="result-panel result-panel--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="application-error">
@@ -371,9 +386,9 @@ export function ProgramApplicationForm({ slug, onRegistered }: { slug: string; o
         className="btn btn--primary btn--lg btn--block"
         disabled={submitting || emailTaken}
         aria-describedby={emailTaken ? 'prog-email-taken' : undefined}
-        data-testid="application-submit"
+        data-testid={waitlist ? 'program-waitlist-submit' : 'application-submit'}
       >
-        {submitting ? 'Enviando...' : 'Enviar Registro'}
+        {submitting ? 'Enviando...' : waitlist ? 'Unirme a la lista de espera' : 'Enviar Registro'}
       </button>
     </form>
   );

@@ -8,7 +8,7 @@ import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { CalendarIcon, CheckIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/config';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, waitlistText } from '../../../lib/format';
 import { useRoomStatus } from '../../../lib/live';
 import { PublicProgramLiveEffect } from '../live/public-program-live-effect';
 import { loadPublicProgram, publicProgramState, resetPublicProgram } from '../stores/public-program-store';
@@ -65,12 +65,20 @@ function Places({ programa }: { programa: PublicPrograma }) {
       </p>
     );
   }
+  // Full: the number waiting instead (counts only, issue 22 §4).
+  const full = programa.lugares_disponibles <= 0;
   return (
     <p className="program-card__fact" aria-live="polite" data-testid="program-places">
       <PeopleIcon size={18} />
       <span>
         <strong data-testid="program-places-left">{programa.lugares_disponibles}</strong>{' '}
         {programa.lugares_disponibles === 1 ? 'lugar disponible' : 'lugares disponibles'} de {programa.max_participantes}
+        {full || programa.waitlist_count > 0 ? (
+          <>
+            {' · '}
+            <span data-testid="program-waitlist-count">{waitlistText(programa.waitlist_count)}</span>
+          </>
+        ) : null}
       </span>
     </p>
   );
@@ -135,12 +143,14 @@ function ProgramDetails({ programa }: { programa: PublicPrograma }) {
   useDocumentTitle(programa.nombre);
   const roomStatus = useRoomStatus(ROOMS.publicProgram(programa.id));
   const [registeredName, setRegisteredName] = useState<string | null>(null);
+  /** After joining the waitlist: how many were in line then (the page's count keeps moving live). */
+  const [joined, setJoined] = useState<{ name: string; waiting: number } | null>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
   const full = programa.lugares_disponibles !== null && programa.lugares_disponibles <= 0;
 
   useEffect(() => {
-    if (registeredName !== null) successRef.current?.focus();
-  }, [registeredName]);
+    if (registeredName !== null || joined !== null) successRef.current?.focus();
+  }, [registeredName, joined]);
 
   return (
     <div className="program-page" data-testid="public-program" data-program-id={programa.id} data-live={roomStatus ?? 'offline'}>
@@ -160,14 +170,41 @@ function ProgramDetails({ programa }: { programa: PublicPrograma }) {
                 Gracias, {registeredName}. Recibimos tu registro a {programa.nombre}; nos pondremos en contacto contigo pronto.
               </p>
             </div>
-          ) : full ? (
-            <div className="result-panel result-panel--full" role="status" data-testid="program-full">
+          ) : joined !== null ? (
+            <div className="result-panel result-panel--success" data-testid="program-waitlist-success">
               <span className="result-panel__icon" aria-hidden="true">
-                <PeopleIcon size={26} />
+                <CheckIcon size={26} />
               </span>
-              <h2 className="result-panel__title">Programa Lleno</h2>
-              <p>Lo sentimos, este programa ya no tiene lugares disponibles.</p>
+              <h2 className="result-panel__title" tabIndex={-1} ref={successRef}>
+                Estás en la lista de espera
+              </h2>
+              <p>
+                Gracias, {joined.name}. Si se libera un lugar en {programa.nombre}, te lo ofreceremos por correo en orden de llegada; el
+                lugar se te aparta por tiempo limitado y lo aceptas con el enlace del correo.
+              </p>
+              <p className="muted" data-testid="program-waitlist-joined-count">
+                Al unirte: {waitlistText(joined.waiting)}.
+              </p>
             </div>
+          ) : full ? (
+            <>
+              <div className="result-panel result-panel--full" role="status" data-testid="program-full">
+                <span className="result-panel__icon" aria-hidden="true">
+                  <PeopleIcon size={26} />
+                </span>
+                <h2 className="result-panel__title">Programa Lleno</h2>
+                <p>Lo sentimos, este programa ya no tiene lugares disponibles.</p>
+                <p>
+                  Únete a la lista de espera: si alguien cancela, te ofreceremos su lugar por correo.{' '}
+                  <span data-testid="program-full-waitlist-count">{waitlistText(programa.waitlist_count)}</span>.
+                </p>
+              </div>
+              <ProgramApplicationForm
+                slug={programa.slug}
+                waitlist
+                onRegistered={(name, waiting) => setJoined({ name, waiting: waiting ?? programa.waitlist_count })}
+              />
+            </>
           ) : (
             <ProgramApplicationForm slug={programa.slug} onRegistered={setRegisteredName} />
           )}

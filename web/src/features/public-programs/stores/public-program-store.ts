@@ -1,6 +1,6 @@
 /** One public program page: loaded by slug, places kept current by room 'public:programa:{id}' (counts only). */
 import { proxy } from 'valtio';
-import type { ProgramCounts, PublicPrograma } from '@shared/contracts/programs.contract';
+import { programPlacesLeft, type ProgramCounts, type PublicPrograma } from '@shared/contracts/programs.contract';
 import { ApiError } from '../../../lib/api-client';
 import { createVersionGate } from '../../../lib/live';
 import { createLatest } from '../../../lib/loader';
@@ -47,7 +47,9 @@ export function applyPublicCounts(counts: ProgramCounts): 'applied' | 'reload' |
   if (!p || p.id !== counts.id || !versions.accept(counts.id, counts.version)) return 'ignored';
   if (counts.status !== 'published') return 'reload';
   p.participantes_actuales = counts.participantes_actuales;
+  p.held_places = counts.held_places;
+  p.waitlist_count = counts.waitlist_count;
   p.max_participantes = counts.max_participantes;
-  p.lugares_disponibles = counts.max_participantes === null ? null : Math.max(counts.max_participantes - counts.participantes_actuales, 0);
+  p.lugares_disponibles = programPlacesLeft(counts);
   return 'applied';
 }

@@ -1,7 +1,7 @@
 import type { MailTemplate } from '@shared/contracts/mail.contract';
 import type { MailTemplateRenderer } from '../mail-renderer.types';
 import { eventoInternoInvitacion, eventoInternoRecordatorio } from './evento-interno';
-import { listaEsperaOferta } from './lista-espera-oferta';
+import { listaEsperaOferta, programaListaEsperaOferta } from './lista-espera-oferta';
 import { programaEstadoCambiado, programaSolicitudRecibida } from './programa';
 import { registroConfirmacion } from './registro-confirmacion';
 import { registroRecordatorio } from './registro-recordatorio';
@@ -16,6 +16,7 @@ export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = 
   // Issue 22 §2.2–2.4 (branch notify).
   'programa.solicitud-recibida': programaSolicitudRecibida,
   'programa.estado-cambiado': programaEstadoCambiado,
+  'programa.lista-espera-oferta': programaListaEsperaOferta,
   'evento-interno.invitacion': eventoInternoInvitacion,
   'evento-interno.recordatorio': eventoInternoRecordatorio,
   'registro.recordatorio': registroRecordatorio,

@@ -9,7 +9,7 @@ function programUrl(ctx: MailRenderContext, slug: string): string {
 }
 
 /** The program as its messages show it: its name, its dates (a program with dates) and its place. */
-function programRows(p: MailProgramSnapshot, ctx: MailRenderContext): MailBlock {
+export function programRows(p: MailProgramSnapshot, ctx: MailRenderContext): MailBlock {
   const rows: Array<[string, string]> = [['Programa', requireText(p?.nombre, 'programa.nombre')]];
   if (p.fecha_inicio) {
     const inicio = requireDate(p.fecha_inicio, 'programa.fecha_inicio');

@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { ACTIVE_WAITLIST_STATUSES, type WaitlistStatus } from '@shared/contracts/waitlist.contract';
+import type { ProgramaStatus, ProgramaTipo } from '@shared/contracts/programs.contract';
+import { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
+import type { NewProgramRegistration } from './programs.repository';
+
+/** An accept page's program and person, read without any lock. */
+export interface ProgramOfferLinkRow {
+  nombre: string;
+  status: WaitlistStatus;
+  offered_until: Date | null;
+  programa_nombre: string;
+  slug: string;
+  tipo: ProgramaTipo;
+  fecha_inicio: Date | null;
+  fecha_fin: Date | null;
+  ubicacion: string | null;
+  programa_status: ProgramaStatus;
+}
+
+/**
+ * The SQL of a program's waitlist. The callers (ProgramWaitlistService, in one transaction each) lock the program row
+ * first (ProgramsRepository.lockCounts), so the line and the counts change together; the entry rows are locked after.
+ */
+@Injectable()
+export class ProgramWaitlistRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private entries(manager?: EntityManager) {
+    return (manager ?? this.ds.manager).getRepository(ProgramWaitlistEntryEntity);
+  }
+
+  /** The active entries (waiting or offered) of a program, in line order. */
+  listActive(programaId: number): Promise<ProgramWaitlistEntryEntity[]> {
+    return this.entries().find({ where: { programaId, status: In([...ACTIVE_WAITLIST_STATUSES]) }, order: { id: 'ASC' } });
+  }
+
+  /** Joins the line unless the e-mail is already in it (partial unique index programa_lista_espera_email_key decides). */
+  async insert(manager: EntityManager, programaId: number, r: NewProgramRegistration): Promise<ProgramWaitlistEntryEntity | null> {
+    const [row]: Array<{ id: number }> = await manager.query(
+      `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+       ON CONFLICT (programa_id, lower(btrim(correo_electronico))) WHERE status IN ('waiting', 'offered') DO NOTHING
+       RETURNING id`,
+      [programaId, r.nombre, r.apellidoPaterno, r.apellidoMaterno, r.correoElectronico, r.celular, JSON.stringify(r)],
+    );
+    return row ? this.entries(manager).findOneByOrFail({ id: row.id }) : null;
+  }
+
+  /** The first waiting in line, locked (the program row is already locked by the caller). */
+  firstWaitingForUpdate(manager: EntityManager, programaId: number): Promise<ProgramWaitlistEntryEntity | null> {
+    return this.entries(manager)
+      .createQueryBuilder('w')
+      .where(`w.programa_id = :programaId AND w.status = 'waiting'`, { programaId })
+      .orderBy('w.id', 'ASC')
+      .limit(1)
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  findForUpdate(manager: EntityManager, id: number): Promise<ProgramWaitlistEntryEntity | null> {
+    return this.entries(manager).createQueryBuilder('w').where('w.id = :id', { id }).setLock('pessimistic_write').getOne();
+  }
+
+  /** The program an entry belongs to (read before locking the program row, then the entry). */
+  async programOf(id: number): Promise<number | null> {
+    const [row]: Array<{ programa_id: number }> = await this.ds.query(`SELECT programa_id FROM programa_lista_espera WHERE id = $1`, [id]);
+    return row?.programa_id ?? null;
+  }
+
+  /** Offers the entry a place held until now + holdSeconds (its offer's number grows). */
+  async markOffered(manager: EntityManager, id: number, holdSeconds: number): Promise<ProgramWaitlistEntryEntity> {
+    await manager.query(
+      `UPDATE programa_lista_espera SET status = 'offered', offer_count = offer_count + 1, updated_at = now(),
+              offered_until = now() + make_interval(secs => $2)
+        WHERE id = $1`,
+      [id, holdSeconds],
+    );
+    return this.entries(manager).findOneByOrFail({ id });
+  }
+
+  /** Leaves the offer (or the line): accepted (with its registration), expired or removed. */
+  async close(
+    manager: EntityManager,
+    id: number,
+    status: Exclude<WaitlistStatus, 'waiting' | 'offered'>,
+    registrationId: number | null = null,
+  ): Promise<ProgramWaitlistEntryEntity> {
+    await manager.query(
+      `UPDATE programa_lista_espera SET status = $2, registration_id = coalesce($3, registration_id), offered_until = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, status, registrationId],
+    );
+    return this.entries(manager).findOneByOrFail({ id });
+  }
+
+  /** Programs with offers past their time (all, or only this entry's), oldest first. */
+  async programsWithDueOffers(entryId: number | null, force: boolean): Promise<number[]> {
+    const rows: Array<{ programa_id: number }> = await this.ds.query(
+      `SELECT DISTINCT programa_id FROM programa_lista_espera
+        WHERE status = 'offered' AND ($2 OR offered_until <= now()) AND ($1::integer IS NULL OR id = $1)
+        ORDER BY programa_id`,
+      [entryId, force],
+    );
+    return rows.map((r) => r.programa_id);
+  }
+
+  /** A program's offers past their time (or only this entry's), locked. */
+  dueOffersForUpdate(
+    manager: EntityManager,
+    programaId: number,
+    entryId: number | null,
+    force: boolean,
+  ): Promise<ProgramWaitlistEntryEntity[]> {
+    const q = this.entries(manager)
+      .createQueryBuilder('w')
+      .where(`w.programa_id = :programaId AND w.status = 'offered'`, { programaId })
+      .orderBy('w.id', 'ASC')
+      .setLock('pessimistic_write');
+    if (!force) q.andWhere('w.offered_until <= now()');
+    if (entryId !== null) q.andWhere('w.id = :entryId', { entryId });
+    return q.getMany();
+  }
+
+  /** When an offer ends (null when it is no longer offered with that number). */
+  async offerEnd(entryId: number, offer: number): Promise<Date | null> {
+    const [r]: Array<{ offered_until: Date }> = await this.ds.query(
+      `SELECT offered_until FROM programa_lista_espera WHERE id = $1 AND status = 'offered' AND offer_count = $2`,
+      [entryId, offer],
+    );
+    return r?.offered_until ?? null;
+  }
+
+  findOfferLink(entryId: number): Promise<ProgramOfferLinkRow | undefined> {
+    return this.ds
+      .query(
+        `SELECT w.nombre, w.status, w.offered_until, p.nombre AS programa_nombre, p.slug, p.tipo, p.fecha_inicio, p.fecha_fin,
+                p.ubicacion, p.status AS programa_status
+           FROM programa_lista_espera w JOIN programas p ON p.id = w.programa_id WHERE w.id = $1`,
+        [entryId],
+      )
+      .then((rows: ProgramOfferLinkRow[]) => rows[0]);
+  }
+}

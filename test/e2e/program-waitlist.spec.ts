@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, bearer, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
+
+/**
+ * Issue 22 §4 for programs in the browser: a full program's page offers its waitlist with the same form; staff free a
+ * place in the registrations modal and watch the waitlist panel move live; the offer message's own link (read through
+ * the staff 'Correos' API, as the citizen would get it) opens the accept page; accepting registers the application.
+ * Each screen at 1280 and 360 px, axe clean. AFORO_SHOTS=1 also saves the screenshots (AFORO_SHOTS_DIR or
+ * /tmp/shots-program-waitlist).
+ */
+
+const SHOTS = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-program-waitlist') : null;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+async function checkScreen(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const width of [360, 1280] as const) {
+    await page.setViewportSize(viewportFor(width));
+    await expectScreenOk(page, `${name} @ ${width}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+const application = (email: string, nombre = 'Laura') => ({
+  nombre,
+  apellido_paterno: 'Cantú',
+  apellido_materno: 'Leal',
+  fecha_nacimiento: '1992-04-09',
+  celular: '8187654321',
+  correo_electronico: email,
+  calle: 'Hidalgo',
+  numero: '200',
+  colonia: 'Obispado',
+  municipio: 'Monterrey',
+  tiene_emprendimiento: 'no',
+});
+
+/** The accept link of the program offer message sent to that address, as its body carries it. */
+async function offerLink(request: APIRequestContext, token: string, programaId: number, email: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const list = (await (await request.get(`/api/correos?ref_type=programa&ref_id=${programaId}`, { headers: bearer(token) })).json()) as {
+      correos: Array<{ id: string; template: string; to_email: string }>;
+    };
+    const offer = list.correos.find(
+      (c) => c.template === 'programa.lista-espera-oferta' && c.to_email.toLowerCase() === email.toLowerCase(),
+    );
+    if (offer) {
+      const { correo } = (await (await request.get(`/api/correos/${offer.id}`, { headers: bearer(token) })).json()) as {
+        correo: { text: string };
+      };
+      const match = /\/lista-espera\/programa\/aceptar\/[A-Za-z0-9._-]+/.exec(correo.text);
+      if (match) return match[0];
+    }
+    if (Date.now() > deadline) throw new Error('no llegó el correo de la oferta');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('full program → waitlist; staff cancel a registration in the modal; the offer mail link → accept page → registered; the panel follows live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await apiToken(request);
+  const nombre = `TALLER DE EXPORTACIÓN ${Date.now()}`;
+  const created = await request.post('/api/programas-servicios', {
+    headers: bearer(token),
+    data: { nombre, descripcion: 'Asesoría para vender fuera del país.', tipo: 'continuo', status: 'published', max_participantes: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const programa = ((await created.json()) as { programa: { id: number; slug: string } }).programa;
+  const firstEmail = uniqueEmail('primera');
+  expect((await request.post(`/api/programas/${programa.slug}/register`, { data: application(firstEmail) })).status()).toBe(201);
+
+  const staff = await newSignedInPage(browser, token);
+  const citizenContext = await browser.newContext();
+  const citizen = await citizenContext.newPage();
+  try {
+    // The full program offers its waitlist, with the same form.
+    await citizen.goto(`/programas/${programa.slug}`);
+    await expect(citizen.getByTestId('public-program')).toHaveAttribute('data-live', 'joined');
+    await expect(citizen.getByTestId('program-full')).toBeVisible();
+    await expect(citizen.getByTestId('program-full-waitlist-count')).toHaveText('Nadie en la lista de espera');
+    await checkScreen(citizen, 'public-program-waitlist-form');
+    const waitingEmail = uniqueEmail('espera');
+    const form = citizen.getByTestId('program-waitlist-form');
+    await expect(form.getByRole('heading', { name: 'Lista de Espera' })).toBeVisible();
+    await form.getByLabel('Nombre(s)').fill('luis');
+    await form.getByLabel('Apellido paterno').fill('treviño');
+    await form.getByLabel('Apellido materno').fill('salinas');
+    await form.getByLabel('Fecha de nacimiento').fill('1994-02-11');
+    await form.getByLabel('Celular').fill('8187654321');
+    await form.getByLabel('Correo electrónico').fill(waitingEmail);
+    await form.getByLabel('Calle').fill('Morelos');
+    await form.getByLabel('Número').fill('45');
+    await form.getByLabel('Colonia').fill('Centro');
+    await form.getByLabel('Municipio').fill('Monterrey');
+    await citizen.locator('#prog-tiene_emprendimiento-no').check();
+    await form.getByRole('button', { name: 'Unirme a la lista de espera' }).click();
+    await expect(citizen.getByTestId('program-waitlist-success')).toBeVisible();
+    await expect(citizen.getByRole('heading', { name: 'Estás en la lista de espera' })).toBeFocused();
+    await expect(citizen.getByTestId('program-waitlist-joined-count')).toHaveText('Al unirte: 1 persona en la lista de espera.');
+    await expect(citizen.getByTestId('program-waitlist-count')).toHaveText('1 persona en la lista de espera');
+    await checkScreen(citizen, 'public-program-waitlist-joined');
+
+    // Staff: the registrations modal shows the line below the registrations.
+    await staff.page.goto('/programas-servicios');
+    const row = staff.page.getByTestId('program-row').filter({ has: staff.page.getByText(nombre, { exact: true }) });
+    await row.getByTestId('view-registrations').click();
+    const modal = staff.page.getByRole('dialog', { name: `Registros - ${nombre}` });
+    const entry = modal.getByTestId('waitlist-entry');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toHaveAttribute('data-status', 'waiting');
+    await expect(entry).toContainText('luis treviño salinas');
+    await checkScreen(staff.page, 'staff-program-waitlist');
+
+    // Staff cancel the one registration: the place is offered to the first in line, held (still full for the public).
+    const regRow = modal.getByTestId('registration-row').filter({ hasText: firstEmail.toUpperCase() });
+    await regRow.getByTestId('registration-status').selectOption('cancelado');
+    await expect(entry).toHaveAttribute('data-status', 'offered');
+    await expect(entry.getByTestId('waitlist-offered-until')).toContainText(
+      /Apartado hasta el \d{1,2} de \p{L}+ de \d{4}, \d{1,2}:\d{2}\s[ap]\.\sm\./u,
+    );
+    await expect(modal.getByTestId('registrations-count')).toContainText('1 apartado');
+    await expect(citizen.getByTestId('program-places-left')).toHaveText('0');
+    await checkScreen(staff.page, 'staff-program-waitlist-offer');
+
+    // The offer message's link, as the citizen gets it.
+    const link = await offerLink(request, token, programa.id, waitingEmail);
+    await citizen.goto(link);
+    await expect(citizen.getByTestId('accept-page')).toBeVisible();
+    await expect(citizen.getByTestId('link-name')).toHaveText(/^luis$/i);
+    await expect(citizen.getByTestId('accept-page')).toContainText(nombre);
+    await expect(citizen.getByTestId('accept-page')).toContainText('Programa continuo');
+    await expect(citizen.getByTestId('accept-page')).not.toContainText(waitingEmail.toUpperCase());
+    await expect(citizen.getByTestId('offer-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
+    await checkScreen(citizen, 'program-accept-page');
+    await citizen.getByTestId('accept-confirm').click();
+    await expect(citizen.getByTestId('accept-done')).toBeVisible();
+    await expect(citizen.getByRole('heading', { name: '¡Registro Exitoso!' })).toBeFocused();
+    await checkScreen(citizen, 'program-accept-done');
+
+    // The modal: the application arrives (pendiente), the line empties — without a reload.
+    await expect(
+      modal.getByTestId('registration-row').filter({ hasText: waitingEmail.toUpperCase() }).getByTestId('registration-status'),
+    ).toHaveValue('pendiente');
+    await expect(modal.getByTestId('waitlist-empty')).toBeVisible();
+
+    // The same link again: a clear page.
+    await citizen.goto(link);
+    await expect(citizen.getByRole('heading', { name: 'Este enlace ya se usó' })).toBeVisible();
+    await expect(citizen.getByTestId('link-problem-message')).toHaveText('Ya aceptaste este lugar: tu solicitud fue registrada.');
+    // An event's page does not take a program's token.
+    await citizen.goto(link.replace('/lista-espera/programa/aceptar/', '/lista-espera/aceptar/'));
+    await expect(citizen.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
+  } finally {
+    await staff.context.close();
+    await citizenContext.close();
+  }
+});

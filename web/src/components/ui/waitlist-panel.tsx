@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import type { WaitlistStatus } from '@shared/contracts/waitlist.contract';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { EmailText } from './email-text';
+import './waitlist-panel.css';
+
+/** One person in line as the panel shows them (each area maps its own entry to this). */
+export interface WaitlistPanelEntry {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  status: WaitlistStatus;
+  offered_until: string | null;
+}
+
+/**
+ * A waitlist beside its registrations (issue 22 §4), for an external event or a program: position, who, whether a
+ * place is held for them and until when, and — with delete permission — removing someone (a place held for them goes
+ * to the next). The list is the area's store, kept live by its pushes; `onRemove` calls the area's endpoint.
+ */
+export function WaitlistPanel({
+  entries,
+  loaded,
+  canDelete,
+  onRemove,
+}: {
+  entries: readonly WaitlistPanelEntry[];
+  loaded: boolean;
+  canDelete: boolean;
+  /** Removes the entry on the server and from the store; resolves with the server's message. */
+  onRemove: (entry: WaitlistPanelEntry) => Promise<{ message?: string }>;
+}) {
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const remove = async (entry: WaitlistPanelEntry) => {
+    if (!window.confirm(`¿Quitar a ${entry.name} de la lista de espera?`)) return;
+    setBusyId(entry.id);
+    try {
+      const response = await onRemove(entry);
+      toast.success(response.message || 'Quitado de la lista de espera');
+    } catch {
+      window.alert('Error al quitar de la lista de espera');
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <section className="card waitlist-panel" aria-labelledby="waitlist-title" data-testid="waitlist-panel">
+      <div className="card__header board-list__header">
+        <h2 className="card__title" id="waitlist-title">
+          Lista de espera
+        </h2>
+        <span className="counter" data-testid="waitlist-panel-count">
+          {entries.length}
+        </span>
+      </div>
+      {!loaded ? (
+        <p className="empty">Cargando lista de espera…</p>
+      ) : entries.length === 0 ? (
+        <p className="empty" data-testid="waitlist-empty">
+          Nadie en la lista de espera
+        </p>
+      ) : (
+        <ol className="waitlist-list">
+          {entries.map((entry, i) => (
+            <li key={entry.id} className="waitlist-item" data-testid="waitlist-entry" data-entry-id={entry.id} data-status={entry.status}>
+              <span className="waitlist-item__position" aria-label={`Posición ${i + 1}`}>
+                {i + 1}
+              </span>
+              <div className="waitlist-item__body">
+                <p className="waitlist-item__name">{entry.name}</p>
+                <p className="waitlist-item__line">
+                  <EmailText className="cell-email" email={entry.email} /> · {entry.phone}
+                </p>
+                {entry.status === 'offered' && entry.offered_until ? (
+                  <p className="waitlist-item__line">
+                    <span className="badge badge--reg-registered">Lugar ofrecido</span>{' '}
+                    <span data-testid="waitlist-offered-until">Apartado hasta el {formatDateTime(entry.offered_until)}</span>
+                  </p>
+                ) : (
+                  <p className="waitlist-item__line">
+                    <span className="badge badge--neutral">En espera</span>
+                  </p>
+                )}
+              </div>
+              {canDelete ? (
+                <button
+                  type="button"
+                  className="btn btn--sm btn--danger"
+                  onClick={() => void remove(entry)}
+                  disabled={busyId === entry.id}
+                  data-testid="waitlist-remove"
+                >
+                  Quitar<span className="visually-hidden"> a {entry.name}</span>
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

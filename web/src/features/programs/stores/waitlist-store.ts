@@ -1,0 +1,15 @@
+/**
+ * The waitlist of the program whose registrations are open (issue 22 §4): the shared waitlist store
+ * (lib/waitlist-store.ts) for room 'program:{id}' and its `program-waitlist.entry` pushes.
+ */
+import type { ProgramWaitlistEntryResponse } from '@shared/contracts/programs.contract';
+import { createWaitlistStore } from '../../../lib/waitlist-store';
+import { getProgramWaitlist } from '../api/waitlist';
+
+const store = createWaitlistStore<ProgramWaitlistEntryResponse>(getProgramWaitlist);
+
+export const programWaitlistState = store.state;
+export const resetProgramWaitlist = (programaId: number | null) => store.reset(programaId);
+export const loadProgramWaitlist = (programaId: number) => store.load(programaId);
+export const applyProgramWaitlistEntry = (programaId: number, entry: ProgramWaitlistEntryResponse) => store.apply(programaId, entry);
+export const dropProgramWaitlistEntry = (programaId: number, entryId: number) => store.drop(programaId, entryId);

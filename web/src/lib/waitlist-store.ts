@@ -1,0 +1,68 @@
+/**
+ * A waitlist beside a registrations board (issue 22 §4), written once for external events and programs: loaded with
+ * the board, then moved by the area's entry pushes (each carries the entry's new state); reloaded after a reconnect.
+ * Only active entries (waiting, offered) are kept, in line order (by id).
+ */
+import { proxy } from 'valtio';
+import { ACTIVE_WAITLIST_STATUSES, type WaitlistStatus } from '@shared/contracts/waitlist.contract';
+import { createLatest, loadLatest } from './loader';
+import { removeById } from './list';
+
+interface Entry {
+  id: number;
+  status: WaitlistStatus;
+  updated_at: string;
+}
+
+export interface WaitlistStore<E extends Entry> {
+  state: { ownerId: number | null; entries: E[]; loaded: boolean };
+  reset(ownerId: number | null): void;
+  load(ownerId: number): Promise<void>;
+  /** A pushed entry: kept (in line order) while active, dropped once accepted, expired or removed. */
+  apply(ownerId: number, entry: E): void;
+  /** This screen removed the entry (its push follows and changes nothing). */
+  drop(ownerId: number, entryId: number): void;
+}
+
+export function createWaitlistStore<E extends Entry>(fetch: (ownerId: number) => Promise<{ entries: E[] }>): WaitlistStore<E> {
+  const state = proxy<{ ownerId: number | null; entries: E[]; loaded: boolean }>({ ownerId: null, entries: [], loaded: false });
+  const latest = createLatest();
+  return {
+    state,
+    reset(ownerId) {
+      latest.invalidate();
+      state.ownerId = ownerId;
+      state.entries = [];
+      state.loaded = false;
+    },
+    load(ownerId) {
+      return loadLatest(latest, () => fetch(ownerId), {
+        data({ entries }) {
+          if (state.ownerId !== ownerId) return;
+          state.entries = entries;
+          state.loaded = true;
+        },
+      });
+    },
+    apply(ownerId, entry) {
+      if (state.ownerId !== ownerId) return;
+      const list = state.entries;
+      if (!ACTIVE_WAITLIST_STATUSES.includes(entry.status)) {
+        removeById(list, entry.id);
+        return;
+      }
+      const index = list.findIndex((e) => e.id === entry.id);
+      // A push older than what is shown (updated_at) does not win.
+      if (index >= 0) {
+        if (new Date(list[index].updated_at) > new Date(entry.updated_at)) return;
+        list[index] = entry;
+        return;
+      }
+      list.push(entry);
+      list.sort((a, b) => a.id - b.id);
+    },
+    drop(ownerId, entryId) {
+      if (state.ownerId === ownerId) removeById(state.entries, entryId);
+    },
+  };
+}
