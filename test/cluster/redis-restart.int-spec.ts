@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { eventBody } from '../factories/external-events';
 import { TestCluster } from '../setup/cluster';
-import { freePort, stopProcess } from '../setup/processes';
+import { OwnRedis } from '../setup/redis-server';
 import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/test-app';
 
 /**
@@ -17,42 +13,18 @@ import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/t
  */
 describe('Redis restarts in the middle of a stream of changes', () => {
   let c: TestCluster;
-  let redis: ChildProcess;
-  let redisPort = '';
-  let redisDir = '';
+  let redis: OwnRedis;
   let admin = '';
 
-  const startRedis = async () => {
-    redis = spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--dir', redisDir, '--appendonly', 'yes', '--save', ''],
-      {
-        stdio: 'ignore',
-      },
-    );
-    await eventually(async () => {
-      const { default: net } = await import('node:net');
-      return new Promise<boolean>((done) => {
-        const s = net.connect(Number(redisPort), '127.0.0.1');
-        s.once('connect', () => s.end(() => done(true)));
-        s.once('error', () => done(false));
-      });
-    });
-  };
-  const stopRedis = () => stopProcess(redis, 'SIGTERM');
-
   beforeAll(async () => {
-    redisPort = await freePort();
-    redisDir = mkdtempSync(join(tmpdir(), 'aforo-redis-'));
-    await startRedis();
-    c = await TestCluster.start({ api: 1, realtime: 2, workers: 1 }, { redisUrl: `redis://127.0.0.1:${redisPort}` });
+    redis = await OwnRedis.start();
+    c = await TestCluster.start({ api: 1, realtime: 2, workers: 1 }, { redisUrl: redis.url });
     admin = (await request(c.proxyUrl).post('/api/login').send(ADMIN)).body.token as string;
   }, 180_000);
 
   afterAll(async () => {
     await c?.stop();
-    await stopRedis();
-    rmSync(redisDir, { recursive: true, force: true });
+    await redis?.remove();
   }, 60_000);
 
   it('every acknowledged change reaches the screens on both realtime processes at most once, or they resync', async () => {
@@ -69,10 +41,10 @@ describe('Redis restarts in the middle of a stream of changes', () => {
     let restarted = false;
     for (let i = 0; i < 30; i++) {
       if (i === 10) {
-        await stopRedis();
+        await redis.stop();
         restarted = true;
       }
-      if (i === 20) await startRedis();
+      if (i === 20) await redis.start();
       const title = `Festival del Barrio Antiguo ${i}`;
       const res = await request(c.proxyUrl).post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ title }));
       if (res.status === 201) acknowledged.push(title);

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-import { closeModal, expectScreenOk, signIn, viewportFor } from '../setup/browser';
+import { ADMIN, closeModal, expectScreenOk, signIn, viewportFor } from '../setup/browser';
 import { freePort } from '../setup/processes';
 
 /**
@@ -29,12 +29,69 @@ const inDays = (days: number, hourUtc: number) => {
 const festival = { titulo: 'Festival de la Luz', inicio: inDays(10, 1), fin: inDays(10, 4), lugar: 'Parque Fundidora, Nave Lewis' };
 const informe = { titulo: 'Informe Anual de Actividades', inicio: inDays(20, 17), fin: null, lugar: 'Teatro de la Ciudad' };
 
-async function seed(db: pg.Client): Promise<void> {
+/** The records the messages are about, created through the API (their pages link to Correos). */
+const records = { externo: 0, interno: 0, programa: 0 };
+
+async function createRecords(baseUrl: string): Promise<void> {
+  const call = async (path: string, body: object, token?: string) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, { id: number }> & { token: string };
+  };
+  const { token } = await call('/api/login', ADMIN);
+  const externo = await call(
+    '/api/eventos-externos',
+    {
+      title: festival.titulo,
+      description: 'Luces, música y arte en el parque.',
+      event_date: festival.inicio,
+      end_date: festival.fin,
+      location: festival.lugar,
+      max_attendees: 200,
+      status: 'published',
+    },
+    token,
+  );
+  const interno = await call(
+    '/api/eventos-internos',
+    {
+      titulo: informe.titulo,
+      descripcion: 'Informe del gobierno municipal.',
+      fecha_evento: informe.inicio,
+      ubicacion: informe.lugar,
+      tipo: 'presentacion',
+      estado: 'confirmado',
+    },
+    token,
+  );
+  const programa = await call(
+    '/api/programas-servicios',
+    {
+      nombre: 'Impulso Emprendedor',
+      descripcion: 'Asesoría y financiamiento para pequeños negocios del municipio.',
+      tipo: 'continuo',
+      ubicacion: 'Palacio Municipal, Monterrey',
+      max_participantes: null,
+      status: 'published',
+      requisitos: ['INE vigente'],
+      beneficios: ['Asesoría gratuita'],
+    },
+    token,
+  );
+  Object.assign(records, { externo: externo.event.id, interno: interno.evento.id, programa: programa.programa.id });
+}
+
+async function seed(db: pg.Client, baseUrl: string): Promise<void> {
+  await createRecords(baseUrl);
   const q = (key: string, template: string, email: string, name: string | null, data: object, refType: string, refId: number) =>
     db.query(`SELECT queue_mail($1, $2, $3, $4, $5::jsonb, $6, $7)`, [key, template, email, name, JSON.stringify(data), refType, refId]);
   const registro = (id: number, nombre: string, codigo: string) => ({
     registro_id: id,
-    evento_id: 1,
+    evento_id: records.externo,
     slug: 'festival-de-la-luz',
     nombre,
     codigo,
@@ -47,7 +104,7 @@ async function seed(db: pg.Client): Promise<void> {
     'Rosa María Villarreal',
     registro(1, 'Rosa María', 'K7P2Q'),
     'evento-externo',
-    1,
+    records.externo,
   );
   await q(
     'registro.confirmacion:2',
@@ -56,7 +113,7 @@ async function seed(db: pg.Client): Promise<void> {
     'Ana Sofía Cantú',
     registro(2, 'Ana Sofía', 'M4X9T'),
     'evento-externo',
-    1,
+    records.externo,
   );
   await q(
     'registro.confirmacion:3',
@@ -65,7 +122,7 @@ async function seed(db: pg.Client): Promise<void> {
     'Luis Treviño',
     registro(3, 'Luis', 'R2D5W'),
     'evento-externo',
-    1,
+    records.externo,
   );
   await q(
     'lista-espera.oferta:4:1',
@@ -74,14 +131,14 @@ async function seed(db: pg.Client): Promise<void> {
     'José Luis Martínez',
     {
       entrada_id: 4,
-      evento_id: 1,
+      evento_id: records.externo,
       slug: 'festival-de-la-luz',
       nombre: 'José Luis',
       oferta_hasta: inDays(1, 18),
       evento: festival,
     },
     'evento-externo',
-    1,
+    records.externo,
   );
   await q(
     'registro.confirmacion:5',
@@ -90,14 +147,14 @@ async function seed(db: pg.Client): Promise<void> {
     'Guadalupe Salinas',
     {
       registro_id: 5,
-      evento_id: 2,
+      evento_id: records.interno,
       slug: 'informe-anual',
       nombre: 'Guadalupe',
       codigo: 'H8J3K',
       evento: informe,
     },
     'evento-interno',
-    2,
+    records.interno,
   );
   // The workers store them (no SMTP_URL); then one is shown as refused by a server.
   const deadline = Date.now() + 60_000;
@@ -140,7 +197,7 @@ const test = base.extend<object, { correosServer: string }>({
           await new Promise((r) => setTimeout(r, 500));
         }
         await db.connect();
-        await seed(db);
+        await seed(db, `http://127.0.0.1:${port}`);
         await use(`http://127.0.0.1:${port}`);
       } finally {
         await db.end().catch(() => undefined);
@@ -163,6 +220,15 @@ const test = base.extend<object, { correosServer: string }>({
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const rowOf = (page: Page, email: string) => page.getByTestId('correo-row').filter({ hasText: email });
+
+/** Moves the focus with Tab until it reaches `target` (fails if it never does): a keyboard user's way there. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error('El enlace no se alcanza con Tab');
+}
 
 for (const width of [1280, 360] as const) {
   test.describe(`${width} px`, () => {
@@ -217,6 +283,67 @@ for (const width of [1280, 360] as const) {
       await mail.close();
       if (shots) await page.screenshot({ path: `${shots}/correos-preview-${width}.png`, fullPage: false });
       await closeModal(page);
+    });
+
+    test(`an event's page links to its Correos, filtered in the address bar, at ${width} px`, async ({ page }) => {
+      await signIn(page);
+      // The external event's registrations page: the link, reached with the keyboard, opens Correos filtered to it.
+      await page.goto(`/eventos-externos/${records.externo}/registros`);
+      const link = page.getByRole('link', { name: 'Correos del evento' });
+      await expect(link).toBeVisible();
+      await expectScreenOk(page, `registrations page with its Correos link at ${width}`);
+      if (shots) await page.screenshot({ path: `${shots}/registros-enlace-${width}.png`, fullPage: false });
+      await tabTo(page, link);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/correos\\?ref_type=evento-externo&ref_id=${records.externo}$`));
+      await expect(page.getByTestId('correo-row')).toHaveCount(4); // its four messages; not the internal event's
+      await expect(page.getByTestId('correo-row').filter({ hasText: 'guadalupe.salinas@correo.mx' })).toHaveCount(0);
+      await expect(page.getByTestId('correos-filter-ref').locator('option:checked')).toHaveText('Festival de la Luz (Evento externo, 4)');
+      await expectScreenOk(page, `Correos filtered by a link at ${width}`);
+      if (shots) await page.screenshot({ path: `${shots}/correos-filtrado-${width}.png`, fullPage: true });
+
+      // Each filter change is a history entry: back and forward walk them, the list following the address.
+      await page.getByTestId('correos-filter-status').selectOption('failed');
+      await expect(page).toHaveURL(new RegExp(`ref_type=evento-externo&ref_id=${records.externo}&status=failed$`));
+      await expect(page.getByTestId('correo-row')).toHaveCount(2);
+      await page.goBack();
+      await expect(page.getByTestId('correos-filter-status')).toHaveValue('');
+      await expect(page.getByTestId('correo-row')).toHaveCount(4);
+      await page.goForward();
+      await expect(page.getByTestId('correos-filter-status')).toHaveValue('failed');
+      await expect(page.getByTestId('correo-row')).toHaveCount(2);
+      await page.getByTestId('correos-filter-ref').selectOption('');
+      await expect(page).toHaveURL(/\/correos\?status=failed$/);
+      await page.goBack();
+      await page.goBack();
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/eventos-externos/${records.externo}/registros$`));
+
+      // The internal event's page.
+      await page.goto(`/eventos-internos/${records.interno}`);
+      const internal = page.getByRole('link', { name: 'Correos del evento' });
+      await expectScreenOk(page, `internal event page with its Correos link at ${width}`);
+      if (shots) await page.screenshot({ path: `${shots}/evento-interno-enlace-${width}.png`, fullPage: false });
+      await tabTo(page, internal);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/correos\\?ref_type=evento-interno&ref_id=${records.interno}$`));
+      await expect(page.getByTestId('correo-row')).toHaveCount(1);
+      await expect(page.getByTestId('correo-row')).toContainText('guadalupe.salinas@correo.mx');
+
+      // A program's registrations: no message yet; the filter still names it, and the list is empty.
+      await page.goto('/programas-servicios');
+      await page.getByRole('button', { name: 'Ver Registros de Impulso Emprendedor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Registros - Impulso Emprendedor' });
+      const programLink = dialog.getByRole('link', { name: 'Correos del programa' });
+      await expectScreenOk(page, `program registrations with its Correos link at ${width}`);
+      if (shots) await page.screenshot({ path: `${shots}/programa-enlace-${width}.png`, fullPage: false });
+      await programLink.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/correos\\?ref_type=programa&ref_id=${records.programa}$`));
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByTestId('correos-filter-ref').locator('option:checked')).toHaveText(`Programa ${records.programa}`);
+      await expect(page.getByTestId('correo-row')).toHaveCount(0);
+      await expectScreenOk(page, `Correos of a program without messages at ${width}`);
     });
   });
 }

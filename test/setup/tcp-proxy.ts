@@ -1,12 +1,13 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy the tests can cut and restore, to make Redis unreachable for the app
- * without touching the real server.
+ * A TCP proxy the tests can cut and restore, to make Redis (or an SMTP server) unreachable for the app
+ * without touching the real server; or silence, to play a server that takes connections and never speaks.
  */
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private silent = false;
   port = 0;
 
   constructor(
@@ -16,6 +17,12 @@ export class TcpProxy {
 
   async start(port = 0): Promise<void> {
     this.server = net.createServer((client) => {
+      if (this.silent) {
+        this.sockets.add(client);
+        client.on('close', () => this.sockets.delete(client));
+        client.on('error', () => client.destroy());
+        return; // accepted, never forwarded, never answered
+      }
       const upstream = net.connect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
@@ -37,6 +44,15 @@ export class TcpProxy {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** From now on, new connections are accepted and left without a word (a hung server); `forward()` ends it. */
+  silence(): void {
+    this.silent = true;
+  }
+
+  forward(): void {
+    this.silent = false;
   }
 
   /** Accepts connections again on the same port. */

@@ -127,6 +127,8 @@ export class TestApp {
         ...(c.smtpUrl ? { SMTP_URL: c.smtpUrl } : {}),
         MAIL_FROM: c.mailFrom,
         MAIL_SEND_TIMEOUT_MS: String(c.mailSendTimeoutMs),
+        MAIL_SEND_ATTEMPTS: String(c.mailSendAttempts),
+        MAIL_RETRY_DELAY_MS: String(c.mailRetryDelayMs),
         PUBLIC_URL: c.publicUrl,
         MUNICIPIO: c.municipio,
       },

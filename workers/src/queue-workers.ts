@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { EventEmitter } from 'node:events';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { JOB_HANDLERS, JOB_SCHEDULES, type JobHandler, type JobSchedule } from '@core/jobs/job-handler';
@@ -15,6 +16,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly handlers = new Map<JobName, JobHandler>();
   private workers: Worker[] = [];
   private schedulers: Queue | null = null;
+  private upserting = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,19 +71,39 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  /** Creates or updates the schedules (not awaited: with Redis down it completes once Redis is back). */
+  /**
+   * Creates or updates the schedules (not awaited: with Redis down it completes once Redis is back), and again
+   * after every lost connection: the schedules live in Redis, and a Redis that comes back empty (no persistence,
+   * or replaced) would otherwise never run them again. Upserting is idempotent.
+   */
   private schedule(): void {
+    for (const s of this.scheduled) {
+      if (JOB_QUEUE[s.name] !== QUEUES.maintenance) throw new Error(`Scheduled job ${s.name} must be on the maintenance queue`);
+    }
     const queue = new Queue(QUEUES.maintenance, {
       prefix: `${this.config.redisPrefix}:bull`,
       connection: redisOptionsFromUrl(this.config.redisUrl, { maxRetriesPerRequest: null }) as ConnectionOptions,
     });
     queue.on('error', (err) => this.logger.warn(`Schedules: ${err.message}`));
+    (queue as unknown as EventEmitter).on('ioredis:close', () => void this.upsertSchedules(queue));
     this.schedulers = queue;
-    for (const s of this.scheduled) {
-      if (JOB_QUEUE[s.name] !== QUEUES.maintenance) throw new Error(`Scheduled job ${s.name} must be on the maintenance queue`);
-      queue
-        .upsertJobScheduler(s.id, { every: s.every }, { name: s.name, data: {}, opts: { removeOnComplete: true, removeOnFail: 50 } })
-        .catch((err: Error) => this.logger.warn(`Schedule ${s.id}: ${err.message}`));
+    void this.upsertSchedules(queue);
+  }
+
+  /** The commands wait in the connection's offline queue while Redis is down; one round at a time. */
+  private async upsertSchedules(queue: Queue): Promise<void> {
+    if (this.upserting || this.schedulers !== queue) return;
+    this.upserting = true;
+    try {
+      await Promise.all(
+        this.scheduled.map((s) =>
+          queue
+            .upsertJobScheduler(s.id, { every: s.every }, { name: s.name, data: {}, opts: { removeOnComplete: true, removeOnFail: 50 } })
+            .catch((err: Error) => this.logger.warn(`Schedule ${s.id}: ${err.message}`)),
+        ),
+      );
+    } finally {
+      this.upserting = false;
     }
   }
 

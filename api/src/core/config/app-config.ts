@@ -56,6 +56,12 @@ export interface AppConfig {
    * in 'sending' for 3× this is taken as its worker's crash and sent again (docs/decisions/correos.md).
    */
   mailSendTimeoutMs: number;
+  /**
+   * MAIL_SEND_ATTEMPTS / MAIL_RETRY_DELAY_MS: attempts of one message for temporary failures (4xx, no
+   * connection) before it is 'failed', and the first wait between them (doubling each time).
+   */
+  mailSendAttempts: number;
+  mailRetryDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -252,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom,
     waitlistOfferSeconds: readHours(env, 'WAITLIST_OFFER_HOURS', 24, 720),
     mailSendTimeoutMs: readInt(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 500, 600_000),
+    mailSendAttempts: readInt(env, 'MAIL_SEND_ATTEMPTS', 10, 1, 100),
+    mailRetryDelayMs: readInt(env, 'MAIL_RETRY_DELAY_MS', 2_000, 100, 3_600_000),
   };
 }
 

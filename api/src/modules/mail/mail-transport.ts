@@ -30,14 +30,41 @@ export type SendFailure = { permanent: boolean; reason: string };
  * connection failure (refused, timeout, dropped, TLS) are temporary and retried with backoff.
  */
 export function classifySendError(err: unknown): SendFailure {
-  const e = err as { responseCode?: number; code?: string; response?: string; message?: string };
+  const e = err as {
+    responseCode?: number;
+    code?: string;
+    originalCode?: string;
+    timeoutType?: string;
+    response?: string;
+    message?: string;
+  };
   const answer = oneLine(e.response || e.message || 'Error desconocido').slice(0, 500);
   if (typeof e.responseCode === 'number') {
     const permanent = e.responseCode >= 500 && e.responseCode < 600 && e.responseCode !== 503 && e.code !== 'EAUTH';
     return { permanent, reason: `${permanent ? 'Rechazo permanente' : 'Rechazo temporal'} del servidor SMTP: ${answer}` };
   }
   if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return { permanent: true, reason: `Mensaje no válido: ${answer}` };
-  return { permanent: false, reason: `Sin conexión con el servidor SMTP (${e.code ?? 'error'}): ${answer}` };
+  const code = e.originalCode ?? e.code ?? 'error';
+  return { permanent: false, reason: `Sin conexión con el servidor SMTP: ${connectionFault(code, e.timeoutType)} (${code}): ${answer}` };
+}
+
+/** What happened to the connection, in the staff's words (nodemailer's code, or the system's under it). */
+function connectionFault(code: string, timeoutType: string | undefined): string {
+  if (code === 'ETIMEDOUT') {
+    const step: Record<string, string> = {
+      CONNECT_TIMEOUT: 'al conectar',
+      GREETING_TIMEOUT: 'esperando el saludo del servidor',
+      UPGRADE_TIMEOUT: 'al iniciar TLS',
+      SOCKET_TIMEOUT: 'esperando una respuesta del servidor',
+    };
+    return `tiempo de espera agotado${timeoutType && step[timeoutType] ? ` ${step[timeoutType]}` : ''}`;
+  }
+  if (code === 'ECONNREFUSED') return 'conexión rechazada (el servidor no está escuchando)';
+  if (code === 'ECONNECTION' || code === 'ECONNRESET' || code === 'EPIPE') return 'conexión cortada antes de la respuesta';
+  if (code === 'EDNS' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'no se encontró el servidor';
+  if (code === 'ETLS') return 'falla de TLS';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'el servidor no es alcanzable';
+  return 'error de red';
 }
 
 export interface OutgoingMail {

@@ -8,13 +8,19 @@ import { MailQueue } from './mail-queue';
 /** How many queued ids are enqueued together (a burst of registrations is a few addBulk calls, not one per message). */
 const FLUSH_MAX = 500;
 const RECONNECT_MS = 1000;
+/** While Redis refuses jobs: everything waiting is read again from PostgreSQL and offered to it, first after
+ * RECOVER_MS, then doubling up to RECOVER_MAX_MS (a long outage costs one read every few seconds). */
+const RECOVER_MS = 500;
+const RECOVER_MAX_MS = 5000;
 
 /**
  * From a committed row to its job, in the workers: `queue_mail` NOTIFYs `aforo_mail` with the id when its
  * transaction commits; this LISTENs on a connection of its own (never through a pooler) and enqueues one
- * `mail.send` per id. At start and after every reconnection it enqueues everything still waiting, so a
- * message queued while no workers ran, or while Redis was down, is never lost; the scheduled `mail.sweep`
- * covers a NOTIFY that arrived while Redis refused the job.
+ * `mail.send` per id. At start and after every reconnection to PostgreSQL it enqueues everything still waiting,
+ * so a message queued while no workers ran is never lost. When Redis refuses a job or its connection drops, it
+ * reads everything waiting from PostgreSQL again every few seconds until Redis takes it: the messages queued
+ * during a Redis outage, and the jobs a Redis that came back empty lost, go out as soon as Redis answers (a job
+ * that still exists is not added twice: same job id). The scheduled `mail.sweep` stays as the last net.
  */
 @Injectable()
 export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -24,12 +30,16 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
   private flushing: Promise<void> | null = null;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private recoverTimer: NodeJS.Timeout | null = null;
+  private recoverDelay = RECOVER_MS;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mails: MailRepository,
     private readonly queue: MailQueue,
-  ) {}
+  ) {
+    queue.onConnectionLost(() => this.recoverLater());
+  }
 
   onApplicationBootstrap(): void {
     void this.connect();
@@ -80,13 +90,41 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
     while (this.pending.size > 0 && !this.stopped) {
       const batch = [...this.pending].slice(0, FLUSH_MAX);
       for (const id of batch) this.pending.delete(id);
-      await this.queue.enqueue(batch); // on failure they stay queued in PostgreSQL: the sweep takes them
+      if (!(await this.queue.enqueue(batch))) {
+        // Redis refused them: they stay queued in PostgreSQL, where recover() reads them (and the rest) again.
+        this.pending.clear();
+        this.recoverLater();
+        return;
+      }
+    }
+  }
+
+  private recoverLater(): void {
+    if (this.stopped || this.recoverTimer) return;
+    this.recoverTimer = setTimeout(() => {
+      this.recoverTimer = null;
+      void this.recover();
+    }, this.recoverDelay);
+    this.recoverTimer.unref();
+    this.recoverDelay = Math.min(this.recoverDelay * 2, RECOVER_MAX_MS);
+  }
+
+  /** Everything waiting, offered to Redis again; until Redis takes it (or nothing waits), tried again later. */
+  private async recover(): Promise<void> {
+    try {
+      const ids = await this.mails.pending(0, mailSendingLeaseMs(this.config), 50_000);
+      if (await this.queue.enqueue(ids)) this.recoverDelay = RECOVER_MS;
+      else this.recoverLater();
+    } catch (err) {
+      this.logger.warn(`Correos pendientes no leídos: ${(err as Error).message}`);
+      this.recoverLater(); // PostgreSQL down as well: its LISTEN reconnection enqueues them too
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.recoverTimer) clearTimeout(this.recoverTimer);
     await this.flushing;
     const client = this.client;
     this.client = null;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { EventEmitter } from 'node:events';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { MAIL_RETRY_DELAY_MS, MAIL_SEND_ATTEMPTS } from '../mail.constants';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUES } from '@shared/jobs/jobs';
 
@@ -18,12 +18,18 @@ export class MailQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MailQueue.name);
   private readonly queue: Queue;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.queue = new Queue(QUEUES.mail, {
       prefix: `${config.redisPrefix}:bull`,
       connection: redisOptionsFromUrl(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as ConnectionOptions,
     });
-    this.queue.on('error', () => undefined); // surfaces on add(); the sweep enqueues again
+    this.queue.on('error', () => undefined); // surfaces on add(); the dispatcher and the sweep enqueue again
+  }
+
+  /** Calls `listener` whenever the connection to Redis fails or closes (Redis down, restarted, replaced). */
+  onConnectionLost(listener: () => void): void {
+    this.queue.on('error', listener);
+    (this.queue as unknown as EventEmitter).on('ioredis:close', listener);
   }
 
   /** Enqueues the messages; false when Redis did not take them (they stay queued for the next sweep). */
@@ -36,8 +42,8 @@ export class MailQueue implements OnApplicationShutdown {
           data: { correoId },
           opts: {
             jobId: mailJobId(correoId),
-            attempts: MAIL_SEND_ATTEMPTS,
-            backoff: { type: 'exponential', delay: MAIL_RETRY_DELAY_MS },
+            attempts: this.config.mailSendAttempts,
+            backoff: { type: 'exponential', delay: this.config.mailRetryDelayMs },
             removeOnComplete: true,
             removeOnFail: true,
           },

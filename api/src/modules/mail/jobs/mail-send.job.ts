@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { JobHandler } from '@core/jobs/job-handler';
-import { MAIL_SEND_ATTEMPTS } from '../mail.constants';
 import { MailPushes } from '../mail-pushes';
 import { MailRepository } from '../mail.repository';
 import { mailSendingLeaseMs } from '../mail-send.rules';
@@ -78,9 +77,12 @@ export class MailSendJob implements JobHandler<'mail.send'> {
   async gaveUp({ correoId }: { correoId: string }): Promise<void> {
     const row = await this.mails.findById(correoId);
     if (row?.status !== 'queued') return;
-    this.logger.warn(`Correo ${correoId}: sin éxito tras ${MAIL_SEND_ATTEMPTS} intentos`);
+    this.logger.warn(`Correo ${correoId}: sin éxito tras ${this.config.mailSendAttempts} intentos`);
     this.pushes.changed(
-      await this.mails.fail(correoId, `Sin éxito tras ${MAIL_SEND_ATTEMPTS} intentos. Último error: ${row.last_error ?? 'desconocido'}`),
+      await this.mails.fail(
+        correoId,
+        `Sin éxito tras ${this.config.mailSendAttempts} intentos. Último error: ${row.last_error ?? 'desconocido'}`,
+      ),
     );
   }
 }

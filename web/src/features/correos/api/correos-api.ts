@@ -1,27 +1,14 @@
-import type {
-  CorreoDetailResponse,
-  CorreoRefOption,
-  CorreoResponse,
-  CorreosPage,
-  MailRefType,
-  MailStatus,
-} from '@shared/contracts/mail.contract';
+import type { CorreoDetailResponse, CorreoRefOption, CorreoResponse, CorreosPage } from '@shared/contracts/mail.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { correosSearch, type CorreosFilter } from '../../../lib/correos-filter';
 
-export interface CorreosQuery {
-  status: MailStatus | '';
-  ref: { type: MailRefType; id: number } | null;
-  page: number;
-}
+/** The screen's filters and page (the address bar holds them: lib/correos-filter.ts). */
+export type CorreosQuery = CorreosFilter;
 
-/** GET /api/correos → one page of messages, newest first. */
+/** GET /api/correos → one page of messages, newest first (the API's query names are the address bar's). */
 export function getCorreos(query: CorreosQuery): Promise<CorreosPage> {
-  const params = new URLSearchParams({ page: String(query.page) });
-  if (query.status) params.set('status', query.status);
-  if (query.ref) {
-    params.set('ref_type', query.ref.type);
-    params.set('ref_id', String(query.ref.id));
-  }
+  const params = correosSearch(query);
+  params.set('page', String(query.page));
   return apiRequest<CorreosPage>(`/api/correos?${params.toString()}`);
 }
 

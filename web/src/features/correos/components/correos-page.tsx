@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import {
   MAIL_REF_TYPES,
@@ -18,11 +19,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
+import { correosFilterFrom, correosSearch, type CorreosFilter } from '../../../lib/correos-filter';
 import { toast } from '../../../lib/toast';
 import { getCorreoRefs, getCorreos, resendCorreo } from '../api/correos-api';
 import { REF_TYPE_LABELS, refValue } from '../correo-labels';
 import { CorreosLiveEffect } from '../live/correos-live-effect';
-import { applyCorreo, correosState, loadCorreos, setQuery } from '../stores/correos-store';
+import { applyCorreo, correosState, loadCorreos } from '../stores/correos-store';
 import { CorreoPreviewModal } from './correo-preview-modal';
 import { CorreosTable } from './correos-table';
 import '../correos.css';
@@ -32,11 +34,21 @@ function parseRef(value: string): { type: MailRefType; id: number } | null {
   return (MAIL_REF_TYPES as readonly string[]).includes(type) && Number(id) > 0 ? { type: type as MailRefType, id: Number(id) } : null;
 }
 
-/** Correos (issue 22 §5): every message with its status, attempts and error; filters, preview, resend; live. */
+/**
+ * Correos (issue 22 §5): every message with its status, attempts and error; filters, preview, resend; live. The
+ * filters live in the address bar (a link from an event's page presets them; each change is a history entry, so
+ * back and forward walk them).
+ */
 export function CorreosPage() {
   useDocumentTitle('Correos');
   const { user } = useSession();
-  const { correos, total, pageSize, query, refs, loading, loaded, error } = useSnapshot(correosState);
+  const { correos, total, pageSize, refs, loading, loaded, error } = useSnapshot(correosState);
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const query = useMemo(() => correosFilterFrom(new URLSearchParams(search)), [search]);
+  const setQuery = (change: Partial<CorreosFilter>) => setParams(correosSearch({ ...query, page: 1, ...change }));
+  // A link may name an event with no messages yet (or none among the 500 newest events): the select still shows it.
+  const refListed = !query.ref || refs.some((r) => r.ref_type === query.ref?.type && r.ref_id === query.ref.id);
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const editable = mailRefTypesFor(user, 'edit');
@@ -46,8 +58,9 @@ export function CorreosPage() {
   const headerRoom = user?.is_super_admin ? ROOMS.correosTodos : mailRefTypesFor(user, 'view').map(ROOMS.correos)[0];
 
   useEffect(() => {
+    correosState.query = query;
     void loadCorreos(getCorreos);
-  }, [query.status, query.ref?.type, query.ref?.id, query.page]);
+  }, [query]);
 
   useEffect(() => {
     getCorreoRefs()
@@ -81,6 +94,9 @@ export function CorreosPage() {
           <span className="correos-filters__label">Evento</span>
           <Select value={refValue(query.ref)} onValueChange={(v) => setQuery({ ref: parseRef(v) })} data-testid="correos-filter-ref">
             <option value="">Todos los eventos</option>
+            {query.ref && !refListed ? (
+              <option value={refValue(query.ref)}>{`${REF_TYPE_LABELS[query.ref.type]} ${query.ref.id}`}</option>
+            ) : null}
             {refs.map((r) => (
               <option key={`${r.ref_type}:${r.ref_id}`} value={`${r.ref_type}:${r.ref_id}`}>
                 {`${r.label} (${REF_TYPE_LABELS[r.ref_type]}, ${r.total})`}
@@ -122,7 +138,7 @@ export function CorreosPage() {
           page={query.page}
           lastPage={lastPage}
           disabled={loading}
-          onPage={(page) => setQuery({ page, status: query.status, ref: query.ref ? { ...query.ref } : null })}
+          onPage={(page) => setQuery({ page })}
           status={`Mostrando página ${query.page} de ${lastPage}`}
           testId="correos"
         />

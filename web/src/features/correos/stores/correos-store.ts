@@ -29,7 +29,7 @@ export const correosState = proxy<{
 
 const latest = createLatest();
 
-/** Loads the page of the current query; `silent` keeps the table on screen (a resync). */
+/** Loads the page of the current query (the page sets it from the address bar); `silent` keeps the table on screen (a resync). */
 export function loadCorreos(fetcher: (q: CorreosQuery) => Promise<CorreosPage>, options: { silent?: boolean } = {}): Promise<void> {
   if (!options.silent) correosState.loading = true;
   const query = { ...correosState.query, ref: correosState.query.ref ? { ...correosState.query.ref } : null };
@@ -48,10 +48,6 @@ export function loadCorreos(fetcher: (q: CorreosQuery) => Promise<CorreosPage>, 
       correosState.loading = false;
     },
   });
-}
-
-export function setQuery(change: Partial<CorreosQuery>): void {
-  correosState.query = { ...correosState.query, page: 1, ...change };
 }
 
 function matches(c: CorreoResponse, q: CorreosQuery): boolean {

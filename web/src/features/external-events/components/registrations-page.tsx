@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ExternalEventResponse, ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
+import { CorreosLink } from '../../../components/ui/correos-link';
 import { SearchField } from '../../../components/ui/search-field';
 import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
@@ -65,9 +66,12 @@ function EventSummary({ event }: { event: ExternalEventResponse }) {
           </li>
         </ul>
       </div>
-      <a className="icon-link" href={`/eventos/${encodeURIComponent(event.slug)}`} target="_blank" rel="noopener noreferrer">
-        <ExternalLinkIcon size={16} /> Ver página pública
-      </a>
+      <div className="board-summary__links">
+        <a className="icon-link" href={`/eventos/${encodeURIComponent(event.slug)}`} target="_blank" rel="noopener noreferrer">
+          <ExternalLinkIcon size={16} /> Ver página pública
+        </a>
+        <CorreosLink className="icon-link" refType="evento-externo" refId={event.id} label="Correos del evento" />
+      </div>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { AsistenteResponse, InternalEventResponse, InvitationJobResponse } from '@shared/contracts/internal-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
+import { CorreosLink } from '../../../components/ui/correos-link';
 import {
   ArrowLeftIcon,
   CalendarIcon,
@@ -356,6 +357,7 @@ function Board({ eventId }: { eventId: number }) {
           <Link className="btn btn--ghost" to={`/eventos-internos/${evento.id}/invitaciones`} data-testid="ie-invitations-link">
             Invitaciones con QR
           </Link>
+          <CorreosLink className="btn btn--ghost" refType="evento-interno" refId={evento.id} label="Correos del evento" />
         </div>
       </section>
 

@@ -8,6 +8,7 @@ import {
   type ProgramRegistrationStatus,
 } from '@shared/contracts/programs.contract';
 import { Alert } from '../../../components/ui/alert';
+import { CorreosLink } from '../../../components/ui/correos-link';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { Options } from '../../../components/ui/field';
 import { DownloadIcon } from '../../../components/ui/icons';
@@ -95,6 +96,12 @@ export function RegistrationsModal({
             {programa.held_places > 0 ? ` · ${programa.held_places} ${programa.held_places === 1 ? 'apartado' : 'apartados'}` : ''} ·{' '}
             {registrations.length} {registrations.length === 1 ? 'registro' : 'registros'}
           </p>
+          <CorreosLink
+            className="btn btn--ghost btn--sm program-registrations__correos"
+            refType="programa"
+            refId={programa.id}
+            label="Correos del programa"
+          />
           <button
             type="button"
             className="btn btn--secondary btn--sm"
