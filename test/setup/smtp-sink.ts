@@ -4,6 +4,8 @@ import { eventually } from './test-app';
 
 /** One message the sink ACCEPTED: it answered 250 on a connection that was still open. */
 export interface SinkMessage {
+  /** When the sink answered 250 (ms since the epoch). */
+  at: number;
   raw: Buffer;
   /** The SMTP envelope (MAIL FROM / RCPT TO), what the server actually delivers to. */
   envelope: { from: string; to: string[] };
@@ -110,7 +112,7 @@ export class SmtpSink {
       return cb(Object.assign(new Error(answer.message), { responseCode: answer.code }));
     }
     this.answers.push(250);
-    this.received.push({ raw, envelope, messageId, parse: () => simpleParser(raw, { keepCidLinks: true }) });
+    this.received.push({ raw, envelope, messageId, at: Date.now(), parse: () => simpleParser(raw, { keepCidLinks: true }) });
     cb(null);
   }
 

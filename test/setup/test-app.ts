@@ -83,6 +83,8 @@ export class TestApp {
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST_DIR: '/nonexistent',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Tests send at the workers' pace; test/mail/mail-pace.int-spec.ts tests the setting itself.
+      MAIL_PER_MINUTE: '0',
       ...options.env,
     });
     this.app = await createApp(this.config, { extraModules: options.extraModules });
@@ -129,6 +131,7 @@ export class TestApp {
         MAIL_SEND_TIMEOUT_MS: String(c.mailSendTimeoutMs),
         MAIL_SEND_ATTEMPTS: String(c.mailSendAttempts),
         MAIL_RETRY_DELAY_MS: String(c.mailRetryDelayMs),
+        MAIL_PER_MINUTE: String(c.mailPerMinute),
         PUBLIC_URL: c.publicUrl,
         MUNICIPIO: c.municipio,
       },

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import type { EventEmitter } from 'node:events';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { JOB_HANDLERS, JOB_SCHEDULES, type JobHandler, type JobSchedule } from '@core/jobs/job-handler';
-import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUES, type JobName } from '@shared/jobs/jobs';
+import { JOB_HANDLERS, JOB_SCHEDULES, perMinuteLimiter, type JobHandler, type JobSchedule } from '@core/jobs/job-handler';
+import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUE_PER_MINUTE_SETTING, QUEUES, type JobName } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 
 /**
@@ -36,6 +36,8 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     for (const name of names) if (!this.handlers.has(name)) throw new Error(`No handler for job ${name}`);
     const queues = new Set(names.map((n) => JOB_QUEUE[n]));
     for (const queue of queues) {
+      const setting = QUEUE_PER_MINUTE_SETTING[queue];
+      const limiter = setting ? perMinuteLimiter(this.config[setting]) : undefined;
       const worker = new Worker(
         queue,
         async (job) => {
@@ -47,6 +49,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
           prefix: `${this.config.redisPrefix}:bull`,
           connection: redisOptionsFromUrl(this.config.redisUrl, { maxRetriesPerRequest: null }) as ConnectionOptions,
           concurrency: QUEUE_CONCURRENCY[queue],
+          ...(limiter ? { limiter } : {}),
           lockDuration: this.config.jobLockMs,
           stalledInterval: Math.max(1000, Math.floor(this.config.jobLockMs / 2)),
         },

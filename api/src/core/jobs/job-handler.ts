@@ -44,3 +44,17 @@ export function jobHandlersProvider(modules: readonly JobsModule[]): Provider {
   const classes = modules.flatMap((m) => m.handlers);
   return { provide: JOB_HANDLERS, useFactory: (...handlers: JobHandler[]) => handlers, inject: classes };
 }
+
+/**
+ * A pace of so many jobs a minute as a BullMQ limiter: the shortest window (200 ms, 1 s, 1 min) in which at least
+ * one job fits, so a send is spread evenly instead of a minute's share at once; never above the pace (rounded
+ * down). 0 or less: no limiter.
+ */
+export function perMinuteLimiter(perMinute: number): { max: number; duration: number } | undefined {
+  if (!(perMinute > 0)) return undefined;
+  for (const duration of [200, 1000, 60_000]) {
+    const max = Math.floor((perMinute * duration) / 60_000);
+    if (max >= 1) return { max, duration };
+  }
+  return undefined;
+}

@@ -22,6 +22,13 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   notify: 2,
 };
 
+/**
+ * Queues whose pace is a setting: at most this many jobs per minute across every workers process (a BullMQ rate
+ * limiter, kept in Redis). The mail queue follows MAIL_PER_MINUTE: an SMTP relay allows so many messages a
+ * minute, and the API keeps its CPU while a bulk send runs (docs/decisions/correos.md).
+ */
+export const QUEUE_PER_MINUTE_SETTING: { [Q in QueueName]?: 'mailPerMinute' } = { mail: 'mailPerMinute' };
+
 export interface JobPayloads {
   /**
    * Write the audit entries of a batch of domain events (idempotent by event id). `eventId` is the

@@ -1,0 +1,54 @@
+import { perMinuteLimiter } from '../../api/src/core/jobs/job-handler';
+import { SmtpSink } from '../setup/smtp-sink';
+import { TestApp } from '../setup/test-app';
+import { confirmacion, queueMails } from './mail-factories';
+
+/**
+ * MAIL_PER_MINUTE (docs/decisions/correos.md): at most so many messages a minute leave for the SMTP server, across
+ * every workers process — a relay's own limit, and the API's CPU during a bulk send. Real workers, a real SMTP
+ * server: what is asserted is the limit (never more than allowed in a window), not a speed.
+ */
+describe('mail pace: MAIL_PER_MINUTE limits what leaves for the SMTP server', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+    // 120 a minute: 2 per one-second window.
+    t = await TestApp.start({ env: { SMTP_URL: sink.url, MAIL_PER_MINUTE: '120', PUBLIC_URL: 'https://eventos.monterrey.test' } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await sink?.stop();
+  });
+
+  it('six messages queued at once leave two per second, all of them, each once', async () => {
+    const ids = await queueMails(
+      t,
+      Array.from({ length: 6 }, (_, i) => confirmacion({ email: `ritmo${i}@correo.test` })),
+    );
+    expect(ids).toHaveLength(6);
+    await sink.waitFor(6);
+    const times = sink.received.map((m) => m.at).sort((a, b) => a - b);
+    expect(new Set(sink.received.map((m) => m.messageId)).size).toBe(6);
+    // BullMQ's limiter counts fixed windows of 1 s: 6 messages at 2 per window need at least 3 windows, so the
+    // last leaves at least two windows (minus the scheduling slack of a window's edge) after the first.
+    expect(times[5] - times[0]).toBeGreaterThanOrEqual(1500);
+    // Any span of one second meets at most two of the limiter's windows: never more than four messages in it.
+    for (let i = 0; i + 4 < times.length; i += 1) expect(times[i + 4] - times[i]).toBeGreaterThanOrEqual(700);
+  });
+});
+
+describe('perMinuteLimiter: a pace as a BullMQ limiter', () => {
+  it('uses the shortest window that holds a message, never above the pace', () => {
+    expect(perMinuteLimiter(0)).toBeUndefined();
+    expect(perMinuteLimiter(-5)).toBeUndefined();
+    expect(perMinuteLimiter(Number.NaN)).toBeUndefined();
+    expect(perMinuteLimiter(1200)).toEqual({ max: 4, duration: 200 }); // 20 a second, spread in fifths
+    expect(perMinuteLimiter(3001)).toEqual({ max: 10, duration: 200 });
+    expect(perMinuteLimiter(120)).toEqual({ max: 2, duration: 1000 });
+    expect(perMinuteLimiter(30)).toEqual({ max: 30, duration: 60_000 }); // Microsoft 365's relay
+    expect(perMinuteLimiter(1)).toEqual({ max: 1, duration: 60_000 });
+  });
+});
