@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
+import type { LinkPurpose } from '@shared/contracts/links.contract';
 
-/** What a signed link may do: one purpose per link, checked on use (a cancel link never accepts an offer). */
-export type LinkPurpose = 'cancel-registration' | 'accept-waitlist-offer' | 'accept-program-waitlist-offer';
+export type { LinkPurpose } from '@shared/contracts/links.contract';
 
 /** What a citizen reads for a link that is not ours, was altered, or names another purpose. */
 export const LINK_INVALID = 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.';

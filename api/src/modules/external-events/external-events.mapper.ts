@@ -4,6 +4,7 @@ import type {
   PublicExternalEvent,
   WaitlistEntryResponse,
 } from '@shared/contracts/external-events.contract';
+import { toWaitlistLine } from '@shared/contracts/waitlist.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 import type { WaitlistEntryEntity } from './waitlist-entry.entity';
@@ -67,11 +68,6 @@ export function toWaitlistEntryResponse(w: WaitlistEntryEntity): WaitlistEntryRe
     email: w.email,
     empresa: w.empresa,
     tipo_participante: w.tipoParticipante,
-    status: w.status,
-    offer_count: w.offerCount,
-    offered_until: iso(w.offeredUntil),
-    registration_id: w.registrationId,
-    created_at: iso(w.createdAt)!,
-    updated_at: iso(w.updatedAt)!,
+    ...toWaitlistLine(w),
   };
 }

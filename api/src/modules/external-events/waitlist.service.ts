@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import { LINK_INVALID, SignedLinks, type LinkPurpose } from '@core/links/signed-links';
+import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
 import type {
   CancelLinkView,
   LinkEventView,
@@ -9,6 +9,7 @@ import type {
   WaitlistEntryResponse,
   WaitlistJoined,
 } from '@shared/contracts/external-events.contract';
+import { WAITLIST_ENTRY_NOT_FOUND, WAITLIST_OFFER_EXPIRED, WAITLIST_OFFER_GONE } from '@shared/contracts/waitlist.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toWaitlistEntryResponse } from './external-events.mapper';
@@ -19,15 +20,12 @@ export const CANCEL_LINK_EXPIRED = 'El enlace para cancelar ya expiró: el event
 export const ALREADY_CANCELLED = 'Este registro ya fue cancelado.';
 export const CANCEL_ATTENDED = 'Tu asistencia ya fue registrada; este registro ya no se puede cancelar.';
 export const CANCEL_CLOSED = 'El registro de este evento ya está cerrado; no se puede cancelar.';
-export const OFFER_EXPIRED = 'La oferta expiró y el lugar pasó a la siguiente persona en la lista de espera.';
 export const OFFER_USED = 'Ya aceptaste este lugar: tu registro está confirmado.';
-export const OFFER_GONE = 'Esta oferta ya no está disponible.';
 export const OFFER_CLOSED = 'El registro de este evento ya está cerrado.';
 export const OFFER_DUPLICATE = 'Este correo electrónico ya está registrado en este evento.';
 export const WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles: regístrate directamente.';
 export const WAITLIST_ALREADY = 'Este correo electrónico ya está en la lista de espera de este evento.';
 export const WAITLIST_REGISTERED = 'Este correo electrónico ya está registrado en este evento.';
-const ENTRY_NOT_FOUND = 'La persona no está en la lista de espera.';
 
 function eventView(row: LinkRow): LinkEventView {
   return {
@@ -55,15 +53,10 @@ export class WaitlistService {
     return this.config.waitlistOfferSeconds;
   }
 
-  /** The id a link names, or the Spanish reason it cannot be used (tampered or foreign: invalid; past its time: expired). */
-  private idOf(purpose: LinkPurpose, token: string, expired: string): number {
-    return this.links.require(purpose, token, expired);
-  }
-
   // ——— Cancel by link (§3) ———
 
   async cancelView(token: string): Promise<CancelLinkView> {
-    const row = await this.waitlist.findRegistrationLink(this.idOf('cancel-registration', token, CANCEL_LINK_EXPIRED));
+    const row = await this.waitlist.findRegistrationLink(this.links.require('cancel-registration', token, CANCEL_LINK_EXPIRED));
     if (!row) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     if (row.status === 'cancelled') throw new DomainException(ErrorCode.LinkUsed, ALREADY_CANCELLED);
     if (row.status !== 'registered') throw new DomainException(ErrorCode.LinkUsed, CANCEL_ATTENDED);
@@ -74,7 +67,11 @@ export class WaitlistService {
 
   /** The place frees, the event's counts move and the first in line gets an offer: one statement, one transaction. */
   async cancel(token: string, actor: EventActor): Promise<void> {
-    const outcome = await this.waitlist.cancelRegistration(this.idOf('cancel-registration', token, CANCEL_LINK_EXPIRED), this.hold, actor);
+    const outcome = await this.waitlist.cancelRegistration(
+      this.links.require('cancel-registration', token, CANCEL_LINK_EXPIRED),
+      this.hold,
+      actor,
+    );
     switch (outcome) {
       case 'ok':
         return;
@@ -112,32 +109,32 @@ export class WaitlistService {
   }
 
   async offerView(token: string): Promise<OfferLinkView> {
-    const row = await this.waitlist.findOfferLink(this.idOf('accept-waitlist-offer', token, OFFER_EXPIRED));
+    const row = await this.waitlist.findOfferLink(this.links.require('accept-waitlist-offer', token, WAITLIST_OFFER_EXPIRED));
     if (!row) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     if (row.status === 'accepted') throw new DomainException(ErrorCode.LinkUsed, OFFER_USED);
-    if (row.status === 'expired') throw new DomainException(ErrorCode.LinkExpired, OFFER_EXPIRED);
-    if (row.status !== 'offered') throw new DomainException(ErrorCode.LinkUsed, OFFER_GONE);
+    if (row.status === 'expired') throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
+    if (row.status !== 'offered') throw new DomainException(ErrorCode.LinkUsed, WAITLIST_OFFER_GONE);
     if (row.event_status !== 'published') throw new DomainException(ErrorCode.LinkExpired, OFFER_CLOSED);
-    if (new Date(row.offered_until!) <= new Date()) throw new DomainException(ErrorCode.LinkExpired, OFFER_EXPIRED);
+    if (new Date(row.offered_until!) <= new Date()) throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
     return { nombre: row.nombre, evento: eventView(row), oferta_hasta: new Date(row.offered_until!).toISOString() };
   }
 
   /** Registers the person in the place held for them (and queues their confirmation), once. */
   async accept(token: string, actor: EventActor): Promise<{ id: number; status: string }> {
-    const result = await this.waitlist.accept(this.idOf('accept-waitlist-offer', token, OFFER_EXPIRED), this.hold, actor);
+    const result = await this.waitlist.accept(this.links.require('accept-waitlist-offer', token, WAITLIST_OFFER_EXPIRED), this.hold, actor);
     switch (result.outcome) {
       case 'ok':
         return { id: result.registrationId, status: 'registered' };
       case 'used':
         throw new DomainException(ErrorCode.LinkUsed, OFFER_USED);
       case 'expired':
-        throw new DomainException(ErrorCode.LinkExpired, OFFER_EXPIRED);
+        throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
       case 'closed':
         throw new DomainException(ErrorCode.LinkExpired, OFFER_CLOSED);
       case 'duplicate':
         throw new DomainException(ErrorCode.EmailAlreadyRegistered, OFFER_DUPLICATE);
       case 'not_offered':
-        throw new DomainException(ErrorCode.LinkUsed, OFFER_GONE);
+        throw new DomainException(ErrorCode.LinkUsed, WAITLIST_OFFER_GONE);
       default:
         throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     }
@@ -151,7 +148,7 @@ export class WaitlistService {
 
   async remove(eventId: number, entryId: number, actor: EventActor): Promise<void> {
     if ((await this.waitlist.remove(eventId, entryId, this.hold, actor)) !== 'ok') {
-      throw new DomainException(ErrorCode.NotFound, ENTRY_NOT_FOUND);
+      throw new DomainException(ErrorCode.NotFound, WAITLIST_ENTRY_NOT_FOUND);
     }
   }
 

@@ -7,6 +7,8 @@ import type { QueuedMail } from '@shared/contracts/mail.contract';
 import type { ProgramRegistrationDto } from './programs.dto';
 import type { NewProgramRegistration, ProgramsRepository } from './programs.repository';
 
+/** Staff asked for a program id that does not exist. */
+export const PROGRAM_NOT_FOUND = 'El programa no existe.';
 export const PUBLIC_PROGRAM_NOT_FOUND = 'El programa que buscas no existe o ha sido cerrado.';
 /** Spec 3 §5: the message the public form shows for a repeated e-mail. */
 export const EMAIL_ALREADY_REGISTERED = 'Ya existe un registro con este correo para este programa';

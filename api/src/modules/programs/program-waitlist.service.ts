@@ -6,13 +6,19 @@ import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { QueuedMail } from '@shared/contracts/mail.contract';
 import type { ProgramOfferLinkView, ProgramRegistrationStatus, ProgramWaitlistEntryResponse } from '@shared/contracts/programs.contract';
-import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
+import {
+  WAITLIST_ENTRY_NOT_FOUND,
+  WAITLIST_OFFER_EXPIRED,
+  WAITLIST_OFFER_GONE,
+  type WaitlistJoined,
+} from '@shared/contracts/waitlist.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import { MailOutbox } from '../mail/mail-outbox';
 import {
   assertBirthDate,
   EMAIL_ALREADY_REGISTERED,
   fullName,
+  PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
   receivedMail,
   SLUG_PATTERN,
@@ -27,12 +33,8 @@ import { ProgramsRepository, type PlaceRow } from './programs.repository';
 export const PROGRAM_WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles en este programa: regístrate directamente.';
 export const PROGRAM_WAITLIST_NO_LIMIT = 'Este programa no tiene límite de participantes: regístrate directamente.';
 export const PROGRAM_WAITLIST_ALREADY = 'Este correo electrónico ya está en la lista de espera de este programa.';
-export const PROGRAM_OFFER_EXPIRED = 'La oferta expiró y el lugar pasó a la siguiente persona en la lista de espera.';
 export const PROGRAM_OFFER_USED = 'Ya aceptaste este lugar: tu solicitud fue registrada.';
-export const PROGRAM_OFFER_GONE = 'Esta oferta ya no está disponible.';
 export const PROGRAM_OFFER_CLOSED = 'Este programa ya no recibe solicitudes.';
-const ENTRY_NOT_FOUND = 'La persona no está en la lista de espera.';
-const PROGRAM_NOT_FOUND = 'El programa no existe.';
 /** The expiry job and the sweep act for nobody (audited as 'sistema'). */
 const SYSTEM: EventActor = { userId: null, ip: null };
 
@@ -93,13 +95,13 @@ export class ProgramWaitlistService {
 
   /** What the accept page shows: the first name, the program (no dates for a continuous one) and until when. */
   async offerView(token: string): Promise<ProgramOfferLinkView> {
-    const row = await this.waitlist.findOfferLink(this.links.require('accept-program-waitlist-offer', token, PROGRAM_OFFER_EXPIRED));
+    const row = await this.waitlist.findOfferLink(this.links.require('accept-program-waitlist-offer', token, WAITLIST_OFFER_EXPIRED));
     if (!row) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     if (row.status === 'accepted') throw new DomainException(ErrorCode.LinkUsed, PROGRAM_OFFER_USED);
-    if (row.status === 'expired') throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_EXPIRED);
-    if (row.status !== 'offered') throw new DomainException(ErrorCode.LinkUsed, PROGRAM_OFFER_GONE);
+    if (row.status === 'expired') throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
+    if (row.status !== 'offered') throw new DomainException(ErrorCode.LinkUsed, WAITLIST_OFFER_GONE);
     if (row.programa_status !== 'published') throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_CLOSED);
-    if (new Date(row.offered_until!) <= new Date()) throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_EXPIRED);
+    if (new Date(row.offered_until!) <= new Date()) throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
     const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
     return {
       nombre: row.nombre,
@@ -120,7 +122,7 @@ export class ProgramWaitlistService {
    * message), once: the entry row, locked after the program row, is the "once".
    */
   async accept(token: string, actor: EventActor): Promise<{ id: number; status: ProgramRegistrationStatus }> {
-    const id = this.links.require('accept-program-waitlist-offer', token, PROGRAM_OFFER_EXPIRED);
+    const id = this.links.require('accept-program-waitlist-offer', token, WAITLIST_OFFER_EXPIRED);
     const programaId = await this.waitlist.programOf(id);
     if (programaId === null) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     const outcome = await this.uow.run(actor, async (tx): Promise<AcceptOutcome> => {
@@ -158,13 +160,13 @@ export class ProgramWaitlistService {
       case 'used':
         throw new DomainException(ErrorCode.LinkUsed, PROGRAM_OFFER_USED);
       case 'expired':
-        throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_EXPIRED);
+        throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
       case 'closed':
         throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_CLOSED);
       case 'duplicate':
         throw new DomainException(ErrorCode.EmailAlreadyRegistered, EMAIL_ALREADY_REGISTERED);
       case 'not_offered':
-        throw new DomainException(ErrorCode.LinkUsed, PROGRAM_OFFER_GONE);
+        throw new DomainException(ErrorCode.LinkUsed, WAITLIST_OFFER_GONE);
       default:
         return outcome;
     }
@@ -190,7 +192,7 @@ export class ProgramWaitlistService {
       return 'ok' as const;
     });
     if (outcome === 'no_program') throw new DomainException(ErrorCode.NotFound, PROGRAM_NOT_FOUND);
-    if (outcome === 'not_found') throw new DomainException(ErrorCode.NotFound, ENTRY_NOT_FOUND);
+    if (outcome === 'not_found') throw new DomainException(ErrorCode.NotFound, WAITLIST_ENTRY_NOT_FOUND);
   }
 
   // ——— Places free: offers ———

@@ -6,6 +6,7 @@ import {
   type ProgramWaitlistEntryResponse,
   type PublicPrograma,
 } from '@shared/contracts/programs.contract';
+import { toWaitlistLine } from '@shared/contracts/waitlist.contract';
 import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 import type { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
@@ -101,11 +102,6 @@ export function toProgramWaitlistEntryResponse(w: ProgramWaitlistEntryEntity): P
     apellido_materno: w.apellidoMaterno,
     correo_electronico: w.correoElectronico,
     celular: w.celular,
-    status: w.status,
-    offer_count: w.offerCount,
-    offered_until: iso(w.offeredUntil),
-    registration_id: w.registrationId,
-    created_at: iso(w.createdAt)!,
-    updated_at: iso(w.updatedAt)!,
+    ...toWaitlistLine(w),
   };
 }

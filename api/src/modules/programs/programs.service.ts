@@ -23,6 +23,7 @@ import {
   assertBirthDate,
   EMAIL_ALREADY_REGISTERED,
   fullName,
+  PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
   receivedMail,
   SLUG_PATTERN,
@@ -34,8 +35,7 @@ import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, ty
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
 import { PROGRAM_FEATURED, PROGRAM_SLUGS, ProgramsRepository, type ProgramaFields } from './programs.repository';
 
-export { EMAIL_ALREADY_REGISTERED, PUBLIC_PROGRAM_NOT_FOUND } from './program-applications';
-export const PROGRAM_NOT_FOUND = 'El programa no existe.';
+export { EMAIL_ALREADY_REGISTERED, PROGRAM_NOT_FOUND, PUBLIC_PROGRAM_NOT_FOUND } from './program-applications';
 export const PROGRAM_FULL = 'Este programa ya no tiene lugares disponibles.';
 export const ONLY_DRAFTS_DELETED = 'Solo se pueden eliminar programas en borrador.';
 export const DRAFT_WITH_REGISTRATIONS = 'No se puede eliminar un programa que tiene registros.';

@@ -1,7 +1,7 @@
 /** Wire shapes of external events and their registrations (pure types, shared with the web app). */
 
 import { EMAIL_MAX_LENGTH } from '../limits';
-import type { WaitlistStatus } from './waitlist.contract';
+import type { WaitlistLine } from './waitlist.contract';
 
 export const EXTERNAL_EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
 export type ExternalEventStatus = (typeof EXTERNAL_EVENT_STATUSES)[number];
@@ -149,7 +149,7 @@ export function placesLeft(e: Pick<EventCounts, 'max_attendees' | 'current_atten
 export { WAITLIST_STATUSES, type WaitlistJoined, type WaitlistStatus } from './waitlist.contract';
 
 /** One person of an event's waitlist (staff only). */
-export interface WaitlistEntryResponse {
+export interface WaitlistEntryResponse extends WaitlistLine {
   id: number;
   event_id: number;
   nombre: string;
@@ -160,15 +160,6 @@ export interface WaitlistEntryResponse {
   email: string;
   empresa: string | null;
   tipo_participante: string;
-  status: WaitlistStatus;
-  /** How many times a place was offered (the offer's number in its message key). */
-  offer_count: number;
-  /** While offered: until when the place is held. */
-  offered_until: string | null;
-  /** Once accepted: the registration it became. */
-  registration_id: number | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** GET /api/eventos-externos/{id}/waitlist: the active entries (waiting or offered) in line order. */

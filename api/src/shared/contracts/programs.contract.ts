@@ -1,7 +1,7 @@
 /** Wire shapes of programs and their registrations (spec 3 §3, §4, §7): pure types, shared with the web app. */
 
 import { EMAIL_MAX_LENGTH } from '../limits';
-import type { WaitlistStatus } from './waitlist.contract';
+import type { WaitlistLine } from './waitlist.contract';
 
 /** Spec 3 §6: every programs action is granted by either area's list (or to a super admin). */
 export const PROGRAM_PERMISSION_AREAS = ['programas_servicios', 'eventos_externos'] as const;
@@ -197,7 +197,7 @@ export function programPlacesLeft(p: Pick<ProgramCounts, 'max_participantes' | '
 // ——— Waitlist of a program with a limit (issue 22 §4) ———
 
 /** One person of a program's waitlist (staff only): who, how to reach them, and their place in line. */
-export interface ProgramWaitlistEntryResponse {
+export interface ProgramWaitlistEntryResponse extends WaitlistLine {
   id: number;
   programa_id: number;
   nombre: string;
@@ -205,15 +205,6 @@ export interface ProgramWaitlistEntryResponse {
   apellido_materno: string;
   correo_electronico: string;
   celular: string;
-  status: WaitlistStatus;
-  /** How many times a place was offered (the offer's number in its message key). */
-  offer_count: number;
-  /** While offered: until when the place is held. */
-  offered_until: string | null;
-  /** Once accepted: the registration it became. */
-  registration_id: number | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** GET /api/programas-servicios/{id}/waitlist: the active entries (waiting or offered) in line order. */

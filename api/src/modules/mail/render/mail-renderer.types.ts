@@ -1,4 +1,4 @@
-import type { LinkPurpose } from '@core/links/signed-links';
+import type { LinkPurpose } from '@shared/contracts/links.contract';
 import type { MailTemplate, MailTemplateData } from '@shared/contracts/mail.contract';
 import type { MailContent } from './layout';
 
