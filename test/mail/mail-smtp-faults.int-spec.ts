@@ -90,6 +90,7 @@ describe('mail under SMTP faults: retried until the server is back, accepted onc
     await eventually(() => sink.dataCount > dataBefore); // the server has the whole message, and says nothing
     expect((await correo(t, id)).status).toBe('sending');
     await retrying(id, /^Sin conexión con el servidor SMTP: tiempo de espera agotado esperando una respuesta del servidor \(ETIMEDOUT\)/);
+    await eventually(() => sink.heldOpen === 0); // the client's close has reached the server
     sink.resume(); // its connection was closed by the client: the held message is not taken
     const row = await sent(id);
     expect(row.attempts).toBe(2);
@@ -104,6 +105,7 @@ describe('mail under SMTP faults: retried until the server is back, accepted onc
     await eventually(() => sink.dataCount > dataBefore);
     await proxy.cut(); // mid-transaction: the client sent DATA and never hears the answer
     await retrying(id, /^Sin conexión con el servidor SMTP: conexión cortada antes de la respuesta \(ECONNECTION\)/);
+    await eventually(() => sink.heldOpen === 0); // the cut has reached the server
     sink.resume();
     await proxy.restore();
     const row = await sent(id);

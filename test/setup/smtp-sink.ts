@@ -45,6 +45,8 @@ export class SmtpSink {
   private readonly closed = new Set<string>();
   private readonly attempts = new Map<string, number>();
   private held: Promise<void> | null = null;
+  /** Sessions whose message waits for an answer (held). */
+  private readonly waiting = new Set<string>();
   private release: (() => void) | null = null;
   private constructor(
     private readonly server: SMTPServer,
@@ -104,7 +106,9 @@ export class SmtpSink {
     const attempt = (this.attempts.get(messageId) ?? 0) + 1;
     this.attempts.set(messageId, attempt);
     if (this.options.acceptDelayMs) await new Promise((r) => setTimeout(r, this.options.acceptDelayMs));
+    this.waiting.add(session.id);
     while (this.held) await this.held;
+    this.waiting.delete(session.id);
     if (this.closed.has(session.id)) return; // the client is gone: no answer reached it, the message is not taken
     const answer = this.options.answer?.({ envelope, messageId, attempt }) ?? null;
     if (answer) {
@@ -119,6 +123,15 @@ export class SmtpSink {
   /** Holds every answer (the data is read; no 250 goes out) until `resume()`. */
   hold(): void {
     if (!this.held) this.held = new Promise<void>((resolve) => (this.release = resolve));
+  }
+
+  /**
+   * Held messages whose client is still connected, as this server sees it. A client that gave up closes its end;
+   * the close reaches the server a moment later (through a proxy, later still). Waiting for 0 before `resume()`
+   * makes "the client was gone before the server answered" what the test sets up, not a race.
+   */
+  get heldOpen(): number {
+    return [...this.waiting].filter((id) => !this.closed.has(id)).length;
   }
 
   resume(): void {
