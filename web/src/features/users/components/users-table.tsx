@@ -5,7 +5,7 @@ import { EmailText } from '../../../components/ui/email-text';
 import { RowButton } from '../../../components/ui/row-actions';
 
 /** The areas beyond the two spec columns, summed up in one compact cell. */
-const OTHER_AREAS = ['personas', 'programas_servicios'] as const;
+const OTHER_AREAS = ['personas', 'programas_servicios', 'privacidad'] as const;
 
 function PermissionCell({ actions }: { actions: readonly Action[] | undefined }) {
   if (!actions || actions.length === 0) return <span className="muted">Sin permisos</span>;
