@@ -95,7 +95,9 @@ async function main() {
   }
 
   const port = Number(env.PORT ?? 3000);
-  const replicaEnv = { ...env, TRUST_PROXY: 'true', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
+  // Replicas listen on loopback only (HAProxy, on this machine, is their one door) and believe X-Forwarded-For
+  // only from it: nobody else can name a client address (issue 29 §1.1).
+  const replicaEnv = { ...env, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
   const processes = [];
   for (const role of ['api', 'realtime']) {
     for (let i = 1; i <= sizes[role]; i++) processes.push({ role, name: `${role}${i}`, port: await freePort() });
@@ -128,7 +130,7 @@ async function main() {
   writeFileSync(configFile, haproxyConfig(processes));
   const proxy = spawn(haproxy, ['-W', '-db', '-f', configFile], {
     cwd: ROOT,
-    env: { ...process.env, HAPROXY_BIND: `${process.env.HOST ?? '0.0.0.0'}:${port}`, HAPROXY_COOKIE_KEY: 'aforo-local' },
+    env: { ...process.env, HAPROXY_BIND: `${process.env.HOST || '0.0.0.0'}:${port}`, HAPROXY_COOKIE_KEY: 'aforo-local' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 

@@ -15,7 +15,7 @@ async function bootstrap(): Promise<void> {
       void app.close().finally(() => process.exit(0));
     }, config.shutdownDrainMs);
   });
-  await app.listen(config.port, process.env.HOST ?? '0.0.0.0');
+  await app.listen(config.port, process.env.HOST || '0.0.0.0');
 }
 
 void bootstrap();

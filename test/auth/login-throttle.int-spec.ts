@@ -4,7 +4,7 @@ import { TestApp } from '../setup/test-app';
 
 /**
  * Issue 9 point 4: throttling slows the address that guesses, never the account for everyone. Addresses
- * are told apart through X-Forwarded-For (TRUST_PROXY=true, as behind the production proxy).
+ * are told apart through X-Forwarded-For (TRUST_PROXY=loopback: the test client plays the proxy, as HAProxy on the same machine).
  */
 // Dozens of sign-ins (bcrypt each) per test: patience for a busy machine, not a speed requirement.
 jest.setTimeout(120_000);
@@ -16,7 +16,7 @@ describe('Sign-in throttling per account+address and per address, with growing d
   const other = { email: 'otro@aforo.test', password: 'correcta-456' };
 
   beforeAll(async () => {
-    t = await TestApp.start({ workers: false, env: { TRUST_PROXY: 'true' } });
+    t = await TestApp.start({ workers: false, env: { TRUST_PROXY: 'loopback' } });
     admin = await t.login();
     await t.createUser(admin, owner);
     await t.createUser(admin, other);

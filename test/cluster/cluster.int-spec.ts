@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import request from 'supertest';
 import { eventBody, registrationBody } from '../factories/external-events';
 import { TestCluster } from '../setup/cluster';
@@ -45,6 +47,33 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
     expect((await http(direct('realtime1')).get('/api/health')).status).toBe(200);
     await expect(socket(direct('api1'), admin)).rejects.toBeTruthy();
     expect((await http(direct('api1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(200);
+  });
+
+  it('replicas answer on loopback only, and a forged X-Forwarded-For through HAProxy names nobody (issue 29 §1.1)', async () => {
+    // An address of this machine that is not loopback: where a neighbour on the network would knock.
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && !a.internal && a.family === 'IPv4')?.address;
+    if (!outside) {
+      console.warn('sin interfaz de red distinta de loopback: se omite la parte "desde fuera"');
+    } else {
+      for (const r of c.replicas.values()) {
+        const outcome = await new Promise<string>((resolve) => {
+          const s = connect({ host: outside, port: r.port });
+          s.once('connect', () => (s.destroy(), resolve('conectado')));
+          s.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
+        });
+        expect({ replica: r.name, outcome }).toEqual({ replica: r.name, outcome: 'ECONNREFUSED' });
+      }
+    }
+    const forged = '203.0.113.66';
+    const login = await http().post('/api/login').set('X-Forwarded-For', forged).send(ADMIN);
+    expect(login.status).toBe(200);
+    const ips = await eventually(
+      () => query<{ ip: string }>(`SELECT ip FROM domain_events WHERE type = 'auth.logged-in' ORDER BY occurred_at DESC LIMIT 1`),
+      (rows) => rows.length === 1,
+    );
+    expect(ips[0].ip).not.toBe(forged);
   });
 
   it('a session made on one api replica works on the other, and a logout on one revokes it on all', async () => {

@@ -14,7 +14,7 @@ describe('internal events: the public confirmation page', () => {
   const confirm = (slug: string, code: unknown, ip: string) =>
     t.http().post(`/api/eventos-internos/public/${slug}/confirm`).set('X-Forwarded-For', ip).send({ code });
 
-  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: 'true' } });
+  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: 'loopback' } });
 
   async function eventWithAttendees(n: number, prefix: string, overrides: Record<string, unknown> = {}) {
     const e = await createInternalEvent(t, admin, overrides);

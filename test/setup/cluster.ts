@@ -65,7 +65,9 @@ export class TestCluster {
         ...process.env,
         NODE_ENV: 'production',
         PORT: port,
-        HOST: '127.0.0.1',
+        // No HOST: the replicas must bind to loopback because the cluster script says so, not because the
+        // environment happened to (issue 29 §1.1); HAProxy, the front door, binds to every interface.
+        HOST: '',
         DATABASE_URL: this.dbUrl,
         REDIS_URL: options.redisUrl ?? harness.redisUrl,
         REDIS_PREFIX: `cl${randomBytes(4).toString('hex')}`,

@@ -15,6 +15,35 @@ describe('configuration validated at start, naming the bad variable', () => {
     expect(loadConfig({ ...base, WAITLIST_OFFER_HOURS: '0.0001' }).waitlistOfferSeconds).toBe(1);
   });
 
+  describe('TRUST_PROXY names the proxy; it never trusts any hop (issue 29 §1.1)', () => {
+    it('false by default; loopback, addresses and CIDRs as a list', () => {
+      expect(loadConfig({ ...base }).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: ' Loopback ' }).trustProxy).toEqual(['loopback']);
+      expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.5,172.30.0.0/24,fd00::/8' }).trustProxy).toEqual([
+        'loopback',
+        '10.0.0.5',
+        '172.30.0.0/24',
+        'fd00::/8',
+      ]);
+    });
+
+    it.each(['true', 'TRUE', '1', 'yes', 'sí'])('refuses %s at start, saying what to write instead', (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+        /^Configuración inválida: TRUST_PROXY ya no admite true \(confiaría en cualquier X-Forwarded-For\); escribe la dirección del proxy: loopback/,
+      );
+    });
+
+    it.each(['proxy.local', '10.0.0.300', '10.0.0.0/33', '10.0.0.0/8/1', 'loopback,*'])(
+      'refuses "%s" (not an address or CIDR)',
+      (value) => {
+        expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+          /^Configuración inválida: TRUST_PROXY debe ser false, loopback o una lista/,
+        );
+      },
+    );
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({ ...base });
     expect(c).toMatchObject({

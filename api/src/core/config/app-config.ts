@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -38,7 +39,11 @@ export interface AppConfig {
   /** How long a worker holds a job before another may take it over (a crashed worker's job resumes after it). */
   jobLockMs: number;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which hops may name the client in `X-Forwarded-For` / `X-Forwarded-Host`: `false` (none: the socket's own
+   * address is the client) or a list of `loopback` and addresses/CIDRs. Never "any hop" (TRUST_PROXY=true).
+   */
+  trustProxy: false | string[];
   /** Origins besides the app's own whose pages may open a socket (scheme://host[:port], normalized). */
   allowedOrigins: string[];
   webDistDir: string;
@@ -149,6 +154,41 @@ function readRoles(env: NodeJS.ProcessEnv, name: string): ReadonlySet<ProcessRol
 }
 
 /** A comma-separated list of origins: each scheme://host[:port], http or https, nothing after. */
+/**
+ * TRUST_PROXY: `false`, `loopback`, or a comma list of addresses and CIDRs (`loopback` may be one of them).
+ * `true` would trust whichever hop sends `X-Forwarded-For`, so anyone reaching a replica's port could name
+ * any address (escaping the per-IP limits, writing a false address into the audit): refused, saying what to
+ * write instead.
+ */
+export function readTrustProxy(env: NodeJS.ProcessEnv, name = 'TRUST_PROXY'): false | string[] {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw || ['0', 'false', 'no'].includes(raw)) return false;
+  if (['1', 'true', 'yes', 'si', 'sí'].includes(raw)) {
+    throw new ConfigError(
+      name,
+      'ya no admite true (confiaría en cualquier X-Forwarded-For); escribe la dirección del proxy: loopback si está en la misma máquina, o una lista de direcciones o redes (p. ej. 10.0.0.5,172.30.0.0/24), o false',
+    );
+  }
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (entry === 'loopback') continue;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        name,
+        `debe ser false, loopback o una lista de direcciones IP o redes CIDR separadas por comas ("${entry}" no es ninguna)`,
+      );
+    }
+  }
+  return entries;
+}
+
 function readOrigins(env: NodeJS.ProcessEnv, name: string): string[] {
   const raw = env[name]?.trim();
   if (!raw) return [];
@@ -256,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tzDisplay: readTimeZone(env, 'TZ_DISPLAY', 'America/Monterrey'),
     allowRegistration: readBool(env, 'ALLOW_REGISTRATION', true),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env),
     allowedOrigins: readOrigins(env, 'ALLOWED_ORIGINS'),
     jobLockMs: readInt(env, 'JOB_LOCK_MS', 30_000, 1000, 600_000),
     publicReadLimitPerMinute: readInt(env, 'PUBLIC_READ_LIMIT_PER_MINUTE', 600, 1, 10_000_000),

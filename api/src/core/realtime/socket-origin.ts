@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 import type { AppConfig } from '../config/app-config';
 
 /**
@@ -20,9 +21,23 @@ export function socketOriginAllowed(req: IncomingMessage, config: Pick<AppConfig
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (config.allowedOrigins.includes(url.origin)) return true;
-  const forwarded = config.trustProxy ? firstValue(req.headers['x-forwarded-host']) : undefined;
+  const forwarded = fromTrustedProxy(req, config.trustProxy) ? firstValue(req.headers['x-forwarded-host']) : undefined;
   const host = (forwarded ?? req.headers.host)?.toLowerCase();
   return host !== undefined && url.host === host;
+}
+
+const compiled = new WeakMap<string[], (address: string, hop: number) => boolean>();
+
+/** Whether the hop that sent this request is one TRUST_PROXY names (the same rule Express applies to req.ip). */
+function fromTrustedProxy(req: IncomingMessage, trust: false | string[]): boolean {
+  const address = req.socket?.remoteAddress;
+  if (trust === false || !address) return false;
+  let check = compiled.get(trust);
+  if (!check) {
+    check = proxyaddr.compile(trust);
+    compiled.set(trust, check);
+  }
+  return check(address, 0);
 }
 
 function firstValue(header: string | string[] | undefined): string | undefined {
