@@ -35,7 +35,7 @@ export interface AppConfig {
   programCheckEmailLimitPerMinute: number;
   /**
    * Waitlist joins per minute and IP (events and programs together; WAITLIST_JOIN_LIMIT_PER_MINUTE): each join mails an
-   * address, so it is lower than the public write limit (docs/decisions/eventos-externos.md#lista-de-espera-confirmada).
+   * address, so it is lower than the public write limit (docs/decisions/eventos-externos.md#lista-de-espera-confirmada-por-correo).
    */
   waitlistJoinLimitPerMinute: number;
   /** The privacy notice linked from public forms (plain text; blank lines separate paragraphs). */
