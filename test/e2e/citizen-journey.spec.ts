@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
+import { apiToken, bearer, expectScreenOk, linkFromMail, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
 import { createEventViaApi, registerViaApi, registrationRow } from './external-events-helpers';
 
 /**
- * Issue 22 §3, §4 in the browser: the waitlist form of a full event, the cancel page (live on the staff board and
+ * Issue 22 §3, §4 in the browser: the waitlist form of a full event, its confirm page (issue 29 §1.4), the cancel page (live on the staff board and
  * the public page), the offer page, the link-problem pages and the staff waitlist panel — each at 1280 and 360 px,
  * axe clean, used with the keyboard. AFORO_SHOTS=1 also saves the screenshots (AFORO_SHOTS_DIR or /tmp/shots-citizen).
  */
@@ -82,13 +82,33 @@ test('full event → waitlist; cancel by link frees the place live and offers it
     await form.getByLabel('Tipo de participante').focus();
     await pressWithKeyboard(citizen, 'waitlist-submit');
     await expect(citizen.getByTestId('waitlist-success')).toBeVisible();
-    await expect(citizen.getByRole('heading', { name: 'Estás en la lista de espera' })).toBeFocused();
-    await expect(citizen.getByTestId('places-waitlist')).toHaveText('1 persona en la lista de espera');
+    await expect(citizen.getByRole('heading', { name: 'Revisa tu correo' })).toBeFocused();
+    // Not in line until the address is confirmed (issue 29 §1.4): the count does not move, staff see nobody.
+    await expect(citizen.getByTestId('places-waitlist')).toHaveText('Nadie en la lista de espera');
     await checkScreen(citizen, 'public-event-waitlist-joined');
-
-    // Staff see the line beside the registrations board, live.
     await staff.page.goto(`/eventos-externos/${event.id}/registros`);
     await expect(staff.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+    await expect(staff.page.getByTestId('waitlist-empty')).toBeVisible();
+
+    // The join message's link, as the citizen gets it (read through the Correos API): confirmed, in line.
+    const confirmLink = await linkFromMail(request, token, {
+      refType: 'evento-externo',
+      refId: event.id,
+      template: 'lista-espera.confirmar',
+      email: waitingEmail,
+      path: '/lista-espera/confirmar/',
+    });
+    await citizen.goto(confirmLink);
+    await expect(citizen.getByTestId('confirm-page')).toBeVisible();
+    await expect(citizen.getByTestId('link-name')).toHaveText('LUIS');
+    await expect(citizen.getByTestId('confirm-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
+    await checkScreen(citizen, 'confirm-page');
+    await pressWithKeyboard(citizen, 'join-confirm');
+    await expect(citizen.getByTestId('confirm-done')).toBeVisible();
+    await expect(citizen.getByRole('heading', { name: 'Ya estás en la lista de espera' })).toBeFocused();
+    await checkScreen(citizen, 'confirm-done');
+
+    // Staff see the line beside the registrations board, live.
     const entry = staff.page.getByTestId('waitlist-entry');
     await expect(entry).toHaveCount(1);
     await expect(entry).toHaveAttribute('data-status', 'waiting');
@@ -186,6 +206,7 @@ test('staff remove someone from the waitlist with the keyboard; the panel and th
     email: uniqueEmail('ana'),
   });
   for (const nombre of ['MARTA', 'JORGE']) {
+    const email = uniqueEmail(nombre.toLowerCase());
     const res = await request.post(`/api/eventos/${event.slug}/waitlist`, {
       data: {
         nombre,
@@ -193,11 +214,19 @@ test('staff remove someone from the waitlist with the keyboard; the panel and th
         apellido_materno: 'SADA',
         fecha_nacimiento: '1988-07-09',
         phone: '8112345678',
-        email: uniqueEmail(nombre.toLowerCase()),
+        email,
         tipo_participante: 'Empresario',
       },
     });
-    expect(res.status(), await res.text()).toBe(201);
+    expect(res.status(), await res.text()).toBe(202);
+    const confirmLink = await linkFromMail(request, token, {
+      refType: 'evento-externo',
+      refId: event.id,
+      template: 'lista-espera.confirmar',
+      email,
+      path: '/lista-espera/confirmar/',
+    });
+    expect((await request.post(`/api${confirmLink}`)).status()).toBe(200);
   }
   const staff = await newSignedInPage(browser, token);
   const citizenContext = await browser.newContext();

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, bearer, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, bearer, expectScreenOk, linkFromMail, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
 
 /**
- * Issue 22 §4 for programs in the browser: a full program's page offers its waitlist with the same form; staff free a
+ * Issue 22 §4 for programs in the browser: a full program's page offers its waitlist with the same form; the join is
+ * confirmed by the link of its message (issue 29 §1.4) before it takes a place in line; staff free a
  * place in the registrations modal and watch the waitlist panel move live; the offer message's own link (read through
  * the staff 'Correos' API, as the citizen would get it) opens the accept page; accepting registers the application.
  * Each screen at 1280 and 360 px, axe clean. AFORO_SHOTS=1 also saves the screenshots (AFORO_SHOTS_DIR or
@@ -36,28 +37,6 @@ const application = (email: string, nombre = 'Laura') => ({
   municipio: 'Monterrey',
   tiene_emprendimiento: 'no',
 });
-
-/** The accept link of the program offer message sent to that address, as its body carries it. */
-async function offerLink(request: APIRequestContext, token: string, programaId: number, email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const list = (await (await request.get(`/api/correos?ref_type=programa&ref_id=${programaId}`, { headers: bearer(token) })).json()) as {
-      correos: Array<{ id: string; template: string; to_email: string }>;
-    };
-    const offer = list.correos.find(
-      (c) => c.template === 'programa.lista-espera-oferta' && c.to_email.toLowerCase() === email.toLowerCase(),
-    );
-    if (offer) {
-      const { correo } = (await (await request.get(`/api/correos/${offer.id}`, { headers: bearer(token) })).json()) as {
-        correo: { text: string };
-      };
-      const match = /\/lista-espera\/programa\/aceptar\/[A-Za-z0-9._-]+/.exec(correo.text);
-      if (match) return match[0];
-    }
-    if (Date.now() > deadline) throw new Error('no llegó el correo de la oferta');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 test('full program → waitlist; staff cancel a registration in the modal; the offer mail link → accept page → registered; the panel follows live', async ({
   browser,
@@ -101,10 +80,41 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     await citizen.locator('#prog-tiene_emprendimiento-no').check();
     await form.getByRole('button', { name: 'Unirme a la lista de espera' }).click();
     await expect(citizen.getByTestId('program-waitlist-success')).toBeVisible();
-    await expect(citizen.getByRole('heading', { name: 'Estás en la lista de espera' })).toBeFocused();
-    await expect(citizen.getByTestId('program-waitlist-joined-count')).toHaveText('Al unirte: 1 persona en la lista de espera.');
-    await expect(citizen.getByTestId('program-waitlist-count')).toHaveText('1 persona en la lista de espera');
+    await expect(citizen.getByRole('heading', { name: 'Revisa tu correo' })).toBeFocused();
+    await expect(citizen.getByTestId('program-waitlist-success-message')).toHaveText(
+      'Te enviamos un correo para confirmar tu lugar en la lista de espera. Revisa tu bandeja de entrada (y la de correo no deseado).',
+    );
+    // Not in line until the address is confirmed (issue 29 §1.4): the count does not move.
+    await expect(citizen.getByTestId('program-waitlist-count')).toHaveText('Nadie en la lista de espera');
     await checkScreen(citizen, 'public-program-waitlist-joined');
+
+    // The join message's link, as the citizen gets it: the confirm page, then in line (the public count follows live).
+    const publicPage = await citizenContext.newPage();
+    await publicPage.goto(`/programas/${programa.slug}`);
+    await expect(publicPage.getByTestId('public-program')).toHaveAttribute('data-live', 'joined');
+    const confirmLink = await linkFromMail(request, token, {
+      refType: 'programa',
+      refId: programa.id,
+      template: 'programa.lista-espera-confirmar',
+      email: waitingEmail,
+      path: '/lista-espera/programa/confirmar/',
+    });
+    await citizen.goto(confirmLink);
+    await expect(citizen.getByTestId('confirm-page')).toBeVisible();
+    await expect(citizen.getByTestId('link-name')).toHaveText(/^luis$/i);
+    await expect(citizen.getByTestId('confirm-page')).toContainText(nombre);
+    await expect(citizen.getByTestId('confirm-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
+    await checkScreen(citizen, 'program-confirm-page');
+    await citizen.getByTestId('join-confirm').click();
+    await expect(citizen.getByTestId('confirm-done')).toBeVisible();
+    await expect(citizen.getByRole('heading', { name: 'Ya estás en la lista de espera' })).toBeFocused();
+    await checkScreen(citizen, 'program-confirm-done');
+    await expect(publicPage.getByTestId('program-waitlist-count')).toHaveText('1 persona en la lista de espera');
+    // The same link again: the outcome, nothing new. An event's page does not take a program's token.
+    await citizen.goto(confirmLink);
+    await expect(citizen.getByTestId('confirm-done')).toBeVisible();
+    await citizen.goto(confirmLink.replace('/lista-espera/programa/confirmar/', '/lista-espera/confirmar/'));
+    await expect(citizen.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
 
     // Staff: the registrations modal shows the line below the registrations.
     await staff.page.goto('/programas-servicios');
@@ -125,11 +135,17 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
       /Apartado hasta el \d{1,2} de \p{L}+ de \d{4}, \d{1,2}:\d{2}\s[ap]\.\sm\./u,
     );
     await expect(modal.getByTestId('registrations-count')).toContainText('1 apartado');
-    await expect(citizen.getByTestId('program-places-left')).toHaveText('0');
+    await expect(publicPage.getByTestId('program-places-left')).toHaveText('0');
     await checkScreen(staff.page, 'staff-program-waitlist-offer');
 
     // The offer message's link, as the citizen gets it.
-    const link = await offerLink(request, token, programa.id, waitingEmail);
+    const link = await linkFromMail(request, token, {
+      refType: 'programa',
+      refId: programa.id,
+      template: 'programa.lista-espera-oferta',
+      email: waitingEmail,
+      path: '/lista-espera/programa/aceptar/',
+    });
     await citizen.goto(link);
     await expect(citizen.getByTestId('accept-page')).toBeVisible();
     await expect(citizen.getByTestId('link-name')).toHaveText(/^luis$/i);

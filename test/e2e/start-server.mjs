@@ -38,6 +38,8 @@ const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-bu
     ADMIN_PASSWORD: 'aforo-admin-2026',
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
     LOG_LEVEL: 'warn',
+    // Every spec joins waitlists from this one address: the per-IP join limit (5 a minute) is tested in Jest.
+    WAITLIST_JOIN_LIMIT_PER_MINUTE: '100',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -6,8 +6,9 @@ const PUBLIC = 'https://eventos.monterrey.test';
 
 /**
  * Issue 22, the citizen's whole journey through the real pipeline (registration → confirmation received by a
- * real SMTP server → its cancel link followed → the freed place offered by mail to the first in line → the
- * offer's link accepted), every link taken from the message as received, never built by the test.
+ * real SMTP server → its cancel link followed → the freed place offered by mail to the first in line, who had
+ * confirmed their join by its own message → the offer's link accepted), every link taken from the message as
+ * received, never built by the test.
  */
 describe("a citizen's journey by e-mail: confirmation, cancel by its link, the place goes to the first in line", () => {
   let sink: SmtpSink;
@@ -22,6 +23,7 @@ describe("a citizen's journey by e-mail: confirmation, cancel by its link, the p
         MAIL_FROM: 'Aforo <no-responder@eventos.monterrey.test>',
         PUBLIC_URL: PUBLIC,
         PUBLIC_WRITE_LIMIT_PER_MINUTE: '1000',
+        WAITLIST_JOIN_LIMIT_PER_MINUTE: '1000',
       },
     });
     admin = await t.login();
@@ -53,9 +55,14 @@ describe("a citizen's journey by e-mail: confirmation, cancel by its link, the p
   it('registers, receives the confirmation with the code, cancels by its link; the one waiting gets the offer and accepts it', async () => {
     const e = await createEvent(t, admin, { max_attendees: 1, end_date: null, title: 'Concierto en la Macroplaza' });
     expect((await registerForEvent(t, e.slug, registrationBody(1))).status).toBe(201);
-    // Full: the next citizen joins the waitlist.
+    // Full: the next citizen joins the waitlist, and takes a place in line by the link mailed to the address.
     expect((await registerForEvent(t, e.slug, registrationBody(2))).status).toBe(409);
-    expect((await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(2))).status).toBe(201);
+    expect((await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(2))).status).toBe(202);
+    const join = await received('persona2@correo.mx', /^Confirma tu lugar en la lista de espera: Concierto en la Macroplaza$/);
+    const confirmToken = linkIn(join.text ?? '', '/lista-espera/confirmar/')
+      .split('/')
+      .pop()!;
+    expect((await t.http().post(`/api/lista-espera/confirmar/${confirmToken}`)).status).toBe(200);
 
     const confirmation = await received('persona1@correo.mx', /^Registro confirmado: Concierto en la Macroplaza$/);
     const [{ codigo }] = await t.query<{ codigo: string }>(`SELECT codigo FROM external_registrations WHERE event_id = $1`, [e.id]);
@@ -78,7 +85,7 @@ describe("a citizen's journey by e-mail: confirmation, cancel by its link, the p
     // Nobody else takes the held place.
     expect((await registerForEvent(t, e.slug, registrationBody(3))).status).toBe(409);
 
-    const offer = await received('persona2@correo.mx', /Concierto en la Macroplaza/);
+    const offer = await received('persona2@correo.mx', /^Se liberó un lugar para ti: Concierto en la Macroplaza$/);
     const acceptToken = linkIn(offer.text ?? '', '/lista-espera/aceptar/')
       .split('/')
       .pop()!;

@@ -1,6 +1,7 @@
 import { SignedLinks } from '../../api/src/core/links/signed-links';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEvent, registrationBody, registerForEvent } from '../factories/external-events';
+import { applicationBody, createPrograma, registerForProgram } from '../factories/programs';
 import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|codigo|@|GARZA|PEÑA|811\d{7}/i;
@@ -31,6 +32,28 @@ async function places(t: TestApp, eventId: number): Promise<Place & { max: numbe
 const join = (t: TestApp, slug: string, i: number, overrides: Record<string, unknown> = {}) =>
   t.http().post(`/api/eventos/${slug}/waitlist`).send(registrationBody(i, overrides));
 
+/** What every well-formed join of a full event answers, whoever the address is (issue 29 §1.4). */
+const JOIN_SENT = {
+  message: 'Te enviamos un correo para confirmar tu lugar en la lista de espera. Revisa tu bandeja de entrada (y la de correo no deseado).',
+};
+
+/** The confirm link the join's message carries (signed as the renderer signs it: the entry, until confirm_until). */
+async function confirmToken(t: TestApp, id: number): Promise<string> {
+  const [row] = await t.query<{ confirm_until: Date }>(`SELECT confirm_until FROM external_waitlist WHERE id = $1`, [id]);
+  return t.app.get(SignedLinks).sign('confirm-waitlist-join', id, row.confirm_until);
+}
+
+/** Joins and follows the confirm link: the person is in line. */
+async function joinConfirmed(t: TestApp, e: { id: number; slug: string }, i: number): Promise<number> {
+  await join(t, e.slug, i).expect(202);
+  const id = await entryId(t, e.id, i);
+  await t
+    .http()
+    .post(`/api/lista-espera/confirmar/${await confirmToken(t, id)}`)
+    .expect(200);
+  return id;
+}
+
 async function entryId(t: TestApp, eventId: number, i: number): Promise<number> {
   const [row] = await t.query<{ id: number }>(
     `SELECT id FROM external_waitlist WHERE event_id = $1 AND email = $2 ORDER BY id DESC LIMIT 1`,
@@ -53,7 +76,7 @@ async function fullEventWithLine(t: TestApp, admin: string, capacity: number, wa
   const registrations: number[] = [];
   for (let i = 0; i < capacity; i++)
     registrations.push((await registerForEvent(t, e.slug, registrationBody(base + i)).expect(201)).body.registration.id);
-  for (let i = 0; i < waiting; i++) await join(t, e.slug, base + 100 + i).expect(201);
+  for (let i = 0; i < waiting; i++) await joinConfirmed(t, e, base + 100 + i);
   return { e, registrations };
 }
 
@@ -66,12 +89,12 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
       ({ t, admin } = s);
       links = t.app.get(SignedLinks);
     },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } },
+    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000' } },
   );
   const acceptToken = async (id: number) => links.sign('accept-waitlist-offer', id, (await offerOf(t, id)).offered_until!);
   const cancelToken = (id: number) => links.sign('cancel-registration', id, new Date('2027-03-15T16:00:00.000Z'));
 
-  it('joining: only when full, same rules as the form, once per e-mail, not when already registered; the page shows only the count', async () => {
+  it('joining: only when full, same rules as the form; one answer for every address; the place in line only once confirmed', async () => {
     const e = await createEvent(t, admin, { max_attendees: 1 });
     const early = await join(t, e.slug, 1).expect(409);
     expect(early.body).toMatchObject({ message: 'Aún hay lugares disponibles: regístrate directamente.', code: 'PLACES_AVAILABLE' });
@@ -87,26 +110,149 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
       extra: ['El campo extra no está permitido.'],
     });
 
-    const ok = await join(t, e.slug, 2).expect(201);
-    expect(ok.body).toEqual({ message: 'Te uniste a la lista de espera', waitlist_count: 1 });
-    const twice = await join(t, e.slug, 2, { email: ' Persona2@Correo.MX ' }).expect(409);
-    expect(twice.body.message).toBe('Este correo electrónico ya está en la lista de espera de este evento.');
-    const registered = await join(t, e.slug, 1).expect(409);
-    expect(registered.body.message).toBe('Este correo electrónico ya está registrado en este evento.');
+    // A new address, the same address again (pending), an address already registered: one answer.
+    const fresh = await join(t, e.slug, 2).expect(202);
+    const again = await join(t, e.slug, 2, { email: ' Persona2@Correo.MX ', nombre: 'OTRO NOMBRE' }).expect(202);
+    const registered = await join(t, e.slug, 1).expect(202);
+    for (const res of [fresh, again, registered]) expect(res.body).toEqual(JOIN_SENT);
     await join(t, 'no-existe', 3).expect(404);
+
+    // Pending: one entry, not counted, not on the staff list; one confirmation message to the address.
+    const pending = await entryId(t, e.id, 2);
+    const [entry] = await t.query<{ status: string; confirmed_at: Date | null; confirm_until: Date; n: number }>(
+      `SELECT status, confirmed_at, confirm_until, (SELECT count(*)::int FROM external_waitlist WHERE event_id = $1) AS n
+         FROM external_waitlist WHERE id = $2`,
+      [e.id, pending],
+    );
+    expect(entry).toMatchObject({ status: 'pending', confirmed_at: null, n: 1 });
+    const hours = (entry.confirm_until.getTime() - Date.now()) / 3600_000;
+    expect(hours).toBeGreaterThan(2.9);
+    expect(hours).toBeLessThanOrEqual(3);
+    expect(await places(t, e.id)).toMatchObject({ current: 1, held: 0, waiting: 0 });
+    expect((await t.as(admin).get(`/api/eventos-externos/${e.id}/waitlist`).expect(200)).body.entries).toEqual([]);
+    const mails = await t.query<{ idempotency_key: string; to_email: string; data: Record<string, unknown> }>(
+      `SELECT idempotency_key, to_email, data FROM correos WHERE template = 'lista-espera.confirmar' AND ref_id = $1 ORDER BY id`,
+      [e.id],
+    );
+    expect(mails).toEqual([
+      {
+        idempotency_key: `lista-espera.confirmar:${pending}`,
+        to_email: 'persona2@correo.mx',
+        data: {
+          motivo: 'confirmar',
+          entrada_id: pending,
+          confirmar_hasta: entry.confirm_until.toISOString(),
+          nombre: 'JOSÉ ÁNGEL',
+          evento_id: e.id,
+          slug: e.slug,
+          evento: expect.objectContaining({ titulo: e.title }),
+        },
+      },
+      // The registered address hears that it needs nothing (its registrant's own name, never the asker's).
+      {
+        idempotency_key: expect.stringMatching(/^lista-espera\.ya-registrado:\d+:\d{10}$/),
+        to_email: 'persona1@correo.mx',
+        data: {
+          motivo: 'ya-registrado',
+          nombre: 'JOSÉ ÁNGEL',
+          evento_id: e.id,
+          slug: e.slug,
+          evento: expect.objectContaining({ titulo: e.title }),
+        },
+      },
+    ]);
+
+    // The confirm page, then the confirmation: in line, counted, on the staff list; twice changes nothing.
+    const token = await confirmToken(t, pending);
+    const view = await t.http().get(`/api/lista-espera/confirmar/${token}`).expect(200);
+    expect(view.body).toEqual({
+      nombre: 'JOSÉ ÁNGEL',
+      evento: expect.objectContaining({ titulo: e.title, slug: e.slug }),
+      confirmar_hasta: entry.confirm_until.toISOString(),
+      confirmada: false,
+    });
+    const confirmed = await t.http().post(`/api/lista-espera/confirmar/${token}`).expect(200);
+    expect(confirmed.body).toEqual({ message: 'Confirmaste tu correo: ya estás en la lista de espera.' });
+    const twice = await t.http().post(`/api/lista-espera/confirmar/${token}`).expect(200);
+    expect(twice.body).toEqual({ message: 'Tu lugar en la lista de espera ya estaba confirmado.' });
+    expect((await t.http().get(`/api/lista-espera/confirmar/${token}`).expect(200)).body.confirmada).toBe(true);
+    expect(await places(t, e.id)).toMatchObject({ current: 1, held: 0, waiting: 1 });
+    const [{ joined }] = await t.query<{ joined: number }>(
+      `SELECT count(*)::int AS joined FROM domain_events WHERE type = 'waitlist.joined' AND resource_id = $1`,
+      [String(pending)],
+    );
+    expect(joined).toBe(1);
+
+    // Already waiting: still the same answer, and nothing new.
+    expect((await join(t, e.slug, 2).expect(202)).body).toEqual(JOIN_SENT);
+    const [counted] = await t.query<{ entries: number; messages: number }>(
+      `SELECT (SELECT count(*)::int FROM external_waitlist WHERE event_id = $1) AS entries,
+              (SELECT count(*)::int FROM correos WHERE template = 'lista-espera.confirmar' AND ref_id = $1) AS messages`,
+      [e.id],
+    );
+    expect(counted).toEqual({ entries: 1, messages: 2 });
 
     const page = await t.http().get(`/api/eventos/${e.slug}`).expect(200);
     expect(page.body.event).toMatchObject({ max_attendees: 1, current_attendees: 1, held_places: 0, waitlist_count: 1 });
     expect(JSON.stringify(page.body)).not.toMatch(/PERSONA2/);
-    expect(await places(t, e.id)).toMatchObject({ current: 1, held: 0, waiting: 1 });
   });
 
-  it('50 parallel joins with one e-mail: one entry (the database decides)', async () => {
+  it('50 parallel joins with one e-mail, then 50 parallel confirms: one entry, one message, in line once (the database decides)', async () => {
     const { e } = await fullEventWithLine(t, admin, 1, 0, 50);
     const results = await Promise.all(Array.from({ length: 50 }, () => join(t, e.slug, 77)));
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(49);
+    expect(results.filter((r) => r.status === 202)).toHaveLength(50);
+    const [created] = await t.query<{ n: number; mails: number }>(
+      `SELECT (SELECT count(*)::int FROM external_waitlist WHERE event_id = $1) AS n,
+              (SELECT count(*)::int FROM correos WHERE template = 'lista-espera.confirmar' AND ref_id = $1) AS mails`,
+      [e.id],
+    );
+    expect(created).toEqual({ n: 1, mails: 1 });
+    const token = await confirmToken(t, await entryId(t, e.id, 77));
+    const confirms = await Promise.all(Array.from({ length: 50 }, () => t.http().post(`/api/lista-espera/confirmar/${token}`)));
+    expect(confirms.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(confirms.filter((r) => r.body.message === 'Confirmaste tu correo: ya estás en la lista de espera.')).toHaveLength(1);
     expect((await places(t, e.id)).waiting).toBe(1);
+    const [{ joined }] = await t.query<{ joined: number }>(
+      `SELECT count(*)::int AS joined FROM domain_events WHERE type = 'waitlist.joined' AND payload->>'event_id' = $1`,
+      [String(e.id)],
+    );
+    expect(joined).toBe(1);
+  });
+
+  it('an unconfirmed join holds nothing and is never offered a place; the line goes by confirmation time', async () => {
+    const { e, registrations } = await fullEventWithLine(t, admin, 1, 0, 600);
+    // A joins first but does not confirm (yet); B joins after and confirms.
+    await join(t, e.slug, 700).expect(202);
+    const a = await entryId(t, e.id, 700);
+    const b = await joinConfirmed(t, e, 701);
+    const listed = async () =>
+      (await t.as(admin).get(`/api/eventos-externos/${e.id}/waitlist`).expect(200)).body.entries.map((x: { id: number }) => x.id);
+    expect(await listed()).toEqual([b]);
+
+    // A place frees: it goes to B (confirmed), never to A (pending), although A joined first.
+    await t
+      .http()
+      .post(`/api/registros/cancelar/${cancelToken(registrations[0])}`)
+      .expect(200);
+    expect((await offerOf(t, b)).status).toBe('offered');
+    expect((await offerOf(t, a)).status).toBe('pending');
+    const offers = await t.query<{ entrada: string }>(
+      `SELECT data->>'entrada_id' AS entrada FROM correos WHERE template = 'lista-espera.oferta' AND ref_id = $1`,
+      [e.id],
+    );
+    expect(offers).toEqual([{ entrada: String(b) }]);
+    expect(await places(t, e.id)).toMatchObject({ current: 0, held: 1, waiting: 0 });
+
+    // C confirms, then A: the line is B (offered), C, A — by confirmation, not by joining.
+    const c = await joinConfirmed(t, e, 702);
+    await t
+      .http()
+      .post(`/api/lista-espera/confirmar/${await confirmToken(t, a)}`)
+      .expect(200);
+    expect(await listed()).toEqual([b, c, a]);
+    await t.as(admin).delete(`/api/eventos-externos/${e.id}/waitlist/${b}`).expect(200);
+    expect((await offerOf(t, c)).status).toBe('offered');
+    expect((await offerOf(t, a)).status).toBe('waiting');
   });
 
   it('a cancellation offers the freed place to the first in line, held (nobody else can take it), with its message queued', async () => {
@@ -369,7 +515,7 @@ describe('waitlist offers expire and pass on (short hold via WAITLIST_OFFER_HOUR
       ({ t, admin } = s);
       links = t.app.get(SignedLinks);
     },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_OFFER_HOURS: '0.0005' } },
+    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', WAITLIST_OFFER_HOURS: '0.0005' } },
   );
   const cancelToken = (id: number) => links.sign('cancel-registration', id, new Date('2027-03-15T16:00:00.000Z'));
 
@@ -435,5 +581,96 @@ describe('waitlist offers expire and pass on (short hold via WAITLIST_OFFER_HOUR
     await t.workers!.get(WaitlistSweepJob).handle();
     expect((await offerOf(t, second)).status).toBe('expired');
     expect(await places(t, e.id)).toMatchObject({ current: 1, held: 0, waiting: 0 });
+  });
+});
+
+describe('unconfirmed joins expire (short WAITLIST_CONFIRM_HOURS) and hold nothing meanwhile', () => {
+  let t: TestApp;
+  let admin: string;
+  // 0.0005 h = 1.8 s.
+  signedInApp(
+    (s) => {
+      ({ t, admin } = s);
+    },
+    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', WAITLIST_CONFIRM_HOURS: '0.0005' } },
+  );
+
+  it('a late confirmation is refused in Spanish; the sweep expires what was never confirmed; the address may join again', async () => {
+    const { e } = await fullEventWithLine(t, admin, 1, 0, 100);
+    await join(t, e.slug, 200).expect(202);
+    await join(t, e.slug, 201).expect(202);
+    const late = await entryId(t, e.id, 200);
+    const never = await entryId(t, e.id, 201);
+    const token = await confirmToken(t, late);
+    await eventually(
+      async () => (await t.query<{ due: boolean }>(`SELECT confirm_until <= now() AS due FROM external_waitlist WHERE id = $1`, [late]))[0],
+      (r) => r.due,
+    );
+    const EXPIRED = {
+      message: 'El enlace para confirmar expiró y tu solicitud se descartó. Si aún te interesa, vuelve a unirte a la lista de espera.',
+      code: 'LINK_EXPIRED',
+    };
+    expect((await t.http().get(`/api/lista-espera/confirmar/${token}`).expect(410)).body).toMatchObject(EXPIRED);
+    expect((await t.http().post(`/api/lista-espera/confirmar/${token}`).expect(410)).body).toMatchObject(EXPIRED);
+    expect(await places(t, e.id)).toMatchObject({ current: 1, held: 0, waiting: 0 });
+
+    // The sweep (the workers' schedule) expires both; nothing counted moves.
+    const { WaitlistSweepJob } = await import('../../api/src/modules/external-events/jobs/waitlist-offer-expiry.job');
+    await t.workers!.get(WaitlistSweepJob).handle();
+    expect((await offerOf(t, late)).status).toBe('expired');
+    expect((await offerOf(t, never)).status).toBe('expired');
+    expect(await places(t, e.id)).toMatchObject({ current: 1, held: 0, waiting: 0 });
+
+    // The address may join again (a new entry, its own message); a lapsed one gives way even before the sweep.
+    await join(t, e.slug, 200).expect(202);
+    const again = await entryId(t, e.id, 200);
+    expect(again).not.toBe(late);
+    expect((await offerOf(t, again)).status).toBe('pending');
+    await eventually(
+      async () =>
+        (await t.query<{ due: boolean }>(`SELECT confirm_until <= now() AS due FROM external_waitlist WHERE id = $1`, [again]))[0],
+      (r) => r.due,
+    );
+    await join(t, e.slug, 200).expect(202);
+    expect((await offerOf(t, again)).status).toBe('expired');
+    expect((await offerOf(t, await entryId(t, e.id, 200))).status).toBe('pending');
+    const [{ n }] = await t.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM correos WHERE template = 'lista-espera.confirmar' AND to_email = 'persona200@correo.mx'`,
+    );
+    expect(n).toBe(3);
+  });
+});
+
+describe('joins have their own per-IP limit (WAITLIST_JOIN_LIMIT_PER_MINUTE), both waitlists together', () => {
+  let t: TestApp;
+  let admin: string;
+  signedInApp(
+    (s) => {
+      ({ t, admin } = s);
+    },
+    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '3' } },
+  );
+
+  it('the 4th join in a minute answers 429 in Spanish — an event or a program alike; registrations are not affected', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 1 });
+    await registerForEvent(t, e.slug, registrationBody(1)).expect(201);
+    const p = await createPrograma(t, admin, { max_participantes: 1 });
+    await registerForProgram(t, p.slug, applicationBody(1)).expect(201);
+    // Not at the end of a minute's window (the limit counts per minute).
+    const second = new Date().getSeconds();
+    if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+
+    for (const i of [2, 3, 4]) await join(t, e.slug, i).expect(202);
+    const refused = await join(t, e.slug, 5).expect(429);
+    expect(refused.body).toMatchObject({
+      message: 'Demasiadas solicitudes desde tu conexión. Espera un momento e intenta de nuevo.',
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await t.http().post(`/api/programas/${p.slug}/waitlist`).send(applicationBody(5)).expect(429);
+    // The limit is the joins' own: other public writes still pass (here: the full event's own refusal).
+    await registerForEvent(t, e.slug, registrationBody(6)).expect(409);
+    const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_waitlist WHERE event_id = $1`, [e.id]);
+    expect(n).toBe(3);
   });
 });

@@ -228,7 +228,11 @@ describe('Bad input on every operation of the OpenAPI document', () => {
   beforeAll(async () => {
     t = await TestApp.start({
       workers: false,
-      env: { PUBLIC_READ_LIMIT_PER_MINUTE: '10000000', PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000' },
+      env: {
+        PUBLIC_READ_LIMIT_PER_MINUTE: '10000000',
+        PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000',
+        WAITLIST_JOIN_LIMIT_PER_MINUTE: '10000000',
+      },
     });
     admin = await t.login();
     // Records whose ids the non-canonical spellings would reach (1, 2, 26, 1000 ...) if read loosely.

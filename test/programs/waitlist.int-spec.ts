@@ -37,6 +37,31 @@ async function places(t: TestApp, programaId: number): Promise<Place> {
 const join = (t: TestApp, slug: string, i: number, overrides: Record<string, unknown> = {}) =>
   t.http().post(`/api/programas/${slug}/waitlist`).send(applicationBody(i, overrides));
 
+/** What every well-formed join of a full program answers, whoever the address is (issue 29 §1.4). */
+const JOIN_SENT = {
+  message: 'Te enviamos un correo para confirmar tu lugar en la lista de espera. Revisa tu bandeja de entrada (y la de correo no deseado).',
+};
+
+/** The confirm link the join's message carries (signed as the renderer signs it: the entry, until confirm_until). */
+async function confirmToken(t: TestApp, id: number): Promise<string> {
+  const [row] = await t.query<{ confirm_until: Date }>(`SELECT confirm_until FROM programa_lista_espera WHERE id = $1`, [id]);
+  return t.app.get(SignedLinks).sign('confirm-program-waitlist-join', id, row.confirm_until);
+}
+
+const confirm = async (t: TestApp, id: number) =>
+  t
+    .http()
+    .post(`/api/lista-espera/programa/confirmar/${await confirmToken(t, id)}`)
+    .expect(200);
+
+/** Joins (with this body) and follows the confirm link: the person is in line. */
+async function joinConfirmed(t: TestApp, p: { id: number; slug: string }, i: number, body = applicationBody(i)): Promise<number> {
+  await t.http().post(`/api/programas/${p.slug}/waitlist`).send(body).expect(202);
+  const id = await entryId(t, p.id, i);
+  await confirm(t, id);
+  return id;
+}
+
 async function entryId(t: TestApp, programaId: number, i: number): Promise<number> {
   const [row] = await t.query<{ id: number }>(
     `SELECT id FROM programa_lista_espera WHERE programa_id = $1 AND lower(correo_electronico) = $2 ORDER BY id DESC LIMIT 1`,
@@ -59,7 +84,7 @@ async function fullProgramWithLine(t: TestApp, admin: string, limit: number, wai
   const registrations: number[] = [];
   for (let i = 0; i < limit; i++)
     registrations.push((await registerForProgram(t, p.slug, applicationBody(base + i)).expect(201)).body.registration.id);
-  for (let i = 0; i < waiting; i++) await join(t, p.slug, base + 100 + i).expect(201);
+  for (let i = 0; i < waiting; i++) await joinConfirmed(t, p, base + 100 + i);
   return { p, registrations };
 }
 
@@ -75,11 +100,11 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
       ({ t, admin } = s);
       links = t.app.get(SignedLinks);
     },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } },
+    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000' } },
   );
   const acceptToken = async (id: number) => links.sign('accept-program-waitlist-offer', id, (await offerOf(t, id)).offered_until!);
 
-  it('joining: only when full and with a limit, same rules as the form, once per e-mail (by the database), not when registered', async () => {
+  it('joining: only when full and with a limit, same rules as the form; one answer for every address; in line only once confirmed', async () => {
     const unlimited = await createPrograma(t, admin, { max_participantes: null });
     const noLimit = await join(t, unlimited.slug, 1).expect(409);
     expect(noLimit.body).toMatchObject({
@@ -104,21 +129,78 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
     const unborn = await join(t, p.slug, 2, { fecha_nacimiento: '2999-01-01' }).expect(422);
     expect(Object.keys(unborn.body.errors)).toEqual(['fecha_nacimiento']);
 
-    const ok = await join(t, p.slug, 2).expect(201);
-    expect(ok.body).toEqual({ message: 'Te uniste a la lista de espera', waitlist_count: 1 });
-    const twice = await join(t, p.slug, 2, { correo_electronico: ' Solicitante2@Correo.MX ' }).expect(409);
-    expect(twice.body).toMatchObject({
-      message: 'Este correo electrónico ya está en la lista de espera de este programa.',
-      code: 'ALREADY_IN_WAITLIST',
-    });
-    const registered = await join(t, p.slug, 1).expect(409);
-    expect(registered.body).toMatchObject({
-      message: 'Ya existe un registro con este correo para este programa',
-      code: 'EMAIL_ALREADY_REGISTERED',
-    });
+    // A new address, the same address again (pending), an address already registered: one answer.
+    const fresh = await join(t, p.slug, 2).expect(202);
+    const again = await join(t, p.slug, 2, { correo_electronico: ' Solicitante2@Correo.MX ', nombre: 'Otro' }).expect(202);
+    const registered = await join(t, p.slug, 1).expect(202);
+    for (const res of [fresh, again, registered]) expect(res.body).toEqual(JOIN_SENT);
     await join(t, 'no-existe', 3).expect(404);
     const draft = await createPrograma(t, admin, { max_participantes: 1, status: 'draft' });
     expect((await join(t, draft.slug, 3).expect(404)).body.message).toBe('El programa que buscas no existe o ha sido cerrado.');
+
+    // Pending: one entry, not counted, not on the staff list; one confirmation message to the address.
+    const pending = await entryId(t, p.id, 2);
+    const [entry] = await t.query<{ status: string; confirmed_at: Date | null; confirm_until: Date }>(
+      `SELECT status, confirmed_at, confirm_until FROM programa_lista_espera WHERE id = $1`,
+      [pending],
+    );
+    expect(entry).toMatchObject({ status: 'pending', confirmed_at: null });
+    const hours = (entry.confirm_until.getTime() - Date.now()) / 3600_000;
+    expect(hours).toBeGreaterThan(2.9);
+    expect(hours).toBeLessThanOrEqual(3);
+    expect(await places(t, p.id)).toMatchObject({ current: 1, held: 0, waiting: 0 });
+    expect((await t.as(admin).get(`/api/programas-servicios/${p.id}/waitlist`).expect(200)).body.entries).toEqual([]);
+    const mails = await t.query<{ idempotency_key: string; to_email: string; data: Record<string, unknown> }>(
+      `SELECT idempotency_key, to_email, data FROM correos WHERE template = 'programa.lista-espera-confirmar' AND ref_id = $1 ORDER BY id`,
+      [p.id],
+    );
+    expect(mails).toEqual([
+      {
+        idempotency_key: `programa.lista-espera-confirmar:${pending}`,
+        to_email: 'SOLICITANTE2@CORREO.MX',
+        data: {
+          motivo: 'confirmar',
+          entrada_id: pending,
+          confirmar_hasta: entry.confirm_until.toISOString(),
+          nombre: 'María José',
+          programa_id: p.id,
+          programa: expect.objectContaining({ nombre: p.nombre, slug: p.slug }),
+        },
+      },
+      // The registered address hears that it needs nothing (its registrant's own name, never the asker's).
+      {
+        idempotency_key: expect.stringMatching(/^programa\.lista-espera-ya-registrado:\d+:\d{10}$/),
+        to_email: 'SOLICITANTE1@CORREO.MX',
+        data: { motivo: 'ya-registrado', nombre: 'María José', programa_id: p.id, programa: expect.objectContaining({ slug: p.slug }) },
+      },
+    ]);
+
+    // The confirm page, then the confirmation: in line, counted, on the staff list; twice changes nothing.
+    const token = await confirmToken(t, pending);
+    const view = await t.http().get(`/api/lista-espera/programa/confirmar/${token}`).expect(200);
+    expect(view.body).toEqual({
+      nombre: 'María José',
+      programa: expect.objectContaining({ nombre: p.nombre, slug: p.slug }),
+      confirmar_hasta: entry.confirm_until.toISOString(),
+      confirmada: false,
+    });
+    const confirmed = await t.http().post(`/api/lista-espera/programa/confirmar/${token}`).expect(200);
+    expect(confirmed.body).toEqual({ message: 'Confirmaste tu correo: ya estás en la lista de espera.' });
+    const twice = await t.http().post(`/api/lista-espera/programa/confirmar/${token}`).expect(200);
+    expect(twice.body).toEqual({ message: 'Tu lugar en la lista de espera ya estaba confirmado.' });
+    expect((await t.http().get(`/api/lista-espera/programa/confirmar/${token}`).expect(200)).body.confirmada).toBe(true);
+    expect(await places(t, p.id)).toMatchObject({ current: 1, held: 0, waiting: 1 });
+    // An event's confirm page never takes a program's token.
+    expect((await t.http().post(`/api/lista-espera/confirmar/${token}`).expect(404)).body).toMatchObject(LINK_INVALID);
+
+    // Already waiting: the same answer, and nothing new.
+    expect((await join(t, p.slug, 2).expect(202)).body).toEqual(JOIN_SENT);
+    const [counted] = await t.query<{ entries: number; messages: number }>(
+      `SELECT (SELECT count(*)::int FROM programa_lista_espera WHERE programa_id = $1) AS entries,
+              (SELECT count(*)::int FROM correos WHERE template = 'programa.lista-espera-confirmar' AND ref_id = $1) AS messages`,
+      [p.id],
+    );
+    expect(counted).toEqual({ entries: 1, messages: 2 });
 
     const page = await t.http().get(`/api/programas/${p.slug}`).expect(200);
     expect(page.body.programa).toMatchObject({
@@ -129,18 +211,69 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
       lugares_disponibles: 0,
     });
     expect(JSON.stringify(page.body)).not.toMatch(PERSONAL);
-    expect(await places(t, p.id)).toMatchObject({ current: 1, held: 0, waiting: 1 });
-    // Refusals wrote nothing.
-    const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM programa_lista_espera`);
-    expect(n).toBe(1);
   });
 
-  it('50 parallel joins with one e-mail: one entry (the partial unique index decides)', async () => {
+  it('50 parallel joins with one e-mail, then 50 parallel confirms: one entry, one message, in line once (the database decides)', async () => {
     const { p } = await fullProgramWithLine(t, admin, 1, 0, 50);
     const results = await Promise.all(Array.from({ length: 50 }, () => join(t, p.slug, 77)));
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(49);
+    expect(results.filter((r) => r.status === 202)).toHaveLength(50);
+    const [created] = await t.query<{ n: number; mails: number }>(
+      `SELECT (SELECT count(*)::int FROM programa_lista_espera WHERE programa_id = $1) AS n,
+              (SELECT count(*)::int FROM correos WHERE template = 'programa.lista-espera-confirmar' AND ref_id = $1) AS mails`,
+      [p.id],
+    );
+    expect(created).toEqual({ n: 1, mails: 1 });
+    const token = await confirmToken(t, await entryId(t, p.id, 77));
+    const confirms = await Promise.all(Array.from({ length: 50 }, () => t.http().post(`/api/lista-espera/programa/confirmar/${token}`)));
+    expect(confirms.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(confirms.filter((r) => r.body.message === 'Confirmaste tu correo: ya estás en la lista de espera.')).toHaveLength(1);
     expect((await places(t, p.id)).waiting).toBe(1);
+    const [{ joined }] = await t.query<{ joined: number }>(
+      `SELECT count(*)::int AS joined FROM domain_events WHERE type = 'program-waitlist.joined' AND payload->>'programa_id' = $1`,
+      [String(p.id)],
+    );
+    expect(joined).toBe(1);
+  });
+
+  it('an unconfirmed join holds nothing and is never offered a place; the line goes by confirmation time', async () => {
+    const { p, registrations } = await fullProgramWithLine(t, admin, 1, 0, 600);
+    await join(t, p.slug, 700).expect(202);
+    const a = await entryId(t, p.id, 700);
+    const b = await joinConfirmed(t, p, 701);
+    const listed = async () =>
+      (await t.as(admin).get(`/api/programas-servicios/${p.id}/waitlist`).expect(200)).body.entries.map((x: { id: number }) => x.id);
+    expect(await listed()).toEqual([b]);
+
+    // A place frees: it goes to B (confirmed), never to A (pending), although A joined first.
+    await setStatus(t, admin, p.id, registrations[0], 'cancelado').expect(200);
+    expect((await offerOf(t, b)).status).toBe('offered');
+    expect((await offerOf(t, a)).status).toBe('pending');
+    const offers = await t.query<{ entrada: string }>(
+      `SELECT data->>'entrada_id' AS entrada FROM correos WHERE template = 'programa.lista-espera-oferta' AND ref_id = $1`,
+      [p.id],
+    );
+    expect(offers).toEqual([{ entrada: String(b) }]);
+    expect(await places(t, p.id)).toMatchObject({ current: 0, held: 1, waiting: 0 });
+
+    // C confirms, then A: the line is B (offered), C, A — by confirmation, not by joining.
+    const c = await joinConfirmed(t, p, 702);
+    await confirm(t, a);
+    expect(await listed()).toEqual([b, c, a]);
+    await t.as(admin).delete(`/api/programas-servicios/${p.id}/waitlist/${b}`).expect(200);
+    expect((await offerOf(t, c)).status).toBe('offered');
+    expect((await offerOf(t, a)).status).toBe('waiting');
+  });
+
+  it('a confirmation arriving with a place already free is offered it at once', async () => {
+    const { p, registrations } = await fullProgramWithLine(t, admin, 1, 0, 800);
+    await join(t, p.slug, 900).expect(202);
+    const id = await entryId(t, p.id, 900);
+    // The place frees while the join is pending: nobody in line, so it is free (the pending join holds nothing).
+    await setStatus(t, admin, p.id, registrations[0], 'cancelado').expect(200);
+    expect(await places(t, p.id)).toMatchObject({ current: 0, held: 0, waiting: 0 });
+    await confirm(t, id);
+    expect((await offerOf(t, id)).status).toBe('offered');
+    expect(await places(t, p.id)).toMatchObject({ current: 0, held: 1, waiting: 0 });
   });
 
   it('control: without the partial unique index the same 50 joins write duplicates (so the test above would catch a missing guard)', async () => {
@@ -151,8 +284,9 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
       const results = await Promise.all(
         Array.from({ length: 50 }, () =>
           t.query(
-            `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud)
-             SELECT $1, 'A', 'B', 'C', 'mismo@correo.mx', '8100000000', '{}'::jsonb
+            `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud,
+                                                status, confirm_until)
+             SELECT $1, 'A', 'B', 'C', 'mismo@correo.mx', '8100000000', '{}'::jsonb, 'pending', now() + interval '1 hour'
               WHERE NOT EXISTS (SELECT 1 FROM programa_lista_espera WHERE programa_id = $1 AND correo_electronico = 'mismo@correo.mx')
              RETURNING id`,
             [p.id],
@@ -164,7 +298,7 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
       await t.query(`DELETE FROM programa_lista_espera WHERE programa_id = $1`, [p.id]);
       await t.query(
         `CREATE UNIQUE INDEX programa_lista_espera_email_key ON programa_lista_espera (programa_id, lower(btrim(correo_electronico)))
-          WHERE status IN ('waiting', 'offered')`,
+          WHERE status IN ('pending', 'waiting', 'offered')`,
       );
     }
   });
@@ -174,9 +308,8 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
     const r1 = (await registerForProgram(t, p.slug, applicationBody(1000)).expect(201)).body.registration.id;
     await registerForProgram(t, p.slug, applicationBody(1001)).expect(201);
     // The first in line applied with a business: the whole application is kept for the acceptance.
-    await t.http().post(`/api/programas/${p.slug}/waitlist`).send(businessApplicationBody(1100)).expect(201);
-    await join(t, p.slug, 1101).expect(201);
-    const first = await entryId(t, p.id, 1100);
+    const first = await joinConfirmed(t, p, 1100, businessApplicationBody(1100));
+    await joinConfirmed(t, p, 1101);
 
     const board = await t.socket(admin);
     await t.join(board, ROOMS.program(p.id));
@@ -209,7 +342,10 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
       data: Record<string, unknown>;
       ref_type: string;
       ref_id: number;
-    }>(`SELECT idempotency_key, to_email, to_name, data, ref_type, ref_id FROM correos WHERE template = 'programa.lista-espera-oferta'`);
+    }>(
+      `SELECT idempotency_key, to_email, to_name, data, ref_type, ref_id FROM correos WHERE template = 'programa.lista-espera-oferta' AND ref_id = $1`,
+      [p.id],
+    );
     expect(mail).toEqual({
       idempotency_key: `programa.lista-espera-oferta:${first}:1`,
       to_email: 'SOLICITANTE1100@CORREO.MX',
@@ -428,7 +564,7 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
         .http()
         .post(`/api/eventos/${e.slug}/waitlist`)
         .send(registrationBody(100 + i))
-        .expect(201);
+        .expect(202);
     for (const method of ['get', 'post'] as const) {
       const res = await t.http()[method](`/api/lista-espera/aceptar/${good}`);
       expect(res.status).toBe(404);
@@ -464,7 +600,7 @@ describe('program waitlist offers expire and pass on (short hold via WAITLIST_OF
       ({ t, admin } = s);
       links = t.app.get(SignedLinks);
     },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_OFFER_HOURS: '0.0005' } },
+    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', WAITLIST_OFFER_HOURS: '0.0005' } },
   );
 
   it('the delayed job expires an unanswered offer and offers the place to the next; the late link says so', async () => {
@@ -501,5 +637,46 @@ describe('program waitlist offers expire and pass on (short hold via WAITLIST_OF
       (x) => x.held === 0,
     );
     await registerForProgram(t, p.slug, applicationBody(300)).expect(201);
+  });
+});
+
+describe('unconfirmed program joins expire (short WAITLIST_CONFIRM_HOURS) and hold nothing meanwhile', () => {
+  let t: TestApp;
+  let admin: string;
+  // 0.0005 h = 1.8 s.
+  signedInApp(
+    (s) => {
+      ({ t, admin } = s);
+    },
+    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', WAITLIST_CONFIRM_HOURS: '0.0005' } },
+  );
+
+  it('a late confirmation is refused in Spanish; the sweep expires what was never confirmed; the address may join again', async () => {
+    const { p } = await fullProgramWithLine(t, admin, 1, 0, 100);
+    await join(t, p.slug, 200).expect(202);
+    const late = await entryId(t, p.id, 200);
+    const token = await confirmToken(t, late);
+    await eventually(
+      async () =>
+        (await t.query<{ due: boolean }>(`SELECT confirm_until <= now() AS due FROM programa_lista_espera WHERE id = $1`, [late]))[0],
+      (r) => r.due,
+    );
+    const EXPIRED = {
+      message: 'El enlace para confirmar expiró y tu solicitud se descartó. Si aún te interesa, vuelve a unirte a la lista de espera.',
+      code: 'LINK_EXPIRED',
+    };
+    expect((await t.http().get(`/api/lista-espera/programa/confirmar/${token}`).expect(410)).body).toMatchObject(EXPIRED);
+    expect((await t.http().post(`/api/lista-espera/programa/confirmar/${token}`).expect(410)).body).toMatchObject(EXPIRED);
+    expect(await places(t, p.id)).toMatchObject({ current: 1, held: 0, waiting: 0 });
+
+    const { ProgramWaitlistSweepJob } = await import('../../api/src/modules/programs/jobs/program-waitlist-offer-expiry.job');
+    await t.workers!.get(ProgramWaitlistSweepJob).handle();
+    expect((await offerOf(t, late)).status).toBe('expired');
+    expect(await places(t, p.id)).toMatchObject({ current: 1, held: 0, waiting: 0 });
+
+    await join(t, p.slug, 200).expect(202);
+    const again = await entryId(t, p.id, 200);
+    expect(again).not.toBe(late);
+    expect((await offerOf(t, again)).status).toBe('pending');
   });
 });

@@ -6,7 +6,9 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-export { bearer } from './bearer';
+import { bearer } from './bearer';
+
+export { bearer };
 
 export const ADMIN = { email: 'admin@aforo.local', password: 'aforo-admin-2026' };
 
@@ -115,3 +117,31 @@ export async function closeModal(page: Page): Promise<void> {
 
 /** The viewports the product must fit: a 360 px phone and a 1280 px desk. */
 export const viewportFor = (width: 1280 | 360) => ({ width, height: width === 360 ? 740 : 800 });
+
+/**
+ * The path of the link a message to that address carries (its text part, as the citizen gets it), read through the
+ * staff 'Correos' API as a super admin — e.g. a waitlist join's confirm link or an offer's accept link.
+ */
+export async function linkFromMail(
+  request: APIRequestContext,
+  token: string,
+  mail: { refType: 'evento-externo' | 'programa'; refId: number; template: string; email: string; path: string },
+): Promise<string> {
+  const pattern = new RegExp(`${mail.path.replace(/\//g, '\\/')}[A-Za-z0-9._-]+`);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const list = (await (
+      await request.get(`/api/correos?ref_type=${mail.refType}&ref_id=${mail.refId}`, { headers: bearer(token) })
+    ).json()) as { correos: Array<{ id: string; template: string; to_email: string }> };
+    const found = list.correos.find((c) => c.template === mail.template && c.to_email.toLowerCase() === mail.email.toLowerCase());
+    if (found) {
+      const { correo } = (await (await request.get(`/api/correos/${found.id}`, { headers: bearer(token) })).json()) as {
+        correo: { text: string };
+      };
+      const match = pattern.exec(correo.text);
+      if (match) return match[0];
+    }
+    if (Date.now() > deadline) throw new Error(`no llegó el correo ${mail.template} a ${mail.email}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -44,6 +44,13 @@ describe('configuration validated at start, naming the bad variable', () => {
     );
   });
 
+  it('WAITLIST_CONFIRM_HOURS: 3 h by default (decimals allowed); WAITLIST_JOIN_LIMIT_PER_MINUTE: 5 by default', () => {
+    expect(loadConfig({ ...base }).waitlistConfirmSeconds).toBe(3 * 3600);
+    expect(loadConfig({ ...base, WAITLIST_CONFIRM_HOURS: '0.25' }).waitlistConfirmSeconds).toBe(900);
+    expect(loadConfig({ ...base }).waitlistJoinLimitPerMinute).toBe(5);
+    expect(loadConfig({ ...base, WAITLIST_JOIN_LIMIT_PER_MINUTE: '12' }).waitlistJoinLimitPerMinute).toBe(12);
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({ ...base });
     expect(c).toMatchObject({
@@ -76,6 +83,8 @@ describe('configuration validated at start, naming the bad variable', () => {
     [{ WAITLIST_OFFER_HOURS: '-2' }, 'WAITLIST_OFFER_HOURS'],
     [{ WAITLIST_OFFER_HOURS: '1e3' }, 'WAITLIST_OFFER_HOURS'],
     [{ WAITLIST_OFFER_HOURS: '721' }, 'WAITLIST_OFFER_HOURS'],
+    [{ WAITLIST_CONFIRM_HOURS: '0' }, 'WAITLIST_CONFIRM_HOURS'],
+    [{ WAITLIST_JOIN_LIMIT_PER_MINUTE: '0' }, 'WAITLIST_JOIN_LIMIT_PER_MINUTE'],
     [{ ALLOWED_ORIGINS: 'ftp://aforo.gob.mx' }, 'ALLOWED_ORIGINS'],
     [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx/panel' }, 'ALLOWED_ORIGINS'],
     [{ ALLOWED_ORIGINS: 'https://aforo.gob.mx?x=1' }, 'ALLOWED_ORIGINS'],

@@ -102,6 +102,63 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
     expect(dated.text).toMatch(/Fechas: Del domingo, 10 de enero de 2027 al miércoles, 10 de febrero de 2027/);
   });
 
+  it('lista-espera.confirmar: the join to confirm, until when, its own link (issue 29 §1.4); or, already registered, no link', async () => {
+    const data: MailTemplateData['lista-espera.confirmar'] = {
+      motivo: 'confirmar',
+      entrada_id: 12,
+      confirmar_hasta: '2026-12-01T18:00:00.000Z',
+      nombre: 'Lucía',
+      evento_id: 3,
+      slug: 'concierto-navideno',
+      evento: registro.evento,
+    };
+    const m = await renderer.render('lista-espera.confirmar', data, target);
+    expect(m.subject).toBe('Confirma tu lugar en la lista de espera: Concierto <Navideño>');
+    expect(m.text).toContain('Hola, Lucía. Pediste unirte a la lista de espera de este evento');
+    expect(m.text).toContain('Confirma antes del: martes, 1 de diciembre de 2026, 12:00 p. m.');
+    const token = links.sign('confirm-waitlist-join', 12, new Date('2026-12-01T18:00:00.000Z'));
+    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/confirmar/${token}`);
+    // Its own purpose: never an offer's acceptance, never a program's confirmation.
+    expect(links.verify('accept-waitlist-offer', token)).toEqual({ ok: false, reason: 'invalid' });
+    expect(links.verify('confirm-program-waitlist-join', token)).toEqual({ ok: false, reason: 'invalid' });
+
+    const registered = await renderer.render(
+      'lista-espera.confirmar',
+      { motivo: 'ya-registrado', nombre: 'Ana', evento_id: 3, slug: 'concierto-navideno', evento: registro.evento },
+      target,
+    );
+    expect(registered.subject).toBe('Ya estás registrado: Concierto <Navideño>');
+    expect(registered.text).toContain('Este correo ya tiene un registro');
+    expect(registered.text).toContain('https://eventos.example.gob.mx/eventos/concierto-navideno');
+    expect(registered.text).not.toContain('/lista-espera/');
+  });
+
+  it('programa.lista-espera-confirmar: the same for a program, its own link purpose', async () => {
+    const programa = {
+      nombre: 'Impulso Emprendedor',
+      slug: 'impulso',
+      fecha_inicio: null,
+      fecha_fin: null,
+      ubicacion: 'Palacio Municipal',
+    };
+    const m = await renderer.render(
+      'programa.lista-espera-confirmar',
+      { motivo: 'confirmar', entrada_id: 12, confirmar_hasta: '2026-12-01T18:00:00.000Z', nombre: 'Luis', programa_id: 4, programa },
+      target,
+    );
+    expect(m.subject).toBe('Confirma tu lugar en la lista de espera: Impulso Emprendedor');
+    const token = links.sign('confirm-program-waitlist-join', 12, new Date('2026-12-01T18:00:00.000Z'));
+    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/programa/confirmar/${token}`);
+    expect(links.verify('confirm-waitlist-join', token)).toEqual({ ok: false, reason: 'invalid' });
+    const registered = await renderer.render(
+      'programa.lista-espera-confirmar',
+      { motivo: 'ya-registrado', nombre: 'Luis', programa_id: 4, programa },
+      target,
+    );
+    expect(registered.subject).toBe('Ya estás registrado: Impulso Emprendedor');
+    expect(registered.text).toContain('https://eventos.example.gob.mx/programas/impulso');
+  });
+
   it('bad data fails with a reason; subjects stay on one line', async () => {
     await expect(renderer.render('registro.confirmacion', { ...registro, codigo: '' }, target)).rejects.toThrow('codigo');
     await expect(renderer.render('no.existe', {}, target)).rejects.toThrow('Plantilla desconocida');

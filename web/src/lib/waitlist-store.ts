@@ -1,7 +1,8 @@
 /**
  * A waitlist beside a registrations board (issue 22 §4), written once for external events and programs: loaded with
  * the board, then moved by the area's entry pushes (each carries the entry's new state); reloaded after a reconnect.
- * Only active entries (waiting, offered) are kept, in line order (by id).
+ * Only active entries (waiting, offered) are kept, in line order (by confirmation time, then id; a pending join is never
+ * pushed nor listed).
  */
 import { proxy } from 'valtio';
 import { ACTIVE_WAITLIST_STATUSES, type WaitlistStatus } from '@shared/contracts/waitlist.contract';
@@ -11,6 +12,7 @@ import { removeById } from './list';
 interface Entry {
   id: number;
   status: WaitlistStatus;
+  confirmed_at: string | null;
   updated_at: string;
 }
 
@@ -23,6 +25,9 @@ export interface WaitlistStore<E extends Entry> {
   /** This screen removed the entry (its push follows and changes nothing). */
   drop(ownerId: number, entryId: number): void;
 }
+
+/** The line's order: by confirmation, then by id (as the server lists it). */
+const inLine = (a: Entry, b: Entry) => (a.confirmed_at ?? '').localeCompare(b.confirmed_at ?? '') || a.id - b.id;
 
 export function createWaitlistStore<E extends Entry>(fetch: (ownerId: number) => Promise<{ entries: E[] }>): WaitlistStore<E> {
   const state = proxy<{ ownerId: number | null; entries: E[]; loaded: boolean }>({ ownerId: null, entries: [], loaded: false });
@@ -59,7 +64,7 @@ export function createWaitlistStore<E extends Entry>(fetch: (ownerId: number) =>
         return;
       }
       list.push(entry);
-      list.sort((a, b) => a.id - b.id);
+      list.sort(inLine);
     },
     drop(ownerId, entryId) {
       if (state.ownerId === ownerId) removeById(state.entries, entryId);

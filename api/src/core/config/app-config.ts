@@ -34,6 +34,11 @@ export interface AppConfig {
   publicWriteLimitPerMinute: number;
   /** Program e-mail checks per minute and IP (POST /api/programas/{slug}/check-email): low, so it cannot sweep addresses. */
   programCheckEmailLimitPerMinute: number;
+  /**
+   * Waitlist joins per minute and IP (events and programs together; WAITLIST_JOIN_LIMIT_PER_MINUTE): each join mails an
+   * address, so it is lower than the public write limit (docs/decisions/eventos-externos.md#lista-de-espera-confirmada-por-correo).
+   */
+  waitlistJoinLimitPerMinute: number;
   /** The privacy notice linked from public forms (plain text; blank lines separate paragraphs). */
   privacyNotice: string;
   /** How long a worker holds a job before another may take it over (a crashed worker's job resumes after it). */
@@ -56,6 +61,8 @@ export interface AppConfig {
   mailFrom: string;
   /** WAITLIST_OFFER_HOURS (decimals allowed), in seconds: how long a freed place is held for the first in line. */
   waitlistOfferSeconds: number;
+  /** WAITLIST_CONFIRM_HOURS (decimals allowed), in seconds: how long a join waits for its e-mail confirmation. */
+  waitlistConfirmSeconds: number;
   /**
    * MAIL_SEND_TIMEOUT_MS: how long one SMTP step (connect, greeting, each answer) may take. A message left
    * in 'sending' for 3× this is taken as its worker's crash and sent again (docs/decisions/correos.md).
@@ -302,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicReadLimitPerMinute: readInt(env, 'PUBLIC_READ_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     publicWriteLimitPerMinute: readInt(env, 'PUBLIC_WRITE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
     programCheckEmailLimitPerMinute: readInt(env, 'PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE', 20, 1, 10_000_000),
+    waitlistJoinLimitPerMinute: readInt(env, 'WAITLIST_JOIN_LIMIT_PER_MINUTE', 5, 1, 10_000_000),
     privacyNotice: env.PRIVACY_NOTICE?.trim() || defaultPrivacyNotice(env.MUNICIPIO?.trim() || 'Monterrey'),
     webDistDir: resolve(env.WEB_DIST_DIR?.trim() || join(ROOT_DIR, 'web/dist')),
     dataDir,
@@ -309,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl,
     mailFrom,
     waitlistOfferSeconds: readHours(env, 'WAITLIST_OFFER_HOURS', 24, 720),
+    waitlistConfirmSeconds: readHours(env, 'WAITLIST_CONFIRM_HOURS', 3, 720),
     mailSendTimeoutMs: readInt(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 500, 600_000),
     mailSendAttempts: readInt(env, 'MAIL_SEND_ATTEMPTS', 10, 1, 100),
     mailRetryDelayMs: readInt(env, 'MAIL_RETRY_DELAY_MS', 2_000, 100, 3_600_000),

@@ -4,11 +4,22 @@ import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimiter } from '../redis/rate-limiter';
 
-export type RateLimitKind = 'public-read' | 'public-write';
+export type RateLimitKind = 'public-read' | 'public-write' | 'waitlist-join';
 const RATE_LIMIT = 'aforo:rate-limit';
 
-/** Limits a public route per IP (limits are configuration: PUBLIC_READ/WRITE_LIMIT_PER_MINUTE). */
-export const RateLimit = (kind: RateLimitKind) => SetMetadata(RATE_LIMIT, kind);
+/** Each kind's limit per minute and IP: one counter per kind, shared by every route that names it. */
+const LIMITS: Record<RateLimitKind, (config: AppConfig) => number> = {
+  'public-read': (c) => c.publicReadLimitPerMinute,
+  'public-write': (c) => c.publicWriteLimitPerMinute,
+  // Both waitlists' joins (issue 29 §1.4): each mails an address, so far fewer than other writes.
+  'waitlist-join': (c) => c.waitlistJoinLimitPerMinute,
+};
+
+/**
+ * Limits a public route per IP (limits are configuration: PUBLIC_READ/WRITE_LIMIT_PER_MINUTE, …). A route may count in
+ * several kinds: a request passes only while it is within every one.
+ */
+export const RateLimit = (...kinds: [RateLimitKind, ...RateLimitKind[]]) => SetMetadata(RATE_LIMIT, kinds);
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -20,11 +31,10 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const kind = this.reflector.getAllAndOverride<RateLimitKind | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
-    if (!kind) return true;
+    const kinds = this.reflector.getAllAndOverride<RateLimitKind[] | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
+    if (!kinds) return true;
     const ip = context.switchToHttp().getRequest<Request>().ip ?? 'unknown';
-    const limit = kind === 'public-read' ? this.config.publicReadLimitPerMinute : this.config.publicWriteLimitPerMinute;
-    await this.limiter.consume(kind, ip, limit, 60);
+    for (const kind of kinds) await this.limiter.consume(kind, ip, LIMITS[kind](this.config), 60);
     return true;
   }
 }

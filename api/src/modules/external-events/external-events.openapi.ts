@@ -4,6 +4,7 @@ import {
   TIPOS_PARTICIPANTE,
   WAITLIST_STATUSES,
 } from '@shared/contracts/external-events.contract';
+import { WAITLIST_CONFIRMED, WAITLIST_JOIN_SENT } from '@shared/contracts/waitlist.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const publicFields = {
@@ -67,6 +68,7 @@ export const ExternalEventSchemas = schemas({
     empresa: S.nullable(S.text('PANADERÍA LA ESPIGA')),
     tipo_participante: S.oneOf(TIPOS_PARTICIPANTE),
     status: S.oneOf(WAITLIST_STATUSES),
+    confirmed_at: S.nullable(S.date('Cuándo confirmó su correo: el orden de la lista.')),
     offer_count: S.int(1, 'Veces que se le ofreció un lugar.'),
     offered_until: S.nullable(S.date('Con oferta: hasta cuándo se le aparta el lugar.')),
     registration_id: S.nullable(S.int(12, 'Aceptada: el registro que resultó.')),
@@ -104,10 +106,14 @@ export const ExternalEventAnswers = {
     is_cancelled: S.bool(false),
   }),
   waitlist: S.object({ entries: S.list(E.EntradaListaEspera, 'En espera y con oferta, en orden de la lista.') }),
-  waitlistJoined: S.object({
-    message: S.message('Te uniste a la lista de espera'),
-    waitlist_count: S.int(4, 'Personas en la lista, contándote.'),
+  waitlistJoined: S.object({ message: S.message(WAITLIST_JOIN_SENT) }),
+  confirmView: S.object({
+    nombre: S.text('LUCÍA', 'Solo el nombre de pila de quien pidió unirse.'),
+    evento: linkEvent,
+    confirmar_hasta: S.date('Hasta cuándo se puede confirmar.'),
+    confirmada: S.bool(false, 'Si ya se confirmó (la página muestra el resultado).'),
   }),
+  confirmed: S.object({ message: S.message(WAITLIST_CONFIRMED) }),
   cancelView: S.object({ nombre: S.text('MARÍA', 'Solo el nombre de pila de quien se registró.'), evento: linkEvent }),
   cancelled: S.object({ message: S.message('Tu registro fue cancelado') }),
   offerView: S.object({

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
@@ -63,12 +63,21 @@ export class PublicEventsController {
     return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
   }
 
-  /** Same body and rules as /register; only when no place is free. One entry per e-mail and event (the database). */
+  /**
+   * Same body and rules as /register; only when no place is free. The place in line is taken once the link mailed to
+   * the address is followed (issue 29 §1.4): the answer is the same for every address. One entry per e-mail and event
+   * (the database). Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the programs' joins).
+   */
   @Post('eventos/:slug/waitlist')
-  @Answer(201, 'En la lista de espera.', ExternalEventAnswers.waitlistJoined)
+  @HttpCode(202)
+  @Answer(
+    202,
+    'Recibido: se envió un correo a la dirección para confirmar (o avisarle que ya está registrada).',
+    ExternalEventAnswers.waitlistJoined,
+  )
   @Public()
-  @RateLimit('public-write')
-  joinWaitlist(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
-    return this.waitlist.join(slug, dto, actor);
+  @RateLimit('public-write', 'waitlist-join')
+  joinWaitlist(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto) {
+    return this.waitlist.join(slug, dto);
   }
 }

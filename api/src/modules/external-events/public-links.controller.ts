@@ -44,6 +44,30 @@ export class PublicLinksController {
     return { message: 'Tu registro fue cancelado' };
   }
 
+  @Get('lista-espera/confirmar/:token')
+  @ApiParam(TOKEN)
+  @Answer(
+    200,
+    'La solicitud por confirmar (o ya confirmada): el evento, el nombre de pila y hasta cuándo.',
+    ExternalEventAnswers.confirmView,
+  )
+  @Public()
+  @RateLimit('public-read')
+  confirmView(@Param('token') token: string) {
+    return this.waitlist.confirmView(token);
+  }
+
+  /** Confirming twice changes nothing (200 again); an expired confirmation is 410. */
+  @Post('lista-espera/confirmar/:token')
+  @HttpCode(200)
+  @ApiParam(TOKEN)
+  @Answer(200, 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).', ExternalEventAnswers.confirmed)
+  @Public()
+  @RateLimit('public-write')
+  confirm(@Param('token') token: string, @Actor() actor: EventActor) {
+    return this.waitlist.confirm(token, actor);
+  }
+
   @Get('lista-espera/aceptar/:token')
   @ApiParam(TOKEN)
   @Answer(200, 'El lugar ofrecido y hasta cuándo se aparta.', ExternalEventAnswers.offerView)

@@ -20,8 +20,16 @@ export class WaitlistEntryEntity extends RegistrantColumns {
   @Column({ name: 'tipo_participante', type: 'text' })
   tipoParticipante: string;
 
-  @Column({ type: 'text', default: 'waiting' })
+  @Column({ type: 'text', default: 'pending' })
   status: WaitlistStatus;
+
+  /** When the address was confirmed by its link (migration 1765300000000): the line's order. Null while pending. */
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
+  confirmedAt: Date | null;
+
+  /** Until when a pending entry may be confirmed (then it expires). */
+  @Column({ name: 'confirm_until', type: 'timestamptz', nullable: true })
+  confirmUntil: Date | null;
 
   @Column({ name: 'offer_count', type: 'integer', default: 0 })
   offerCount: number;

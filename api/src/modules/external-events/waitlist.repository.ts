@@ -6,7 +6,8 @@ import { WaitlistEntryEntity } from './waitlist-entry.entity';
 
 export type JoinOutcome =
   | { outcome: 'ok'; entryId: number }
-  | { outcome: 'not_found' | 'draft' | 'cancelled' | 'completed' | 'available' | 'registered' | 'duplicate' };
+  | { outcome: 'not_found' | 'draft' | 'cancelled' | 'completed' | 'closed' | 'available' | 'registered' | 'duplicate' };
+export type ConfirmOutcome = 'ok' | 'already' | 'gone' | 'expired' | 'closed' | 'not_found';
 export type AcceptOutcome =
   { outcome: 'ok'; registrationId: number } | { outcome: 'used' | 'expired' | 'not_offered' | 'not_found' | 'closed' | 'duplicate' };
 export type CancelOutcome = 'ok' | 'not_found' | 'already_cancelled' | 'attended' | 'closed';
@@ -24,6 +25,12 @@ export interface LinkRow {
   offered_until: Date | null;
 }
 
+/** A confirm link's page: the entry's state and until when it may be confirmed. */
+export interface ConfirmLinkRow extends LinkRow {
+  confirm_until: Date | null;
+  confirmed_at: Date | null;
+}
+
 /**
  * The waitlist's and the cancel link's SQL. Every change of a place is ONE call of a function of migration
  * 1764900000000, run under the event row's lock, with its domain events and messages in the same transaction.
@@ -36,18 +43,19 @@ export class WaitlistRepository {
     return manager ?? this.ds.manager;
   }
 
-  /** The active entries (waiting or offered) of an event, in line order. */
+  /** The active entries (waiting or offered) of an event, in line order (by confirmation; pending ones are not in line). */
   listActive(eventId: number): Promise<WaitlistEntryEntity[]> {
     return this.ds.getRepository(WaitlistEntryEntity).find({
       where: [
         { eventId, status: 'waiting' },
         { eventId, status: 'offered' },
       ],
-      order: { id: 'ASC' },
+      order: { confirmedAt: 'ASC', id: 'ASC' },
     });
   }
 
-  async join(slug: string, row: NewRegistration, actor: { userId: number | null; ip: string | null }): Promise<JoinOutcome> {
+  /** A pending entry and its confirmation message (or, for an address already registered, the message saying so). */
+  async join(slug: string, row: NewRegistration, confirmSeconds: number): Promise<JoinOutcome> {
     const input = {
       nombre: row.nombre,
       apellido_paterno: row.apellidoPaterno,
@@ -59,15 +67,29 @@ export class WaitlistRepository {
       tipo_participante: row.tipoParticipante,
     };
     const [r]: Array<{ outcome: string; entry_id: number | null }> = await this.ds.query(
-      `SELECT outcome, entry_id FROM external_waitlist_join($1, $2::jsonb, $3, $4)`,
-      [slug, JSON.stringify(input), actor.userId, actor.ip],
+      `SELECT outcome, entry_id FROM external_waitlist_join($1, $2::jsonb, $3)`,
+      [slug, JSON.stringify(input), confirmSeconds],
     );
     return r.outcome === 'ok' ? { outcome: 'ok', entryId: r.entry_id! } : ({ outcome: r.outcome } as JoinOutcome);
   }
 
-  async waitingCount(slug: string): Promise<number> {
-    const [r]: Array<{ n: number }> = await this.ds.query(`SELECT waitlist_count AS n FROM external_events WHERE slug = $1`, [slug]);
-    return r?.n ?? 0;
+  /** The entry takes its place in line (and a free place is offered at once): one statement, under the event row's lock. */
+  async confirm(entryId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }): Promise<ConfirmOutcome> {
+    const [r]: Array<{ outcome: ConfirmOutcome }> = await this.ds.query(`SELECT external_waitlist_confirm($1, $2, $3, $4) AS outcome`, [
+      entryId,
+      holdSeconds,
+      actor.userId,
+      actor.ip,
+    ]);
+    return r.outcome;
+  }
+
+  /** Pending entries past their time expire (they held nothing: no count moves). How many. */
+  async expireUnconfirmed(): Promise<number> {
+    const [, n]: [unknown, number] = await this.ds.query(
+      `UPDATE external_waitlist SET status = 'expired', updated_at = now() WHERE status = 'pending' AND confirm_until <= now()`,
+    );
+    return n;
   }
 
   async accept(entryId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }): Promise<AcceptOutcome> {
@@ -124,6 +146,17 @@ export class WaitlistRepository {
         [registrationId],
       )
       .then((rows: LinkRow[]) => rows[0]);
+  }
+
+  findConfirmLink(entryId: number): Promise<ConfirmLinkRow | undefined> {
+    return this.ds
+      .query(
+        `SELECT w.nombre, w.status, e.title, e.slug, e.event_date, e.end_date, e.location, e.status AS event_status, w.offered_until,
+                w.confirm_until, w.confirmed_at
+           FROM external_waitlist w JOIN external_events e ON e.id = w.event_id WHERE w.id = $1`,
+        [entryId],
+      )
+      .then((rows: ConfirmLinkRow[]) => rows[0]);
   }
 
   findOfferLink(entryId: number): Promise<LinkRow | undefined> {

@@ -4,12 +4,22 @@ import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
 import type {
   CancelLinkView,
+  ConfirmLinkView,
   LinkEventView,
   OfferLinkView,
   WaitlistEntryResponse,
   WaitlistJoined,
 } from '@shared/contracts/external-events.contract';
-import { WAITLIST_ENTRY_NOT_FOUND, WAITLIST_OFFER_EXPIRED, WAITLIST_OFFER_GONE } from '@shared/contracts/waitlist.contract';
+import {
+  WAITLIST_ALREADY_CONFIRMED,
+  WAITLIST_CONFIRM_EXPIRED,
+  WAITLIST_CONFIRM_GONE,
+  WAITLIST_CONFIRMED,
+  WAITLIST_ENTRY_NOT_FOUND,
+  WAITLIST_JOIN_SENT,
+  WAITLIST_OFFER_EXPIRED,
+  WAITLIST_OFFER_GONE,
+} from '@shared/contracts/waitlist.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toWaitlistEntryResponse } from './external-events.mapper';
@@ -24,8 +34,7 @@ export const OFFER_USED = 'Ya aceptaste este lugar: tu registro está confirmado
 export const OFFER_CLOSED = 'El registro de este evento ya está cerrado.';
 export const OFFER_DUPLICATE = 'Este correo electrónico ya está registrado en este evento.';
 export const WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles: regístrate directamente.';
-export const WAITLIST_ALREADY = 'Este correo electrónico ya está en la lista de espera de este evento.';
-export const WAITLIST_REGISTERED = 'Este correo electrónico ya está registrado en este evento.';
+export const WAITLIST_STARTED = 'El evento ya comenzó; su lista de espera está cerrada.';
 
 function eventView(row: LinkRow): LinkEventView {
   return {
@@ -88,23 +97,61 @@ export class WaitlistService {
 
   // ——— Waitlist (§4) ———
 
-  async join(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<WaitlistJoined> {
-    const result = await this.waitlist.join(slug, toNewRegistration(dto, this.config.tzDisplay), actor);
+  /**
+   * A join (issue 29 §1.4; its route is limited per IP on its own, WAITLIST_JOIN_LIMIT_PER_MINUTE), answered alike
+   * whether the address is new (a pending entry and its confirmation message), already registered (a message saying
+   * so) or already in line or pending (nothing new): what happened is told only to the address.
+   */
+  async join(slug: string, dto: PublicRegistrationDto): Promise<WaitlistJoined> {
+    const result = await this.waitlist.join(slug, toNewRegistration(dto, this.config.tzDisplay), this.config.waitlistConfirmSeconds);
     switch (result.outcome) {
       case 'ok':
-        return { message: 'Te uniste a la lista de espera', waitlist_count: await this.waitlist.waitingCount(slug) };
+      case 'registered':
+      case 'duplicate':
+        return { message: WAITLIST_JOIN_SENT };
       case 'available':
         throw new DomainException(ErrorCode.PlacesAvailable, WAITLIST_PLACES_AVAILABLE);
-      case 'duplicate':
-        throw new DomainException(ErrorCode.AlreadyInWaitlist, WAITLIST_ALREADY);
-      case 'registered':
-        throw new DomainException(ErrorCode.EmailAlreadyRegistered, WAITLIST_REGISTERED);
+      case 'closed':
+        throw new DomainException(ErrorCode.EventCompleted, WAITLIST_STARTED);
       case 'cancelled':
         throw new DomainException(ErrorCode.EventCancelled, EVENT_CANCELLED);
       case 'completed':
         throw new DomainException(ErrorCode.EventCompleted, EVENT_COMPLETED);
       default:
         throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
+    }
+  }
+
+  /** What the confirm page shows: the first name, the event, until when — or that it was already confirmed. */
+  async confirmView(token: string): Promise<ConfirmLinkView> {
+    const row = await this.waitlist.findConfirmLink(this.links.require('confirm-waitlist-join', token, WAITLIST_CONFIRM_EXPIRED));
+    if (!row) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    const confirmada = row.confirmed_at !== null;
+    if (confirmada && !['waiting', 'offered', 'accepted'].includes(row.status))
+      throw new DomainException(ErrorCode.LinkUsed, WAITLIST_CONFIRM_GONE);
+    if (!confirmada && (row.status !== 'pending' || new Date(row.confirm_until!) <= new Date())) {
+      throw new DomainException(ErrorCode.LinkExpired, WAITLIST_CONFIRM_EXPIRED);
+    }
+    if (!confirmada && row.event_status !== 'published') throw new DomainException(ErrorCode.LinkExpired, OFFER_CLOSED);
+    return { nombre: row.nombre, evento: eventView(row), confirmar_hasta: new Date(row.confirm_until!).toISOString(), confirmada };
+  }
+
+  /** The entry takes its place in line, once; confirming again changes nothing and says so. */
+  async confirm(token: string, actor: EventActor): Promise<{ message: string }> {
+    const id = this.links.require('confirm-waitlist-join', token, WAITLIST_CONFIRM_EXPIRED);
+    switch (await this.waitlist.confirm(id, this.hold, actor)) {
+      case 'ok':
+        return { message: WAITLIST_CONFIRMED };
+      case 'already':
+        return { message: WAITLIST_ALREADY_CONFIRMED };
+      case 'gone':
+        throw new DomainException(ErrorCode.LinkUsed, WAITLIST_CONFIRM_GONE);
+      case 'expired':
+        throw new DomainException(ErrorCode.LinkExpired, WAITLIST_CONFIRM_EXPIRED);
+      case 'closed':
+        throw new DomainException(ErrorCode.LinkExpired, OFFER_CLOSED);
+      default:
+        throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     }
   }
 
@@ -162,7 +209,8 @@ export class WaitlistService {
     await this.waitlist.expire(entryId, this.hold);
   }
 
-  sweep(): Promise<number> {
-    return this.waitlist.expire(null, this.hold);
+  /** The scheduled sweep: offers past their time, and joins not confirmed in time (these hold nothing). */
+  async sweep(): Promise<{ offers: number; unconfirmed: number }> {
+    return { offers: await this.waitlist.expire(null, this.hold), unconfirmed: await this.waitlist.expireUnconfirmed() };
   }
 }

@@ -20,6 +20,12 @@ export interface ProgramOfferLinkRow {
   programa_status: ProgramaStatus;
 }
 
+/** A confirm page's program and person: the entry's state and until when it may be confirmed. */
+export interface ProgramConfirmLinkRow extends ProgramOfferLinkRow {
+  confirm_until: Date | null;
+  confirmed_at: Date | null;
+}
+
 /**
  * The SQL of a program's waitlist. The callers (ProgramWaitlistService, in one transaction each) lock the program row
  * first (ProgramsRepository.lockCounts), so the line and the counts change together; the entry rows are locked after.
@@ -32,29 +38,64 @@ export class ProgramWaitlistRepository {
     return (manager ?? this.ds.manager).getRepository(ProgramWaitlistEntryEntity);
   }
 
-  /** The active entries (waiting or offered) of a program, in line order. */
+  /** The active entries (waiting or offered) of a program, in line order (by confirmation; pending ones are not in line). */
   listActive(programaId: number): Promise<ProgramWaitlistEntryEntity[]> {
-    return this.entries().find({ where: { programaId, status: In([...ACTIVE_WAITLIST_STATUSES]) }, order: { id: 'ASC' } });
+    return this.entries().find({
+      where: { programaId, status: In([...ACTIVE_WAITLIST_STATUSES]) },
+      order: { confirmedAt: 'ASC', id: 'ASC' },
+    });
   }
 
-  /** Joins the line unless the e-mail is already in it (partial unique index programa_lista_espera_email_key decides). */
-  async insert(manager: EntityManager, programaId: number, r: NewProgramRegistration): Promise<ProgramWaitlistEntryEntity | null> {
+  /**
+   * A pending entry (confirmable until now + confirmSeconds) unless the e-mail already has one pending, waiting or
+   * offered (partial unique index programa_lista_espera_email_key decides). A lapsed pending one of the same address
+   * (the sweep may not have run yet) gives way first.
+   */
+  async insert(
+    manager: EntityManager,
+    programaId: number,
+    r: NewProgramRegistration,
+    confirmSeconds: number,
+  ): Promise<ProgramWaitlistEntryEntity | null> {
+    await manager.query(
+      `UPDATE programa_lista_espera SET status = 'expired', updated_at = now()
+        WHERE programa_id = $1 AND status = 'pending' AND confirm_until <= now() AND lower(btrim(correo_electronico)) = lower(btrim($2))`,
+      [programaId, r.correoElectronico],
+    );
     const [row]: Array<{ id: number }> = await manager.query(
-      `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
-       ON CONFLICT (programa_id, lower(btrim(correo_electronico))) WHERE status IN ('waiting', 'offered') DO NOTHING
+      `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud,
+                                          status, confirm_until)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 'pending', now() + make_interval(secs => $8))
+       ON CONFLICT (programa_id, lower(btrim(correo_electronico))) WHERE status IN ('pending', 'waiting', 'offered') DO NOTHING
        RETURNING id`,
-      [programaId, r.nombre, r.apellidoPaterno, r.apellidoMaterno, r.correoElectronico, r.celular, JSON.stringify(r)],
+      [programaId, r.nombre, r.apellidoPaterno, r.apellidoMaterno, r.correoElectronico, r.celular, JSON.stringify(r), confirmSeconds],
     );
     return row ? this.entries(manager).findOneByOrFail({ id: row.id }) : null;
   }
 
-  /** The first waiting in line, locked (the program row is already locked by the caller). */
+  /** The entry's address is confirmed: it takes its place in line now (the row is locked by the caller). */
+  async markConfirmed(manager: EntityManager, id: number): Promise<ProgramWaitlistEntryEntity> {
+    await manager.query(`UPDATE programa_lista_espera SET status = 'waiting', confirmed_at = now(), updated_at = now() WHERE id = $1`, [
+      id,
+    ]);
+    return this.entries(manager).findOneByOrFail({ id });
+  }
+
+  /** Pending entries past their time expire (they held nothing: no count moves). How many. */
+  async expireUnconfirmed(): Promise<number> {
+    const [, n]: [unknown, number] = await this.ds.query(
+      `UPDATE programa_lista_espera SET status = 'expired', updated_at = now() WHERE status = 'pending' AND confirm_until <= now()`,
+    );
+    return n;
+  }
+
+  /** The first waiting in line (by confirmation), locked (the program row is already locked by the caller). */
   firstWaitingForUpdate(manager: EntityManager, programaId: number): Promise<ProgramWaitlistEntryEntity | null> {
     return this.entries(manager)
       .createQueryBuilder('w')
       .where(`w.programa_id = :programaId AND w.status = 'waiting'`, { programaId })
-      .orderBy('w.id', 'ASC')
+      .orderBy('w.confirmedAt', 'ASC')
+      .addOrderBy('w.id', 'ASC')
       .limit(1)
       .setLock('pessimistic_write')
       .getOne();
@@ -131,6 +172,17 @@ export class ProgramWaitlistRepository {
       [entryId, offer],
     );
     return r?.offered_until ?? null;
+  }
+
+  findConfirmLink(entryId: number): Promise<ProgramConfirmLinkRow | undefined> {
+    return this.ds
+      .query(
+        `SELECT w.nombre, w.status, w.offered_until, w.confirm_until, w.confirmed_at, p.nombre AS programa_nombre, p.slug, p.tipo,
+                p.fecha_inicio, p.fecha_fin, p.ubicacion, p.status AS programa_status
+           FROM programa_lista_espera w JOIN programas p ON p.id = w.programa_id WHERE w.id = $1`,
+        [entryId],
+      )
+      .then((rows: ProgramConfirmLinkRow[]) => rows[0]);
   }
 
   findOfferLink(entryId: number): Promise<ProgramOfferLinkRow | undefined> {

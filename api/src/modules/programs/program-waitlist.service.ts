@@ -5,9 +5,19 @@ import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { QueuedMail } from '@shared/contracts/mail.contract';
-import type { ProgramOfferLinkView, ProgramRegistrationStatus, ProgramWaitlistEntryResponse } from '@shared/contracts/programs.contract';
+import type {
+  ProgramConfirmLinkView,
+  ProgramOfferLinkView,
+  ProgramRegistrationStatus,
+  ProgramWaitlistEntryResponse,
+} from '@shared/contracts/programs.contract';
 import {
+  WAITLIST_ALREADY_CONFIRMED,
+  WAITLIST_CONFIRM_EXPIRED,
+  WAITLIST_CONFIRM_GONE,
+  WAITLIST_CONFIRMED,
   WAITLIST_ENTRY_NOT_FOUND,
+  WAITLIST_JOIN_SENT,
   WAITLIST_OFFER_EXPIRED,
   WAITLIST_OFFER_GONE,
   type WaitlistJoined,
@@ -25,18 +35,20 @@ import {
   toNewProgramRegistration,
 } from './program-applications';
 import type { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
-import { ProgramWaitlistRepository } from './program-waitlist.repository';
+import { ProgramWaitlistRepository, type ProgramOfferLinkRow } from './program-waitlist.repository';
 import type { ProgramRegistrationDto } from './programs.dto';
 import { toProgramCounts, toProgramRegistrationResponse, toProgramWaitlistEntryResponse } from './programs.mapper';
 import { ProgramsRepository, type PlaceRow } from './programs.repository';
 
 export const PROGRAM_WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles en este programa: regístrate directamente.';
 export const PROGRAM_WAITLIST_NO_LIMIT = 'Este programa no tiene límite de participantes: regístrate directamente.';
-export const PROGRAM_WAITLIST_ALREADY = 'Este correo electrónico ya está en la lista de espera de este programa.';
 export const PROGRAM_OFFER_USED = 'Ya aceptaste este lugar: tu solicitud fue registrada.';
 export const PROGRAM_OFFER_CLOSED = 'Este programa ya no recibe solicitudes.';
-/** The expiry job and the sweep act for nobody (audited as 'sistema'). */
+/** The expiry job and the sweep act for nobody (audited as 'sistema'); a join records no domain event at all. */
 const SYSTEM: EventActor = { userId: null, ip: null };
+
+/** Confirmed, and still in line or registered from it: a second confirmation changes nothing. */
+const CONFIRMED_STATUSES: readonly string[] = ['waiting', 'offered', 'accepted'];
 
 type AcceptOutcome = { id: number; status: ProgramRegistrationStatus } | 'used' | 'expired' | 'not_offered' | 'closed' | 'duplicate';
 
@@ -60,22 +72,29 @@ export class ProgramWaitlistService {
 
   // ——— Public ———
 
-  async join(slug: string, dto: ProgramRegistrationDto, actor: EventActor): Promise<WaitlistJoined> {
+  /**
+   * A join (issue 29 §1.4; its route is limited per IP on its own, WAITLIST_JOIN_LIMIT_PER_MINUTE), answered alike
+   * whether the address is new (a pending entry and its confirmation message), already registered (a message saying
+   * so) or already in line or pending (nothing new): what happened is told only to the address.
+   */
+  async join(slug: string, dto: ProgramRegistrationDto): Promise<WaitlistJoined> {
     assertBirthDate(dto.fecha_nacimiento, this.config.tzDisplay);
     if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
     const row = toNewProgramRegistration(dto);
-    const outcome = await this.uow.run(actor, async (tx) => {
+    const outcome = await this.uow.run(SYSTEM, async (tx) => {
       const counts = await this.programs.lockCountsBySlug(tx.manager, slug);
       if (!counts || counts.status !== 'published') return 'not_found' as const;
       if (counts.maxParticipantes === null) return 'no_limit' as const;
       if (free(counts) > 0) return 'available' as const;
       // Same rule as /register: one registration per e-mail and program, whatever its status.
-      if (await this.programs.emailRegistered(counts.id, row.correoElectronico, tx.manager)) return 'registered' as const;
-      const entry = await this.waitlist.insert(tx.manager, counts.id, row);
-      if (!entry) return 'duplicate' as const;
-      const after = await this.programs.moveCounts(tx.manager, counts.id, { waiting: 1 });
-      await this.recordEntry(tx, 'program-waitlist.joined', entry, after);
-      return after.waitlistCount;
+      const registered = await this.programs.registrationByEmail(tx.manager, counts.id, row.correoElectronico);
+      if (registered) {
+        await this.mail.queue(tx.manager, [await this.registeredMail(tx.manager, counts.id, registered)]);
+        return 'sent' as const;
+      }
+      const entry = await this.waitlist.insert(tx.manager, counts.id, row, this.config.waitlistConfirmSeconds);
+      if (entry) await this.mail.queue(tx.manager, [await this.confirmMail(tx.manager, entry)]);
+      return 'sent' as const;
     });
     switch (outcome) {
       case 'not_found':
@@ -84,12 +103,63 @@ export class ProgramWaitlistService {
         throw new DomainException(ErrorCode.PlacesAvailable, PROGRAM_WAITLIST_NO_LIMIT);
       case 'available':
         throw new DomainException(ErrorCode.PlacesAvailable, PROGRAM_WAITLIST_PLACES_AVAILABLE);
-      case 'registered':
-        throw new DomainException(ErrorCode.EmailAlreadyRegistered, EMAIL_ALREADY_REGISTERED);
-      case 'duplicate':
-        throw new DomainException(ErrorCode.AlreadyInWaitlist, PROGRAM_WAITLIST_ALREADY);
       default:
-        return { message: 'Te uniste a la lista de espera', waitlist_count: outcome };
+        return { message: WAITLIST_JOIN_SENT };
+    }
+  }
+
+  /** What the confirm page shows: the first name, the program, until when — or that it was already confirmed. */
+  async confirmView(token: string): Promise<ProgramConfirmLinkView> {
+    const row = await this.waitlist.findConfirmLink(this.links.require('confirm-program-waitlist-join', token, WAITLIST_CONFIRM_EXPIRED));
+    if (!row) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    const confirmada = row.confirmed_at !== null;
+    if (confirmada && !CONFIRMED_STATUSES.includes(row.status)) throw new DomainException(ErrorCode.LinkUsed, WAITLIST_CONFIRM_GONE);
+    if (!confirmada && (row.status !== 'pending' || new Date(row.confirm_until!) <= new Date())) {
+      throw new DomainException(ErrorCode.LinkExpired, WAITLIST_CONFIRM_EXPIRED);
+    }
+    if (!confirmada && row.programa_status !== 'published') throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_CLOSED);
+    return { nombre: row.nombre, programa: linkProgram(row), confirmar_hasta: new Date(row.confirm_until!).toISOString(), confirmada };
+  }
+
+  /**
+   * The entry takes its place in line (by confirmation time), once: the entry row, locked after the program row, is the
+   * "once". A place already free is offered at once. Confirming again changes nothing and says so.
+   */
+  async confirm(token: string, actor: EventActor): Promise<{ message: string }> {
+    const id = this.links.require('confirm-program-waitlist-join', token, WAITLIST_CONFIRM_EXPIRED);
+    const programaId = await this.waitlist.programOf(id);
+    if (programaId === null) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    const outcome = await this.uow.run(actor, async (tx) => {
+      const counts = await this.programs.lockCounts(tx.manager, programaId);
+      const w = await this.waitlist.findForUpdate(tx.manager, id);
+      // Deleted between the read and the lock (the program, and its line with it).
+      if (!counts || !w) return 'not_found' as const;
+      if (w.confirmedAt !== null) return CONFIRMED_STATUSES.includes(w.status) ? ('already' as const) : ('gone' as const);
+      if (w.status !== 'pending') return 'expired' as const;
+      if (w.confirmUntil! <= new Date()) {
+        await this.waitlist.close(tx.manager, w.id, 'expired');
+        return 'expired' as const;
+      }
+      if (counts.status !== 'published') return 'closed' as const;
+      const entry = await this.waitlist.markConfirmed(tx.manager, w.id);
+      const after = await this.programs.moveCounts(tx.manager, programaId, { waiting: 1 });
+      await this.recordEntry(tx, 'program-waitlist.joined', entry, after);
+      await this.offerNext(tx, programaId);
+      return 'ok' as const;
+    });
+    switch (outcome) {
+      case 'ok':
+        return { message: WAITLIST_CONFIRMED };
+      case 'already':
+        return { message: WAITLIST_ALREADY_CONFIRMED };
+      case 'gone':
+        throw new DomainException(ErrorCode.LinkUsed, WAITLIST_CONFIRM_GONE);
+      case 'expired':
+        throw new DomainException(ErrorCode.LinkExpired, WAITLIST_CONFIRM_EXPIRED);
+      case 'closed':
+        throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_CLOSED);
+      default:
+        throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     }
   }
 
@@ -102,19 +172,7 @@ export class ProgramWaitlistService {
     if (row.status !== 'offered') throw new DomainException(ErrorCode.LinkUsed, WAITLIST_OFFER_GONE);
     if (row.programa_status !== 'published') throw new DomainException(ErrorCode.LinkExpired, PROGRAM_OFFER_CLOSED);
     if (new Date(row.offered_until!) <= new Date()) throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
-    const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-    return {
-      nombre: row.nombre,
-      programa: {
-        nombre: row.programa_nombre,
-        slug: row.slug,
-        tipo: row.tipo,
-        fecha_inicio: iso(row.fecha_inicio),
-        fecha_fin: iso(row.fecha_fin),
-        ubicacion: row.ubicacion,
-      },
-      oferta_hasta: iso(row.offered_until)!,
-    };
+    return { nombre: row.nombre, programa: linkProgram(row), oferta_hasta: new Date(row.offered_until!).toISOString() };
   }
 
   /**
@@ -226,6 +284,11 @@ export class ProgramWaitlistService {
     await this.expire(entryId);
   }
 
+  /** The sweep's other half: joins not confirmed in WAITLIST_CONFIRM_HOURS expire (they hold nothing). How many. */
+  expireUnconfirmed(): Promise<number> {
+    return this.waitlist.expireUnconfirmed();
+  }
+
   /** Expires every offer past its time (the sweep), one transaction per program. How many expired. */
   async expire(entryId: number | null = null): Promise<number> {
     let n = 0;
@@ -267,6 +330,47 @@ export class ProgramWaitlistService {
     });
   }
 
+  /** A join's message: the confirm link is signed by the renderer (purpose 'confirm-program-waitlist-join'). */
+  private async confirmMail(manager: EntityManager, w: ProgramWaitlistEntryEntity): Promise<QueuedMail<'programa.lista-espera-confirmar'>> {
+    return {
+      key: `programa.lista-espera-confirmar:${w.id}`,
+      template: 'programa.lista-espera-confirmar',
+      to: {
+        email: w.correoElectronico,
+        name: fullName({ nombre: w.nombre, apellido_paterno: w.apellidoPaterno, apellido_materno: w.apellidoMaterno }),
+      },
+      data: {
+        motivo: 'confirmar',
+        entrada_id: w.id,
+        confirmar_hasta: w.confirmUntil!.toISOString(),
+        nombre: w.nombre,
+        programa_id: w.programaId,
+        programa: await this.programs.mailSnapshot(manager, w.programaId),
+      },
+      ref: { type: 'programa', id: w.programaId },
+    };
+  }
+
+  /** A join of an address already registered: told to it (not to whoever asked), at most once an hour per registration. */
+  private async registeredMail(
+    manager: EntityManager,
+    programaId: number,
+    r: { id: number; nombre: string; apellido_paterno: string; apellido_materno: string; correo_electronico: string },
+  ): Promise<QueuedMail<'programa.lista-espera-confirmar'>> {
+    return {
+      key: `programa.lista-espera-ya-registrado:${r.id}:${hourKey()}`,
+      template: 'programa.lista-espera-confirmar',
+      to: { email: r.correo_electronico, name: fullName(r) },
+      data: {
+        motivo: 'ya-registrado',
+        nombre: r.nombre,
+        programa_id: programaId,
+        programa: await this.programs.mailSnapshot(manager, programaId),
+      },
+      ref: { type: 'programa', id: programaId },
+    };
+  }
+
   /** The offer's message: the accept link is signed by the renderer (purpose 'accept-program-waitlist-offer'). */
   private async offerMail(manager: EntityManager, w: ProgramWaitlistEntryEntity): Promise<QueuedMail<'programa.lista-espera-oferta'>> {
     return {
@@ -286,6 +390,22 @@ export class ProgramWaitlistService {
       ref: { type: 'programa', id: w.programaId },
     };
   }
+}
+
+/** The hour a message is for, UTC (`2026120118`): the same key within it queues one message. */
+const hourKey = () => new Date().toISOString().slice(0, 13).replace(/[-T]/g, '');
+
+/** What a link page shows of the program: nothing personal (a continuous one has no dates). */
+function linkProgram(row: ProgramOfferLinkRow): ProgramOfferLinkView['programa'] {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    nombre: row.programa_nombre,
+    slug: row.slug,
+    tipo: row.tipo,
+    fecha_inicio: iso(row.fecha_inicio),
+    fecha_fin: iso(row.fecha_fin),
+    ubicacion: row.ubicacion,
+  };
 }
 
 /** Free places of a program with a limit: the limit less registrations and places held for the waitlist. */

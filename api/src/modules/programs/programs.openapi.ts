@@ -6,7 +6,7 @@ import {
   SI_NO,
   TIEMPOS_OPERANDO,
 } from '@shared/contracts/programs.contract';
-import { WAITLIST_STATUSES } from '@shared/contracts/waitlist.contract';
+import { WAITLIST_CONFIRMED, WAITLIST_JOIN_SENT, WAITLIST_STATUSES } from '@shared/contracts/waitlist.contract';
 import { S, schemas } from '@core/http/openapi-answers';
 
 const programFields = {
@@ -72,6 +72,7 @@ export const ProgramSchemas = schemas({
       correo_electronico: S.text('LUCIA.TREVINO@CORREO.MX'),
       celular: S.text('8187654321'),
       status: S.oneOf(WAITLIST_STATUSES),
+      confirmed_at: S.nullable(S.date('Cuándo confirmó su correo: el orden de la lista.')),
       offer_count: S.int(1, 'Veces que se le ofreció un lugar.'),
       offered_until: S.nullable(S.date('Con oferta: hasta cuándo se le aparta el lugar.')),
       registration_id: S.nullable(S.int(12, 'Aceptada: el registro que resultó.')),
@@ -83,6 +84,16 @@ export const ProgramSchemas = schemas({
 });
 
 const P = ProgramSchemas;
+/** What a link page shows of a program: nothing personal. */
+const linkProgram = S.object({
+  nombre: S.text('IMPULSO A MUJERES EMPRENDEDORAS'),
+  slug: S.text('impulso-a-mujeres-emprendedoras'),
+  tipo: S.oneOf(PROGRAMA_TIPOS),
+  fecha_inicio: S.nullable(S.date('Solo para fecha_especifica.')),
+  fecha_fin: S.nullable(S.date('Solo para fecha_especifica.')),
+  ubicacion: S.nullable(S.text('PALACIO MUNICIPAL')),
+});
+
 export const ProgramAnswers = {
   list: S.object({ programas: S.list(P.Programa) }),
   saved: (message: string) => S.object({ programa: P.Programa, message: S.message(message) }),
@@ -93,20 +104,17 @@ export const ProgramAnswers = {
   checkEmail: S.object({ exists: S.bool(false, 'Si el correo ya tiene un registro en este programa.') }),
   waitlist: S.object({ entries: S.list(P.EntradaListaEsperaPrograma, 'En espera y con oferta, en orden de la lista.') }),
   waitlistRemoved: S.object({ message: S.message('Quitado de la lista de espera') }),
-  waitlistJoined: S.object({
-    message: S.message('Te uniste a la lista de espera'),
-    waitlist_count: S.int(4, 'Personas en la lista, contándote.'),
+  waitlistJoined: S.object({ message: S.message(WAITLIST_JOIN_SENT) }),
+  confirmView: S.object({
+    nombre: S.text('LUCÍA', 'Solo el nombre de pila de quien pidió unirse.'),
+    programa: linkProgram,
+    confirmar_hasta: S.date('Hasta cuándo se puede confirmar.'),
+    confirmada: S.bool(false, 'Si ya se confirmó (la página muestra el resultado).'),
   }),
+  confirmed: S.object({ message: S.message(WAITLIST_CONFIRMED) }),
   offerView: S.object({
     nombre: S.text('LUCÍA', 'Solo el nombre de pila de quien está en la lista.'),
-    programa: S.object({
-      nombre: S.text('IMPULSO A MUJERES EMPRENDEDORAS'),
-      slug: S.text('impulso-a-mujeres-emprendedoras'),
-      tipo: S.oneOf(PROGRAMA_TIPOS),
-      fecha_inicio: S.nullable(S.date('Solo para fecha_especifica.')),
-      fecha_fin: S.nullable(S.date('Solo para fecha_especifica.')),
-      ubicacion: S.nullable(S.text('PALACIO MUNICIPAL')),
-    }),
+    programa: linkProgram,
     oferta_hasta: S.date('Hasta cuándo se le aparta el lugar.'),
   }),
   registered: S.object({

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -10,12 +10,13 @@ import { ProgramAnswers } from './programs.openapi';
 
 const TOKEN = {
   name: 'token',
-  description: 'El enlace firmado del correo (`<id>.<vence>.<firma>`), propósito `accept-program-waitlist-offer`.',
+  description:
+    'El enlace firmado del correo (`<id>.<vence>.<firma>`), propósito `confirm-program-waitlist-join` (confirmar) o `accept-program-waitlist-offer` (aceptar).',
   example: '7.1798830800.dGhpcy1pcy1hbi1leGFtcGxlLXNpZ25hdHVyZS0xMjM0NTY',
 };
 
 /**
- * The program waitlist offer's link (issue 22 §4), beside the events' /lista-espera/aceptar: its own path and its own
+ * The program waitlist's links: confirming a join (issue 29 §1.4) and the offer (issue 22 §4), beside the events' /lista-espera/aceptar: its own path and its own
  * link purpose, so a token of one table never names a row of the other. A tampered link answers 404, a used one 409
  * and one past its time 410, each with a Spanish `message`. Answers carry the citizen's first name and the program.
  */
@@ -23,6 +24,26 @@ const TOKEN = {
 @Controller('lista-espera/programa')
 export class PublicProgramLinksController {
   constructor(private readonly waitlist: ProgramWaitlistService) {}
+
+  @Get('confirmar/:token')
+  @ApiParam(TOKEN)
+  @Answer(200, 'La solicitud por confirmar (o ya confirmada): el programa, el nombre de pila y hasta cuándo.', ProgramAnswers.confirmView)
+  @Public()
+  @RateLimit('public-read')
+  confirmView(@Param('token') token: string) {
+    return this.waitlist.confirmView(token);
+  }
+
+  /** Confirming twice changes nothing (200 again); an expired confirmation is 410. */
+  @Post('confirmar/:token')
+  @HttpCode(200)
+  @ApiParam(TOKEN)
+  @Answer(200, 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).', ProgramAnswers.confirmed)
+  @Public()
+  @RateLimit('public-write')
+  confirm(@Param('token') token: string, @Actor() actor: EventActor) {
+    return this.waitlist.confirm(token, actor);
+  }
 
   @Get('aceptar/:token')
   @ApiParam(TOKEN)

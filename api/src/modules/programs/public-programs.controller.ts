@@ -51,12 +51,21 @@ export class PublicProgramsController {
     return { message: '¡Registro Exitoso!', registration: await this.programs.register(slug, dto, actor) };
   }
 
-  /** Same body and rules as /register; only for a published program with a limit and no free place. */
+  /**
+   * Same body and rules as /register; only for a published program with a limit and no free place. The place in line
+   * is taken once the link mailed to the address is followed (issue 29 §1.4): the answer is the same for every address.
+   * Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the events' joins).
+   */
   @Post(':slug/waitlist')
-  @Answer(201, 'En la lista de espera.', ProgramAnswers.waitlistJoined)
+  @HttpCode(202)
+  @Answer(
+    202,
+    'Recibido: se envió un correo a la dirección para confirmar (o avisarle que ya está registrada).',
+    ProgramAnswers.waitlistJoined,
+  )
   @Public()
-  @RateLimit('public-write')
-  join(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto, @Actor() actor: EventActor) {
-    return this.waitlist.join(slug, dto, actor);
+  @RateLimit('public-write', 'waitlist-join')
+  join(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto) {
+    return this.waitlist.join(slug, dto);
   }
 }

@@ -1,7 +1,7 @@
 /** Wire shapes of external events and their registrations (pure types, shared with the web app). */
 
 import { EMAIL_MAX_LENGTH } from '../limits';
-import type { WaitlistLine } from './waitlist.contract';
+import type { WaitlistConfirmLine, WaitlistLine } from './waitlist.contract';
 
 export const EXTERNAL_EVENT_STATUSES = ['draft', 'published', 'cancelled', 'completed'] as const;
 export type ExternalEventStatus = (typeof EXTERNAL_EVENT_STATUSES)[number];
@@ -179,6 +179,11 @@ export interface LinkEventView {
 /** GET /api/registros/cancelar/{token}: what would be cancelled (the citizen's own first name, and the event). */
 export interface CancelLinkView {
   nombre: string;
+  evento: LinkEventView;
+}
+
+/** GET /api/lista-espera/confirmar/{token}: the join to confirm (issue 29 §1.4). */
+export interface ConfirmLinkView extends WaitlistConfirmLine {
   evento: LinkEventView;
 }
 

@@ -3,5 +3,12 @@
  * so a cancel link never accepts an offer and a token of one table never names a row of another. An area that mails
  * a new kind of link adds its purpose here, not in core.
  */
-export const LINK_PURPOSES = ['cancel-registration', 'accept-waitlist-offer', 'accept-program-waitlist-offer'] as const;
+export const LINK_PURPOSES = [
+  'cancel-registration',
+  'accept-waitlist-offer',
+  'accept-program-waitlist-offer',
+  // Issue 29 §1.4: a waitlist join is confirmed by a link to its address before it takes a place in line.
+  'confirm-waitlist-join',
+  'confirm-program-waitlist-join',
+] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];

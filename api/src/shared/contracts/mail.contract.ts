@@ -41,6 +41,14 @@ export interface MailProgramSnapshot {
 export const PROGRAM_STATUS_MAIL = ['confirmado', 'cancelado'] as const;
 export type ProgramStatusMail = (typeof PROGRAM_STATUS_MAIL)[number];
 
+/**
+ * A waitlist join's message (issue 29 §1.4), to the address given: the link that confirms the join (SignedLinks
+ * 'confirm-waitlist-join' / 'confirm-program-waitlist-join', the entry id, until `confirmar_hasta`), or — the address
+ * already holds a registration, so no entry was made — that it needs nothing (`nombre` is then the registrant's own).
+ */
+export type WaitlistJoinMail =
+  { motivo: 'confirmar'; entrada_id: number; confirmar_hasta: string; nombre: string } | { motivo: 'ya-registrado'; nombre: string };
+
 export interface MailTemplateData {
   /**
    * A public registration to an external event was accepted. Shows the event, date and time, place, the
@@ -67,6 +75,10 @@ export interface MailTemplateData {
     oferta_hasta: string;
     evento: MailEventSnapshot;
   };
+  /** An external event's waitlist join: confirm it (key `lista-espera.confirmar:<entry id>`) or already registered. */
+  'lista-espera.confirmar': WaitlistJoinMail & { evento_id: number; slug: string; evento: MailEventSnapshot };
+  /** A program's waitlist join (key `programa.lista-espera-confirmar:<entry id>`), as the events' one. */
+  'programa.lista-espera-confirmar': WaitlistJoinMail & { programa_id: number; programa: MailProgramSnapshot };
   /**
    * A program application was received (the public form). Key `programa.solicitud-recibida:<registration id>`;
    * queued with the application by programs.

@@ -1,7 +1,7 @@
 /** Wire shapes of programs and their registrations (spec 3 §3, §4, §7): pure types, shared with the web app. */
 
 import { EMAIL_MAX_LENGTH } from '../limits';
-import type { WaitlistLine } from './waitlist.contract';
+import type { WaitlistConfirmLine, WaitlistLine } from './waitlist.contract';
 
 /** Spec 3 §6: every programs action is granted by either area's list (or to a super admin). */
 export const PROGRAM_PERMISSION_AREAS = ['programas_servicios', 'eventos_externos'] as const;
@@ -220,6 +220,11 @@ export interface LinkProgramView {
   fecha_inicio: string | null;
   fecha_fin: string | null;
   ubicacion: string | null;
+}
+
+/** GET /api/lista-espera/programa/confirmar/{token}: the join to confirm (issue 29 §1.4). */
+export interface ProgramConfirmLinkView extends WaitlistConfirmLine {
+  programa: LinkProgramView;
 }
 
 /** GET /api/lista-espera/programa/aceptar/{token}: the place offered in a program and until when. */

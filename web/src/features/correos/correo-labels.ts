@@ -10,6 +10,8 @@ export const REF_TYPE_LABELS: Record<MailRefType, string> = {
 export const TEMPLATE_LABELS: Record<string, string> = {
   'registro.confirmacion': 'Confirmación de registro',
   'lista-espera.oferta': 'Oferta de lugar (lista de espera)',
+  'lista-espera.confirmar': 'Confirmar lista de espera',
+  'programa.lista-espera-confirmar': 'Confirmar lista de espera (programa)',
 };
 
 export function templateLabel(template: string): string {

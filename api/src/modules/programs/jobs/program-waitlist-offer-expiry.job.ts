@@ -15,7 +15,10 @@ export class ProgramWaitlistOfferExpiryJob implements JobHandler<'program-waitli
   }
 }
 
-/** program-waitlist.sweep-offers (scheduled once per cluster): expires any program offer whose delayed job did not run. */
+/**
+ * program-waitlist.sweep-offers (scheduled once per cluster): expires any program offer whose delayed job did not run,
+ * and the joins not confirmed in WAITLIST_CONFIRM_HOURS (they hold nothing, so a minute late is fine: no job of their own).
+ */
 @Injectable()
 export class ProgramWaitlistSweepJob implements JobHandler<'program-waitlist.sweep-offers'> {
   readonly job = 'program-waitlist.sweep-offers' as const;
@@ -26,5 +29,7 @@ export class ProgramWaitlistSweepJob implements JobHandler<'program-waitlist.swe
   async handle(): Promise<void> {
     const n = await this.waitlist.expire();
     if (n > 0) this.logger.log(`Expired ${n} program waitlist offers past their time`);
+    const unconfirmed = await this.waitlist.expireUnconfirmed();
+    if (unconfirmed > 0) this.logger.log(`Expired ${unconfirmed} program waitlist joins never confirmed`);
   }
 }

@@ -1,5 +1,10 @@
-import type { CancelLinkView, OfferLinkView, PublicRegistrationAccepted } from '@shared/contracts/external-events.contract';
-import type { ProgramApplicationAccepted, ProgramOfferLinkView } from '@shared/contracts/programs.contract';
+import type {
+  CancelLinkView,
+  ConfirmLinkView,
+  OfferLinkView,
+  PublicRegistrationAccepted,
+} from '@shared/contracts/external-events.contract';
+import type { ProgramApplicationAccepted, ProgramConfirmLinkView, ProgramOfferLinkView } from '@shared/contracts/programs.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 const path = (base: string, token: string) => `${base}/${encodeURIComponent(token)}`;
@@ -32,4 +37,24 @@ export function getProgramOfferLink(token: string): Promise<ProgramOfferLinkView
 /** POST /api/lista-espera/programa/aceptar/{token} → 201 { message, registration } (the application, pendiente). */
 export function acceptProgramOffer(token: string): Promise<ProgramApplicationAccepted> {
   return apiRequest<ProgramApplicationAccepted>(path('/api/lista-espera/programa/aceptar', token), { method: 'POST', auth: 'none' });
+}
+
+/** GET /api/lista-espera/confirmar/{token}: the join to confirm (issue 29 §1.4); 410 once past its time. */
+export function getConfirmLink(token: string): Promise<ConfirmLinkView> {
+  return apiRequest<ConfirmLinkView>(path('/api/lista-espera/confirmar', token), { auth: 'none' });
+}
+
+/** POST /api/lista-espera/confirmar/{token} → 200 { message } (again: 200, nothing changes). */
+export function confirmJoin(token: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>(path('/api/lista-espera/confirmar', token), { method: 'POST', auth: 'none' });
+}
+
+/** GET /api/lista-espera/programa/confirmar/{token}: a program's join to confirm. */
+export function getProgramConfirmLink(token: string): Promise<ProgramConfirmLinkView> {
+  return apiRequest<ProgramConfirmLinkView>(path('/api/lista-espera/programa/confirmar', token), { auth: 'none' });
+}
+
+/** POST /api/lista-espera/programa/confirmar/{token} → 200 { message }. */
+export function confirmProgramJoin(token: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>(path('/api/lista-espera/programa/confirmar', token), { method: 'POST', auth: 'none' });
 }

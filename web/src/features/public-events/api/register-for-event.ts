@@ -10,7 +10,7 @@ export function registerForEvent(slug: string, payload: PublicRegistrationInput)
   });
 }
 
-/** POST /api/eventos/{slug}/waitlist (same body) → 201 { message, waitlist_count }; 409 while places are free, or repeated. */
+/** POST /api/eventos/{slug}/waitlist (same body) → 202 { message } for every address (confirmed by mail); 409 while places are free. */
 export function joinWaitlist(slug: string, payload: PublicRegistrationInput): Promise<WaitlistJoined> {
   return apiRequest<WaitlistJoined>(`/api/eventos/${encodeURIComponent(slug)}/waitlist`, { method: 'POST', body: payload, auth: 'none' });
 }

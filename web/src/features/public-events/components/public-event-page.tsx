@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PublicEventPageResponse } from '@shared/contracts/external-events.contract';
+import { WAITLIST_JOIN_SENT } from '@shared/contracts/waitlist.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { CheckList } from '../../../components/ui/check-list';
@@ -131,10 +132,12 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
   let content: ReactNode;
   if (success?.waitlist) {
     content = (
-      <Panel kind="success" title="Estás en la lista de espera" testId="waitlist-success" focusOnShow>
+      <Panel kind="success" title="Revisa tu correo" testId="waitlist-success" focusOnShow>
+        <p data-testid="waitlist-success-message">{success.message || WAITLIST_JOIN_SENT}</p>
         <p>
-          Gracias, {success.name}. Si se libera un lugar en {event.title}, te lo ofreceremos por correo en orden de llegada; el lugar se te
-          aparta por tiempo limitado y lo aceptas con el enlace del correo.
+          Gracias, {success.name}. Tu lugar en la lista de espera de {event.title} cuenta desde que abres el enlace del correo y lo
+          confirmas; sin confirmar, la solicitud se descarta en unas horas. Si se libera un lugar, te lo ofreceremos por correo en el orden
+          de la lista.
         </p>
         <button type="button" className="btn btn--secondary" onClick={registerAnother}>
           Anotar a otra persona

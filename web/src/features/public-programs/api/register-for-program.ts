@@ -11,7 +11,7 @@ export function registerForProgram(slug: string, payload: ProgramApplicationInpu
   });
 }
 
-/** POST /api/programas/{slug}/waitlist (same body) → 201 { message, waitlist_count }; 409 while places are free or no limit. */
+/** POST /api/programas/{slug}/waitlist (same body) → 202 { message } for every address (confirmed by mail); 409 while places are free or no limit. */
 export function joinProgramWaitlist(slug: string, payload: ProgramApplicationInput): Promise<WaitlistJoined> {
   return apiRequest<WaitlistJoined>(`/api/programas/${encodeURIComponent(slug)}/waitlist`, { method: 'POST', body: payload, auth: 'none' });
 }

@@ -180,8 +180,8 @@ export function ProgramApplicationForm({
   waitlist = false,
 }: {
   slug: string;
-  /** Called with the first name and the server's answer (a waitlist join carries the number waiting). */
-  onRegistered: (name: string, waitlistCount?: number) => void;
+  /** Called with the first name once the server accepted the application (or the waitlist join, to be confirmed by mail). */
+  onRegistered: (name: string) => void;
   /** The same form and rules, sent to the program's waitlist instead (issue 22 §4: the program is full). */
   waitlist?: boolean;
 }) {
@@ -229,13 +229,8 @@ export function ProgramApplicationForm({
         return false;
       },
       send: async () => {
-        if (waitlist) {
-          const joined = await joinProgramWaitlist(slug, toPayload(value));
-          onRegistered(value.nombre.trim(), joined.waitlist_count);
-        } else {
-          await registerForProgram(slug, toPayload(value));
-          onRegistered(value.nombre.trim());
-        }
+        await (waitlist ? joinProgramWaitlist : registerForProgram)(slug, toPayload(value));
+        onRegistered(value.nombre.trim());
       },
       refused: (error) => {
         if (error instanceof ApiError && error.status === 409 && error.serverMessage === EMAIL_TAKEN_ON_BLUR) {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PublicPrograma } from '@shared/contracts/programs.contract';
+import { WAITLIST_JOIN_SENT } from '@shared/contracts/waitlist.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { CheckList } from '../../../components/ui/check-list';
 import { NotFoundPanel } from '../../../components/ui/not-found-panel';
@@ -143,8 +144,8 @@ function ProgramDetails({ programa }: { programa: PublicPrograma }) {
   useDocumentTitle(programa.nombre);
   const roomStatus = useRoomStatus(ROOMS.publicProgram(programa.id));
   const [registeredName, setRegisteredName] = useState<string | null>(null);
-  /** After joining the waitlist: how many were in line then (the page's count keeps moving live). */
-  const [joined, setJoined] = useState<{ name: string; waiting: number } | null>(null);
+  /** After joining the waitlist: the first name (the place in line is taken by the link mailed to the address). */
+  const [joined, setJoined] = useState<{ name: string } | null>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
   const full = programa.lugares_disponibles !== null && programa.lugares_disponibles <= 0;
 
@@ -176,14 +177,13 @@ function ProgramDetails({ programa }: { programa: PublicPrograma }) {
                 <CheckIcon size={26} />
               </span>
               <h2 className="result-panel__title" tabIndex={-1} ref={successRef}>
-                Estás en la lista de espera
+                Revisa tu correo
               </h2>
+              <p data-testid="program-waitlist-success-message">{WAITLIST_JOIN_SENT}</p>
               <p>
-                Gracias, {joined.name}. Si se libera un lugar en {programa.nombre}, te lo ofreceremos por correo en orden de llegada; el
-                lugar se te aparta por tiempo limitado y lo aceptas con el enlace del correo.
-              </p>
-              <p className="muted" data-testid="program-waitlist-joined-count">
-                Al unirte: {waitlistText(joined.waiting)}.
+                Gracias, {joined.name}. Tu lugar en la lista de espera de {programa.nombre} cuenta desde que abres el enlace del correo y lo
+                confirmas; sin confirmar, la solicitud se descarta en unas horas. Si se libera un lugar, te lo ofreceremos por correo en el
+                orden de la lista.
               </p>
             </div>
           ) : full ? (
@@ -199,11 +199,7 @@ function ProgramDetails({ programa }: { programa: PublicPrograma }) {
                   <span data-testid="program-full-waitlist-count">{waitlistText(programa.waitlist_count)}</span>.
                 </p>
               </div>
-              <ProgramApplicationForm
-                slug={programa.slug}
-                waitlist
-                onRegistered={(name, waiting) => setJoined({ name, waiting: waiting ?? programa.waitlist_count })}
-              />
+              <ProgramApplicationForm slug={programa.slug} waitlist onRegistered={(name) => setJoined({ name })} />
             </>
           ) : (
             <ProgramApplicationForm slug={programa.slug} onRegistered={setRegisteredName} />

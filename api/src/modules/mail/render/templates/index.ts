@@ -1,5 +1,6 @@
 import type { MailTemplate } from '@shared/contracts/mail.contract';
 import type { MailTemplateRenderer } from '../mail-renderer.types';
+import { listaEsperaConfirmar, programaListaEsperaConfirmar } from './lista-espera-confirmar';
 import { eventoInternoInvitacion, eventoInternoRecordatorio } from './evento-interno';
 import { listaEsperaOferta, programaListaEsperaOferta } from './lista-espera-oferta';
 import { programaEstadoCambiado, programaSolicitudRecibida } from './programa';
@@ -20,4 +21,7 @@ export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = 
   'evento-interno.invitacion': eventoInternoInvitacion,
   'evento-interno.recordatorio': eventoInternoRecordatorio,
   'registro.recordatorio': registroRecordatorio,
+  // Issue 29 §1.4: a waitlist join is confirmed by its address first.
+  'lista-espera.confirmar': listaEsperaConfirmar,
+  'programa.lista-espera-confirmar': programaListaEsperaConfirmar,
 };

@@ -4,7 +4,7 @@ import type { MailRenderContext, MailTemplateRenderer } from '../mail-renderer.t
 import { requireDate, requireId, requireText } from '../template-helpers';
 
 /** The public page of a program (its slug: no personal data). */
-function programUrl(ctx: MailRenderContext, slug: string): string {
+export function programUrl(ctx: MailRenderContext, slug: string): string {
   return `${ctx.publicUrl}/programas/${encodeURIComponent(slug)}`;
 }
 
