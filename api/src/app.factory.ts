@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
 import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT } from './core/constants';
@@ -20,8 +21,11 @@ import { accessLogMiddleware, createApiLogger, PinoNestLogger } from './core/log
 import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
 
 /** Builds the API exactly as production runs it; main.ts and the tests both use this. */
-export async function createApp(config: AppConfig, options: { extraModules?: Type[] } = {}): Promise<NestExpressApplication> {
-  const logger = createApiLogger(config.logLevel);
+export async function createApp(
+  config: AppConfig,
+  options: { extraModules?: Type[]; logDestination?: DestinationStream } = {},
+): Promise<NestExpressApplication> {
+  const logger = createApiLogger(config.logLevel, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.extraModules), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,

@@ -29,6 +29,8 @@ const inDays = (days: number, hourUtc: number) => {
 const festival = { titulo: 'Festival de la Luz', inicio: inDays(10, 1), fin: inDays(10, 4), lugar: 'Parque Fundidora, Nave Lewis' };
 const informe = { titulo: 'Informe Anual de Actividades', inicio: inDays(20, 17), fin: null, lugar: 'Teatro de la Ciudad' };
 
+const VIEWER = { email: 'consulta.correos@aforo.local', password: 'consulta-correos-2026' };
+
 /** The records the messages are about, created through the API (their pages link to Correos). */
 const records = { externo: 0, interno: 0, programa: 0 };
 
@@ -83,6 +85,18 @@ async function createRecords(baseUrl: string): Promise<void> {
     token,
   );
   Object.assign(records, { externo: externo.event.id, interno: interno.evento.id, programa: programa.programa.id });
+  // Who may only look at external events: reads their messages, with their signed links hidden (issue 29 §1.2).
+  await call(
+    '/api/users',
+    {
+      name: 'Carlos Garza',
+      email: VIEWER.email,
+      password: VIEWER.password,
+      password_confirmation: VIEWER.password,
+      permissions: { eventos_externos: ['view'] },
+    },
+    token,
+  );
 }
 
 async function seed(db: pg.Client, baseUrl: string): Promise<void> {
@@ -269,7 +283,10 @@ for (const width of [1280, 360] as const) {
       await expect(frame.getByRole('heading', { name: 'Tu registro está confirmado' })).toBeVisible();
       await expect(frame.getByText('K7P2Q', { exact: true })).toBeVisible();
       await expect(frame.getByRole('img', { name: 'Código QR con tu código de acceso K7P2Q' })).toBeVisible();
-      await expect(frame.getByRole('link', { name: 'Cancelar mi registro' })).toHaveAttribute('href', /\/registro\/cancelar\/1\.\d+\./);
+      await expect(frame.getByRole('link', { name: 'Cancelar mi registro' })).toHaveAttribute(
+        'href',
+        /\/registro\/cancelar\/[A-Za-z0-9_-]{8}\.1\.\d+\./,
+      );
       await expect(dialog.getByTestId('correo-preview-text')).toContainText('Tu código de acceso (muéstralo en la entrada): K7P2Q');
       await expect(dialog.getByTestId('correo-preview-attachments')).toContainText('evento.ics');
       await expectScreenOk(page, `Correos preview at ${width}`, { exclude: ['[data-testid="correo-preview-html"]'] });
@@ -282,6 +299,33 @@ for (const width of [1280, 360] as const) {
       if (shots) await mail.screenshot({ path: `${shots}/correo-html-${width}.png`, fullPage: true });
       await mail.close();
       if (shots) await page.screenshot({ path: `${shots}/correos-preview-${width}.png`, fullPage: false });
+      await closeModal(page);
+    });
+
+    test(`a view-only reader previews a message with its cancel link hidden and inert, at ${width} px`, async ({ page }) => {
+      await signIn(page, VIEWER.email, VIEWER.password);
+      await page.goto('/correos');
+      await expect(page.getByTestId('correo-row')).toHaveCount(4); // the external event's; not the internal one
+      await rowOf(page, 'rosa.villarreal@correo.mx').getByTestId('view-correo').click();
+      const dialog = page.getByRole('dialog', { name: 'Vista previa del correo' });
+      await expect(dialog.getByTestId('correo-preview-hidden-links')).toContainText(
+        'Un enlace personal de este correo (cancelar un registro, aceptar un lugar) se muestra como «[enlace oculto]»',
+      );
+      const frame = page.frameLocator('[data-testid="correo-preview-html"]');
+      await expect(frame.getByText('Cancelar mi registro', { exact: true })).toBeVisible();
+      await expect(frame.getByRole('link', { name: 'Cancelar mi registro' })).toHaveCount(0);
+      await expect(frame.getByTitle(/^Enlace oculto:/).first()).toBeVisible();
+      await expect(dialog.getByTestId('correo-preview-text')).toContainText('/registro/cancelar/[enlace oculto]');
+      const html = (await dialog.getByTestId('correo-preview-html').getAttribute('srcdoc')) ?? '';
+      expect(html).not.toMatch(/\/registro\/cancelar\/[A-Za-z0-9_-]{8}\.\d+\.\d+\.[A-Za-z0-9_-]{43}/);
+      await expectScreenOk(page, `Correos preview with a hidden link at ${width}`, { exclude: ['[data-testid="correo-preview-html"]'] });
+      const mail = await page.context().newPage();
+      await mail.setViewportSize(viewportFor(width));
+      await mail.setContent(html);
+      await expectScreenOk(mail, `the confirmation e-mail with its link hidden at ${width}`);
+      if (shots) await mail.screenshot({ path: `${shots}/correo-html-oculto-${width}.png`, fullPage: true });
+      await mail.close();
+      if (shots) await page.screenshot({ path: `${shots}/correos-preview-oculto-${width}.png`, fullPage: false });
       await closeModal(page);
     });
 

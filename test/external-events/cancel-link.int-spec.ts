@@ -188,10 +188,10 @@ describe('door code, queued confirmation and cancel by link', () => {
     const e = await createEvent(t, admin);
     const id = (await registerForEvent(t, e.slug, registrationBody(500)).expect(201)).body.registration.id as number;
     const good = cancelToken(id);
-    const [rid, exp, sig] = good.split('.');
-    const flipped = `${rid}.${exp}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
-    const otherId = `${Number(rid) + 1}.${exp}.${sig}`;
-    const longer = `${rid}.${Number(exp) + 3600}.${sig}`;
+    const [kid, rid, exp, sig] = good.split('.');
+    const flipped = `${kid}.${rid}.${exp}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const otherId = `${kid}.${Number(rid) + 1}.${exp}.${sig}`;
+    const longer = `${kid}.${rid}.${Number(exp) + 3600}.${sig}`;
     const wrongPurpose = links.sign('accept-waitlist-offer', id, new Date('2027-03-15T16:00:00.000Z'));
     for (const token of [flipped, otherId, longer, wrongPurpose, 'nada', '1.2.3', `${'9'.repeat(12)}.1.x`, '%00', 'a'.repeat(3000)]) {
       for (const method of ['get', 'post'] as const) {

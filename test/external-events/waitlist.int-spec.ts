@@ -485,10 +485,10 @@ describe('waitlist of an external event (issue 22 §4), 24 h offers', () => {
       .expect(200);
     const id = await entryId(t, e.id, 9800);
     const good = await acceptToken(id);
-    const [eid, exp, sig] = good.split('.');
-    const tampered = `${eid}.${exp}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const [kid, eid, exp, sig] = good.split('.');
+    const tampered = `${kid}.${eid}.${exp}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     const foreign = links.sign('cancel-registration', id, new Date(Number(exp) * 1000));
-    for (const token of [tampered, foreign, `${eid}.${Number(exp) + 10}.${sig}`, 'x']) {
+    for (const token of [tampered, foreign, `${kid}.${eid}.${Number(exp) + 10}.${sig}`, 'x']) {
       for (const method of ['get', 'post'] as const) {
         const res = await t.http()[method](`/api/lista-espera/aceptar/${token}`);
         expect(res.status).toBe(404);

@@ -544,12 +544,12 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
     await setStatus(t, admin, p.id, registrations[0], 'cancelado').expect(200);
     const id = await entryId(t, p.id, 9800);
     const good = await acceptToken(id);
-    const [eid, exp, sig] = good.split('.');
-    const tampered = `${eid}.${exp}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const [kid, eid, exp, sig] = good.split('.');
+    const tampered = `${kid}.${eid}.${exp}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
     // The same id signed for an external event's offer, or for a cancel link: another purpose, another table.
     const eventOffer = links.sign('accept-waitlist-offer', id, new Date(Number(exp) * 1000));
     const cancel = links.sign('cancel-registration', id, new Date(Number(exp) * 1000));
-    for (const token of [tampered, eventOffer, cancel, `${eid}.${Number(exp) + 10}.${sig}`, 'x']) {
+    for (const token of [tampered, eventOffer, cancel, `${kid}.${eid}.${Number(exp) + 10}.${sig}`, 'x']) {
       for (const method of ['get', 'post'] as const) {
         const res = await t.http()[method](`/api/lista-espera/programa/aceptar/${token}`);
         expect(res.status).toBe(404);

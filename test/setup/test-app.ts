@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   sameDeploymentAs?: TestApp;
   /** Extra Nest modules mounted in the API (test-only routes). */
   extraModules?: Type[];
+  /** Where the API's log lines go (default stdout); set LOG_LEVEL in `env` to get them. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -87,7 +90,7 @@ export class TestApp {
       MAIL_PER_MINUTE: '0',
       ...options.env,
     });
-    this.app = await createApp(this.config, { extraModules: options.extraModules });
+    this.app = await createApp(this.config, { extraModules: options.extraModules, logDestination: options.logDestination });
     await this.app.listen(0, '127.0.0.1');
     this.url = await this.app.getUrl();
     this.url = this.url.replace('[::1]', '127.0.0.1');
@@ -124,6 +127,7 @@ export class TestApp {
         REDIS_URL: c.redisUrl,
         REDIS_PREFIX: c.redisPrefix,
         JWT_SECRET: c.jwtSecret,
+        ...(c.jwtSecretPrevious ? { JWT_SECRET_PREVIOUS: c.jwtSecretPrevious } : {}),
         JOB_LOCK_MS: String(c.jobLockMs),
         LOG_LEVEL: 'silent',
         ...(c.smtpUrl ? { SMTP_URL: c.smtpUrl } : {}),

@@ -100,4 +100,15 @@ describe('configuration validated at start, naming the bad variable', () => {
       'http://localhost:5173',
     ]);
   });
+
+  it('JWT_SECRET_PREVIOUS (a rotation): unset by default; 32+ characters and not JWT_SECRET itself', () => {
+    expect(loadConfig({ ...base }).jwtSecretPrevious).toBeNull();
+    expect(loadConfig({ ...base, JWT_SECRET_PREVIOUS: ` ${'v'.repeat(40)} ` }).jwtSecretPrevious).toBe('v'.repeat(40));
+    expect(() => loadConfig({ ...base, JWT_SECRET_PREVIOUS: 'corto' })).toThrow(
+      'Configuración inválida: JWT_SECRET_PREVIOUS debe tener al menos 32 caracteres',
+    );
+    expect(() => loadConfig({ ...base, JWT_SECRET_PREVIOUS: base.JWT_SECRET })).toThrow(
+      'Configuración inválida: JWT_SECRET_PREVIOUS debe ser el secreto anterior, distinto de JWT_SECRET',
+    );
+  });
 });

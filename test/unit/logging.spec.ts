@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pino from 'pino';
-import { accessLogMiddleware, PinoNestLogger } from '../../api/src/core/logging/logging';
+import { accessLogMiddleware, PinoNestLogger, redactSignedLinks } from '../../api/src/core/logging/logging';
+import { SIGNED_LINK_PATHS } from '../../api/src/shared/contracts/links.contract';
 
 function capture(level = 'info') {
   const lines: Array<Record<string, unknown>> = [];
@@ -58,5 +59,20 @@ describe('API logs', () => {
       expect.objectContaining({ level: 30, msg: 'Aplicación lista', context: 'NestApplication' }),
       expect.objectContaining({ level: 50, msg: 'Falló', context: 'OutboxRelay', stack: 'Error: Falló\n    at x' }),
     ]);
+  });
+
+  it('signed-link tokens are redacted from every listed path (pages and API), whatever follows; other paths are left alone', () => {
+    expect(SIGNED_LINK_PATHS).toEqual(
+      expect.arrayContaining(['/registro/cancelar/', '/api/registros/cancelar/', '/lista-espera/programa/aceptar/']),
+    );
+    const token = 'k3Y1d2X9.42.1800000000.' + 'A'.repeat(43);
+    for (const path of SIGNED_LINK_PATHS) {
+      expect(redactSignedLinks(`${path}${token}`)).toBe(`${path}[token]`);
+      expect(redactSignedLinks(`${path}${token}/?a=1#x`)).toBe(`${path}[token]/?a=1#x`);
+      expect(redactSignedLinks(`${path.toUpperCase()}${token}`)).toBe(`${path.toUpperCase()}[token]`);
+    }
+    for (const other of ['/api/eventos/feria/register', '/registro/cancelar', '/api/correos/12', '/lista-espera']) {
+      expect(redactSignedLinks(other)).toBe(other);
+    }
   });
 });

@@ -22,6 +22,11 @@ export interface AppConfig {
   /** Prefix for every Redis key Aforo writes (queues, socket adapter, throttling). */
   redisPrefix: string;
   jwtSecret: string;
+  /**
+   * JWT_SECRET_PREVIOUS: the secret before a rotation, accepted only to verify signed links mailed before it (new
+   * links, sessions and everything else use JWT_SECRET). Null when not rotating.
+   */
+  jwtSecretPrevious: string | null;
   jwtExpiresInSeconds: number;
   adminEmail: string;
   adminPassword: string;
@@ -269,6 +274,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (jwtSecretRaw !== undefined && jwtSecretRaw !== '' && jwtSecretRaw.length < 32) {
     throw new ConfigError('JWT_SECRET', 'debe tener al menos 32 caracteres');
   }
+  const jwtSecretPrevious = env.JWT_SECRET_PREVIOUS?.trim() || null;
+  if (jwtSecretPrevious !== null && jwtSecretPrevious.length < 32) {
+    throw new ConfigError('JWT_SECRET_PREVIOUS', 'debe tener al menos 32 caracteres');
+  }
+  if (jwtSecretPrevious !== null && jwtSecretPrevious === jwtSecretRaw) {
+    throw new ConfigError('JWT_SECRET_PREVIOUS', 'debe ser el secreto anterior, distinto de JWT_SECRET');
+  }
   const adminEmail = env.ADMIN_EMAIL?.trim() || LOCAL_ADMIN_EMAIL;
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'no es un correo válido');
   const adminPassword = env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
@@ -296,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     redisPrefix,
     jwtSecret: jwtSecretRaw || localJwtSecret(dataDir),
+    jwtSecretPrevious,
     jwtExpiresInSeconds: readInt(env, 'JWT_EXPIRES_IN_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
     adminEmail: adminEmail.toLowerCase(),
     adminPassword,

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import pino, { type Logger as Pino } from 'pino';
+import { SIGNED_LINK_PATHS } from '@shared/contracts/links.contract';
 
 /** The buffered writers to flush at exit: one listener for all (tests create many apps in one process). */
 const buffered = new Set<ReturnType<typeof pino.destination>>();
@@ -9,9 +10,10 @@ const buffered = new Set<ReturnType<typeof pino.destination>>();
  * The API's logs: one pino logger for Nest's own messages and one access line per request.
  * No per-request child logger and no request-scoped async storage: on a burst of public
  * registrations those (pino-http through nestjs-pino) cost more API CPU than the registration
- * itself. Lines go to stdout through a buffered writer, flushed at exit.
+ * itself. Lines go to stdout through a buffered writer, flushed at exit (or to `to`, for a test).
  */
-export function createApiLogger(level: string): Pino {
+export function createApiLogger(level: string, to?: pino.DestinationStream): Pino {
+  if (to) return pino({ level }, to); // a test reading the lines
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   if (buffered.size === 0) process.once('exit', () => buffered.forEach((d) => d.flushSync()));
   buffered.add(destination);
@@ -51,9 +53,21 @@ export class PinoNestLogger implements LoggerService {
   }
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$|()[\]{}\\/-]/g, '\\$&');
+/** The segment after any signed-link path (links.contract.ts: pages and API routes), in any letter case (Express's). */
+const SIGNED_LINK_SEGMENT = new RegExp(`(${SIGNED_LINK_PATHS.map(escapeRegExp).join('|')})[^/?#]+`, 'gi');
+
 /**
- * One line per finished request: method, path, status, time and client address — never headers or
- * bodies, so never credentials. 5xx at error level, the rest at info. Costs nothing when the level
+ * A request's URL as the log may keep it: the token of a signed link (`/api/registros/cancelar/<token>`,
+ * `/lista-espera/aceptar/<token>`…) is a key to someone's registration, so it becomes `[token]`.
+ */
+export function redactSignedLinks(url: string): string {
+  return url.replace(SIGNED_LINK_SEGMENT, '$1[token]');
+}
+
+/**
+ * One line per finished request: method, path (signed-link tokens redacted), status, time and client address —
+ * never headers or bodies, so never credentials. 5xx at error level, the rest at info. Costs nothing when the level
  * is above info and the request succeeds.
  */
 export function accessLogMiddleware(logger: Pino) {
@@ -66,7 +80,7 @@ export function accessLogMiddleware(logger: Pino) {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id: ++sequence, method: req.method, url: req.originalUrl, remoteAddress: req.ip },
+          req: { id: ++sequence, method: req.method, url: redactSignedLinks(req.originalUrl), remoteAddress: req.ip },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
         },

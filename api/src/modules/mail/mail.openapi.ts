@@ -27,6 +27,10 @@ export const MailSchemas = schemas({
       html: S.text('<!DOCTYPE html><html lang="es">…', 'La parte HTML tal como la recibe la persona.'),
       text: S.text('Gobierno Municipal de Monterrey…', 'La parte de texto.'),
       attachments: S.list(S.object({ filename: S.text('evento.ics'), content_type: S.text('text/calendar'), inline: S.bool(false) })),
+      hidden_links: S.int(
+        1,
+        'Enlaces firmados (cancelar, aceptar un lugar) que se muestran como «[enlace oculto]», inertes: quien lee no podría hacer esa acción desde el panel.',
+      ),
     },
     'Un mensaje con lo que recibe la persona.',
   ),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { withoutSignedTokens } from '@core/links/signed-link-mask';
 import type { CorreoRefOption, CorreoResponse, MailRefType, MailStatus } from '@shared/contracts/mail.contract';
 
 /** A row of `correos` as the SQL answers it. */
@@ -49,6 +50,10 @@ export interface MailListFilter {
   pageSize: number;
 }
 
+/**
+ * A message without its body, as the list, the socket pushes and the audit carry it: no reader acts on these
+ * fields, so a signed token in any of them (an SMTP error quoting the message, say) is hidden for everyone.
+ */
 export function toCorreoResponse(
   row: Omit<CorreoRow, 'data' | 'html' | 'text' | 'idempotency_key' | 'provider_message_id'>,
 ): CorreoResponse {
@@ -56,14 +61,14 @@ export function toCorreoResponse(
     id: Number(row.id),
     template: row.template,
     to_email: row.to_email,
-    to_name: row.to_name,
-    subject: row.subject,
+    to_name: withoutSignedTokens(row.to_name),
+    subject: withoutSignedTokens(row.subject),
     status: row.status,
     attempts: row.attempts,
-    last_error: row.last_error,
+    last_error: withoutSignedTokens(row.last_error),
     ref_type: row.ref_type,
     ref_id: row.ref_id,
-    ref_label: row.ref_label,
+    ref_label: withoutSignedTokens(row.ref_label),
     message_id: row.message_id,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),

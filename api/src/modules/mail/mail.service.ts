@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { maskSignedTokens, maskSignedTokensInHtml } from '@core/links/signed-link-mask';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import {
   CORREOS_PAGE_SIZE,
@@ -10,7 +11,9 @@ import {
   type CorreoResponse,
   type CorreosPage,
 } from '@shared/contracts/mail.contract';
+import { SIGNED_LINKS, type LinkPurpose } from '@shared/contracts/links.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import { canInAnyArea } from '@shared/permissions';
 import type { CorreosQueryDto } from './mail.dto';
 import { MailRepository, toCorreoResponse, type CorreoRow, type MailVisibility } from './mail.repository';
 import { escapeHtml } from './render/html';
@@ -56,7 +59,9 @@ export class MailService {
 
   /**
    * The message as the person gets it; one the workers have not rendered yet is rendered now (not stored). Its
-   * inline images go into the HTML as data: URIs, as a mail client would show them.
+   * inline images go into the HTML as data: URIs, as a mail client would show them. Its signed links work only
+   * for a reader who could do the same from the panel (SIGNED_LINKS[purpose].staff); for anyone else each token is
+   * LINK_HIDDEN and the HTML link inert (docs/decisions/correos.md, "Enlaces firmados en la pantalla Correos").
    */
   async detail(user: AuthUser, id: number): Promise<CorreoDetailResponse> {
     const row = await this.mails.findById(id);
@@ -83,7 +88,16 @@ export class MailService {
     } catch (err) {
       text ??= `No se pudo preparar el mensaje: ${(err as Error).message}`;
     }
-    return { ...toCorreoResponse({ ...row, subject }), html: html ?? '', text: text ?? '', attachments };
+    const mayUse = (purpose: LinkPurpose) => canInAnyArea(user, SIGNED_LINKS[purpose].staff.areas, SIGNED_LINKS[purpose].staff.action);
+    const shownHtml = maskSignedTokensInHtml(html ?? '', mayUse);
+    const shownText = maskSignedTokens(text ?? '', mayUse);
+    return {
+      ...toCorreoResponse({ ...row, subject }),
+      html: shownHtml.html,
+      text: shownText.text,
+      attachments,
+      hidden_links: new Set([...shownHtml.hidden, ...shownText.hidden]).size,
+    };
   }
 
   /** A failed message back to the queue (same Message-ID); the commit wakes the workers. */

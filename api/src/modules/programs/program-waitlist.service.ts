@@ -50,7 +50,8 @@ const SYSTEM: EventActor = { userId: null, ip: null };
 /** Confirmed, and still in line or registered from it: a second confirmation changes nothing. */
 const CONFIRMED_STATUSES: readonly string[] = ['waiting', 'offered', 'accepted'];
 
-type AcceptOutcome = { id: number; status: ProgramRegistrationStatus } | 'used' | 'expired' | 'not_offered' | 'closed' | 'duplicate';
+type AcceptOutcome =
+  { id: number; status: ProgramRegistrationStatus } | 'used' | 'expired' | 'not_offered' | 'closed' | 'duplicate' | 'gone';
 
 /**
  * The waitlist of a program with a participant limit (issue 22 §4; docs/decisions/programas.md). Every change is one
@@ -184,8 +185,11 @@ export class ProgramWaitlistService {
     const programaId = await this.waitlist.programOf(id);
     if (programaId === null) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     const outcome = await this.uow.run(actor, async (tx): Promise<AcceptOutcome> => {
-      const counts = (await this.programs.lockCounts(tx.manager, programaId))!;
-      const w = (await this.waitlist.findForUpdate(tx.manager, id))!;
+      // Deleted between the read above and these locks (the program, or the entry with it): the link names nothing
+      // now, so it answers what the accept page answers for it (LINK_INVALID), never a 500.
+      const counts = await this.programs.lockCounts(tx.manager, programaId);
+      const w = counts && (await this.waitlist.findForUpdate(tx.manager, id));
+      if (!counts || !w) return 'gone';
       if (w.status === 'accepted') return 'used';
       if (w.status !== 'offered') return w.status === 'expired' ? 'expired' : 'not_offered';
       if (w.offeredUntil! <= new Date() || counts.status !== 'published') {
@@ -225,6 +229,8 @@ export class ProgramWaitlistService {
         throw new DomainException(ErrorCode.EmailAlreadyRegistered, EMAIL_ALREADY_REGISTERED);
       case 'not_offered':
         throw new DomainException(ErrorCode.LinkUsed, WAITLIST_OFFER_GONE);
+      case 'gone':
+        throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
       default:
         return outcome;
     }

@@ -226,6 +226,11 @@ export interface CorreoDetailResponse extends CorreoResponse {
   html: string;
   text: string;
   attachments: Array<{ filename: string; content_type: string; inline: boolean }>;
+  /**
+   * How many signed links (cancel, accept…) show as LINK_HIDDEN in html and text: the reader could not do that action
+   * from the panel (links.contract.ts, SIGNED_LINKS[purpose].staff).
+   */
+  hidden_links: number;
 }
 
 export interface CorreosPage {

@@ -1,9 +1,12 @@
+import { SIGNED_LINKS } from '@shared/contracts/links.contract';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
  * The links a citizen follows from an e-mail, without an account (issue 22 §3, §4; confirming a waitlist join, issue 29 §1.4): each page loads when
- * first visited, so /eventos carries none of their code.
+ * first visited, so /eventos carries none of their code. Their paths are the one list of signed links.
  */
+const page = (purpose: keyof typeof SIGNED_LINKS) => `${SIGNED_LINKS[purpose].page}:token`;
+
 export const screens: FeatureScreens = {
   layout: 'public',
   order: 15,
@@ -11,17 +14,17 @@ export const screens: FeatureScreens = {
     {
       routes: [
         {
-          path: '/registro/cancelar/:token',
+          path: page('cancel-registration'),
           lazy: lazyPage(() => import('./components/cancel-registration-page'), 'CancelRegistrationPage'),
         },
-        { path: '/lista-espera/confirmar/:token', lazy: lazyPage(() => import('./components/confirm-join-page'), 'ConfirmJoinPage') },
+        { path: page('confirm-waitlist-join'), lazy: lazyPage(() => import('./components/confirm-join-page'), 'ConfirmJoinPage') },
         {
-          path: '/lista-espera/programa/confirmar/:token',
+          path: page('confirm-program-waitlist-join'),
           lazy: lazyPage(() => import('./components/confirm-join-page'), 'ConfirmProgramJoinPage'),
         },
-        { path: '/lista-espera/aceptar/:token', lazy: lazyPage(() => import('./components/accept-offer-page'), 'AcceptOfferPage') },
+        { path: page('accept-waitlist-offer'), lazy: lazyPage(() => import('./components/accept-offer-page'), 'AcceptOfferPage') },
         {
-          path: '/lista-espera/programa/aceptar/:token',
+          path: page('accept-program-waitlist-offer'),
           lazy: lazyPage(() => import('./components/accept-offer-page'), 'AcceptProgramOfferPage'),
         },
       ],

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LINK_HIDDEN } from '@shared/contracts/links.contract';
 import { MAIL_STATUS_LABELS, type CorreoDetailResponse, type CorreoResponse } from '@shared/contracts/mail.contract';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
@@ -11,7 +12,8 @@ import { recipientLabel, templateLabel } from '../correo-labels';
 /**
  * What the person gets: subject, the HTML part in a sandboxed frame (srcdoc, no scripts, no same origin; the
  * inline QR shows as its alternative text), the text part and the attachments' names. `live` is the row's
- * current state (status, attempts, error), kept current by pushes while the preview is open.
+ * current state (status, attempts, error), kept current by pushes while the preview is open. Signed links the
+ * reader could not use from the panel arrive as LINK_HIDDEN (inert in the HTML); a note says why.
  */
 export function CorreoPreviewModal({ live, onClose }: { live: CorreoResponse; onClose: () => void }) {
   const [detail, setDetail] = useState<CorreoDetailResponse | null>(null);
@@ -64,6 +66,13 @@ export function CorreoPreviewModal({ live, onClose }: { live: CorreoResponse; on
       {!detail && !error ? <Spinner label="Cargando el correo…" /> : null}
       {detail ? (
         <>
+          {detail.hidden_links > 0 ? (
+            <Alert kind="info" testId="correo-preview-hidden-links">
+              {detail.hidden_links === 1
+                ? `Un enlace personal de este correo (cancelar un registro, aceptar un lugar) se muestra como «${LINK_HIDDEN}»: funciona sin cuenta, y tus permisos no te dejan hacer esa acción desde el panel. La persona lo recibió completo.`
+                : `${detail.hidden_links} enlaces personales de este correo (cancelar un registro, aceptar un lugar) se muestran como «${LINK_HIDDEN}»: funcionan sin cuenta, y tus permisos no te dejan hacer esas acciones desde el panel. La persona los recibió completos.`}
+            </Alert>
+          ) : null}
           <h3 className="correo-preview__heading">Como lo ve la persona (HTML)</h3>
           <iframe
             className="correo-preview__frame"

@@ -1,3 +1,4 @@
+import { signedLinkPath } from '@shared/contracts/links.contract';
 import type { WaitlistJoinMail } from '@shared/contracts/mail.contract';
 import type { MailBlock } from '../layout';
 import type { MailRenderContext, TemplateOutput, MailTemplateRenderer } from '../mail-renderer.types';
@@ -65,7 +66,7 @@ export const listaEsperaConfirmar: MailTemplateRenderer<'lista-espera.confirmar'
     titulo: requireText(data.evento?.titulo, 'evento.titulo'),
     de: 'este evento',
     rows: eventRows(data.evento, ctx),
-    confirmUrl: (id, until) => `${ctx.publicUrl}/lista-espera/confirmar/${ctx.sign('confirm-waitlist-join', id, until)}`,
+    confirmUrl: (id, until) => `${ctx.publicUrl}${signedLinkPath('confirm-waitlist-join', ctx.sign('confirm-waitlist-join', id, until))}`,
     pageUrl: publicEventUrl(ctx, requireText(data.slug, 'slug')),
   });
 
@@ -75,6 +76,7 @@ export const programaListaEsperaConfirmar: MailTemplateRenderer<'programa.lista-
     titulo: requireText(data.programa?.nombre, 'programa.nombre'),
     de: 'este programa',
     rows: programRows(data.programa, ctx),
-    confirmUrl: (id, until) => `${ctx.publicUrl}/lista-espera/programa/confirmar/${ctx.sign('confirm-program-waitlist-join', id, until)}`,
+    confirmUrl: (id, until) =>
+      `${ctx.publicUrl}${signedLinkPath('confirm-program-waitlist-join', ctx.sign('confirm-program-waitlist-join', id, until))}`,
     pageUrl: programUrl(ctx, requireText(data.programa?.slug, 'programa.slug')),
   });

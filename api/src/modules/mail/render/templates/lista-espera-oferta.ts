@@ -1,3 +1,4 @@
+import { signedLinkPath } from '@shared/contracts/links.contract';
 import type { MailBlock } from '../layout';
 import type { MailRenderContext, TemplateOutput, MailTemplateRenderer } from '../mail-renderer.types';
 import { eventRows, requireDate, requireId, requireText } from '../template-helpers';
@@ -41,7 +42,7 @@ export const listaEsperaOferta: MailTemplateRenderer<'lista-espera.oferta'> = (d
     de: 'este evento',
     rows: eventRows(data.evento, ctx),
     hasta,
-    acceptUrl: `${ctx.publicUrl}/lista-espera/aceptar/${ctx.sign('accept-waitlist-offer', entradaId, hasta)}`,
+    acceptUrl: `${ctx.publicUrl}${signedLinkPath('accept-waitlist-offer', ctx.sign('accept-waitlist-offer', entradaId, hasta))}`,
   });
 };
 
@@ -55,6 +56,6 @@ export const programaListaEsperaOferta: MailTemplateRenderer<'programa.lista-esp
     de: 'este programa',
     rows: programRows(data.programa, ctx),
     hasta,
-    acceptUrl: `${ctx.publicUrl}/lista-espera/programa/aceptar/${ctx.sign('accept-program-waitlist-offer', entradaId, hasta)}`,
+    acceptUrl: `${ctx.publicUrl}${signedLinkPath('accept-program-waitlist-offer', ctx.sign('accept-program-waitlist-offer', entradaId, hasta))}`,
   });
 };

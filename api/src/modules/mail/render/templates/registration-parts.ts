@@ -1,3 +1,4 @@
+import { signedLinkPath } from '@shared/contracts/links.contract';
 import type { MailTemplateData } from '@shared/contracts/mail.contract';
 import { icsAttachment } from '../ics';
 import type { MailBlock } from '../layout';
@@ -28,7 +29,7 @@ export async function registrationParts(
   const codigo = requireText(data.codigo, 'codigo');
   const titulo = requireText(data.evento?.titulo, 'evento.titulo');
   const inicio = requireDate(data.evento.inicio, 'evento.inicio');
-  const cancelUrl = `${ctx.publicUrl}/registro/cancelar/${ctx.sign('cancel-registration', registroId, inicio)}`;
+  const cancelUrl = `${ctx.publicUrl}${signedLinkPath('cancel-registration', ctx.sign('cancel-registration', registroId, inicio))}`;
   const eventUrl = publicEventUrl(ctx, requireText(data.slug, 'slug'));
   const qrCid = `qr-registro-${registroId}@${ctx.domain}`;
   return {

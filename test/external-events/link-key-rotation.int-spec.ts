@@ -1,0 +1,111 @@
+import { SignedLinks } from '../../api/src/core/links/signed-links';
+import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
+import { SmtpSink } from '../setup/smtp-sink';
+import { eventually, TestApp } from '../setup/test-app';
+
+const OLD = 'secreto-anterior-de-aforo-'.repeat(2);
+const NEW = 'secreto-nuevo-de-aforo-rotado-'.repeat(2);
+const PUBLIC = 'https://eventos.monterrey.test';
+const LINK_INVALID = { message: 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.', code: 'LINK_INVALID' };
+/** The start of the factories' events: a cancel link is valid until then. */
+const EVENT_START = new Date('2027-03-15T16:00:00.000Z');
+
+/** A cancel link as a process on the old secret mailed it, before the rotation. */
+const mailedBeforeRotation = (registrationId: number) =>
+  new SignedLinks({ jwtSecret: OLD }).sign('cancel-registration', registrationId, EVENT_START);
+
+/**
+ * Issue 29 §1.8: rotating JWT_SECRET used to kill every cancel and accept link already in people's inboxes. Now each
+ * token names its key; with JWT_SECRET_PREVIOUS the old key is still accepted (for links only), and new links —
+ * including a resent message's — are signed with the new one.
+ */
+describe('signed links across a JWT_SECRET rotation', () => {
+  describe('JWT_SECRET rotated, the old one kept in JWT_SECRET_PREVIOUS', () => {
+    let sink: SmtpSink;
+    let t: TestApp;
+    let admin: string;
+    beforeAll(async () => {
+      sink = await SmtpSink.start();
+      t = await TestApp.start({
+        env: { JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: OLD, SMTP_URL: sink.url, PUBLIC_URL: PUBLIC, PUBLIC_WRITE_LIMIT_PER_MINUTE: '1000' },
+      });
+      admin = await t.login();
+    });
+    afterAll(async () => {
+      await t?.close();
+      await sink?.stop();
+    });
+
+    const cancelLinksTo = async (email: string, count: number) => {
+      const texts = await eventually(
+        async () => Promise.all(sink.received.filter((r) => r.envelope.to.includes(email)).map(async (r) => (await r.parse()).text ?? '')),
+        (list) => list.length === count,
+      );
+      return texts.map((text) => /\/registro\/cancelar\/([A-Za-z0-9._-]+)/.exec(text)![1]);
+    };
+
+    it('a link mailed before the rotation still shows and cancels its registration', async () => {
+      const e = await createEvent(t, admin);
+      const id = (await registerForEvent(t, e.slug, registrationBody(1)).expect(201)).body.registration.id as number;
+      const token = mailedBeforeRotation(id);
+      expect((await t.http().get(`/api/registros/cancelar/${token}`).expect(200)).body).toMatchObject({ nombre: 'JOSÉ ÁNGEL' });
+      await t.http().post(`/api/registros/cancelar/${token}`).expect(200);
+      const [{ status }] = await t.query<{ status: string }>(`SELECT status FROM external_registrations WHERE id = $1`, [id]);
+      expect(status).toBe('cancelled');
+    });
+
+    it('a resent message carries links signed now with the new key, not the ones stored before the rotation', async () => {
+      const e = await createEvent(t, admin);
+      const id = (await registerForEvent(t, e.slug, registrationBody(2)).expect(201)).body.registration.id as number;
+      const [fresh] = await cancelLinksTo('persona2@correo.mx', 1);
+      const current = new SignedLinks({ jwtSecret: NEW });
+      expect(current.verify('cancel-registration', fresh)).toMatchObject({ ok: true, id });
+
+      // As if this message had been sent before the rotation and then failed: its stored body carries the old key's link.
+      const old = mailedBeforeRotation(id);
+      const [row] = await t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = $1`, [
+        `registro.confirmacion:${id}`,
+      ]);
+      await t.query(`UPDATE correos SET status = 'failed', html = replace(html, $2, $3), text = replace(text, $2, $3) WHERE id = $1`, [
+        row.id,
+        fresh,
+        old,
+      ]);
+      const [stored] = await t.query<{ text: string }>(`SELECT text FROM correos WHERE id = $1`, [row.id]);
+      expect(stored.text).toContain(old);
+
+      await t.as(admin).post(`/api/correos/${row.id}/reenviar`).expect(200);
+      const [, resent] = await cancelLinksTo('persona2@correo.mx', 2);
+      expect(resent).not.toBe(old);
+      expect(resent.split('.')[0]).toBe(fresh.split('.')[0]);
+      // Valid with the new secret alone: it would survive JWT_SECRET_PREVIOUS being removed.
+      expect(current.verify('cancel-registration', resent)).toMatchObject({ ok: true, id });
+      const [after] = await t.query<{ html: string; text: string }>(`SELECT html, text FROM correos WHERE id = $1`, [row.id]);
+      expect(after.text).toContain(resent);
+      expect(`${after.html}${after.text}`).not.toContain(old);
+    });
+  });
+
+  describe('JWT_SECRET rotated without JWT_SECRET_PREVIOUS', () => {
+    let t: TestApp;
+    let admin: string;
+    beforeAll(async () => {
+      t = await TestApp.start({ env: { JWT_SECRET: NEW } });
+      admin = await t.login();
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('a link mailed before the rotation is refused as a link that is not ours, and changes nothing', async () => {
+      const e = await createEvent(t, admin);
+      const id = (await registerForEvent(t, e.slug, registrationBody(3)).expect(201)).body.registration.id as number;
+      const token = mailedBeforeRotation(id);
+      for (const method of ['get', 'post'] as const) {
+        expect((await t.http()[method](`/api/registros/cancelar/${token}`).expect(404)).body).toMatchObject(LINK_INVALID);
+      }
+      const [{ status }] = await t.query<{ status: string }>(`SELECT status FROM external_registrations WHERE id = $1`, [id]);
+      expect(status).toBe('registered');
+    });
+  });
+});
