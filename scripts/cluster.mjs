@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { DATA_DIR, ROOT, buildIfNeeded, log, resolveServices, runCli, waitForHealth } from './lib.mjs';
+import { DATA_DIR, ROOT, buildIfNeeded, log, resolveServices, runCli, signInHint, waitForHealth } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const count = (flag, fallback) => {
@@ -86,8 +86,9 @@ async function main() {
   const haproxy = haproxyBinary();
   const services = await resolveServices(process.env);
   const env = { ...process.env, ...services.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  let firstAdmin = null; // a generated first password is shown once, in the ready message
   try {
-    runCli('migrate', env); // once per deploy, before any replica: none of them races it
+    ({ firstAdmin } = runCli('migrate', env)); // once per deploy, before any replica: none of them races it
   } catch (err) {
     console.error(`[aforo] ${err.message}`);
     await services.cleanup();
@@ -157,7 +158,9 @@ async function main() {
   if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] })) && (await realtimeThroughProxy(port, proxy))) {
     log(`Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`);
     log(`Configuración de HAProxy: ${configFile}`);
+    log(signInHint(`http://localhost:${port}`, firstAdmin));
   } else {
+    if (firstAdmin?.generatedPassword) log(signInHint(`http://localhost:${port}`, firstAdmin));
     console.error('[aforo] Alguna réplica no respondió en /api/health; revisa los mensajes de arriba.');
   }
 }

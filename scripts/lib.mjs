@@ -257,10 +257,30 @@ export async function resolveServices(env = process.env, { reuseRunning = false 
   };
 }
 
-/** Runs a command of the compiled CLI (`migrate`, `seed-demo`) to its end; throws if it fails. */
+/**
+ * Runs a command of the compiled CLI (`migrate`, `seed-demo`) to its end; throws if it fails. Answers the first
+ * super admin when `migrate` created it ({ email, generatedPassword }), handed over on a pipe (fd 3) so that the
+ * caller prints a generated password once, with the URL, when the app is ready.
+ */
 export function runCli(command, env) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), command], { cwd: ROOT, env, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), command], {
+    cwd: ROOT,
+    env: { ...env, AFORO_CREDENTIALS_FD: '3' },
+    stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+  });
   if (r.status !== 0) throw new Error(`El comando ${command} falló (código ${r.status}).`);
+  const handed = r.output?.[3]?.toString().trim();
+  return { firstAdmin: handed ? JSON.parse(handed) : null };
+}
+
+/** How to sign in, for the ready message: a generated first password is in it (and nowhere else). */
+export function signInHint(url, firstAdmin) {
+  if (!firstAdmin) return `Inicia sesión en ${url}/login con tu cuenta.`;
+  if (!firstAdmin.generatedPassword) return `Inicia sesión en ${url}/login con ${firstAdmin.email} y la contraseña de ADMIN_PASSWORD.`;
+  return [
+    `Inicia sesión en ${url}/login con ${firstAdmin.email} y la contraseña inicial: ${firstAdmin.generatedPassword}`,
+    'Se muestra solo esta vez (se guarda únicamente su hash): anótala; al entrar se pide cambiarla.',
+  ].join('\n[aforo] ');
 }
 
 /** Waits until /api/health answers on the port (200 or 503), or `child` exits: true when it answered. */

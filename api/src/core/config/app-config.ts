@@ -23,7 +23,11 @@ export interface AppConfig {
   jwtSecret: string;
   jwtExpiresInSeconds: number;
   adminEmail: string;
-  adminPassword: string;
+  /**
+   * ADMIN_PASSWORD: the first super admin's password, used as given (no forced change). Null when unset: the
+   * first start generates one, prints it once and asks for a new one at the first sign-in.
+   */
+  adminPassword: string | null;
   municipio: string;
   tzDisplay: string;
   allowRegistration: boolean;
@@ -88,7 +92,6 @@ export const ROOT_DIR = resolve(__dirname, '../../../..').replace(/\/dist$/, '')
 export const MAIL_PER_MINUTE_DEFAULT = 1200;
 
 export const LOCAL_ADMIN_EMAIL = 'admin@aforo.local';
-export const LOCAL_ADMIN_PASSWORD = 'aforo-admin-2026';
 
 function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[], fallback?: string): string {
   const raw = env[name]?.trim() || fallback;
@@ -224,8 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const adminEmail = env.ADMIN_EMAIL?.trim() || LOCAL_ADMIN_EMAIL;
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'no es un correo válido');
-  const adminPassword = env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
-  if (adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'debe tener al menos 8 caracteres');
+  const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null;
+  if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'debe tener al menos 8 caracteres');
   const redisPrefix = env.REDIS_PREFIX?.trim() || 'aforo';
   if (!/^[a-z0-9_-]{1,40}$/i.test(redisPrefix)) {
     throw new ConfigError('REDIS_PREFIX', 'solo admite letras, números, guion y guion bajo');
