@@ -5,9 +5,10 @@
 // before any replica starts. A replica that dies is started again on its port; Ctrl+C drains and stops all.
 // Flags: --api N (2) --realtime M (2) --workers K (1) --no-build. PORT (3000) is HAProxy's.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { haproxyConfig } from './haproxy-config.mjs';
 import { DATA_DIR, ROOT, buildIfNeeded, log, resolveServices, runCli, signInHint, waitForHealth } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -43,27 +44,6 @@ function haproxyBinary() {
     );
   }
   return found;
-}
-
-/** deploy/haproxy/haproxy.cfg with one `server` line per local process instead of each `server-template`. */
-function haproxyConfig(servers) {
-  const source = readFileSync(join(ROOT, 'deploy/haproxy/haproxy.cfg'), 'utf8');
-  const out = [];
-  let inResolvers = false;
-  for (const line of source.split('\n')) {
-    if (/^resolvers /.test(line)) inResolvers = true;
-    else if (/^\S/.test(line)) inResolvers = false;
-    if (inResolvers) continue; // no Docker DNS here
-    const template = /^(\s*)server-template (\w+) /.exec(line);
-    if (!template) {
-      out.push(line);
-      continue;
-    }
-    for (const s of servers.filter((x) => x.role === template[2])) {
-      out.push(`${template[1]}server ${s.name} 127.0.0.1:${s.port} check`);
-    }
-  }
-  return out.join('\n');
 }
 
 /** Resolves once `child` has exited; past `ms` it is killed (SIGKILL), and said so. */
