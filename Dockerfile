@@ -1,5 +1,6 @@
-# Aforo: one image for both the API (web app + /api + socket.io) and the workers.
-FROM node:20-bookworm-slim AS build
+# Aforo: one image for both the API (web app + /api + socket.io) and the workers, on Node 24 (LTS; Node 20 reached
+# its end of life on 2026-04-30 — .ci/run runs the Jest suite on 24 too: docs/decisions/plataforma.md, "Node 24").
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -10,7 +11,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000
 COPY --from=build /app/package.json ./

@@ -5,10 +5,11 @@
 // before any replica starts. A replica that dies is started again on its port; Ctrl+C drains and stops all.
 // Flags: --api N (2) --realtime M (2) --workers K (1) --no-build. PORT (3000) is HAProxy's.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { DATA_DIR, ROOT, buildIfNeeded, log, resolveServices, runCli, waitForHealth } from './lib.mjs';
+import { haproxyConfig } from './haproxy-config.mjs';
+import { DATA_DIR, ROOT, buildIfNeeded, log, resolveServices, runCli, signInHint, waitForHealth } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const count = (flag, fallback) => {
@@ -45,27 +46,6 @@ function haproxyBinary() {
   return found;
 }
 
-/** deploy/haproxy/haproxy.cfg with one `server` line per local process instead of each `server-template`. */
-function haproxyConfig(servers) {
-  const source = readFileSync(join(ROOT, 'deploy/haproxy/haproxy.cfg'), 'utf8');
-  const out = [];
-  let inResolvers = false;
-  for (const line of source.split('\n')) {
-    if (/^resolvers /.test(line)) inResolvers = true;
-    else if (/^\S/.test(line)) inResolvers = false;
-    if (inResolvers) continue; // no Docker DNS here
-    const template = /^(\s*)server-template (\w+) /.exec(line);
-    if (!template) {
-      out.push(line);
-      continue;
-    }
-    for (const s of servers.filter((x) => x.role === template[2])) {
-      out.push(`${template[1]}server ${s.name} 127.0.0.1:${s.port} check`);
-    }
-  }
-  return out.join('\n');
-}
-
 /** Resolves once `child` has exited; past `ms` it is killed (SIGKILL), and said so. */
 function exited(child, ms, name) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -86,8 +66,9 @@ async function main() {
   const haproxy = haproxyBinary();
   const services = await resolveServices(process.env);
   const env = { ...process.env, ...services.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  let firstAdmin = null; // a generated first password is shown once, in the ready message
   try {
-    runCli('migrate', env); // once per deploy, before any replica: none of them races it
+    ({ firstAdmin } = runCli('migrate', env)); // once per deploy, before any replica: none of them races it
   } catch (err) {
     console.error(`[aforo] ${err.message}`);
     await services.cleanup();
@@ -159,7 +140,9 @@ async function main() {
   if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] })) && (await realtimeThroughProxy(port, proxy))) {
     log(`Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`);
     log(`Configuración de HAProxy: ${configFile}`);
+    log(signInHint(`http://localhost:${port}`, firstAdmin));
   } else {
+    if (firstAdmin?.generatedPassword) log(signInHint(`http://localhost:${port}`, firstAdmin));
     console.error('[aforo] Alguna réplica no respondió en /api/health; revisa los mensajes de arriba.');
   }
 }

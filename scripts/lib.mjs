@@ -1,7 +1,8 @@
 // Shared by start.mjs, dev.mjs and the test harness: local PostgreSQL and Redis for a machine
 // that has neither configured, and a build that runs only when sources changed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +92,64 @@ async function embeddedAnswers(url) {
   }
 }
 
+/** The embedded PostgreSQL's superuser. Its password is generated per checkout (embeddedPassword). */
+const EMBEDDED_USER = 'aforo';
+/** The password every `.data` had before it was generated (issue 29): an old one is changed at its next start. */
+const LEGACY_EMBEDDED_PASSWORD = 'aforo';
+export const EMBEDDED_PASSWORD_FILE = () => join(DATA_DIR, 'postgres-password');
+
+/**
+ * The embedded superuser's password: read from .data/postgres-password (0600, this account's), or generated
+ * and written there first (before initdb or the change of an old one, so it is never lost half-way).
+ */
+function embeddedPassword() {
+  const file = EMBEDDED_PASSWORD_FILE();
+  if (existsSync(file)) {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    const saved = readFileSync(file, 'utf8').trim();
+    if (saved) return saved;
+  }
+  mkdirSync(DATA_DIR, { recursive: true });
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return password;
+}
+
+/**
+ * Connects as the superuser with the saved password. A `.data` initialised before passwords were generated
+ * still has aforo:aforo: then it connects with that one and changes it to the saved one, once.
+ */
+async function connectAsSuperuser(pgClient, port, password) {
+  const connect = async (pw) => {
+    const client = new pgClient.Client({ host: '127.0.0.1', port, user: EMBEDDED_USER, password: pw, database: 'postgres' });
+    try {
+      await client.connect();
+      return client;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+  };
+  try {
+    return await connect(password);
+  } catch (err) {
+    if (err?.code !== '28P01') throw err; // invalid_password: maybe the old fixed one
+    let client;
+    try {
+      client = await connect(LEGACY_EMBEDDED_PASSWORD);
+    } catch {
+      throw new EmbeddedPostgresError(
+        `la contraseña guardada en ${EMBEDDED_PASSWORD_FILE()} no es la de su usuario "${EMBEDDED_USER}".`,
+        'Qué hacer: restaura ese archivo desde un respaldo, o mueve .data/postgres (se perderán sus datos) para empezar de cero; o define DATABASE_URL.',
+      );
+    }
+    await client.query(`ALTER ROLE ${EMBEDDED_USER} WITH PASSWORD ${client.escapeLiteral(password)}`);
+    log(`La contraseña del PostgreSQL embebido era la fija de antes; se cambió por una generada (${EMBEDDED_PASSWORD_FILE()}).`);
+    return client;
+  }
+}
+
 /**
  * Starts (initialising once) the embedded PostgreSQL under .data/postgres; returns its URL and a stop().
  * With `reuseRunning` (one-off commands: seed:demo, migrate), a PostgreSQL already running on that port
@@ -98,12 +157,13 @@ async function embeddedAnswers(url) {
  */
 export async function startEmbeddedPostgres({ reuseRunning = false } = {}) {
   const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-  const url = `postgres://aforo:aforo@127.0.0.1:${port}/aforo`;
+  const password = embeddedPassword();
+  const url = `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/aforo`;
   if (reuseRunning && (await portAnswers(port)) && (await embeddedAnswers(url))) {
     log(`Usando el PostgreSQL embebido que ya está corriendo en el puerto ${port} (otra instancia de Aforo).`);
     return { url, stop: async () => undefined };
   }
-  const pg = new EmbeddedPostgres({ databaseDir: join(DATA_DIR, 'postgres'), user: 'aforo', password: 'aforo', port });
+  const pg = new EmbeddedPostgres({ databaseDir: join(DATA_DIR, 'postgres'), user: EMBEDDED_USER, password, port });
   if (!pg.isInitialised()) {
     log(`Inicializando PostgreSQL embebido en ${join(DATA_DIR, 'postgres')}…`);
     mkdirSync(DATA_DIR, { recursive: true });
@@ -123,16 +183,17 @@ export async function startEmbeddedPostgres({ reuseRunning = false } = {}) {
   }
   await pg.start();
   const { default: pgClient } = await import('pg');
-  const client = new pgClient.Client({ connectionString: url.replace(/\/aforo$/, '/postgres') });
+  let client;
   try {
-    await client.connect();
+    client = await connectAsSuperuser(pgClient, port, password);
     const { rowCount } = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'aforo'`);
     if (!rowCount) await client.query('CREATE DATABASE aforo');
   } catch (err) {
     await pg.stop();
+    if (err instanceof EmbeddedPostgresError) throw err;
     throw new EmbeddedPostgresError(`arrancó, pero no se pudo preparar la base "aforo" (${err.message}).`);
   } finally {
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
   }
   return { url, stop: () => pg.stop() };
 }
@@ -196,10 +257,30 @@ export async function resolveServices(env = process.env, { reuseRunning = false 
   };
 }
 
-/** Runs a command of the compiled CLI (`migrate`, `seed-demo`) to its end; throws if it fails. */
+/**
+ * Runs a command of the compiled CLI (`migrate`, `seed-demo`) to its end; throws if it fails. Answers the first
+ * super admin when `migrate` created it ({ email, generatedPassword }), handed over on a pipe (fd 3) so that the
+ * caller prints a generated password once, with the URL, when the app is ready.
+ */
 export function runCli(command, env) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), command], { cwd: ROOT, env, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), command], {
+    cwd: ROOT,
+    env: { ...env, AFORO_CREDENTIALS_FD: '3' },
+    stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+  });
   if (r.status !== 0) throw new Error(`El comando ${command} falló (código ${r.status}).`);
+  const handed = r.output?.[3]?.toString().trim();
+  return { firstAdmin: handed ? JSON.parse(handed) : null };
+}
+
+/** How to sign in, for the ready message: a generated first password is in it (and nowhere else). */
+export function signInHint(url, firstAdmin) {
+  if (!firstAdmin) return `Inicia sesión en ${url}/login con tu cuenta.`;
+  if (!firstAdmin.generatedPassword) return `Inicia sesión en ${url}/login con ${firstAdmin.email} y la contraseña de ADMIN_PASSWORD.`;
+  return [
+    `Inicia sesión en ${url}/login con ${firstAdmin.email} y la contraseña inicial: ${firstAdmin.generatedPassword}`,
+    'Se muestra solo esta vez (se guarda únicamente su hash): anótala; al entrar se pide cambiarla.',
+  ].join('\n[aforo] ');
 }
 
 /** Waits until /api/health answers on the port (200 or 503), or `child` exits: true when it answered. */

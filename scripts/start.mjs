@@ -3,7 +3,7 @@
 // (web app + /api + socket.io on one port) and the workers. Flags: --migrate-only, --seed-demo, --no-build.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT, buildIfNeeded, log, resolveServices, runCli, waitForHealth } from './lib.mjs';
+import { ROOT, buildIfNeeded, log, resolveServices, runCli, signInHint, waitForHealth } from './lib.mjs';
 
 const flags = new Set(process.argv.slice(2));
 
@@ -14,7 +14,14 @@ async function main() {
   const oneOff = flags.has('--seed-demo') || flags.has('--migrate-only');
   const services = await resolveServices(process.env, { reuseRunning: oneOff });
   const env = { ...process.env, ...services.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  // A generated first password is shown once, with the URL, when the app is ready; or when it stops before that.
+  let firstAdmin = null;
+  let hintShown = false;
   const stopAll = async (code) => {
+    if (firstAdmin?.generatedPassword && !hintShown) {
+      hintShown = true;
+      log(`Aforo se detuvo antes de estar listo. ${signInHint(`http://localhost:${env.PORT ?? 3000}`, firstAdmin)}`);
+    }
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
     await services.cleanup();
@@ -22,13 +29,19 @@ async function main() {
   };
   const children = [];
   try {
-    runCli('migrate', env);
+    ({ firstAdmin } = runCli('migrate', env));
     if (flags.has('--seed-demo')) runCli('seed-demo', env);
   } catch (err) {
     console.error(err.message);
     return stopAll(1);
   }
-  if (flags.has('--migrate-only') || flags.has('--seed-demo')) return stopAll(0);
+  if (flags.has('--migrate-only') || flags.has('--seed-demo')) {
+    if (firstAdmin) {
+      hintShown = true;
+      log(signInHint(`http://localhost:${env.PORT ?? 3000}`, firstAdmin));
+    }
+    return stopAll(0);
+  }
 
   const port = Number(env.PORT ?? 3000);
   const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/src/main.js')], { cwd: ROOT, env, stdio: 'inherit' });
@@ -48,10 +61,9 @@ async function main() {
   process.once('SIGTERM', () => void stopAll(0));
 
   if (await waitForHealth(port, api)) {
-    const email = env.ADMIN_EMAIL ?? 'admin@aforo.local';
-    const password = env.ADMIN_PASSWORD ? '(la de ADMIN_PASSWORD)' : 'aforo-admin-2026';
     log(`Aforo está listo en http://localhost:${port}`);
-    log(`Inicia sesión en http://localhost:${port}/login con ${email} / ${password}`);
+    hintShown = true;
+    log(signInHint(`http://localhost:${port}`, firstAdmin));
     log(`API: http://localhost:${port}/api/docs · Salud: http://localhost:${port}/api/health`);
   }
 }

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
+import { writeSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { dataSourceOptions, runMigrations } from './core/database/data-source';
-import { ensureFirstAdmin, seedDemo } from './modules/seeds';
+import { ensureFirstAdmin, seedDemo, type FirstAdmin } from './modules/seeds';
 import { AREA_ENTITIES } from './modules/entities';
 
 /** Operational commands: `migrate` (with the first super admin) and `seed-demo`. */
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
     if (done.length) console.log(`Migraciones aplicadas: ${done.join(', ')}`);
     const ds = await new DataSource(dataSourceOptions(config.databaseUrl, AREA_ENTITIES, { extra: { max: 1 } })).initialize();
     try {
-      if (await ensureFirstAdmin(ds, config)) console.log(`Super administrador inicial creado: ${config.adminEmail}`);
+      const created = await ensureFirstAdmin(ds, config);
+      if (created) announceFirstAdmin(created, config.publicUrl);
     } finally {
       await ds.destroy();
     }
@@ -32,6 +34,26 @@ async function main(): Promise<void> {
   }
   console.error('Uso: node dist/api/src/cli.js <migrate|seed-demo>');
   process.exit(64);
+}
+
+/**
+ * Says who the first super admin is, and a generated password once. `npm start` (scripts/start.mjs) passes a
+ * pipe as AFORO_CREDENTIALS_FD and prints it itself with the URL once the app is ready; run alone (docker
+ * compose's `migrate`), it is printed here, with PUBLIC_URL.
+ */
+function announceFirstAdmin(admin: FirstAdmin, publicUrl: string): void {
+  console.log(`Super administrador inicial creado: ${admin.email}`);
+  const fd = Number(process.env.AFORO_CREDENTIALS_FD);
+  if (Number.isInteger(fd) && fd > 2) {
+    writeSync(fd, JSON.stringify(admin));
+    return;
+  }
+  if (admin.generatedPassword) {
+    console.log(
+      `Contraseña inicial (se muestra solo esta vez; al entrar se pide cambiarla): ${admin.generatedPassword}\n` +
+        `Inicia sesión en ${publicUrl}/login`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

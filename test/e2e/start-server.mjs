@@ -35,7 +35,9 @@ const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-bu
     REDIS_PREFIX: database,
     PORT: process.env.E2E_PORT ?? '3199',
     ADMIN_EMAIL: 'admin@aforo.local',
-    ADMIN_PASSWORD: 'aforo-admin-2026',
+    // Set explicitly (there is no fixed default); E2E_ADMIN_PASSWORD='' lets the first start generate one and print it
+    // (test/e2e/first-password.spec.ts).
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'aforo-admin-2026',
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
     LOG_LEVEL: 'warn',
     // Every spec joins waitlists from this one address: the per-IP join limit (5 a minute) is tested in Jest.

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   cpSync,
   lstatSync,
   mkdirSync,
@@ -167,4 +168,60 @@ describe('embedded PostgreSQL from a private folder', () => {
     },
     90_000,
   );
+  describe.each([
+    [
+      'a symbolic link',
+      (base: string) => {
+        const real = join(base, 'real');
+        mkdirSync(real, { mode: 0o755 });
+        symlinkSync(real, join(base, 'link'));
+        return { shared: join(base, 'link'), untouched: real, problem: /link es un enlace simbólico/ };
+      },
+    ],
+    [
+      'below a folder every user may write (no sticky bit)',
+      (base: string) => {
+        const open = join(base, 'open');
+        mkdirSync(open);
+        chmodSync(open, 0o777);
+        return { shared: join(open, 'shared'), untouched: open, problem: /open la pueden escribir otros usuarios \(modo 0777\)/ };
+      },
+    ],
+    [
+      'below a folder of another user',
+      (base: string) => {
+        const theirs = join(base, 'theirs');
+        mkdirSync(theirs, { mode: 0o755 });
+        chownSync(theirs, 65534, 65534);
+        return { shared: join(theirs, 'shared'), untouched: theirs, problem: /theirs no es de root \(es del uid 65534\)/ };
+      },
+    ],
+  ])('as root, EMBEDDED_PG_SHARED_DIR %s', (_name, arrange) => {
+    (asRoot ? it : it.skip)(
+      'is refused with a Spanish message, and nothing is placed there',
+      async () => {
+        const base = mkdtempSync(join(tmpdir(), 'aforo-unsafe-'));
+        chmodSync(base, 0o755);
+        brokenDirs.push(base);
+        const { shared, untouched, problem } = arrange(base);
+        const run = spawnSync(process.execPath, [startScript(), '--no-build', '--migrate-only'], {
+          cwd: checkout,
+          env: env({
+            AFORO_DATA_DIR: join(privateDir, `data-unsafe-${readdirSync(privateDir).length}`),
+            EMBEDDED_PG_SHARED_DIR: shared,
+            EMBEDDED_PG_PORT: await freePort(),
+          }),
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(run.status).not.toBe(0);
+        expect(run.stderr).toMatch(/No se pudo iniciar el PostgreSQL embebido: la carpeta compartida \S+ no es segura: /);
+        expect(run.stderr).toMatch(problem);
+        expect(run.stderr).toMatch(/Qué hacer: .*EMBEDDED_PG_SHARED_DIR.*DATABASE_URL/s);
+        expect(run.stderr).not.toMatch(/^\s+at /m);
+        expect(readdirSync(untouched)).toEqual([]);
+      },
+      90_000,
+    );
+  });
 });

@@ -10,6 +10,7 @@ import { bearer } from './bearer';
 
 export { bearer };
 
+/** The first super admin of the browser tests' server: test/e2e/start-server.mjs sets this ADMIN_PASSWORD (there is no default). */
 export const ADMIN = { email: 'admin@aforo.local', password: 'aforo-admin-2026' };
 
 /** A unique e-mail for this run (the database is fresh per run, tests still avoid collisions). */

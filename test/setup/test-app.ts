@@ -11,7 +11,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../api/src/app.factory';
 import { loadConfig, type AppConfig } from '../../api/src/core/config/app-config';
-import { ensureFirstAdmin } from '../../api/src/modules/seeds';
+import { ensureFirstAdmin, type FirstAdmin } from '../../api/src/modules/seeds';
 import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/shared/events/socket-events';
 import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { WorkersModule } from '../../workers/src/workers.module';
@@ -50,6 +50,8 @@ export class TestApp {
   config!: AppConfig;
   url!: string;
   db!: DataSource;
+  /** The first super admin as this app's start created it (its generated password when ADMIN_PASSWORD is ''). */
+  firstAdmin: FirstAdmin | null = null;
   /** Workers processes started by spawnWorkersProcess (killed on close). */
   private readonly children: ChildProcess[] = [];
   private database!: string;
@@ -95,7 +97,7 @@ export class TestApp {
     this.url = await this.app.getUrl();
     this.url = this.url.replace('[::1]', '127.0.0.1');
     this.db = this.app.get(DataSource);
-    await ensureFirstAdmin(this.db, this.config);
+    this.firstAdmin = await ensureFirstAdmin(this.db, this.config);
     if (options.workers !== false) await this.startWorkers();
   }
 

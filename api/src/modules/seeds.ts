@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { runSeeders, type DemoSeeder } from '@core/database/seed-runner';
 import { AREA_SEEDERS } from '.';
 
-export { ensureFirstAdmin } from './users/users.seed';
+export { ensureFirstAdmin, type FirstAdmin } from './users/users.seed';
 
 /**
  * The demo data of every area, in the order it must run (`npm run seed:demo`): api/src/modules/index.ts

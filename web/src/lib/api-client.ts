@@ -42,6 +42,7 @@ export function listFieldErrors(errors: FieldErrors, key: string): string[] {
 
 let authToken: string | null = null;
 let onUnauthorized: (() => void) | null = null;
+let onPasswordChangeRequired: (() => void) | null = null;
 
 /** Sets (or clears) the bearer token sent with later calls. */
 export function setAuthToken(token: string | null): void {
@@ -51,6 +52,11 @@ export function setAuthToken(token: string | null): void {
 /** Called when an authenticated call answers 401 (the auth module signs out). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
+}
+
+/** Called when a call answers 403 PASSWORD_CHANGE_REQUIRED (the auth module shows 'Cambia tu contraseña'). */
+export function setPasswordChangeHandler(handler: () => void): void {
+  onPasswordChangeRequired = handler;
 }
 
 export interface RequestOptions {
@@ -101,13 +107,14 @@ function parseJson(text: string): unknown {
 
 /** Turns a 4xx/5xx answer into an ApiError (and signs out on a 401 of an authenticated call). */
 function toApiError(response: Response, data: unknown, sentToken: string | null, options: RequestOptions): ApiError {
-  const payload = (data ?? {}) as { message?: unknown; errors?: unknown };
+  const payload = (data ?? {}) as { message?: unknown; errors?: unknown; code?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : '';
   const errors =
     payload.errors && typeof payload.errors === 'object' && !Array.isArray(payload.errors) ? (payload.errors as FieldErrors) : {};
   if (response.status === 401 && sentToken && !options.ignoreUnauthorized && (options.auth ?? 'required') === 'required') {
     onUnauthorized?.();
   }
+  if (response.status === 403 && payload.code === 'PASSWORD_CHANGE_REQUIRED') onPasswordChangeRequired?.();
   return new ApiError(response.status, message, errors, data);
 }
 

@@ -10,6 +10,13 @@ export type AccessRule =
   | { kind: 'permission-in-any-area'; areas: Area[]; action: Action };
 
 export const ACCESS_RULE = 'aforo:access-rule';
+export const BEFORE_PASSWORD_CHANGE = 'aforo:before-password-change';
+
+/**
+ * A signed-in route an account that must change its password may still call (changing it, signing out, who am I).
+ * Every other route answers 403 PASSWORD_CHANGE_REQUIRED to that session (issue 29 §1.6).
+ */
+export const AllowedBeforePasswordChange = () => SetMetadata(BEFORE_PASSWORD_CHANGE, true);
 
 /** Anyone, signed in or not. A bearer token, when sent and valid, still identifies the caller. */
 export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);

@@ -2,7 +2,7 @@ import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
-import { ACCESS_RULE, type AccessRule } from './access.decorators';
+import { ACCESS_RULE, BEFORE_PASSWORD_CHANGE, type AccessRule } from './access.decorators';
 import type { AforoRequest, AuthUser } from './current-user';
 import { can, canInAnyArea } from '@shared/permissions';
 
@@ -34,11 +34,22 @@ export class AccessGuard extends AuthGuard('jwt') {
         } catch {
           req.user = undefined;
         }
+        // A generated password not changed yet identifies nobody (no draft previews with it).
+        if (req.user?.must_change_password) req.user = undefined;
       }
       return true;
     }
     await super.canActivate(context);
     const user = req.user as AuthUser;
+    if (
+      user.must_change_password &&
+      !this.reflector.getAllAndOverride<boolean>(BEFORE_PASSWORD_CHANGE, [context.getHandler(), context.getClass()])
+    ) {
+      throw new DomainException(
+        ErrorCode.PasswordChangeRequired,
+        'Debes cambiar tu contraseña antes de continuar: la contraseña inicial solo sirve para elegir una nueva.',
+      );
+    }
     if (rule.kind === 'signed-in') return true;
     if (rule.kind === 'super-admin' && user.is_super_admin) return true;
     if (rule.kind === 'permission') {

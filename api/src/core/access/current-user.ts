@@ -10,6 +10,8 @@ export interface AuthUser {
   is_super_admin: boolean;
   permissions: Permissions;
   created_at: Date;
+  /** A generated password not changed yet: only the routes marked @AllowedBeforePasswordChange() answer. */
+  must_change_password: boolean;
   sessionId: string;
 }
 

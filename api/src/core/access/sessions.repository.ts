@@ -15,13 +15,12 @@ export class SessionsRepository {
 
   /** The live session and its user, in one query: revoked, expired or deleted users yield null. */
   async findActiveUser(sessionId: string): Promise<AuthUser | null> {
-    const rows: Array<{ id: number; name: string; email: string; is_super_admin: boolean; permissions: Permissions; created_at: Date }> =
-      await this.ds.query(
-        `SELECT u.id, u.name, u.email, u.is_super_admin, u.permissions, u.created_at
+    const rows: Array<Omit<AuthUser, 'sessionId'> & { permissions: Permissions }> = await this.ds.query(
+      `SELECT u.id, u.name, u.email, u.is_super_admin, u.permissions, u.created_at, u.must_change_password
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-        [sessionId],
-      );
+      [sessionId],
+    );
     const row = rows[0];
     return row ? { ...row, sessionId } : null;
   }

@@ -29,7 +29,11 @@ export interface AppConfig {
   jwtSecretPrevious: string | null;
   jwtExpiresInSeconds: number;
   adminEmail: string;
-  adminPassword: string;
+  /**
+   * ADMIN_PASSWORD: the first super admin's password, used as given (no forced change). Null when unset: the
+   * first start generates one, prints it once and asks for a new one at the first sign-in.
+   */
+  adminPassword: string | null;
   municipio: string;
   tzDisplay: string;
   allowRegistration: boolean;
@@ -62,6 +66,11 @@ export interface AppConfig {
   publicUrl: string;
   /** SMTP_URL: smtp://user:pass@host:port or smtps://…; null (the embedded default) stores mail without sending it. */
   smtpUrl: string | null;
+  /**
+   * In production, plain smtp:// to a host other than this machine must upgrade with STARTTLS or not send
+   * (nodemailer's requireTLS), unless the URL says `requireTLS=false` or `ignoreTLS=true` (see smtpRequiresTls).
+   */
+  smtpRequireTls: boolean;
   /** MAIL_FROM: the sender of every message (an address, or "Name <address>"). */
   mailFrom: string;
   /** WAITLIST_OFFER_HOURS (decimals allowed), in seconds: how long a freed place is held for the first in line. */
@@ -105,7 +114,6 @@ export const ROOT_DIR = resolve(__dirname, '../../../..').replace(/\/dist$/, '')
 export const MAIL_PER_MINUTE_DEFAULT = 1200;
 
 export const LOCAL_ADMIN_EMAIL = 'admin@aforo.local';
-export const LOCAL_ADMIN_PASSWORD = 'aforo-admin-2026';
 
 function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[], fallback?: string): string {
   const raw = env[name]?.trim() || fallback;
@@ -120,6 +128,41 @@ function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[], fall
     throw new ConfigError(name, `debe empezar con ${protocols.map((p) => `${p}//`).join(' o ')}`);
   }
   return raw;
+}
+
+/** localhost, 127.0.0.0/8 or ::1: this machine, where plain HTTP and SMTP never cross a network. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * PUBLIC_URL in production must be https: the links in mail carry signed tokens, and the staff's sign-in goes
+ * there. Only this machine's own address (npm start's default, http://localhost:PORT) may stay http.
+ */
+function readPublicUrl(env: NodeJS.ProcessEnv, nodeEnv: string, port: number): string {
+  const publicUrl = readUrl(env, 'PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`).replace(/\/+$/, '');
+  const url = new URL(publicUrl);
+  if (nodeEnv === 'production' && url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `debe empezar con https:// en producción (NODE_ENV=production): los enlaces de los correos llevan tokens y el personal inicia sesión ahí (se recibió "${publicUrl}"); http solo para localhost`,
+    );
+  }
+  return publicUrl;
+}
+
+/**
+ * Whether mail to SMTP_URL must go over TLS without being asked: in production, smtp:// (smtps:// already is TLS)
+ * to a host other than this machine — a relay on the same machine may stay plain. The URL may say otherwise with
+ * nodemailer's own words: `?requireTLS=false` or `?ignoreTLS=true`.
+ */
+export function smtpRequiresTls(smtpUrl: string | null, nodeEnv: string): boolean {
+  if (!smtpUrl || nodeEnv !== 'production') return false;
+  const url = new URL(smtpUrl);
+  if (url.protocol !== 'smtp:' || isLoopbackHost(url.hostname)) return false;
+  const said = (name: string) => url.searchParams.get(name)?.toLowerCase();
+  return said('requireTLS') !== 'false' && said('ignoreTLS') !== 'true';
 }
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -283,8 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const adminEmail = env.ADMIN_EMAIL?.trim() || LOCAL_ADMIN_EMAIL;
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'no es un correo válido');
-  const adminPassword = env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
-  if (adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'debe tener al menos 8 caracteres');
+  const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null;
+  if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'debe tener al menos 8 caracteres');
   const redisPrefix = env.REDIS_PREFIX?.trim() || 'aforo';
   if (!/^[a-z0-9_-]{1,40}$/i.test(redisPrefix)) {
     throw new ConfigError('REDIS_PREFIX', 'solo admite letras, números, guion y guion bajo');
@@ -292,7 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const port = readInt(env, 'PORT', 3000, 0, 65535);
   const municipio = env.MUNICIPIO?.trim() || 'Monterrey';
-  const publicUrl = readUrl(env, 'PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = readPublicUrl(env, nodeEnv, port);
   const smtpUrl = env.SMTP_URL?.trim() ? readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']) : null;
   const mailFrom = env.MAIL_FROM?.trim() || `"Aforo · Municipio de ${municipio}" <no-responder@aforo.local>`;
   if (/[\r\n]/.test(mailFrom) || !/@/.test(mailFrom))
@@ -328,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     publicUrl,
     smtpUrl,
+    smtpRequireTls: smtpRequiresTls(smtpUrl, nodeEnv),
     mailFrom,
     waitlistOfferSeconds: readHours(env, 'WAITLIST_OFFER_HOURS', 24, 720),
     waitlistConfirmSeconds: readHours(env, 'WAITLIST_CONFIRM_HOURS', 3, 720),

@@ -12,6 +12,8 @@ export enum ErrorCode {
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   UnsupportedMedia = 'UNSUPPORTED_MEDIA',
   RegistrationClosed = 'REGISTRATION_CLOSED',
+  /** A generated first password: the session may only change it (403). */
+  PasswordChangeRequired = 'PASSWORD_CHANGE_REQUIRED',
   // Domain cases (409 unless noted): a client can tell them apart without reading the Spanish message.
   EventFull = 'EVENT_FULL',
   EventCancelled = 'EVENT_CANCELLED',
@@ -44,6 +46,7 @@ const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
   [ErrorCode.UnsupportedMedia]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   [ErrorCode.RegistrationClosed]: HttpStatus.FORBIDDEN,
+  [ErrorCode.PasswordChangeRequired]: HttpStatus.FORBIDDEN,
   [ErrorCode.EventFull]: HttpStatus.CONFLICT,
   [ErrorCode.EventCancelled]: HttpStatus.CONFLICT,
   [ErrorCode.EventCompleted]: HttpStatus.CONFLICT,

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Public, SignedIn } from '@core/access/access.decorators';
+import { AllowedBeforePasswordChange, Public, SignedIn } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AforoRequest, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
-import { LoginDto, RegisterDto } from './auth.dto';
+import { ChangePasswordDto, LoginDto, RegisterDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { Answer, S } from '@core/http/openapi-answers';
 import { UserAnswers } from '../users/users.openapi';
@@ -32,6 +32,7 @@ export class AuthController {
   @Answer(200, 'Sesión cerrada (el token deja de servir).', S.object({ message: S.message('Sesión cerrada correctamente.') }))
   @HttpCode(200)
   @SignedIn()
+  @AllowedBeforePasswordChange()
   @ApiBearerAuth()
   async logout(@CurrentUser() user: AuthUser, @Actor() actor: EventActor) {
     await this.auth.logout(user, actor);
@@ -41,15 +42,28 @@ export class AuthController {
   @Get('me')
   @Answer(200, 'La cuenta de quien llama, con su actividad reciente.', UserAnswers.me)
   @SignedIn()
+  @AllowedBeforePasswordChange()
   @ApiBearerAuth()
   me(@CurrentUser() user: AuthUser) {
     return this.auth.me(user);
+  }
+
+  /** One's own password; the only way on for a session whose password was generated (must_change_password). */
+  @Post('me/password')
+  @Answer(200, 'Contraseña cambiada; las demás sesiones de la cuenta se cierran.', UserAnswers.passwordChanged)
+  @HttpCode(200)
+  @SignedIn()
+  @AllowedBeforePasswordChange()
+  @ApiBearerAuth()
+  async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto, @Actor() actor: EventActor) {
+    return { message: 'Contraseña actualizada.', user: await this.auth.changePassword(user, dto, actor) };
   }
 
   /** Same answer as /api/me (the old client's Laravel-style alias). */
   @Get('user')
   @Answer(200, 'Igual que GET /api/me (cliente antiguo).', UserAnswers.me)
   @SignedIn()
+  @AllowedBeforePasswordChange()
   @ApiBearerAuth()
   user(@CurrentUser() user: AuthUser) {
     return this.auth.me(user);

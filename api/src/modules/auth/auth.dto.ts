@@ -24,3 +24,11 @@ export class LoginDto {
 }
 
 export class RegisterDto extends IntersectionType(AccountFieldsDto, NewPasswordDto) {}
+
+/** POST /api/me/password: one's own password, changed (required first when it was generated). */
+export class ChangePasswordDto extends NewPasswordDto {
+  @IsNotEmpty({ message: 'La contraseña actual es obligatoria.' })
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  current_password: string;
+}

@@ -5,15 +5,15 @@ import type { AuthUser } from '@core/access/current-user';
 import { SessionsRepository } from '@core/access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { ME_RECENT_AUDIT_LOGS } from '@core/constants';
-import type { AuthResponse, MeResponse } from '@shared/contracts/users.contract';
+import type { AuthResponse, MeResponse, SessionUserResponse } from '@shared/contracts/users.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { toAuditLogResponse } from '@core/audit/audit.mapper';
 import { AuditRepository } from '@core/audit/audit.repository';
-import { toUserResponse } from '../users/users.mapper';
+import { toSessionUserResponse, toUserResponse } from '../users/users.mapper';
 import { UsersRepository } from '../users/users.repository';
-import type { LoginDto, RegisterDto } from './auth.dto';
+import type { ChangePasswordDto, LoginDto, RegisterDto } from './auth.dto';
 import { LoginThrottle } from './login-throttle';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../users/password-hasher';
 
@@ -41,7 +41,7 @@ export class AuthService {
       await tx.record({ type: 'auth.logged-in', resourceId: user.id, payload: { user_id: user.id } });
       return issued;
     });
-    return { token, user: toUserResponse(user) };
+    return { token, user: toSessionUserResponse(user) };
   }
 
   async register(dto: RegisterDto, ip: string): Promise<AuthResponse> {
@@ -64,7 +64,7 @@ export class AuthService {
       const token = await this.issueToken(tx, user.id, ip);
       const response = toUserResponse(user);
       await tx.record({ type: 'auth.registered', resourceId: user.id, payload: { user: response } });
-      return { token, user: response };
+      return { token, user: { ...response, must_change_password: false } };
     });
   }
 
@@ -76,12 +76,50 @@ export class AuthService {
     });
   }
 
+  /**
+   * Changes the caller's own password: the current one proves it is them (each wrong one counts as a failed
+   * sign-in: same throttle), the new one must differ. Clears must_change_password and ends the other sessions.
+   */
+  async changePassword(user: AuthUser, dto: ChangePasswordDto, actor: EventActor): Promise<SessionUserResponse> {
+    const ip = actor.ip ?? 'unknown';
+    await this.throttle.take(user.email, ip);
+    const stored = await this.users.findByEmailWithPassword(user.email);
+    if (!stored || !(await verifyPassword(dto.current_password, stored.passwordHash))) {
+      throw DomainException.validation({ current_password: ['La contraseña actual no es correcta.'] });
+    }
+    await this.throttle.succeeded(user.email, ip);
+    if (await verifyPassword(dto.password, stored.passwordHash)) {
+      throw DomainException.validation({ password: ['La nueva contraseña debe ser distinta de la actual.'] });
+    }
+    const passwordHash = await hashPassword(dto.password);
+    return this.uow.run(actor, async (tx) => {
+      const current = await this.users.findByIdWithPasswordForUpdate(tx.manager, user.id);
+      // Changed meanwhile (another tab, an administrator): the proof above no longer holds.
+      if (!current || current.passwordHash !== stored.passwordHash) {
+        throw DomainException.validation({ current_password: ['La contraseña actual no es correcta.'] });
+      }
+      const updated = await this.users.update(tx.manager, user.id, { passwordHash, mustChangePassword: false });
+      const revoked = await this.sessions.revokeAllForUser(tx.manager, user.id, user.sessionId);
+      await tx.record({
+        type: 'user.updated',
+        resourceId: user.id,
+        payload: { user: toUserResponse(updated), access_changed: false, revoked_sessions: revoked },
+      });
+      return toSessionUserResponse(updated);
+    });
+  }
+
   async me(user: AuthUser): Promise<MeResponse> {
     const logs = await this.audit.recentForUser(user.id, ME_RECENT_AUDIT_LOGS);
     return {
       data: {
         user: {
-          ...toUserResponse({ ...user, isSuperAdmin: user.is_super_admin, createdAt: new Date(user.created_at) }),
+          ...toSessionUserResponse({
+            ...user,
+            isSuperAdmin: user.is_super_admin,
+            createdAt: new Date(user.created_at),
+            mustChangePassword: user.must_change_password,
+          }),
           audit_logs: logs.map(toAuditLogResponse),
         },
       },

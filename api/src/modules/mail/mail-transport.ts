@@ -82,7 +82,9 @@ export interface OutgoingMail {
 export class MailTransport implements OnApplicationShutdown {
   private readonly transporter: Transporter | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'mailSendTimeoutMs'>) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'smtpUrl' | 'smtpRequireTls' | 'mailFrom' | 'mailSendTimeoutMs'>,
+  ) {
     const timeout = config.mailSendTimeoutMs;
     this.transporter = config.smtpUrl
       ? createTransport({
@@ -95,6 +97,8 @@ export class MailTransport implements OnApplicationShutdown {
           socketTimeout: timeout,
           disableFileAccess: true,
           disableUrlAccess: true,
+          // Production, a relay on another machine: STARTTLS or nothing (app-config.ts, smtpRequiresTls).
+          ...(config.smtpRequireTls ? { requireTLS: true } : {}),
         } as Parameters<typeof createTransport>[0])
       : null;
   }

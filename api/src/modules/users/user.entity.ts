@@ -19,4 +19,8 @@ export class UserEntity extends RecordColumns {
 
   @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
   permissions: Permissions;
+
+  /** The password was generated (the first super admin without ADMIN_PASSWORD): change it before anything else. */
+  @Column({ name: 'must_change_password', type: 'boolean', default: false })
+  mustChangePassword: boolean;
 }

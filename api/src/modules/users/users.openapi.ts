@@ -20,6 +20,17 @@ export const UsersSchemas = schemas({
     },
     'Una cuenta del personal.',
   ),
+  UsuarioDeLaSesion: {
+    allOf: [
+      { $ref: '#/components/schemas/Usuario' },
+      S.object({
+        must_change_password: S.bool(
+          false,
+          'La contraseña fue generada (primer super administrador sin ADMIN_PASSWORD): hasta cambiarla con POST /api/me/password, las demás rutas responden 403 PASSWORD_CHANGE_REQUIRED.',
+        ),
+      }),
+    ],
+  },
   EntradaDeBitacora: S.object({
     id: S.int(10),
     action: S.oneOf(['login', 'logout', 'create', 'update', 'delete', 'view', 'register']),
@@ -35,12 +46,16 @@ export const UserAnswers = {
   deleted: S.object({ message: S.message('Usuario eliminado exitosamente') }),
   session: S.object({
     token: S.text('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…', 'JWT para el encabezado Authorization: Bearer.'),
-    user: UsersSchemas.Usuario,
+    user: UsersSchemas.UsuarioDeLaSesion,
   }),
+  passwordChanged: S.object({ message: S.message('Contraseña actualizada.'), user: UsersSchemas.UsuarioDeLaSesion }),
   me: S.object({
     data: S.object({
       user: {
-        allOf: [UsersSchemas.Usuario, S.object({ audit_logs: S.list(UsersSchemas.EntradaDeBitacora, 'Las últimas 5 entradas propias.') })],
+        allOf: [
+          UsersSchemas.UsuarioDeLaSesion,
+          S.object({ audit_logs: S.list(UsersSchemas.EntradaDeBitacora, 'Las últimas 5 entradas propias.') }),
+        ],
       },
     }),
   }),

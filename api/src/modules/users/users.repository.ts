@@ -10,6 +10,7 @@ export interface NewUser {
   passwordHash: string;
   isSuperAdmin: boolean;
   permissions: Permissions;
+  mustChangePassword?: boolean;
 }
 
 @Injectable()
@@ -36,6 +37,16 @@ export class UsersRepository {
   /** With the password hash, for sign-in. */
   findByEmailWithPassword(email: string): Promise<UserEntity | null> {
     return this.repo().createQueryBuilder('u').addSelect('u.passwordHash').where('u.email = :email', { email }).getOne();
+  }
+
+  /** With the password hash, locked for the rest of the transaction (changing one's own password). */
+  findByIdWithPasswordForUpdate(manager: EntityManager, id: number): Promise<UserEntity | null> {
+    return this.repo(manager)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
   }
 
   async emailTaken(email: string, exceptId?: number, manager?: EntityManager): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '@core/config/app-config';
 import type { DemoSeeder } from '@core/database/seed-runner';
@@ -5,18 +6,30 @@ import type { Permissions } from '@shared/permissions';
 import { hashPassword } from './password-hasher';
 import { UserEntity } from './user.entity';
 
-/** Creates the first super admin from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
-export async function ensureFirstAdmin(ds: DataSource, config: AppConfig): Promise<boolean> {
+/** The first super admin, as created: `generatedPassword` is the only copy of a generated one (only its hash is kept). */
+export interface FirstAdmin {
+  email: string;
+  generatedPassword: string | null;
+}
+
+/**
+ * Creates the first super admin when no user exists. With ADMIN_PASSWORD, that password, as given. Without it, a
+ * generated one (120 random bits), stored only as its hash, that must be changed at the first sign-in; the caller
+ * shows it once (issue 29 §1.6; Grafana, Jenkins).
+ */
+export async function ensureFirstAdmin(ds: DataSource, config: AppConfig): Promise<FirstAdmin | null> {
   const repo = ds.getRepository(UserEntity);
-  if ((await repo.count()) > 0) return false;
+  if ((await repo.count()) > 0) return null;
+  const generatedPassword = config.adminPassword ? null : randomBytes(15).toString('base64url');
   await repo.insert({
     name: 'Administrador General',
     email: config.adminEmail,
-    passwordHash: await hashPassword(config.adminPassword),
+    passwordHash: await hashPassword(config.adminPassword ?? generatedPassword!),
     isSuperAdmin: true,
     permissions: {},
+    mustChangePassword: generatedPassword !== null,
   });
-  return true;
+  return { email: config.adminEmail, generatedPassword };
 }
 
 export const DEMO_PASSWORD = 'demo-aforo-2026';

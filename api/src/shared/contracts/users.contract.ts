@@ -18,11 +18,25 @@ export interface AuditLogResponse {
   created_at: string;
 }
 
+/**
+ * The signed-in account as its own session sees it: `must_change_password` when its password was generated (the
+ * first super admin without ADMIN_PASSWORD); until it is changed, only POST /api/me/password, /api/me and
+ * /api/logout answer (issue 29 §1.6).
+ */
+export type SessionUserResponse = UserResponse & { must_change_password: boolean };
+
 export interface MeResponse {
-  data: { user: UserResponse & { audit_logs: AuditLogResponse[] } };
+  data: { user: SessionUserResponse & { audit_logs: AuditLogResponse[] } };
 }
 
 export interface AuthResponse {
   token: string;
-  user: UserResponse;
+  user: SessionUserResponse;
+}
+
+/** POST /api/me/password: the current password and the new one, twice. */
+export interface ChangePasswordRequest {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
 }

@@ -3,9 +3,15 @@
  * error fallbacks of §8. The token lives in local storage under 'token' and is restored at start-up.
  */
 import { proxy } from 'valtio';
-import type { AuditLogResponse, AuthResponse, UserResponse } from '@shared/contracts/users.contract';
+import type {
+  AuditLogResponse,
+  AuthResponse,
+  ChangePasswordRequest,
+  SessionUserResponse,
+  UserResponse,
+} from '@shared/contracts/users.contract';
 import { normalizePermissions } from '@shared/permissions';
-import { ApiError, errorMessage, setAuthToken, setUnauthorizedHandler } from '../api-client';
+import { ApiError, errorMessage, setAuthToken, setPasswordChangeHandler, setUnauthorizedHandler } from '../api-client';
 import { TOKEN_STORAGE_KEY } from '../constants';
 import { createSharedRequest } from '../loader';
 import { navigateTo } from '../navigation';
@@ -13,8 +19,10 @@ import { postLogin, type LoginInput } from './api/login';
 import { postLogout } from './api/logout';
 import { postRegister, type RegisterInput } from './api/register';
 import { getMe } from './api/get-me';
+import { postPassword } from './api/change-password';
 
-export type SessionUser = UserResponse & { audit_logs?: AuditLogResponse[] };
+/** `must_change_password`: a generated first password — the app shows only 'Cambia tu contraseña' (app/guards.tsx). */
+export type SessionUser = SessionUserResponse & { audit_logs?: AuditLogResponse[] };
 
 export interface AuthState {
   user: SessionUser | null;
@@ -78,6 +86,19 @@ export function endSessionAndGoToLogin(): void {
 }
 
 setUnauthorizedHandler(endSessionAndGoToLogin);
+
+// The server refused a call until the password is changed (a session restored before /api/me answered).
+setPasswordChangeHandler(() => {
+  if (authState.user) authState.user.must_change_password = true;
+  else fetchMe({ fresh: true }).catch(() => {});
+});
+
+/** POST /api/me/password: on success the session's user no longer has to change it (the app goes on). */
+export async function changePassword(input: ChangePasswordRequest): Promise<string> {
+  const { message, user } = await postPassword(input);
+  authState.user = normalizeUser({ ...authState.user, ...user });
+  return message;
+}
 
 export function isAuthenticated(): boolean {
   return authState.token !== null;

@@ -1,5 +1,6 @@
 export {
   authState,
+  changePassword,
   clearSession,
   endSessionAndGoToLogin,
   fetchMe,

@@ -14,6 +14,7 @@ import { CitizenJourney1764900000000 } from './1764900000000-citizen-journey';
 import { Notify1765000000000 } from './1765000000000-notify';
 import { ProgramWaitlist1765100000000 } from './1765100000000-program-waitlist';
 import { WaitlistConfirm1765300000000 } from './1765300000000-waitlist-confirm';
+import { FirstPassword1765400000000 } from './1765400000000-first-password';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Notify1765000000000,
   ProgramWaitlist1765100000000,
   WaitlistConfirm1765300000000,
+  FirstPassword1765400000000,
 ];

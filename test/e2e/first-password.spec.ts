@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { expectScreenOk, viewportFor } from '../setup/browser';
+import { freePort } from '../setup/processes';
+import { SHOT_VIEWPORTS } from './screenshots';
+
+/**
+ * No fixed first password (issue 29 §1.6), in the browser: a server started without ADMIN_PASSWORD prints a
+ * generated one once; signing in with it shows only 'Cambia tu contraseña', whatever the address, until a new one
+ * is chosen; then the panel opens. The screen passes axe at 1280 and 360 px. Its own server (start-server.mjs on
+ * a free port, its own database): the shared one's admin has a password of its own.
+ */
+
+const root = join(__dirname, '../..');
+
+const test = base.extend<object, { firstServer: { url: string; password: string } }>({
+  firstServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const port = await freePort();
+      const database = `aforo_e2e_${Date.now()}`;
+      let out = '';
+      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database, E2E_ADMIN_PASSWORD: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      server.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      server.stderr.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-8000)));
+      try {
+        const shown = /con admin@aforo\.local y la contraseña inicial: (\S+)/;
+        const deadline = Date.now() + 120_000;
+        while (!shown.test(out)) {
+          if (server.exitCode !== null) throw new Error(`El servidor terminó (${server.exitCode}):\n${out}`);
+          if (Date.now() > deadline) throw new Error(`El servidor no mostró la contraseña inicial:\n${out}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        await use({ url: `http://127.0.0.1:${port}`, password: shown.exec(out)![1] });
+      } finally {
+        if (server.exitCode === null) {
+          const done = new Promise((r) => server.once('exit', r));
+          server.kill('SIGTERM');
+          await done;
+        }
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+        await admin.end();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ firstServer }, use) => use(firstServer.url),
+});
+
+test.describe.configure({ timeout: 180_000 });
+
+async function expectChangeScreen(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Cambia tu contraseña' })).toBeVisible();
+  await expect(page.getByTestId('password-change-form')).toBeVisible();
+  await expect(page.getByTestId('user-info-card')).toHaveCount(0);
+}
+
+test('the generated first password must be changed before anything else', async ({ page, firstServer }) => {
+  await page.setViewportSize(viewportFor(1280));
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill('admin@aforo.local');
+  await page.getByTestId('login-password').fill(firstServer.password);
+  await page.getByTestId('login-submit').click();
+  await expectChangeScreen(page);
+  await expect(page.getByText('Entraste como admin@aforo.local')).toBeVisible();
+  await expectScreenOk(page, 'Cambia tu contraseña (1280)');
+
+  // Any other address shows the same screen, a reload too.
+  await page.goto('/users');
+  await expectChangeScreen(page);
+  await page.setViewportSize(viewportFor(360));
+  await page.reload();
+  await expectChangeScreen(page);
+  await expectScreenOk(page, 'Cambia tu contraseña (360)');
+
+  if (process.env.AFORO_SHOTS) {
+    const dir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-first-password';
+    for (const [name, size] of Object.entries(SHOT_VIEWPORTS)) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: join(dir, `cambia-tu-contrasena-${name}.png`), fullPage: true });
+    }
+  }
+
+  // The form's own checks, then the server's.
+  await page.getByTestId('password-change-submit').click();
+  await expect(page.locator('#password-change-current_password-error')).toHaveText('La contraseña actual es obligatoria.');
+  await expect(page.locator('#password-change-current_password')).toBeFocused();
+  await page.getByTestId('password-change-current_password').fill('no-es-la-inicial');
+  await page.getByTestId('password-change-password').fill('nueva-clave-2026');
+  await page.getByTestId('password-change-password_confirmation').fill('otra-clave-2026');
+  await page.getByTestId('password-change-submit').click();
+  await expect(page.locator('#password-change-password_confirmation-error')).toHaveText('Las contraseñas no coinciden.');
+  await page.getByTestId('password-change-password_confirmation').fill('nueva-clave-2026');
+  await page.getByTestId('password-change-submit').click();
+  await expect(page.getByTestId('password-change-error')).toContainText('Los datos enviados no son válidos.');
+  await expect(page.locator('#password-change-current_password-error')).toHaveText('La contraseña actual no es correcta.');
+  await expectScreenOk(page, 'Cambia tu contraseña con errores (360)');
+
+  await page.getByTestId('password-change-current_password').fill(firstServer.password);
+  await page.getByTestId('password-change-submit').click();
+  await expect(page.getByText('Contraseña actualizada.')).toBeVisible();
+  // The screen that was asked for opens; a reload stays there.
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('user-info-card')).toBeVisible();
+  await expect(page.getByTestId('password-change-form')).toHaveCount(0);
+
+  // The generated password no longer signs in; the new one does, straight to the panel.
+  const old = await page.request.post('/api/login', { data: { email: 'admin@aforo.local', password: firstServer.password } });
+  expect(old.status()).toBe(401);
+  const fresh = await page.request.post('/api/login', { data: { email: 'admin@aforo.local', password: 'nueva-clave-2026' } });
+  expect(((await fresh.json()) as { user: { must_change_password: boolean } }).user.must_change_password).toBe(false);
+});
