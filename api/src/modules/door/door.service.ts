@@ -130,7 +130,7 @@ export class DoorService {
   ): Promise<ScanAnswer> {
     const scanId = input.scan_id ?? randomUUID();
     const stored = await this.repo.findScan(scanId);
-    if (stored) return this.replay(key, adapter, capacity, stored);
+    if (stored) return this.replay(key, adapter, capacity, stored, offline);
     const now = Date.now();
     // A device whose clock runs ahead cannot date a scan in the future.
     const scannedAt = new Date(Math.min(input.scanned_at ? new Date(input.scanned_at).getTime() : now, now));
@@ -201,7 +201,7 @@ export class DoorService {
       if (occupancy) await this.recordAlarm(tx, key, occupancy);
       return { result, occupancy, extras, admittedBy };
     });
-    if (!outcome) return this.replay(key, adapter, capacity, (await this.repo.findScan(scanId))!);
+    if (!outcome) return this.replay(key, adapter, capacity, (await this.repo.findScan(scanId))!, offline);
 
     const { result, occupancy, admittedBy } = outcome;
     let extras = outcome.extras;
@@ -279,9 +279,23 @@ export class DoorService {
     });
   }
 
-  private async replay(key: DoorKey, adapter: DoorAdapter, capacity: number | null, s: ScanRow): Promise<ScanAnswer> {
+  /**
+   * A scan_id seen before: its stored answer, nothing changed. One used in another event is refused: online with a
+   * 422, in a batch as that scan's answer (`unknown`, nothing applied), so the rest of the batch still counts.
+   */
+  private async replay(key: DoorKey, adapter: DoorAdapter, capacity: number | null, s: ScanRow, offline: boolean): Promise<ScanAnswer> {
     if (s.event_kind !== key.kind || s.event_id !== key.eventId) {
-      throw DomainException.validation({ scan_id: [SCAN_ID_ELSEWHERE] }, SCAN_ID_ELSEWHERE);
+      if (!offline) throw DomainException.validation({ scan_id: [SCAN_ID_ELSEWHERE] }, SCAN_ID_ELSEWHERE);
+      return {
+        scan_id: s.scan_id,
+        result: 'unknown',
+        message: SCAN_ID_ELSEWHERE,
+        gate: s.gate,
+        direction: s.direction,
+        scanned_at: new Date(s.scanned_at).toISOString(),
+        replayed: true,
+        occupancy: await this.summary(key, capacity),
+      };
     }
     const holder = s.holder_id ? (await adapter.people(key.eventId, [s.holder_id])).get(s.holder_id) : undefined;
     const person = holder ? toPerson(holder) : undefined;
