@@ -68,8 +68,10 @@ const importZones = [
  */
 const MODULE_IMPORTS_ALLOWED = {
   auth: ['users'], // signing in reads and creates accounts; users owns them (DTO fields, password hasher)
-  'external-events': ['images', 'mail'], // an event's cover image goes through the images service; its messages through mail
-  'internal-events': ['seating', 'mail'], // attendees' seats are given and released through the seating service; invitations are mail
+  // an event's cover image goes through the images service; its messages through mail; its door adapter plugs into the door engine
+  'external-events': ['images', 'mail', 'door'],
+  // attendees' seats are given and released through the seating service; invitations are mail; its door adapter plugs into the door engine
+  'internal-events': ['seating', 'mail', 'door'],
   programs: ['mail'], // an application's messages are queued through mail
 };
 const AREAS = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })

@@ -55,6 +55,20 @@ const cases: Case[] = [
   { at: 'api/src/modules/auth/zone.ts', code: "import { UsersRepository } from '../users/users.repository';", forbidden: false },
   { at: 'api/src/modules/internal-events/zone.ts', code: "import { SeatingService } from '../seating/seating.service';", forbidden: false },
   { at: 'api/src/modules/external-events/zone.ts', code: "import { ImagesService } from '../images/images.service';", forbidden: false },
+  // The door (issue 28): each event area plugs its adapter into the door engine; the door names no event area.
+  { at: 'api/src/modules/external-events/zone.ts', code: "import { DoorAdapters } from '../door/door-adapter';", forbidden: false },
+  { at: 'api/src/modules/internal-events/zone.ts', code: "import { DoorAdapters } from '../door/door-adapter';", forbidden: false },
+  {
+    at: 'api/src/modules/door/zone.ts',
+    code: "import { RegistrationsService } from '../external-events/registrations.service';",
+    forbidden: true,
+  },
+  {
+    at: 'api/src/modules/door/zone.ts',
+    code: "import { InternalEventsService } from '@modules/internal-events/internal-events.service';",
+    forbidden: true,
+  },
+  { at: 'api/src/modules/programs/zone.ts', code: "import { DoorService } from '../door/door.service';", forbidden: true },
   { at: 'api/src/modules/personas/zone.ts', code: "import { PersonasRepository } from './personas.repository';", forbidden: false },
   { at: 'api/src/modules/personas/zone.ts', code: "import { UnitOfWork } from '@core/outbox/unit-of-work';", forbidden: false },
   // The web reaches only the shared vocabulary, and no other feature.

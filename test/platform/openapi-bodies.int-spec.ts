@@ -32,6 +32,7 @@ const NOT_FROM_SCHEMA_ALONE: Record<string, string> = {
   'post /api/me/password': 'needs the current password of the account',
   'put /api/me/password': 'needs the current password of the account',
   'post /api/eventos-internos/{id}/check-in': 'needs the confirmation code an invited person received',
+  'post /api/eventos-externos/{id}/check-in': 'needs the door code a registration received (an unknown code is a 404)',
   'post /api/eventos-internos/{id}/invitations':
     "needs a confirmed event (the walk makes it as the document's example, a borrador) with attendees who have an e-mail",
 };

@@ -9,6 +9,7 @@ import { externalEventsSeeder } from './external-events/external-events.seed';
 import { ExternalEventsModule } from './external-events/external-events.module';
 import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
 import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
+import { DoorModule } from './door/door.module';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
 import { InternalEventsModule } from './internal-events/internal-events.module';
@@ -76,6 +77,7 @@ export const AREA_REGISTRATIONS = {
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
   mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },
+  door: { module: DoorModule },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;

@@ -93,6 +93,8 @@ export interface AppConfig {
    * (0: as fast as the workers go). A relay's own limit (Microsoft 365: 30 a minute) goes here.
    */
   mailPerMinute: number;
+  /** DOOR_ALARM_LEVELS: the occupancy percentages of the venue's limit that raise an alarm, ascending (issue 28). */
+  doorAlarmLevels: number[];
 }
 
 export class ConfigError extends Error {
@@ -163,6 +165,17 @@ export function smtpRequiresTls(smtpUrl: string | null, nodeEnv: string): boolea
   if (url.protocol !== 'smtp:' || isLoopbackHost(url.hostname)) return false;
   const said = (name: string) => url.searchParams.get(name)?.toLowerCase();
   return said('requireTLS') !== 'false' && said('ignoreTLS') !== 'true';
+}
+
+/** Percentages, comma separated, each 1–100 and rising ("80,95,100"). */
+function readLevels(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const levels = raw.split(',').map((p) => Number(p.trim()));
+  if (!levels.every((l, i) => Number.isInteger(l) && l >= 1 && l <= 100 && (i === 0 || l > levels[i - 1]))) {
+    throw new ConfigError(name, `debe ser una lista de porcentajes enteros de 1 a 100, en orden creciente (se recibió "${raw}")`);
+  }
+  return levels;
 }
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -379,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailSendAttempts: readInt(env, 'MAIL_SEND_ATTEMPTS', 10, 1, 100),
     mailRetryDelayMs: readInt(env, 'MAIL_RETRY_DELAY_MS', 2_000, 100, 3_600_000),
     mailPerMinute: readInt(env, 'MAIL_PER_MINUTE', MAIL_PER_MINUTE_DEFAULT, 0, 1_000_000),
+    doorAlarmLevels: readLevels(env, 'DOOR_ALARM_LEVELS', [80, 95, 100]),
   };
 }
 

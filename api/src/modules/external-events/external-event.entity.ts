@@ -29,6 +29,10 @@ export class ExternalEventEntity extends StaffRecordColumns {
   @Column({ name: 'held_places', type: 'integer', default: 0 })
   heldPlaces: number;
 
+  /** The venue's safety limit for the door (issue 28; migration 1765700000000), not how many may register. */
+  @Column({ name: 'aforo_maximo', type: 'integer', nullable: true })
+  aforoMaximo: number | null;
+
   @Column({ name: 'waitlist_count', type: 'integer', default: 0 })
   waitlistCount: number;
 

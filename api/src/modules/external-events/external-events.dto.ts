@@ -75,6 +75,16 @@ class EventFieldsDto {
   @Max(MAX_CAPACITY, { message: `La capacidad no debe ser mayor que ${MAX_CAPACITY.toLocaleString('es-MX')}.` })
   max_attendees: number;
 
+  /**
+   * Not in the spec's payload (issue 28): the venue's safety limit for the door, distinct from max_attendees.
+   * Absent: unchanged (none on create); null: none.
+   */
+  @IsOptional()
+  @IsInt({ message: 'El aforo máximo del recinto debe ser un número entero.' })
+  @Min(1, { message: 'El aforo máximo del recinto debe ser al menos 1.' })
+  @Max(MAX_CAPACITY, { message: `El aforo máximo del recinto no debe ser mayor que ${MAX_CAPACITY.toLocaleString('es-MX')}.` })
+  aforo_maximo?: number | null;
+
   /** Not in the spec's admin payload; shown on the public page (one item per line in the form). */
   @IsOptional()
   @Transform(trimList)

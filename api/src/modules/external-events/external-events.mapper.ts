@@ -33,7 +33,7 @@ export function toPublicEvent(e: ExternalEventEntity): PublicExternalEvent {
 }
 
 export function toExternalEventResponse(e: ExternalEventEntity): ExternalEventResponse {
-  return { ...toPublicEvent(e), created_at: iso(e.createdAt)!, updated_at: iso(e.updatedAt)! };
+  return { ...toPublicEvent(e), aforo_maximo: e.aforoMaximo ?? null, created_at: iso(e.createdAt)!, updated_at: iso(e.updatedAt)! };
 }
 
 export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalRegistrationResponse {

@@ -1,7 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { DoorAdapters } from '../door/door-adapter';
 import { ImagesModule } from '../images/images.module';
+import { ExternalDoorAdapter } from './door.adapter';
 import { ExternalEventsController } from './external-events.controller';
 import { ExternalEventCounts, registerExternalEventsRealtime } from './external-events.realtime';
 import { ExternalEventsRepository } from './external-events.repository';
@@ -26,6 +28,7 @@ import { RegistrationsService } from './registrations.service';
     ExternalEventCounts,
     WaitlistRepository,
     WaitlistService,
+    ExternalDoorAdapter,
   ],
 })
 export class ExternalEventsModule implements OnModuleInit {
@@ -34,10 +37,13 @@ export class ExternalEventsModule implements OnModuleInit {
     private readonly events: ExternalEventsRepository,
     private readonly counts: ExternalEventCounts,
     private readonly jobs: JobRoutes,
+    private readonly doors: DoorAdapters,
+    private readonly door: ExternalDoorAdapter,
   ) {}
 
   onModuleInit(): void {
     registerExternalEventsRealtime(this.realtime, this.events, this.counts);
+    this.doors.register('externo', this.door);
     // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox,
     // so it exists once the offer commits); the scheduled sweep catches any that did not run.
     this.jobs.register('waitlist.offered', (e) => {

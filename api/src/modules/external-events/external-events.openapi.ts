@@ -38,7 +38,17 @@ const linkEvent = S.object(
 );
 
 export const ExternalEventSchemas = schemas({
-  EventoExterno: S.object({ ...publicFields, created_at: S.date(), updated_at: S.date() }, 'Vista del personal.'),
+  EventoExterno: S.object(
+    {
+      ...publicFields,
+      aforo_maximo: S.nullable(
+        S.int(3000, 'Aforo máximo del recinto (límite de seguridad de la puerta, no el cupo de registro); null: sin límite.'),
+      ),
+      created_at: S.date(),
+      updated_at: S.date(),
+    },
+    'Vista del personal.',
+  ),
   EventoExternoPublico: S.object(publicFields, 'Vista pública (sin campos del personal).'),
   RegistroExterno: S.object({
     id: S.int(7),

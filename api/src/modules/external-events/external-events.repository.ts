@@ -27,6 +27,8 @@ export interface ExternalEventFields {
   requirements: string[];
   agenda: string[];
   imageUrl?: string | null;
+  /** Absent on update: left as it was (the spec's body has no such field). */
+  aforoMaximo?: number | null;
 }
 
 export type VersionedCounts = EventCounts & { version: string };

@@ -26,7 +26,16 @@ function formFields(dto: CreateExternalEventDto | UpdateExternalEventDto) {
   if (endDate && endDate < eventDate) {
     throw DomainException.validation({ end_date: ['La fecha de fin no puede ser anterior a la de inicio.'] });
   }
-  return { title: dto.title, description: dto.description, eventDate, endDate, location: dto.location, maxAttendees: dto.max_attendees };
+  return {
+    title: dto.title,
+    description: dto.description,
+    eventDate,
+    endDate,
+    location: dto.location,
+    maxAttendees: dto.max_attendees,
+    // Absent: unchanged on edit, none on create (the spec's bodies do not carry it).
+    ...(dto.aforo_maximo !== undefined ? { aforoMaximo: dto.aforo_maximo } : {}),
+  };
 }
 
 @Injectable()

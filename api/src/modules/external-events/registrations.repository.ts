@@ -93,4 +93,54 @@ export class RegistrationsRepository {
   async delete(manager: EntityManager, id: number): Promise<void> {
     await this.repo(manager).delete({ id });
   }
+
+  // ——— The door (issue 28) ———
+
+  /** Whose door code it is in this event (codes are unique per event: external_registrations_event_codigo_key). */
+  async findByCode(eventId: number, codigo: string, manager?: EntityManager): Promise<DoorRegistrationRow | null> {
+    const rows = await (manager ?? this.ds.manager).query(
+      `SELECT id, nombre, apellido_paterno, apellido_materno, status FROM external_registrations WHERE event_id = $1 AND codigo = $2`,
+      [eventId, codigo],
+    );
+    return rows[0] ?? null;
+  }
+
+  async byIds(eventId: number, ids: number[]): Promise<DoorRegistrationRow[]> {
+    if (ids.length === 0) return [];
+    return this.ds.query(
+      `SELECT id, nombre, apellido_paterno, apellido_materno, status FROM external_registrations WHERE event_id = $1 AND id = ANY($2::int[])`,
+      [eventId, ids],
+    );
+  }
+
+  /** The codes that may enter: every registration not cancelled. */
+  async doorCodes(eventId: number): Promise<Array<{ code: string; holder_id: number }>> {
+    return this.ds.query(
+      `SELECT codigo AS code, id AS holder_id FROM external_registrations WHERE event_id = $1 AND status <> 'cancelled'`,
+      [eventId],
+    );
+  }
+
+  /**
+   * Admitted at the door: registered (or no-show) → attended, in ONE conditional statement; null when it already
+   * was (a re-entry) or may not be (cancelled).
+   */
+  async attend(manager: EntityManager, eventId: number, id: number): Promise<ExternalRegistrationEntity | null> {
+    const rows = await manager.query(
+      `WITH u AS (
+         UPDATE external_registrations SET status = 'attended', updated_at = now()
+          WHERE id = $1 AND event_id = $2 AND status IN ('registered', 'no_show') RETURNING id)
+       SELECT id FROM u`,
+      [id, eventId],
+    );
+    return rows.length ? await this.repo(manager).findOne({ where: { id } }) : null;
+  }
+}
+
+export interface DoorRegistrationRow {
+  id: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  status: RegistrationStatus;
 }

@@ -12,7 +12,7 @@ import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
-import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
@@ -97,6 +97,20 @@ export class RegistrationsService {
         payload: { event_id: eventId, registration: updated },
       });
       return updated;
+    });
+  }
+
+  /**
+   * Admitted at the door (issue 28): the same attendance confirmation as the board's button — registered → attended
+   * and its `registration.confirmed`, live on every board — in the door's transaction. A re-entry changes nothing.
+   */
+  async attendAtDoor(tx: Transaction, eventId: number, registrationId: number): Promise<void> {
+    const updated = await this.registrations.attend(tx.manager, eventId, registrationId);
+    if (!updated) return;
+    await tx.record({
+      type: 'registration.confirmed',
+      resourceId: registrationId,
+      payload: { event_id: eventId, registration: toRegistrationResponse(updated) },
     });
   }
 

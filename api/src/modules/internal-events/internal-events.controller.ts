@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -9,7 +9,6 @@ import {
   AssignAsistentesDto,
   AssignEspacioDto,
   AutoAssignSeatDto,
-  CheckInDto,
   AvailablePersonasQueryDto,
   CreateInternalEventDto,
   InternalEventsQueryDto,
@@ -127,15 +126,6 @@ export class InternalEventsController {
   @RequirePermission('eventos_internos', 'edit')
   assignEspacio(@Param('id', IdParamPipe) id: number, @Body() dto: AssignEspacioDto, @Actor() actor: EventActor) {
     return this.events.assignEspacio(id, dto, actor);
-  }
-
-  /** Check-in at the door (beyond the spec): the invitation's code marks the person asistio, with a seat if needed. */
-  @Post('eventos-internos/:id/check-in')
-  @Answer(200, 'Asistencia registrada con el código de la invitación (y asiento, si hacía falta).', A.checkIn)
-  @HttpCode(200)
-  @RequirePermission('eventos_internos', 'edit')
-  checkIn(@Param('id', IdParamPipe) id: number, @Body() dto: CheckInDto, @Actor() actor: EventActor) {
-    return this.events.checkIn(id, dto.code, dto.seccion_id, actor);
   }
 
   /** Catalogues for the seating filters (spec 2 §7). */

@@ -33,6 +33,8 @@ import {
 import { Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
 
+/** The venue limit's ceiling (the migration's CHECK: 1 to 1,000,000). */
+const MAX_AFORO = 1_000_000;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => {
   const v = typeof value === 'string' ? value.trim() : value;
@@ -85,6 +87,13 @@ class InternalEventFieldsDto {
   @IsString({ each: true, message: 'Cada nota debe ser texto.' })
   @MaxLength(INTERNAL_EVENT_LIMITS.nota, { each: true, message: tooLong('Cada nota', INTERNAL_EVENT_LIMITS.nota) })
   notas?: string[];
+
+  /** Not in the spec's body (issue 28): the venue's safety limit for the door. Absent: unchanged (none on create); null: none. */
+  @IsOptional()
+  @IsInt({ message: 'El aforo máximo del recinto debe ser un número entero.' })
+  @Min(1, { message: 'El aforo máximo del recinto debe ser al menos 1.' })
+  @Max(MAX_AFORO, { message: `El aforo máximo del recinto no debe ser mayor que ${MAX_AFORO.toLocaleString('es-MX')}.` })
+  aforo_maximo?: number | null;
 }
 
 export class CreateInternalEventDto extends InternalEventFieldsDto {
@@ -226,18 +235,4 @@ export class PublicConfirmDto {
   @ApiProperty({ type: 'string', required: true, example: 'K7M2Q', description: CODE_DESCRIPTION })
   @IsOptional()
   code?: unknown;
-}
-
-/** Check-in at the door: the code (typed, or read from the invitation's QR) and, optionally, the section for a seat. */
-export class CheckInDto {
-  /** Normalized by the service (trimmed, upper case). */
-  @ApiProperty({ type: 'string', example: 'K7M2Q', description: CODE_DESCRIPTION })
-  @IsOptional()
-  code?: unknown;
-
-  @Omittable()
-  @IsInt({ message: 'Por favor selecciona una sección' })
-  @Min(1, { message: 'Por favor selecciona una sección' })
-  @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
-  seccion_id?: number;
 }

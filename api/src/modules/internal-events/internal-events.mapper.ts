@@ -40,6 +40,7 @@ export function toInternalEventResponse(row: InternalEventRow, espacios: Espacio
     permite_seleccion_asiento: row.permite_seleccion_asiento,
     espacios,
     intentos_fallidos_24h: failed24h,
+    aforo_maximo: row.aforo_maximo ?? null,
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
   };

@@ -1,7 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { DoorAdapters } from '../door/door-adapter';
 import { SeatingModule } from '../seating/seating.module';
+import { InternalDoorAdapter } from './door.adapter';
 import { ConfirmationThrottle } from './confirmation-throttle';
 import { InternalEventsController } from './internal-events.controller';
 import { registerInternalEventsRealtime } from './internal-events.realtime';
@@ -16,17 +18,27 @@ import { PublicInternalEventsController } from './public-internal-events.control
   imports: [SeatingModule],
   // The public routes first: '/eventos-internos/public/…' must not be taken for an id.
   controllers: [PublicInternalEventsController, InternalEventsController, InvitationsController],
-  providers: [InternalEventsService, InternalEventsRepository, ConfirmationThrottle, InvitationsService, InvitationsRepository],
+  providers: [
+    InternalEventsService,
+    InternalEventsRepository,
+    ConfirmationThrottle,
+    InvitationsService,
+    InvitationsRepository,
+    InternalDoorAdapter,
+  ],
 })
 export class InternalEventsModule implements OnModuleInit {
   constructor(
     private readonly realtime: RealtimeRegistry,
     private readonly repo: InternalEventsRepository,
     private readonly jobs: JobRoutes,
+    private readonly doors: DoorAdapters,
+    private readonly door: InternalDoorAdapter,
   ) {}
 
   onModuleInit(): void {
     registerInternalEventsRealtime(this.realtime, this.repo);
+    this.doors.register('interno', this.door);
     // A committed invitation request becomes its one job (the job id deduplicates a re-queue).
     this.jobs.register('internal-event.invitations-requested', (e) => [
       { name: 'internal-events.send-invitations', data: { sendId: e.payload.job.id }, jobId: invitationsJobId(e.payload.job.id) },

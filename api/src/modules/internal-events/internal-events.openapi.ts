@@ -61,6 +61,7 @@ export const InternalEventsSchemas = schemas({
       permite_seleccion_asiento: S.bool(true, 'Falso si el evento no tiene espacio.'),
       espacios: S.list(ref('EspacioDelEvento'), 'El espacio del evento (uno o ninguno).'),
       intentos_fallidos_24h: S.int(0, 'Confirmaciones públicas con código equivocado en las últimas 24 horas.'),
+      aforo_maximo: S.nullable(S.int(300, 'Aforo máximo del recinto (límite de seguridad de la puerta); null: sin límite.')),
       created_at: S.date(),
       updated_at: S.date(),
     },
@@ -154,12 +155,6 @@ export const InternalEventsAnswers = {
     asistente: E.Asistente,
     seat_assigned: maybe(E.AsientoDelEvento, 'El asiento dado al pasar a asistio sin asiento.'),
     message: S.message('Estado actualizado exitosamente'),
-  }),
-  checkIn: S.object({
-    asistente: E.Asistente,
-    seat_assigned: maybe(E.AsientoDelEvento, 'El asiento dado en la entrada, si no tenía.'),
-    already_checked_in: S.bool(false, 'Verdadero si ya había registrado su asistencia (no cambia nada).'),
-    message: S.message('Asistencia registrada: JOSÉ ÁNGEL GARZA PEÑA'),
   }),
   availablePersonas: S.object({
     personas: S.list(E.PersonaDisponible, 'Una página, en el orden de la lista de personas.'),

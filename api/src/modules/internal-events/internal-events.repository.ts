@@ -21,6 +21,7 @@ export interface InternalEventValues extends Omit<InternalEventFields, 'fecha_ev
   fecha_evento: Date;
   fecha_fin: Date | null;
   notas: string[];
+  aforo_maximo: number | null;
 }
 
 export interface InternalEventRow extends AsistentesCounts, InternalEventValues {
@@ -75,7 +76,7 @@ const COUNTS = `
 
 const EVENT_SELECT = `
   SELECT e.id, e.slug, e.titulo, e.descripcion, e.fecha_evento, e.fecha_fin, e.ubicacion, e.tipo, e.estado, e.notas,
-         e.permite_seleccion_asiento, e.version::text AS version, e.created_at, e.updated_at, c.*
+         e.aforo_maximo, e.permite_seleccion_asiento, e.version::text AS version, e.created_at, e.updated_at, c.*
     FROM eventos_internos e
     LEFT JOIN LATERAL (SELECT ${COUNTS} FROM evento_asistentes a WHERE a.evento_interno_id = e.id) c ON true`;
 
@@ -138,9 +139,21 @@ export class InternalEventsRepository {
 
   async insert(manager: EntityManager, v: InternalEventValues & { slug: string; created_by: number | null }): Promise<number> {
     const [{ id }] = await manager.query(
-      `INSERT INTO eventos_internos (slug, titulo, descripcion, fecha_evento, fecha_fin, ubicacion, tipo, estado, notas, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10) RETURNING id`,
-      [v.slug, v.titulo, v.descripcion, v.fecha_evento, v.fecha_fin, v.ubicacion, v.tipo, v.estado, JSON.stringify(v.notas), v.created_by],
+      `INSERT INTO eventos_internos (slug, titulo, descripcion, fecha_evento, fecha_fin, ubicacion, tipo, estado, notas, created_by, aforo_maximo)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11) RETURNING id`,
+      [
+        v.slug,
+        v.titulo,
+        v.descripcion,
+        v.fecha_evento,
+        v.fecha_fin,
+        v.ubicacion,
+        v.tipo,
+        v.estado,
+        JSON.stringify(v.notas),
+        v.created_by,
+        v.aforo_maximo,
+      ],
     );
     return id;
   }
@@ -148,9 +161,9 @@ export class InternalEventsRepository {
   async update(manager: EntityManager, id: number, v: InternalEventValues): Promise<void> {
     await manager.query(
       `UPDATE eventos_internos SET titulo = $2, descripcion = $3, fecha_evento = $4, fecha_fin = $5, ubicacion = $6, tipo = $7,
-              estado = $8, notas = $9::jsonb, updated_at = now(), version = version + 1
+              estado = $8, notas = $9::jsonb, aforo_maximo = $10, updated_at = now(), version = version + 1
         WHERE id = $1`,
-      [id, v.titulo, v.descripcion, v.fecha_evento, v.fecha_fin, v.ubicacion, v.tipo, v.estado, JSON.stringify(v.notas)],
+      [id, v.titulo, v.descripcion, v.fecha_evento, v.fecha_fin, v.ubicacion, v.tipo, v.estado, JSON.stringify(v.notas), v.aforo_maximo],
     );
   }
 
@@ -343,6 +356,25 @@ export class InternalEventsRepository {
       [eventId, code],
     );
     return rows[0] ?? null;
+  }
+
+  /** The door (issue 28): attendees by code or id, with their names. */
+  async doorHolders(
+    eventId: number,
+    by: { code?: string; ids?: number[] },
+  ): Promise<Array<{ id: number; nombre: string; apellido_paterno: string; apellido_materno: string }>> {
+    return this.ds.query(
+      `SELECT p.id, p.nombre, p.apellido_paterno, p.apellido_materno FROM evento_asistentes a JOIN personas p ON p.id = a.persona_id
+        WHERE a.evento_interno_id = $1 AND ($2::text IS NULL OR a.confirmation_code = $2) AND ($3::int[] IS NULL OR a.persona_id = ANY($3::int[]))`,
+      [eventId, by.code ?? null, by.ids ?? null],
+    );
+  }
+
+  /** Every invitation's code: an invited person may come in, whatever they answered. */
+  async doorCodes(eventId: number): Promise<Array<{ code: string; holder_id: number }>> {
+    return this.ds.query(`SELECT confirmation_code AS code, persona_id AS holder_id FROM evento_asistentes WHERE evento_interno_id = $1`, [
+      eventId,
+    ]);
   }
 
   async personaNombre(manager: EntityManager, personaId: number): Promise<string> {

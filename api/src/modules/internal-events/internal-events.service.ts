@@ -69,6 +69,7 @@ function values(dto: CreateInternalEventDto | UpdateInternalEventDto, estado: In
     tipo: dto.tipo,
     estado,
     notas: dto.notas ?? [],
+    aforo_maximo: dto.aforo_maximo ?? null,
   };
 }
 
@@ -156,7 +157,11 @@ export class InternalEventsService {
       const current = await this.repo.lockById(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       const v = values(dto, dto.estado ?? current.estado);
-      if (dto.notas === undefined) v.notas = (await this.repo.findById(id, tx.manager))!.notas;
+      if (dto.notas === undefined || dto.aforo_maximo === undefined) {
+        const stored = (await this.repo.findById(id, tx.manager))!;
+        if (dto.notas === undefined) v.notas = stored.notas;
+        if (dto.aforo_maximo === undefined) v.aforo_maximo = stored.aforo_maximo;
+      }
       await this.repo.update(tx.manager, id, v);
       const event = await this.responseInTx(tx, id);
       await tx.record({ type: 'internal-event.updated', resourceId: id, payload: { event } });
@@ -286,48 +291,64 @@ export class InternalEventsService {
   }
 
   /**
-   * Check-in at the door (beyond the spec): the code typed or scanned marks the person 'asistio'; if the
-   * event has a space and the person no seat, one is given in the chosen section or, without one, in the
-   * first section (by order) that still has a free seat — all in one transaction, like the status button.
+   * Admitted at the door (issue 28; today's check-in, through the door engine): marks the person 'asistio' — the
+   * status button's change and its `internal-event.attendance-changed` — in the door's transaction; if the event has
+   * a space and the person no seat, one is given in the chosen section or, without one, in the first section (by
+   * order) that still has a free seat. `strict` (an online scan): no free seat refuses, as before; an offline
+   * device already let the person in, so they are admitted without a seat. A re-entry changes nothing.
    */
-  async checkIn(
+  async admitAtDoor(
+    tx: Transaction,
     id: number,
-    rawCode: unknown,
-    seccionId: number | undefined,
+    personaId: number,
     actor: EventActor,
-  ): Promise<{ asistente: AsistenteResponse; seat_assigned: SeatRef | null; already_checked_in: boolean; message: string }> {
-    const code = normalizeConfirmationCode(rawCode);
-    if (!isConfirmationCode(code)) throw DomainException.validation({ code: [CODE_FORMAT] }, CODE_FORMAT);
-    await this.assertEvent(id);
-    const known = await this.repo.findByCode(id, code);
-    if (!known) throw new DomainException(ErrorCode.NotFound, 'No hay ningún invitado con ese código en este evento.');
-    return this.uow.run(actor, async (tx) => {
-      const current = await this.repo.lockAttendee(tx.manager, id, known.persona_id);
-      if (!current) throw new DomainException(ErrorCode.NotFound, ATTENDEE_NOT_FOUND);
-      let seat: SeatRef | null = null;
-      if ((await this.repo.currentEspacioIds(tx.manager, id)).length > 0) {
-        if (!(await this.seating.isSeated(tx, id, known.persona_id))) {
-          const seccion = seccionId ?? (await this.seating.firstSeccionWithFreeSeat(tx, id));
-          if (!seccion) throw new DomainException(ErrorCode.Conflict, 'No quedan asientos libres en el espacio del evento.');
-          seat = await this.seating.giveFirstFreeSeat(tx, id, known.persona_id, seccion, actor);
-        }
-      }
-      const already = current.confirmacion === 'asistio';
-      if (!already) await this.repo.setConfirmacion(tx.manager, id, known.persona_id, 'asistio');
-      const asistente = await this.asistenteInTx(tx, id, known.persona_id);
-      if (!already) {
-        const counts = await this.repo.bumpCounts(tx.manager, id);
-        await tx.record({ type: 'internal-event.attendance-changed', resourceId: id, payload: { event_id: id, asistente, counts } });
-      }
-      return {
-        asistente,
-        seat_assigned: seat,
-        already_checked_in: already,
-        message: already
-          ? `${asistente.nombre_completo} ya había registrado su asistencia.`
-          : `Asistencia registrada: ${asistente.nombre_completo}`,
-      };
-    });
+    options: { strict: boolean; seccionId?: number },
+  ): Promise<{ asistente: AsistenteResponse; seat_assigned: SeatRef | null; already_checked_in: boolean }> {
+    const current = await this.repo.lockAttendee(tx.manager, id, personaId);
+    if (!current) throw new DomainException(ErrorCode.NotFound, ATTENDEE_NOT_FOUND);
+    let seat: SeatRef | null = null;
+    if ((await this.repo.currentEspacioIds(tx.manager, id)).length > 0 && !(await this.seating.isSeated(tx, id, personaId))) {
+      const seccion = options.seccionId ?? (await this.seating.firstSeccionWithFreeSeat(tx, id));
+      if (seccion) seat = await this.seating.giveFirstFreeSeat(tx, id, personaId, seccion, actor);
+      else if (options.strict) throw new DomainException(ErrorCode.Conflict, 'No quedan asientos libres en el espacio del evento.');
+    }
+    const already = current.confirmacion === 'asistio';
+    if (!already) await this.repo.setConfirmacion(tx.manager, id, personaId, 'asistio');
+    const asistente = await this.asistenteInTx(tx, id, personaId);
+    if (!already) {
+      const counts = await this.repo.bumpCounts(tx.manager, id);
+      await tx.record({ type: 'internal-event.attendance-changed', resourceId: id, payload: { event_id: id, asistente, counts } });
+    }
+    return { asistente, seat_assigned: seat, already_checked_in: already };
+  }
+
+  /** The door's answer for a known code it did not admit now: the attendee, as today's check-in answered. */
+  async doorAttendee(
+    id: number,
+    personaId: number,
+  ): Promise<{ asistente: AsistenteResponse; seat_assigned: null; already_checked_in: boolean }> {
+    const row = await this.repo.asistente(id, personaId);
+    if (!row) throw new DomainException(ErrorCode.NotFound, ATTENDEE_NOT_FOUND);
+    const [asistente] = await this.withSeats(id, [row]);
+    return { asistente, seat_assigned: null, already_checked_in: row.confirmacion === 'asistio' };
+  }
+
+  /** People inside per section of the event's space (the occupancy board), from their seats. */
+  async doorSections(
+    id: number,
+    insideIds: number[],
+  ): Promise<Array<{ seccion_id: number; nombre: string; inside: number; seats: number }> | undefined> {
+    const [espacio] = (await this.repo.espaciosOf([id])).get(id) ?? [];
+    if (!espacio) return undefined;
+    const seats = await this.seating.seatsOf(id, insideIds);
+    const inside = new Map<number, number>();
+    for (const seat of seats.values()) inside.set(seat.seccion.id, (inside.get(seat.seccion.id) ?? 0) + 1);
+    return espacio.secciones.map((s) => ({
+      seccion_id: s.id,
+      nombre: s.nombre,
+      inside: inside.get(s.id) ?? 0,
+      seats: Number(s.capacidad),
+    }));
   }
 
   async autoAssignSeat(

@@ -54,12 +54,14 @@ export interface ExternalEventResponse {
   held_places: number;
   /** People waiting in line (not counting those holding an offer). A count only. */
   waitlist_count: number;
+  /** The venue's safety limit (aforo máximo del recinto, issue 28): the door stops at it; null: none. Staff only. */
+  aforo_maximo: number | null;
   created_at: string;
   updated_at: string;
 }
 
 /** Public view (no staff fields). */
-export type PublicExternalEvent = Omit<ExternalEventResponse, 'created_at' | 'updated_at'>;
+export type PublicExternalEvent = Omit<ExternalEventResponse, 'created_at' | 'updated_at' | 'aforo_maximo'>;
 
 /** The event form as sent: the body of POST and PUT /api/eventos-externos (spec 1 §7). */
 export type ExternalEventInput = Pick<
@@ -68,6 +70,8 @@ export type ExternalEventInput = Pick<
 > & {
   /** PUT only: a string keeps/sets it, null removes the image; absent leaves it as is. */
   image_url?: string | null;
+  /** Optional (issue 28): a number sets the venue's limit, null removes it; absent leaves it as is. */
+  aforo_maximo?: number | null;
 };
 
 /** The answer to POST and PUT /api/eventos-externos. */

@@ -96,6 +96,8 @@ export interface InternalEventFields {
 export interface InternalEventPayload extends InternalEventFields {
   notas?: string[];
   espacio_id?: number | null;
+  /** Optional (issue 28): the venue's safety limit for the door; null removes it, absent leaves it as is. */
+  aforo_maximo?: number | null;
 }
 
 /** Staff view of an internal event. */
@@ -107,6 +109,8 @@ export interface InternalEventResponse extends AsistentesCounts, InternalEventFi
   espacios: EspacioSummary[];
   /** Failed public confirmations in the last 24 hours (someone may be guessing codes). */
   intentos_fallidos_24h: number;
+  /** The venue's safety limit (aforo máximo del recinto, issue 28): the door stops at it; null: none. */
+  aforo_maximo: number | null;
   version: string;
   created_at: string;
   updated_at: string;

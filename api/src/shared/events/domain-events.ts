@@ -18,6 +18,7 @@ import type {
   ProgramWaitlistEntryResponse,
 } from '../contracts/programs.contract';
 import type { CorreoResponse } from '../contracts/mail.contract';
+import type { DoorAlarm, DoorKind, DoorScanRecord } from '../contracts/door.contract';
 
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
@@ -118,6 +119,13 @@ export interface DomainEventMap {
   // Mail (issue 22). Status changes come from the workers (pushed directly); a resend is a staff action.
   /** A failed message queued again by the staff ('Correos', Reenviar). */
   'mail.resend-requested': { correo: CorreoResponse };
+  // The door (issue 28). Every scan is audited (refused ones too); alarms once per level change.
+  'door.scanned': { kind: DoorKind; event_id: number; scan: DoorScanRecord };
+  'door.alarm': DoorAlarm;
+  /** A supervisor lifted the stop at 100 % (`lifted`), or put it back. */
+  'door.stop-lifted': { kind: DoorKind; event_id: number; lifted: boolean; inside: number; capacity: number | null };
+  /** 'Vaciar recinto': everyone inside marked out. */
+  'door.emptied': { kind: DoorKind; event_id: number; count: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -182,6 +190,10 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'program-waitlist.expired': { action: 'update', resourceType: 'programa_lista_espera' },
   'program-waitlist.removed': { action: 'delete', resourceType: 'programa_lista_espera' },
   'mail.resend-requested': { action: 'update', resourceType: 'correo' },
+  'door.scanned': { action: 'create', resourceType: 'door_scan' },
+  'door.alarm': { action: 'update', resourceType: 'door_occupancy' },
+  'door.stop-lifted': { action: 'update', resourceType: 'door_occupancy' },
+  'door.emptied': { action: 'update', resourceType: 'door_occupancy' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

@@ -26,6 +26,7 @@ import type {
   ProgramWaitlistEntryResponse,
 } from '../contracts/programs.contract';
 import type { CorreoResponse, MailRefType } from '../contracts/mail.contract';
+import type { DoorAlarm, DoorKind, DoorOccupancy, DoorScanRecord } from '../contracts/door.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
 export interface Push<T> {
@@ -132,6 +133,12 @@ export interface ServerToClientEvents {
   'public.program-changed': (msg: Push<Record<string, never>>) => void;
   /** Staff, the 'Correos' screen (rooms correos:{ref_type}, correos:todos): a message's status changed (from the workers). */
   'correo.updated': (msg: Push<{ correo: CorreoResponse }>) => void;
+  /** The door (issue 28), room door:{kind}:{id}: one scan as judged (ids only). */
+  'door.scan': (msg: Push<{ kind: DoorKind; event_id: number; scan: DoorScanRecord }>) => void;
+  /** Room door:{kind}:{id}: the occupancy now (coalesced per relay batch; keep the highest `version`). */
+  'door.occupancy': (msg: Push<{ occupancy: DoorOccupancy }>) => void;
+  /** Every staff room of the event (its board, its door, its seating map): an alarm level crossed, once per change. */
+  'door.alarm': (msg: Push<DoorAlarm>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -180,4 +187,6 @@ export const ROOMS = {
   correos: (refType: MailRefType) => `correos:${refType}`,
   /** Every message, also those about nothing: super admins. */
   correosTodos: 'correos:todos',
+  /** One event's door and occupancy board: staff who may view the event's area. */
+  door: (kind: DoorKind, id: number) => `door:${kind}:${id}`,
 } as const;

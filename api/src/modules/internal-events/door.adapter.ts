@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { isConfirmationCode } from '@shared/contracts/internal-events.contract';
+import type { DoorAdapter, DoorHolder } from '../door/door-adapter';
+import { InternalEventsRepository } from './internal-events.repository';
+import { CODE_FORMAT, InternalEventsService } from './internal-events.service';
+
+const holder = (p: { id: number; nombre: string; apellido_paterno: string; apellido_materno: string }): DoorHolder => ({
+  id: p.id,
+  nombre: p.nombre,
+  nombre_completo: [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' '),
+  admissible: true,
+});
+
+/** The door of an internal event (issue 28): the invitation's 5-character code; a seat is given at the entry, as today. */
+@Injectable()
+export class InternalDoorAdapter implements DoorAdapter {
+  readonly formatMessage = CODE_FORMAT;
+  readonly notFoundMessage = 'No hay ningún invitado con ese código en este evento.';
+
+  constructor(
+    private readonly repo: InternalEventsRepository,
+    private readonly events: InternalEventsService,
+  ) {}
+
+  async event(id: number) {
+    const e = await this.repo.findById(id);
+    return e ? { aforo_maximo: e.aforo_maximo } : null;
+  }
+  isCode = isConfirmationCode;
+  async holder(eventId: number, code: string) {
+    const [p] = await this.repo.doorHolders(eventId, { code });
+    return p ? holder(p) : null;
+  }
+  admit = (...[tx, eventId, personaId, actor, options]: Parameters<DoorAdapter['admit']>) =>
+    this.events.admitAtDoor(tx, eventId, personaId, actor, options);
+  extras = (eventId: number, personaId: number) => this.events.doorAttendee(eventId, personaId);
+  validCodes = (eventId: number) => this.repo.doorCodes(eventId);
+  async people(eventId: number, ids: number[]) {
+    if (ids.length === 0) return new Map();
+    return new Map((await this.repo.doorHolders(eventId, { ids })).map((p) => [p.id, holder(p)] as const));
+  }
+  sections = (eventId: number, insideIds: number[]) => this.events.doorSections(eventId, insideIds);
+}
