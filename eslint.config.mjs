@@ -71,6 +71,8 @@ const MODULE_IMPORTS_ALLOWED = {
   'external-events': ['images', 'mail'], // an event's cover image goes through the images service; its messages through mail
   'internal-events': ['seating', 'mail'], // attendees' seats are given and released through the seating service; invitations are mail
   programs: ['mail'], // an application's messages are queued through mail
+  // retention asks each area's repository its anonymise/purge statements (retention.sources.ts: one adapter per area)
+  retention: ['external-events', 'programs', 'mail', 'personas'],
 };
 const AREAS = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
@@ -11,6 +11,7 @@ import type {
 } from '@shared/contracts/external-events.contract';
 import { WAITLIST_ENTRY_NOT_FOUND, WAITLIST_OFFER_EXPIRED, WAITLIST_OFFER_GONE } from '@shared/contracts/waitlist.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toWaitlistEntryResponse } from './external-events.mapper';
 import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, toNewRegistration } from './registrations.service';
@@ -47,6 +48,8 @@ export class WaitlistService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: SignedLinks,
     private readonly waitlist: WaitlistRepository,
+    // Absent in the workers process, which never takes a join.
+    @Optional() private readonly notices?: NoticeVersions,
   ) {}
 
   private get hold(): number {
@@ -89,7 +92,8 @@ export class WaitlistService {
   // ——— Waitlist (§4) ———
 
   async join(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<WaitlistJoined> {
-    const result = await this.waitlist.join(slug, toNewRegistration(dto, this.config.tzDisplay), actor);
+    const row = toNewRegistration(dto, this.config.tzDisplay);
+    const result = await this.waitlist.join(slug, row, actor, (await this.notices?.accepted(dto.aviso_version)) ?? null);
     switch (result.outcome) {
       case 'ok':
         return { message: 'Te uniste a la lista de espera', waitlist_count: await this.waitlist.waitingCount(slug) };

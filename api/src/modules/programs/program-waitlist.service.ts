@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
@@ -13,6 +13,7 @@ import {
   type WaitlistJoined,
 } from '@shared/contracts/waitlist.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import { MailOutbox } from '../mail/mail-outbox';
 import {
   assertBirthDate,
@@ -56,6 +57,8 @@ export class ProgramWaitlistService {
     private readonly programs: ProgramsRepository,
     private readonly waitlist: ProgramWaitlistRepository,
     private readonly mail: MailOutbox,
+    // Absent in the workers process, which never takes a join.
+    @Optional() private readonly notices?: NoticeVersions,
   ) {}
 
   // ——— Public ———
@@ -64,6 +67,7 @@ export class ProgramWaitlistService {
     assertBirthDate(dto.fecha_nacimiento, this.config.tzDisplay);
     if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
     const row = toNewProgramRegistration(dto);
+    const avisoVersion = (await this.notices?.accepted(dto.aviso_version)) ?? null;
     const outcome = await this.uow.run(actor, async (tx) => {
       const counts = await this.programs.lockCountsBySlug(tx.manager, slug);
       if (!counts || counts.status !== 'published') return 'not_found' as const;
@@ -71,7 +75,7 @@ export class ProgramWaitlistService {
       if (free(counts) > 0) return 'available' as const;
       // Same rule as /register: one registration per e-mail and program, whatever its status.
       if (await this.programs.emailRegistered(counts.id, row.correoElectronico, tx.manager)) return 'registered' as const;
-      const entry = await this.waitlist.insert(tx.manager, counts.id, row);
+      const entry = await this.waitlist.insert(tx.manager, counts.id, row, avisoVersion);
       if (!entry) return 'duplicate' as const;
       const after = await this.programs.moveCounts(tx.manager, counts.id, { waiting: 1 });
       await this.recordEntry(tx, 'program-waitlist.joined', entry, after);
@@ -135,7 +139,11 @@ export class ProgramWaitlistService {
         await this.expireEntries(tx, programaId, [w]);
         return counts.status !== 'published' ? 'closed' : 'expired';
       }
-      const saved = await this.programs.insertRegistration(tx.manager, programaId, w.solicitud);
+      // The application keeps the notice its person accepted when joining.
+      const saved = await this.programs.insertRegistration(tx.manager, programaId, w.solicitud, {
+        version: w.avisoVersion,
+        acceptedAt: w.avisoAceptadoAt,
+      });
       if (!saved) {
         // Registered meanwhile with the same e-mail: the entry leaves the line and the held place moves on.
         const removed = await this.waitlist.close(tx.manager, w.id, 'removed');

@@ -123,12 +123,13 @@ export interface ProgramRegistrationResponse {
   nombre: string;
   apellido_paterno: string;
   apellido_materno: string;
-  fecha_nacimiento: string;
-  celular: string;
+  /** These five are null once retention anonymised the application (names 'Anonimizado', e-mail a placeholder). */
+  fecha_nacimiento: string | null;
+  celular: string | null;
   correo_electronico: string;
-  calle: string;
-  numero: string;
-  colonia: string;
+  calle: string | null;
+  numero: string | null;
+  colonia: string | null;
   municipio: string;
   tiene_emprendimiento: SiNo;
   nombre_emprendimiento: string | null;
@@ -162,15 +163,12 @@ export type ProgramApplicationInput = Pick<
   | 'nombre'
   | 'apellido_paterno'
   | 'apellido_materno'
-  | 'fecha_nacimiento'
-  | 'celular'
   | 'correo_electronico'
-  | 'calle'
-  | 'numero'
-  | 'colonia'
   | 'municipio'
   | 'tiene_emprendimiento'
-> & { [K in BusinessAnswer]?: NonNullable<ProgramRegistrationResponse[K]> };
+> & { [K in 'fecha_nacimiento' | 'celular' | 'calle' | 'numero' | 'colonia']: string } & {
+  [K in BusinessAnswer]?: NonNullable<ProgramRegistrationResponse[K]>;
+};
 
 /** The answer to POST /api/programas/{slug}/register (201). */
 export interface ProgramApplicationAccepted {
@@ -204,7 +202,8 @@ export interface ProgramWaitlistEntryResponse extends WaitlistLine {
   apellido_paterno: string;
   apellido_materno: string;
   correo_electronico: string;
-  celular: string;
+  /** Null once retention anonymised the entry. */
+  celular: string | null;
 }
 
 /** GET /api/programas-servicios/{id}/waitlist: the active entries (waiting or offered) in line order. */

@@ -118,6 +118,9 @@ export interface DomainEventMap {
   // Mail (issue 22). Status changes come from the workers (pushed directly); a resend is a staff action.
   /** A failed message queued again by the staff ('Correos', Reenviar). */
   'mail.resend-requested': { correo: CorreoResponse };
+  // Privacy (issue 29 §2): a new version of the notice; a retention run (its counts are the run's row).
+  'privacy-notice.published': { version: number };
+  'privacy.retention-run': { run_id: number; total: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -182,6 +185,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'program-waitlist.expired': { action: 'update', resourceType: 'programa_lista_espera' },
   'program-waitlist.removed': { action: 'delete', resourceType: 'programa_lista_espera' },
   'mail.resend-requested': { action: 'update', resourceType: 'correo' },
+  'privacy-notice.published': { action: 'create', resourceType: 'aviso_privacidad' },
+  'privacy.retention-run': { action: 'update', resourceType: 'conservacion_ejecucion' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */
