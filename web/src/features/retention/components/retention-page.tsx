@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   RETENTION_ACTION_LABELS,
   RETENTION_KINDS,
@@ -57,17 +58,22 @@ export function RetentionPage() {
         title="Conservación de datos"
         subtitle="Los datos personales se guardan solo mientras sirven a su fin: al vencer su plazo se anonimizan, se purgan o se eliminan. Los conteos y las estadísticas se conservan."
         actions={
-          canRun ? (
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={!report}
-              onClick={() => setConfirming(true)}
-              data-testid="retention-run"
-            >
-              Ejecutar ahora
-            </button>
-          ) : null
+          <>
+            <Link className="btn btn--secondary" to="/privacidad/aviso" data-testid="notice-versions-link">
+              Aviso de privacidad
+            </Link>
+            {canRun ? (
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={!report}
+                onClick={() => setConfirming(true)}
+                data-testid="retention-run"
+              >
+                Ejecutar ahora
+              </button>
+            ) : null}
+          </>
         }
       />
       {error ? <Alert kind="error">{error}</Alert> : null}
@@ -105,8 +111,10 @@ export function RetentionPage() {
                       <td data-label="Área">{e.area}</td>
                       <td data-label="Datos">{e.datos}</td>
                       <td data-label="Plazo">
-                        {e.plazo}
-                        <span className="retention-table__muted">Antes del {formatDateTime(e.corte)}</span>
+                        <div>
+                          {e.plazo}
+                          <span className="retention-table__muted">Antes del {formatDateTime(e.corte)}</span>
+                        </div>
                       </td>
                       <td data-label="Acción">{RETENTION_ACTION_LABELS[e.accion]}</td>
                       <td data-label="Por cambiar" className="retention-table__count" data-testid="retention-pending">
@@ -120,7 +128,7 @@ export function RetentionPage() {
             <p className="retention-note">
               Anonimizar: los nombres quedan como «Anonimizado», el correo deja de ser una dirección real y se borran teléfono, CURP,
               domicilio y fecha de nacimiento; el registro, su estado, los lugares y los conteos se conservan. Calculado el{' '}
-              {formatDateTime(report.generado_at)}.
+              {formatDateTime(report.generado_at)}
             </p>
           </section>
           <section className="card" aria-labelledby="retention-runs-title">
