@@ -45,7 +45,10 @@ describe('privacy notice versions and the consent of each public form', () => {
 
     // Staff publish version 2.
     const published = await t.as(admin).post('/api/privacidad/avisos').send({ texto: '  Aviso nuevo.  ' }).expect(201);
-    expect(published.body).toMatchObject({ aviso: { version: 2, texto: 'Aviso nuevo.', vigente: true }, message: 'Nueva versión del aviso publicada' });
+    expect(published.body).toMatchObject({
+      aviso: { version: 2, texto: 'Aviso nuevo.', vigente: true },
+      message: 'Nueva versión del aviso publicada',
+    });
     const current = await t.http().get('/api/public/privacy-notice').expect(200);
     expect(current.body).toMatchObject({ version: 2, text: 'Aviso nuevo.' });
     const list = await t.as(admin).get('/api/privacidad/avisos').expect(200);
@@ -62,9 +65,17 @@ describe('privacy notice versions and the consent of each public form', () => {
     // showed version 1 records 1.
     await registerForEvent(t, e.slug, registrationBody(3)).expect(409);
     await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(3)).expect(201);
-    await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(4, { aviso_version: 1 })).expect(201);
+    await t
+      .http()
+      .post(`/api/eventos/${e.slug}/waitlist`)
+      .send(registrationBody(4, { aviso_version: 1 }))
+      .expect(201);
     await t.http().post(`/api/programas/${p.slug}/waitlist`).send(applicationBody(2)).expect(201);
-    await t.http().post(`/api/programas/${p.slug}/waitlist`).send(applicationBody(3, { aviso_version: 2 })).expect(201);
+    await t
+      .http()
+      .post(`/api/programas/${p.slug}/waitlist`)
+      .send(applicationBody(3, { aviso_version: 2 }))
+      .expect(201);
     expect((await consentOf('external_waitlist', 'email', 'persona3@correo.mx')).aviso_version).toBe(2);
     expect((await consentOf('external_waitlist', 'email', 'persona4@correo.mx')).aviso_version).toBe(1);
     expect((await consentOf('programa_lista_espera', 'correo_electronico', 'solicitante2@correo.mx')).aviso_version).toBe(2);
@@ -73,9 +84,15 @@ describe('privacy notice versions and the consent of each public form', () => {
     // A version never published: 400 in Spanish, per field, nothing written.
     for (const res of [
       await registerForEvent(t, e.slug, registrationBody(5, { aviso_version: 99 })),
-      await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(5, { aviso_version: 99 })),
+      await t
+        .http()
+        .post(`/api/eventos/${e.slug}/waitlist`)
+        .send(registrationBody(5, { aviso_version: 99 })),
       await registerForProgram(t, (await createPrograma(t, admin)).slug, applicationBody(5, { aviso_version: 99 })),
-      await t.http().post(`/api/programas/${p.slug}/waitlist`).send(applicationBody(5, { aviso_version: 99 })),
+      await t
+        .http()
+        .post(`/api/programas/${p.slug}/waitlist`)
+        .send(applicationBody(5, { aviso_version: 99 })),
     ]) {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/La versión del aviso de privacidad no existe/);
@@ -91,7 +108,11 @@ describe('privacy notice versions and the consent of each public form', () => {
   it('an accepted waitlist offer keeps the consent given when joining', async () => {
     const e = await createEvent(t, admin, { max_attendees: 1 });
     await registerForEvent(t, e.slug, registrationBody(11)).expect(201);
-    await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(12, { aviso_version: 1 })).expect(201);
+    await t
+      .http()
+      .post(`/api/eventos/${e.slug}/waitlist`)
+      .send(registrationBody(12, { aviso_version: 1 }))
+      .expect(201);
     const [reg] = await t.query<{ id: number }>(`SELECT id FROM external_registrations WHERE lower(email) = 'persona11@correo.mx'`);
     await t.as(admin).delete(`/api/eventos-externos/${e.id}/registrations/${reg.id}`).expect(200);
     const [entry] = await t.query<{ id: number; aviso_aceptado_at: Date; status: string; offered_until: Date }>(

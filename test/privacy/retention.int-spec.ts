@@ -33,7 +33,11 @@ describe('retention of personal data', () => {
       const res = await registerForEvent(t, e.slug, registrationBody(i, { email: `${tag}${i}@correo.mx`, empresa: 'Cervecería' }));
       expect(res.status).toBe(201);
     }
-    await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(3, { email: `${tag}3@correo.mx` })).expect(201);
+    await t
+      .http()
+      .post(`/api/eventos/${e.slug}/waitlist`)
+      .send(registrationBody(3, { email: `${tag}3@correo.mx` }))
+      .expect(201);
     await t.query(`UPDATE external_registrations SET status = 'attended', curp = 'GAPJ900517HNLRXS09' WHERE email = $1`, [
       `${tag.toUpperCase()}1@CORREO.MX`,
     ]);
@@ -85,7 +89,9 @@ describe('retention of personal data', () => {
 
     // The dry run says what would change, and changes nothing.
     const dry = await t.as(admin).get('/api/privacidad/conservacion').expect(200);
-    const pending = Object.fromEntries((dry.body.elementos as Array<{ clave: string; pendientes: number }>).map((e) => [e.clave, e.pendientes]));
+    const pending = Object.fromEntries(
+      (dry.body.elementos as Array<{ clave: string; pendientes: number }>).map((e) => [e.clave, e.pendientes]),
+    );
     expect(pending).toMatchObject({ registros_eventos: 2, lista_espera_eventos: 1 });
     expect((await people(old.id)).map((p) => p.anonimizado_at)).toEqual([null, null]);
 
@@ -126,7 +132,11 @@ describe('retention of personal data', () => {
       `SELECT origen, total, conteos, user_id FROM conservacion_ejecuciones`,
     );
     expect(runs).toEqual([
-      expect.objectContaining({ origen: 'programada', user_id: null, conteos: expect.objectContaining({ registros_eventos: 2, lista_espera_eventos: 1 }) }),
+      expect.objectContaining({
+        origen: 'programada',
+        user_id: null,
+        conteos: expect.objectContaining({ registros_eventos: 2, lista_espera_eventos: 1 }),
+      }),
     ]);
 
     // A second run: nothing left; a scheduled run that changes nothing leaves no record.
@@ -157,19 +167,37 @@ describe('retention of personal data', () => {
          FROM programa_registros WHERE programa_id = ANY($1) ORDER BY programa_id`,
       [[p.id, open.id]],
     );
-    expect(rows[0]).toMatchObject({ nombre: 'Anonimizado', celular: null, calle: null, numero: null, colonia: null, municipio: 'Monterrey', fecha_nacimiento: null, status: 'pendiente' });
+    expect(rows[0]).toMatchObject({
+      nombre: 'Anonimizado',
+      celular: null,
+      calle: null,
+      numero: null,
+      colonia: null,
+      municipio: 'Monterrey',
+      fecha_nacimiento: null,
+      status: 'pendiente',
+    });
     expect(rows[0].correo_electronico).toMatch(/^anonimizado\+solicitud-\d+@anonimizado\.invalid$/);
     // A continuous program still open has not ended: untouched.
     expect(rows[1]).toMatchObject({ nombre: 'María José', celular: '8120000042' });
-    const [{ participantes_actuales }] = await t.query<{ participantes_actuales: number }>(`SELECT participantes_actuales FROM programas WHERE id = $1`, [p.id]);
+    const [{ participantes_actuales }] = await t.query<{ participantes_actuales: number }>(
+      `SELECT participantes_actuales FROM programas WHERE id = $1`,
+      [p.id],
+    );
     expect(participantes_actuales).toBe(1);
   });
 
   it('message bodies older than 90 days are purged (the row stays); import files older than 30 days deleted', async () => {
-    const [oldMail, newMail] = await queueMails(t, [confirmacion({ id: 900001, titulo: 'Festival Viejo' }), confirmacion({ id: 900002, titulo: 'Festival Nuevo' })]);
+    const [oldMail, newMail] = await queueMails(t, [
+      confirmacion({ id: 900001, titulo: 'Festival Viejo' }),
+      confirmacion({ id: 900002, titulo: 'Festival Nuevo' }),
+    ]);
     // Rendered and stored (no SMTP in tests) by the workers.
     await eventually(
-      () => t.query<{ n: number }>(`SELECT count(*)::int AS n FROM correos WHERE id = ANY($1) AND status = 'stored' AND html IS NOT NULL`, [[oldMail, newMail]]),
+      () =>
+        t.query<{ n: number }>(`SELECT count(*)::int AS n FROM correos WHERE id = ANY($1) AND status = 'stored' AND html IS NOT NULL`, [
+          [oldMail, newMail],
+        ]),
       (r) => r[0].n === 2,
     );
     await t.query(`UPDATE correos SET created_at = now() - interval '91 days' WHERE id = $1`, [oldMail]);
@@ -220,18 +248,24 @@ describe('retention of personal data', () => {
     const runs = await t.query<{ id: number; user_id: number | null }>(`SELECT id, user_id FROM conservacion_ejecuciones ORDER BY id`);
     expect(runs.length).toBeGreaterThanOrEqual(4);
     const audits = await eventually(
-      () => t.query<{ action: string; resource_type: string; resource_id: string; user_id: number | null }>(
-        `SELECT action, resource_type, resource_id, user_id FROM audit_logs WHERE event_type = 'privacy.retention-run' ORDER BY id`,
-      ),
+      () =>
+        t.query<{ action: string; resource_type: string; resource_id: string; user_id: number | null }>(
+          `SELECT action, resource_type, resource_id, user_id FROM audit_logs WHERE event_type = 'privacy.retention-run' ORDER BY id`,
+        ),
       (rows) => rows.length === runs.length,
     );
-    expect(audits.map((a) => [a.resource_type, Number(a.resource_id), a.user_id])).toEqual(runs.map((r) => ['conservacion_ejecucion', r.id, r.user_id]));
+    expect(audits.map((a) => [a.resource_type, Number(a.resource_id), a.user_id])).toEqual(
+      runs.map((r) => ['conservacion_ejecucion', r.id, r.user_id]),
+    );
   });
 
   it('who may: privacidad view reads the dry run, edit runs it; anyone else is refused', async () => {
     const viewer = await t.createUser(admin, { email: 'privacidad-ver@aforo.test', permissions: { privacidad: ['view'] } });
     const editor = await t.createUser(admin, { email: 'privacidad-editar@aforo.test', permissions: { privacidad: ['view', 'edit'] } });
-    const other = await t.createUser(admin, { email: 'eventos@aforo.test', permissions: { eventos_externos: ['view', 'create', 'edit', 'delete'] } });
+    const other = await t.createUser(admin, {
+      email: 'eventos@aforo.test',
+      permissions: { eventos_externos: ['view', 'create', 'edit', 'delete'] },
+    });
     await t.as(viewer.token).get('/api/privacidad/conservacion').expect(200);
     await t.as(viewer.token).post('/api/privacidad/conservacion/ejecutar').expect(403);
     await t.as(editor.token).post('/api/privacidad/conservacion/ejecutar').expect(200);

@@ -181,7 +181,9 @@ export class MailRepository {
   // ——— Retention (issue 29 §2): bodies of messages older than the cutoff, once they left the queue ———
 
   countBodiesBefore(cutoff: Date): Promise<number> {
-    return this.ds.query(`SELECT count(*)::int AS n FROM correos WHERE ${PURGEABLE}`, [cutoff]).then((rows: Array<{ n: number }>) => rows[0].n);
+    return this.ds
+      .query(`SELECT count(*)::int AS n FROM correos WHERE ${PURGEABLE}`, [cutoff])
+      .then((rows: Array<{ n: number }>) => rows[0].n);
   }
 
   /**

@@ -19,7 +19,8 @@ import { MailRenderer } from './render/mail-renderer';
 const NOT_FOUND = 'El correo no existe';
 const PURGED_NO_RESEND = 'El contenido de este correo se eliminó por la conservación de datos; ya no se puede reenviar.';
 /** What the screen shows of a message whose body retention purged (the envelope stays). */
-const PURGED_TEXT = 'El contenido de este correo se eliminó por la conservación de datos: se guardan solo el destinatario, el asunto, la fecha y el estado.';
+const PURGED_TEXT =
+  'El contenido de este correo se eliminó por la conservación de datos: se guardan solo el destinatario, el asunto, la fecha y el estado.';
 
 /** The 'Correos' screen: what a user may read (by the areas the messages are about), a preview, a resend. */
 @Injectable()

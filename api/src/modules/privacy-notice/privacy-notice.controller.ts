@@ -24,7 +24,11 @@ export class PrivacyNoticeController {
 
   @Post()
   @RequirePermission('privacidad', 'edit')
-  @Answer(201, 'Nueva versión publicada: la vigente desde ahora; los registros anteriores conservan la que aceptaron.', PrivacyNoticeAnswers.published)
+  @Answer(
+    201,
+    'Nueva versión publicada: la vigente desde ahora; los registros anteriores conservan la que aceptaron.',
+    PrivacyNoticeAnswers.published,
+  )
   async publish(@Body() dto: PublishNoticeDto, @Actor() actor: EventActor) {
     return { aviso: await this.notices.publish(dto.texto, actor), message: 'Nueva versión del aviso publicada' };
   }

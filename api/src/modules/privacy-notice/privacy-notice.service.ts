@@ -55,7 +55,10 @@ export class PrivacyNoticeService implements NoticeVersions {
       });
     } catch (err) {
       if ((err as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw new DomainException(ErrorCode.Conflict, 'Otra persona publicó una versión al mismo tiempo. Recarga y revisa el aviso vigente.');
+        throw new DomainException(
+          ErrorCode.Conflict,
+          'Otra persona publicó una versión al mismo tiempo. Recarga y revisa el aviso vigente.',
+        );
       }
       throw err;
     }

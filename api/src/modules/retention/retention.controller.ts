@@ -27,7 +27,11 @@ export class RetentionController {
   @Post('ejecutar')
   @HttpCode(200)
   @RequirePermission('privacidad', 'edit')
-  @Answer(200, 'Ejecutada ahora: lo vencido quedó anonimizado, purgado o eliminado; queda registrada y en la bitácora.', RetentionAnswers.run)
+  @Answer(
+    200,
+    'Ejecutada ahora: lo vencido quedó anonimizado, purgado o eliminado; queda registrada y en la bitácora.',
+    RetentionAnswers.run,
+  )
   async run(@Actor() actor: EventActor) {
     const ejecucion = (await this.retention.run('manual', actor))!;
     const message =

@@ -37,5 +37,8 @@ export const RetentionAnswers = {
     total: S.int(37),
     ejecuciones: S.list(RetentionSchemas.EjecucionConservacion, 'Las últimas, de la más nueva a la más vieja.'),
   }),
-  run: S.object({ message: S.message('Conservación de datos ejecutada: 37 registros cambiados'), ejecucion: RetentionSchemas.EjecucionConservacion }),
+  run: S.object({
+    message: S.message('Conservación de datos ejecutada: 37 registros cambiados'),
+    ejecucion: RetentionSchemas.EjecucionConservacion,
+  }),
 };

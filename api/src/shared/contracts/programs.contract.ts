@@ -160,12 +160,7 @@ type BusinessAnswer =
 /** The public application form as sent (spec 3 §3, §5): the body of POST /api/programas/{slug}/register. */
 export type ProgramApplicationInput = Pick<
   ProgramRegistrationResponse,
-  | 'nombre'
-  | 'apellido_paterno'
-  | 'apellido_materno'
-  | 'correo_electronico'
-  | 'municipio'
-  | 'tiene_emprendimiento'
+  'nombre' | 'apellido_paterno' | 'apellido_materno' | 'correo_electronico' | 'municipio' | 'tiene_emprendimiento'
 > & { [K in 'fecha_nacimiento' | 'celular' | 'calle' | 'numero' | 'colonia']: string } & {
   [K in BusinessAnswer]?: NonNullable<ProgramRegistrationResponse[K]>;
 };

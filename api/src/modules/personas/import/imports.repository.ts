@@ -217,7 +217,9 @@ export class ImportsRepository {
   // ——— Retention (issue 29 §2): the uploaded files of imports finished before the cutoff ———
 
   countFilesBefore(cutoff: Date): Promise<number> {
-    return this.ds.query(`SELECT count(*)::int AS n FROM persona_imports WHERE ${FILE_EXPIRED}`, [cutoff]).then((rows: Array<{ n: number }>) => rows[0].n);
+    return this.ds
+      .query(`SELECT count(*)::int AS n FROM persona_imports WHERE ${FILE_EXPIRED}`, [cutoff])
+      .then((rows: Array<{ n: number }>) => rows[0].n);
   }
 
   /** Deletes the files (the CSV as uploaded) in one statement; the import's counts and errors stay. */
