@@ -73,6 +73,8 @@ const MODULE_IMPORTS_ALLOWED = {
   // attendees' seats are given and released through the seating service; invitations are mail; its door adapter plugs into the door engine
   'internal-events': ['seating', 'mail', 'door'],
   programs: ['mail'], // an application's messages are queued through mail
+  // retention asks each area's repository its anonymise/purge statements (retention.sources.ts: one adapter per area)
+  retention: ['external-events', 'programs', 'mail', 'personas'],
 };
 const AREAS = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

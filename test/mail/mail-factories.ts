@@ -38,7 +38,7 @@ export function confirmacion(
 /** Queues messages in a transaction of their own, as an area does with its change; answers their ids. */
 export async function queueMails(t: TestApp, mails: QueuedMail[]): Promise<string[]> {
   await t.app.get(DataSource).transaction((m) => t.app.get(MailOutbox).queue(m, mails));
-  const rows = await t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = ANY($1) ORDER BY id`, [
+  const rows = await t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = ANY($1) ORDER BY correos.id`, [
     mails.map((m) => m.key),
   ]);
   return rows.map((r) => r.id);

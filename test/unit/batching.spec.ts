@@ -23,6 +23,7 @@ function row(email: string): BatchRegistration {
     fechaNacimiento: '1990-01-01',
     phone: '8112345678',
     email,
+    avisoVersion: null,
     empresa: null,
     tipoParticipante: 'ciudadano',
     actorId: null,

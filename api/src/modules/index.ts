@@ -26,8 +26,11 @@ import { ProgramWaitlistEntryEntity } from './programs/program-waitlist-entry.en
 import { ProgramsJobsModule } from './programs/jobs/programs-jobs.module';
 import { programsSeeder } from './programs/programs.seed';
 import { ProgramsModule } from './programs/programs.module';
+import { PrivacyNoticeModule } from './privacy-notice/privacy-notice.module';
 import { PublicModule } from './public/public.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
+import { RetentionJobsModule } from './retention/jobs/retention-jobs.module';
+import { RetentionModule } from './retention/retention.module';
 import { SeatingJobsModule } from './seating/jobs/seating-jobs.module';
 import { seatingSeeder } from './seating/seating.seed';
 import { SeatingModule } from './seating/seating.module';
@@ -65,6 +68,7 @@ export const AREA_REGISTRATIONS = {
   auth: { module: AuthModule },
   health: { module: HealthModule },
   public: { module: PublicModule },
+  'privacy-notice': { module: PrivacyNoticeModule },
   personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
   programs: {
     module: ProgramsModule,
@@ -78,6 +82,7 @@ export const AREA_REGISTRATIONS = {
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
   mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },
   door: { module: DoorModule },
+  retention: { module: RetentionModule, jobs: RetentionJobsModule },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;

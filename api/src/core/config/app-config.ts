@@ -95,6 +95,23 @@ export interface AppConfig {
   mailPerMinute: number;
   /** DOOR_ALARM_LEVELS: the occupancy percentages of the venue's limit that raise an alarm, ascending (issue 28). */
   doorAlarmLevels: number[];
+  /**
+   * Retention per area (issue 29 §2, docs/decisions/privacidad-conservacion.md): months after an external event or
+   * a program ends before its registrations, waitlist entries and applications are anonymised; days after which a
+   * message's body is purged and an import's file deleted.
+   */
+  retention: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** RETENTION_EXTERNAL_EVENTS_MONTHS (12). */
+  externalEventsMonths: number;
+  /** RETENTION_PROGRAMS_MONTHS (12). */
+  programsMonths: number;
+  /** RETENTION_MAIL_DAYS (90). */
+  mailDays: number;
+  /** RETENTION_IMPORTS_DAYS (30). */
+  importsDays: number;
 }
 
 export class ConfigError extends Error {
@@ -393,6 +410,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryDelayMs: readInt(env, 'MAIL_RETRY_DELAY_MS', 2_000, 100, 3_600_000),
     mailPerMinute: readInt(env, 'MAIL_PER_MINUTE', MAIL_PER_MINUTE_DEFAULT, 0, 1_000_000),
     doorAlarmLevels: readLevels(env, 'DOOR_ALARM_LEVELS', [80, 95, 100]),
+    retention: {
+      externalEventsMonths: readInt(env, 'RETENTION_EXTERNAL_EVENTS_MONTHS', 12, 1, 120),
+      programsMonths: readInt(env, 'RETENTION_PROGRAMS_MONTHS', 12, 1, 120),
+      mailDays: readInt(env, 'RETENTION_MAIL_DAYS', 90, 1, 3650),
+      importsDays: readInt(env, 'RETENTION_IMPORTS_DAYS', 30, 1, 3650),
+    },
   };
 }
 

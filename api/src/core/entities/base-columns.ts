@@ -35,7 +35,22 @@ export abstract class RegistrantColumns extends RecordColumns {
   @Column({ name: 'apellido_materno', type: 'text' })
   apellidoMaterno: string;
 
-  /** YYYY-MM-DD. */
-  @Column({ name: 'fecha_nacimiento', type: 'date' })
-  fechaNacimiento: string;
+  /** YYYY-MM-DD; null once anonymised (retention, migration 1765600000000). */
+  @Column({ name: 'fecha_nacimiento', type: 'date', nullable: true })
+  fechaNacimiento: string | null;
+}
+
+/**
+ * The consent and retention record of a public form's row (migration 1765600000000): the privacy notice version its
+ * person accepted and when (null before notices were versioned), and when retention anonymised it.
+ */
+export abstract class ConsentColumns extends RegistrantColumns {
+  @Column({ name: 'aviso_version', type: 'integer', nullable: true })
+  avisoVersion: number | null;
+
+  @Column({ name: 'aviso_aceptado_at', type: 'timestamptz', nullable: true })
+  avisoAceptadoAt: Date | null;
+
+  @Column({ name: 'anonimizado_at', type: 'timestamptz', nullable: true })
+  anonimizadoAt: Date | null;
 }

@@ -33,6 +33,8 @@ export enum ErrorCode {
   /** The waitlist is only for a full event. */
   PlacesAvailable = 'PLACES_AVAILABLE',
   AlreadyInWaitlist = 'ALREADY_IN_WAITLIST',
+  /** A public form named a privacy notice version that was never published (400). */
+  UnknownNoticeVersion = 'UNKNOWN_NOTICE_VERSION',
 }
 
 const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
@@ -63,6 +65,7 @@ const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.LinkExpired]: HttpStatus.GONE,
   [ErrorCode.PlacesAvailable]: HttpStatus.CONFLICT,
   [ErrorCode.AlreadyInWaitlist]: HttpStatus.CONFLICT,
+  [ErrorCode.UnknownNoticeVersion]: HttpStatus.BAD_REQUEST,
 };
 
 /** Thrown by services; carries a Spanish message for the wire and, for validation, errors per field. */

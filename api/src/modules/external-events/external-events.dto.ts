@@ -173,4 +173,11 @@ export class PublicRegistrationDto {
   @IsNotEmpty({ message: 'El tipo de participante es obligatorio.' })
   @IsIn(TIPOS_PARTICIPANTE, { message: 'El tipo de participante no es una opción válida.' })
   tipo_participante: string;
+
+  /** The privacy notice version the form showed (issue 29 §2); without it, the current one is recorded. */
+  @IsOptional()
+  @IsInt({ message: 'La versión del aviso de privacidad debe ser un número entero.' })
+  @Min(1, { message: 'La versión del aviso de privacidad no es válida.' })
+  @Max(2147483647, { message: 'La versión del aviso de privacidad no es válida.' })
+  aviso_version?: number;
 }

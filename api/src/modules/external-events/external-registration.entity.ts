@@ -1,14 +1,14 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from '@core/entities/base-columns';
+import { ConsentColumns } from '@core/entities/base-columns';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_registrations')
-export class ExternalRegistrationEntity extends RegistrantColumns {
+export class ExternalRegistrationEntity extends ConsentColumns {
   @Column({ name: 'event_id', type: 'integer' })
   eventId: number;
 
-  @Column({ type: 'text' })
-  phone: string;
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
 
   @Column({ type: 'text' })
   email: string;

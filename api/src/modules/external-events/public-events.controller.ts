@@ -1,8 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
-import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { EventActor } from '@shared/events/domain-events';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { SlugParamPipe } from '@core/http/slug-param.pipe';
@@ -19,7 +18,6 @@ export class PublicEventsController {
   constructor(
     private readonly registrations: RegistrationsService,
     private readonly waitlist: WaitlistService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('public/eventos')
@@ -36,14 +34,6 @@ export class PublicEventsController {
   @RateLimit('public-read')
   async featured() {
     return { featured_event: await this.registrations.featured() };
-  }
-
-  @Get('public/privacy-notice')
-  @Answer(200, 'Aviso de privacidad.', ExternalEventAnswers.privacy)
-  @Public()
-  @RateLimit('public-read')
-  privacyNotice() {
-    return { title: 'Aviso de Privacidad', text: this.config.privacyNotice };
   }
 
   /** A draft answers only to staff allowed to see it (preview: send the bearer token). */

@@ -31,7 +31,7 @@ export function registrationsCsv(rows: ExternalRegistrationEntity[], timeZone: s
       r.nombre,
       r.apellidoPaterno,
       r.apellidoMaterno,
-      formatCalendarDateMx(r.fechaNacimiento),
+      r.fechaNacimiento ? formatCalendarDateMx(r.fechaNacimiento) : '',
       r.phone,
       r.email,
       r.empresa,

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
+import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
 import { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
+import { EVENT_ENDED_BEFORE_SQL, REGISTRATION_PERSONAL_DATA } from './external-events.personal-data';
 
 export interface NewRegistration {
   nombre: string;
@@ -18,6 +20,8 @@ export interface NewRegistration {
 export interface BatchRegistration extends NewRegistration {
   actorId: number | null;
   ip: string | null;
+  /** The privacy notice version accepted; null: the current one (register_external_batch, migration 1765600000000). */
+  avisoVersion: number | null;
 }
 
 export type BatchOutcome =
@@ -60,6 +64,7 @@ export class RegistrationsRepository {
       tipo_participante: r.tipoParticipante,
       actor_id: r.actorId,
       ip: r.ip,
+      aviso_version: r.avisoVersion,
     }));
     const result: Array<{
       ord: number;
@@ -92,6 +97,17 @@ export class RegistrationsRepository {
 
   async delete(manager: EntityManager, id: number): Promise<void> {
     await this.repo(manager).delete({ id });
+  }
+
+  // ——— Retention (issue 29 §2): the registrations of events that ended before the cutoff ———
+
+  countEndedBefore(cutoff: Date): Promise<number> {
+    return countNotAnonymized(this.ds, REGISTRATION_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
+  }
+
+  /** Names and e-mail replaced, the rest emptied (REGISTRATION_PERSONAL_DATA); status, code and counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    return anonymizeWhere(manager, REGISTRATION_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 
   // ——— The door (issue 28) ———

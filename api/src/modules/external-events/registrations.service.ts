@@ -13,6 +13,7 @@ import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
+import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
@@ -55,6 +56,7 @@ export class RegistrationsService {
     private readonly registrations: RegistrationsRepository,
     private readonly batcher: RegistrationBatcher,
     private readonly waitlist: WaitlistRepository,
+    private readonly notices: NoticeVersions,
   ) {}
 
   // ——— Staff ———
@@ -167,10 +169,12 @@ export class RegistrationsService {
    * the same moment (RegistrationBatcher): no read before, nothing written when refused.
    */
   async register(slug: string, dto: PublicRegistrationDto, actor: EventActor): Promise<{ id: number; status: string }> {
+    const row = toNewRegistration(dto, this.config.tzDisplay);
     const result = await this.batcher.submit(slug, {
-      ...toNewRegistration(dto, this.config.tzDisplay),
+      ...row,
       actorId: actor.userId,
       ip: actor.ip,
+      avisoVersion: await this.notices.accepted(dto.aviso_version),
     });
     switch (result.outcome) {
       case 'ok':

@@ -1,15 +1,15 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from '@core/entities/base-columns';
+import { ConsentColumns } from '@core/entities/base-columns';
 import type { WaitlistStatus } from '@shared/contracts/external-events.contract';
 
 /** One person in an external event's waitlist (table `external_waitlist`, migration 1764900000000). */
 @Entity('external_waitlist')
-export class WaitlistEntryEntity extends RegistrantColumns {
+export class WaitlistEntryEntity extends ConsentColumns {
   @Column({ name: 'event_id', type: 'integer' })
   eventId: number;
 
-  @Column({ type: 'text' })
-  phone: string;
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
 
   @Column({ type: 'text' })
   email: string;

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
+import { EVENT_ENDED_BEFORE_SQL, WAITLIST_PERSONAL_DATA } from './external-events.personal-data';
 import type { NewRegistration } from './registrations.repository';
 import { WaitlistEntryEntity } from './waitlist-entry.entity';
 
@@ -54,8 +56,11 @@ export class WaitlistRepository {
     });
   }
 
-  /** A pending entry and its confirmation message (or, for an address already registered, the message saying so). */
-  async join(slug: string, row: NewRegistration, confirmSeconds: number): Promise<JoinOutcome> {
+  /**
+   * A pending entry and its confirmation message (or, for an address already registered, the message saying so), and
+   * the privacy notice accepted (the version, or null: the current one) on the new entry in the same transaction.
+   */
+  async join(slug: string, row: NewRegistration, confirmSeconds: number, avisoVersion: number | null): Promise<JoinOutcome> {
     const input = {
       nombre: row.nombre,
       apellido_paterno: row.apellidoPaterno,
@@ -66,11 +71,18 @@ export class WaitlistRepository {
       empresa: row.empresa,
       tipo_participante: row.tipoParticipante,
     };
-    const [r]: Array<{ outcome: string; entry_id: number | null }> = await this.ds.query(
-      `SELECT outcome, entry_id FROM external_waitlist_join($1, $2::jsonb, $3)`,
-      [slug, JSON.stringify(input), confirmSeconds],
-    );
-    return r.outcome === 'ok' ? { outcome: 'ok', entryId: r.entry_id! } : ({ outcome: r.outcome } as JoinOutcome);
+    return this.ds.transaction(async (manager) => {
+      const [r]: Array<{ outcome: string; entry_id: number | null }> = await manager.query(
+        `SELECT outcome, entry_id FROM external_waitlist_join($1, $2::jsonb, $3)`,
+        [slug, JSON.stringify(input), confirmSeconds],
+      );
+      if (r.outcome !== 'ok') return { outcome: r.outcome } as JoinOutcome;
+      await manager.query(
+        `UPDATE external_waitlist SET aviso_version = coalesce($2::integer, aviso_privacidad_vigente()), aviso_aceptado_at = now() WHERE id = $1`,
+        [r.entry_id, avisoVersion],
+      );
+      return { outcome: 'ok', entryId: r.entry_id! };
+    });
   }
 
   /** The entry takes its place in line (and a free place is offered at once): one statement, under the event row's lock. */
@@ -92,12 +104,21 @@ export class WaitlistRepository {
     return n;
   }
 
+  /** The registration an accepted offer writes keeps the notice its person accepted when joining (same transaction). */
   async accept(entryId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }): Promise<AcceptOutcome> {
-    const [r]: Array<{ outcome: string; registration_id: number | null }> = await this.ds.query(
-      `SELECT outcome, registration_id FROM external_waitlist_accept($1, $2, $3, $4)`,
-      [entryId, holdSeconds, actor.userId, actor.ip],
-    );
-    return r.outcome === 'ok' ? { outcome: 'ok', registrationId: r.registration_id! } : ({ outcome: r.outcome } as AcceptOutcome);
+    return this.ds.transaction(async (manager) => {
+      const [r]: Array<{ outcome: string; registration_id: number | null }> = await manager.query(
+        `SELECT outcome, registration_id FROM external_waitlist_accept($1, $2, $3, $4)`,
+        [entryId, holdSeconds, actor.userId, actor.ip],
+      );
+      if (r.outcome !== 'ok') return { outcome: r.outcome } as AcceptOutcome;
+      await manager.query(
+        `UPDATE external_registrations r SET aviso_version = w.aviso_version, aviso_aceptado_at = w.aviso_aceptado_at
+           FROM external_waitlist w WHERE r.id = $1 AND w.id = $2`,
+        [r.registration_id, entryId],
+      );
+      return { outcome: 'ok', registrationId: r.registration_id! };
+    });
   }
 
   async cancelRegistration(registrationId: number, holdSeconds: number, actor: { userId: number | null; ip: string | null }) {
@@ -167,5 +188,16 @@ export class WaitlistRepository {
         [entryId],
       )
       .then((rows: LinkRow[]) => rows[0]);
+  }
+
+  // ——— Retention (issue 29 §2): the entries of events that ended before the cutoff ———
+
+  countEndedBefore(cutoff: Date): Promise<number> {
+    return countNotAnonymized(this.ds, WAITLIST_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
+  }
+
+  /** WAITLIST_PERSONAL_DATA emptied; the entry's status and the event's counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    return anonymizeWhere(manager, WAITLIST_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 }

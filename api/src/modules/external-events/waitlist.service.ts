@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
@@ -21,6 +21,7 @@ import {
   WAITLIST_OFFER_GONE,
 } from '@shared/contracts/waitlist.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toWaitlistEntryResponse } from './external-events.mapper';
 import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, toNewRegistration } from './registrations.service';
@@ -56,6 +57,8 @@ export class WaitlistService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: SignedLinks,
     private readonly waitlist: WaitlistRepository,
+    // Absent in the workers process, which never takes a join.
+    @Optional() private readonly notices?: NoticeVersions,
   ) {}
 
   private get hold(): number {
@@ -103,7 +106,13 @@ export class WaitlistService {
    * so) or already in line or pending (nothing new): what happened is told only to the address.
    */
   async join(slug: string, dto: PublicRegistrationDto): Promise<WaitlistJoined> {
-    const result = await this.waitlist.join(slug, toNewRegistration(dto, this.config.tzDisplay), this.config.waitlistConfirmSeconds);
+    const avisoVersion = (await this.notices?.accepted(dto.aviso_version)) ?? null;
+    const result = await this.waitlist.join(
+      slug,
+      toNewRegistration(dto, this.config.tzDisplay),
+      this.config.waitlistConfirmSeconds,
+      avisoVersion,
+    );
     switch (result.outcome) {
       case 'ok':
       case 'registered':

@@ -61,4 +61,8 @@ export class MailMessageEntity {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  /** When retention purged its body (html, text, data; migration 1765600000000): the row stays. */
+  @Column({ name: 'purgado_at', type: 'timestamptz', nullable: true })
+  purgadoAt: Date | null;
 }

@@ -26,12 +26,16 @@ export interface CorreoRow {
   created_at: Date;
   updated_at: Date;
   sent_at: Date | null;
+  /** When retention purged its body (html, text, data but its title, the name): null while it has one. */
+  purgado_at: Date | null;
 }
 
 /** The title a message's data names (events: evento.titulo; programs: programa.titulo or programa.nombre). */
 const REF_LABEL = `coalesce(data #>> '{evento,titulo}', data #>> '{programa,titulo}', data #>> '{programa,nombre}', data ->> 'titulo')`;
 const COLUMNS = `id::text, idempotency_key, template, to_email, to_name, data, ref_type, ref_id, ${REF_LABEL} AS ref_label, status, attempts,
-  last_error, message_id, provider_message_id, subject, html, text, created_at, updated_at, sent_at`;
+  last_error, message_id, provider_message_id, subject, html, text, created_at, updated_at, sent_at, purgado_at`;
+/** What retention purges ($1: the cutoff): a message that is done (never one still queued or being sent). */
+const PURGEABLE = `purgado_at IS NULL AND created_at < $1 AND status IN ('sent', 'failed', 'stored')`;
 /** The list's columns: everything but the bodies. */
 const LIST_COLUMNS = `id::text, template, to_email, to_name, ref_type, ref_id, ${REF_LABEL} AS ref_label, status, attempts, last_error,
   message_id, subject, created_at, updated_at, sent_at`;
@@ -177,6 +181,30 @@ export class MailRepository {
     );
     if (rows[0]) await manager.query(`SELECT pg_notify('aforo_mail', $1)`, [String(id)]);
     return rows[0] ?? null;
+  }
+
+  // ——— Retention (issue 29 §2): bodies of messages older than the cutoff, once they left the queue ———
+
+  countBodiesBefore(cutoff: Date): Promise<number> {
+    return this.ds
+      .query(`SELECT count(*)::int AS n FROM correos WHERE ${PURGEABLE}`, [cutoff])
+      .then((rows: Array<{ n: number }>) => rows[0].n);
+  }
+
+  /**
+   * Purges the bodies in one statement: the HTML, the text, the data they were written from (but the title the list
+   * shows) and the recipient's name. The row stays: to whom, what, when and how it went.
+   */
+  async purgeBodiesBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    const rows: Array<{ n: number }> = await manager.query(
+      `WITH changed AS (
+         UPDATE correos SET html = NULL, text = NULL, to_name = NULL, data = jsonb_strip_nulls(jsonb_build_object('titulo', ${REF_LABEL})),
+                purgado_at = now()
+          WHERE ${PURGEABLE} RETURNING 1)
+       SELECT count(*)::int AS n FROM changed`,
+      [cutoff],
+    );
+    return rows[0].n;
   }
 
   private where(visibility: MailVisibility, filter: Partial<MailListFilter>, params: unknown[]): string {

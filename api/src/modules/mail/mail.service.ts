@@ -20,6 +20,10 @@ import { escapeHtml } from './render/html';
 import { MailRenderer } from './render/mail-renderer';
 
 const NOT_FOUND = 'El correo no existe';
+const PURGED_NO_RESEND = 'El contenido de este correo se eliminó por la conservación de datos; ya no se puede reenviar.';
+/** What the screen shows of a message whose body retention purged (the envelope stays). */
+const PURGED_TEXT =
+  'El contenido de este correo se eliminó por la conservación de datos: se guardan solo el destinatario, el asunto, la fecha y el estado.';
 
 /** The 'Correos' screen: what a user may read (by the areas the messages are about), a preview, a resend. */
 @Injectable()
@@ -66,6 +70,7 @@ export class MailService {
   async detail(user: AuthUser, id: number): Promise<CorreoDetailResponse> {
     const row = await this.mails.findById(id);
     if (!row || !this.mayRead(user, row)) throw new DomainException(ErrorCode.NotFound, NOT_FOUND);
+    if (row.purgado_at) return { ...toCorreoResponse(row), html: '', text: PURGED_TEXT, attachments: [], hidden_links: 0 };
     let html = row.html;
     let text = row.text;
     let subject = row.subject;
@@ -107,6 +112,7 @@ export class MailService {
     if (!user.is_super_admin && !(row.ref_type && mailRefTypesFor(user, 'edit').includes(row.ref_type))) {
       throw new DomainException(ErrorCode.Forbidden, 'No tienes permiso para reenviar este correo');
     }
+    if (row.purgado_at) throw new DomainException(ErrorCode.InvalidStatusChange, PURGED_NO_RESEND);
     return this.uow.run(actor, async (tx) => {
       const updated = await this.mails.requeueFailed(tx.manager, id);
       if (!updated) throw new DomainException(ErrorCode.InvalidStatusChange, 'Solo se puede reenviar un correo fallido');

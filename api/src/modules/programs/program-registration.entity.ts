@@ -1,26 +1,26 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from '@core/entities/base-columns';
+import { ConsentColumns } from '@core/entities/base-columns';
 import type { GiroSector, ProgramRegistrationStatus, SiNo, TiempoOperando } from '@shared/contracts/programs.contract';
 
 @Entity('programa_registros')
-export class ProgramRegistrationEntity extends RegistrantColumns {
+export class ProgramRegistrationEntity extends ConsentColumns {
   @Column({ name: 'programa_id', type: 'integer' })
   programaId: number;
 
-  @Column({ type: 'text' })
-  celular: string;
+  @Column({ type: 'text', nullable: true })
+  celular: string | null;
 
   @Column({ name: 'correo_electronico', type: 'text' })
   correoElectronico: string;
 
-  @Column({ type: 'text' })
-  calle: string;
+  @Column({ type: 'text', nullable: true })
+  calle: string | null;
 
-  @Column({ type: 'text' })
-  numero: string;
+  @Column({ type: 'text', nullable: true })
+  numero: string | null;
 
-  @Column({ type: 'text' })
-  colonia: string;
+  @Column({ type: 'text', nullable: true })
+  colonia: string | null;
 
   @Column({ type: 'text' })
   municipio: string;

@@ -42,7 +42,7 @@ export function programRegistrationsCsv(rows: ProgramRegistrationEntity[], timeZ
       r.nombre,
       r.apellidoPaterno,
       r.apellidoMaterno,
-      formatCalendarDateMx(r.fechaNacimiento),
+      r.fechaNacimiento ? formatCalendarDateMx(r.fechaNacimiento) : '',
       r.celular,
       r.correoElectronico,
       r.calle,

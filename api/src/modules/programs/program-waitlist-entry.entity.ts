@@ -21,8 +21,8 @@ export class ProgramWaitlistEntryEntity extends RecordColumns {
   @Column({ name: 'correo_electronico', type: 'text' })
   correoElectronico: string;
 
-  @Column({ type: 'text' })
-  celular: string;
+  @Column({ type: 'text', nullable: true })
+  celular: string | null;
 
   /** The whole application, as /register would have written it: accepting writes exactly this. */
   @Column({ type: 'jsonb' })
@@ -47,4 +47,13 @@ export class ProgramWaitlistEntryEntity extends RecordColumns {
 
   @Column({ name: 'registration_id', type: 'integer', nullable: true })
   registrationId: number | null;
+
+  @Column({ name: 'aviso_version', type: 'integer', nullable: true })
+  avisoVersion: number | null;
+
+  @Column({ name: 'aviso_aceptado_at', type: 'timestamptz', nullable: true })
+  avisoAceptadoAt: Date | null;
+
+  @Column({ name: 'anonimizado_at', type: 'timestamptz', nullable: true })
+  anonimizadoAt: Date | null;
 }

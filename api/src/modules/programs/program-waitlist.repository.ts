@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { ACTIVE_WAITLIST_STATUSES, type WaitlistStatus } from '@shared/contracts/waitlist.contract';
 import type { ProgramaStatus, ProgramaTipo } from '@shared/contracts/programs.contract';
+import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
 import { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
+import { PROGRAM_ENDED_BEFORE_SQL, PROGRAM_WAITLIST_PERSONAL_DATA } from './programs.personal-data';
 import type { NewProgramRegistration } from './programs.repository';
 
 /** An accept page's program and person, read without any lock. */
@@ -56,6 +58,7 @@ export class ProgramWaitlistRepository {
     programaId: number,
     r: NewProgramRegistration,
     confirmSeconds: number,
+    avisoVersion: number | null,
   ): Promise<ProgramWaitlistEntryEntity | null> {
     await manager.query(
       `UPDATE programa_lista_espera SET status = 'expired', updated_at = now()
@@ -64,11 +67,22 @@ export class ProgramWaitlistRepository {
     );
     const [row]: Array<{ id: number }> = await manager.query(
       `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud,
-                                          status, confirm_until)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 'pending', now() + make_interval(secs => $8))
+                                          status, confirm_until, aviso_version, aviso_aceptado_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 'pending', now() + make_interval(secs => $8),
+               coalesce($9::integer, aviso_privacidad_vigente()), now())
        ON CONFLICT (programa_id, lower(btrim(correo_electronico))) WHERE status IN ('pending', 'waiting', 'offered') DO NOTHING
        RETURNING id`,
-      [programaId, r.nombre, r.apellidoPaterno, r.apellidoMaterno, r.correoElectronico, r.celular, JSON.stringify(r), confirmSeconds],
+      [
+        programaId,
+        r.nombre,
+        r.apellidoPaterno,
+        r.apellidoMaterno,
+        r.correoElectronico,
+        r.celular,
+        JSON.stringify(r),
+        confirmSeconds,
+        avisoVersion,
+      ],
     );
     return row ? this.entries(manager).findOneByOrFail({ id: row.id }) : null;
   }
@@ -194,5 +208,16 @@ export class ProgramWaitlistRepository {
         [entryId],
       )
       .then((rows: ProgramOfferLinkRow[]) => rows[0]);
+  }
+
+  // ——— Retention (issue 29 §2): the entries of programs that ended before the cutoff ———
+
+  countEndedBefore(cutoff: Date): Promise<number> {
+    return countNotAnonymized(this.ds, PROGRAM_WAITLIST_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
+  }
+
+  /** PROGRAM_WAITLIST_PERSONAL_DATA emptied (the stored application too); statuses and counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    return anonymizeWhere(manager, PROGRAM_WAITLIST_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
@@ -23,6 +23,7 @@ import {
   type WaitlistJoined,
 } from '@shared/contracts/waitlist.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import { MailOutbox } from '../mail/mail-outbox';
 import {
   assertBirthDate,
@@ -69,6 +70,8 @@ export class ProgramWaitlistService {
     private readonly programs: ProgramsRepository,
     private readonly waitlist: ProgramWaitlistRepository,
     private readonly mail: MailOutbox,
+    // Absent in the workers process, which never takes a join.
+    @Optional() private readonly notices?: NoticeVersions,
   ) {}
 
   // ——— Public ———
@@ -82,6 +85,7 @@ export class ProgramWaitlistService {
     assertBirthDate(dto.fecha_nacimiento, this.config.tzDisplay);
     if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
     const row = toNewProgramRegistration(dto);
+    const avisoVersion = (await this.notices?.accepted(dto.aviso_version)) ?? null;
     const outcome = await this.uow.run(SYSTEM, async (tx) => {
       const counts = await this.programs.lockCountsBySlug(tx.manager, slug);
       if (!counts || counts.status !== 'published') return 'not_found' as const;
@@ -93,7 +97,7 @@ export class ProgramWaitlistService {
         await this.mail.queue(tx.manager, [await this.registeredMail(tx.manager, counts.id, registered)]);
         return 'sent' as const;
       }
-      const entry = await this.waitlist.insert(tx.manager, counts.id, row, this.config.waitlistConfirmSeconds);
+      const entry = await this.waitlist.insert(tx.manager, counts.id, row, this.config.waitlistConfirmSeconds, avisoVersion);
       if (entry) await this.mail.queue(tx.manager, [await this.confirmMail(tx.manager, entry)]);
       return 'sent' as const;
     });
@@ -197,7 +201,11 @@ export class ProgramWaitlistService {
         await this.expireEntries(tx, programaId, [w]);
         return counts.status !== 'published' ? 'closed' : 'expired';
       }
-      const saved = await this.programs.insertRegistration(tx.manager, programaId, w.solicitud);
+      // The application keeps the notice its person accepted when joining.
+      const saved = await this.programs.insertRegistration(tx.manager, programaId, w.solicitud, {
+        version: w.avisoVersion,
+        acceptedAt: w.avisoAceptadoAt,
+      });
       if (!saved) {
         // Registered meanwhile with the same e-mail: the entry leaves the line and the held place moves on.
         const removed = await this.waitlist.close(tx.manager, w.id, 'removed');

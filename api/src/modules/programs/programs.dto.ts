@@ -6,13 +6,16 @@ import {
   IsBoolean,
   IsEmail,
   IsIn,
+  IsInt,
   IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUrl,
   Matches,
+  Max,
   MaxLength,
+  Min,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
@@ -313,4 +316,11 @@ export class ProgramRegistrationDto {
   @MaxLength(L.rfc, { message: 'El RFC no debe tener más de 13 caracteres.' })
   @Matches(/^[A-ZÑ&0-9]+$/, { message: 'El RFC solo puede contener letras y números.' })
   rfc?: string | null;
+
+  /** The privacy notice version the form showed (issue 29 §2); without it, the current one is recorded. */
+  @IsOptional()
+  @IsInt({ message: 'La versión del aviso de privacidad debe ser un número entero.' })
+  @Min(1, { message: 'La versión del aviso de privacidad no es válida.' })
+  @Max(2147483647, { message: 'La versión del aviso de privacidad no es válida.' })
+  aviso_version?: number;
 }

@@ -10,12 +10,15 @@ import type {
   TiempoOperando,
 } from '@shared/contracts/programs.contract';
 import type { MailProgramSnapshot } from '@shared/contracts/mail.contract';
+import type { ConsentRecord } from '@shared/contracts/privacy-notice.contract';
 import { ProgramaEntity } from '@modules/programs/programa.entity';
 import { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 import { ProgramsLock } from './programs.locks';
 import type { FeaturedFlag } from '@core/database/featured';
 import type { SlugTable } from '@core/database/slugs';
 import { updateVersioned } from '@core/database/versioned-update';
+import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
+import { APPLICATION_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL } from './programs.personal-data';
 
 /** The table's slug and its one featured program, as the shared core helpers take them. */
 export const PROGRAM_SLUGS: SlugTable = { table: 'programas', lock: ProgramsLock.Slug };
@@ -231,12 +234,15 @@ export class ProgramsRepository {
     manager: EntityManager,
     programaId: number,
     r: NewProgramRegistration,
+    consent: ConsentRecord,
   ): Promise<ProgramRegistrationEntity | null> {
     const [row]: Array<{ id: number }> = await manager.query(
       `INSERT INTO programa_registros (programa_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, celular,
          correo_electronico, calle, numero, colonia, municipio, tiene_emprendimiento, nombre_emprendimiento, giro_sector,
-         giro_sector_otro, tiempo_operando, tiene_redes_sociales, redes_sociales_enlace, negocio_formalizado, rfc)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+         giro_sector_otro, tiempo_operando, tiene_redes_sociales, redes_sociales_enlace, negocio_formalizado, rfc,
+         aviso_version, aviso_aceptado_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+         coalesce($21::integer, aviso_privacidad_vigente()), coalesce($22::timestamptz, now()))
        ON CONFLICT DO NOTHING RETURNING id`,
       [
         programaId,
@@ -259,6 +265,8 @@ export class ProgramsRepository {
         r.redesSocialesEnlace,
         r.negocioFormalizado,
         r.rfc,
+        consent.version,
+        consent.acceptedAt,
       ],
     );
     if (!row) return null;
@@ -287,5 +295,16 @@ export class ProgramsRepository {
   async setRegistrationStatus(manager: EntityManager, id: number, status: ProgramRegistrationStatus): Promise<ProgramRegistrationEntity> {
     await this.registrations(manager).update({ id }, { status });
     return (await this.registrations(manager).findOne({ where: { id } }))!;
+  }
+
+  // ——— Retention (issue 29 §2): the applications of programs that ended before the cutoff ———
+
+  countEndedBefore(cutoff: Date): Promise<number> {
+    return countNotAnonymized(this.ds, APPLICATION_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
+  }
+
+  /** APPLICATION_PERSONAL_DATA emptied; statuses and the program's counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    return anonymizeWhere(manager, APPLICATION_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
   }
 }

@@ -13,6 +13,7 @@ import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import { PROGRAM_STATUS_MAIL, type ProgramStatusMail, type QueuedMail } from '@shared/contracts/mail.contract';
 import { MailOutbox } from '../mail/mail-outbox';
 import { RateLimiter } from '@core/redis/rate-limiter';
@@ -79,6 +80,7 @@ export class ProgramsService {
     private readonly limiter: RateLimiter,
     private readonly mail: MailOutbox,
     private readonly waitlist: ProgramWaitlistService,
+    private readonly notices: NoticeVersions,
   ) {}
 
   // ——— Staff ———
@@ -254,11 +256,12 @@ export class ProgramsService {
     assertBirthDate(dto.fecha_nacimiento, this.config.tzDisplay);
     if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
     const row = toNewProgramRegistration(dto);
+    const consent = { version: await this.notices.accepted(dto.aviso_version), acceptedAt: null };
     const outcome = await this.uow
       .run(actor, async (tx) => {
         const place = await this.programs.takePlaceBySlug(tx.manager, slug);
         if (!place) return 'refused' as const;
-        const saved = await this.programs.insertRegistration(tx.manager, place.id, row);
+        const saved = await this.programs.insertRegistration(tx.manager, place.id, row, consent);
         if (!saved) throw new DuplicateEmail();
         const registration = toProgramRegistrationResponse(saved);
         await this.mail.queue(tx.manager, [await receivedMail(this.programs, tx.manager, place.id, registration)]);

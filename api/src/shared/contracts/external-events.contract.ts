@@ -105,8 +105,9 @@ export interface ExternalRegistrationResponse {
   nombre: string;
   apellido_paterno: string;
   apellido_materno: string;
-  fecha_nacimiento: string;
-  phone: string;
+  /** Null once retention anonymised the registration (names 'Anonimizado', e-mail a placeholder). */
+  fecha_nacimiento: string | null;
+  phone: string | null;
   email: string;
   curp: string | null;
   empresa: string | null;
@@ -119,10 +120,12 @@ export interface ExternalRegistrationResponse {
 }
 
 /** The public registration form as sent (spec 1 §3): the body of POST /api/eventos/{slug}/register. */
-export type PublicRegistrationInput = Pick<
-  ExternalRegistrationResponse,
-  'nombre' | 'apellido_paterno' | 'apellido_materno' | 'fecha_nacimiento' | 'phone' | 'email'
-> & { empresa?: string; tipo_participante: TipoParticipante };
+export type PublicRegistrationInput = Pick<ExternalRegistrationResponse, 'nombre' | 'apellido_paterno' | 'apellido_materno' | 'email'> & {
+  fecha_nacimiento: string;
+  phone: string;
+  empresa?: string;
+  tipo_participante: TipoParticipante;
+};
 
 /** The answer to POST /api/eventos/{slug}/register (201). */
 export interface PublicRegistrationAccepted {
@@ -159,8 +162,9 @@ export interface WaitlistEntryResponse extends WaitlistLine {
   nombre: string;
   apellido_paterno: string;
   apellido_materno: string;
-  fecha_nacimiento: string;
-  phone: string;
+  /** Null once retention anonymised the entry. */
+  fecha_nacimiento: string | null;
+  phone: string | null;
   email: string;
   empresa: string | null;
   tipo_participante: string;

@@ -123,12 +123,13 @@ export interface ProgramRegistrationResponse {
   nombre: string;
   apellido_paterno: string;
   apellido_materno: string;
-  fecha_nacimiento: string;
-  celular: string;
+  /** These five are null once retention anonymised the application (names 'Anonimizado', e-mail a placeholder). */
+  fecha_nacimiento: string | null;
+  celular: string | null;
   correo_electronico: string;
-  calle: string;
-  numero: string;
-  colonia: string;
+  calle: string | null;
+  numero: string | null;
+  colonia: string | null;
   municipio: string;
   tiene_emprendimiento: SiNo;
   nombre_emprendimiento: string | null;
@@ -159,18 +160,10 @@ type BusinessAnswer =
 /** The public application form as sent (spec 3 §3, §5): the body of POST /api/programas/{slug}/register. */
 export type ProgramApplicationInput = Pick<
   ProgramRegistrationResponse,
-  | 'nombre'
-  | 'apellido_paterno'
-  | 'apellido_materno'
-  | 'fecha_nacimiento'
-  | 'celular'
-  | 'correo_electronico'
-  | 'calle'
-  | 'numero'
-  | 'colonia'
-  | 'municipio'
-  | 'tiene_emprendimiento'
-> & { [K in BusinessAnswer]?: NonNullable<ProgramRegistrationResponse[K]> };
+  'nombre' | 'apellido_paterno' | 'apellido_materno' | 'correo_electronico' | 'municipio' | 'tiene_emprendimiento'
+> & { [K in 'fecha_nacimiento' | 'celular' | 'calle' | 'numero' | 'colonia']: string } & {
+  [K in BusinessAnswer]?: NonNullable<ProgramRegistrationResponse[K]>;
+};
 
 /** The answer to POST /api/programas/{slug}/register (201). */
 export interface ProgramApplicationAccepted {
@@ -204,7 +197,8 @@ export interface ProgramWaitlistEntryResponse extends WaitlistLine {
   apellido_paterno: string;
   apellido_materno: string;
   correo_electronico: string;
-  celular: string;
+  /** Null once retention anonymised the entry. */
+  celular: string | null;
 }
 
 /** GET /api/programas-servicios/{id}/waitlist: the active entries (waiting or offered) in line order. */

@@ -126,6 +126,9 @@ export interface DomainEventMap {
   'door.stop-lifted': { kind: DoorKind; event_id: number; lifted: boolean; inside: number; capacity: number | null };
   /** 'Vaciar recinto': everyone inside marked out. */
   'door.emptied': { kind: DoorKind; event_id: number; count: number };
+  // Privacy (issue 29 §2): a new version of the notice; a retention run (its counts are the run's row).
+  'privacy-notice.published': { version: number };
+  'privacy.retention-run': { run_id: number; total: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -194,6 +197,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'door.alarm': { action: 'update', resourceType: 'door_occupancy' },
   'door.stop-lifted': { action: 'update', resourceType: 'door_occupancy' },
   'door.emptied': { action: 'update', resourceType: 'door_occupancy' },
+  'privacy-notice.published': { action: 'create', resourceType: 'aviso_privacidad' },
+  'privacy.retention-run': { action: 'update', resourceType: 'conservacion_ejecucion' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

@@ -60,6 +60,8 @@ export interface JobPayloads {
   'internal-events.reminders': Record<string, never>;
   /** Queue the day-before reminders of external events' registrants (scheduled; once per registration by key). */
   'external-events.reminders': Record<string, never>;
+  /** Retention (issue 29 §2): anonymise, purge and delete what is past its period (scheduled; idempotent). */
+  'privacy.retention-sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -78,4 +80,5 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'internal-events.send-invitations': QUEUES.notify,
   'internal-events.reminders': QUEUES.maintenance,
   'external-events.reminders': QUEUES.maintenance,
+  'privacy.retention-sweep': QUEUES.maintenance,
 };

@@ -10,7 +10,8 @@ export interface WaitlistPanelEntry {
   id: number;
   name: string;
   email: string;
-  phone: string;
+  /** Null once retention anonymised the entry. */
+  phone: string | null;
   status: WaitlistStatus;
   offered_until: string | null;
 }
@@ -73,7 +74,8 @@ export function WaitlistPanel({
               <div className="waitlist-item__body">
                 <p className="waitlist-item__name">{entry.name}</p>
                 <p className="waitlist-item__line">
-                  <EmailText className="cell-email" email={entry.email} /> · {entry.phone}
+                  <EmailText className="cell-email" email={entry.email} />
+                  {entry.phone ? ` · ${entry.phone}` : null}
                 </p>
                 {entry.status === 'offered' && entry.offered_until ? (
                   <p className="waitlist-item__line">

@@ -38,6 +38,9 @@ export function toImportResponse(r: ImportRow): PersonaImportResponse {
   };
 }
 
+/** An import's file retention deletes ($1: the cutoff): the import is over (never one queued or running). */
+const FILE_EXPIRED = `file IS NOT NULL AND status IN ('completed', 'failed') AND coalesce(finished_at, created_at) < $1`;
+
 /** A batch of the file's people on its way to the table, with how far into the file it reaches. */
 export interface ImportChunk {
   /** The batch in COPY text format (ImportLines, one line per person). */
@@ -209,5 +212,23 @@ export class ImportsRepository {
   async errorsOf(id: string): Promise<ImportRowError[] | null> {
     const rows = await this.ds.query(`SELECT coalesce(all_errors, errors) AS errors FROM persona_imports WHERE id = $1`, [id]);
     return rows[0] ? rows[0].errors : null;
+  }
+
+  // ——— Retention (issue 29 §2): the uploaded files of imports finished before the cutoff ———
+
+  countFilesBefore(cutoff: Date): Promise<number> {
+    return this.ds
+      .query(`SELECT count(*)::int AS n FROM persona_imports WHERE ${FILE_EXPIRED}`, [cutoff])
+      .then((rows: Array<{ n: number }>) => rows[0].n);
+  }
+
+  /** Deletes the files (the CSV as uploaded) in one statement; the import's counts and errors stay. */
+  async deleteFilesBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    const rows: Array<{ n: number }> = await manager.query(
+      `WITH changed AS (UPDATE persona_imports SET file = NULL, archivo_eliminado_at = now() WHERE ${FILE_EXPIRED} RETURNING 1)
+       SELECT count(*)::int AS n FROM changed`,
+      [cutoff],
+    );
+    return rows[0].n;
   }
 }

@@ -1,16 +1,13 @@
+import type { PrivacyNoticeResponse } from '@shared/contracts/privacy-notice.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { startEarly, takeEarly } from '../../../lib/early';
 
-export interface PrivacyNotice {
-  title: string;
-  /** Paragraphs separated by blank lines. */
-  text: string;
-}
+export type PrivacyNotice = PrivacyNoticeResponse;
 
 const PATH = '/api/public/privacy-notice';
 const request = () => apiRequest<PrivacyNotice>(PATH, { auth: 'none' });
 
-/** GET /api/public/privacy-notice → { title, text } (the text is configuration). No token. */
+/** GET /api/public/privacy-notice → { title, text, version, published_at } (the current version). No token. */
 export function getPrivacyNotice(): Promise<PrivacyNotice> {
   return takeEarly(PATH, request);
 }

@@ -5,6 +5,7 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
+import { formatDate } from '../../../lib/format';
 import { getPrivacyNotice, type PrivacyNotice } from '../api/get-privacy-notice';
 import '../privacy-notice.css';
 
@@ -62,6 +63,9 @@ export function PrivacyNoticePage() {
       ) : (
         <>
           <h1 className="privacy__title">{notice.title || 'Aviso de Privacidad'}</h1>
+          <p className="privacy__version" data-testid="privacy-notice-version">
+            Versión {notice.version}, vigente desde el {formatDate(notice.published_at)}
+          </p>
           <div className="privacy__text">
             {paragraphs(notice.text).map((paragraph, i) => (
               <p key={i}>{paragraph}</p>

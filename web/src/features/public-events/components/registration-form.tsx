@@ -11,6 +11,7 @@ import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useNoticeVersion } from '../../../lib/notice-version';
 import { joinWaitlist, registerForEvent } from '../api/register-for-event';
 import { fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 
@@ -86,6 +87,7 @@ export function RegistrationForm({
 }) {
   const [value, setValue] = useState<RegistrationFormValue>(EMPTY_FORM);
   const { errors, submitting, submit } = useFormSubmit();
+  const avisoVersion = useNoticeVersion();
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const today = todayInputValue();
@@ -108,7 +110,7 @@ export function RegistrationForm({
       problems: validate(value, todayInputValue()),
       focusPrefix: 'reg-',
       send: async () => {
-        const response = await (waitlist ? joinWaitlist : registerForEvent)(slug, toPayload(value));
+        const response = await (waitlist ? joinWaitlist : registerForEvent)(slug, { ...toPayload(value), aviso_version: avisoVersion });
         onRegistered(response.message ?? '', value.nombre.trim());
       },
       refused: (error) => setFailure(errorMessage(error, REGISTRATION_FALLBACK_ERROR)),
@@ -157,7 +159,7 @@ export function RegistrationForm({
         <Link to="/aviso-de-privacidad" target="_blank" rel="noopener" data-testid="privacy-link">
           aviso de privacidad
         </Link>
-        .
+        {avisoVersion ? ` (versión ${avisoVersion})` : ''}.
       </p>
       <button
         type="submit"

@@ -16,6 +16,7 @@ import { PHONE_DIGITS } from '../../../lib/constants';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { checkEmail } from '../api/check-email';
+import { useNoticeVersion } from '../../../lib/notice-version';
 import { joinProgramWaitlist, registerForProgram } from '../api/register-for-program';
 import { controlClass, fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
@@ -187,6 +188,7 @@ export function ProgramApplicationForm({
 }) {
   const [value, setValue] = useState<FormValue>(EMPTY);
   const { errors, submitting, submit } = useFormSubmit();
+  const avisoVersion = useNoticeVersion();
   const [failure, setFailure] = useState<string | null>(null);
   /** The e-mail (normalized) last checked, and whether it is taken. */
   const [emailCheck, setEmailCheck] = useState<{ email: string; exists: boolean } | null>(null);
@@ -229,7 +231,7 @@ export function ProgramApplicationForm({
         return false;
       },
       send: async () => {
-        await (waitlist ? joinProgramWaitlist : registerForProgram)(slug, toPayload(value));
+        await (waitlist ? joinProgramWaitlist : registerForProgram)(slug, { ...toPayload(value), aviso_version: avisoVersion });
         onRegistered(value.nombre.trim());
       },
       refused: (error) => {
@@ -374,7 +376,7 @@ export function ProgramApplicationForm({
         <Link to="/aviso-de-privacidad" target="_blank" rel="noopener">
           aviso de privacidad
         </Link>
-        .
+        {avisoVersion ? ` (versión ${avisoVersion})` : ''}.
       </p>
       <button
         type="submit"

@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import pg from 'pg';
+import { ADMIN, daysAhead, expectScreenOk, signIn, viewportFor } from '../setup/browser';
+import { freePort } from '../setup/processes';
+
+/**
+ * Privacy (issue 29 §2) in the browser: the public registration form sends the notice version it shows; staff read
+ * 'Conservación de datos' (the dry run: per area what is past its period) and run it; 'Aviso de privacidad' lists
+ * the versions. An event is made 13 months old in SQL, so this spec gets a server of its own (start-server.mjs on a
+ * free port, its database known), as correos.spec.ts does. Screenshots at 1280 and 360 px with AFORO_SHOTS=1 (in
+ * AFORO_SHOTS_DIR or /tmp/shots-retention).
+ */
+
+const root = join(__dirname, '../..');
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const shots = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-retention') : null;
+
+const state = { eventId: 0, slug: '', token: '' };
+
+async function api(baseUrl: string, path: string, body: object, token?: string) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const test = base.extend<object, { retentionServer: { url: string; db: pg.Client } }>({
+  retentionServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const port = await freePort();
+      const database = `aforo_e2e_${Date.now()}`;
+      let log = '';
+      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+      const db = new pg.Client({ connectionString: Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString() });
+      try {
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          if (server.exitCode !== null) throw new Error(`El servidor terminó (${server.exitCode}):\n${log}`);
+          if (
+            await fetch(`http://127.0.0.1:${port}/api/health`).then(
+              (r) => r.ok,
+              () => false,
+            )
+          )
+            break;
+          if (Date.now() > deadline) throw new Error('El servidor no respondió');
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        await db.connect();
+        const url = `http://127.0.0.1:${port}`;
+        state.token = (await api(url, '/api/login', ADMIN)).token as string;
+        const { event } = (await api(
+          url,
+          '/api/eventos-externos',
+          {
+            title: 'Feria del Empleo 2025',
+            description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
+            event_date: daysAhead(5, 10),
+            end_date: daysAhead(5, 16),
+            location: 'Parque Fundidora, Monterrey',
+            max_attendees: 50,
+            status: 'published',
+          },
+          state.token,
+        )) as { event: { id: number; slug: string } };
+        Object.assign(state, { eventId: event.id, slug: event.slug });
+        await use({ url, db });
+      } finally {
+        await db.end().catch(() => undefined);
+        if (server.exitCode === null) {
+          const done = new Promise((r) => server.once('exit', r));
+          server.kill('SIGTERM');
+          await done;
+        }
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+        await admin.end();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ retentionServer }, use) => use(retentionServer.url),
+});
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test('the public registration form sends the notice version it shows', async ({ page, retentionServer }) => {
+  await page.goto(`/eventos/${state.slug}`);
+  const form = page.getByTestId('registration-form');
+  await expect(form.getByText('aviso de privacidad (versión 1)', { exact: false })).toBeVisible();
+  await form.getByLabel('Nombre(s)').fill('rosa maría');
+  await form.getByLabel('Apellido paterno').fill('villarreal');
+  await form.getByLabel('Apellido materno').fill('cantú');
+  await form.getByLabel('Fecha de nacimiento').fill('1991-03-08');
+  await form.getByLabel('Teléfono').fill('8112345678');
+  await form.getByLabel('Correo electrónico').fill('rosa.villarreal@correo.mx');
+  await form.getByLabel('Tipo de participante').selectOption('Emprendedor');
+  const sent = page.waitForRequest((r) => r.url().endsWith(`/api/eventos/${state.slug}/register`) && r.method() === 'POST');
+  await page.getByTestId('registration-submit').click();
+  expect((await sent).postDataJSON()).toMatchObject({ email: 'ROSA.VILLARREAL@CORREO.MX', aviso_version: 1 });
+  await expect(page.getByText('¡Registro Exitoso!')).toBeVisible();
+  const { rows } = await retentionServer.db.query(
+    `SELECT aviso_version FROM external_registrations WHERE email = 'ROSA.VILLARREAL@CORREO.MX'`,
+  );
+  expect(rows).toEqual([{ aviso_version: 1 }]);
+
+  // Two more people, then the event is moved 13 months back: past its 12 months.
+  for (const [i, email] of ['ana.cantu@correo.mx', 'luis.trevino@correo.mx'].entries()) {
+    await api(retentionServer.url, `/api/eventos/${state.slug}/register`, {
+      nombre: 'Ana',
+      apellido_paterno: 'Cantú',
+      apellido_materno: 'Garza',
+      fecha_nacimiento: '1990-05-17',
+      phone: String(8110000001 + i),
+      email,
+      tipo_participante: 'Empresario',
+    });
+  }
+  await retentionServer.db.query(
+    `UPDATE external_events SET event_date = now() - interval '13 months 1 day', end_date = now() - interval '13 months', status = 'completed'
+      WHERE id = $1`,
+    [state.eventId],
+  );
+});
+
+for (const width of [1280, 360] as const) {
+  test(`'Conservación de datos' shows the dry run at ${width} px`, async ({ page }) => {
+    await page.setViewportSize(viewportFor(width));
+    if (shots) mkdirSync(shots, { recursive: true });
+    await signIn(page);
+    if (width === 1280) await expect(page.getByRole('link', { name: 'Conservación de datos', exact: true })).toBeVisible();
+    await page.goto('/privacidad/conservacion');
+    await expect(page.getByRole('heading', { level: 1, name: 'Conservación de datos' })).toBeVisible();
+    const item = page.locator('[data-testid="retention-item"][data-clave="registros_eventos"]');
+    await expect(item.getByTestId('retention-pending')).toHaveText('3');
+    await expect(item).toContainText('12 meses después de que termina el evento');
+    await expect(page.getByTestId('retention-item')).toHaveCount(6);
+    await expect(page.getByTestId('retention-total')).toHaveText('3 por cambiar');
+    await expectScreenOk(page, `/privacidad/conservacion at ${width}`);
+    if (shots) await page.screenshot({ path: `${shots}/conservacion-${width}.png`, fullPage: true });
+
+    await page.goto('/privacidad/aviso');
+    await expect(page.getByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeVisible();
+    await expect(page.getByTestId('notice-version')).toHaveCount(1);
+    await expect(page.getByTestId('notice-version')).toContainText('Vigente');
+    await expectScreenOk(page, `/privacidad/aviso at ${width}`);
+    if (shots) await page.screenshot({ path: `${shots}/aviso-${width}.png`, fullPage: true });
+  });
+}
+
+test('running it now anonymises the old event, the board keeps its counts', async ({ page, retentionServer }) => {
+  await signIn(page);
+  await page.goto('/privacidad/conservacion');
+  await expect(page.locator('[data-testid="retention-item"][data-clave="registros_eventos"]').getByTestId('retention-pending')).toHaveText(
+    '3',
+  );
+  await page.getByTestId('retention-run').click();
+  const dialog = page.getByRole('dialog', { name: 'Ejecutar la conservación de datos' });
+  await expect(dialog).toBeVisible();
+  await expectScreenOk(page, 'retention confirm modal at 1280');
+  if (shots) await page.screenshot({ path: `${shots}/conservacion-confirmar-1280.png` });
+  await dialog.getByTestId('retention-confirm-run').click();
+  await expect(page.getByText('Conservación de datos ejecutada: 3 registros cambiados.')).toBeVisible();
+  await expect(page.getByTestId('retention-total')).toHaveText('Nada vencido');
+  await expect(page.getByTestId('retention-runs')).toContainText('Manual');
+  if (shots) await page.screenshot({ path: `${shots}/conservacion-ejecutada-1280.png`, fullPage: true });
+  const { rows } = await retentionServer.db.query(`SELECT DISTINCT nombre, phone FROM external_registrations WHERE event_id = $1`, [
+    state.eventId,
+  ]);
+  expect(rows).toEqual([{ nombre: 'Anonimizado', phone: null }]);
+  const counts = await retentionServer.db.query(`SELECT current_attendees FROM external_events WHERE id = $1`, [state.eventId]);
+  expect(counts.rows).toEqual([{ current_attendees: 3 }]);
+});
