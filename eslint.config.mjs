@@ -71,6 +71,7 @@ const MODULE_IMPORTS_ALLOWED = {
   'external-events': ['images', 'mail'], // an event's cover image goes through the images service; its messages through mail
   'internal-events': ['seating', 'mail'], // attendees' seats are given and released through the seating service; invitations are mail
   programs: ['mail'], // an application's messages are queued through mail
+  privacy: ['mail', 'users'], // ARCO answers are mail and oposición is its suppression list; reminders go to the privacidad staff (users)
 };
 const AREAS = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

@@ -25,6 +25,8 @@ import { ProgramWaitlistEntryEntity } from './programs/program-waitlist-entry.en
 import { ProgramsJobsModule } from './programs/jobs/programs-jobs.module';
 import { programsSeeder } from './programs/programs.seed';
 import { ProgramsModule } from './programs/programs.module';
+import { PrivacyJobsModule } from './privacy/jobs/privacy-jobs.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { PublicModule } from './public/public.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
 import { SeatingJobsModule } from './seating/jobs/seating-jobs.module';
@@ -76,6 +78,7 @@ export const AREA_REGISTRATIONS = {
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
   mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },
+  privacy: { module: PrivacyModule, jobs: PrivacyJobsModule },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;

@@ -1,6 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { registerExternalEventsPersonalData } from './external-events.personal-data';
 import { ImagesModule } from '../images/images.module';
 import { ExternalEventsController } from './external-events.controller';
 import { ExternalEventCounts, registerExternalEventsRealtime } from './external-events.realtime';
@@ -34,10 +38,13 @@ export class ExternalEventsModule implements OnModuleInit {
     private readonly events: ExternalEventsRepository,
     private readonly counts: ExternalEventCounts,
     private readonly jobs: JobRoutes,
+    private readonly personalData: PersonalDataRegistry,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   onModuleInit(): void {
     registerExternalEventsRealtime(this.realtime, this.events, this.counts);
+    registerExternalEventsPersonalData(this.personalData, this.ds);
     // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox,
     // so it exists once the offer commits); the scheduled sweep catches any that did not run.
     this.jobs.register('waitlist.offered', (e) => {

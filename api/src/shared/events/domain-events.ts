@@ -18,6 +18,7 @@ import type {
   ProgramWaitlistEntryResponse,
 } from '../contracts/programs.contract';
 import type { CorreoResponse } from '../contracts/mail.contract';
+import type { ArcoRequestResponse, PersonalDataSource } from '../contracts/privacy.contract';
 
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
@@ -118,6 +119,19 @@ export interface DomainEventMap {
   // Mail (issue 22). Status changes come from the workers (pushed directly); a resend is a staff action.
   /** A failed message queued again by the staff ('Correos', Reenviar). */
   'mail.resend-requested': { correo: CorreoResponse };
+  // Privacy (issue 29 §2). A filed request is unproven (no personal data in the event); staff hear of it once confirmed.
+  'privacy-request.filed': { solicitud_id: number };
+  'privacy-request.confirmed': { solicitud: ArcoRequestResponse };
+  /** Resolved: what changed where (ids and field names, never the values). */
+  'privacy-request.resolved': {
+    solicitud: ArcoRequestResponse;
+    cambios: Array<{ fuente: PersonalDataSource; id: number; campo: string }>;
+    anonimizados: Partial<Record<PersonalDataSource, number>>;
+  };
+  /** The citizen downloaded an access export through its link. */
+  'privacy-request.export-downloaded': { solicitud_id: number };
+  /** An address put on the suppression list (no address in the event: the list holds it). */
+  'mail.suppressed': { motivo: 'oposicion' | 'baja'; solicitud_id: number | null; correo_id: number | null };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -182,6 +196,11 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'program-waitlist.expired': { action: 'update', resourceType: 'programa_lista_espera' },
   'program-waitlist.removed': { action: 'delete', resourceType: 'programa_lista_espera' },
   'mail.resend-requested': { action: 'update', resourceType: 'correo' },
+  'privacy-request.filed': { action: 'create', resourceType: 'solicitud_arco' },
+  'privacy-request.confirmed': { action: 'update', resourceType: 'solicitud_arco' },
+  'privacy-request.resolved': { action: 'update', resourceType: 'solicitud_arco' },
+  'privacy-request.export-downloaded': { action: 'view', resourceType: 'solicitud_arco' },
+  'mail.suppressed': { action: 'create', resourceType: 'correo_supresion' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

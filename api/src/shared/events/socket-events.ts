@@ -26,6 +26,7 @@ import type {
   ProgramWaitlistEntryResponse,
 } from '../contracts/programs.contract';
 import type { CorreoResponse, MailRefType } from '../contracts/mail.contract';
+import type { ArcoRequestResponse } from '../contracts/privacy.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
 export interface Push<T> {
@@ -132,6 +133,8 @@ export interface ServerToClientEvents {
   'public.program-changed': (msg: Push<Record<string, never>>) => void;
   /** Staff, the 'Correos' screen (rooms correos:{ref_type}, correos:todos): a message's status changed (from the workers). */
   'correo.updated': (msg: Push<{ correo: CorreoResponse }>) => void;
+  /** Staff, the queue 'Solicitudes ARCO' (room privacidad): a request entered the queue (confirmed) or was resolved. */
+  'arco.updated': (msg: Push<{ solicitud: ArcoRequestResponse }>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -180,4 +183,6 @@ export const ROOMS = {
   correos: (refType: MailRefType) => `correos:${refType}`,
   /** Every message, also those about nothing: super admins. */
   correosTodos: 'correos:todos',
+  /** The queue 'Solicitudes ARCO': staff who may view privacidad (personal data). */
+  privacidad: 'privacidad',
 } as const;

@@ -60,6 +60,12 @@ export interface JobPayloads {
   'internal-events.reminders': Record<string, never>;
   /** Queue the day-before reminders of external events' registrants (scheduled; once per registration by key). */
   'external-events.reminders': Record<string, never>;
+  /**
+   * Privacy (issue 29 §2, scheduled): mail the privacidad staff about ARCO requests due within
+   * PRIVACY_REMINDER_BUSINESS_DAYS (once per request and person, by key), delete unconfirmed requests whose link
+   * expired, and drop access exports whose link expired.
+   */
+  'privacy.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -78,4 +84,5 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'internal-events.send-invitations': QUEUES.notify,
   'internal-events.reminders': QUEUES.maintenance,
   'external-events.reminders': QUEUES.maintenance,
+  'privacy.sweep': QUEUES.maintenance,
 };

@@ -13,6 +13,7 @@ import { Mail1764800000000 } from './1764800000000-mail';
 import { CitizenJourney1764900000000 } from './1764900000000-citizen-journey';
 import { Notify1765000000000 } from './1765000000000-notify';
 import { ProgramWaitlist1765100000000 } from './1765100000000-program-waitlist';
+import { PrivacyArco1765500000000 } from './1765500000000-privacy-arco';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CitizenJourney1764900000000,
   Notify1765000000000,
   ProgramWaitlist1765100000000,
+  PrivacyArco1765500000000,
 ];

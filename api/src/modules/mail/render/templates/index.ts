@@ -2,6 +2,7 @@ import type { MailTemplate } from '@shared/contracts/mail.contract';
 import type { MailTemplateRenderer } from '../mail-renderer.types';
 import { eventoInternoInvitacion, eventoInternoRecordatorio } from './evento-interno';
 import { listaEsperaOferta, programaListaEsperaOferta } from './lista-espera-oferta';
+import { privacidadConfirmar, privacidadRecordatorio, privacidadRespuesta } from './privacidad';
 import { programaEstadoCambiado, programaSolicitudRecibida } from './programa';
 import { registroConfirmacion } from './registro-confirmacion';
 import { registroRecordatorio } from './registro-recordatorio';
@@ -20,4 +21,8 @@ export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = 
   'evento-interno.invitacion': eventoInternoInvitacion,
   'evento-interno.recordatorio': eventoInternoRecordatorio,
   'registro.recordatorio': registroRecordatorio,
+  // Issue 29 §2 (branch arco).
+  'privacidad.confirmar': privacidadConfirmar,
+  'privacidad.respuesta': privacidadRespuesta,
+  'privacidad.recordatorio': privacidadRecordatorio,
 };
