@@ -18,6 +18,8 @@ export interface PersonalTableSpec {
   /** The columns an export shows, in order. Dates are written YYYY-MM-DD. */
   fields: readonly string[];
   dateFields?: readonly string[];
+  /** Instants (timestamptz), written ISO 8601 in UTC. */
+  instantFields?: readonly string[];
   /** SQL over the row (alias `t`): what the row is about (the event's or program's title). */
   reference: string;
   /** Column → SQL over the row (alias `t`) it becomes when anonymised (only personal columns; counts never). */
@@ -61,7 +63,11 @@ export class PersonalTable implements PersonalDataHolder {
 
   private select(): string {
     const cols = this.spec.fields.map((f) =>
-      this.spec.dateFields?.includes(f) ? `to_char(t.${f}, 'YYYY-MM-DD') AS ${f}` : `t.${f}::text AS ${f}`,
+      this.spec.dateFields?.includes(f)
+        ? `to_char(t.${f}, 'YYYY-MM-DD') AS ${f}`
+        : this.spec.instantFields?.includes(f)
+          ? `to_char(t.${f} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ${f}`
+          : `t.${f}::text AS ${f}`,
     );
     return `SELECT t.id, (${this.spec.reference}) AS referencia, t.created_at, ${cols.join(', ')} FROM ${this.spec.table} t`;
   }

@@ -17,6 +17,7 @@ export const MAIL_PERSONAL_DATA: PersonalTableSpec = {
   emailColumn: 'to_email',
   resourceType: 'correo',
   fields: ['to_email', 'to_name', 'template', 'subject', 'status', 'sent_at'],
+  instantFields: ['sent_at'],
   reference: `t.subject`,
   anonymize: {
     to_email: `'anonimizado-correos-' || t.id || '@anonimizado.invalid'`,

@@ -31,6 +31,17 @@ export const PrivacySchemas = schemas({
   ),
 });
 
+/** The access export in JSON (the HTML says the same, readable). */
+export const ExportSchema = S.object(
+  {
+    generado_at: S.date(),
+    email: S.text('maria.trevino@correo.mx'),
+    responsable: S.text('Gobierno Municipal de Monterrey'),
+    registros: S.list(PrivacySchemas.RegistroPersonal),
+  },
+  'Todo lo que se tiene de la dirección, por área.',
+);
+
 const P = PrivacySchemas;
 export const PrivacyAnswers = {
   filed: S.object({

@@ -35,7 +35,7 @@ const MAX_UNCONFIRMED_PER_ADDRESS = 3;
 
 /** `maria@correo.mx` → `m••••@correo.mx`: an unsubscribe page shows whose address without spelling it out. */
 export function maskEmail(email: string): string {
-  const [local, domain] = email.split('@');
+  const [local, domain] = email.toLowerCase().split('@');
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain ?? ''}`;
 }
 

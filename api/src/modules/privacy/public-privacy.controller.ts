@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
-import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
 import { ArcoExportQueryDto, ArcoRequestDto } from './privacy.dto';
-import { PrivacyAnswers } from './privacy.openapi';
+import { ExportSchema, PrivacyAnswers } from './privacy.openapi';
 import { PrivacyService } from './privacy.service';
 import { PrivacyTerms } from './privacy-terms';
 
@@ -67,7 +67,12 @@ export class PublicPrivacyController {
 
   @Get('exportacion/:token')
   @ApiParam(TOKEN)
-  @FileAnswer(200, 'Los datos de la persona: página HTML legible o JSON, como descarga.', 'text/html')
+  @ApiResponse({
+    status: 200,
+    description:
+      'Los datos de la persona como descarga (Content-Disposition: attachment): página HTML legible (formato=html) o JSON (formato=json).',
+    content: { 'text/html': { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: ExportSchema } },
+  })
   @Public()
   @RateLimit('public-read')
   async download(@Param('token') token: string, @Query() query: ArcoExportQueryDto, @Actor() actor: EventActor, @Res() res: Response) {
