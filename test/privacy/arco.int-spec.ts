@@ -502,7 +502,7 @@ describe('ARCO requests (LGPDPPSO arts. 43–56) end to end', () => {
     );
   }, 120_000);
 
-  it('improcedente needs the reason; staff without edit cannot resolve; input errors are Spanish 4xx', async () => {
+  it('improcedente needs the reason; input errors are Spanish 4xx', async () => {
     const request = await fileAndConfirm('acceso', 'sin.datos@correo.mx');
     const noReason = await t.as(staff.token).post(`/api/privacidad/solicitudes/${request.id}/resolver`).send({ resultado: 'improcedente' });
     expect(noReason.status).toBe(422);
