@@ -126,7 +126,7 @@ export const privacidadRecordatorio: MailTemplateRenderer<'privacidad.recordator
             ['Días hábiles restantes', String(dias)],
           ],
         },
-        { kind: 'button', label: 'Abrir Solicitudes ARCO', href: `${ctx.publicUrl}/privacidad/solicitudes` },
+        { kind: 'button', label: 'Abrir Solicitudes ARCO', href: `${ctx.publicUrl}/solicitudes-arco` },
       ],
     },
   };

@@ -1,0 +1,19 @@
+import { lazyPage, type FeatureScreens } from '../../lib/screens';
+
+/**
+ * The citizens' privacy pages (issue 29 §2): file an ARCO request, prove the address by the mailed link, and stop
+ * all mail from an unsubscribe link. Each loads when first visited.
+ */
+export const screens: FeatureScreens = {
+  layout: 'public',
+  order: 25,
+  groups: [
+    {
+      routes: [
+        { path: '/privacidad/solicitud', lazy: lazyPage(() => import('./components/arco-request-page'), 'ArcoRequestPage') },
+        { path: '/privacidad/confirmar/:token', lazy: lazyPage(() => import('./components/arco-confirm-page'), 'ArcoConfirmPage') },
+        { path: '/privacidad/baja/:token', lazy: lazyPage(() => import('./components/unsubscribe-page'), 'UnsubscribePage') },
+      ],
+    },
+  ],
+};
