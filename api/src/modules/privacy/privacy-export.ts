@@ -2,11 +2,7 @@ import { PERSONAL_DATA_SOURCE_LABELS, PERSONAL_DATA_SOURCES, type PersonalDataEx
 
 const escape = (v: string) => v.replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A field name as a person reads it: `apellido_paterno` → "Apellido paterno". */
-const label = (field: string) => {
-  const text = field.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+const label = personalFieldLabel;
 
 /**
  * The access export as a page a person can read and print (issue 29 §2): one section per area, one table per

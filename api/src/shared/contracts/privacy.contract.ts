@@ -191,3 +191,40 @@ export interface UnsubscribeView {
 export interface ArcoPublicInfo {
   plazo_dias_habiles: number;
 }
+
+/** A record's field as a person reads it (the export and the staff form); others: the name with spaces. */
+export const PERSONAL_FIELD_LABELS: Record<string, string> = {
+  nombre: 'Nombre',
+  apellido_paterno: 'Apellido paterno',
+  apellido_materno: 'Apellido materno',
+  fecha_nacimiento: 'Fecha de nacimiento',
+  phone: 'Teléfono',
+  celular: 'Celular',
+  telefono_celular: 'Teléfono celular',
+  telefono_oficina: 'Teléfono de oficina',
+  extension_oficina: 'Extensión',
+  email: 'Correo electrónico',
+  correo_electronico: 'Correo electrónico',
+  curp: 'CURP',
+  rfc: 'RFC',
+  empresa: 'Empresa',
+  tipo_participante: 'Tipo de participante',
+  status: 'Estado',
+  codigo: 'Código de acceso',
+  calle: 'Calle',
+  numero: 'Número',
+  colonia: 'Colonia',
+  municipio: 'Municipio',
+  to_email: 'Destinatario',
+  to_name: 'Nombre del destinatario',
+  template: 'Tipo de mensaje',
+  subject: 'Asunto',
+  sent_at: 'Enviado',
+};
+
+export function personalFieldLabel(field: string): string {
+  const known = PERSONAL_FIELD_LABELS[field];
+  if (known) return known;
+  const text = field.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

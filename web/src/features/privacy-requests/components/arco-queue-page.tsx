@@ -118,7 +118,11 @@ export function ArcoQueuePage() {
                   ) : null}
                 </td>
                 <td data-label="Acciones" className="table__actions">
-                  <RowButton onClick={() => setOpenId(s.id)} aria-label={`Abrir la solicitud ${s.folio}`} data-testid="open-arco">
+                  <RowButton
+                    onClick={() => setOpenId(s.id)}
+                    aria-label={`${s.status === 'pendiente' && canResolve ? 'Resolver' : 'Ver'} la solicitud ${s.folio}`}
+                    data-testid="open-arco"
+                  >
                     {s.status === 'pendiente' && canResolve ? 'Resolver' : 'Ver'}
                   </RowButton>
                 </td>

@@ -44,9 +44,13 @@ export function ArcoRequestPage() {
   const [days, setDays] = useState<number | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { errors, submitting, submit } = useFormSubmit();
+  const { errors, setErrors, submitting, submit } = useFormSubmit();
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const set = <K extends keyof FormValue>(key: K, v: FormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
+  // A field's message goes once it is edited (the next submit checks everything again).
+  const set = <K extends keyof FormValue>(key: K, v: FormValue[K]) => {
+    setValue((prev) => ({ ...prev, [key]: v }));
+    setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([field]) => field !== key)));
+  };
 
   useEffect(() => {
     getArcoInfo().then(

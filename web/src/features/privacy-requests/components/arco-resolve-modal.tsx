@@ -3,6 +3,7 @@ import {
   ARCO_STATUS_LABELS,
   ARCO_TYPE_LABELS,
   PERSONAL_DATA_SOURCE_LABELS,
+  personalFieldLabel,
   RECTIFIABLE_FIELDS,
   type ArcoCorrection,
   type ArcoRequestDetail,
@@ -32,10 +33,7 @@ const EFFECT: Record<ArcoRequestDetail['tipo'], string> = {
   oposicion: 'El correo entra a la lista de supresión: no recibirá más correos (salvo respuestas a solicitudes ARCO).',
 };
 
-const label = (field: string) => {
-  const text = field.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+const label = personalFieldLabel;
 const key = (r: PersonalRecord, field: string) => `${r.fuente}:${r.id}:${field}`;
 
 /** One request: what it asks, what is held about its address in each area, and its resolution by type. */
