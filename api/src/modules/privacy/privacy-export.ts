@@ -1,4 +1,9 @@
-import { PERSONAL_DATA_SOURCE_LABELS, PERSONAL_DATA_SOURCES, type PersonalDataExport } from '@shared/contracts/privacy.contract';
+import {
+  PERSONAL_DATA_SOURCE_LABELS,
+  PERSONAL_DATA_SOURCES,
+  personalFieldLabel,
+  type PersonalDataExport,
+} from '@shared/contracts/privacy.contract';
 
 const escape = (v: string) => v.replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0)};`);
 
