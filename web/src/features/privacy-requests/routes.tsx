@@ -9,7 +9,7 @@ export const screens: FeatureScreens = {
     {
       allow: (user) => can(user, 'privacidad', 'view'),
       denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'arco-denied' },
-      nav: { label: 'Privacidad' },
+      nav: { label: 'ARCO' },
       routes: [{ path: '/solicitudes-arco', lazy: lazyPage(() => import('./components/arco-queue-page'), 'ArcoQueuePage') }],
     },
   ],
