@@ -95,27 +95,31 @@ export function ArcoQueuePage() {
                   </div>
                 </td>
                 <td data-label="Estado">
-                  <span className="badge" data-testid="arco-status">
-                    {ARCO_STATUS_LABELS[s.status]}
-                  </span>
-                  {s.resuelta_at ? <div className="arco-queue__muted">{formatDateTime(s.resuelta_at)}</div> : null}
+                  <div className="arco-queue__cell">
+                    <span className="badge" data-testid="arco-status">
+                      {ARCO_STATUS_LABELS[s.status]}
+                    </span>
+                    {s.resuelta_at ? <div className="arco-queue__muted">{formatDateTime(s.resuelta_at)}</div> : null}
+                  </div>
                 </td>
                 <td data-label="Fecha límite">
-                  {s.fecha_limite ? formatDate(`${s.fecha_limite}T18:00:00Z`) : '—'}
-                  {s.dias_habiles_restantes !== null ? (
-                    <div
-                      className={
-                        s.dias_habiles_restantes < 0
-                          ? 'arco-queue__due--late'
-                          : s.dias_habiles_restantes <= 5
-                            ? 'arco-queue__due--soon'
-                            : 'arco-queue__muted'
-                      }
-                      data-testid="arco-days-left"
-                    >
-                      {dueText(s.dias_habiles_restantes)}
-                    </div>
-                  ) : null}
+                  <div className="arco-queue__cell">
+                    <span>{s.fecha_limite ? formatDate(`${s.fecha_limite}T18:00:00Z`) : '—'}</span>
+                    {s.dias_habiles_restantes !== null ? (
+                      <div
+                        className={
+                          s.dias_habiles_restantes < 0
+                            ? 'arco-queue__due--late'
+                            : s.dias_habiles_restantes <= 5
+                              ? 'arco-queue__due--soon'
+                              : 'arco-queue__muted'
+                        }
+                        data-testid="arco-days-left"
+                      >
+                        {dueText(s.dias_habiles_restantes)}
+                      </div>
+                    ) : null}
+                  </div>
                 </td>
                 <td data-label="Acciones" className="table__actions">
                   <RowButton
