@@ -101,9 +101,9 @@ export class PrivacyRepository {
     return rows[0] ?? null;
   }
 
-  async exportOf(id: number): Promise<{ exportacion: PersonalDataExport | null; exportacion_hasta: Date | null } | null> {
-    const rows: Array<{ exportacion: PersonalDataExport | null; exportacion_hasta: Date | null }> = await this.ds.query(
-      `SELECT exportacion, exportacion_hasta FROM privacidad_solicitudes WHERE id = $1`,
+  async exportOf(id: number): Promise<{ exportacion: PersonalDataExport | null; exportacion_hasta: Date | null; created_at: Date } | null> {
+    const rows: Array<{ exportacion: PersonalDataExport | null; exportacion_hasta: Date | null; created_at: Date }> = await this.ds.query(
+      `SELECT exportacion, exportacion_hasta, created_at FROM privacidad_solicitudes WHERE id = $1`,
       [id],
     );
     return rows[0] ?? null;

@@ -259,7 +259,7 @@ export class PrivacyService {
     await this.uow.run(actor, (tx) =>
       tx.record({ type: 'privacy-request.export-downloaded', resourceId: id, payload: { solicitud_id: id } }),
     );
-    const base = `mis-datos-${folioOf({ id, created_at: new Date(found.exportacion.generado_at) }).toLowerCase()}`;
+    const base = `mis-datos-${folioOf({ id, created_at: found.created_at }).toLowerCase()}`;
     if (formato === 'json') {
       return { filename: `${base}.json`, contentType: 'application/json; charset=utf-8', body: JSON.stringify(found.exportacion, null, 2) };
     }
