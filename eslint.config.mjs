@@ -75,6 +75,7 @@ const MODULE_IMPORTS_ALLOWED = {
   programs: ['mail'], // an application's messages are queued through mail
   // retention asks each area's repository its anonymise/purge statements (retention.sources.ts: one adapter per area)
   retention: ['external-events', 'programs', 'mail', 'personas'],
+  privacy: ['mail', 'users'], // ARCO answers are mail and oposición is its suppression list; reminders go to the privacidad staff (users)
 };
 const AREAS = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

@@ -139,7 +139,7 @@ for (const width of [1280, 360] as const) {
       } else {
         // A super admin has every area: all the links fit in the bar (none hidden behind a scroll).
         const nav = page.getByRole('navigation', { name: 'Navegación principal' });
-        await expect(nav.getByRole('link')).toHaveCount(8);
+        await expect(nav.getByRole('link')).toHaveCount(9);
         expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
         await page.getByTestId('user-menu-trigger').click();
         await check(page, width, 'user-menu', false);

@@ -51,6 +51,16 @@ describe('configuration validated at start, naming the bad variable', () => {
     expect(loadConfig({ ...base, WAITLIST_JOIN_LIMIT_PER_MINUTE: '12' }).waitlistJoinLimitPerMinute).toBe(12);
   });
 
+  it('PRIVACY_*: 20 business days, reminders 5 before, LFT holidays unless a list of real dates is given', () => {
+    expect(loadConfig({ ...base })).toMatchObject({ privacyDueBusinessDays: 20, privacyReminderBusinessDays: 5, privacyHolidays: null });
+    expect(loadConfig({ ...base, PRIVACY_HOLIDAYS: ' 2026-12-25, 2026-04-03,2026-12-25 ' }).privacyHolidays).toEqual([
+      '2026-04-03',
+      '2026-12-25',
+    ]);
+    expect(() => loadConfig({ ...base, PRIVACY_HOLIDAYS: '2026-02-30' })).toThrow(/^Configuración inválida: PRIVACY_HOLIDAYS .*2026-02-30/);
+    expect(() => loadConfig({ ...base, PRIVACY_DUE_BUSINESS_DAYS: '0' })).toThrow(/^Configuración inválida: PRIVACY_DUE_BUSINESS_DAYS /);
+  });
+
   it('applies the documented defaults', () => {
     const c = loadConfig({ ...base });
     expect(c).toMatchObject({

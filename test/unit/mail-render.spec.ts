@@ -28,6 +28,23 @@ const registro: MailTemplateData['registro.confirmacion'] = {
 };
 
 describe('mail rendering: one layout, two parts, escaped values, es-MX dates', () => {
+  it('every message links to the ARCO page; reminders carry the unsubscribe page and RFC 8058 one-click address, others not (issue 29 §2)', async () => {
+    const confirmation = await renderer.render('registro.confirmacion', registro, target);
+    expect(confirmation.text).toContain('https://eventos.example.gob.mx/privacidad/solicitud');
+    expect(confirmation.html).toContain('href="https://eventos.example.gob.mx/privacidad/solicitud"');
+    expect(confirmation.unsubscribe).toBeUndefined();
+    expect(confirmation.text).not.toContain('/privacidad/baja/');
+    const reminder = await renderer.render('registro.recordatorio', registro, target);
+    const token = links.sign('unsubscribe-mail', 7, new Date(target.createdAt.getTime() + 365 * 86_400_000));
+    expect(reminder.unsubscribe).toEqual({
+      pageUrl: `https://eventos.example.gob.mx/privacidad/baja/${token}`,
+      oneClickUrl: `https://eventos.example.gob.mx/api/privacidad/baja/${token}`,
+    });
+    expect(reminder.text).toContain(`No quiero recibir más correos: https://eventos.example.gob.mx/privacidad/baja/${token}`);
+    expect(links.verify('unsubscribe-mail', token)).toMatchObject({ ok: true, id: 7 });
+    expect(links.verify('cancel-registration', token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('registro.confirmacion: event, date and time in the zone, place, name, code + QR, .ics, cancel link', async () => {
     const m = await renderer.render('registro.confirmacion', registro, target);
     expect(m.subject).toBe('Registro confirmado: Concierto <Navideño>');

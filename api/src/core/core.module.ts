@@ -12,6 +12,7 @@ import { dataSourceOptions, type EntityTarget } from './database/data-source';
 import { JobPublisher } from './jobs/job-publisher';
 import { JobRoutes } from './jobs/job-routes';
 import { SignedLinks } from './links/signed-links';
+import { PersonalDataRegistry } from './privacy/personal-data-registry';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { UnitOfWork } from './outbox/unit-of-work';
@@ -47,6 +48,7 @@ export class CoreModule {
       RateLimiter,
       ShutdownState,
       SignedLinks,
+      PersonalDataRegistry,
     ];
     const providers = [
       { provide: APP_CONFIG, useValue: config },

@@ -27,6 +27,8 @@ import { ProgramsJobsModule } from './programs/jobs/programs-jobs.module';
 import { programsSeeder } from './programs/programs.seed';
 import { ProgramsModule } from './programs/programs.module';
 import { PrivacyNoticeModule } from './privacy-notice/privacy-notice.module';
+import { PrivacyJobsModule } from './privacy/jobs/privacy-jobs.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { PublicModule } from './public/public.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
 import { RetentionJobsModule } from './retention/jobs/retention-jobs.module';
@@ -83,6 +85,7 @@ export const AREA_REGISTRATIONS = {
   mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },
   door: { module: DoorModule },
   retention: { module: RetentionModule, jobs: RetentionJobsModule },
+  privacy: { module: PrivacyModule, jobs: PrivacyJobsModule },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLogEntity } from '@core/entities/audit-log.entity';
 import { DOMAIN_EVENT_AUDIT } from '@shared/events/domain-events';
 
@@ -51,6 +51,31 @@ export class AuditRepository {
       ]),
     );
     return eventIds.flatMap((id) => byEvent.get(id) ?? []);
+  }
+
+  /**
+   * What the audit and the outbox keep of anonymised rows loses its personal data (issue 29 §2, cancelación and
+   * retention): the entries stay (that it happened, when, by whom) without the citizen's IP; the stored domain
+   * events keep their type and ids, their payload (names, e-mail, phone…) replaced by a marker. Answers how many
+   * audit entries and events were scrubbed.
+   */
+  async forgetPersonalData(
+    manager: EntityManager,
+    resourceType: string,
+    ids: readonly number[],
+  ): Promise<{ entries: number; events: number }> {
+    if (ids.length === 0) return { entries: 0, events: 0 };
+    const keys = ids.map(String);
+    const [, entries]: [unknown, number] = await manager.query(
+      `UPDATE audit_logs SET ip = NULL WHERE resource_type = $1 AND resource_id = ANY($2::text[]) AND user_id IS NULL AND ip IS NOT NULL`,
+      [resourceType, keys],
+    );
+    const [, events]: [unknown, number] = await manager.query(
+      `UPDATE domain_events SET payload = jsonb_build_object('anonimizado', true), ip = CASE WHEN actor_id IS NULL THEN NULL ELSE ip END
+        WHERE resource_type = $1 AND resource_id = ANY($2::text[]) AND published_at IS NOT NULL AND NOT payload ? 'anonimizado'`,
+      [resourceType, keys],
+    );
+    return { entries, events };
   }
 
   async countAll(): Promise<number> {

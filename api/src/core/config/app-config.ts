@@ -93,6 +93,12 @@ export interface AppConfig {
    * (0: as fast as the workers go). A relay's own limit (Microsoft 365: 30 a minute) goes here.
    */
   mailPerMinute: number;
+  /** PRIVACY_DUE_BUSINESS_DAYS: the ARCO answer term, business days from receipt (LGPDPPSO art. 51: 20). */
+  privacyDueBusinessDays: number;
+  /** PRIVACY_REMINDER_BUSINESS_DAYS: the staff are mailed this many business days before a request is due. */
+  privacyReminderBusinessDays: number;
+  /** PRIVACY_HOLIDAYS: the non-business days besides weekends (YYYY-MM-DD); null: LFT art. 74's rest days of each year. */
+  privacyHolidays: string[] | null;
   /** DOOR_ALARM_LEVELS: the occupancy percentages of the venue's limit that raise an alarm, ascending (issue 28). */
   doorAlarmLevels: number[];
   /**
@@ -303,6 +309,22 @@ function readTimeZone(env: NodeJS.ProcessEnv, name: string, fallback: string): s
   return value;
 }
 
+/** A comma list of calendar dates (YYYY-MM-DD); unset or blank: null. */
+function readDateList(env: NodeJS.ProcessEnv, name: string): string[] | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  const dates = raw
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  for (const d of dates) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
+    const real = m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toISOString().slice(0, 10) === d;
+    if (!real) throw new ConfigError(name, `debe ser una lista de fechas AAAA-MM-DD separadas por comas (se recibió "${d}")`);
+  }
+  return [...new Set(dates)].sort();
+}
+
 /** For local use only: a secret generated once and kept under the data directory. */
 function localJwtSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -416,6 +438,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mailDays: readInt(env, 'RETENTION_MAIL_DAYS', 90, 1, 3650),
       importsDays: readInt(env, 'RETENTION_IMPORTS_DAYS', 30, 1, 3650),
     },
+    privacyDueBusinessDays: readInt(env, 'PRIVACY_DUE_BUSINESS_DAYS', 20, 1, 120),
+    privacyReminderBusinessDays: readInt(env, 'PRIVACY_REMINDER_BUSINESS_DAYS', 5, 0, 60),
+    privacyHolidays: readDateList(env, 'PRIVACY_HOLIDAYS'),
   };
 }
 

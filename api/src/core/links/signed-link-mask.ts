@@ -2,8 +2,9 @@ import { LINK_HIDDEN, LINK_HIDDEN_REASON, SIGNED_LINKS, type LinkPurpose } from 
 import { SIGNED_TOKEN_SHAPE } from './signed-links';
 
 const TOKEN_IN_TEXT = new RegExp(`(?<![A-Za-z0-9_.-])${SIGNED_TOKEN_SHAPE}(?![A-Za-z0-9_-])`, 'g');
-const PAGES = (Object.entries(SIGNED_LINKS) as Array<[LinkPurpose, { page: string }]>)
-  .map(([purpose, l]) => ({ purpose, page: l.page }))
+/** Each purpose's page and API paths: a message links to its page, or straight to its API route (a download). */
+const PAGES = (Object.entries(SIGNED_LINKS) as Array<[LinkPurpose, { page: string | null; api: string }]>)
+  .flatMap(([purpose, l]) => [l.page, l.api].filter((p): p is string => p !== null).map((page) => ({ purpose, page })))
   .sort((a, b) => b.page.length - a.page.length);
 
 /** The purpose whose page path ends right where a token starts (`…/registro/cancelar/<token>`), if any. */

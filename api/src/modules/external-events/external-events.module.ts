@@ -2,6 +2,10 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { DoorAdapters } from '../door/door-adapter';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { registerExternalEventsPersonalData } from './external-events.personal-data';
 import { ImagesModule } from '../images/images.module';
 import { ExternalDoorAdapter } from './door.adapter';
 import { ExternalEventsController } from './external-events.controller';
@@ -39,11 +43,14 @@ export class ExternalEventsModule implements OnModuleInit {
     private readonly jobs: JobRoutes,
     private readonly doors: DoorAdapters,
     private readonly door: ExternalDoorAdapter,
+    private readonly personalData: PersonalDataRegistry,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   onModuleInit(): void {
     registerExternalEventsRealtime(this.realtime, this.events, this.counts);
     this.doors.register('externo', this.door);
+    registerExternalEventsPersonalData(this.personalData, this.ds);
     // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox,
     // so it exists once the offer commits); the scheduled sweep catches any that did not run.
     this.jobs.register('waitlist.offered', (e) => {

@@ -1,24 +1,95 @@
-import type { PersonalDataColumns } from '@core/database/personal-data';
+import type { DataSource } from 'typeorm';
+import { ANONYMIZED_NAME, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
+import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 
-/** The personal data of an external event's registrations and waitlist entries (what anonymising empties). */
-export const REGISTRATION_PERSONAL_DATA: PersonalDataColumns = {
+/**
+ * The citizens' data of external events (issue 29 §2): registrations and waitlist entries. Anonymising keeps each
+ * row (its status, its event, its seat in the counts): names become 'Anonimizado', the address a unique
+ * `.invalid` placeholder, the phone empty, CURP and company null, and the birth date only its year (1 January:
+ * age statistics stay; the column is NOT NULL — docs/decisions/privacidad.md).
+ */
+const placeholder = (table: string) => `'anonimizado-${table}-' || t.id || '@anonimizado.invalid'`;
+const birthYearOnly = `make_date(extract(year FROM t.fecha_nacimiento)::int, 1, 1)`;
+const UPPER = ['nombre', 'apellido_paterno', 'apellido_materno', 'curp', 'empresa'];
+
+export const EXTERNAL_REGISTRATIONS_PERSONAL_DATA: PersonalTableSpec = {
+  source: 'registros_eventos',
   table: 'external_registrations',
-  tag: 'registro',
-  names: ['nombre', 'apellido_paterno', 'apellido_materno'],
-  email: 'email',
-  cleared: ['fecha_nacimiento', 'phone', 'curp', 'empresa'],
+  emailColumn: 'email',
+  resourceType: 'external_registration',
+  fields: [
+    'nombre',
+    'apellido_paterno',
+    'apellido_materno',
+    'fecha_nacimiento',
+    'phone',
+    'email',
+    'curp',
+    'empresa',
+    'tipo_participante',
+    'status',
+    'codigo',
+  ],
+  dateFields: ['fecha_nacimiento'],
+  reference: `SELECT e.title FROM external_events e WHERE e.id = t.event_id`,
+  anonymize: {
+    nombre: `'${ANONYMIZED_NAME}'`,
+    apellido_paterno: `''`,
+    apellido_materno: `''`,
+    fecha_nacimiento: birthYearOnly,
+    phone: `''`,
+    email: placeholder('external_registrations'),
+    curp: 'NULL',
+    empresa: 'NULL',
+    updated_at: 'now()',
+  },
+  rectifiable: RECTIFIABLE_FIELDS.registros_eventos,
+  anonymizedAt: 'anonimizado_at',
+  upperCase: UPPER,
 };
 
-export const WAITLIST_PERSONAL_DATA: PersonalDataColumns = {
+export const EXTERNAL_WAITLIST_PERSONAL_DATA: PersonalTableSpec = {
+  source: 'lista_espera_eventos',
   table: 'external_waitlist',
-  tag: 'espera',
-  names: ['nombre', 'apellido_paterno', 'apellido_materno'],
-  email: 'email',
-  cleared: ['fecha_nacimiento', 'phone', 'empresa'],
+  emailColumn: 'email',
+  resourceType: 'external_waitlist_entry',
+  fields: [
+    'nombre',
+    'apellido_paterno',
+    'apellido_materno',
+    'fecha_nacimiento',
+    'phone',
+    'email',
+    'empresa',
+    'tipo_participante',
+    'status',
+  ],
+  dateFields: ['fecha_nacimiento'],
+  reference: `SELECT e.title FROM external_events e WHERE e.id = t.event_id`,
+  anonymize: {
+    nombre: `'${ANONYMIZED_NAME}'`,
+    apellido_paterno: `''`,
+    apellido_materno: `''`,
+    fecha_nacimiento: birthYearOnly,
+    phone: `''`,
+    email: placeholder('external_waitlist'),
+    empresa: 'NULL',
+    updated_at: 'now()',
+  },
+  rectifiable: RECTIFIABLE_FIELDS.lista_espera_eventos,
+  anonymizedAt: 'anonimizado_at',
+  upperCase: UPPER,
 };
 
 /**
- * Retention's rule, for both tables: rows of an event that ended (its end, or its start when it has none) before the
- * cutoff ($1).
+ * Retention's rule, for both tables (issue 29 §2): rows of an event that ended (its end, or its start when it has
+ * none) before the cutoff ($1).
  */
-export const EVENT_ENDED_BEFORE_SQL = `event_id IN (SELECT e.id FROM external_events e WHERE coalesce(e.end_date, e.event_date) < $1)`;
+export const EVENT_ENDED_BEFORE_SQL = `t.event_id IN (SELECT e.id FROM external_events e WHERE coalesce(e.end_date, e.event_date) < $1)`;
+
+/** The tables above as privacy and retention reach them (`PersonalDataRegistry`): `anonymizeByEmail`, `anonymizeWhere`. */
+export function registerExternalEventsPersonalData(registry: PersonalDataRegistry, ds: DataSource): void {
+  registry.register(new PersonalTable(ds, EXTERNAL_REGISTRATIONS_PERSONAL_DATA));
+  registry.register(new PersonalTable(ds, EXTERNAL_WAITLIST_PERSONAL_DATA));
+}

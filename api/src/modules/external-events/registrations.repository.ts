@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
-import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
+import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
+import { PersonalTable } from '@core/privacy/personal-table';
 import { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
-import { EVENT_ENDED_BEFORE_SQL, REGISTRATION_PERSONAL_DATA } from './external-events.personal-data';
+import { EXTERNAL_REGISTRATIONS_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL } from './external-events.personal-data';
 
 export interface NewRegistration {
   nombre: string;
@@ -102,12 +103,12 @@ export class RegistrationsRepository {
   // ——— Retention (issue 29 §2): the registrations of events that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
-    return countNotAnonymized(this.ds, REGISTRATION_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
+    return new PersonalTable(this.ds, EXTERNAL_REGISTRATIONS_PERSONAL_DATA).countWhere(EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 
-  /** Names and e-mail replaced, the rest emptied (REGISTRATION_PERSONAL_DATA); status, code and counts stay. */
-  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
-    return anonymizeWhere(manager, REGISTRATION_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
+  /** Anonymised as EXTERNAL_REGISTRATIONS_PERSONAL_DATA says (the same rule as an ARCO cancellation), once each; statuses and counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<AnonymizedRows> {
+    return new PersonalTable(this.ds, EXTERNAL_REGISTRATIONS_PERSONAL_DATA).anonymizeWhere(manager, EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 
   // ——— The door (issue 28) ———

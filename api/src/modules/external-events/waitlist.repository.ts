@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
-import { EVENT_ENDED_BEFORE_SQL, WAITLIST_PERSONAL_DATA } from './external-events.personal-data';
+import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
+import { PersonalTable } from '@core/privacy/personal-table';
+import { EXTERNAL_WAITLIST_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL } from './external-events.personal-data';
 import type { NewRegistration } from './registrations.repository';
 import { WaitlistEntryEntity } from './waitlist-entry.entity';
 
@@ -193,11 +194,11 @@ export class WaitlistRepository {
   // ——— Retention (issue 29 §2): the entries of events that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
-    return countNotAnonymized(this.ds, WAITLIST_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
+    return new PersonalTable(this.ds, EXTERNAL_WAITLIST_PERSONAL_DATA).countWhere(EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 
-  /** WAITLIST_PERSONAL_DATA emptied; the entry's status and the event's counts stay. */
-  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
-    return anonymizeWhere(manager, WAITLIST_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL, [cutoff]);
+  /** Anonymised as EXTERNAL_WAITLIST_PERSONAL_DATA says (the same rule as an ARCO cancellation), once each; statuses and counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<AnonymizedRows> {
+    return new PersonalTable(this.ds, EXTERNAL_WAITLIST_PERSONAL_DATA).anonymizeWhere(manager, EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 }

@@ -121,7 +121,13 @@ export class MailTransport implements OnApplicationShutdown {
       text: mail.rendered.text,
       html: mail.rendered.html,
       messageId: mail.messageId,
-      headers: { 'Auto-Submitted': 'auto-generated' },
+      headers: {
+        'Auto-Submitted': 'auto-generated',
+        // RFC 2369 + RFC 8058: one-click unsubscribe (a POST to that address adds it to the suppression list).
+        ...(mail.rendered.unsubscribe
+          ? { 'List-Unsubscribe': `<${mail.rendered.unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+          : {}),
+      },
       disableFileAccess: true,
       disableUrlAccess: true,
       attachments: mail.rendered.attachments.map((a) => ({

@@ -40,6 +40,9 @@ const PURGEABLE = `purgado_at IS NULL AND created_at < $1 AND status IN ('sent',
 const LIST_COLUMNS = `id::text, template, to_email, to_name, ref_type, ref_id, ${REF_LABEL} AS ref_label, status, attempts, last_error,
   message_id, subject, created_at, updated_at, sent_at`;
 
+/** Why a message to a suppressed address was not sent ('Correos'). */
+export const SUPPRESSED_REASON = 'La persona pidió no recibir correos (oposición o baja); no se envió.';
+
 /** Which messages a reader may see: some kinds of record, and (super admins) those about nothing. */
 export interface MailVisibility {
   all: boolean;
@@ -205,6 +208,52 @@ export class MailRepository {
       [cutoff],
     );
     return rows[0].n;
+  }
+
+  /**
+   * Adds an address to the suppression list (oposición, an unsubscribe link), in the caller's transaction, and
+   * suppresses its messages still waiting (not the answers to an ARCO request: `privacidad.*`). Answers whether
+   * the address was new on the list.
+   */
+  async suppress(
+    manager: EntityManager,
+    email: string,
+    motivo: 'oposicion' | 'baja',
+    refs: { solicitudId?: number | null; correoId?: number | null } = {},
+  ): Promise<boolean> {
+    const inserted: Array<{ email: string }> = await manager.query(
+      `INSERT INTO correo_supresiones (email, motivo, solicitud_id, correo_id) VALUES (lower(btrim($1)), $2, $3, $4)
+       ON CONFLICT (email) DO NOTHING RETURNING email`,
+      [email, motivo, refs.solicitudId ?? null, refs.correoId ?? null],
+    );
+    await manager.query(
+      `UPDATE correos SET status = 'suppressed', last_error = $2, updated_at = clock_timestamp()
+        WHERE lower(btrim(to_email)) = lower(btrim($1)) AND status = 'queued' AND template NOT LIKE 'privacidad.%'`,
+      [email, SUPPRESSED_REASON],
+    );
+    return inserted.length === 1;
+  }
+
+  async isSuppressed(email: string): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM correo_supresiones WHERE email = lower(btrim($1))`, [email]);
+    return rows.length > 0;
+  }
+
+  /**
+   * The send job's last check: a message waiting for an address put on the list after it was queued is kept as
+   * 'suppressed' instead of sent (one statement; answers the row when it was suppressed).
+   */
+  async suppressIfListed(id: string): Promise<CorreoRow | null> {
+    const rows = returned<CorreoRow>(
+      await this.ds.query(
+        `UPDATE correos c SET status = 'suppressed', last_error = $2, updated_at = clock_timestamp()
+          WHERE c.id = $1 AND c.status IN ('queued', 'sending') AND c.template NOT LIKE 'privacidad.%'
+            AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(c.to_email)))
+          RETURNING ${COLUMNS}`,
+        [id, SUPPRESSED_REASON],
+      ),
+    );
+    return rows[0] ?? null;
   }
 
   private where(visibility: MailVisibility, filter: Partial<MailListFilter>, params: unknown[]): string {

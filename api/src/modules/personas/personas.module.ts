@@ -1,6 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { registerPersonasPersonalData } from './personas.personal-data';
 import { ImportsRepository } from './import/imports.repository';
 import { PersonaImportsService } from './persona-imports.service';
 import { PersonasController } from './personas.controller';
@@ -16,10 +20,13 @@ export class PersonasModule implements OnModuleInit {
   constructor(
     private readonly realtime: RealtimeRegistry,
     private readonly jobs: JobRoutes,
+    private readonly personalData: PersonalDataRegistry,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   onModuleInit(): void {
     registerPersonasRealtime(this.realtime);
+    registerPersonasPersonalData(this.personalData, this.ds);
     // An upload becomes an import job once its request is committed (the job id deduplicates a re-queue).
     this.jobs.register('persona-import.requested', (e) => [
       { name: 'personas.import', data: { importId: e.payload.import_id }, jobId: `import-${e.payload.import_id}` },

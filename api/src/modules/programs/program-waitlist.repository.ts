@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { ACTIVE_WAITLIST_STATUSES, type WaitlistStatus } from '@shared/contracts/waitlist.contract';
 import type { ProgramaStatus, ProgramaTipo } from '@shared/contracts/programs.contract';
-import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
+import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
+import { PersonalTable } from '@core/privacy/personal-table';
 import { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
-import { PROGRAM_ENDED_BEFORE_SQL, PROGRAM_WAITLIST_PERSONAL_DATA } from './programs.personal-data';
+import { PROGRAM_WAITLIST_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL } from './programs.personal-data';
 import type { NewProgramRegistration } from './programs.repository';
 
 /** An accept page's program and person, read without any lock. */
@@ -213,11 +214,11 @@ export class ProgramWaitlistRepository {
   // ——— Retention (issue 29 §2): the entries of programs that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
-    return countNotAnonymized(this.ds, PROGRAM_WAITLIST_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
+    return new PersonalTable(this.ds, PROGRAM_WAITLIST_PERSONAL_DATA).countWhere(PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
   }
 
-  /** PROGRAM_WAITLIST_PERSONAL_DATA emptied (the stored application too); statuses and counts stay. */
-  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
-    return anonymizeWhere(manager, PROGRAM_WAITLIST_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
+  /** Anonymised as PROGRAM_WAITLIST_PERSONAL_DATA says (the same rule as an ARCO cancellation), once each; statuses and counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<AnonymizedRows> {
+    return new PersonalTable(this.ds, PROGRAM_WAITLIST_PERSONAL_DATA).anonymizeWhere(manager, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
   }
 }

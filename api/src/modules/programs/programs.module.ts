@@ -1,6 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { registerProgramsPersonalData } from './programs.personal-data';
 import { MailModule } from '../mail/mail.module';
 import { ProgramsController } from './programs.controller';
 import { registerProgramsRealtime } from './programs.realtime';
@@ -22,10 +26,13 @@ export class ProgramsModule implements OnModuleInit {
     private readonly realtime: RealtimeRegistry,
     private readonly programs: ProgramsRepository,
     private readonly jobs: JobRoutes,
+    private readonly personalData: PersonalDataRegistry,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   onModuleInit(): void {
     registerProgramsRealtime(this.realtime, this.programs);
+    registerProgramsPersonalData(this.personalData, this.ds);
     // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox, so
     // it exists once the offer commits); the scheduled sweep catches any that did not run. Same queue as the events'.
     this.jobs.register('program-waitlist.offered', (e) => {

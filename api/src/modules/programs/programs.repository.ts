@@ -17,8 +17,9 @@ import { ProgramsLock } from './programs.locks';
 import type { FeaturedFlag } from '@core/database/featured';
 import type { SlugTable } from '@core/database/slugs';
 import { updateVersioned } from '@core/database/versioned-update';
-import { anonymizeWhere, countNotAnonymized } from '@core/database/personal-data';
-import { APPLICATION_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL } from './programs.personal-data';
+import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
+import { PersonalTable } from '@core/privacy/personal-table';
+import { PROGRAM_REGISTRATIONS_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL } from './programs.personal-data';
 
 /** The table's slug and its one featured program, as the shared core helpers take them. */
 export const PROGRAM_SLUGS: SlugTable = { table: 'programas', lock: ProgramsLock.Slug };
@@ -300,11 +301,11 @@ export class ProgramsRepository {
   // ——— Retention (issue 29 §2): the applications of programs that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
-    return countNotAnonymized(this.ds, APPLICATION_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
+    return new PersonalTable(this.ds, PROGRAM_REGISTRATIONS_PERSONAL_DATA).countWhere(PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
   }
 
-  /** APPLICATION_PERSONAL_DATA emptied; statuses and the program's counts stay. */
-  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<number> {
-    return anonymizeWhere(manager, APPLICATION_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
+  /** Anonymised as PROGRAM_REGISTRATIONS_PERSONAL_DATA says (the same rule as an ARCO cancellation), once each; statuses and counts stay. */
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<AnonymizedRows> {
+    return new PersonalTable(this.ds, PROGRAM_REGISTRATIONS_PERSONAL_DATA).anonymizeWhere(manager, PROGRAM_ENDED_BEFORE_SQL, [cutoff]);
   }
 }

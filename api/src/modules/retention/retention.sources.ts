@@ -1,6 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { AuditRepository } from '@core/audit/audit.repository';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import type { RetentionAction, RetentionKind } from '@shared/contracts/retention.contract';
 import { RegistrationsRepository } from '../external-events/registrations.repository';
 import { WaitlistRepository } from '../external-events/waitlist.repository';
@@ -39,6 +41,7 @@ const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
 /** The kinds in the order the screen lists them, each with its area's setting (AppConfig.retention). */
 function sources(
   config: AppConfig,
+  audit: AuditRepository,
   registrations: RegistrationsRepository,
   waitlist: WaitlistRepository,
   programs: ProgramsRepository,
@@ -47,6 +50,11 @@ function sources(
   imports: ImportsRepository,
 ): RetentionSource[] {
   const r = config.retention;
+  /** Anonymised rows lose their personal data in the audit trail too (as an ARCO cancellation's): how many changed. */
+  const forgotten = async (m: EntityManager, rows: AnonymizedRows): Promise<number> => {
+    if (rows.resourceType) await audit.forgetPersonalData(m, rows.resourceType, rows.ids);
+    return rows.ids.length;
+  };
   const afterEvent = `${months(r.externalEventsMonths)} después de que termina el evento`;
   const afterProgram = `${months(r.programsMonths)} después de que termina el programa`;
   return [
@@ -58,7 +66,7 @@ function sources(
       plazo: afterEvent,
       cutoff: (now) => monthsBefore(now, r.externalEventsMonths),
       count: (cutoff) => registrations.countEndedBefore(cutoff),
-      apply: (m, cutoff) => registrations.anonymizeEndedBefore(m, cutoff),
+      apply: async (m, cutoff) => forgotten(m, await registrations.anonymizeEndedBefore(m, cutoff)),
     },
     {
       clave: 'lista_espera_eventos',
@@ -68,7 +76,7 @@ function sources(
       plazo: afterEvent,
       cutoff: (now) => monthsBefore(now, r.externalEventsMonths),
       count: (cutoff) => waitlist.countEndedBefore(cutoff),
-      apply: (m, cutoff) => waitlist.anonymizeEndedBefore(m, cutoff),
+      apply: async (m, cutoff) => forgotten(m, await waitlist.anonymizeEndedBefore(m, cutoff)),
     },
     {
       clave: 'solicitudes_programas',
@@ -78,7 +86,7 @@ function sources(
       plazo: afterProgram,
       cutoff: (now) => monthsBefore(now, r.programsMonths),
       count: (cutoff) => programs.countEndedBefore(cutoff),
-      apply: (m, cutoff) => programs.anonymizeEndedBefore(m, cutoff),
+      apply: async (m, cutoff) => forgotten(m, await programs.anonymizeEndedBefore(m, cutoff)),
     },
     {
       clave: 'lista_espera_programas',
@@ -88,7 +96,7 @@ function sources(
       plazo: afterProgram,
       cutoff: (now) => monthsBefore(now, r.programsMonths),
       count: (cutoff) => programWaitlist.countEndedBefore(cutoff),
-      apply: (m, cutoff) => programWaitlist.anonymizeEndedBefore(m, cutoff),
+      apply: async (m, cutoff) => forgotten(m, await programWaitlist.anonymizeEndedBefore(m, cutoff)),
     },
     {
       clave: 'cuerpos_correos',
@@ -115,6 +123,7 @@ function sources(
 
 /** The area repositories retention asks (each needs only the data source) and the sources built on them. */
 export const RETENTION_PROVIDERS: Provider[] = [
+  AuditRepository,
   RegistrationsRepository,
   WaitlistRepository,
   ProgramsRepository,
@@ -126,6 +135,7 @@ export const RETENTION_PROVIDERS: Provider[] = [
     useFactory: sources,
     inject: [
       APP_CONFIG,
+      AuditRepository,
       RegistrationsRepository,
       WaitlistRepository,
       ProgramsRepository,

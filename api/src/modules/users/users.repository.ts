@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Permissions } from '@shared/permissions';
+import type { Area, Permissions } from '@shared/permissions';
 import { UserEntity } from '@modules/users/user.entity';
 
 export interface NewUser {
@@ -27,6 +27,14 @@ export class UsersRepository {
 
   findById(id: number, manager?: EntityManager): Promise<UserEntity | null> {
     return this.repo(manager).findOne({ where: { id } });
+  }
+
+  /** Who works an area (any action in it) and every super admin: whom an area's staff reminders go to. */
+  async withAreaAccess(area: Area): Promise<Array<{ id: number; name: string; email: string }>> {
+    return this.ds.query(
+      `SELECT id, name, email FROM users WHERE is_super_admin OR jsonb_array_length(coalesce(permissions -> $1, '[]'::jsonb)) > 0 ORDER BY id`,
+      [area],
+    );
   }
 
   /** Locks the row for the rest of the transaction. */

@@ -13,18 +13,29 @@ export const LINK_PURPOSES = [
   // Issue 29 §1.4: a waitlist join is confirmed by a link to its address before it takes a place in line.
   'confirm-waitlist-join',
   'confirm-program-waitlist-join',
+  // Privacy (issue 29 §2): prove the address of an ARCO request (its id); download an access export (the request's
+  // id); stop all mail to the address a message went to (the message's id in `correos`).
+  'confirm-arco-request',
+  'download-arco-export',
+  'unsubscribe-mail',
 ] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 /** Where a purpose's token travels, and who among staff may see it live (docs/decisions/correos.md). */
 export interface SignedLinkRoutes {
-  /** The web page a message links to: `${PUBLIC_URL}${page}<token>` (the page's route is `${page}:token`). */
-  page: string;
+  /**
+   * The web page a message links to: `${PUBLIC_URL}${page}<token>` (the page's route is `${page}:token`); null when the
+   * message links straight to the API (a download).
+   */
+  page: string | null;
   /** The public API routes the page calls, the token as the last segment (GET shows, POST acts). */
   api: string;
+  /** The methods its API route answers (GET shows or serves, POST acts); both when absent. */
+  methods?: readonly ('get' | 'post')[];
   /**
    * The staff who could do the same thing from the panel: they see the link working on the Correos screen; anyone
-   * else reads the token as LINK_HIDDEN (a view-only reader must not get a working cancel or accept link).
+   * else reads the token as LINK_HIDDEN (a view-only reader must not get a working cancel or accept link). No areas:
+   * only a super admin (a link that proves the citizen's own address or hands over their data is nobody else's).
    */
   staff: { areas: readonly Area[]; action: Action };
 }
@@ -63,11 +74,29 @@ export const SIGNED_LINKS: Record<LinkPurpose, SignedLinkRoutes> = {
     api: '/api/lista-espera/programa/confirmar/',
     staff: { areas: PROGRAM_PERMISSION_AREAS, action: 'edit' },
   },
+  // Privacy (issue 29 §2): the ARCO request's proof of address, its access export, and a reminder's unsubscribe. None
+  // is a staff action: staff never confirm a citizen's address, download their export or unsubscribe them.
+  'confirm-arco-request': {
+    page: '/privacidad/confirmar/',
+    api: '/api/privacidad/solicitudes/confirmar/',
+    staff: { areas: [], action: 'edit' },
+  },
+  'download-arco-export': {
+    page: null,
+    api: '/api/privacidad/exportacion/',
+    methods: ['get'],
+    staff: { areas: [], action: 'edit' },
+  },
+  'unsubscribe-mail': {
+    page: '/privacidad/baja/',
+    api: '/api/privacidad/baja/',
+    staff: { areas: [], action: 'edit' },
+  },
 };
 
 /** Every path whose next segment is a signed token (web pages and API routes), longest first. */
 export const SIGNED_LINK_PATHS: readonly string[] = Object.values(SIGNED_LINKS)
-  .flatMap((l) => [l.page, l.api])
+  .flatMap((l) => (l.page ? [l.page, l.api] : [l.api]))
   .sort((a, b) => b.length - a.length);
 
 /** What a reader who may not use a link sees in place of its token, and why (the inert link's title, the screen's note). */
@@ -77,5 +106,5 @@ export const LINK_HIDDEN_REASON =
 
 /** The path of a purpose's page for a token (absolute with PUBLIC_URL before it). */
 export function signedLinkPath(purpose: LinkPurpose, token: string): string {
-  return `${SIGNED_LINKS[purpose].page}${token}`;
+  return `${SIGNED_LINKS[purpose].page ?? SIGNED_LINKS[purpose].api}${token}`;
 }

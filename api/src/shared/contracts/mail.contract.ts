@@ -8,11 +8,13 @@
 /**
  * queued: waiting for the workers · sending: handed to the SMTP server, answer pending · sent: the server
  * accepted it (250) · failed: refused for good (5xx, a bad address or bad data) or out of attempts · stored:
- * rendered and kept without sending, because no SMTP_URL is configured (docs/decisions/correos.md).
+ * rendered and kept without sending, because no SMTP_URL is configured (docs/decisions/correos.md) · suppressed: the
+ * address asked for no more mail (oposición or an unsubscribe link: the suppression list, docs/decisions/privacidad.md);
+ * kept, never sent.
  */
 import { canInAnyArea, type Action, type Area, type PermissionSubject } from '../permissions';
 
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'stored'] as const;
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'stored', 'suppressed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** What a message is about (the staff filter 'por evento'). */
@@ -152,6 +154,39 @@ export interface MailTemplateData {
     codigo: string;
     evento: MailEventSnapshot;
   };
+  /**
+   * Privacy (issue 29 §2): the link that proves the address of an ARCO request (SignedLinks 'confirm-arco-request',
+   * the request id, until `confirmar_hasta`). Key `privacidad.confirmar:<request id>`.
+   */
+  'privacidad.confirmar': {
+    solicitud_id: number;
+    folio: string;
+    nombre: string;
+    tipo: string;
+    confirmar_hasta: string;
+  };
+  /**
+   * The answer to an ARCO request (LGPDPPSO art. 51). An access request that proceeds carries the download links of
+   * its export (SignedLinks 'download-arco-export', the request id, until `exportacion_hasta`). Key
+   * `privacidad.respuesta:<request id>`. Sent even to a suppressed address: the law requires the answer.
+   */
+  'privacidad.respuesta': {
+    solicitud_id: number;
+    folio: string;
+    nombre: string;
+    tipo: string;
+    resultado: 'procedente' | 'improcedente';
+    respuesta: string | null;
+    exportacion_hasta: string | null;
+  };
+  /** To staff with privacidad rights: a request is close to its legal due date. Key `privacidad.recordatorio:<request id>:<user id>`. */
+  'privacidad.recordatorio': {
+    solicitud_id: number;
+    folio: string;
+    tipo: string;
+    fecha_limite: string;
+    dias_habiles_restantes: number;
+  };
 }
 
 export type MailTemplate = keyof MailTemplateData;
@@ -198,6 +233,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   sent: 'Enviado',
   failed: 'Fallido',
   stored: 'Guardado sin enviar',
+  suppressed: 'Suprimido',
 };
 
 /** One message as the staff list shows it (no body). */

@@ -19,6 +19,7 @@ import type {
 } from '../contracts/programs.contract';
 import type { CorreoResponse } from '../contracts/mail.contract';
 import type { DoorAlarm, DoorKind, DoorScanRecord } from '../contracts/door.contract';
+import type { ArcoRequestResponse, PersonalDataSource } from '../contracts/privacy.contract';
 
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
@@ -129,6 +130,19 @@ export interface DomainEventMap {
   // Privacy (issue 29 §2): a new version of the notice; a retention run (its counts are the run's row).
   'privacy-notice.published': { version: number };
   'privacy.retention-run': { run_id: number; total: number };
+  // Privacy (issue 29 §2). A filed request is unproven (no personal data in the event); staff hear of it once confirmed.
+  'privacy-request.filed': { solicitud_id: number };
+  'privacy-request.confirmed': { solicitud: ArcoRequestResponse };
+  /** Resolved: what changed where (ids and field names, never the values). */
+  'privacy-request.resolved': {
+    solicitud: ArcoRequestResponse;
+    cambios: Array<{ fuente: PersonalDataSource; id: number; campo: string }>;
+    anonimizados: Partial<Record<PersonalDataSource, number>>;
+  };
+  /** The citizen downloaded an access export through its link. */
+  'privacy-request.export-downloaded': { solicitud_id: number };
+  /** An address put on the suppression list (no address in the event: the list holds it). */
+  'mail.suppressed': { motivo: 'oposicion' | 'baja'; solicitud_id: number | null; correo_id: number | null };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -199,6 +213,11 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'door.emptied': { action: 'update', resourceType: 'door_occupancy' },
   'privacy-notice.published': { action: 'create', resourceType: 'aviso_privacidad' },
   'privacy.retention-run': { action: 'update', resourceType: 'conservacion_ejecucion' },
+  'privacy-request.filed': { action: 'create', resourceType: 'solicitud_arco' },
+  'privacy-request.confirmed': { action: 'update', resourceType: 'solicitud_arco' },
+  'privacy-request.resolved': { action: 'update', resourceType: 'solicitud_arco' },
+  'privacy-request.export-downloaded': { action: 'view', resourceType: 'solicitud_arco' },
+  'mail.suppressed': { action: 'create', resourceType: 'correo_supresion' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

@@ -27,6 +27,7 @@ import type {
 } from '../contracts/programs.contract';
 import type { CorreoResponse, MailRefType } from '../contracts/mail.contract';
 import type { DoorAlarm, DoorKind, DoorOccupancy, DoorScanRecord } from '../contracts/door.contract';
+import type { ArcoRequestResponse } from '../contracts/privacy.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
 export interface Push<T> {
@@ -139,6 +140,8 @@ export interface ServerToClientEvents {
   'door.occupancy': (msg: Push<{ occupancy: DoorOccupancy }>) => void;
   /** Every staff room of the event (its board, its door, its seating map): an alarm level crossed, once per change. */
   'door.alarm': (msg: Push<DoorAlarm>) => void;
+  /** Staff, the queue 'Solicitudes ARCO' (room privacidad): a request entered the queue (confirmed) or was resolved. */
+  'arco.updated': (msg: Push<{ solicitud: ArcoRequestResponse }>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -189,4 +192,6 @@ export const ROOMS = {
   correosTodos: 'correos:todos',
   /** One event's door and occupancy board: staff who may view the event's area. */
   door: (kind: DoorKind, id: number) => `door:${kind}:${id}`,
+  /** The queue 'Solicitudes ARCO': staff who may view privacidad (personal data). */
+  privacidad: 'privacidad',
 } as const;

@@ -62,6 +62,12 @@ export interface JobPayloads {
   'external-events.reminders': Record<string, never>;
   /** Retention (issue 29 §2): anonymise, purge and delete what is past its period (scheduled; idempotent). */
   'privacy.retention-sweep': Record<string, never>;
+  /**
+   * Privacy (issue 29 §2, scheduled): mail the privacidad staff about ARCO requests due within
+   * PRIVACY_REMINDER_BUSINESS_DAYS (once per request and person, by key), delete unconfirmed requests whose link
+   * expired, and drop access exports whose link expired.
+   */
+  'privacy.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -81,4 +87,5 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'internal-events.reminders': QUEUES.maintenance,
   'external-events.reminders': QUEUES.maintenance,
   'privacy.retention-sweep': QUEUES.maintenance,
+  'privacy.sweep': QUEUES.maintenance,
 };

@@ -40,6 +40,9 @@ export function PublicLayout() {
             <Link to="/aviso-de-privacidad" data-testid="footer-privacy-link">
               Aviso de privacidad
             </Link>
+            <Link to="/privacidad/solicitud" data-testid="footer-arco-link">
+              Tus datos personales (derechos ARCO)
+            </Link>
           </nav>
           <div className="public-footer__col" data-testid="footer-contact">
             <p className="public-footer__heading">Contacto</p>

@@ -15,6 +15,7 @@ import { Notify1765000000000 } from './1765000000000-notify';
 import { ProgramWaitlist1765100000000 } from './1765100000000-program-waitlist';
 import { WaitlistConfirm1765300000000 } from './1765300000000-waitlist-confirm';
 import { FirstPassword1765400000000 } from './1765400000000-first-password';
+import { PrivacyArco1765500000000 } from './1765500000000-privacy-arco';
 import { PrivacyConsentRetention1765600000000 } from './1765600000000-privacy-consent-retention';
 import { Door1765700000000 } from './1765700000000-door';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   ProgramWaitlist1765100000000,
   WaitlistConfirm1765300000000,
   FirstPassword1765400000000,
+  PrivacyArco1765500000000,
   PrivacyConsentRetention1765600000000,
   Door1765700000000,
 ];

@@ -35,6 +35,12 @@ export class MailSendJob implements JobHandler<'mail.send'> {
   async handle({ correoId }: { correoId: string }): Promise<void> {
     const row = await this.mails.findById(correoId);
     if (!row || (row.status !== 'queued' && row.status !== 'sending')) return; // sent, failed or stored: nothing to do
+    // The address asked for no more mail after this message was queued (oposición, an unsubscribe link).
+    const suppressed = await this.mails.suppressIfListed(row.id);
+    if (suppressed) {
+      this.pushes.changed(suppressed);
+      return;
+    }
     if (!isPlainAddress(row.to_email)) {
       this.pushes.changed(await this.mails.fail(row.id, 'La dirección de correo no es válida; no se envió.'));
       return;

@@ -28,6 +28,10 @@ export interface MailContent {
 
 export interface LayoutOptions {
   municipio: string;
+  /** The public page where anyone files an ARCO request (every message's footer: issue 29 §2). */
+  privacyUrl: string;
+  /** Messages a person may stop (reminders): the page that adds their address to the suppression list. */
+  unsubscribeUrl?: string;
 }
 
 /** Colors checked for WCAG AA: text #1f2933 on white 14.7:1; white on #0b4f6c 8.6:1; link #0b4f6c on white 8.6:1. */
@@ -106,6 +110,10 @@ export function renderLayout(content: MailContent, options: LayoutOptions): { su
     `</td></tr>` +
     `<tr><td style="padding:16px 20px;border-top:1px solid ${C.border};${FONT}font-size:14px;line-height:1.5;color:${C.muted};">` +
     `Este mensaje lo envió Aforo, la plataforma de eventos del ${escapeHtml(sender)}. Es un correo automático: no respondas a esta dirección.` +
+    `<br>Tus datos personales: <a href="${escapeHtml(options.privacyUrl)}" style="color:${C.brand};">acceso, rectificación, cancelación u oposición (derechos ARCO)</a>.` +
+    (options.unsubscribeUrl
+      ? `<br><a href="${escapeHtml(options.unsubscribeUrl)}" style="color:${C.brand};">No quiero recibir más correos</a>.`
+      : '') +
     `</td></tr></table></td></tr></table></body></html>`;
   const text = [
     sender,
@@ -115,6 +123,8 @@ export function renderLayout(content: MailContent, options: LayoutOptions): { su
     ...content.blocks.flatMap((b) => [blockText(b), '']),
     '--',
     `Este mensaje lo envió Aforo, la plataforma de eventos del ${sender}. Es un correo automático: no respondas a esta dirección.`,
+    `Tus datos personales (derechos ARCO: acceso, rectificación, cancelación u oposición): ${options.privacyUrl}`,
+    ...(options.unsubscribeUrl ? [`No quiero recibir más correos: ${options.unsubscribeUrl}`] : []),
     '',
   ].join('\n');
   return { subject, html, text };

@@ -1,3 +1,4 @@
+import { SIGNED_LINKS, signedLinkPath } from '@shared/contracts/links.contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { formatLongDateMx, formatLongDateTimeMx, formatTimeMx } from '@core/format/display-dates';
@@ -6,6 +7,13 @@ import { MAIL_TEMPLATES } from './templates';
 import { renderLayout } from './layout';
 import { MailRenderError, type MailRenderContext, type RenderedMail } from './mail-renderer.types';
 import type { MailTemplate, MailTemplateData } from '@shared/contracts/mail.contract';
+import { UNSUBSCRIBE_LINK_DAYS } from '@shared/contracts/privacy.contract';
+
+/**
+ * The messages a person may stop by a link (issue 29 §2): the reminders. Confirmations, offers and answers are
+ * what the person asked for and are not offered a way out (an oposición request stops them too).
+ */
+export const UNSUBSCRIBE_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['registro.recordatorio', 'evento-interno.recordatorio']);
 
 /** The domain of an address or of "Name <address>" (MAIL_FROM). */
 export function mailDomain(from: string): string {
@@ -64,6 +72,22 @@ export class MailRenderer {
     };
     const renderer = MAIL_TEMPLATES[template] as (d: unknown, c: MailRenderContext) => ReturnType<(typeof MAIL_TEMPLATES)[MailTemplate]>;
     const out = await renderer(data, ctx);
-    return { ...renderLayout(out.content, { municipio: this.config.municipio }), attachments: out.attachments ?? [] };
+    const unsubscribe = UNSUBSCRIBE_TEMPLATES.has(template) ? this.unsubscribeLinks(target) : undefined;
+    const layout = renderLayout(out.content, {
+      municipio: this.config.municipio,
+      privacyUrl: `${this.config.publicUrl}/privacidad/solicitud`,
+      unsubscribeUrl: unsubscribe?.pageUrl,
+    });
+    return { ...layout, attachments: out.attachments ?? [], ...(unsubscribe ? { unsubscribe } : {}) };
+  }
+
+  /** The message's own unsubscribe token (its id in `correos`; valid a year from its creation: a resend is the same). */
+  private unsubscribeLinks(target: RenderTarget): { pageUrl: string; oneClickUrl: string } {
+    const expires = new Date(target.createdAt.getTime() + UNSUBSCRIBE_LINK_DAYS * 86_400_000);
+    const token = this.links.sign('unsubscribe-mail', Number(target.id), expires);
+    return {
+      pageUrl: `${this.config.publicUrl}${signedLinkPath('unsubscribe-mail', token)}`,
+      oneClickUrl: `${this.config.publicUrl}${SIGNED_LINKS['unsubscribe-mail'].api}${token}`,
+    };
   }
 }

@@ -18,6 +18,11 @@ export interface RenderedMail {
   html: string;
   text: string;
   attachments: MailAttachment[];
+  /**
+   * Messages a person may stop (reminders): the page to unsubscribe and the RFC 8058 one-click address the
+   * transport names in `List-Unsubscribe` (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
+   */
+  unsubscribe?: { pageUrl: string; oneClickUrl: string };
 }
 
 /** What a template knows besides its data: configuration, formatting, links, and the message it renders. */

@@ -3,6 +3,7 @@ import type { MailTemplateRenderer } from '../mail-renderer.types';
 import { listaEsperaConfirmar, programaListaEsperaConfirmar } from './lista-espera-confirmar';
 import { eventoInternoInvitacion, eventoInternoRecordatorio } from './evento-interno';
 import { listaEsperaOferta, programaListaEsperaOferta } from './lista-espera-oferta';
+import { privacidadConfirmar, privacidadRecordatorio, privacidadRespuesta } from './privacidad';
 import { programaEstadoCambiado, programaSolicitudRecibida } from './programa';
 import { registroConfirmacion } from './registro-confirmacion';
 import { registroRecordatorio } from './registro-recordatorio';
@@ -24,4 +25,8 @@ export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = 
   // Issue 29 §1.4: a waitlist join is confirmed by its address first.
   'lista-espera.confirmar': listaEsperaConfirmar,
   'programa.lista-espera-confirmar': programaListaEsperaConfirmar,
+  // Issue 29 §2 (branch arco).
+  'privacidad.confirmar': privacidadConfirmar,
+  'privacidad.respuesta': privacidadRespuesta,
+  'privacidad.recordatorio': privacidadRecordatorio,
 };

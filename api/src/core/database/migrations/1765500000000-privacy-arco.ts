@@ -1,0 +1,125 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Privacy (issue 29 §2, docs/decisions/privacidad.md):
+ *
+ * - `privacidad_solicitudes`: ARCO requests (LGPDPPSO arts. 43–56). Filed unconfirmed; the address proved by a
+ *   signed link is the legal receipt (`recibida_at`), from which `fecha_limite` runs. An unconfirmed request is
+ *   deleted when its link expires (`confirmar_hasta`). An access request's export lives here until its link expires.
+ * - `correo_supresiones`: addresses that must get no more mail (oposición, or an unsubscribe link), one row per
+ *   address (lower-cased, trimmed). `queue_mail` keeps a message to a listed address as 'suppressed' (never sent),
+ *   and the send job checks again before sending (a message queued before the address was listed). The answers
+ *   to an ARCO request itself (templates `privacidad.*`) still go: the law requires the answer to be notified.
+ * - `correos.status` gains 'suppressed'.
+ */
+export class PrivacyArco1765500000000 implements MigrationInterface {
+  name = 'PrivacyArco1765500000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE privacidad_solicitudes (
+        id serial PRIMARY KEY,
+        tipo text NOT NULL,
+        nombre text NOT NULL,
+        email text NOT NULL,
+        descripcion text,
+        status text NOT NULL DEFAULT 'sin_confirmar',
+        confirmar_hasta timestamptz NOT NULL,
+        recibida_at timestamptz,
+        fecha_limite date,
+        resuelta_at timestamptz,
+        resuelta_por integer REFERENCES users (id) ON DELETE SET NULL,
+        respuesta text,
+        exportacion jsonb,
+        exportacion_hasta timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT privacidad_solicitudes_tipo_check CHECK (tipo IN ('acceso', 'rectificacion', 'cancelacion', 'oposicion')),
+        CONSTRAINT privacidad_solicitudes_status_check CHECK (status IN ('sin_confirmar', 'pendiente', 'atendida', 'improcedente')),
+        CONSTRAINT privacidad_solicitudes_recibida_check CHECK ((status = 'sin_confirmar') = (recibida_at IS NULL) AND (recibida_at IS NULL) = (fecha_limite IS NULL)),
+        CONSTRAINT privacidad_solicitudes_resuelta_check CHECK ((status IN ('atendida', 'improcedente')) = (resuelta_at IS NOT NULL)),
+        CONSTRAINT privacidad_solicitudes_email_check CHECK (email = lower(btrim(email)) AND email <> '')
+      )`);
+    await q.query(`CREATE INDEX privacidad_solicitudes_queue_idx ON privacidad_solicitudes (status, fecha_limite, id)`);
+    await q.query(
+      `CREATE INDEX privacidad_solicitudes_unconfirmed_idx ON privacidad_solicitudes (confirmar_hasta) WHERE status = 'sin_confirmar'`,
+    );
+
+    await q.query(`
+      CREATE TABLE correo_supresiones (
+        email text PRIMARY KEY,
+        motivo text NOT NULL,
+        solicitud_id integer REFERENCES privacidad_solicitudes (id) ON DELETE SET NULL,
+        correo_id bigint,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT correo_supresiones_email_check CHECK (email = lower(btrim(email)) AND email <> ''),
+        CONSTRAINT correo_supresiones_motivo_check CHECK (motivo IN ('oposicion', 'baja'))
+      )`);
+
+    await q.query(`ALTER TABLE correos DROP CONSTRAINT correos_status_check`);
+    await q.query(
+      `ALTER TABLE correos ADD CONSTRAINT correos_status_check CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'stored', 'suppressed'))`,
+    );
+
+    // queue_mail as in 1764800000000, plus the suppression list: a listed address's message is kept, never sent.
+    await q.query(`
+      CREATE OR REPLACE FUNCTION queue_mail(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
+      RETURNS bigint LANGUAGE plpgsql AS $$
+      DECLARE
+        new_id bigint;
+        clean_name text := nullif(btrim(regexp_replace(
+          regexp_replace(coalesce(p_to_name, ''), '[\\u0001-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff]', ' ', 'g'),
+          '\\s+', ' ', 'g')), '');
+        clean_email text := btrim(coalesce(p_to_email, ''));
+        valid boolean := length(clean_email) <= 254 AND clean_email ~
+          '^[A-Za-z0-9.!#$%&''*+/=?^_\`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$';
+        suppressed boolean := p_template NOT LIKE 'privacidad.%'
+          AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(coalesce(p_to_email, ''))));
+      BEGIN
+        INSERT INTO correos (idempotency_key, template, to_email, to_name, data, ref_type, ref_id, status, last_error)
+        VALUES (p_key, p_template, clean_email, left(clean_name, 200), p_data, p_ref_type, p_ref_id,
+                CASE WHEN NOT valid THEN 'failed' WHEN suppressed THEN 'suppressed' ELSE 'queued' END,
+                CASE WHEN NOT valid THEN 'La dirección de correo no es válida; no se envió.'
+                     WHEN suppressed THEN 'La persona pidió no recibir correos (oposición o baja); no se envió.' END)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id INTO new_id;
+        IF new_id IS NOT NULL AND valid AND NOT suppressed THEN
+          PERFORM pg_notify('aforo_mail', new_id::text);
+        END IF;
+        RETURN new_id;
+      END $$`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE OR REPLACE FUNCTION queue_mail(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
+      RETURNS bigint LANGUAGE plpgsql AS $$
+      DECLARE
+        new_id bigint;
+        clean_name text := nullif(btrim(regexp_replace(
+          regexp_replace(coalesce(p_to_name, ''), '[\\u0001-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff]', ' ', 'g'),
+          '\\s+', ' ', 'g')), '');
+        clean_email text := btrim(coalesce(p_to_email, ''));
+        valid boolean := length(clean_email) <= 254 AND clean_email ~
+          '^[A-Za-z0-9.!#$%&''*+/=?^_\`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$';
+      BEGIN
+        INSERT INTO correos (idempotency_key, template, to_email, to_name, data, ref_type, ref_id, status, last_error)
+        VALUES (p_key, p_template, clean_email, left(clean_name, 200), p_data, p_ref_type, p_ref_id,
+                CASE WHEN valid THEN 'queued' ELSE 'failed' END,
+                CASE WHEN valid THEN NULL ELSE 'La dirección de correo no es válida; no se envió.' END)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id INTO new_id;
+        IF new_id IS NOT NULL AND valid THEN
+          PERFORM pg_notify('aforo_mail', new_id::text);
+        END IF;
+        RETURN new_id;
+      END $$`);
+    await q.query(`UPDATE correos SET status = 'failed' WHERE status = 'suppressed'`);
+    await q.query(`ALTER TABLE correos DROP CONSTRAINT correos_status_check`);
+    await q.query(
+      `ALTER TABLE correos ADD CONSTRAINT correos_status_check CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'stored'))`,
+    );
+    await q.query(`DROP TABLE IF EXISTS correo_supresiones`);
+    await q.query(`DROP TABLE IF EXISTS privacidad_solicitudes`);
+  }
+}

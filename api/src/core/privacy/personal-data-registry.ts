@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PersonalDataSource, PersonalRecord } from '@shared/contracts/privacy.contract';
+
+/** What an anonymisation changed: the rows (as the audit names them), so their audit trail loses its personal data too. */
+export interface AnonymizedRows {
+  /** The audit's resource_type of these rows (DOMAIN_EVENT_AUDIT), or null when they are never audited. */
+  resourceType: string | null;
+  ids: number[];
+}
+
+/**
+ * One area's personal data, as privacy (ARCO requests) and retention reach it without reading the area's tables:
+ * each area registers its holders when it starts (as it registers its rooms), and each holder's queries live in
+ * the area's repository (docs/architecture.md, «Privacidad»).
+ */
+export interface PersonalDataHolder {
+  source: PersonalDataSource;
+  /** Every record held about an address (case and spaces ignored). */
+  findByEmail(email: string): Promise<PersonalRecord[]>;
+  /**
+   * Anonymises every record of the address in the caller's transaction: names → 'Anonimizado', the address → a
+   * non-deliverable unique placeholder, the rest of the personal fields emptied; the row (counts, seats,
+   * statistics) stays.
+   */
+  anonymizeByEmail(manager: EntityManager, email: string): Promise<AnonymizedRows>;
+  /**
+   * Corrects one field of one record of that address (rectificación) in the caller's transaction. Answers a
+   * Spanish problem when the value is not valid for the field, null when done; throws nothing for a record of another address
+   * (answers 'not-found').
+   */
+  rectify?(manager: EntityManager, email: string, id: number, field: string, value: string): Promise<null | 'not-found' | string>;
+}
+
+/** The placeholder address of an anonymised row: unique per row, never deliverable (RFC 2606 reserves `.invalid`). */
+export function anonymizedEmail(table: string, id: number | string): string {
+  return `anonimizado-${table}-${id}@anonimizado.invalid`;
+}
+
+/** The name every anonymised row shows. */
+export const ANONYMIZED_NAME = 'Anonimizado';
+
+@Injectable()
+export class PersonalDataRegistry {
+  private readonly holders = new Map<PersonalDataSource, PersonalDataHolder>();
+
+  register(holder: PersonalDataHolder): void {
+    if (this.holders.has(holder.source)) throw new Error(`Personal data holder ${holder.source} registered twice`);
+    this.holders.set(holder.source, holder);
+  }
+
+  all(): PersonalDataHolder[] {
+    return [...this.holders.values()];
+  }
+
+  get(source: PersonalDataSource): PersonalDataHolder | undefined {
+    return this.holders.get(source);
+  }
+}

@@ -1,0 +1,108 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { ANONYMIZED_NAME, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
+import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
+import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
+
+/**
+ * The people database's personal data (issue 29 §2). Anonymising keeps the row (its invitations, seats and the
+ * catalogue links — sector, company, position, zone — stay as statistics): the name becomes 'Anonimizado', every
+ * contact and address field null (they are nullable here, so the address is not a placeholder), and the derived
+ * columns follow (no duplicate key, 'red' completeness, searchable only as 'anonimizado').
+ */
+export const PERSONAS_PERSONAL_DATA: PersonalTableSpec = {
+  source: 'personas',
+  table: 'personas',
+  emailColumn: 'correo_electronico',
+  resourceType: 'persona',
+  fields: [
+    'nombre',
+    'apellido_paterno',
+    'apellido_materno',
+    'fecha_nacimiento',
+    'telefono_celular',
+    'telefono_oficina',
+    'extension_oficina',
+    'correo_electronico',
+    'particular_asistente',
+    'direccion_calle',
+    'direccion_numero',
+    'direccion_colonia',
+    'direccion_ciudad',
+    'direccion_estado',
+    'direccion_alterna_calle',
+    'direccion_alterna_numero',
+    'direccion_alterna_colonia',
+    'direccion_alterna_ciudad',
+    'direccion_alterna_estado',
+    'invita',
+  ],
+  dateFields: ['fecha_nacimiento'],
+  reference: `NULL::text`,
+  anonymize: {
+    nombre: `'${ANONYMIZED_NAME}'`,
+    apellido_paterno: `''`,
+    apellido_materno: `''`,
+    fecha_nacimiento: 'NULL',
+    telefono_celular: 'NULL',
+    telefono_oficina: 'NULL',
+    extension_oficina: 'NULL',
+    correo_electronico: 'NULL',
+    particular_asistente: 'NULL',
+    direccion_calle: 'NULL',
+    direccion_numero: 'NULL',
+    direccion_colonia: 'NULL',
+    direccion_ciudad: 'NULL',
+    direccion_estado: 'NULL',
+    direccion_alterna_calle: 'NULL',
+    direccion_alterna_numero: 'NULL',
+    direccion_alterna_colonia: 'NULL',
+    direccion_alterna_ciudad: 'NULL',
+    direccion_alterna_estado: 'NULL',
+    invita: 'NULL',
+    dedupe_key: 'NULL',
+    search_text: `'anonimizado'`,
+    sort_key: `'ANONIMIZADO'`,
+    completeness_level: `'red'`,
+    updated_at: 'now()',
+  },
+  rectifiable: RECTIFIABLE_FIELDS.personas,
+  upperCase: ['nombre', 'apellido_paterno', 'apellido_materno'],
+  afterRectify: recomputeDerived,
+};
+
+/** A corrected person's derived columns, by the same rules the people screen writes them with (shared/rules/persona-rules.ts). */
+async function recomputeDerived(manager: EntityManager, id: number): Promise<void> {
+  const [p]: Array<Record<string, string | number | null>> = await manager.query(`SELECT * FROM personas WHERE id = $1`, [id]);
+  if (!p) return;
+  const s = (k: string) => (p[k] === null || p[k] === undefined ? null : String(p[k]));
+  const row = {
+    nombre: s('nombre') ?? '',
+    apellido_paterno: s('apellido_paterno'),
+    apellido_materno: s('apellido_materno'),
+    correo_electronico: s('correo_electronico'),
+    telefono_celular: s('telefono_celular'),
+    telefono_oficina: s('telefono_oficina'),
+    fecha_nacimiento: s('fecha_nacimiento'),
+    empresa_id: p.empresa_id as number | null,
+    sector_id: p.sector_id as number | null,
+    puesto_id: p.puesto_id as number | null,
+    direccion_calle: s('direccion_calle'),
+    direccion_numero: s('direccion_numero'),
+    direccion_colonia: s('direccion_colonia'),
+    direccion_ciudad: s('direccion_ciudad'),
+    direccion_estado: s('direccion_estado'),
+  };
+  await manager.query(`UPDATE personas SET search_text = $2, sort_key = $3, dedupe_key = $4, completeness_level = $5 WHERE id = $1`, [
+    id,
+    searchText(row),
+    sortKey(row),
+    dedupeKey(row.nombre, row.apellido_paterno ?? '', row.apellido_materno ?? '', row.telefono_celular ?? row.telefono_oficina ?? null),
+    completeness(row).level,
+  ]);
+}
+
+/** The table above as privacy and retention reach it (`PersonalDataRegistry`). */
+export function registerPersonasPersonalData(registry: PersonalDataRegistry, ds: DataSource): void {
+  registry.register(new PersonalTable(ds, PERSONAS_PERSONAL_DATA));
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '@core/access/access.decorators';
+import { Actor } from '@core/access/current-user';
+import { IdParamPipe } from '@core/http/id-param.pipe';
+import { Answer } from '@core/http/openapi-answers';
+import type { EventActor } from '@shared/events/domain-events';
+import { ArcoQueueQueryDto, ArcoResolveDto } from './privacy.dto';
+import { PrivacyAnswers } from './privacy.openapi';
+import { PrivacyService } from './privacy.service';
+
+/** The queue 'Solicitudes ARCO' (issue 29 §2): staff of the privacidad area; resolving needs edit. */
+@ApiTags('privacidad')
+@ApiBearerAuth()
+@Controller('privacidad/solicitudes')
+export class PrivacyController {
+  constructor(private readonly privacy: PrivacyService) {}
+
+  @Get()
+  @RequirePermission('privacidad', 'view')
+  @Answer(200, 'Las solicitudes confirmadas: pendientes primero (la fecha límite más cercana primero), 20 por página.', PrivacyAnswers.page)
+  list(@Query() query: ArcoQueueQueryDto) {
+    return this.privacy.list(query);
+  }
+
+  @Get(':id')
+  @RequirePermission('privacidad', 'view')
+  @Answer(200, 'Una solicitud y, si está pendiente, todo lo que se tiene de su dirección en cada área.', PrivacyAnswers.detail)
+  async detail(@Param('id', IdParamPipe) id: number) {
+    return { solicitud: await this.privacy.detail(id) };
+  }
+
+  @Post(':id/resolver')
+  @HttpCode(200)
+  @RequirePermission('privacidad', 'edit')
+  @Answer(200, 'Resuelta según su tipo (acceso, rectificación, cancelación, oposición) y notificada a la persona.', PrivacyAnswers.resolved)
+  async resolve(@Param('id', IdParamPipe) id: number, @Body() dto: ArcoResolveDto, @Actor() actor: EventActor) {
+    return { message: 'Solicitud resuelta; se notificó a la persona.', solicitud: await this.privacy.resolve(id, dto, actor) };
+  }
+}

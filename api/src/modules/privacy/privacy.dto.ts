@@ -1,0 +1,130 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  ARCO_LIMITS,
+  ARCO_QUEUE_STATUSES,
+  ARCO_RESOLUTIONS,
+  ARCO_TYPES,
+  RECTIFIABLE_FIELDS,
+  type ArcoCorrection,
+  type ArcoQueueStatus,
+  type ArcoResolution,
+  type ArcoType,
+  type RectifiableSource,
+} from '@shared/contracts/privacy.contract';
+import { QueryInt } from '@core/http/query-int.decorator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().normalize('NFC') : value);
+const oneLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').normalize('NFC') : value);
+const tooLong = (subject: string, max: number) => `${subject} no debe tener más de ${max.toLocaleString('es-MX')} caracteres.`;
+const emptyIsAll = ({ value }: { value: unknown }) => (value === '' || value === 'todos' ? undefined : value);
+const RECTIFIABLE_SOURCES = Object.keys(RECTIFIABLE_FIELDS) as RectifiableSource[];
+
+/** POST /api/privacidad/solicitudes (public): an ARCO request for an address (LGPDPPSO art. 52). */
+export class ArcoRequestDto {
+  @IsNotEmpty({ message: 'Elige el tipo de solicitud.' })
+  @IsIn(ARCO_TYPES, { message: 'El tipo debe ser acceso, rectificación, cancelación u oposición.' })
+  tipo: ArcoType;
+
+  @Transform(oneLine)
+  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
+  @IsString({ message: 'El nombre debe ser texto.' })
+  @MaxLength(ARCO_LIMITS.nombre, { message: tooLong('El nombre', ARCO_LIMITS.nombre) })
+  nombre: string;
+
+  @Transform(trim)
+  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
+  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
+  @MaxLength(ARCO_LIMITS.email, { message: tooLong('El correo electrónico', ARCO_LIMITS.email) })
+  email: string;
+
+  /** Required for rectificación (what to correct: art. 52); optional for the rest. */
+  @ApiPropertyOptional({ example: 'Mi apellido materno es PEÑA, no PENA.' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'La descripción debe ser texto.' })
+  @MaxLength(ARCO_LIMITS.descripcion, { message: tooLong('La descripción', ARCO_LIMITS.descripcion) })
+  descripcion?: string;
+}
+
+/** GET /api/privacidad/solicitudes: the queue, by status, paged. */
+export class ArcoQueueQueryDto {
+  @ApiPropertyOptional({ enum: ARCO_QUEUE_STATUSES, description: 'Solo las solicitudes en este estado.' })
+  @IsOptional()
+  @Transform(emptyIsAll)
+  @IsIn(ARCO_QUEUE_STATUSES, { message: 'El estado no es válido.' })
+  status?: ArcoQueueStatus;
+
+  @ApiPropertyOptional({ type: Number, minimum: 1, default: 1 })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: 'La página no es válida.' })
+  @Min(1, { message: 'La página no es válida.' })
+  @Max(100000, { message: 'La página no es válida.' })
+  page?: number;
+}
+
+export class ArcoCorrectionDto implements ArcoCorrection {
+  @IsNotEmpty({ message: 'Indica dónde está el dato.' })
+  @IsIn(RECTIFIABLE_SOURCES, { message: 'El origen del dato no es válido.' })
+  fuente: RectifiableSource;
+
+  @IsInt({ message: 'El registro no es válido.' })
+  @Min(1, { message: 'El registro no es válido.' })
+  @Max(2147483647, { message: 'El registro no es válido.' })
+  id: number;
+
+  @IsNotEmpty({ message: 'Indica el campo.' })
+  @IsString({ message: 'El campo debe ser texto.' })
+  @MaxLength(60, { message: 'El campo no es válido.' })
+  campo: string;
+
+  @IsString({ message: 'El valor debe ser texto.' })
+  @MaxLength(200, { message: tooLong('El valor', 200) })
+  valor: string;
+}
+
+/** POST /api/privacidad/solicitudes/{id}/resolver. */
+export class ArcoResolveDto {
+  @IsNotEmpty({ message: 'Indica si la solicitud procede.' })
+  @IsIn(ARCO_RESOLUTIONS, { message: 'El resultado debe ser procedente o improcedente.' })
+  resultado: ArcoResolution;
+
+  @ApiPropertyOptional({ example: 'Corregimos tu apellido materno en tus registros.' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'La respuesta debe ser texto.' })
+  @MaxLength(ARCO_LIMITS.respuesta, { message: tooLong('La respuesta', ARCO_LIMITS.respuesta) })
+  respuesta?: string;
+
+  @IsOptional()
+  @IsArray({ message: 'Las correcciones deben ser una lista.' })
+  @ArrayMaxSize(200, { message: 'No se pueden aplicar más de 200 correcciones a la vez.' })
+  @IsObject({ each: true, message: 'Cada corrección debe ser un objeto con sus campos.' })
+  @ValidateNested({ each: true })
+  @Type(() => ArcoCorrectionDto)
+  correcciones?: ArcoCorrectionDto[];
+}
+
+/** GET /api/privacidad/exportacion/{token}: the file's format. */
+export class ArcoExportQueryDto {
+  @ApiPropertyOptional({ enum: ['html', 'json'], default: 'html' })
+  @IsOptional()
+  @IsIn(['html', 'json'], { message: 'El formato debe ser html o json.' })
+  formato?: 'html' | 'json';
+}

@@ -1,0 +1,16 @@
+import { can } from '../../lib/permissions';
+import { lazyPage, type FeatureScreens } from '../../lib/screens';
+
+/** 'Solicitudes ARCO' (issue 29 §2): staff of the privacidad area work the queue; resolving needs edit. */
+export const screens: FeatureScreens = {
+  layout: 'staff',
+  order: 75,
+  groups: [
+    {
+      allow: (user) => can(user, 'privacidad', 'view'),
+      denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'arco-denied' },
+      nav: { label: 'ARCO' },
+      routes: [{ path: '/solicitudes-arco', lazy: lazyPage(() => import('./components/arco-queue-page'), 'ArcoQueuePage') }],
+    },
+  ],
+};
