@@ -71,7 +71,11 @@ function NowCard({ o }: { o: DoorOccupancyResponse }) {
       {o.capacity ? (
         <>
           <p className="occ-now__capacity" data-testid="occupancy-capacity">
-            de {n(o.capacity)} (aforo máximo del recinto) · <strong>{Math.floor(percent)} %</strong>
+            de {n(o.capacity)} (aforo máximo del recinto) ·{' '}
+            <strong>
+              {Math.floor(percent)}
+              {'\u00a0'}%
+            </strong>
           </p>
           <ProgressBar
             percent={percent}
@@ -187,7 +191,7 @@ function ConflictsCard({ count, conflicts }: { count: number; conflicts: readonl
           {conflicts.map((c) => (
             <li key={c.scan_id} data-testid="occupancy-conflict">
               <strong>{c.person?.nombre_completo ?? 'Código desconocido'}</strong>: {c.gate}, {formatTime(c.scanned_at)}
-              {c.admitted_by ? ` — ya había entrado por ${c.admitted_by.gate} a las ${formatTime(c.admitted_by.scanned_at)}` : ''}.
+              {c.admitted_by ? ` — ya había entrado por ${c.admitted_by.gate} (${formatTime(c.admitted_by.scanned_at)})` : ''}
             </li>
           ))}
         </ul>

@@ -15,7 +15,7 @@ export function seriesSummary(series: readonly Point[]): string {
   const people = (n: number) => `${n.toLocaleString('es-MX')} ${n === 1 ? 'persona' : 'personas'}`;
   return (
     `Hace una hora (${formatTime(first.at)}): ${people(first.inside)} dentro; ahora (${formatTime(last.at)}): ${people(last.inside)}; ` +
-    `lo más alto: ${people(peak.inside)} a las ${formatTime(peak.at)}.`
+    `lo más alto: ${people(peak.inside)} (${formatTime(peak.at)}).`
   );
 }
 
