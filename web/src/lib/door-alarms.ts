@@ -12,8 +12,8 @@ export interface DoorAlarmView {
   level: number;
   inside: number;
   capacity: number | null;
-  /** When the level was reached (the push's time), or when it was read. */
-  at: string;
+  /** When the level was reached (a push's time); null when only read (the screen opened after it was reached). */
+  at: string | null;
 }
 
 export const doorAlarmState = proxy<{ byEvent: Record<string, DoorAlarmView> }>({ byEvent: {} });
@@ -34,15 +34,11 @@ export function applyDoorAlarm(alarm: DoorAlarm, at: string): void {
 }
 
 /** The level now, from an occupancy read by any screen (the board passes its own; the banner reads it itself). */
-export function applyDoorLevel(
-  kind: DoorKind,
-  eventId: number,
-  o: Pick<DoorOccupancyResponse, 'level' | 'inside' | 'capacity' | 'at'>,
-): void {
+export function applyDoorLevel(kind: DoorKind, eventId: number, o: Pick<DoorOccupancyResponse, 'level' | 'inside' | 'capacity'>): void {
   const key = doorEventKey(kind, eventId);
   const shown = doorAlarmState.byEvent[key];
   if (shown && shown.level === o.level && shown.inside === o.inside) return;
-  doorAlarmState.byEvent[key] = { level: o.level, inside: o.inside, capacity: o.capacity, at: shown?.level === o.level ? shown.at : o.at };
+  doorAlarmState.byEvent[key] = { level: o.level, inside: o.inside, capacity: o.capacity, at: shown?.level === o.level ? shown.at : null };
 }
 
 /** Reads the level now (a screen opening, a reconnect). Silent on failure: the next push or reconnect brings it. */

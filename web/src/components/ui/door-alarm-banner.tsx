@@ -51,7 +51,8 @@ export function DoorAlarmBanner({ kind, eventId }: { kind: DoorKind; eventId: nu
     >
       <strong className="door-alarm__title">{title}</strong>
       <span className="door-alarm__detail">
-        {detail} <span className="door-alarm__time">(Desde las {formatTime(alarm.at)})</span>
+        {detail}
+        {alarm.at ? <span className="door-alarm__time"> (Desde las {formatTime(alarm.at)})</span> : null}
       </span>
     </div>
   );
