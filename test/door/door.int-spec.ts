@@ -247,6 +247,8 @@ describe('the door (issue 28): scans, results, offline batches, occupancy and al
     expect((await scan('externos', e.id, { code: codes[1] }, editor.token).expect(200)).body.result).toBe('full');
     let occ = await t.as(editor.token).get(`/api/eventos-externos/${e.id}/occupancy`).expect(200);
     expect(occ.body).toMatchObject({ inside: 1, capacity: 1, level: 100, entry_stopped: true, stop_lifted: false });
+    // The board's heading: the event's title and start (an answer field, not in the pushes).
+    expect(occ.body.evento).toEqual({ titulo: e.title, fecha_evento: expect.any(String) });
 
     expect((await t.as(editor.token).post(`/api/eventos-externos/${e.id}/occupancy/override`)).status).toBe(403);
     const lifted = await t.as(supervisor.token).post(`/api/eventos-externos/${e.id}/occupancy/override`).expect(200);
@@ -464,7 +466,7 @@ describe('the door (issue 28): scans, results, offline batches, occupancy and al
     await scan('internos', e.id, { code: rows[1].confirmation_code, seccion_id: secs[1].id }).expect(200);
     expect((await scan('internos', e.id, { code: rows[2].confirmation_code }).expect(200)).body.result).toBe('full');
     const occ = await t.as(admin).get(`/api/eventos-internos/${e.id}/occupancy`).expect(200);
-    expect(occ.body).toMatchObject({ kind: 'interno', inside: 2, capacity: 2, level: 100 });
+    expect(occ.body).toMatchObject({ kind: 'interno', inside: 2, capacity: 2, level: 100, evento: { titulo: expect.any(String) } });
     expect(occ.body.sections).toEqual([
       { seccion_id: secs[0].id, nombre: expect.any(String), inside: 1, seats: 2 },
       { seccion_id: secs[1].id, nombre: expect.any(String), inside: 1, seats: 4 },

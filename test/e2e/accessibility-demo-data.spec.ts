@@ -22,6 +22,8 @@ const root = join(__dirname, '../..');
 // The demo's records (api/src/modules/*/*.seed.ts).
 const DEMO = {
   externalEvent: 'feria-del-empleo-monterrey-2027',
+  /** Happening today, with people inside through two gates (issue 28). */
+  todayEvent: 'festival-de-la-luz-en-la-macroplaza',
   program: 'impulso-a-mujeres-emprendedoras',
   confirmedInternalEvent: 'Informe Anual de Actividades',
 };
@@ -133,6 +135,32 @@ for (const width of [1280, 360] as const) {
       await expect(page.getByTestId('users-table')).toBeVisible();
       expect(await page.getByTestId('user-row').count()).toBeGreaterThan(1);
       await expectScreenOk(page, 'demo: /users');
+    });
+
+    test(`today's event at the door and the Correos screen with the demo data pass axe at ${width} px`, async ({ page }) => {
+      await signIn(page);
+      await page.goto('/eventos-externos');
+      const row = page.locator(`[data-testid="external-event-row"][data-slug="${DEMO.todayEvent}"]`);
+      await expect(row).toBeVisible();
+      const eventId = await row.getAttribute('data-event-id');
+      await page.goto(`/eventos-externos/${eventId}/aforo`);
+      // Something real on first start: people inside through two gates, the last hour, the first alarm level.
+      await expect(page.getByTestId('occupancy-gate')).toHaveCount(2);
+      await expect(page.getByTestId('door-alarm')).toHaveAttribute('data-level', '80');
+      expect(Number((await page.getByTestId('occupancy-inside').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(200);
+      await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+      await expectScreenOk(page, 'demo: tablero de aforo de hoy');
+      if (process.env.AFORO_SHOTS) {
+        await page.screenshot({
+          path: `${process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-demo'}/demo-board-${width}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+      }
+      // The mail the demo registrations would have produced: the Correos screen is not empty.
+      await page.goto('/correos');
+      await expect(page.locator('[data-testid="correo-row"][data-status="stored"]').first()).toBeVisible();
+      await expectScreenOk(page, 'demo: /correos');
     });
 
     test(`programs, people and spaces with the demo data pass axe at ${width} px`, async ({ page }) => {

@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Transaction } from '@core/outbox/unit-of-work';
-import type { DoorKind, DoorPerson, DoorSectionCounts } from '@shared/contracts/door.contract';
+import type { DoorEventSummary, DoorKind, DoorPerson, DoorSectionCounts } from '@shared/contracts/door.contract';
 import type { EventActor } from '@shared/events/domain-events';
+
+/** An event as the door needs it: its limit, and its title and start for the occupancy board's heading. */
+export interface DoorEvent extends DoorEventSummary {
+  aforo_maximo: number | null;
+}
 
 /** Whose code it is: a registration (externo) or an invited persona (interno). */
 export interface DoorHolder extends DoorPerson {
@@ -16,8 +21,8 @@ export interface DoorHolder extends DoorPerson {
  * and registers it in DoorAdapters when its module starts; the door never reads an area's tables.
  */
 export interface DoorAdapter {
-  /** The event, with its venue limit (aforo máximo); null: no such event. */
-  event(id: number, manager?: EntityManager): Promise<{ aforo_maximo: number | null } | null>;
+  /** The event, with its venue limit (aforo máximo) and what the occupancy board names it by; null: no such event. */
+  event(id: number, manager?: EntityManager): Promise<DoorEvent | null>;
   /** A normalized code (doorCode) of this kind's format; otherwise the answer is `formatMessage` (422). */
   isCode(code: string): boolean;
   formatMessage: string;

@@ -87,6 +87,10 @@ export const DoorAnswers = {
   occupancy: partly(
     {
       ...occupancyFields,
+      evento: S.object(
+        { titulo: S.text('Festival de la Luz'), fecha_evento: S.date('Inicio del evento.') },
+        'El evento, para el encabezado del tablero de aforo.',
+      ),
       series: S.list(S.object({ at: S.date(), inside: S.int(398) }), 'Personas dentro al final de cada minuto de la última hora.'),
     },
     ['sections'],

@@ -355,10 +355,15 @@ export class DoorService {
   }
 
   async occupancy(kind: DoorKind, eventId: number): Promise<DoorOccupancyResponse> {
-    const snap = await this.snapshot(kind, eventId);
-    if (!snap) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
+    const event = await this.adapters.get(kind).event(eventId);
+    const snap = event ? await this.snapshot(kind, eventId) : null;
+    if (!event || !snap) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
     const series = await this.repo.series({ kind, eventId }, DOOR_SERIES_MINUTES);
-    return { ...snap, series: series.map((p) => ({ at: new Date(p.at).toISOString(), inside: p.inside })) };
+    return {
+      ...snap,
+      evento: { titulo: event.titulo, fecha_evento: event.fecha_evento },
+      series: series.map((p) => ({ at: new Date(p.at).toISOString(), inside: p.inside })),
+    };
   }
 
   /**

@@ -26,7 +26,7 @@ export class ExternalDoorAdapter implements DoorAdapter {
 
   async event(id: number, manager?: EntityManager) {
     const e = await this.events.findById(id, manager);
-    return e ? { aforo_maximo: e.aforoMaximo } : null;
+    return e ? { aforo_maximo: e.aforoMaximo, titulo: e.title, fecha_evento: e.eventDate.toISOString() } : null;
   }
   isCode = (code: string) => /^[A-Z0-9]{8}$/.test(code);
   async holder(eventId: number, code: string, manager?: EntityManager) {

@@ -24,7 +24,7 @@ export class InternalDoorAdapter implements DoorAdapter {
 
   async event(id: number) {
     const e = await this.repo.findById(id);
-    return e ? { aforo_maximo: e.aforo_maximo } : null;
+    return e ? { aforo_maximo: e.aforo_maximo, titulo: e.titulo, fecha_evento: new Date(e.fecha_evento).toISOString() } : null;
   }
   isCode = isConfirmationCode;
   async holder(eventId: number, code: string) {

@@ -1,6 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { APELLIDOS, CALLES, CIUDADES, COLONIAS, NOMBRES } from '@core/database/demo-data';
 import type { DemoSeeder } from '@core/database/seed-runner';
+import type { ProgramRegistrationResponse } from '@shared/contracts/programs.contract';
+import { storeDemoMail } from '../mail/demo-mail';
+import { MailOutbox } from '../mail/mail-outbox';
+import { receivedMail } from './program-applications';
+import { ProgramsRepository } from './programs.repository';
 
 const DEMO_PROGRAMS: Array<{
   slug: string;
@@ -167,7 +172,33 @@ async function seedPrograms(ds: DataSource): Promise<number> {
   return created;
 }
 
+/**
+ * The 'solicitud recibida' each demo application would have produced (the message the public form queues, built by the
+ * same function), stored as without SMTP (mail/demo-mail.ts). Every demo application without it gets it: also those
+ * of an earlier seed.
+ */
+async function seedApplicationMail(ds: DataSource): Promise<number> {
+  const programs = new ProgramsRepository(ds);
+  return ds.transaction(async (m) => {
+    const rows: Array<ProgramRegistrationResponse & { programa_id: number; at: Date }> = await m.query(
+      `SELECT r.id, r.programa_id, r.nombre, r.apellido_paterno, r.apellido_materno, r.correo_electronico, r.created_at AS at
+         FROM programa_registros r JOIN programas p ON p.id = r.programa_id
+        WHERE p.slug = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM correos c WHERE c.idempotency_key = 'programa.solicitud-recibida:' || r.id)
+        ORDER BY r.id`,
+      [DEMO_PROGRAMS.map((p) => p.slug)],
+    );
+    const mails = [];
+    for (const r of rows) mails.push(await receivedMail(programs, m, r.programa_id, r));
+    await new MailOutbox().queue(m, mails);
+    return storeDemoMail(
+      m,
+      mails.map((mail, i) => ({ key: mail.key, at: rows[i].at })),
+    );
+  });
+}
+
 export const programsSeeder: DemoSeeder = {
   area: 'programs',
-  seed: async (ds) => `${await seedPrograms(ds)} programas nuevos`,
+  seed: async (ds) => `${await seedPrograms(ds)} programas nuevos, ${await seedApplicationMail(ds)} correos de solicitud guardados`,
 };

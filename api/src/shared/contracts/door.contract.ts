@@ -120,7 +120,14 @@ export interface DoorOccupancy extends DoorOccupancySummary {
   at: string;
 }
 
+/** The event a GET …/occupancy is about, for the board's heading (not in the pushes: it does not move with scans). */
+export interface DoorEventSummary {
+  titulo: string;
+  fecha_evento: string;
+}
+
 export interface DoorOccupancyResponse extends DoorOccupancy {
+  evento: DoorEventSummary;
   /** People inside at the end of each minute of the last hour, oldest first (the sparkline). */
   series: Array<{ at: string; inside: number }>;
 }

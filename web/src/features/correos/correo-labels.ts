@@ -12,6 +12,7 @@ export const TEMPLATE_LABELS: Record<string, string> = {
   'lista-espera.oferta': 'Oferta de lugar (lista de espera)',
   'lista-espera.confirmar': 'Confirmar lista de espera',
   'programa.lista-espera-confirmar': 'Confirmar lista de espera (programa)',
+  'programa.solicitud-recibida': 'Solicitud recibida (programa)',
 };
 
 export function templateLabel(template: string): string {

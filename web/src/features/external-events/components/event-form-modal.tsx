@@ -7,6 +7,7 @@ import {
   type ExternalEventResponse,
   type ExternalEventStatus,
 } from '@shared/contracts/external-events.contract';
+import { AforoMaximoField, aforoMaximoInput, aforoMaximoProblem, aforoMaximoValue } from '../../../components/ui/aforo-maximo-field';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage, listFieldErrors, type FieldErrors } from '../../../lib/api-client';
@@ -41,6 +42,7 @@ interface EventFormValue {
   status: ExternalEventStatus;
   requirements: string;
   agenda: string;
+  aforo_maximo: string;
 }
 
 const EMPTY_FORM: EventFormValue = {
@@ -53,6 +55,7 @@ const EMPTY_FORM: EventFormValue = {
   status: 'draft',
   requirements: '',
   agenda: '',
+  aforo_maximo: '',
 };
 
 /** Edit: datetime values are cut to the 16 characters of a date-time input (spec 1 §5). */
@@ -67,6 +70,7 @@ function formFromEvent(event: ExternalEventResponse): EventFormValue {
     status: event.status,
     requirements: (event.requirements ?? []).join('\n'),
     agenda: (event.agenda ?? []).join('\n'),
+    aforo_maximo: aforoMaximoInput(event.aforo_maximo),
   };
 }
 
@@ -96,6 +100,8 @@ function validate(value: EventFormValue): FieldErrors {
   else if (!Number.isInteger(capacity) || capacity < EVENT_MIN_CAPACITY) {
     errors.max_attendees = ['La capacidad debe ser un número entero mayor o igual a 1.'];
   }
+  const aforo = aforoMaximoProblem(value.aforo_maximo);
+  if (aforo) errors.aforo_maximo = [aforo];
   if (!value.description.trim()) errors.description = ['La descripción es obligatoria.'];
   const requirements = listProblem(lines(value.requirements), {
     tooMany: `No puede haber más de ${EXTERNAL_EVENT_LIMITS.listItems} requisitos.`,
@@ -133,6 +139,7 @@ function toPayload(value: EventFormValue): ExternalEventInput {
     status: value.status,
     requirements: lines(value.requirements),
     agenda: lines(value.agenda),
+    aforo_maximo: aforoMaximoValue(value.aforo_maximo),
   };
 }
 
@@ -146,6 +153,7 @@ const KNOWN_FIELDS = [
   'status',
   'requirements',
   'agenda',
+  'aforo_maximo',
   'image_url',
   'image',
 ];
@@ -230,6 +238,7 @@ export function EventFormModal({ mode, event, onClose }: { mode: 'create' | 'edi
             placeholder="Lugar del evento"
           />
           <WholeNumberField label="Capacidad máxima" {...bind('max_attendees')} min={EVENT_MIN_CAPACITY} required />
+          <AforoMaximoField {...bind('aforo_maximo')} />
         </div>
 
         <TextAreaField

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { ExternalEventResponse, ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { CorreosLink } from '../../../components/ui/correos-link';
+import { DoorAlarmBanner } from '../../../components/ui/door-alarm-banner';
 import { SearchField } from '../../../components/ui/search-field';
 import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
@@ -71,6 +72,9 @@ function EventSummary({ event }: { event: ExternalEventResponse }) {
           <ExternalLinkIcon size={16} /> Ver página pública
         </a>
         <CorreosLink className="icon-link" refType="evento-externo" refId={event.id} label="Correos del evento" />
+        <Link className="icon-link" to={`/eventos-externos/${event.id}/aforo`} data-testid="occupancy-link">
+          <PeopleIcon size={16} /> Aforo en vivo
+        </Link>
       </div>
     </section>
   );
@@ -180,6 +184,7 @@ function Board({ eventId }: { eventId: number }) {
         </Link>
         <LiveIndicator room={ROOMS.externalEvent(eventId)} />
       </div>
+      <DoorAlarmBanner kind="externo" eventId={eventId} />
       {!loaded || !event ? (
         <Spinner label="Cargando registros…" />
       ) : (

@@ -5,6 +5,7 @@ import type { AsistenteResponse, InternalEventResponse, InvitationJobResponse } 
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { CorreosLink } from '../../../components/ui/correos-link';
+import { DoorAlarmBanner } from '../../../components/ui/door-alarm-banner';
 import {
   ArrowLeftIcon,
   CalendarIcon,
@@ -299,6 +300,7 @@ function Board({ eventId }: { eventId: number }) {
         </Link>
         <LiveIndicator room={ROOMS.internalEvent(eventId)} />
       </div>
+      <DoorAlarmBanner kind="interno" eventId={eventId} />
       <section className="card ie-summary" data-testid="ie-summary">
         <div className="ie-summary__main">
           <div className="badge-row">
@@ -354,6 +356,9 @@ function Board({ eventId }: { eventId: number }) {
               Registro de Asistencia
             </Link>
           ) : null}
+          <Link className="btn btn--ghost" to={`/eventos-internos/${evento.id}/aforo`} data-testid="occupancy-link">
+            Aforo en vivo
+          </Link>
           <Link className="btn btn--ghost" to={`/eventos-internos/${evento.id}/invitaciones`} data-testid="ie-invitations-link">
             Invitaciones con QR
           </Link>

@@ -9,6 +9,7 @@ import {
   type InternalEventResponse,
   type TipoEventoInterno,
 } from '@shared/contracts/internal-events.contract';
+import { AforoMaximoField, aforoMaximoInput, aforoMaximoProblem, aforoMaximoValue } from '../../../components/ui/aforo-maximo-field';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
 import { Options, Select } from '../../../components/ui/field';
@@ -30,6 +31,7 @@ export interface InternalEventFormValue {
   ubicacion: string;
   tipo: TipoEventoInterno;
   estado: EstadoEventoInterno;
+  aforo_maximo: string;
 }
 
 export const EMPTY_INTERNAL_EVENT: InternalEventFormValue = {
@@ -40,6 +42,7 @@ export const EMPTY_INTERNAL_EVENT: InternalEventFormValue = {
   ubicacion: '',
   tipo: 'reunion',
   estado: 'borrador',
+  aforo_maximo: '',
 };
 
 /** Edit: date-time values cut to the first 16 characters of a date-time input (spec 2 §2). */
@@ -52,6 +55,7 @@ export function formFromInternalEvent(e: InternalEventResponse): InternalEventFo
     ubicacion: e.ubicacion ?? '',
     tipo: e.tipo,
     estado: e.estado,
+    aforo_maximo: aforoMaximoInput(e.aforo_maximo),
   };
 }
 
@@ -63,6 +67,8 @@ export function validateInternalEvent(v: InternalEventFormValue): FieldErrors {
   if (!v.tipo) errors.tipo = ['El tipo es obligatorio.'];
   if (v.fecha_fin && v.fecha_evento && v.fecha_fin < v.fecha_evento)
     errors.fecha_fin = ['La fecha de fin no puede ser anterior a la de inicio.'];
+  const aforo = aforoMaximoProblem(v.aforo_maximo);
+  if (aforo) errors.aforo_maximo = [aforo];
   return errors;
 }
 
@@ -75,6 +81,7 @@ export function toInternalEventPayload(v: InternalEventFormValue): InternalEvent
     ubicacion: v.ubicacion.trim() || null,
     tipo: v.tipo,
     estado: v.estado,
+    aforo_maximo: aforoMaximoValue(v.aforo_maximo),
   };
 }
 
@@ -169,6 +176,12 @@ export function InternalEventFields({
         </Select>
         {err('estado')}
       </label>
+      <AforoMaximoField
+        id="ie-aforo-maximo"
+        value={value.aforo_maximo}
+        errors={errors.aforo_maximo}
+        onValueChange={(aforo_maximo) => onChange({ aforo_maximo })}
+      />
     </div>
   );
 }

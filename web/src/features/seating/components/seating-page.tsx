@@ -8,6 +8,7 @@ import { computeSeatLayout, listSeats } from '@shared/rules/seat-layout';
 import { SeatLegend, SeatMap, SEAT_STATES, type SeatInfo } from '../../../components/seat-map';
 import { Alert } from '../../../components/ui/alert';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { DoorAlarmBanner } from '../../../components/ui/door-alarm-banner';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Spinner } from '../../../components/ui/spinner';
@@ -234,6 +235,7 @@ function Board({ eventId }: { eventId: number }) {
         </Link>
         <LiveIndicator room={ROOMS.internalEventSeating(eventId)} />
       </div>
+      <DoorAlarmBanner kind="interno" eventId={eventId} />
       <header className="page-header seating-header">
         <div>
           <h1 className="page-header__title">Gestión de Asientos</h1>
