@@ -166,3 +166,50 @@ test('the camera reads a QR from a fake video and the door admits its person', a
     await camera.close();
   }
 });
+
+test('the same code let in offline at two gates: one admission, and the second device shows the conflict', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request);
+  const event = await createEventViaApi(request, token, { title: `Desfile Cívico ${Date.now()}` });
+  const email = uniqueEmail('andrea');
+  await registerViaApi(request, event.slug, { nombre: 'Andrea', apellido_paterno: 'Cavazos', apellido_materno: 'Rangel', email });
+  const code = (await registrationCodes(request, token, event.id)).get(email.toUpperCase())!;
+
+  const devices = [];
+  for (const gate of ['Puerta Norte', 'Puerta Sur']) {
+    const device = await newSignedInPage(browser, token);
+    await device.context.addInitScript((g) => window.localStorage.setItem('aforo.puerta.gate', g), gate);
+    await device.page.goto(`/eventos-externos/${event.id}/puerta`);
+    await expect(device.page.getByTestId('door-list')).toContainText('1 código');
+    await device.context.setOffline(true);
+    await typeCode(device.page, code);
+    await expect(device.page.getByTestId('door-result-title')).toHaveText('Adelante: admitido');
+    devices.push(device);
+  }
+  const [north, south] = devices;
+  await north.context.setOffline(false);
+  await expect(north.page.getByTestId('door-connection')).toHaveText('En línea');
+  await expect(north.page.getByTestId('door-occupancy-inside')).toHaveText('1');
+  await expect(north.page.getByTestId('door-review')).toHaveCount(0);
+
+  await south.context.setOffline(false);
+  await expect(south.page.getByTestId('door-connection')).toHaveText('En línea');
+  const review = south.page.getByTestId('door-review');
+  await expect(review).toBeVisible();
+  await expect(review.getByTestId('door-review-item')).toHaveCount(1);
+  await expect(review.getByTestId('door-review-item')).toContainText('Conflicto');
+  await expect(review.getByTestId('door-review-item')).toContainText('ANDREA CAVAZOS RANGEL ya había entrado por Puerta Norte');
+  await expect(south.page.getByTestId('door-occupancy-inside')).toHaveText('1');
+  // Back online, the list is downloaded again (twice at once: after the sync and on the online event) without error.
+  await expect(south.page.getByTestId('door-list')).toContainText('1 código');
+  await expect(south.page.getByTestId('door-sync')).not.toContainText('No se pudo');
+  for (const width of [360, 1280] as const) {
+    await south.page.setViewportSize(viewportFor(width));
+    await expectScreenOk(south.page, `door with a conflict ${width}`);
+    await shot(south.page, 'door-conflict');
+  }
+  const occupancy = await occupancyOf(request, token, 'externos', event.id);
+  expect(occupancy.inside).toBe(1);
+  await north.context.close();
+  await south.context.close();
+});

@@ -20,7 +20,13 @@ export function SyncReview({ items, onDismiss }: { items: readonly ReviewItem[];
             className={`door-review__item door-review__item--${RESULT_LOOK[item.result].tone}`}
             data-testid="door-review-item"
           >
-            <strong>{RESULT_LOOK[item.result].title}</strong> · {item.message}
+            {item.message.toLowerCase().startsWith(RESULT_LOOK[item.result].title.toLowerCase()) ? (
+              item.message
+            ) : (
+              <>
+                <strong>{RESULT_LOOK[item.result].title}</strong> · {item.message}
+              </>
+            )}
             <span className="door-review__meta">
               {' '}
               (código {item.code}, {item.gate}, {formatTime(item.scanned_at)})

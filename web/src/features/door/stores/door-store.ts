@@ -116,6 +116,8 @@ interface OpenDoor {
   /** Codes moved by scans while a list download is on its way (laid over the downloaded list). */
   touched: Map<string, boolean> | null;
   listAt: number;
+  /** The list download on its way (one at a time). */
+  download: Promise<void> | null;
   retryTimer: number;
   refreshTimer: number;
 }
@@ -155,14 +157,22 @@ async function countPending(d: OpenDoor) {
   if (door === d) doorState.pending = n;
 }
 
-/** Downloads the event's hashed codes and stores them, with what this device has queued laid over them. */
-async function downloadList(d: OpenDoor): Promise<void> {
-  d.touched = new Map();
+/** Downloads the event's hashed codes and stores them, with what this device has queued laid over them (one at a time). */
+function downloadList(d: OpenDoor): Promise<void> {
+  d.download ??= fetchList(d).finally(() => {
+    d.download = null;
+  });
+  return d.download;
+}
+
+async function fetchList(d: OpenDoor): Promise<void> {
+  const touched = new Map<string, boolean>();
+  d.touched = touched;
   try {
     const res = await getCodes(d.kind, d.id);
     const codes = new Map(res.codes.map((c) => [c.hash, c.inside]));
     for (const q of await pendingScans(d.key)) codes.set(await codeHash(res.salt, q.code), q.direction === 'in');
-    for (const [hash, inside] of d.touched) codes.set(hash, inside);
+    for (const [hash, inside] of touched) codes.set(hash, inside);
     const downloadedAt = new Date().toISOString();
     await replaceList(
       {
@@ -178,6 +188,8 @@ async function downloadList(d: OpenDoor): Promise<void> {
       codes,
     );
     if (door !== d) return;
+    // Scans answered while the list was being stored.
+    for (const [hash, inside] of touched) codes.set(hash, inside);
     d.salt = res.salt;
     d.codes = codes;
     d.listAt = Date.now();
@@ -250,6 +262,7 @@ export function openDoor(kind: DoorKind, id: number): () => void {
     codes: new Map(),
     touched: null,
     listAt: 0,
+    download: null,
     retryTimer: 0,
     refreshTimer: 0,
   };
