@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Text files worth compressing; smaller ones gain nothing from it. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -86,8 +87,33 @@ function websocketTransportOnly(): Plugin {
 const sharedDir = fileURLToPath(new URL('../api/src/shared', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
+/**
+ * The door's installable, offline app (issue 28 §2; docs/decisions/puerta.md). Workbox precaches the app's own files
+ * (the shell, every page's chunk, the QR reader's .wasm) and answers navigations to a door page — and only those —
+ * with the cached index.html; nothing else is intercepted: the API and socket.io always go to the network. Only the
+ * door page registers the worker (features/door/pwa.ts): citizens' phones never get one.
+ */
+const doorPwa = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  // The door page links its own manifest (public/puerta.webmanifest): other pages never fetch one.
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+    // The QR reader's WebAssembly is about 1.1 MB.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackAllowlist: [/^\/eventos-(externos|internos)\/\d+\/puerta\/?$/, /^\/puerta\/?$/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), websocketTransportOnly(), precompress()],
+  plugins: [react(), websocketTransportOnly(), doorPwa, precompress()],
   resolve: {
     alias: { '@shared': sharedDir },
   },

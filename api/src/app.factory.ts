@@ -45,7 +45,8 @@ export async function createApp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
+          // 'wasm-unsafe-eval' lets the door's QR reader compile its own WebAssembly (served from 'self'); it allows no eval of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
         },

@@ -80,9 +80,9 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
     await expect(page.getByTestId('ie-assign-modal')).toBeVisible();
     await shot('assign-modal');
     await page.keyboard.press('Escape');
-    await page.goto(`/eventos-internos/${evento.id}/check-in`);
-    await expect(page.getByTestId('ie-checkin-code')).toBeVisible();
-    await shot('check-in');
+    await page.goto(`/eventos-internos/${evento.id}/puerta`);
+    await expect(page.getByTestId('door-gate-input')).toBeVisible();
+    await shot('door');
     await page.goto(`/eventos-internos/${evento.id}/invitaciones`);
     await expect(page.getByTestId('ie-invite').first().locator('img')).toBeVisible();
     await shot('invitations');

@@ -309,15 +309,23 @@ test('check-in at the door: a typed code marks asistio with a seat, live on the 
   await board.page.goto(`/eventos-internos/${evento.id}`);
   await expect(board.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
 
+  // The detail's link leads to the event's door; the old check-in address still gets there.
+  await expect(board.page.getByTestId('ie-door-link')).toHaveAttribute('href', `/eventos-internos/${evento.id}/puerta`);
   const desk = await newSignedInPage(browser, token);
   await desk.page.goto(`/eventos-internos/${evento.id}/check-in`);
-  await expect(desk.page.getByRole('heading', { name: 'Registro de Asistencia' })).toBeVisible();
-  await desk.page.getByTestId('ie-checkin-code').fill(code.toLowerCase());
-  await desk.page.getByTestId('ie-checkin-submit').click();
-  await expect(desk.page.getByTestId('ie-checkin-entry').first()).toContainText('Asistencia registrada: VALERIA GONZÁLEZ CAVAZOS');
-  await expect(desk.page.getByTestId('ie-checkin-entry').first()).toContainText('Asiento: Mesa - A-');
-  await expect(desk.page.getByTestId('ie-checkin-code')).toHaveValue('');
-  await expect(desk.page.getByTestId('ie-checkin-asistieron')).toContainText('1');
+  await expect(desk.page).toHaveURL(new RegExp(`/eventos-internos/${evento.id}/puerta$`));
+  await expect(desk.page.getByRole('heading', { name: 'Puerta' })).toBeVisible();
+  await desk.page.getByTestId('door-gate-input').fill('Acceso principal');
+  await desk.page.getByTestId('door-gate-save').click();
+  await expect(desk.page.getByTestId('door-seccion')).toBeVisible();
+  await desk.page.getByTestId('door-code').fill(code.toLowerCase());
+  await desk.page.getByTestId('door-submit').click();
+  await expect(desk.page.getByTestId('door-result-title')).toHaveText('Adelante: admitido');
+  await expect(desk.page.getByTestId('door-result-name')).toHaveText('VALERIA');
+  await expect(desk.page.getByTestId('door-result')).toContainText('Asistencia registrada: VALERIA GONZÁLEZ CAVAZOS');
+  await expect(desk.page.getByTestId('door-result')).toContainText('Asiento: Mesa - A-');
+  await expect(desk.page.getByTestId('door-code')).toHaveValue('');
+  await expect(desk.page.getByTestId('door-occupancy-inside')).toHaveText('1');
 
   await expect(attendeeRow(board.page, id).getByTestId('ie-attendee-status')).toHaveText('Asistió');
   await expect(attendeeRow(board.page, id).getByTestId('ie-attendee-seat')).toHaveText(/^Mesa - A-\d$/);

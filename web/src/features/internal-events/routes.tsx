@@ -1,7 +1,10 @@
 import { can } from '../../lib/permissions';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
-/** Eventos Internos: view opens the list, the board and the invitations; edit the edit page and the check-in desk. */
+/**
+ * Eventos Internos: view opens the list, the board and the invitations; edit the edit page. The check-in desk became
+ * the event's door (features/door, /eventos-internos/{id}/puerta): its old address sends there.
+ */
 export const screens: FeatureScreens = {
   layout: 'staff',
   order: 30,
@@ -27,7 +30,7 @@ export const screens: FeatureScreens = {
           path: '/eventos-internos/:id/edit',
           lazy: lazyPage(() => import('./components/internal-event-edit-page'), 'InternalEventEditPage'),
         },
-        { path: '/eventos-internos/:id/check-in', lazy: lazyPage(() => import('./components/check-in-page'), 'CheckInPage') },
+        { path: '/eventos-internos/:id/check-in', lazy: lazyPage(() => import('./components/check-in-redirect'), 'CheckInRedirect') },
       ],
     },
   ],

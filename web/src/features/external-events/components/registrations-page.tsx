@@ -6,7 +6,7 @@ import { ROOMS } from '@shared/events/socket-events';
 import { CorreosLink } from '../../../components/ui/correos-link';
 import { DoorAlarmBanner } from '../../../components/ui/door-alarm-banner';
 import { SearchField } from '../../../components/ui/search-field';
-import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon } from '../../../components/ui/icons';
+import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon, TicketIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
@@ -45,7 +45,7 @@ function matches(registration: ExternalRegistrationResponse, query: string): boo
   );
 }
 
-function EventSummary({ event }: { event: ExternalEventResponse }) {
+function EventSummary({ event, canEdit }: { event: ExternalEventResponse; canEdit: boolean }) {
   return (
     <section className="card board-summary" aria-labelledby="board-title" data-testid="board-summary">
       <div className="board-summary__main">
@@ -75,6 +75,11 @@ function EventSummary({ event }: { event: ExternalEventResponse }) {
         <Link className="icon-link" to={`/eventos-externos/${event.id}/aforo`} data-testid="occupancy-link">
           <PeopleIcon size={16} /> Aforo en vivo
         </Link>
+        {canEdit ? (
+          <Link className="icon-link" to={`/eventos-externos/${event.id}/puerta`} data-testid="board-door-link">
+            <TicketIcon size={16} /> Puerta (registro de entrada)
+          </Link>
+        ) : null}
       </div>
     </section>
   );
@@ -189,7 +194,7 @@ function Board({ eventId }: { eventId: number }) {
         <Spinner label="Cargando registros…" />
       ) : (
         <>
-          <EventSummary event={event as ExternalEventResponse} />
+          <EventSummary event={event as ExternalEventResponse} canEdit={handlers.canEdit} />
           <RegistrationStats registrations={list} />
           <section className="card" aria-labelledby="registrations-title">
             <div className="card__header board-list__header">

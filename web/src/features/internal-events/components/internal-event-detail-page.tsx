@@ -352,8 +352,8 @@ function Board({ eventId }: { eventId: number }) {
             </Link>
           ) : null}
           {canEdit ? (
-            <Link className="btn btn--secondary" to={`/eventos-internos/${evento.id}/check-in`} data-testid="ie-checkin-link">
-              Registro de Asistencia
+            <Link className="btn btn--secondary" to={`/eventos-internos/${evento.id}/puerta`} data-testid="ie-door-link">
+              Puerta (registro de entrada)
             </Link>
           ) : null}
           <Link className="btn btn--ghost" to={`/eventos-internos/${evento.id}/aforo`} data-testid="occupancy-link">
