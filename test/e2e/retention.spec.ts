@@ -141,9 +141,14 @@ for (const width of [1280, 360] as const) {
     await page.setViewportSize(viewportFor(width));
     if (shots) mkdirSync(shots, { recursive: true });
     await signIn(page);
-    if (width === 1280) await expect(page.getByRole('link', { name: 'Conservación de datos', exact: true })).toBeVisible();
-    await page.goto('/privacidad/conservacion');
+    // The area's one entry in the bar opens its section; its screens are tabs under the title.
+    if (width === 1280)
+      await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Privacidad' }).click();
+    else await page.goto('/solicitudes-arco');
+    await expect(page.getByRole('heading', { level: 1, name: 'Solicitudes ARCO' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Privacidad' }).getByRole('link', { name: 'Conservación de datos' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Conservación de datos' })).toBeVisible();
+    await expect(page.getByTestId('privacy-tab-retention')).toHaveAttribute('aria-current', 'page');
     const item = page.locator('[data-testid="retention-item"][data-clave="registros_eventos"]');
     await expect(item.getByTestId('retention-pending')).toHaveText('3');
     await expect(item).toContainText('12 meses después de que termina el evento');
@@ -152,7 +157,7 @@ for (const width of [1280, 360] as const) {
     await expectScreenOk(page, `/privacidad/conservacion at ${width}`);
     if (shots) await page.screenshot({ path: `${shots}/conservacion-${width}.png`, fullPage: true });
 
-    await page.goto('/privacidad/aviso');
+    await page.getByTestId('privacy-tab-notice').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeVisible();
     await expect(page.getByTestId('notice-version')).toHaveCount(1);
     await expect(page.getByTestId('notice-version')).toContainText('Vigente');
@@ -180,7 +185,7 @@ test('running it now anonymises the old event, the board keeps its counts', asyn
   const { rows } = await retentionServer.db.query(`SELECT DISTINCT nombre, phone FROM external_registrations WHERE event_id = $1`, [
     state.eventId,
   ]);
-  expect(rows).toEqual([{ nombre: 'Anonimizado', phone: null }]);
+  expect(rows).toEqual([{ nombre: 'Anonimizado', phone: '' }]);
   const counts = await retentionServer.db.query(`SELECT current_attendees FROM external_events WHERE id = $1`, [state.eventId]);
   expect(counts.rows).toEqual([{ current_attendees: 3 }]);
 });

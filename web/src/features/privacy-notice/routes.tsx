@@ -3,7 +3,7 @@ import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
  * The notice's versions for staff of the 'privacidad' area (issue 29 §2); publishing needs edit there. No link of its own
- * in the navigation: 'Conservación de datos' links to it (one entry for the area keeps the bar within 1280 px).
+ * in the navigation: the area's screens are tabs under each title (lib/privacy-sections.ts).
  */
 export const screens: FeatureScreens = {
   layout: 'staff',

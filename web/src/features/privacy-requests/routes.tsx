@@ -9,7 +9,8 @@ export const screens: FeatureScreens = {
     {
       allow: (user) => can(user, 'privacidad', 'view'),
       denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'arco-denied' },
-      nav: { label: 'ARCO' },
+      // The area's one entry in the bar; its other screens are tabs under each title (lib/privacy-sections.ts).
+      nav: { label: 'Privacidad' },
       routes: [{ path: '/solicitudes-arco', lazy: lazyPage(() => import('./components/arco-queue-page'), 'ArcoQueuePage') }],
     },
   ],

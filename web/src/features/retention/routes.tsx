@@ -9,7 +9,6 @@ export const screens: FeatureScreens = {
     {
       allow: (user) => can(user, 'privacidad', 'view'),
       denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'retention-denied' },
-      nav: { label: 'Conservación de datos' },
       routes: [{ path: '/privacidad/conservacion', lazy: lazyPage(() => import('./components/retention-page'), 'RetentionPage') }],
     },
   ],

@@ -3,6 +3,8 @@ import { PRIVACY_NOTICE_LIMITS, type AvisoPrivacidadResponse } from '@shared/con
 import { Alert } from '../../../components/ui/alert';
 import { TextAreaField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SectionTabs } from '../../../components/ui/section-tabs';
+import { PRIVACY_SECTIONS } from '../../../lib/privacy-sections';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
@@ -54,6 +56,7 @@ export function NoticeVersionsPage() {
 
   return (
     <div className="notice-versions-page">
+      <SectionTabs label="Privacidad" tabs={PRIVACY_SECTIONS} />
       <PageHeader
         title="Aviso de privacidad"
         subtitle="Cada formulario público guarda la versión que aceptó la persona y cuándo. Publicar una versión nueva no cambia lo ya aceptado."

@@ -12,6 +12,8 @@ import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/field';
 import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SectionTabs } from '../../../components/ui/section-tabs';
+import { PRIVACY_SECTIONS } from '../../../lib/privacy-sections';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowButton } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
@@ -49,6 +51,7 @@ export function ArcoQueuePage() {
   return (
     <div className="arco-queue">
       <ArcoLiveEffect />
+      <SectionTabs label="Privacidad" tabs={PRIVACY_SECTIONS} />
       <PageHeader
         title="Solicitudes ARCO"
         subtitle="Acceso, rectificación, cancelación y oposición: cada solicitud con su fecha límite legal (LGPDPPSO, art. 51)."

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import {
   RETENTION_ACTION_LABELS,
   RETENTION_KINDS,
@@ -9,6 +8,8 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SectionTabs } from '../../../components/ui/section-tabs';
+import { PRIVACY_SECTIONS } from '../../../lib/privacy-sections';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
@@ -54,14 +55,12 @@ export function RetentionPage() {
 
   return (
     <div className="retention-page">
+      <SectionTabs label="Privacidad" tabs={PRIVACY_SECTIONS} />
       <PageHeader
         title="Conservación de datos"
         subtitle="Los datos personales se guardan solo mientras sirven a su fin: al vencer su plazo se anonimizan, se purgan o se eliminan. Los conteos y las estadísticas se conservan."
         actions={
           <>
-            <Link className="btn btn--secondary" to="/privacidad/aviso" data-testid="notice-versions-link">
-              Aviso de privacidad
-            </Link>
             {canRun ? (
               <button
                 type="button"
