@@ -6,8 +6,8 @@ describe('npm run seed:demo: programs', () => {
   appPerFile((app) => (t = app), { workers: false });
 
   it('adds programs in every state with registrations whose places add up, once', async () => {
-    expect(await seedDemo(t.db)).toMatch(/4 programas nuevos\.$/);
-    expect(await seedDemo(t.db)).toMatch(/0 programas nuevos\.$/);
+    expect(await seedDemo(t.db)).toMatch(/4 programas nuevos, \d+ correos de solicitud guardados\.$/);
+    expect(await seedDemo(t.db)).toMatch(/0 programas nuevos, 0 correos de solicitud guardados\.$/);
     const states = await t.query<{ status: string }>('SELECT DISTINCT status FROM programas ORDER BY status');
     expect(states.map((s) => s.status)).toEqual(['closed', 'draft', 'published']);
     expect(await t.query('SELECT id FROM programas WHERE es_destacado')).toHaveLength(1);
