@@ -12,8 +12,11 @@ export interface CountsSource {
 /** Told when someone enters or leaves a room of its kind (after the change; across API processes it reads the room itself). */
 export type OccupancyListener = (server: AforoServer, room: string, match: RegExpMatchArray) => Promise<void>;
 
-/** A failed occupancy read is tried again this many times, this far apart. */
-const OCCUPANCY_RETRIES = 5;
+/**
+ * A failed occupancy read is tried again this many times, this far apart: about 20 s, the time a realtime process
+ * killed on a busy machine can take to start again and answer the cluster's reads (5 tries were not always enough).
+ */
+const OCCUPANCY_RETRIES = 20;
 const OCCUPANCY_RETRY_MS = 1000;
 
 /**
