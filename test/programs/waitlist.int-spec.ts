@@ -280,20 +280,28 @@ describe('waitlist of a program with a participant limit (issue 22 §4), 24 h of
     const { p } = await fullProgramWithLine(t, admin, 1, 0, 60);
     await t.query(`DROP INDEX programa_lista_espera_email_key`);
     try {
-      // ON CONFLICT names the index: without it the statement fails; a plain insert is what a missing guard would do.
-      const results = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          t.query(
-            `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular, solicitud,
-                                                status, confirm_until)
-             SELECT $1, 'A', 'B', 'C', 'mismo@correo.mx', '8100000000', '{}'::jsonb, 'pending', now() + interval '1 hour'
-              WHERE NOT EXISTS (SELECT 1 FROM programa_lista_espera WHERE programa_id = $1 AND correo_electronico = 'mismo@correo.mx')
-             RETURNING id`,
-            [p.id],
-          ),
-        ),
-      );
-      expect(results.filter((r) => r.length === 1).length).toBeGreaterThan(1);
+      // ON CONFLICT names the index: without it the statement fails; a check-then-insert is what a missing guard
+      // would do. Two joins in flight at once, deterministically: each transaction checks and inserts before the
+      // other commits (neither sees the other's row), as the 50 parallel joins do when they overlap.
+      const insert = `INSERT INTO programa_lista_espera (programa_id, nombre, apellido_paterno, apellido_materno, correo_electronico, celular,
+                                                         solicitud, status, confirm_until)
+         SELECT $1, 'A', 'B', 'C', 'mismo@correo.mx', '8100000000', '{}'::jsonb, 'pending', now() + interval '1 hour'
+          WHERE NOT EXISTS (SELECT 1 FROM programa_lista_espera WHERE programa_id = $1 AND correo_electronico = 'mismo@correo.mx')
+         RETURNING id`;
+      const [a, b] = [t.db.createQueryRunner(), t.db.createQueryRunner()];
+      try {
+        await a.startTransaction();
+        await b.startTransaction();
+        const inserted = [...(await a.query(insert, [p.id])), ...(await b.query(insert, [p.id]))];
+        await a.commitTransaction();
+        await b.commitTransaction();
+        expect(inserted).toHaveLength(2);
+      } finally {
+        await a.release();
+        await b.release();
+      }
+      const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM programa_lista_espera WHERE programa_id = $1`, [p.id]);
+      expect(n).toBeGreaterThan(1);
     } finally {
       await t.query(`DELETE FROM programa_lista_espera WHERE programa_id = $1`, [p.id]);
       await t.query(
