@@ -1,4 +1,4 @@
-import { can, hasAnyAccess, mergePermissions, normalizePermissions } from '../../api/src/shared/permissions';
+import { canInAnyArea, can, hasAnyAccess, mergePermissions, normalizePermissions } from '../../api/src/shared/permissions';
 
 describe('permissions map (spec 1 §3, §6)', () => {
   it('accepts lists and boolean objects, answering lists in canonical order without empty areas', () => {
@@ -28,6 +28,9 @@ describe('permissions map (spec 1 §3, §6)', () => {
     expect(can(staff, 'personas', 'view')).toBe(false);
     expect(can({ is_super_admin: true, permissions: {} }, 'personas', 'delete')).toBe(true);
     expect(can(null, 'personas', 'view')).toBe(false);
+    // No area grants it: only a super admin (the privacy links' rule on the Correos screen).
+    expect(canInAnyArea({ is_super_admin: true, permissions: {} }, [], 'edit')).toBe(true);
+    expect(canInAnyArea(staff, [], 'edit')).toBe(false);
     expect(hasAnyAccess(staff, 'eventos_externos')).toBe(true);
     expect(hasAnyAccess(staff, 'eventos_internos')).toBe(false);
   });

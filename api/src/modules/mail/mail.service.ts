@@ -93,8 +93,7 @@ export class MailService {
     } catch (err) {
       text ??= `No se pudo preparar el mensaje: ${(err as Error).message}`;
     }
-    const mayUse = (purpose: LinkPurpose) =>
-      user.is_super_admin || canInAnyArea(user, SIGNED_LINKS[purpose].staff.areas, SIGNED_LINKS[purpose].staff.action);
+    const mayUse = (purpose: LinkPurpose) => canInAnyArea(user, SIGNED_LINKS[purpose].staff.areas, SIGNED_LINKS[purpose].staff.action);
     const shownHtml = maskSignedTokensInHtml(html ?? '', mayUse);
     const shownText = maskSignedTokens(text ?? '', mayUse);
     return {
