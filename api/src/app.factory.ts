@@ -18,7 +18,7 @@ import { addErrorAnswers, describeDtosFromValidation } from './core/http/openapi
 import { JsonTooDeepError, jsonNestsDeeperThan } from './core/http/input-policy';
 import { precompressedStatic } from './core/http/precompressed-static';
 import { accessLogMiddleware, createApiLogger, PinoNestLogger } from './core/logging/logging';
-import { RedisIoAdapter } from './core/realtime/redis-io.adapter';
+import { RedisIoAdapter } from './core/process/redis-io.adapter';
 
 /** Builds the API exactly as production runs it; main.ts and the tests both use this. */
 export async function createApp(

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { loadConfigOrExit } from './core/config/app-config';
-import { ShutdownState } from './core/http/shutdown-state';
+import { ShutdownState } from './core/process/shutdown-state';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();

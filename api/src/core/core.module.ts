@@ -24,7 +24,7 @@ import { SessionResolver } from './realtime/session-resolver';
 import { RateLimitGuard } from './http/rate-limit.guard';
 import { RateLimiter } from './redis/rate-limiter';
 import { RedisService } from './redis/redis.service';
-import { ShutdownState } from './http/shutdown-state';
+import { ShutdownState } from './process/shutdown-state';
 
 /** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
 @Global()

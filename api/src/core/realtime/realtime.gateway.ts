@@ -5,7 +5,7 @@ import type { JoinAck } from '@shared/events/socket-events';
 import { ROOMS } from '@shared/events/socket-events';
 import { RedisService } from '../redis/redis.service';
 import type { AforoServer, AforoSocket } from './aforo-server';
-import { RealtimeLiveness } from './realtime-liveness';
+import { RealtimeLiveness } from '../process/realtime-liveness';
 import { RealtimeRegistry } from './realtime-registry';
 import { SessionResolver } from './session-resolver';
 import { RoomPolicy, sessionRoom } from './room-policy';

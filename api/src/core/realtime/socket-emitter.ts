@@ -3,7 +3,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { ROOMS, type PushPayload, type ServerEventName, type ServerToClientEvents } from '@shared/events/socket-events';
-import { socketAdapterKey } from '@core/realtime/redis-io.adapter';
+import { socketAdapterKey } from '@core/process/redis-io.adapter';
 import { redisOptionsFromUrl, withSafePublish } from '@core/redis/redis-options';
 
 /** Workers reach socket rooms through the Redis emitter, never through the API over HTTP. */

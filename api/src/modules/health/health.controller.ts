@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '@core/access/access.decorators';
 import { RedisService } from '@core/redis/redis.service';
 import { Answer, S } from '@core/http/openapi-answers';
-import { ShutdownState } from '@core/http/shutdown-state';
+import { ShutdownState } from '@core/process/shutdown-state';
 
 @ApiTags('health')
 @Controller('health')

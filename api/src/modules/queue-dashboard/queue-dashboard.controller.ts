@@ -6,7 +6,7 @@ import { CurrentUser, type AuthUser } from '@core/access/current-user';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { Answer, S } from '@core/http/openapi-answers';
-import { socketOriginAllowed } from '@core/realtime/socket-origin';
+import { socketOriginAllowed } from '@core/http/socket-origin';
 import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_PATH } from '@core/access/dashboard-cookie';
 import { QueueDashboardService } from './queue-dashboard.service';
 

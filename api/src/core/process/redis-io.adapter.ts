@@ -7,7 +7,7 @@ import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl, withSafePublish } from '../redis/redis-options';
-import { socketOriginAllowed } from './socket-origin';
+import { socketOriginAllowed } from '../http/socket-origin';
 
 export const socketAdapterKey = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
 
