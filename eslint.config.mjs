@@ -102,6 +102,15 @@ const sharedZones = [0, 1, 2].map((depth) => ({
     ],
   },
 }));
+/**
+ * What a process is (its roles, how it drains and stops, its liveness beat, its socket adapter, its priority) is decided
+ * by the entry points (main.ts, app.factory.ts, workers/src/main.ts) and core's wiring: an area only asks whether this
+ * process is draining (the health answer).
+ */
+const PROCESS_FROM_AREAS = {
+  regex: '^(@core/|(\\.\\./)+core/)process/(?!shutdown-state$)',
+  message: 'Un módulo no decide qué es el proceso (core/process/): solo lee si está drenando (shutdown-state).',
+};
 const apiZones = [
   ...sharedZones,
   {
@@ -121,14 +130,17 @@ const apiZones = [
         'no-restricted-imports': [
           'error',
           {
-            patterns: others.length
-              ? [
-                  {
-                    regex: `^(@modules/|(\\.\\./)+)(${others.join('|')})(/|$)`,
-                    message: `Un módulo no importa otro fuera de la lista permitida (eslint.config.mjs, MODULE_IMPORTS_ALLOWED): ${area} → ${(MODULE_IMPORTS_ALLOWED[area] ?? []).join(', ') || 'ninguno'}.`,
-                  },
-                ]
-              : [],
+            patterns: [
+              ...(others.length
+                ? [
+                    {
+                      regex: `^(@modules/|(\\.\\./)+)(${others.join('|')})(/|$)`,
+                      message: `Un módulo no importa otro fuera de la lista permitida (eslint.config.mjs, MODULE_IMPORTS_ALLOWED): ${area} → ${(MODULE_IMPORTS_ALLOWED[area] ?? []).join(', ') || 'ninguno'}.`,
+                    },
+                  ]
+                : []),
+              PROCESS_FROM_AREAS,
+            ],
           },
         ],
       },

@@ -11,7 +11,6 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
 import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT } from './core/constants';
-import { DomainException, ErrorCode } from './core/errors/domain-exception';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
 import { InputPipe } from './core/http/input.pipe';
 import { addErrorAnswers, describeDtosFromValidation } from './core/http/openapi-schemas';
@@ -19,6 +18,7 @@ import { JsonTooDeepError, jsonNestsDeeperThan } from './core/http/input-policy'
 import { precompressedStatic } from './core/http/precompressed-static';
 import { accessLogMiddleware, createApiLogger, PinoNestLogger } from './core/logging/logging';
 import { RedisIoAdapter } from './core/process/redis-io.adapter';
+import { realtimeOnly, servesHttp, servesSockets } from './core/process/roles';
 
 /** Builds the API exactly as production runs it; main.ts and the tests both use this. */
 export async function createApp(
@@ -31,7 +31,7 @@ export async function createApp(
     bodyParser: false,
   });
   app.use(accessLogMiddleware(logger));
-  if (!config.roles.has('api')) app.use(realtimeOnly());
+  if (!servesHttp(config)) app.use(realtimeOnly());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // API answers are not cached by validators: no ETag (Express hashes every response body for it).
@@ -78,8 +78,8 @@ export async function createApp(
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new InputPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
-  if (config.roles.has('realtime')) app.useWebSocketAdapter(new RedisIoAdapter(app, config));
-  if (!config.roles.has('api')) return app; // realtime only: /socket.io and /api/health, no documents nor pages
+  if (servesSockets(config)) app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  if (!servesHttp(config)) return app; // realtime only: /socket.io and /api/health, no documents nor pages
 
   const openapi = new DocumentBuilder()
     .setTitle('Aforo API')
@@ -94,18 +94,6 @@ export async function createApp(
 
   serveWebApp(app, config);
   return app;
-}
-
-/** A realtime-only process (ROLES=realtime) answers its health and socket.io (which never reaches Express). */
-function realtimeOnly() {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.path === '/api/health') return next();
-    // The same error answer as every other route (Spanish `message` and its code), through the one filter.
-    const { status, body } = toErrorAnswer(
-      new DomainException(ErrorCode.NotFound, 'Este proceso solo atiende el tiempo real (/socket.io) y /api/health.'),
-    );
-    res.status(status).json(body);
-  };
 }
 
 /**

@@ -71,6 +71,15 @@ const cases: Case[] = [
   { at: 'api/src/modules/programs/zone.ts', code: "import { DoorService } from '../door/door.service';", forbidden: true },
   { at: 'api/src/modules/personas/zone.ts', code: "import { PersonasRepository } from './personas.repository';", forbidden: false },
   { at: 'api/src/modules/personas/zone.ts', code: "import { UnitOfWork } from '@core/outbox/unit-of-work';", forbidden: false },
+  // The process (core/process/) is the entry points' and core's: an area only reads whether it drains.
+  { at: 'api/src/modules/health/zone.ts', code: "import { ShutdownState } from '@core/process/shutdown-state';", forbidden: false },
+  { at: 'api/src/modules/health/zone.ts', code: "import { relaysOutbox } from '@core/process/roles';", forbidden: true },
+  {
+    at: 'api/src/modules/seating/zone.ts',
+    code: "import { RealtimeLiveness } from '../../core/process/realtime-liveness';",
+    forbidden: true,
+  },
+  { at: 'api/src/core/outbox/zone.ts', code: "import { relaysOutbox } from '../process/roles';", forbidden: false },
   // The web reaches only the shared vocabulary, and no other feature.
   { at: 'web/src/features/users/zone.ts', code: "import type { UserResponse } from '@shared/contracts/users.contract';", forbidden: false },
   { at: 'web/src/features/users/zone.ts', code: "import { can } from '@shared/permissions';", forbidden: false },

@@ -53,8 +53,6 @@ export const IMPORT_BATCH_ROWS = 5000;
 /** Connections writing an import's batches side by side (the parser feeds them). */
 export const IMPORT_WRITERS = 2;
 export const IMPORT_PROGRESS_PUSH_MS = 200;
-/** Nice value of the workers process: imports and other background jobs give way to the API's requests. */
-export const WORKERS_NICE = 10;
 /** Row errors an import's answers and pushes carry (the count is exact beyond it; the errors file has them all). */
 export const IMPORT_MAX_ROW_ERRORS = 1000;
 /** Queue dashboard (bull-board): how long the cookie that opens it lasts. */

@@ -24,6 +24,7 @@ import { SessionResolver } from './realtime/session-resolver';
 import { RateLimitGuard } from './http/rate-limit.guard';
 import { RateLimiter } from './redis/rate-limiter';
 import { RedisService } from './redis/redis.service';
+import { servesSockets } from './process/roles';
 import { ShutdownState } from './process/shutdown-state';
 
 /** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
@@ -41,7 +42,7 @@ export class CoreModule {
       UnitOfWork,
       RoomPolicy,
       // Only a realtime process opens socket.io; an api-only one records events and leaves the pushes to it.
-      ...(config.roles.has('realtime') ? [RealtimeGateway] : []),
+      ...(servesSockets(config) ? [RealtimeGateway] : []),
       RealtimePublisher,
       RealtimeRegistry,
       JobRoutes,

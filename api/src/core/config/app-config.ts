@@ -9,7 +9,7 @@ export const PROCESS_ROLES: readonly ProcessRole[] = ['api', 'realtime'];
 
 /** Everything the API and the workers read from the environment, validated once at start. */
 export interface AppConfig {
-  /** ROLES: what this process serves (the workers are their own entry point, `dist/workers/src/main.js`). */
+  /** ROLES: what this process serves (what each role does: core/process/roles.ts; the workers are their own entry point). */
   roles: ReadonlySet<ProcessRole>;
   /** SHUTDOWN_DRAIN_MS: on SIGTERM, how long /api/health answers 503 (the load balancer stops sending) before closing. */
   shutdownDrainMs: number;

@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OUTBOX_BATCH_SIZE, OUTBOX_CHANNEL, OUTBOX_MIN_CYCLE_MS, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
 import { JobPublisher } from '../jobs/job-publisher';
 import { JobRoutes } from '../jobs/job-routes';
+import { relaysOutbox } from '../process/roles';
 import { addCounts, type SocketEffects } from '../realtime/push-routes';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { OutboxRepository } from './outbox.repository';
@@ -29,7 +30,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private lastBatchAt = 0;
   private listener: Client | null = null;
 
-  /** Only realtime processes relay (ROLES); several may run: SKIP LOCKED gives each row to one of them. */
+  /** Whether this process relays (process/roles.ts: the realtime role; several may, SKIP LOCKED gives each row to one). */
   private readonly enabled: boolean;
 
   constructor(
@@ -40,7 +41,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly realtime: RealtimePublisher,
     private readonly jobRoutes: JobRoutes,
   ) {
-    this.enabled = config.roles.has('realtime');
+    this.enabled = relaysOutbox(config);
     this.stopped = !this.enabled;
   }
 
