@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IMPORT_MAX_ROW_ERRORS } from '../../api/src/core/constants';
+import { IMPORT_MAX_ROW_ERRORS } from '../../api/src/modules/personas/personas.constants';
 import { ImportsRepository } from '../../api/src/modules/personas/import/imports.repository';
 import { PersonaImportJob } from '../../api/src/modules/personas/jobs/persona-import.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';

@@ -1,4 +1,4 @@
-import { REGISTRATION_BATCHES_IN_FLIGHT } from '../../api/src/core/constants';
+import { REGISTRATION_BATCHES_IN_FLIGHT } from '../../api/src/modules/external-events/external-events.constants';
 import type { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
 import { mergePushes, type RoutedPush } from '../../api/src/core/realtime/push-routes';
 import { RateLimiter } from '../../api/src/core/redis/rate-limiter';

@@ -1,23 +1,7 @@
-/** Numbers the spec or the platform fixes, named after what they mean (server side). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 120;
-/** External events created without a capacity get this many places (spec 1 §3, §9). */
-export const EXTERNAL_EVENT_DEFAULT_CAPACITY = 50;
-/** Bcrypt cost: ~50 ms per hash on this 2-core machine. */
-export const BCRYPT_ROUNDS = 10;
-/** GET /api/me returns this many audit entries (the dashboard shows 5). */
-export const ME_RECENT_AUDIT_LOGS = 5;
 /**
- * Sign-in throttling (docs/decisions.md): failures free of delay per account+address and per address alone;
- * after them each attempt waits BASE × 2^(failures − free), at most MAX; failures are forgotten after
- * MEMORY without a new one (or, for the account+address pair, at a successful sign-in).
+ * Numbers the platform fixes (server side), named after what they mean. An area's numbers live in its own
+ * `<area>.constants.ts` (users, auth, external-events, personas, queue-dashboard, door, …).
  */
-export const LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
-export const LOGIN_FREE_FAILURES_PER_ADDRESS = 20;
-export const LOGIN_BASE_DELAY_SECONDS = 30;
-export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
-export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 /** Largest JSON body accepted. */
 export const JSON_BODY_LIMIT = '256kb';
 /**
@@ -41,19 +25,5 @@ export const OUTBOX_MIN_CYCLE_MS = 25;
 export const DOMAIN_EVENTS_RETENTION_DAYS = 7;
 export const DOMAIN_EVENTS_PRUNE_EVERY_MS = 60 * 60 * 1000;
 export const DOMAIN_EVENTS_PRUNE_BATCH = 5000;
-/** Public registrations decided together in one statement, at most, and such statements per event at once (group commit). */
-export const REGISTRATION_BATCH_MAX = 256;
-export const REGISTRATION_BATCHES_IN_FLIGHT = 3;
+/** The largest PostgreSQL integer: ids and counts in routes and bodies are checked against it. */
 export const MAX_INT32 = 2147483647;
-/** People list page size. */
-export const PERSONAS_PER_PAGE = 10;
-/** CSV import: largest file, rows written per batch, and how often progress is pushed. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_BATCH_ROWS = 5000;
-/** Connections writing an import's batches side by side (the parser feeds them). */
-export const IMPORT_WRITERS = 2;
-export const IMPORT_PROGRESS_PUSH_MS = 200;
-/** Row errors an import's answers and pushes carry (the count is exact beyond it; the errors file has them all). */
-export const IMPORT_MAX_ROW_ERRORS = 1000;
-/** Queue dashboard (bull-board): how long the cookie that opens it lasts. */
-export const QUEUE_DASHBOARD_SESSION_SECONDS = 15 * 60;

@@ -1,7 +1,7 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PASSWORD_MAX_LENGTH } from '@core/constants';
+import { PASSWORD_MAX_LENGTH } from '../users/users.constants';
 import { EMAIL_MAX_LENGTH } from '@shared/limits';
 import { AccountFieldsDto, NewPasswordDto, trimLower } from '../users/account.dto';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '@core/access/current-user';
 import { SessionsRepository } from '@core/access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { ME_RECENT_AUDIT_LOGS } from '@core/constants';
+import { ME_RECENT_AUDIT_LOGS } from './auth.constants';
 import type { AuthResponse, MeResponse, SessionUserResponse } from '@shared/contracts/users.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';

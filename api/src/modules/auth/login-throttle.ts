@@ -6,7 +6,7 @@ import {
   LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,
   LOGIN_FREE_FAILURES_PER_ADDRESS,
   LOGIN_MAX_DELAY_SECONDS,
-} from '@core/constants';
+} from './auth.constants';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { RedisService } from '@core/redis/redis.service';
 

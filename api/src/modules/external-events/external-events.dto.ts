@@ -24,7 +24,7 @@ import {
   TIPOS_PARTICIPANTE,
   type ExternalEventStatus,
 } from '@shared/contracts/external-events.contract';
-import { EXTERNAL_EVENT_DEFAULT_CAPACITY } from '@core/constants';
+import { EXTERNAL_EVENT_DEFAULT_CAPACITY } from './external-events.constants';
 import { Omittable } from '@core/http/omittable.decorator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

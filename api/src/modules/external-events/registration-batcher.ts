@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { REGISTRATION_BATCH_MAX, REGISTRATION_BATCHES_IN_FLIGHT } from '@core/constants';
+import { REGISTRATION_BATCH_MAX, REGISTRATION_BATCHES_IN_FLIGHT } from './external-events.constants';
 import { OutboxRelay } from '@core/outbox/outbox-relay.service';
 import { RegistrationsRepository, type BatchOutcome, type BatchRegistration } from './registrations.repository';
 

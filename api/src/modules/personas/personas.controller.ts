@@ -17,7 +17,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
-import { IMPORT_MAX_BYTES } from '@core/constants';
+import { IMPORT_MAX_BYTES } from './personas.constants';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';

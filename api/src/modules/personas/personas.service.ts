@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { PERSONAS_PER_PAGE } from '@core/constants';
+import { PERSONAS_PER_PAGE } from './personas.constants';
 import type {
   CatalogueItem,
   CatalogueType,

@@ -7,7 +7,7 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AuthUser } from '@core/access/current-user';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import { QUEUE_DASHBOARD_SESSION_SECONDS } from '@core/constants';
+import { QUEUE_DASHBOARD_SESSION_SECONDS } from './queue-dashboard.constants';
 import { QUEUES } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUE_DASHBOARD_PATH, QUEUE_DASHBOARD_SCOPE } from '@core/access/dashboard-cookie';

@@ -1,5 +1,5 @@
 import * as bcrypt from 'bcrypt';
-import { BCRYPT_ROUNDS } from '@core/constants';
+import { BCRYPT_ROUNDS } from './users.constants';
 
 /** bcrypt (the prebuilt argon2 binary segfaults on this machine; see docs/decisions.md). */
 export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_ROUNDS);

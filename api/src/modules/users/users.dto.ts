@@ -1,7 +1,7 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import type { AreaPermissionInput, Area } from '@shared/permissions';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './users.constants';
 import { IsPermissionsMap } from '@core/http/permissions.validator';
 import { Matches as SameAs } from '@core/http/same-as.validator';
 import { AccountFieldsDto, NewPasswordDto } from './account.dto';

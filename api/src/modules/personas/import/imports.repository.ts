@@ -4,7 +4,7 @@ import { isUUID } from 'class-validator';
 import { Client, type ClientBase } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ImportRowError, ImportStatus, PersonaImportResponse } from '@shared/contracts/personas.contract';
-import { IMPORT_MAX_ROW_ERRORS } from '@core/constants';
+import { IMPORT_MAX_ROW_ERRORS } from '../personas.constants';
 import { IMPORT_LINE_COLUMNS } from './import-lines';
 import { copyIn, copyOutBytea } from './pg-copy';
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { IMPORT_BATCH_ROWS, IMPORT_PROGRESS_PUSH_MS, IMPORT_WRITERS } from '@core/constants';
+import { IMPORT_BATCH_ROWS, IMPORT_PROGRESS_PUSH_MS, IMPORT_WRITERS } from '../personas.constants';
 import type { ImportRowError } from '@shared/contracts/personas.contract';
 import type { JobPayloads } from '@shared/jobs/jobs';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
