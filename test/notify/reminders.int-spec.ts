@@ -1,7 +1,7 @@
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { RegistrationRemindersJob } from '../../api/src/modules/external-events/jobs/registration-reminders.job';
 import { InternalEventRemindersJob } from '../../api/src/modules/internal-events/jobs/internal-event-reminders.job';
-import { REMINDERS_EVERY_MS } from '../../api/src/shared/contracts/mail.contract';
+import { REMINDERS_EVERY_MS } from '../../api/src/modules/mail/reminders';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
 import { eventually, signedInApp, TestApp } from '../setup/test-app';

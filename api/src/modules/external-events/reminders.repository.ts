@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { reminderStartKeySql } from '@shared/contracts/mail.contract';
+import { reminderStartKeySql } from '../mail/reminders';
 
 /** Registration statuses that hold a place before the event: the people a reminder goes to. */
 export const REMINDED_REGISTRATION_STATUSES = ['registered'] as const;

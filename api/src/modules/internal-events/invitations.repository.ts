@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { InvitationJobStatus } from '@shared/contracts/internal-events.contract';
-import { reminderStartKeySql, type MailEventSnapshot } from '@shared/contracts/mail.contract';
+import type { MailEventSnapshot } from '@shared/contracts/mail.contract';
+import { reminderStartKeySql } from '../mail/reminders';
 
 /** One invitation request as stored (envios_invitaciones, migration 1765000000000). */
 export interface InvitationSendRow {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { REMINDERS_EVERY_MS } from '@shared/contracts/mail.contract';
+import { REMINDERS_EVERY_MS } from '../../mail/reminders';
 import { WAITLIST_SWEEP_EVERY_MS } from '@shared/contracts/waitlist.contract';
 import { ExternalRemindersRepository } from '../reminders.repository';
 import { WaitlistRepository } from '../waitlist.repository';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { REMINDER_LEAD_MS } from '@shared/contracts/mail.contract';
+import { REMINDER_LEAD_MS } from '../../mail/reminders';
 import type { JobHandler } from '@core/jobs/job-handler';
 import { ExternalRemindersRepository } from '../reminders.repository';
 

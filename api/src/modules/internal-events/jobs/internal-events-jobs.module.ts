@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { REMINDERS_EVERY_MS } from '@shared/contracts/mail.contract';
+import { REMINDERS_EVERY_MS } from '../../mail/reminders';
 import { MailOutbox } from '../../mail/mail-outbox';
 import { InvitationsRepository } from '../invitations.repository';
 import { InternalEventRemindersJob } from './internal-event-reminders.job';
