@@ -1,77 +1,68 @@
 import { HttpStatus } from '@nestjs/common';
 
-/** Codes of the domain errors; the exception filter turns each into its HTTP status. */
-export enum ErrorCode {
-  ValidationFailed = 'VALIDATION_FAILED',
-  Unauthenticated = 'UNAUTHENTICATED',
-  InvalidCredentials = 'INVALID_CREDENTIALS',
-  Forbidden = 'FORBIDDEN',
-  NotFound = 'NOT_FOUND',
-  Conflict = 'CONFLICT',
-  TooManyRequests = 'TOO_MANY_REQUESTS',
-  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
-  UnsupportedMedia = 'UNSUPPORTED_MEDIA',
-  RegistrationClosed = 'REGISTRATION_CLOSED',
-  /** A generated first password: the session may only change it (403). */
-  PasswordChangeRequired = 'PASSWORD_CHANGE_REQUIRED',
-  // Domain cases (409 unless noted): a client can tell them apart without reading the Spanish message.
-  EventFull = 'EVENT_FULL',
-  EventCancelled = 'EVENT_CANCELLED',
-  EventCompleted = 'EVENT_COMPLETED',
-  EmailAlreadyRegistered = 'EMAIL_ALREADY_REGISTERED',
-  OnlyDraftsDeletable = 'ONLY_DRAFTS_DELETABLE',
-  OnlyPublishedFeatured = 'ONLY_PUBLISHED_FEATURED',
-  InvalidStatusChange = 'INVALID_STATUS_CHANGE',
-  DuplicatePerson = 'DUPLICATE_PERSON',
-  LastSuperAdmin = 'LAST_SUPER_ADMIN',
-  CannotDeleteSelf = 'CANNOT_DELETE_SELF',
-  ProgramFull = 'PROGRAM_FULL',
-  // Links from e-mail (issue 22): a link that is not ours or was altered, one already used, one past its time.
-  LinkInvalid = 'LINK_INVALID',
-  LinkUsed = 'LINK_USED',
-  LinkExpired = 'LINK_EXPIRED',
-  /** The waitlist is only for a full event. */
-  PlacesAvailable = 'PLACES_AVAILABLE',
-  AlreadyInWaitlist = 'ALREADY_IN_WAITLIST',
-  /** A public form named a privacy notice version that was never published (400). */
-  UnknownNoticeVersion = 'UNKNOWN_NOTICE_VERSION',
+/** A domain error's stable code on the wire (a client tells cases apart by it, not by the Spanish message) and its HTTP status. */
+export interface DomainErrorCode<C extends string = string> {
+  readonly code: C;
+  readonly status: HttpStatus;
 }
 
-const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
-  [ErrorCode.ValidationFailed]: HttpStatus.UNPROCESSABLE_ENTITY,
-  [ErrorCode.Unauthenticated]: HttpStatus.UNAUTHORIZED,
-  [ErrorCode.InvalidCredentials]: HttpStatus.UNAUTHORIZED,
-  [ErrorCode.Forbidden]: HttpStatus.FORBIDDEN,
-  [ErrorCode.NotFound]: HttpStatus.NOT_FOUND,
-  [ErrorCode.Conflict]: HttpStatus.CONFLICT,
-  [ErrorCode.TooManyRequests]: HttpStatus.TOO_MANY_REQUESTS,
-  [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
-  [ErrorCode.UnsupportedMedia]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-  [ErrorCode.RegistrationClosed]: HttpStatus.FORBIDDEN,
-  [ErrorCode.PasswordChangeRequired]: HttpStatus.FORBIDDEN,
-  [ErrorCode.EventFull]: HttpStatus.CONFLICT,
-  [ErrorCode.EventCancelled]: HttpStatus.CONFLICT,
-  [ErrorCode.EventCompleted]: HttpStatus.CONFLICT,
-  [ErrorCode.EmailAlreadyRegistered]: HttpStatus.CONFLICT,
-  [ErrorCode.OnlyDraftsDeletable]: HttpStatus.CONFLICT,
-  [ErrorCode.OnlyPublishedFeatured]: HttpStatus.CONFLICT,
-  [ErrorCode.InvalidStatusChange]: HttpStatus.CONFLICT,
-  [ErrorCode.DuplicatePerson]: HttpStatus.CONFLICT,
-  [ErrorCode.LastSuperAdmin]: HttpStatus.CONFLICT,
-  [ErrorCode.CannotDeleteSelf]: HttpStatus.CONFLICT,
-  [ErrorCode.ProgramFull]: HttpStatus.CONFLICT,
-  [ErrorCode.LinkInvalid]: HttpStatus.NOT_FOUND,
-  [ErrorCode.LinkUsed]: HttpStatus.CONFLICT,
-  [ErrorCode.LinkExpired]: HttpStatus.GONE,
-  [ErrorCode.PlacesAvailable]: HttpStatus.CONFLICT,
-  [ErrorCode.AlreadyInWaitlist]: HttpStatus.CONFLICT,
-  [ErrorCode.UnknownNoticeVersion]: HttpStatus.BAD_REQUEST,
-};
+/** Every code declared so far, with its status: one code, one meaning across the areas. */
+const DECLARED = new Map<string, HttpStatus>();
+
+/**
+ * Declares error codes by name: `defineErrorCodes({ ProgramFull: ['PROGRAM_FULL', HttpStatus.CONFLICT] })`. Core
+ * declares the generic ones (`ErrorCode` below); an area declares its own in `<area>.errors.ts`. Two areas may
+ * declare the same code for the same case (an event cancelled, external or internal); with another status it fails
+ * at load.
+ */
+export function defineErrorCodes<const T extends Record<string, readonly [string, HttpStatus]>>(
+  codes: T,
+): { readonly [K in keyof T]: DomainErrorCode<T[K][0]> } {
+  const entries = Object.entries(codes).map(([name, [code, status]]) => {
+    const declared = DECLARED.get(code);
+    if (declared !== undefined && declared !== status) {
+      throw new Error(`Error code ${code} declared twice with different statuses (${declared}, ${status})`);
+    }
+    DECLARED.set(code, status);
+    return [name, Object.freeze({ code, status })] as const;
+  });
+  return Object.freeze(Object.fromEntries(entries)) as { readonly [K in keyof T]: DomainErrorCode<T[K][0]> };
+}
+
+/** The codes declared so far (core's and those of every area loaded), with their statuses. */
+export function declaredErrorCodes(): ReadonlyMap<string, HttpStatus> {
+  return DECLARED;
+}
+
+/** The platform's codes: what any area may answer (an area's own cases are in its `<area>.errors.ts`). */
+export const ErrorCode = defineErrorCodes({
+  ValidationFailed: ['VALIDATION_FAILED', HttpStatus.UNPROCESSABLE_ENTITY],
+  Unauthenticated: ['UNAUTHENTICATED', HttpStatus.UNAUTHORIZED],
+  Forbidden: ['FORBIDDEN', HttpStatus.FORBIDDEN],
+  NotFound: ['NOT_FOUND', HttpStatus.NOT_FOUND],
+  Conflict: ['CONFLICT', HttpStatus.CONFLICT],
+  TooManyRequests: ['TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS],
+  PayloadTooLarge: ['PAYLOAD_TOO_LARGE', HttpStatus.PAYLOAD_TOO_LARGE],
+  UnsupportedMedia: ['UNSUPPORTED_MEDIA', HttpStatus.UNSUPPORTED_MEDIA_TYPE],
+  /** A generated first password: the session may only change it (403). */
+  PasswordChangeRequired: ['PASSWORD_CHANGE_REQUIRED', HttpStatus.FORBIDDEN],
+  // Cases several areas share (409): a status change the record's state does not allow, a non-draft deleted, an
+  // address already registered (every public form).
+  InvalidStatusChange: ['INVALID_STATUS_CHANGE', HttpStatus.CONFLICT],
+  OnlyDraftsDeletable: ['ONLY_DRAFTS_DELETABLE', HttpStatus.CONFLICT],
+  EmailAlreadyRegistered: ['EMAIL_ALREADY_REGISTERED', HttpStatus.CONFLICT],
+  // Links from e-mail (core/links, issue 22): a link that is not ours or was altered, one already used, one past its time.
+  LinkInvalid: ['LINK_INVALID', HttpStatus.NOT_FOUND],
+  LinkUsed: ['LINK_USED', HttpStatus.CONFLICT],
+  LinkExpired: ['LINK_EXPIRED', HttpStatus.GONE],
+  /** Both waitlists (external events and programs): a waitlist is only for what is full. */
+  PlacesAvailable: ['PLACES_AVAILABLE', HttpStatus.CONFLICT],
+});
 
 /** Thrown by services; carries a Spanish message for the wire and, for validation, errors per field. */
 export class DomainException extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly error: DomainErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
@@ -81,8 +72,13 @@ export class DomainException extends Error {
     super(message);
   }
 
+  /** The code on the wire. */
+  get code(): string {
+    return this.error.code;
+  }
+
   get status(): HttpStatus {
-    return STATUS_BY_CODE[this.code];
+    return this.error.status;
   }
 
   static validation(errors: Record<string, string[]>, message = 'Los datos enviados no son válidos.') {

@@ -6,7 +6,8 @@ import { SessionsRepository } from '@core/access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { ME_RECENT_AUDIT_LOGS } from './auth.constants';
 import type { AuthResponse, MeResponse, SessionUserResponse } from '@shared/contracts/users.contract';
-import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { DomainException } from '@core/errors/domain-exception';
+import { AuthError } from './auth.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { toAuditLogResponse } from '@core/audit/audit.mapper';
@@ -34,7 +35,7 @@ export class AuthService {
     await this.throttle.take(dto.email, ip);
     const user = await this.users.findByEmailWithPassword(dto.email);
     const ok = await verifyPassword(dto.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) throw new DomainException(ErrorCode.InvalidCredentials, 'Las credenciales proporcionadas son incorrectas.');
+    if (!user || !ok) throw new DomainException(AuthError.InvalidCredentials, 'Las credenciales proporcionadas son incorrectas.');
     await this.throttle.succeeded(dto.email, ip);
     const token = await this.uow.run({ userId: user.id, ip }, async (tx) => {
       const issued = await this.issueToken(tx, user.id, ip);
@@ -46,7 +47,7 @@ export class AuthService {
 
   async register(dto: RegisterDto, ip: string): Promise<AuthResponse> {
     if (!this.config.allowRegistration) {
-      throw new DomainException(ErrorCode.RegistrationClosed, 'El registro de cuentas está deshabilitado.');
+      throw new DomainException(AuthError.RegistrationClosed, 'El registro de cuentas está deshabilitado.');
     }
     const passwordHash = await hashPassword(dto.password);
     return this.uow.run({ userId: null, ip }, async (tx) => {

@@ -5,6 +5,7 @@ import { can } from '@shared/permissions';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { ExternalEventsError } from './external-events.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { ImagesService } from '../images/images.service';
@@ -144,7 +145,7 @@ export class ExternalEventsService {
       const current = await this.events.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, EVENT_NOT_FOUND);
       if (current.status !== 'published') {
-        throw new DomainException(ErrorCode.OnlyPublishedFeatured, 'Solo un evento publicado puede ser destacado.');
+        throw new DomainException(ExternalEventsError.OnlyPublishedFeatured, 'Solo un evento publicado puede ser destacado.');
       }
       const isFeatured = !current.isFeatured;
       const cleared = isFeatured ? await clearOtherFeatured(tx.manager, EXTERNAL_EVENT_FEATURED, id) : [];

@@ -9,6 +9,7 @@ import type {
 } from '@shared/contracts/external-events.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { ExternalEventsError } from './external-events.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
@@ -182,11 +183,11 @@ export class RegistrationsService {
       case 'duplicate':
         throw new DomainException(ErrorCode.EmailAlreadyRegistered, 'Este correo electrónico ya está registrado en este evento.');
       case 'full':
-        throw new DomainException(ErrorCode.EventFull, EVENT_FULL);
+        throw new DomainException(ExternalEventsError.EventFull, EVENT_FULL);
       case 'cancelled':
-        throw new DomainException(ErrorCode.EventCancelled, EVENT_CANCELLED);
+        throw new DomainException(ExternalEventsError.EventCancelled, EVENT_CANCELLED);
       case 'completed':
-        throw new DomainException(ErrorCode.EventCompleted, EVENT_COMPLETED);
+        throw new DomainException(ExternalEventsError.EventCompleted, EVENT_COMPLETED);
       default:
         // not_found, draft: a draft does not exist for the public.
         throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);

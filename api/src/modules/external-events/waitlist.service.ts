@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { ExternalEventsError } from './external-events.errors';
 import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
 import type {
   CancelLinkView,
@@ -121,11 +122,11 @@ export class WaitlistService {
       case 'available':
         throw new DomainException(ErrorCode.PlacesAvailable, WAITLIST_PLACES_AVAILABLE);
       case 'closed':
-        throw new DomainException(ErrorCode.EventCompleted, WAITLIST_STARTED);
+        throw new DomainException(ExternalEventsError.EventCompleted, WAITLIST_STARTED);
       case 'cancelled':
-        throw new DomainException(ErrorCode.EventCancelled, EVENT_CANCELLED);
+        throw new DomainException(ExternalEventsError.EventCancelled, EVENT_CANCELLED);
       case 'completed':
-        throw new DomainException(ErrorCode.EventCompleted, EVENT_COMPLETED);
+        throw new DomainException(ExternalEventsError.EventCompleted, EVENT_COMPLETED);
       default:
         throw new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
     }

@@ -14,6 +14,7 @@ import {
   type SeatRef,
 } from '@shared/contracts/internal-events.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { InternalEventsError } from './internal-events.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { searchTerm } from '@shared/rules/persona-rules';
@@ -452,8 +453,8 @@ export class InternalEventsService {
     const event = await this.publicEvent(slugOrId);
     if (event.estado !== 'confirmado') {
       throw event.estado === 'cancelado'
-        ? new DomainException(ErrorCode.EventCancelled, 'Este evento ha sido cancelado.')
-        : new DomainException(ErrorCode.EventCompleted, 'Este evento ya no acepta confirmaciones de asistencia.');
+        ? new DomainException(InternalEventsError.EventCancelled, 'Este evento ha sido cancelado.')
+        : new DomainException(InternalEventsError.EventCompleted, 'Este evento ya no acepta confirmaciones de asistencia.');
     }
     const code = normalizeConfirmationCode(rawCode);
     if (!isConfirmationCode(code)) throw DomainException.validation({ code: [CODE_FORMAT] }, CODE_FORMAT);

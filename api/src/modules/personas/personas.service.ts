@@ -12,6 +12,7 @@ import type {
 import ESTADOS from './data/estados-mexico.json';
 import MUNICIPIOS from './data/municipios-nuevo-leon.json';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { PersonasError } from './personas.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
@@ -183,7 +184,7 @@ export class PersonasService {
       return await write();
     } catch (err) {
       if ((err as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw new DomainException(ErrorCode.DuplicatePerson, 'Ya existe una persona con el mismo nombre y teléfono.');
+        throw new DomainException(PersonasError.DuplicatePerson, 'Ya existe una persona con el mismo nombre y teléfono.');
       }
       throw err;
     }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { PrivacyNoticeError } from './privacy-notice.errors';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import {
   NoticeVersions,
@@ -70,6 +71,6 @@ export class PrivacyNoticeService implements NoticeVersions {
       this.known.add(version);
       return version;
     }
-    throw new DomainException(ErrorCode.UnknownNoticeVersion, UNKNOWN_NOTICE_VERSION, { aviso_version: [UNKNOWN_NOTICE_VERSION] });
+    throw new DomainException(PrivacyNoticeError.UnknownNoticeVersion, UNKNOWN_NOTICE_VERSION, { aviso_version: [UNKNOWN_NOTICE_VERSION] });
   }
 }

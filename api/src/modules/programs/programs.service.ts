@@ -10,6 +10,7 @@ import {
 } from '@shared/contracts/programs.contract';
 import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { ProgramsError } from './programs.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
@@ -204,7 +205,7 @@ export class ProgramsService {
       if (holdsPlace(status) && !holdsPlace(current.status)) {
         counts = await this.programs.takePlaceById(tx.manager, programaId);
         if (!counts) {
-          throw new DomainException(ErrorCode.ProgramFull, 'El programa ya no tiene lugares disponibles para reactivar este registro.');
+          throw new DomainException(ProgramsError.ProgramFull, 'El programa ya no tiene lugares disponibles para reactivar este registro.');
         }
       } else if (!holdsPlace(status) && holdsPlace(current.status)) {
         await this.programs.releasePlace(tx.manager, programaId);
@@ -280,7 +281,7 @@ export class ProgramsService {
     // Why no place was given: decided after the fact, nothing was written.
     const programa = await this.programs.findBySlug(slug);
     if (!programa || programa.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
-    throw new DomainException(ErrorCode.ProgramFull, PROGRAM_FULL);
+    throw new DomainException(ProgramsError.ProgramFull, PROGRAM_FULL);
   }
 
   /** The status message: a snapshot of the program and the applicant, keyed by the change (its transaction). */

@@ -4,6 +4,7 @@ import { mergePermissions, normalizePermissions, type Permissions } from '@share
 import { SessionsRepository } from '@core/access/sessions.repository';
 import type { UserResponse } from '@shared/contracts/users.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { UsersError } from './users.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { hashPassword } from './password-hasher';
@@ -51,7 +52,7 @@ export class UsersService {
       await this.assertEmailFree(tx, dto.email, id);
       const isSuperAdmin = dto.is_super_admin ?? current.isSuperAdmin;
       if (current.isSuperAdmin && !isSuperAdmin && (await this.users.countOtherSuperAdminsForUpdate(tx.manager, id)) === 0) {
-        throw new DomainException(ErrorCode.LastSuperAdmin, 'Debe existir al menos un super administrador.');
+        throw new DomainException(UsersError.LastSuperAdmin, 'Debe existir al menos un super administrador.');
       }
       const permissions = mergePermissions(current.permissions, dto.permissions);
       const updated = await this.users.update(tx.manager, id, {
@@ -80,7 +81,7 @@ export class UsersService {
   }
 
   async remove(id: number, caller: AuthUser, actor: EventActor): Promise<void> {
-    if (id === caller.id) throw new DomainException(ErrorCode.CannotDeleteSelf, 'No puedes eliminar tu propia cuenta.');
+    if (id === caller.id) throw new DomainException(UsersError.CannotDeleteSelf, 'No puedes eliminar tu propia cuenta.');
     await this.uow.run(actor, async (tx) => {
       const current = await this.users.findByIdForUpdate(tx.manager, id);
       if (!current) throw new DomainException(ErrorCode.NotFound, 'El usuario no existe.');
