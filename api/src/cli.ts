@@ -1,15 +1,17 @@
 import 'reflect-metadata';
 import { writeSync } from 'node:fs';
 import { DataSource } from 'typeorm';
-import { ConfigError, loadConfig } from './core/config/app-config';
+import { loadConfig } from './core/config/app-config';
+import { ConfigError } from './core/config/env-readers';
 import { dataSourceOptions, runMigrations } from './core/database/data-source';
 import { ensureFirstAdmin, seedDemo, type FirstAdmin } from './modules/seeds';
 import { AREA_ENTITIES } from './modules/entities';
+import { AREA_SETTINGS } from './modules';
 
 /** Operational commands: `migrate` (with the first super admin) and `seed-demo`. */
 async function main(): Promise<void> {
   const command = process.argv[2];
-  const config = loadConfig();
+  const config = loadConfig(process.env, AREA_SETTINGS);
   if (command === 'migrate') {
     const done = await runMigrations(config.databaseUrl);
     if (done.length) console.log(`Migraciones aplicadas: ${done.join(', ')}`);

@@ -10,7 +10,7 @@ const { NestFactory } = require('@nestjs/core');
 const dist = join(__dirname, '../../dist/api/src');
 const { CoreModule } = require(join(dist, 'core/core.module.js'));
 const { AREA_ENTITIES } = require(join(dist, 'modules/entities.js'));
-const { AREA_MODULES } = require(join(dist, 'modules/index.js'));
+const { AREA_MODULES, AREA_SETTINGS } = require(join(dist, 'modules/index.js'));
 const { loadConfig } = require(join(dist, 'core/config/app-config.js'));
 const { InputPipe } = require(join(dist, 'core/http/input.pipe.js'));
 const { toErrorAnswer } = require(join(dist, 'core/errors/http-exception.filter.js'));
@@ -27,7 +27,7 @@ class AnyHttpErrorFilter {
 require('@nestjs/common').Catch()(AnyHttpErrorFilter);
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, AREA_SETTINGS);
   if (config.roles.has('realtime')) throw new Error('run with ROLES=api');
   const kind = process.env.BENCH_HTTP_ADAPTER ?? 'express';
   let adapter;

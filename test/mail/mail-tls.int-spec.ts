@@ -3,7 +3,7 @@ import { SmtpSink } from '../setup/smtp-sink';
 
 /**
  * In production, mail to a relay on another machine goes over TLS or not at all (issue 29 §1.7): the
- * configuration decides it (app-config.ts, smtpRequiresTls; test/unit/config.spec.ts), and the transport then
+ * configuration decides it (mail.settings.ts, smtpRequiresTls; test/unit/production-config.spec.ts), and the transport then
  * refuses a server that does not offer STARTTLS instead of sending citizens' data in the clear.
  */
 describe('SMTP: TLS required', () => {

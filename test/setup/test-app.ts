@@ -10,7 +10,8 @@ import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../api/src/app.factory';
-import { loadConfig, type AppConfig } from '../../api/src/core/config/app-config';
+import { loadConfig } from '../../api/src/core/config/app-config';
+import { AREA_SETTINGS, type FullConfig } from '../../api/src/modules';
 import { ensureFirstAdmin, type FirstAdmin } from '../../api/src/modules/seeds';
 import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/shared/events/socket-events';
 import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
@@ -47,7 +48,7 @@ export interface TestAppOptions {
 export class TestApp {
   app!: NestExpressApplication;
   workers: INestApplicationContext | null = null;
-  config!: AppConfig;
+  config!: FullConfig;
   url!: string;
   db!: DataSource;
   /** The first super admin as this app's start created it (its generated password when ADMIN_PASSWORD is ''). */
@@ -78,20 +79,23 @@ export class TestApp {
     }
     this.database = `aforo_t_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(harness.adminDatabaseUrl, `CREATE DATABASE ${this.database} TEMPLATE ${harness.templateDatabase}`);
-    this.config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl(harness.adminDatabaseUrl, this.database),
-      REDIS_URL: options.redisUrl ?? harness.redisUrl,
-      REDIS_PREFIX: `t${randomBytes(5).toString('hex')}`,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST_DIR: '/nonexistent',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      // Tests send at the workers' pace; test/mail/mail-pace.int-spec.ts tests the setting itself.
-      MAIL_PER_MINUTE: '0',
-      ...options.env,
-    });
+    this.config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl(harness.adminDatabaseUrl, this.database),
+        REDIS_URL: options.redisUrl ?? harness.redisUrl,
+        REDIS_PREFIX: `t${randomBytes(5).toString('hex')}`,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        WEB_DIST_DIR: '/nonexistent',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        // Tests send at the workers' pace; test/mail/mail-pace.int-spec.ts tests the setting itself.
+        MAIL_PER_MINUTE: '0',
+        ...options.env,
+      },
+      AREA_SETTINGS,
+    );
     this.app = await createApp(this.config, { extraModules: options.extraModules, logDestination: options.logDestination });
     await this.app.listen(0, '127.0.0.1');
     this.url = await this.app.getUrl();

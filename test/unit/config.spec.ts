@@ -1,4 +1,11 @@
-import { loadConfig } from '../../api/src/core/config/app-config';
+import { defineSettings, loadConfig as loadWith } from '../../api/src/core/config/app-config';
+import { readInt } from '../../api/src/core/config/env-readers';
+import { WAITLIST_SETTINGS } from '../../api/src/core/waitlist/waitlist.settings';
+import { AREA_SETTINGS } from '../../api/src/modules';
+import { PRIVACY_SETTINGS } from '../../api/src/modules/privacy/privacy.settings';
+
+/** The core's configuration and the settings these cases read (each declared by its area). */
+const loadConfig = (env: NodeJS.ProcessEnv) => loadWith(env, [WAITLIST_SETTINGS, PRIVACY_SETTINGS]);
 
 const base = { DATABASE_URL: 'postgres://u@localhost/db', JWT_SECRET: 'x'.repeat(40) };
 
@@ -59,6 +66,16 @@ describe('configuration validated at start, naming the bad variable', () => {
     ]);
     expect(() => loadConfig({ ...base, PRIVACY_HOLIDAYS: '2026-02-30' })).toThrow(/^Configuración inválida: PRIVACY_HOLIDAYS .*2026-02-30/);
     expect(() => loadConfig({ ...base, PRIVACY_DUE_BUSINESS_DAYS: '0' })).toThrow(/^Configuración inválida: PRIVACY_DUE_BUSINESS_DAYS /);
+  });
+
+  it("reads each area's settings through the area's declaration, once however many areas list it; a name twice fails", () => {
+    const everything = loadWith({ ...base }, AREA_SETTINGS);
+    expect(everything).toMatchObject({ waitlistOfferSeconds: 24 * 3600, mailSendAttempts: 10, doorAlarmLevels: [80, 95, 100] });
+    expect(everything.retention.mailDays).toBe(90);
+    const twice = defineSettings((env) => ({ waitlistOfferSeconds: readInt(env, 'OTRA', 1, 1, 2) }));
+    expect(() => loadWith({ ...base }, [WAITLIST_SETTINGS, twice])).toThrow('Setting waitlistOfferSeconds is declared twice');
+    expect(() => loadWith({ ...base }, [defineSettings(() => ({ port: 1 }))])).toThrow('Setting port is declared twice');
+    expect(loadWith({ ...base }, [WAITLIST_SETTINGS, WAITLIST_SETTINGS]).waitlistConfirmSeconds).toBe(3 * 3600);
   });
 
   it('applies the documented defaults', () => {

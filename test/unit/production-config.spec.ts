@@ -1,4 +1,8 @@
-import { loadConfig } from '../../api/src/core/config/app-config';
+import { loadConfig as loadWith } from '../../api/src/core/config/app-config';
+import { MAIL_SETTINGS } from '../../api/src/modules/mail/mail.settings';
+
+/** The core's configuration and mail's settings (SMTP_URL's TLS). */
+const loadConfig = (env: NodeJS.ProcessEnv) => loadWith(env, [MAIL_SETTINGS]);
 
 /** Production configuration (issue 29 §1.7): what NODE_ENV=production refuses or tightens, in Spanish. */
 describe('configuration in production', () => {

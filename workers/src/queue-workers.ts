@@ -6,6 +6,9 @@ import { JOB_HANDLERS, JOB_SCHEDULES, perMinuteLimiter, type JobHandler, type Jo
 import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUE_PER_MINUTE_SETTING, QUEUES, type JobName } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 
+/** The settings that pace a queue (QUEUE_PER_MINUTE_SETTING: MAIL_PER_MINUTE, read by mail's settings). */
+type QueuePaceSettings = { [S in NonNullable<(typeof QUEUE_PER_MINUTE_SETTING)[keyof typeof QUEUE_PER_MINUTE_SETTING]>]: number };
+
 /**
  * One BullMQ worker per queue, dispatching each job to the one handler of its name; and the scheduled jobs the
  * jobs modules declare (a BullMQ job scheduler each: one schedule in Redis however many workers processes run).
@@ -19,7 +22,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   private upserting = false;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & QueuePaceSettings,
     @Inject(JOB_HANDLERS) handlers: JobHandler[],
     @Inject(JOB_SCHEDULES) private readonly scheduled: readonly JobSchedule[],
   ) {

@@ -1,7 +1,9 @@
 import type { Type } from '@nestjs/common';
+import type { AppConfig, SettingsDeclaration, SettingsOf } from '@core/config/app-config';
 import type { EntityTarget } from '@core/database/data-source';
 import type { DemoSeeder } from '@core/database/seed-runner';
 import type { JobsModule } from '@core/jobs/job-handler';
+import { WAITLIST_SETTINGS } from '@core/waitlist/waitlist.settings';
 import { AuthModule } from './auth/auth.module';
 import { ExternalEventEntity } from './external-events/external-event.entity';
 import { ExternalRegistrationEntity } from './external-events/external-registration.entity';
@@ -10,6 +12,7 @@ import { ExternalEventsModule } from './external-events/external-events.module';
 import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
 import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
 import { DoorModule } from './door/door.module';
+import { DOOR_SETTINGS } from './door/door.settings';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
 import { InternalEventsModule } from './internal-events/internal-events.module';
@@ -17,6 +20,7 @@ import { InternalEventsJobsModule } from './internal-events/jobs/internal-events
 import { MailJobsModule } from './mail/jobs/mail-jobs.module';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { MailModule } from './mail/mail.module';
+import { MAIL_SETTINGS } from './mail/mail.settings';
 import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
 import { personasSeeder } from './personas/personas.seed';
 import { PersonasModule } from './personas/personas.module';
@@ -26,13 +30,17 @@ import { ProgramWaitlistEntryEntity } from './programs/program-waitlist-entry.en
 import { ProgramsJobsModule } from './programs/jobs/programs-jobs.module';
 import { programsSeeder } from './programs/programs.seed';
 import { ProgramsModule } from './programs/programs.module';
+import { PROGRAMS_SETTINGS } from './programs/programs.settings';
 import { PrivacyNoticeModule } from './privacy-notice/privacy-notice.module';
+import { PRIVACY_NOTICE_SETTINGS } from './privacy-notice/privacy-notice.settings';
 import { PrivacyJobsModule } from './privacy/jobs/privacy-jobs.module';
 import { PrivacyModule } from './privacy/privacy.module';
+import { PRIVACY_SETTINGS } from './privacy/privacy.settings';
 import { PublicModule } from './public/public.module';
 import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module';
 import { RetentionJobsModule } from './retention/jobs/retention-jobs.module';
 import { RetentionModule } from './retention/retention.module';
+import { RETENTION_SETTINGS } from './retention/retention.settings';
 import { SeatingJobsModule } from './seating/jobs/seating-jobs.module';
 import { seatingSeeder } from './seating/seating.seed';
 import { SeatingModule } from './seating/seating.module';
@@ -52,6 +60,8 @@ export interface AreaRegistration {
   jobs?: JobsModule;
   /** Its demo data (`npm run seed:demo`), run in SEED_ORDER. */
   seeder?: DemoSeeder;
+  /** The settings it reads (its `<area>.settings.ts`, and a core engine's it uses): every process's configuration. */
+  settings?: readonly SettingsDeclaration[];
 }
 
 /**
@@ -65,27 +75,29 @@ export const AREA_REGISTRATIONS = {
     entities: [ExternalEventEntity, ExternalRegistrationEntity, WaitlistEntryEntity],
     jobs: ExternalEventsJobsModule,
     seeder: externalEventsSeeder,
+    settings: [WAITLIST_SETTINGS],
   },
   users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },
   auth: { module: AuthModule },
   health: { module: HealthModule },
   public: { module: PublicModule },
-  'privacy-notice': { module: PrivacyNoticeModule },
+  'privacy-notice': { module: PrivacyNoticeModule, settings: [PRIVACY_NOTICE_SETTINGS] },
   personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
   programs: {
     module: ProgramsModule,
     entities: [ProgramaEntity, ProgramRegistrationEntity, ProgramWaitlistEntryEntity],
     jobs: ProgramsJobsModule,
     seeder: programsSeeder,
+    settings: [PROGRAMS_SETTINGS, WAITLIST_SETTINGS],
   },
   'queue-dashboard': { module: QueueDashboardModule },
   'internal-events': { module: InternalEventsModule, jobs: InternalEventsJobsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
-  mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },
-  door: { module: DoorModule },
-  retention: { module: RetentionModule, jobs: RetentionJobsModule },
-  privacy: { module: PrivacyModule, jobs: PrivacyJobsModule },
+  mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule, settings: [MAIL_SETTINGS] },
+  door: { module: DoorModule, settings: [DOOR_SETTINGS] },
+  retention: { module: RetentionModule, jobs: RetentionJobsModule, settings: [RETENTION_SETTINGS] },
+  privacy: { module: PrivacyModule, jobs: PrivacyJobsModule, settings: [PRIVACY_SETTINGS] },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;
@@ -104,6 +116,17 @@ export const AREA_MODULES: readonly Type[] = REGISTERED.map((a) => a.module);
 export const AREA_ENTITY_LIST: readonly EntityTarget[] = REGISTERED.flatMap((a) => a.entities ?? []);
 /** The areas' job handler modules (workers.module.ts). */
 export const AREA_JOBS_MODULES: readonly JobsModule[] = REGISTERED.flatMap((a) => (a.jobs ? [a.jobs] : []));
+
+/** Every area's settings, as one type: what `loadConfig(env, AREA_SETTINGS)` adds to the core's AppConfig. */
+export type AreaSettings = SettingsOf<
+  { [A in AreaName]: (typeof AREA_REGISTRATIONS)[A] extends { settings: readonly (infer D)[] } ? D : never }[AreaName]
+>;
+/** The whole configuration of a process: the core's and every area's settings. */
+export type FullConfig = AppConfig & AreaSettings;
+/** The areas' settings declarations (each process's entry point hands them to loadConfig; one listed by two areas is read once). */
+export const AREA_SETTINGS: readonly SettingsDeclaration<AreaSettings>[] = REGISTERED.flatMap(
+  (a) => a.settings ?? [],
+) as SettingsDeclaration<AreaSettings>[];
 
 /** The areas' demo seeders in SEED_ORDER (seeds.ts); an area with a seeder missing from it, or twice, fails at load. */
 export const AREA_SEEDERS: readonly DemoSeeder[] = (() => {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { ConfigError, isLoopbackHost, readBool, readInt, readUrl } from './env-readers';
 
 /** What an API process serves: `api` (HTTP), `realtime` (socket.io and the outbox relay), or both. */
 export type ProcessRole = 'api' | 'realtime';
 export const PROCESS_ROLES: readonly ProcessRole[] = ['api', 'realtime'];
 
-/** Everything the API and the workers read from the environment, validated once at start. */
+/** What the core reads from the environment, validated once at start (each area's settings are its own: SettingsDeclaration). */
 export interface AppConfig {
   /** ROLES: what this process serves (what each role does: core/process/roles.ts; the workers are their own entry point). */
   roles: ReadonlySet<ProcessRole>;
@@ -41,15 +42,6 @@ export interface AppConfig {
   /** Requests per minute and IP on public endpoints: reads, and writes (registrations, applications). */
   publicReadLimitPerMinute: number;
   publicWriteLimitPerMinute: number;
-  /** Program e-mail checks per minute and IP (POST /api/programas/{slug}/check-email): low, so it cannot sweep addresses. */
-  programCheckEmailLimitPerMinute: number;
-  /**
-   * Waitlist joins per minute and IP (events and programs together; WAITLIST_JOIN_LIMIT_PER_MINUTE): each join mails an
-   * address, so it is lower than the public write limit (docs/decisions/eventos-externos.md#lista-de-espera-confirmada-por-correo).
-   */
-  waitlistJoinLimitPerMinute: number;
-  /** The privacy notice linked from public forms (plain text; blank lines separate paragraphs). */
-  privacyNotice: string;
   /** How long a worker holds a job before another may take it over (a crashed worker's job resumes after it). */
   jobLockMs: number;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
@@ -64,102 +56,11 @@ export interface AppConfig {
   dataDir: string;
   /** PUBLIC_URL: the address citizens reach the app at (links in e-mail); default http://localhost:PORT. */
   publicUrl: string;
-  /** SMTP_URL: smtp://user:pass@host:port or smtps://…; null (the embedded default) stores mail without sending it. */
-  smtpUrl: string | null;
-  /**
-   * In production, plain smtp:// to a host other than this machine must upgrade with STARTTLS or not send
-   * (nodemailer's requireTLS), unless the URL says `requireTLS=false` or `ignoreTLS=true` (see smtpRequiresTls).
-   */
-  smtpRequireTls: boolean;
-  /** MAIL_FROM: the sender of every message (an address, or "Name <address>"). */
-  mailFrom: string;
-  /** WAITLIST_OFFER_HOURS (decimals allowed), in seconds: how long a freed place is held for the first in line. */
-  waitlistOfferSeconds: number;
-  /** WAITLIST_CONFIRM_HOURS (decimals allowed), in seconds: how long a join waits for its e-mail confirmation. */
-  waitlistConfirmSeconds: number;
-  /**
-   * MAIL_SEND_TIMEOUT_MS: how long one SMTP step (connect, greeting, each answer) may take. A message left
-   * in 'sending' for 3× this is taken as its worker's crash and sent again (docs/decisions/correos.md).
-   */
-  mailSendTimeoutMs: number;
-  /**
-   * MAIL_SEND_ATTEMPTS / MAIL_RETRY_DELAY_MS: attempts of one message for temporary failures (4xx, no
-   * connection) before it is 'failed', and the first wait between them (doubling each time).
-   */
-  mailSendAttempts: number;
-  mailRetryDelayMs: number;
-  /**
-   * MAIL_PER_MINUTE: at most this many messages a minute leave for the SMTP server, across every workers process
-   * (0: as fast as the workers go). A relay's own limit (Microsoft 365: 30 a minute) goes here.
-   */
-  mailPerMinute: number;
-  /** PRIVACY_DUE_BUSINESS_DAYS: the ARCO answer term, business days from receipt (LGPDPPSO art. 51: 20). */
-  privacyDueBusinessDays: number;
-  /** PRIVACY_REMINDER_BUSINESS_DAYS: the staff are mailed this many business days before a request is due. */
-  privacyReminderBusinessDays: number;
-  /** PRIVACY_HOLIDAYS: the non-business days besides weekends (YYYY-MM-DD); null: LFT art. 74's rest days of each year. */
-  privacyHolidays: string[] | null;
-  /** DOOR_ALARM_LEVELS: the occupancy percentages of the venue's limit that raise an alarm, ascending (issue 28). */
-  doorAlarmLevels: number[];
-  /**
-   * Retention per area (issue 29 §2, docs/decisions/privacidad-conservacion.md): months after an external event or
-   * a program ends before its registrations, waitlist entries and applications are anonymised; days after which a
-   * message's body is purged and an import's file deleted.
-   */
-  retention: RetentionSettings;
-}
-
-export interface RetentionSettings {
-  /** RETENTION_EXTERNAL_EVENTS_MONTHS (12). */
-  externalEventsMonths: number;
-  /** RETENTION_PROGRAMS_MONTHS (12). */
-  programsMonths: number;
-  /** RETENTION_MAIL_DAYS (90). */
-  mailDays: number;
-  /** RETENTION_IMPORTS_DAYS (30). */
-  importsDays: number;
-}
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
-    super(`Configuración inválida: ${variable} ${problem}`);
-  }
 }
 
 export const ROOT_DIR = resolve(__dirname, '../../../..').replace(/\/dist$/, '');
 
-/**
- * MAIL_PER_MINUTE's default: 20 messages a second (5,000 invitations in about four minutes). At the workers' full
- * pace (about 120 a second on 2 cores) the API's p95 rose 50–60 % during a bulk send; at this pace it stays within
- * 20 % (bench:mail, docs/benchmarks.md). 0 lifts the limit; a relay's own limit goes lower.
- */
-export const MAIL_PER_MINUTE_DEFAULT = 1200;
-
 export const LOCAL_ADMIN_EMAIL = 'admin@aforo.local';
-
-function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[], fallback?: string): string {
-  const raw = env[name]?.trim() || fallback;
-  if (!raw) throw new ConfigError(name, 'es obligatoria');
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `no es una URL válida: "${raw}"`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(name, `debe empezar con ${protocols.map((p) => `${p}//`).join(' o ')}`);
-  }
-  return raw;
-}
-
-/** localhost, 127.0.0.0/8 or ::1: this machine, where plain HTTP and SMTP never cross a network. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 /**
  * PUBLIC_URL in production must be https: the links in mail carry signed tokens, and the staff's sign-in goes
@@ -175,59 +76,6 @@ function readPublicUrl(env: NodeJS.ProcessEnv, nodeEnv: string, port: number): s
     );
   }
   return publicUrl;
-}
-
-/**
- * Whether mail to SMTP_URL must go over TLS without being asked: in production, smtp:// (smtps:// already is TLS)
- * to a host other than this machine — a relay on the same machine may stay plain. The URL may say otherwise with
- * nodemailer's own words: `?requireTLS=false` or `?ignoreTLS=true`.
- */
-export function smtpRequiresTls(smtpUrl: string | null, nodeEnv: string): boolean {
-  if (!smtpUrl || nodeEnv !== 'production') return false;
-  const url = new URL(smtpUrl);
-  if (url.protocol !== 'smtp:' || isLoopbackHost(url.hostname)) return false;
-  const said = (name: string) => url.searchParams.get(name)?.toLowerCase();
-  return said('requireTLS') !== 'false' && said('ignoreTLS') !== 'true';
-}
-
-/** Percentages, comma separated, each 1–100 and rising ("80,95,100"). */
-function readLevels(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const levels = raw.split(',').map((p) => Number(p.trim()));
-  if (!levels.every((l, i) => Number.isInteger(l) && l >= 1 && l <= 100 && (i === 0 || l > levels[i - 1]))) {
-    throw new ConfigError(name, `debe ser una lista de porcentajes enteros de 1 a 100, en orden creciente (se recibió "${raw}")`);
-  }
-  return levels;
-}
-
-function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(name, `debe ser un número entero entre ${min} y ${max} (se recibió "${raw}")`);
-  }
-  return value;
-}
-
-/** A positive number of hours (decimals allowed: 0.5 is half an hour), as whole seconds (at least 1). */
-function readHours(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback * 3600;
-  const value = Number(raw);
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw) || !(value > 0) || value > max) {
-    throw new ConfigError(name, `debe ser un número de horas mayor que 0 y hasta ${max} (se recibió "${raw}")`);
-  }
-  return Math.max(1, Math.round(value * 3600));
-}
-
-function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'si', 'sí'].includes(raw)) return true;
-  if (['0', 'false', 'no'].includes(raw)) return false;
-  throw new ConfigError(name, `debe ser true o false (se recibió "${raw}")`);
 }
 
 /** ROLES: a comma-separated subset of api and realtime (default both, as `npm start` runs). */
@@ -309,22 +157,6 @@ function readTimeZone(env: NodeJS.ProcessEnv, name: string, fallback: string): s
   return value;
 }
 
-/** A comma list of calendar dates (YYYY-MM-DD); unset or blank: null. */
-function readDateList(env: NodeJS.ProcessEnv, name: string): string[] | null {
-  const raw = env[name]?.trim();
-  if (!raw) return null;
-  const dates = raw
-    .split(',')
-    .map((d) => d.trim())
-    .filter(Boolean);
-  for (const d of dates) {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
-    const real = m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toISOString().slice(0, 10) === d;
-    if (!real) throw new ConfigError(name, `debe ser una lista de fechas AAAA-MM-DD separadas por comas (se recibió "${d}")`);
-  }
-  return [...new Set(dates)].sort();
-}
-
 /** For local use only: a secret generated once and kept under the data directory. */
 function localJwtSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -335,21 +167,30 @@ function localJwtSecret(dataDir: string): string {
   return secret;
 }
 
-function defaultPrivacyNotice(municipio: string): string {
-  return [
-    `El Gobierno Municipal de ${municipio}, Nuevo León, es responsable del tratamiento de los datos personales que proporciones en este formulario, los cuales serán protegidos conforme a la Ley General de Protección de Datos Personales en Posesión de Sujetos Obligados y la normativa estatal aplicable.`,
-    'Tus datos (nombre, fecha de nacimiento, teléfono, correo electrónico y empresa) se utilizarán únicamente para registrar tu participación en el evento, confirmar tu asistencia, comunicarte cambios y elaborar estadísticas sin datos que te identifiquen.',
-    'No se transferirán a terceros salvo las excepciones previstas por la ley. Puedes ejercer tus derechos de acceso, rectificación, cancelación y oposición (ARCO) ante la Unidad de Transparencia del municipio.',
-  ].join('\n\n');
+/**
+ * An area's settings (`<area>.settings.ts`): read once at start, after the core's (which they may use: the municipio,
+ * NODE_ENV…), with the readers of env-readers.ts, and merged into the one configuration object every process injects
+ * (APP_CONFIG). Core never names an area: the entry points hand the areas' declarations to loadConfig
+ * (api/src/modules/index.ts, AREA_SETTINGS). An area reads its own by typing its injection `AppConfig & XSettings`.
+ */
+export interface SettingsDeclaration<T extends object = object> {
+  readonly read: (env: NodeJS.ProcessEnv, core: AppConfig) => T;
 }
+
+export const defineSettings = <T extends object>(read: (env: NodeJS.ProcessEnv, core: AppConfig) => T): SettingsDeclaration<T> => ({
+  read,
+});
+
+/** The settings a list of declarations reads, as one type. */
+export type SettingsOf<D> = (D extends SettingsDeclaration<infer T> ? (t: T) => void : never) extends (t: infer I) => void ? I : never;
 
 /**
  * The configuration a process starts with (api or workers): an invalid one ends the process with its Spanish
  * message and exit code 78 (EX_CONFIG), so a supervisor does not restart it in a loop.
  */
-export function loadConfigOrExit(): AppConfig {
+export function loadConfigOrExit<D extends SettingsDeclaration>(settings: readonly D[]): AppConfig & SettingsOf<D> {
   try {
-    return loadConfig();
+    return loadConfig(process.env, settings);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -359,7 +200,20 @@ export function loadConfigOrExit(): AppConfig {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** The core's configuration and each declaration's settings (listed twice, read once); a setting named twice is a programming error. */
+export function loadConfig<D extends SettingsDeclaration>(env: NodeJS.ProcessEnv, settings: readonly D[]): AppConfig & SettingsOf<D> {
+  const core = loadCoreConfig(env);
+  const config: Record<string, unknown> = { ...core };
+  for (const declaration of new Set(settings)) {
+    for (const [name, value] of Object.entries(declaration.read(env, core))) {
+      if (name in config) throw new Error(`Setting ${name} is declared twice`);
+      config[name] = value;
+    }
+  }
+  return config as AppConfig & SettingsOf<D>;
+}
+
+function loadCoreConfig(env: NodeJS.ProcessEnv): AppConfig {
   const nodeEnv = (env.NODE_ENV?.trim() || 'development') as AppConfig['env'];
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
     throw new ConfigError('NODE_ENV', 'debe ser development, production o test');
@@ -388,10 +242,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = readInt(env, 'PORT', 3000, 0, 65535);
   const municipio = env.MUNICIPIO?.trim() || 'Monterrey';
   const publicUrl = readPublicUrl(env, nodeEnv, port);
-  const smtpUrl = env.SMTP_URL?.trim() ? readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']) : null;
-  const mailFrom = env.MAIL_FROM?.trim() || `"Aforo · Municipio de ${municipio}" <no-responder@aforo.local>`;
-  if (/[\r\n]/.test(mailFrom) || !/@/.test(mailFrom))
-    throw new ConfigError('MAIL_FROM', 'debe ser una dirección de correo, en una sola línea');
 
   return {
     env: nodeEnv,
@@ -416,31 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLockMs: readInt(env, 'JOB_LOCK_MS', 30_000, 1000, 600_000),
     publicReadLimitPerMinute: readInt(env, 'PUBLIC_READ_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     publicWriteLimitPerMinute: readInt(env, 'PUBLIC_WRITE_LIMIT_PER_MINUTE', 30, 1, 10_000_000),
-    programCheckEmailLimitPerMinute: readInt(env, 'PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE', 20, 1, 10_000_000),
-    waitlistJoinLimitPerMinute: readInt(env, 'WAITLIST_JOIN_LIMIT_PER_MINUTE', 5, 1, 10_000_000),
-    privacyNotice: env.PRIVACY_NOTICE?.trim() || defaultPrivacyNotice(env.MUNICIPIO?.trim() || 'Monterrey'),
     webDistDir: resolve(env.WEB_DIST_DIR?.trim() || join(ROOT_DIR, 'web/dist')),
     dataDir,
     publicUrl,
-    smtpUrl,
-    smtpRequireTls: smtpRequiresTls(smtpUrl, nodeEnv),
-    mailFrom,
-    waitlistOfferSeconds: readHours(env, 'WAITLIST_OFFER_HOURS', 24, 720),
-    waitlistConfirmSeconds: readHours(env, 'WAITLIST_CONFIRM_HOURS', 3, 720),
-    mailSendTimeoutMs: readInt(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 500, 600_000),
-    mailSendAttempts: readInt(env, 'MAIL_SEND_ATTEMPTS', 10, 1, 100),
-    mailRetryDelayMs: readInt(env, 'MAIL_RETRY_DELAY_MS', 2_000, 100, 3_600_000),
-    mailPerMinute: readInt(env, 'MAIL_PER_MINUTE', MAIL_PER_MINUTE_DEFAULT, 0, 1_000_000),
-    doorAlarmLevels: readLevels(env, 'DOOR_ALARM_LEVELS', [80, 95, 100]),
-    retention: {
-      externalEventsMonths: readInt(env, 'RETENTION_EXTERNAL_EVENTS_MONTHS', 12, 1, 120),
-      programsMonths: readInt(env, 'RETENTION_PROGRAMS_MONTHS', 12, 1, 120),
-      mailDays: readInt(env, 'RETENTION_MAIL_DAYS', 90, 1, 3650),
-      importsDays: readInt(env, 'RETENTION_IMPORTS_DAYS', 30, 1, 3650),
-    },
-    privacyDueBusinessDays: readInt(env, 'PRIVACY_DUE_BUSINESS_DAYS', 20, 1, 120),
-    privacyReminderBusinessDays: readInt(env, 'PRIVACY_REMINDER_BUSINESS_DAYS', 5, 0, 60),
-    privacyHolidays: readDateList(env, 'PRIVACY_HOLIDAYS'),
   };
 }
 

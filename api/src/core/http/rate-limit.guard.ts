@@ -4,15 +4,27 @@ import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimiter } from '../redis/rate-limiter';
 
-export type RateLimitKind = 'public-read' | 'public-write' | 'waitlist-join';
+/**
+ * A limit per minute and IP with a setting of its own (WAITLIST_JOIN_LIMIT…), declared beside its setting: one
+ * counter per name, shared by every route that names it.
+ */
+export interface DeclaredRateLimit {
+  readonly name: string;
+  readonly perMinute: (config: never) => number;
+}
+
+export const defineRateLimit = <C>(name: string, perMinute: (config: C) => number): DeclaredRateLimit => ({
+  name,
+  perMinute: perMinute as (config: never) => number,
+});
+
+/** The platform's limits (PUBLIC_READ/WRITE_LIMIT_PER_MINUTE), or one a setting declares. */
+export type RateLimitKind = 'public-read' | 'public-write' | DeclaredRateLimit;
 const RATE_LIMIT = 'aforo:rate-limit';
 
-/** Each kind's limit per minute and IP: one counter per kind, shared by every route that names it. */
-const LIMITS: Record<RateLimitKind, (config: AppConfig) => number> = {
-  'public-read': (c) => c.publicReadLimitPerMinute,
-  'public-write': (c) => c.publicWriteLimitPerMinute,
-  // Both waitlists' joins (issue 29 §1.4): each mails an address, so far fewer than other writes.
-  'waitlist-join': (c) => c.waitlistJoinLimitPerMinute,
+const PLATFORM_LIMITS = {
+  'public-read': defineRateLimit<AppConfig>('public-read', (c) => c.publicReadLimitPerMinute),
+  'public-write': defineRateLimit<AppConfig>('public-write', (c) => c.publicWriteLimitPerMinute),
 };
 
 /**
@@ -34,7 +46,10 @@ export class RateLimitGuard implements CanActivate {
     const kinds = this.reflector.getAllAndOverride<RateLimitKind[] | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
     if (!kinds) return true;
     const ip = context.switchToHttp().getRequest<Request>().ip ?? 'unknown';
-    for (const kind of kinds) await this.limiter.consume(kind, ip, LIMITS[kind](this.config), 60);
+    for (const kind of kinds) {
+      const limit = typeof kind === 'string' ? PLATFORM_LIMITS[kind] : kind;
+      await this.limiter.consume(limit.name, ip, limit.perMinute(this.config as never), 60);
+    }
     return true;
   }
 }

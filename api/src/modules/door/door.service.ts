@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { DoorSettings } from './door.settings';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import {
@@ -75,7 +76,7 @@ const toPerson = (h: DoorPerson): DoorPerson => ({ id: h.id, nombre: h.nombre, n
 @Injectable()
 export class DoorService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & DoorSettings,
     private readonly uow: UnitOfWork,
     private readonly repo: DoorRepository,
     private readonly adapters: DoorAdapters,

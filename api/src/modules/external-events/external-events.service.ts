@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { WaitlistSettings } from '@core/waitlist/waitlist.settings';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@shared/permissions';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
@@ -46,7 +47,7 @@ export class ExternalEventsService {
     private readonly events: ExternalEventsRepository,
     private readonly images: ImagesService,
     private readonly waitlist: WaitlistRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & WaitlistSettings,
   ) {}
 
   async list(): Promise<ExternalEventResponse[]> {

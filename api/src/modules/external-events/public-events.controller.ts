@@ -4,6 +4,7 @@ import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
 import { RateLimit } from '@core/http/rate-limit.guard';
+import { WAITLIST_JOIN_LIMIT } from '@core/waitlist/waitlist.settings';
 import { SlugParamPipe } from '@core/http/slug-param.pipe';
 import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
@@ -66,7 +67,7 @@ export class PublicEventsController {
     ExternalEventAnswers.waitlistJoined,
   )
   @Public()
-  @RateLimit('public-write', 'waitlist-join')
+  @RateLimit('public-write', WAITLIST_JOIN_LIMIT)
   joinWaitlist(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@shared/permissions';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { WaitlistSettings } from '@core/waitlist/waitlist.settings';
 import type {
   ExternalRegistrationResponse,
   PublicEventPageResponse,
@@ -51,7 +52,7 @@ const REGISTRATION_NOT_FOUND = 'El registro no existe.';
 @Injectable()
 export class RegistrationsService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & WaitlistSettings,
     private readonly uow: UnitOfWork,
     private readonly events: ExternalEventsRepository,
     private readonly registrations: RegistrationsRepository,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { WaitlistSettings } from '@core/waitlist/waitlist.settings';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { ExternalEventsError } from './external-events.errors';
 import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
@@ -55,7 +56,7 @@ function eventView(row: LinkRow): LinkEventView {
 @Injectable()
 export class WaitlistService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & WaitlistSettings,
     private readonly links: SignedLinks,
     private readonly waitlist: WaitlistRepository,
     // Absent in the workers process, which never takes a join.

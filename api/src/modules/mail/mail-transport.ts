@@ -2,7 +2,8 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { APP_CONFIG } from '@core/config/app-config';
+import type { MailSettings } from './mail.settings';
 import { QUEUE_CONCURRENCY } from '@shared/jobs/jobs';
 import type { RenderedMail } from './render/mail-renderer.types';
 import { oneLine } from './render/html';
@@ -83,7 +84,7 @@ export class MailTransport implements OnApplicationShutdown {
   private readonly transporter: Transporter | null;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'smtpUrl' | 'smtpRequireTls' | 'mailFrom' | 'mailSendTimeoutMs'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<MailSettings, 'smtpUrl' | 'smtpRequireTls' | 'mailFrom' | 'mailSendTimeoutMs'>,
   ) {
     const timeout = config.mailSendTimeoutMs;
     this.transporter = config.smtpUrl
@@ -97,7 +98,7 @@ export class MailTransport implements OnApplicationShutdown {
           socketTimeout: timeout,
           disableFileAccess: true,
           disableUrlAccess: true,
-          // Production, a relay on another machine: STARTTLS or nothing (app-config.ts, smtpRequiresTls).
+          // Production, a relay on another machine: STARTTLS or nothing (mail.settings.ts, smtpRequiresTls).
           ...(config.smtpRequireTls ? { requireTLS: true } : {}),
         } as Parameters<typeof createTransport>[0])
       : null;

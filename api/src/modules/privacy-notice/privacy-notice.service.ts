@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { PrivacyNoticeSettings } from './privacy-notice.settings';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { PrivacyNoticeError } from './privacy-notice.errors';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
@@ -23,7 +24,7 @@ export class PrivacyNoticeService implements NoticeVersions {
   private readonly known = new Set<number>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & PrivacyNoticeSettings,
     private readonly notices: PrivacyNoticeRepository,
     private readonly uow: UnitOfWork,
   ) {}

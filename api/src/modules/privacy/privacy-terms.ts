@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { PrivacySettings } from './privacy.settings';
 import { addBusinessDays, businessDaysBetween, dateInZone, lftHolidaySet, type IsoDate } from '@shared/rules/business-days';
 
 /**
@@ -13,7 +14,7 @@ export class PrivacyTerms {
 
   constructor(
     @Inject(APP_CONFIG)
-    private readonly config: Pick<AppConfig, 'tzDisplay' | 'privacyDueBusinessDays' | 'privacyReminderBusinessDays' | 'privacyHolidays'>,
+    private readonly config: Pick<AppConfig, 'tzDisplay'> & PrivacySettings,
   ) {
     this.configured = config.privacyHolidays ? new Set(config.privacyHolidays) : null;
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { WaitlistSettings } from '@core/waitlist/waitlist.settings';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
@@ -64,7 +65,7 @@ type AcceptOutcome =
 @Injectable()
 export class ProgramWaitlistService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & WaitlistSettings,
     private readonly uow: UnitOfWork,
     private readonly links: SignedLinks,
     private readonly programs: ProgramsRepository,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { ProgramsSettings } from './programs.settings';
 import {
   PLACE_HOLDING_STATUSES,
   type ProgramaResponse,
@@ -75,7 +76,7 @@ function programaFields(dto: CreateProgramaDto | UpdateProgramaDto, current?: Pr
 @Injectable()
 export class ProgramsService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & ProgramsSettings,
     private readonly uow: UnitOfWork,
     private readonly programs: ProgramsRepository,
     private readonly limiter: RateLimiter,

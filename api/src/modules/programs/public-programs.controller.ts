@@ -6,6 +6,7 @@ import type { ProgramApplicationAccepted } from '@shared/contracts/programs.cont
 import type { EventActor } from '@shared/events/domain-events';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
+import { WAITLIST_JOIN_LIMIT } from '@core/waitlist/waitlist.settings';
 import { ProgramAnswers } from './programs.openapi';
 import { CheckEmailDto, ProgramRegistrationDto } from './programs.dto';
 import { ProgramWaitlistService } from './program-waitlist.service';
@@ -64,7 +65,7 @@ export class PublicProgramsController {
     ProgramAnswers.waitlistJoined,
   )
   @Public()
-  @RateLimit('public-write', 'waitlist-join')
+  @RateLimit('public-write', WAITLIST_JOIN_LIMIT)
   join(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

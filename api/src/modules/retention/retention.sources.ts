@@ -2,6 +2,7 @@ import type { Provider } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuditRepository } from '@core/audit/audit.repository';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { RetentionSettings } from './retention.settings';
 import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import type { RetentionAction, RetentionKind } from '@shared/contracts/retention.contract';
 import { RegistrationsRepository } from '../external-events/registrations.repository';
@@ -38,9 +39,9 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 const months = (n: number) => (n === 1 ? '1 mes' : `${n} meses`);
 const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
 
-/** The kinds in the order the screen lists them, each with its area's setting (AppConfig.retention). */
+/** The kinds in the order the screen lists them, each with its area's setting (retention.settings.ts). */
 function sources(
-  config: AppConfig,
+  config: AppConfig & { retention: RetentionSettings },
   audit: AuditRepository,
   registrations: RegistrationsRepository,
   waitlist: WaitlistRepository,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { MailSettings } from '../mail.settings';
 import { MailRepository } from '../mail.repository';
 import { mailSendingLeaseMs } from '../mail-send.rules';
 import { MailQueue } from './mail-queue';
@@ -34,7 +35,7 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
   private recoverDelay = RECOVER_MS;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & MailSettings,
     private readonly mails: MailRepository,
     private readonly queue: MailQueue,
   ) {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import type { EventEmitter } from 'node:events';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { MailSettings } from '../mail.settings';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUES } from '@shared/jobs/jobs';
 
@@ -18,7 +19,7 @@ export class MailQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(MailQueue.name);
   private readonly queue: Queue;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig & MailSettings) {
     this.queue = new Queue(QUEUES.mail, {
       prefix: `${config.redisPrefix}:bull`,
       connection: redisOptionsFromUrl(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as ConnectionOptions,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { MailSettings } from '../mail.settings';
 import type { JobHandler } from '@core/jobs/job-handler';
 import { MailPushes } from '../mail-pushes';
 import { MailRepository } from '../mail.repository';
@@ -25,7 +26,7 @@ export class MailSendJob implements JobHandler<'mail.send'> {
   private readonly logger = new Logger(MailSendJob.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & MailSettings,
     private readonly mails: MailRepository,
     private readonly renderer: MailRenderer,
     private readonly transport: MailTransport,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { MailSettings } from '../mail.settings';
 import { MAIL_SWEEP_QUEUED_AFTER_MS } from '../mail.constants';
 import type { JobHandler } from '@core/jobs/job-handler';
 import { MailRepository } from '../mail.repository';
@@ -17,7 +18,7 @@ export class MailSweepJob implements JobHandler<'mail.sweep'> {
   private readonly logger = new Logger(MailSweepJob.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & MailSettings,
     private readonly mails: MailRepository,
     private readonly queue: MailQueue,
   ) {}

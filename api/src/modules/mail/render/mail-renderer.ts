@@ -1,6 +1,7 @@
 import { SIGNED_LINKS, signedLinkPath } from '@shared/contracts/links.contract';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { MailSettings } from '../mail.settings';
 import { formatLongDateMx, formatLongDateTimeMx, formatTimeMx } from '@core/format/display-dates';
 import { SignedLinks } from '@core/links/signed-links';
 import { MAIL_TEMPLATES } from './templates';
@@ -40,7 +41,7 @@ export class MailRenderer {
   readonly domain: string;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'municipio' | 'tzDisplay' | 'publicUrl' | 'mailFrom'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'municipio' | 'tzDisplay' | 'publicUrl'> & Pick<MailSettings, 'mailFrom'>,
     private readonly links: SignedLinks,
   ) {
     const tz = config.tzDisplay;
