@@ -3,6 +3,7 @@ import type { AppConfig, SettingsDeclaration, SettingsOf } from '@core/config/ap
 import type { EntityTarget } from '@core/database/data-source';
 import type { DemoSeeder } from '@core/database/seed-runner';
 import type { JobsModule } from '@core/jobs/job-handler';
+import type { MailTemplate } from '@shared/contracts/mail.contract';
 import { WAITLIST_SETTINGS } from '@core/waitlist/waitlist.settings';
 import { AuthModule } from './auth/auth.module';
 import { ExternalEventEntity } from './external-events/external-event.entity';
@@ -21,6 +22,7 @@ import { MailJobsModule } from './mail/jobs/mail-jobs.module';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { MailModule } from './mail/mail.module';
 import { MAIL_SETTINGS } from './mail/mail.settings';
+import { addMailTemplates, type MAIL_OWN_TEMPLATES, type MailTemplateRenderers } from './mail/render/templates';
 import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
 import { personasSeeder } from './personas/personas.seed';
 import { PersonasModule } from './personas/personas.module';
@@ -62,6 +64,8 @@ export interface AreaRegistration {
   seeder?: DemoSeeder;
   /** The settings it reads (its `<area>.settings.ts`, and a core engine's it uses): every process's configuration. */
   settings?: readonly SettingsDeclaration[];
+  /** Its mail templates' renderers (`<area>.mail.ts`; each template's data is in shared/contracts/mail.contract.ts): api and workers. */
+  mailTemplates?: Partial<MailTemplateRenderers>;
 }
 
 /**
@@ -116,6 +120,13 @@ export const AREA_MODULES: readonly Type[] = REGISTERED.map((a) => a.module);
 export const AREA_ENTITY_LIST: readonly EntityTarget[] = REGISTERED.flatMap((a) => a.entities ?? []);
 /** The areas' job handler modules (workers.module.ts). */
 export const AREA_JOBS_MODULES: readonly JobsModule[] = REGISTERED.flatMap((a) => (a.jobs ? [a.jobs] : []));
+
+/** Each area's mail templates join mail's own renderers (api and workers both load this file). */
+for (const area of REGISTERED) if (area.mailTemplates) addMailTemplates(area.mailTemplates);
+/** Every template of the mail contract has a renderer, mail's or an area's: a missing one is named by a compile error here. */
+type AreaMailTemplate = { [A in AreaName]: (typeof AREA_REGISTRATIONS)[A] extends { mailTemplates: infer M } ? keyof M : never }[AreaName];
+type EveryTemplateRendered<Missing extends never> = Missing;
+export type MailTemplatesWithoutRenderer = EveryTemplateRendered<Exclude<MailTemplate, keyof typeof MAIL_OWN_TEMPLATES | AreaMailTemplate>>;
 
 /** Every area's settings, as one type: what `loadConfig(env, AREA_SETTINGS)` adds to the core's AppConfig. */
 export type AreaSettings = SettingsOf<

@@ -4,9 +4,9 @@ import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { MailSettings } from '../mail.settings';
 import { formatLongDateMx, formatLongDateTimeMx, formatTimeMx } from '@core/format/display-dates';
 import { SignedLinks } from '@core/links/signed-links';
-import { MAIL_TEMPLATES } from './templates';
+import { mailTemplateRenderer } from './templates';
 import { renderLayout } from './layout';
-import { MailRenderError, type MailRenderContext, type RenderedMail } from './mail-renderer.types';
+import { MailRenderError, type MailRenderContext, type RenderedMail, type TemplateOutput } from './mail-renderer.types';
 import type { MailTemplate, MailTemplateData } from '@shared/contracts/mail.contract';
 import { UNSUBSCRIBE_LINK_DAYS } from '@shared/contracts/privacy.contract';
 
@@ -29,7 +29,7 @@ export interface RenderTarget {
 }
 
 /**
- * Template → message: the template's renderer (templates/index.ts) gives blocks and attachments, the one
+ * Template → message: the template's renderer (mail's own or an area's, templates/index.ts) gives blocks and attachments, the one
  * layout (layout.ts) writes HTML and text. Deterministic for a given row (links expire with the record, the
  * .ics stamp is the row's creation), so a resend is the same message.
  */
@@ -53,13 +53,15 @@ export class MailRenderer {
   }
 
   isTemplate(name: string): name is MailTemplate {
-    return Object.prototype.hasOwnProperty.call(MAIL_TEMPLATES, name);
+    return mailTemplateRenderer(name) !== undefined;
   }
 
   async render<T extends MailTemplate>(template: T, data: MailTemplateData[T], target: RenderTarget): Promise<RenderedMail>;
   async render(template: string, data: unknown, target: RenderTarget): Promise<RenderedMail>;
   async render(template: string, data: unknown, target: RenderTarget): Promise<RenderedMail> {
-    if (!this.isTemplate(template)) throw new MailRenderError(`Plantilla desconocida: ${template}`);
+    const renderer = mailTemplateRenderer(template) as
+      ((d: unknown, c: MailRenderContext) => TemplateOutput | Promise<TemplateOutput>) | undefined;
+    if (!renderer) throw new MailRenderError(`Plantilla desconocida: ${template}`);
     if (!data || typeof data !== 'object') throw new MailRenderError('El mensaje no tiene datos');
     const ctx: MailRenderContext = {
       municipio: this.config.municipio,
@@ -71,9 +73,8 @@ export class MailRenderer {
       sign: (purpose, id, expiresAt) => this.links.sign(purpose, id, expiresAt),
       message: { id: target.id, createdAt: target.createdAt },
     };
-    const renderer = MAIL_TEMPLATES[template] as (d: unknown, c: MailRenderContext) => ReturnType<(typeof MAIL_TEMPLATES)[MailTemplate]>;
     const out = await renderer(data, ctx);
-    const unsubscribe = UNSUBSCRIBE_TEMPLATES.has(template) ? this.unsubscribeLinks(target) : undefined;
+    const unsubscribe = UNSUBSCRIBE_TEMPLATES.has(template as MailTemplate) ? this.unsubscribeLinks(target) : undefined;
     const layout = renderLayout(out.content, {
       municipio: this.config.municipio,
       privacyUrl: `${this.config.publicUrl}/privacidad/solicitud`,

@@ -8,14 +8,16 @@ import { programaEstadoCambiado, programaSolicitudRecibida } from './programa';
 import { registroConfirmacion } from './registro-confirmacion';
 import { registroRecordatorio } from './registro-recordatorio';
 
+/** Templates of the contract (shared/contracts/mail.contract.ts, MailTemplateData) with their renderers. */
+export type MailTemplateRenderers<K extends MailTemplate = MailTemplate> = { [T in K]: MailTemplateRenderer<T> };
+
 /**
- * Every template of the contract (shared/contracts/mail.contract.ts) and its renderer: the type makes a
- * template added to the contract without a renderer a compile error. One file per template beside this one.
+ * The templates mail renders itself. An area's own templates live in its folder and come through its registration
+ * (api/src/modules/index.ts, `mailTemplates`), which also checks that every template of the contract has a renderer.
  */
-export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = {
+export const MAIL_OWN_TEMPLATES = {
   'registro.confirmacion': registroConfirmacion,
   'lista-espera.oferta': listaEsperaOferta,
-  // Issue 22 §2.2–2.4 (branch notify).
   'programa.solicitud-recibida': programaSolicitudRecibida,
   'programa.estado-cambiado': programaEstadoCambiado,
   'programa.lista-espera-oferta': programaListaEsperaOferta,
@@ -25,8 +27,25 @@ export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = 
   // Issue 29 §1.4: a waitlist join is confirmed by its address first.
   'lista-espera.confirmar': listaEsperaConfirmar,
   'programa.lista-espera-confirmar': programaListaEsperaConfirmar,
-  // Issue 29 §2 (branch arco).
   'privacidad.confirmar': privacidadConfirmar,
   'privacidad.respuesta': privacidadRespuesta,
   'privacidad.recordatorio': privacidadRecordatorio,
-};
+} satisfies Partial<MailTemplateRenderers>;
+
+/** Every renderer known to this process: mail's own, then each area's as the registration adds them. */
+const RENDERERS = new Map<string, MailTemplateRenderer<MailTemplate>>(
+  Object.entries(MAIL_OWN_TEMPLATES) as Array<[string, MailTemplateRenderer<MailTemplate>]>,
+);
+
+/** Adds an area's templates (the registration of areas does, as every process loads it); a template named twice fails. */
+export function addMailTemplates(templates: Partial<MailTemplateRenderers>): void {
+  for (const [name, renderer] of Object.entries(templates)) {
+    if (RENDERERS.has(name)) throw new Error(`Mail template ${name} has two renderers`);
+    RENDERERS.set(name, renderer as MailTemplateRenderer<MailTemplate>);
+  }
+}
+
+/** The renderer of a template, or undefined for a name no one renders. */
+export function mailTemplateRenderer(name: string): MailTemplateRenderer<MailTemplate> | undefined {
+  return RENDERERS.get(name);
+}
