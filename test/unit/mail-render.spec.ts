@@ -2,6 +2,8 @@ import { SignedLinks } from '../../api/src/core/links/signed-links';
 import { buildIcs, escapeIcsText, foldIcsLine } from '../../api/src/modules/mail/render/ics';
 import { MailRenderer, mailDomain } from '../../api/src/modules/mail/render/mail-renderer';
 import type { MailTemplateData } from '../../api/src/shared/contracts/mail.contract';
+// Every area's templates join mail's own as each process loads the registration of areas.
+import '../../api/src/modules';
 
 const config = {
   municipio: 'San Pedro Garza García',

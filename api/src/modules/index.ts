@@ -9,6 +9,7 @@ import { AuthModule } from './auth/auth.module';
 import { ExternalEventEntity } from './external-events/external-event.entity';
 import { ExternalRegistrationEntity } from './external-events/external-registration.entity';
 import { externalEventsSeeder } from './external-events/external-events.seed';
+import { EXTERNAL_EVENTS_MAIL_TEMPLATES } from './external-events/external-events.mail';
 import { ExternalEventsModule } from './external-events/external-events.module';
 import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
 import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
@@ -16,6 +17,7 @@ import { DoorModule } from './door/door.module';
 import { DOOR_SETTINGS } from './door/door.settings';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
+import { INTERNAL_EVENTS_MAIL_TEMPLATES } from './internal-events/internal-events.mail';
 import { InternalEventsModule } from './internal-events/internal-events.module';
 import { InternalEventsJobsModule } from './internal-events/jobs/internal-events-jobs.module';
 import { MailJobsModule } from './mail/jobs/mail-jobs.module';
@@ -36,6 +38,7 @@ import { PROGRAMS_SETTINGS } from './programs/programs.settings';
 import { PrivacyNoticeModule } from './privacy-notice/privacy-notice.module';
 import { PRIVACY_NOTICE_SETTINGS } from './privacy-notice/privacy-notice.settings';
 import { PrivacyJobsModule } from './privacy/jobs/privacy-jobs.module';
+import { PRIVACY_MAIL_TEMPLATES } from './privacy/privacy.mail';
 import { PrivacyModule } from './privacy/privacy.module';
 import { PRIVACY_SETTINGS } from './privacy/privacy.settings';
 import { PublicModule } from './public/public.module';
@@ -80,6 +83,7 @@ export const AREA_REGISTRATIONS = {
     jobs: ExternalEventsJobsModule,
     seeder: externalEventsSeeder,
     settings: [WAITLIST_SETTINGS],
+    mailTemplates: EXTERNAL_EVENTS_MAIL_TEMPLATES,
   },
   users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },
   auth: { module: AuthModule },
@@ -95,13 +99,18 @@ export const AREA_REGISTRATIONS = {
     settings: [PROGRAMS_SETTINGS, WAITLIST_SETTINGS],
   },
   'queue-dashboard': { module: QueueDashboardModule },
-  'internal-events': { module: InternalEventsModule, jobs: InternalEventsJobsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
+  'internal-events': {
+    module: InternalEventsModule,
+    jobs: InternalEventsJobsModule,
+    seeder: internalEventsSeeder(DEMO_SPACE_NAME),
+    mailTemplates: INTERNAL_EVENTS_MAIL_TEMPLATES,
+  },
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
   mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule, settings: [MAIL_SETTINGS] },
   door: { module: DoorModule, settings: [DOOR_SETTINGS] },
   retention: { module: RetentionModule, jobs: RetentionJobsModule, settings: [RETENTION_SETTINGS] },
-  privacy: { module: PrivacyModule, jobs: PrivacyJobsModule, settings: [PRIVACY_SETTINGS] },
+  privacy: { module: PrivacyModule, jobs: PrivacyJobsModule, settings: [PRIVACY_SETTINGS], mailTemplates: PRIVACY_MAIL_TEMPLATES },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;

@@ -1,35 +1,26 @@
 import type { MailTemplate } from '@shared/contracts/mail.contract';
 import type { MailTemplateRenderer } from '../mail-renderer.types';
 import { listaEsperaConfirmar, programaListaEsperaConfirmar } from './lista-espera-confirmar';
-import { eventoInternoInvitacion, eventoInternoRecordatorio } from './evento-interno';
 import { listaEsperaOferta, programaListaEsperaOferta } from './lista-espera-oferta';
-import { privacidadConfirmar, privacidadRecordatorio, privacidadRespuesta } from './privacidad';
 import { programaEstadoCambiado, programaSolicitudRecibida } from './programa';
-import { registroConfirmacion } from './registro-confirmacion';
-import { registroRecordatorio } from './registro-recordatorio';
 
 /** Templates of the contract (shared/contracts/mail.contract.ts, MailTemplateData) with their renderers. */
 export type MailTemplateRenderers<K extends MailTemplate = MailTemplate> = { [T in K]: MailTemplateRenderer<T> };
 
 /**
- * The templates mail renders itself. An area's own templates live in its folder and come through its registration
- * (api/src/modules/index.ts, `mailTemplates`), which also checks that every template of the contract has a renderer.
+ * The templates mail renders itself: the waitlists' (external events and programs share their parts) and programs'
+ * (whose rows the waitlists reuse). An area's own templates live in its folder (`<area>.mail.ts`) and come through
+ * its registration (api/src/modules/index.ts, `mailTemplates`), which also checks that every template of the contract
+ * has a renderer.
  */
 export const MAIL_OWN_TEMPLATES = {
-  'registro.confirmacion': registroConfirmacion,
   'lista-espera.oferta': listaEsperaOferta,
   'programa.solicitud-recibida': programaSolicitudRecibida,
   'programa.estado-cambiado': programaEstadoCambiado,
   'programa.lista-espera-oferta': programaListaEsperaOferta,
-  'evento-interno.invitacion': eventoInternoInvitacion,
-  'evento-interno.recordatorio': eventoInternoRecordatorio,
-  'registro.recordatorio': registroRecordatorio,
   // Issue 29 §1.4: a waitlist join is confirmed by its address first.
   'lista-espera.confirmar': listaEsperaConfirmar,
   'programa.lista-espera-confirmar': programaListaEsperaConfirmar,
-  'privacidad.confirmar': privacidadConfirmar,
-  'privacidad.respuesta': privacidadRespuesta,
-  'privacidad.recordatorio': privacidadRecordatorio,
 } satisfies Partial<MailTemplateRenderers>;
 
 /** Every renderer known to this process: mail's own, then each area's as the registration adds them. */

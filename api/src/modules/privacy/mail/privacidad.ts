@@ -1,8 +1,8 @@
 import { signedLinkPath } from '@shared/contracts/links.contract';
 import { ARCO_TYPE_LABELS, type ArcoType } from '@shared/contracts/privacy.contract';
-import type { MailBlock } from '../layout';
-import type { MailTemplateRenderer, TemplateOutput } from '../mail-renderer.types';
-import { requireDate, requireId, requireText } from '../template-helpers';
+import type { MailBlock } from '../../mail/render/layout';
+import type { MailTemplateRenderer, TemplateOutput } from '../../mail/render/mail-renderer.types';
+import { requireDate, requireId, requireText } from '../../mail/render/template-helpers';
 
 const typeLabel = (tipo: string) => ARCO_TYPE_LABELS[tipo as ArcoType] ?? tipo;
 

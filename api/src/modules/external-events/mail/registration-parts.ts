@@ -1,10 +1,10 @@
 import { signedLinkPath } from '@shared/contracts/links.contract';
 import type { MailTemplateData } from '@shared/contracts/mail.contract';
-import { icsAttachment } from '../ics';
-import type { MailBlock } from '../layout';
-import type { MailAttachment, MailRenderContext } from '../mail-renderer.types';
-import { qrAttachment } from '../qr';
-import { eventEnd, eventRows, publicEventUrl, requireDate, requireId, requireText } from '../template-helpers';
+import { icsAttachment } from '../../mail/render/ics';
+import type { MailBlock } from '../../mail/render/layout';
+import type { MailAttachment, MailRenderContext } from '../../mail/render/mail-renderer.types';
+import { qrAttachment } from '../../mail/render/qr';
+import { eventEnd, eventRows, publicEventUrl, requireDate, requireId, requireText } from '../../mail/render/template-helpers';
 
 /**
  * What the confirmation and the reminder of an external registration share: the event's rows, the door code with

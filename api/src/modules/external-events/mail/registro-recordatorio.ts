@@ -1,4 +1,4 @@
-import type { MailTemplateRenderer } from '../mail-renderer.types';
+import type { MailTemplateRenderer } from '../../mail/render/mail-renderer.types';
 import { registrationParts } from './registration-parts';
 
 /**

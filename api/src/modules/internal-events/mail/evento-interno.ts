@@ -1,8 +1,8 @@
 import type { MailTemplateData } from '@shared/contracts/mail.contract';
-import { icsAttachment } from '../ics';
-import type { MailRenderContext, MailTemplateRenderer, TemplateOutput } from '../mail-renderer.types';
-import { qrAttachment } from '../qr';
-import { eventEnd, eventRows, requireDate, requireId, requireText } from '../template-helpers';
+import { icsAttachment } from '../../mail/render/ics';
+import type { MailRenderContext, MailTemplateRenderer, TemplateOutput } from '../../mail/render/mail-renderer.types';
+import { qrAttachment } from '../../mail/render/qr';
+import { eventEnd, eventRows, requireDate, requireId, requireText } from '../../mail/render/template-helpers';
 
 /**
  * The public confirmation link of an internal event with the person's code filled in — what the invitation's

@@ -1,0 +1,9 @@
+import type { MailTemplateRenderers } from '../mail/render/templates';
+import { privacidadConfirmar, privacidadRecordatorio, privacidadRespuesta } from './mail/privacidad';
+
+/** Privacy's messages (issue 29 §2), rendered by mail: registered with the area (api/src/modules/index.ts). */
+export const PRIVACY_MAIL_TEMPLATES = {
+  'privacidad.confirmar': privacidadConfirmar,
+  'privacidad.respuesta': privacidadRespuesta,
+  'privacidad.recordatorio': privacidadRecordatorio,
+} satisfies Partial<MailTemplateRenderers>;
