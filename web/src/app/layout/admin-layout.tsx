@@ -3,7 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { logout, useSession } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
-import { navLinksFor } from '../screens';
+import { inNavSection, navLinksFor } from '../screens';
 import { CloseIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { Brand } from './brand';
 import { Avatar, UserMenu } from './user-menu';
@@ -35,7 +35,13 @@ export function AdminLayout() {
           <Brand to="/dashboard" inverted />
           <nav className="topnav" aria-label="Navegación principal">
             {links.map((link) => (
-              <NavLink key={link.to} to={link.to} className={({ isActive }) => `topnav__link ${isActive ? 'topnav__link--active' : ''}`}>
+              <NavLink
+                key={link.to}
+                to={link.to}
+                className={({ isActive }) =>
+                  `topnav__link ${isActive || inNavSection(link, location.pathname) ? 'topnav__link--active' : ''}`
+                }
+              >
                 {link.label}
               </NavLink>
             ))}
@@ -62,7 +68,9 @@ export function AdminLayout() {
                 <NavLink
                   key={link.to}
                   to={link.to}
-                  className={({ isActive }) => `mobile-menu__link ${isActive ? 'mobile-menu__link--active' : ''}`}
+                  className={({ isActive }) =>
+                    `mobile-menu__link ${isActive || inNavSection(link, location.pathname) ? 'mobile-menu__link--active' : ''}`
+                  }
                 >
                   {link.label}
                 </NavLink>
