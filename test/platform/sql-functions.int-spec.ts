@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../api/src/core/database/data-source';
 import { applySqlFunctions, compareSqlFunctions, type SqlFunction } from '../../api/src/core/database/sql-functions';
 import { AREA_SQL_FUNCTIONS } from '../../api/src/modules';
 import { databaseUrl, readHarnessEnv } from '../setup/harness-env';
-import { eventually } from '../setup/test-app';
+import { adminQuery, eventually } from '../setup/test-app';
 
 const ROOT = join(__dirname, '../..');
 
@@ -44,15 +43,7 @@ describe("the areas' SQL functions: the database holds what their files define",
   const databases: string[] = [];
   const sources: DataSource[] = [];
 
-  const admin = async (sql: string): Promise<void> => {
-    const client = new Client({ connectionString: harness.adminDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string): Promise<void> => adminQuery(harness.adminDatabaseUrl, sql);
   /** A database of its own: a copy of the migrated template, or empty. */
   const database = async (from: 'template' | 'empty'): Promise<string> => {
     const name = `aforo_t_fn_${process.pid}_${randomBytes(4).toString('hex')}`;

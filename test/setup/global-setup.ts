@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from '../../api/src/core/database/data-source';
 import { databaseUrl, HARNESS_FILE, type HarnessEnv } from './harness-env';
@@ -23,19 +23,17 @@ export default async function globalSetup(): Promise<void> {
   }
 
   // Some tests run the compiled server or workers as separate processes (a worker killed mid-import, seed:demo
-  // beside a running instance): compile it once here (incremental), never from two test files at once. The
-  // template below takes the areas' SQL functions from it too.
+  // beside a running instance): compile it once here (incremental), never from two test files at once.
   const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build:server failed:\n${build.stdout}\n${build.stderr}`);
 
-  // The template is named after what builds it: the migrations and the areas' SQL functions (`<area>.sql.ts`).
+  // The template is built like `npm run migrate` builds a database: the migrations, then the areas' SQL functions
+  // (their registry read from the build: jest's path aliases do not reach a global setup). It is named after both.
+  const { AREA_SQL_FUNCTIONS } = (await import(join(ROOT, 'dist/api/src/modules'))) as typeof import('../../api/src/modules');
+  const migrationsDir = join(ROOT, 'api/src/core/database/migrations');
   const hash = createHash('sha1');
-  for (const dir of ['api/src/core/database/migrations', 'api/src/core/database/sql-functions.ts']) {
-    for (const f of filesUnder(join(ROOT, dir))) hash.update(relative(ROOT, f)).update(readFileSync(f));
-  }
-  for (const f of filesUnder(join(ROOT, 'api/src/modules')).filter((f) => f.endsWith('.sql.ts'))) {
-    hash.update(relative(ROOT, f)).update(readFileSync(f));
-  }
+  for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
+  hash.update(JSON.stringify(AREA_SQL_FUNCTIONS));
   const templateDatabase = `aforo_tpl_${hash.digest('hex').slice(0, 12)}`;
 
   const admin = new Client({ connectionString: adminDatabaseUrl });
@@ -47,8 +45,6 @@ export default async function globalSetup(): Promise<void> {
       const building = `${templateDatabase}_build_${process.pid}`;
       await admin.query(`DROP DATABASE IF EXISTS ${building}`);
       await admin.query(`CREATE DATABASE ${building}`);
-      // The same run as `npm run migrate` (the areas' registry from the build: jest's path aliases do not reach here).
-      const { AREA_SQL_FUNCTIONS } = (await import(join(ROOT, 'dist/api/src/modules'))) as typeof import('../../api/src/modules');
       await runMigrations(databaseUrl(adminDatabaseUrl, building), AREA_SQL_FUNCTIONS);
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${templateDatabase}`).catch(async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${building}`);
@@ -101,13 +97,4 @@ async function startContainers(postgres: boolean, redis: boolean): Promise<Start
   }
   (globalThis as { __aforoContainers?: typeof handles }).__aforoContainers = handles;
   return started;
-}
-
-/** A file, or every file under a folder, sorted (absolute paths). */
-function filesUnder(path: string): string[] {
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(path, f))
-    .filter((f) => statSync(f).isFile())
-    .sort();
 }

@@ -1,4 +1,5 @@
 import { sqlFunction, type SqlFunction } from '@core/database/sql-functions';
+import type { CatalogueType } from '@shared/contracts/personas.contract';
 
 /**
  * The personas area's rules that run inside PostgreSQL, each in its one current definition, applied after the
@@ -53,14 +54,20 @@ const countsTruncate = sqlFunction(`
         RETURN NULL;
       END $$`);
 
-/** Each catalogue reference of `personas`: its column, the catalogue table, and the name its foreign key had. */
-const CATALOGUES = [
-  { column: 'profesion_id', table: 'profesiones', constraint: 'personas_profesion_id_fkey' },
-  { column: 'sector_id', table: 'sectores', constraint: 'personas_sector_id_fkey' },
-  { column: 'empresa_id', table: 'empresas', constraint: 'personas_empresa_id_fkey' },
-  { column: 'puesto_id', table: 'puestos', constraint: 'personas_puesto_id_fkey' },
-  { column: 'zona_id', table: 'zonas', constraint: 'personas_zona_id_fkey' },
-] as const;
+/** Each catalogue's table; a person references it in `<type>_id` (it was foreign key `personas_<type>_id_fkey`). */
+export const CATALOGUE_TABLE: Record<CatalogueType, string> = {
+  profesion: 'profesiones',
+  sector: 'sectores',
+  empresa: 'empresas',
+  puesto: 'puestos',
+  zona: 'zonas',
+};
+
+const CATALOGUES = Object.entries(CATALOGUE_TABLE).map(([type, table]) => ({
+  column: `${type}_id`,
+  table,
+  constraint: `personas_${type}_id_fkey`,
+}));
 
 /** The person side of one reference: a value written must exist, locked until the transaction ends. */
 const personReferenceCheck = (r: (typeof CATALOGUES)[number]): string => `
