@@ -1,12 +1,14 @@
 import type { Type } from '@nestjs/common';
 import type { EntityTarget } from '@core/database/data-source';
 import type { DemoSeeder } from '@core/database/seed-runner';
+import type { SqlFunction } from '@core/database/sql-functions';
 import type { JobsModule } from '@core/jobs/job-handler';
 import { AuthModule } from './auth/auth.module';
 import { ExternalEventEntity } from './external-events/external-event.entity';
 import { ExternalRegistrationEntity } from './external-events/external-registration.entity';
 import { externalEventsSeeder } from './external-events/external-events.seed';
 import { ExternalEventsModule } from './external-events/external-events.module';
+import { EXTERNAL_EVENTS_SQL_FUNCTIONS } from './external-events/external-events.sql';
 import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
 import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
 import { DoorModule } from './door/door.module';
@@ -17,9 +19,11 @@ import { InternalEventsJobsModule } from './internal-events/jobs/internal-events
 import { MailJobsModule } from './mail/jobs/mail-jobs.module';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { MailModule } from './mail/mail.module';
+import { MAIL_SQL_FUNCTIONS } from './mail/mail.sql';
 import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
 import { personasSeeder } from './personas/personas.seed';
 import { PersonasModule } from './personas/personas.module';
+import { PERSONAS_SQL_FUNCTIONS } from './personas/personas.sql';
 import { ProgramaEntity } from './programs/programa.entity';
 import { ProgramRegistrationEntity } from './programs/program-registration.entity';
 import { ProgramWaitlistEntryEntity } from './programs/program-waitlist-entry.entity';
@@ -27,6 +31,7 @@ import { ProgramsJobsModule } from './programs/jobs/programs-jobs.module';
 import { programsSeeder } from './programs/programs.seed';
 import { ProgramsModule } from './programs/programs.module';
 import { PrivacyNoticeModule } from './privacy-notice/privacy-notice.module';
+import { PRIVACY_NOTICE_SQL_FUNCTIONS } from './privacy-notice/privacy-notice.sql';
 import { PrivacyJobsModule } from './privacy/jobs/privacy-jobs.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { PublicModule } from './public/public.module';
@@ -52,6 +57,8 @@ export interface AreaRegistration {
   jobs?: JobsModule;
   /** Its demo data (`npm run seed:demo`), run in SEED_ORDER. */
   seeder?: DemoSeeder;
+  /** Its PostgreSQL functions (`<area>.sql.ts`), brought to these definitions after the migrations: every migration run. */
+  sqlFunctions?: readonly SqlFunction[];
 }
 
 /**
@@ -65,13 +72,14 @@ export const AREA_REGISTRATIONS = {
     entities: [ExternalEventEntity, ExternalRegistrationEntity, WaitlistEntryEntity],
     jobs: ExternalEventsJobsModule,
     seeder: externalEventsSeeder,
+    sqlFunctions: EXTERNAL_EVENTS_SQL_FUNCTIONS,
   },
   users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },
   auth: { module: AuthModule },
   health: { module: HealthModule },
   public: { module: PublicModule },
-  'privacy-notice': { module: PrivacyNoticeModule },
-  personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
+  'privacy-notice': { module: PrivacyNoticeModule, sqlFunctions: PRIVACY_NOTICE_SQL_FUNCTIONS },
+  personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder, sqlFunctions: PERSONAS_SQL_FUNCTIONS },
   programs: {
     module: ProgramsModule,
     entities: [ProgramaEntity, ProgramRegistrationEntity, ProgramWaitlistEntryEntity],
@@ -82,7 +90,7 @@ export const AREA_REGISTRATIONS = {
   'internal-events': { module: InternalEventsModule, jobs: InternalEventsJobsModule, seeder: internalEventsSeeder(DEMO_SPACE_NAME) },
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
-  mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule },
+  mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule, sqlFunctions: MAIL_SQL_FUNCTIONS },
   door: { module: DoorModule },
   retention: { module: RetentionModule, jobs: RetentionJobsModule },
   privacy: { module: PrivacyModule, jobs: PrivacyJobsModule },
@@ -102,6 +110,8 @@ const REGISTERED: ReadonlyArray<AreaRegistration> = Object.values(AREA_REGISTRAT
 export const AREA_MODULES: readonly Type[] = REGISTERED.map((a) => a.module);
 /** The areas' entities (entities.ts). */
 export const AREA_ENTITY_LIST: readonly EntityTarget[] = REGISTERED.flatMap((a) => a.entities ?? []);
+/** The areas' SQL functions (runMigrations: the CLI's migrate and the tests' template database). */
+export const AREA_SQL_FUNCTIONS: readonly SqlFunction[] = REGISTERED.flatMap((a) => a.sqlFunctions ?? []);
 /** The areas' job handler modules (workers.module.ts). */
 export const AREA_JOBS_MODULES: readonly JobsModule[] = REGISTERED.flatMap((a) => (a.jobs ? [a.jobs] : []));
 

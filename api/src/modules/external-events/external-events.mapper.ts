@@ -55,7 +55,7 @@ export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalR
   };
 }
 
-/** Equal, field by field, to the payload the SQL functions build (`external_waitlist_json`, migration 1764900000000). */
+/** Equal, field by field, to the payload the SQL functions build (`external_waitlist_json`, migration 1765300000000). */
 export function toWaitlistEntryResponse(w: WaitlistEntryEntity): WaitlistEntryResponse {
   return {
     id: w.id,

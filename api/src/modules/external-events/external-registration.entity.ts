@@ -25,7 +25,7 @@ export class ExternalRegistrationEntity extends ConsentColumns {
   @Column({ type: 'text', default: 'registered' })
   status: RegistrationStatus;
 
-  /** The door code, drawn in SQL at insert (migration 1764900000000). */
+  /** The door code, drawn in SQL at insert (`external_door_code`, `external_registration_code`: external-events.sql.ts). */
   @Column({ type: 'text', default: () => 'external_door_code()' })
   codigo: string;
 }

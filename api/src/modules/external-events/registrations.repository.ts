@@ -21,7 +21,7 @@ export interface NewRegistration {
 export interface BatchRegistration extends NewRegistration {
   actorId: number | null;
   ip: string | null;
-  /** The privacy notice version accepted; null: the current one (register_external_batch, migration 1765600000000). */
+  /** The privacy notice version accepted; null: the current one (register_external_batch, external-events.sql.ts). */
   avisoVersion: number | null;
 }
 
@@ -50,7 +50,7 @@ export class RegistrationsRepository {
 
   /**
    * Decides a batch of public registrations for one event in ONE statement (its own transaction):
-   * see `register_external_batch` (migration 1764100000000). The event-row lock is held only inside
+   * see `register_external_batch` (external-events.sql.ts). The event-row lock is held only inside
    * PostgreSQL, never across a round trip to the API. One outcome per row, in the rows' order.
    */
   async registerBatch(slug: string, rows: BatchRegistration[]): Promise<BatchOutcome[]> {
