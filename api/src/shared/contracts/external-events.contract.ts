@@ -145,11 +145,6 @@ export interface EventCounts {
   is_featured: boolean;
 }
 
-/** Free places as the public sees them: the capacity less registrations and places held for the waitlist. */
-export function placesLeft(e: Pick<EventCounts, 'max_attendees' | 'current_attendees' | 'held_places'>): number {
-  return Math.max(0, e.max_attendees - e.current_attendees - e.held_places);
-}
-
 // ——— Waitlist (issue 22 §4) ———
 
 /** The waitlist's statuses and join answer are shared with programs (shared/contracts/waitlist.contract.ts). */
