@@ -14,7 +14,7 @@ export const screens: FeatureScreens = {
       allow: (user) => MAIL_AREAS.some((area) => can(user, area, 'view')),
       denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'correos-denied' },
       nav: { label: 'Correos' },
-      routes: [{ path: '/correos', lazy: lazyPage(() => import('./components/correos-page'), 'CorreosPage') }],
+      routes: [{ path: '/correos', lazy: lazyPage(() => import('./components/mail-page'), 'CorreosPage') }],
     },
   ],
 };
