@@ -4,7 +4,7 @@ import { createEspacio, seccion } from '../factories/spaces';
 import { nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
- * The seating map (issue 13): the map read, single assignments and releases with their rules, the two
+ * The seating map: the map read, single assignments and releases with their rules, the two
  * races decided by the UNIQUE constraints (with a control that removes them), permissions, ids of
  * another event, live deltas with versions, presence.
  */

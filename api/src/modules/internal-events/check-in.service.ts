@@ -17,7 +17,7 @@ export class CheckInService {
   ) {}
 
   /**
-   * Admitted at the door (issue 28; today's check-in, through the door engine): marks the person 'asistio' — the
+   * Admitted at the door (today's check-in, through the door engine): marks the person 'asistio' — the
    * status button's change and its `internal-event.attendance-changed` — in the door's transaction; if the event has
    * a space and the person no seat, one is given in the chosen section or, without one, in the first section (by
    * order) that still has a free seat. `strict` (an online scan): no free seat refuses, as before; an offline

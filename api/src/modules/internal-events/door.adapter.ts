@@ -12,7 +12,7 @@ const holder = (p: { id: number; nombre: string; apellido_paterno: string; apell
   admissible: true,
 });
 
-/** The door of an internal event (issue 28): the invitation's 5-character code; a seat is given at the entry, as today. */
+/** The door of an internal event: the invitation's 5-character code; a seat is given at the entry, as today. */
 @Injectable()
 export class InternalDoorAdapter implements DoorAdapter {
   readonly formatMessage = CODE_FORMAT;

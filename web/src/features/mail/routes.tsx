@@ -3,7 +3,7 @@ import { can } from '../../lib/permissions';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
- * Correos (issue 22 §5): staff who may view events or programs read the messages about what they may view
+ * Correos: staff who may view events or programs read the messages about what they may view
  * (docs/decisions/correos.md); super admins read all.
  */
 export const screens: FeatureScreens = {

@@ -35,7 +35,7 @@ function parseRef(value: string): { type: MailRefType; id: number } | null {
 }
 
 /**
- * Correos (issue 22 §5): every message with its status, attempts and error; filters, preview, resend; live. The
+ * Correos: every message with its status, attempts and error; filters, preview, resend; live. The
  * filters live in the address bar (a link from an event's page presets them; each change is a history entry, so
  * back and forward walk them).
  */
