@@ -49,7 +49,7 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
     expect((await http(direct('api1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(200);
   });
 
-  it('replicas answer on loopback only, and a forged X-Forwarded-For through HAProxy names nobody (issue 29 §1.1)', async () => {
+  it('replicas answer on loopback only, and a forged X-Forwarded-For through HAProxy names nobody', async () => {
     // An address of this machine that is not loopback: where a neighbour on the network would knock.
     const outside = Object.values(networkInterfaces())
       .flat()

@@ -7,7 +7,7 @@ import { ADMIN, daysAhead, expectScreenOk, signIn, viewportFor } from '../setup/
 import { freePort } from '../setup/processes';
 
 /**
- * Privacy (issue 29 §2) in the browser: the public registration form sends the notice version it shows; staff read
+ * Privacy in the browser: the public registration form sends the notice version it shows; staff read
  * 'Conservación de datos' (the dry run: per area what is past its period) and run it; 'Aviso de privacidad' lists
  * the versions. An event is made 13 months old in SQL, so this spec gets a server of its own (start-server.mjs on a
  * free port, its database known), as correos.spec.ts does. Screenshots at 1280 and 360 px with AFORO_SHOTS=1 (in

@@ -66,7 +66,7 @@ export class TestCluster {
         NODE_ENV: 'production',
         PORT: port,
         // No HOST: the replicas must bind to loopback because the cluster script says so, not because the
-        // environment happened to (issue 29 §1.1); HAProxy, the front door, binds to every interface.
+        // environment happened to; HAProxy, the front door, binds to every interface.
         HOST: '',
         DATABASE_URL: this.dbUrl,
         REDIS_URL: options.redisUrl ?? harness.redisUrl,

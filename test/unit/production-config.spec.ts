@@ -1,6 +1,6 @@
 import { loadConfig } from '../../api/src/core/config/app-config';
 
-/** Production configuration (issue 29 §1.7): what NODE_ENV=production refuses or tightens, in Spanish. */
+/** Production configuration: what NODE_ENV=production refuses or tightens, in Spanish. */
 describe('configuration in production', () => {
   const base = { DATABASE_URL: 'postgres://u@localhost/db', JWT_SECRET: 'x'.repeat(40) };
   const prod = { ...base, NODE_ENV: 'production' };

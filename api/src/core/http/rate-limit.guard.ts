@@ -11,7 +11,7 @@ const RATE_LIMIT = 'aforo:rate-limit';
 const LIMITS: Record<RateLimitKind, (config: AppConfig) => number> = {
   'public-read': (c) => c.publicReadLimitPerMinute,
   'public-write': (c) => c.publicWriteLimitPerMinute,
-  // Both waitlists' joins (issue 29 §1.4): each mails an address, so far fewer than other writes.
+  // Both waitlists' joins: each mails an address, so far fewer than other writes.
   'waitlist-join': (c) => c.waitlistJoinLimitPerMinute,
 };
 

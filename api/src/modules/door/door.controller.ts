@@ -14,7 +14,7 @@ const RESTORED = 'La entrada vuelve a detenerse en el aforo máximo.';
 const emptied = (n: number) => `Recinto vaciado: ${n} persona(s) marcadas fuera.`;
 
 /**
- * The door of both kinds of event (issue 28), under each event's own path and permission area: edit scans (and
+ * The door of both kinds of event, under each event's own path and permission area: edit scans (and
  * downloads the offline codes), view reads the occupancy and the conflicts, delete lifts the stop and empties the
  * venue. One engine (DoorService); the kind picks the area's adapter.
  */

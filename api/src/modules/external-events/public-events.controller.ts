@@ -55,7 +55,7 @@ export class PublicEventsController {
 
   /**
    * Same body and rules as /register; only when no place is free. The place in line is taken once the link mailed to
-   * the address is followed (issue 29 §1.4): the answer is the same for every address. One entry per e-mail and event
+   * the address is followed: the answer is the same for every address. One entry per e-mail and event
    * (the database). Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the programs' joins).
    */
   @Post('eventos/:slug/waitlist')

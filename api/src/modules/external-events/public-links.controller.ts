@@ -15,7 +15,7 @@ const TOKEN = {
 };
 
 /**
- * The links a citizen follows from an e-mail, without an account (issue 22 §3, §4). A tampered link answers 404,
+ * The links a citizen follows from an e-mail, without an account. A tampered link answers 404,
  * a used one 409 and one past its time 410, each with a Spanish `message` the page shows. Answers carry the
  * citizen's own first name and the event, nothing else.
  */

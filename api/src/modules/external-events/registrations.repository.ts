@@ -100,7 +100,7 @@ export class RegistrationsRepository {
     await this.repo(manager).delete({ id });
   }
 
-  // ——— Retention (issue 29 §2): the registrations of events that ended before the cutoff ———
+  // ——— Retention: the registrations of events that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
     return new PersonalTable(this.ds, EXTERNAL_REGISTRATIONS_PERSONAL_DATA).countWhere(EVENT_ENDED_BEFORE_SQL, [cutoff]);
@@ -111,7 +111,7 @@ export class RegistrationsRepository {
     return new PersonalTable(this.ds, EXTERNAL_REGISTRATIONS_PERSONAL_DATA).anonymizeWhere(manager, EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 
-  // ——— The door (issue 28) ———
+  // ——— The door ———
 
   /** Whose door code it is in this event (codes are unique per event: external_registrations_event_codigo_key). */
   async findByCode(eventId: number, codigo: string, manager?: EntityManager): Promise<DoorRegistrationRow | null> {

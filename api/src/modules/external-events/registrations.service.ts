@@ -103,7 +103,7 @@ export class RegistrationsService {
   }
 
   /**
-   * Admitted at the door (issue 28): the same attendance confirmation as the board's button — registered → attended
+   * Admitted at the door: the same attendance confirmation as the board's button — registered → attended
    * and its `registration.confirmed`, live on every board — in the door's transaction. A re-entry changes nothing.
    */
   async attendAtDoor(tx: Transaction, eventId: number, registrationId: number): Promise<void> {

@@ -18,7 +18,7 @@ const TOKEN = {
 };
 
 /**
- * The citizens' side of privacy (issue 29 §2), without an account and rate limited per IP: file an ARCO request,
+ * The citizens' side of privacy, without an account and rate limited per IP: file an ARCO request,
  * prove the address by the mailed link, download an access export, stop all mail (RFC 8058 one-click).
  */
 @ApiTags('public')

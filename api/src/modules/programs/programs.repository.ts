@@ -298,7 +298,7 @@ export class ProgramsRepository {
     return (await this.registrations(manager).findOne({ where: { id } }))!;
   }
 
-  // ——— Retention (issue 29 §2): the applications of programs that ended before the cutoff ———
+  // ——— Retention: the applications of programs that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
     return new PersonalTable(this.ds, PROGRAM_REGISTRATIONS_PERSONAL_DATA).countWhere(PROGRAM_ENDED_BEFORE_SQL, [cutoff]);

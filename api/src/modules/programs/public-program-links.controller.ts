@@ -16,7 +16,7 @@ const TOKEN = {
 };
 
 /**
- * The program waitlist's links: confirming a join (issue 29 §1.4) and the offer (issue 22 §4), beside the events' /lista-espera/aceptar: its own path and its own
+ * The program waitlist's links: confirming a join and the offer, beside the events' /lista-espera/aceptar: its own path and its own
  * link purpose, so a token of one table never names a row of the other. A tampered link answers 404, a used one 409
  * and one past its time 410, each with a Spanish `message`. Answers carry the citizen's first name and the program.
  */

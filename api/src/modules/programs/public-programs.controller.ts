@@ -53,7 +53,7 @@ export class PublicProgramsController {
 
   /**
    * Same body and rules as /register; only for a published program with a limit and no free place. The place in line
-   * is taken once the link mailed to the address is followed (issue 29 §1.4): the answer is the same for every address.
+   * is taken once the link mailed to the address is followed: the answer is the same for every address.
    * Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the events' joins).
    */
   @Post(':slug/waitlist')

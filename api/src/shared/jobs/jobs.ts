@@ -6,6 +6,7 @@ export const QUEUES = {
   seating: 'seating',
   waitlist: 'waitlist',
   mail: 'mail',
+  // Internal events' invitation batches. The name stays: a deployed Redis keeps their waiting jobs under it.
   notify: 'notify',
 } as const;
 
@@ -53,17 +54,17 @@ export interface JobPayloads {
   'mail.send': { correoId: string };
   /** Enqueue the messages a missed NOTIFY or a dead worker left waiting (scheduled every MAIL_SWEEP_EVERY_MS). */
   'mail.sweep': Record<string, never>;
-  // Notifications (issue 22): each area queues its own messages for its own records.
+  // Mail: each area queues its own messages for its own records.
   /** Queue one invitation message per attendee of one request (idempotent per attendee and request; batches). */
   'internal-events.send-invitations': { sendId: string };
   /** Queue the day-before reminders of internal events' confirmed invitees (scheduled; once per invitee by key). */
   'internal-events.reminders': Record<string, never>;
   /** Queue the day-before reminders of external events' registrants (scheduled; once per registration by key). */
   'external-events.reminders': Record<string, never>;
-  /** Retention (issue 29 §2): anonymise, purge and delete what is past its period (scheduled; idempotent). */
+  /** Retention: anonymise, purge and delete what is past its period (scheduled; idempotent). */
   'privacy.retention-sweep': Record<string, never>;
   /**
-   * Privacy (issue 29 §2, scheduled): mail the privacidad staff about ARCO requests due within
+   * Privacy (scheduled): mail the privacidad staff about ARCO requests due within
    * PRIVACY_REMINDER_BUSINESS_DAYS (once per request and person, by key), delete unconfirmed requests whose link
    * expired, and drop access exports whose link expired.
    */

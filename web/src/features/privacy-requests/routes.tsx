@@ -2,7 +2,7 @@ import { can } from '../../lib/permissions';
 import { PRIVACY_SECTIONS } from '../../lib/privacy-sections';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
-/** 'Solicitudes ARCO' (issue 29 §2): staff of the privacidad area work the queue; resolving needs edit. */
+/** 'Solicitudes ARCO': staff of the privacidad area work the queue; resolving needs edit. */
 export const screens: FeatureScreens = {
   layout: 'staff',
   order: 75,

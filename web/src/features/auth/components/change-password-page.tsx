@@ -56,7 +56,7 @@ function PasswordField(props: {
 }
 
 /**
- * 'Cambia tu contraseña' (issue 29 §1.6): shown instead of every staff screen while the account's password is the
+ * 'Cambia tu contraseña': shown instead of every staff screen while the account's password is the
  * generated one (app/guards.tsx). Once changed, the screen that was asked for opens.
  */
 export function ChangePasswordPage() {

@@ -41,7 +41,7 @@ export function acceptProgramOffer(token: string): Promise<ProgramApplicationAcc
   return apiRequest<ProgramApplicationAccepted>(path('accept-program-waitlist-offer', token), { method: 'POST', auth: 'none' });
 }
 
-/** GET /api/lista-espera/confirmar/{token}: the join to confirm (issue 29 §1.4); 410 once past its time. */
+/** GET /api/lista-espera/confirmar/{token}: the join to confirm; 410 once past its time. */
 export function getConfirmLink(token: string): Promise<ConfirmLinkView> {
   return apiRequest<ConfirmLinkView>(path('confirm-waitlist-join', token), { auth: 'none' });
 }

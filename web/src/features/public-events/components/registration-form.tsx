@@ -82,7 +82,7 @@ export function RegistrationForm({
 }: {
   slug: string;
   onRegistered: (message: string, name: string) => void;
-  /** The same form and rules, sent to the event's waitlist instead (issue 22 §4: the event is full). */
+  /** The same form and rules, sent to the event's waitlist instead (the event is full). */
   waitlist?: boolean;
 }) {
   const [value, setValue] = useState<RegistrationFormValue>(EMPTY_FORM);

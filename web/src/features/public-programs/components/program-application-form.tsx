@@ -183,7 +183,7 @@ export function ProgramApplicationForm({
   slug: string;
   /** Called with the first name once the server accepted the application (or the waitlist join, to be confirmed by mail). */
   onRegistered: (name: string) => void;
-  /** The same form and rules, sent to the program's waitlist instead (issue 22 §4: the program is full). */
+  /** The same form and rules, sent to the program's waitlist instead (the program is full). */
   waitlist?: boolean;
 }) {
   const [value, setValue] = useState<FormValue>(EMPTY);

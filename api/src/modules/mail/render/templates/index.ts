@@ -15,17 +15,17 @@ import { registroRecordatorio } from './registro-recordatorio';
 export const MAIL_TEMPLATES: { [T in MailTemplate]: MailTemplateRenderer<T> } = {
   'registro.confirmacion': registroConfirmacion,
   'lista-espera.oferta': listaEsperaOferta,
-  // Issue 22 §2.2–2.4 (branch notify).
+  // The areas' own messages: programs, internal events' invitations, the day-before reminders.
   'programa.solicitud-recibida': programaSolicitudRecibida,
   'programa.estado-cambiado': programaEstadoCambiado,
   'programa.lista-espera-oferta': programaListaEsperaOferta,
   'evento-interno.invitacion': eventoInternoInvitacion,
   'evento-interno.recordatorio': eventoInternoRecordatorio,
   'registro.recordatorio': registroRecordatorio,
-  // Issue 29 §1.4: a waitlist join is confirmed by its address first.
+  // A waitlist join is confirmed by its address first.
   'lista-espera.confirmar': listaEsperaConfirmar,
   'programa.lista-espera-confirmar': programaListaEsperaConfirmar,
-  // Issue 29 §2 (branch arco).
+  // Privacy: an ARCO request's proof of address and its answer (docs/decisions/privacidad.md).
   'privacidad.confirmar': privacidadConfirmar,
   'privacidad.respuesta': privacidadRespuesta,
   'privacidad.recordatorio': privacidadRecordatorio,

@@ -4,7 +4,7 @@ import { assignPersonas, createInternalEvent, insertPersonas } from '../factorie
 import { ARRIVAL_TIMEOUT_MS, bearer as auth, eventually, nextPush, signedInApp, TestApp } from '../setup/test-app';
 
 /**
- * Internal event invitations by e-mail (issue 22 §2.3): POST /api/eventos-internos/{id}/invitations answers 202
+ * Internal event invitations by e-mail: POST /api/eventos-internos/{id}/invitations answers 202
  * with ONE job, which queues one message per attendee (code, public link) — once per attendee and request —,
  * marks them invited, and pushes its progress to the event's staff room.
  */

@@ -3,7 +3,7 @@ import { can } from '../../lib/permissions';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
- * Correos (issue 22 §5): staff who may view events or programs read the messages about what they may view
+ * Correos: staff who may view events or programs read the messages about what they may view
  * (docs/decisions/correos.md); super admins read all.
  */
 export const screens: FeatureScreens = {
@@ -14,7 +14,7 @@ export const screens: FeatureScreens = {
       allow: (user) => MAIL_AREAS.some((area) => can(user, area, 'view')),
       denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'correos-denied' },
       nav: { label: 'Correos' },
-      routes: [{ path: '/correos', lazy: lazyPage(() => import('./components/correos-page'), 'CorreosPage') }],
+      routes: [{ path: '/correos', lazy: lazyPage(() => import('./components/mail-page'), 'CorreosPage') }],
     },
   ],
 };

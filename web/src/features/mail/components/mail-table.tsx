@@ -2,7 +2,7 @@ import { MAIL_STATUS_LABELS, type CorreoResponse } from '@shared/contracts/mail.
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { RowButton } from '../../../components/ui/row-actions';
 import { formatDateTime } from '../../../lib/format';
-import { REF_TYPE_LABELS, templateLabel } from '../correo-labels';
+import { REF_TYPE_LABELS, templateLabel } from '../mail-labels';
 
 /** Every message of the page: recipient, subject, what it is about, status with attempts and error, when. */
 export function CorreosTable({

@@ -11,7 +11,7 @@ const PUBLIC = 'https://eventos.monterrey.test';
  * invitation arrives with the code, its QR, the confirmation link and the .ics; a reminder and the programs'
  * messages are rendered and delivered too.
  */
-describe('notify: messages received by a real SMTP server', () => {
+describe("mail: each area's messages received by a real SMTP server", () => {
   let sink: SmtpSink;
   let t: TestApp;
   let admin: string;

@@ -3,7 +3,7 @@ import { ROOMS } from '@shared/events/socket-events';
 import { useSession } from '../../../lib/auth';
 import { useLiveRoom, useSocketEvent } from '../../../lib/live';
 import { getCorreos } from '../api/correos-api';
-import { applyCorreo, loadCorreos } from '../stores/correos-store';
+import { applyCorreo, loadCorreos } from '../stores/mail-store';
 
 /**
  * Joins the rooms of the messages the user may read (super admins: correos:todos; others: one per kind of

@@ -2,7 +2,7 @@ import { applicationBody, createPrograma, registerForProgram } from '../factorie
 import { signedInApp, TestApp } from '../setup/test-app';
 
 /**
- * Programs' messages (issue 22 §2.2): an application received, and its status set to confirmado or cancelado by
+ * Programs' messages: an application received, and its status set to confirmado or cancelado by
  * staff — each queued in the same transaction as the change (a refused change queues nothing), once per cause.
  */
 describe('programs: messages to applicants', () => {

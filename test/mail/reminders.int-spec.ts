@@ -16,7 +16,7 @@ const startKey = (at: string | Date) =>
     .replace(/[-:]/g, '');
 
 /**
- * Day-before reminders (issue 22 §2.4): each area's scheduled job queues the reminders of its own records — once
+ * Day-before reminders: each area's scheduled job queues the reminders of its own records — once
  * per start (key recordatorio:<kind>:<id>:<start>), to the right people, for events starting within 24 h. Time is controlled by
  * creating events 23 h and 25 h ahead.
  */

@@ -22,12 +22,12 @@ import { useDocumentTitle } from '../../../lib/config';
 import { correosFilterFrom, correosSearch, type CorreosFilter } from '../../../lib/correos-filter';
 import { toast } from '../../../lib/toast';
 import { getCorreoRefs, getCorreos, resendCorreo } from '../api/correos-api';
-import { REF_TYPE_LABELS, refValue } from '../correo-labels';
-import { CorreosLiveEffect } from '../live/correos-live-effect';
-import { applyCorreo, correosState, loadCorreos } from '../stores/correos-store';
-import { CorreoPreviewModal } from './correo-preview-modal';
-import { CorreosTable } from './correos-table';
-import '../correos.css';
+import { REF_TYPE_LABELS, refValue } from '../mail-labels';
+import { CorreosLiveEffect } from '../live/mail-live-effect';
+import { applyCorreo, correosState, loadCorreos } from '../stores/mail-store';
+import { CorreoPreviewModal } from './mail-preview-modal';
+import { CorreosTable } from './mail-table';
+import '../mail.css';
 
 function parseRef(value: string): { type: MailRefType; id: number } | null {
   const [type, id] = value.split(':');
@@ -35,7 +35,7 @@ function parseRef(value: string): { type: MailRefType; id: number } | null {
 }
 
 /**
- * Correos (issue 22 §5): every message with its status, attempts and error; filters, preview, resend; live. The
+ * Correos: every message with its status, attempts and error; filters, preview, resend; live. The
  * filters live in the address bar (a link from an event's page presets them; each change is a history entry, so
  * back and forward walk them).
  */

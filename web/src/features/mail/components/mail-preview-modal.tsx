@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { getCorreo } from '../api/correos-api';
-import { recipientLabel, templateLabel } from '../correo-labels';
+import { recipientLabel, templateLabel } from '../mail-labels';
 
 /**
  * What the person gets: subject, the HTML part in a sandboxed frame (srcdoc, no scripts, no same origin; the
