@@ -178,7 +178,6 @@ describe('a replica dies and every request is still answered (issue 30 §4)', ()
     // there once. Only the requests in flight at the kill can be in that moment (docs/decisions/plataforma.md).
     const reprocessed = outcomes.filter((o) => 'status' in o.outcome && o.outcome.status === 409);
     expect(reprocessed.every((o) => 'status' in o.outcome && o.outcome.body.code === 'EMAIL_ALREADY_REGISTERED')).toBe(true);
-    console.log(`reprocessed ${reprocessed.length}`);
     expect(reprocessed.length).toBeLessThanOrEqual(32);
     expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
     const rows = await stored(id);
