@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -25,6 +25,8 @@ import { RateLimitGuard } from './http/rate-limit.guard';
 import { RateLimiter } from './redis/rate-limiter';
 import { RedisService } from './redis/redis.service';
 import { ShutdownState } from './http/shutdown-state';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { IdempotencyRepository } from './http/idempotency.repository';
 
 /** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
 @Global()
@@ -57,6 +59,9 @@ export class CoreModule {
       { provide: APP_GUARD, useClass: AccessGuard },
       ...backbone,
       { provide: APP_GUARD, useClass: RateLimitGuard },
+      // Routes marked @Idempotent() honour the Idempotency-Key header (issue 30 §4).
+      IdempotencyRepository,
+      { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     ];
     return {
       module: CoreModule,

@@ -35,6 +35,11 @@ export enum ErrorCode {
   AlreadyInWaitlist = 'ALREADY_IN_WAITLIST',
   /** A public form named a privacy notice version that was never published (400). */
   UnknownNoticeVersion = 'UNKNOWN_NOTICE_VERSION',
+  // Idempotency-Key (issue 30 §4): not 1–255 printable characters (400), used for another request (422), its first
+  // request still being processed after the wait (409).
+  IdempotencyKeyInvalid = 'IDEMPOTENCY_KEY_INVALID',
+  IdempotencyKeyReused = 'IDEMPOTENCY_KEY_REUSED',
+  IdempotencyKeyInProgress = 'IDEMPOTENCY_KEY_IN_PROGRESS',
 }
 
 const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
@@ -66,6 +71,9 @@ const STATUS_BY_CODE: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.PlacesAvailable]: HttpStatus.CONFLICT,
   [ErrorCode.AlreadyInWaitlist]: HttpStatus.CONFLICT,
   [ErrorCode.UnknownNoticeVersion]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.IdempotencyKeyInvalid]: HttpStatus.BAD_REQUEST,
+  [ErrorCode.IdempotencyKeyReused]: HttpStatus.UNPROCESSABLE_ENTITY,
+  [ErrorCode.IdempotencyKeyInProgress]: HttpStatus.CONFLICT,
 };
 
 /** Thrown by services; carries a Spanish message for the wire and, for validation, errors per field. */

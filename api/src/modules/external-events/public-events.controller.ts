@@ -7,6 +7,7 @@ import { RateLimit } from '@core/http/rate-limit.guard';
 import { SlugParamPipe } from '@core/http/slug-param.pipe';
 import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
 import { WaitlistService } from './waitlist.service';
@@ -49,6 +50,7 @@ export class PublicEventsController {
   @Answer(201, 'Registro aceptado.', ExternalEventAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
   }
@@ -67,6 +69,7 @@ export class PublicEventsController {
   )
   @Public()
   @RateLimit('public-write', 'waitlist-join')
+  @Idempotent()
   joinWaitlist(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

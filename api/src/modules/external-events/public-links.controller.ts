@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
@@ -39,6 +40,7 @@ export class PublicLinksController {
   @Answer(200, 'Registro cancelado: el lugar se libera (y pasa al primero de la lista de espera).', ExternalEventAnswers.cancelled)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async cancel(@Param('token') token: string, @Actor() actor: EventActor) {
     await this.waitlist.cancel(token, actor);
     return { message: 'Tu registro fue cancelado' };
@@ -64,6 +66,7 @@ export class PublicLinksController {
   @Answer(200, 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).', ExternalEventAnswers.confirmed)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   confirm(@Param('token') token: string, @Actor() actor: EventActor) {
     return this.waitlist.confirm(token, actor);
   }
@@ -82,6 +85,7 @@ export class PublicLinksController {
   @Answer(201, 'Oferta aceptada: registro hecho (con su confirmación por correo).', ExternalEventAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async accept(@Param('token') token: string, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.waitlist.accept(token, actor) };
   }

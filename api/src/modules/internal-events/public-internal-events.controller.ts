@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { PublicConfirmDto } from './internal-events.dto';
@@ -28,6 +29,7 @@ export class PublicInternalEventsController {
   @Public()
   @RateLimit('public-write')
   @HttpCode(200)
+  @Idempotent()
   confirm(@Param('slugOrId') slugOrId: string, @Body() dto: PublicConfirmDto, @Actor() actor: EventActor) {
     return this.events.publicConfirm(slugOrId, dto.code, actor);
   }

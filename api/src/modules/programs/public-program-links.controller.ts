@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
@@ -41,6 +42,7 @@ export class PublicProgramLinksController {
   @Answer(200, 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).', ProgramAnswers.confirmed)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   confirm(@Param('token') token: string, @Actor() actor: EventActor) {
     return this.waitlist.confirm(token, actor);
   }
@@ -59,6 +61,7 @@ export class PublicProgramLinksController {
   @Answer(201, 'Oferta aceptada: solicitud registrada (pendiente, con su correo de solicitud recibida).', ProgramAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async accept(@Param('token') token: string, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.waitlist.accept(token, actor) };
   }

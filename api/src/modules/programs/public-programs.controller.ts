@@ -4,6 +4,7 @@ import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { ProgramApplicationAccepted } from '@shared/contracts/programs.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { ProgramAnswers } from './programs.openapi';
@@ -43,6 +44,7 @@ export class PublicProgramsController {
   @Answer(201, 'Registro recibido.', ProgramAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async register(
     @Param('slug') slug: string,
     @Body() dto: ProgramRegistrationDto,
@@ -65,6 +67,7 @@ export class PublicProgramsController {
   )
   @Public()
   @RateLimit('public-write', 'waitlist-join')
+  @Idempotent()
   join(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

@@ -40,6 +40,8 @@ export interface JobPayloads {
   'personas.import': { importId: string };
   /** Delete the domain events published and audited more than DOMAIN_EVENTS_RETENTION_DAYS ago (scheduled hourly). */
   'maintenance.prune-events': Record<string, never>;
+  /** Delete the idempotency keys past their time (scheduled hourly; core/http/idempotency-prune.job.ts). */
+  'maintenance.prune-idempotency-keys': Record<string, never>;
   /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
   'seating.mass-assign': { massAssignmentId: string };
   /** Waitlist (issue 22 §4): an offer's time is up — pass its held place to the next in line (delayed until then). */
@@ -77,6 +79,7 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'audit.write': QUEUES.audit,
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,
+  'maintenance.prune-idempotency-keys': QUEUES.maintenance,
   'seating.mass-assign': QUEUES.seating,
   'waitlist.expire-offer': QUEUES.waitlist,
   'waitlist.sweep-offers': QUEUES.maintenance,
