@@ -49,3 +49,18 @@ export function AuthFormHeading({ title, children }: { title: string; children: 
     </>
   );
 }
+
+/** A sign-in form's wide submit button: a spinner and what is happening while the request is out. */
+export function AuthSubmit({ busy, busyLabel, label, testId }: { busy: boolean; busyLabel: string; label: string; testId: string }) {
+  return (
+    <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy} aria-busy={busy} data-testid={testId}>
+      {busy ? (
+        <>
+          <span className="spinner spinner--inline" aria-hidden="true" /> {busyLabel}
+        </>
+      ) : (
+        label
+      )}
+    </button>
+  );
+}

@@ -5,7 +5,7 @@ import { changePassword, logout, useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { AuthFormHeading, AuthFrame } from './auth-frame';
+import { AuthFormHeading, AuthFrame, AuthSubmit } from './auth-frame';
 import '../auth.css';
 
 const MIN_LENGTH = 8;
@@ -140,21 +140,7 @@ export function ChangePasswordPage() {
           <span>Mostrar contraseñas</span>
         </label>
 
-        <button
-          type="submit"
-          className="btn btn--primary btn--block btn--lg"
-          disabled={submitting}
-          aria-busy={submitting}
-          data-testid="password-change-submit"
-        >
-          {submitting ? (
-            <>
-              <span className="spinner spinner--inline" aria-hidden="true" /> Guardando…
-            </>
-          ) : (
-            'Cambiar contraseña'
-          )}
-        </button>
+        <AuthSubmit busy={submitting} busyLabel="Guardando…" label="Cambiar contraseña" testId="password-change-submit" />
         <button type="button" className="btn btn--ghost btn--block" onClick={() => void logout()} data-testid="password-change-logout">
           Cerrar sesión
         </button>

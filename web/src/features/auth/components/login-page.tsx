@@ -7,7 +7,7 @@ import { login } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { LOGIN_SKELETON_MS } from '../../../lib/constants';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { AuthFormHeading, AuthFrame } from './auth-frame';
+import { AuthFormHeading, AuthFrame, AuthSubmit } from './auth-frame';
 import '../auth.css';
 
 const LOGIN_FALLBACK_ERROR = 'Error al iniciar sesión. Por favor intenta de nuevo.';
@@ -143,21 +143,7 @@ export function LoginPage() {
             <span>Recordarme</span>
           </label>
 
-          <button
-            type="submit"
-            className="btn btn--primary btn--block btn--lg"
-            disabled={submitting}
-            aria-busy={submitting}
-            data-testid="login-submit"
-          >
-            {submitting ? (
-              <>
-                <span className="spinner spinner--inline" aria-hidden="true" /> Iniciando sesión…
-              </>
-            ) : (
-              'Iniciar Sesión'
-            )}
-          </button>
+          <AuthSubmit busy={submitting} busyLabel="Iniciando sesión…" label="Iniciar Sesión" testId="login-submit" />
         </form>
       )}
     </AuthFrame>
