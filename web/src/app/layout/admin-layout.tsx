@@ -9,6 +9,7 @@ import { Brand } from './brand';
 import { Avatar, UserMenu } from './user-menu';
 import { EmailText } from '../../components/ui/email-text';
 import { MainContent, SkipLink } from './skip-link';
+import './admin-layout.css';
 
 /** Admin screens: top navigation (spec 1 §2.2), a collapsible menu on small screens, audit footer. */
 export function AdminLayout() {

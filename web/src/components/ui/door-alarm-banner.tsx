@@ -4,6 +4,7 @@ import type { DoorKind } from '@shared/contracts/door.contract';
 import { applyDoorAlarm, doorAlarmState, doorEventKey, loadDoorAlarm } from '../../lib/door-alarms';
 import { formatTime } from '../../lib/format';
 import { useOnSocketConnect, useSocketEvent } from '../../lib/live';
+import './door-alarm-banner.css';
 
 /** What the banner says at a level (100 %: the door admits nobody). */
 function alarmText(level: number, inside: number, capacity: number | null): { title: string; detail: string } {
