@@ -1,13 +1,14 @@
 import type {
   ExternalEventResponse,
   ExternalRegistrationResponse,
+  LinkEventView,
   PublicExternalEvent,
   WaitlistEntryResponse,
 } from '@shared/contracts/external-events.contract';
 import { toWaitlistLine } from '@shared/contracts/waitlist.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
-import type { WaitlistEntryEntity } from './waitlist-entry.entity';
+import type { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -55,8 +56,8 @@ export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalR
   };
 }
 
-/** Equal, field by field, to the payload the SQL functions build (`external_waitlist_json`, migration 1764900000000). */
-export function toWaitlistEntryResponse(w: WaitlistEntryEntity): WaitlistEntryResponse {
+/** An external event's waitlist entry as staff and the waitlist's domain events see it. */
+export function toWaitlistEntryResponse(w: ExternalWaitlistEntryEntity): WaitlistEntryResponse {
   return {
     id: w.id,
     event_id: w.eventId,
@@ -70,4 +71,9 @@ export function toWaitlistEntryResponse(w: WaitlistEntryEntity): WaitlistEntryRe
     tipo_participante: w.tipoParticipante,
     ...toWaitlistLine(w),
   };
+}
+
+/** What a citizen's link page (cancel, confirm a join, accept an offer) shows of the event: nothing personal. */
+export function toLinkEventView(e: ExternalEventEntity): LinkEventView {
+  return { titulo: e.title, slug: e.slug, event_date: iso(e.eventDate)!, end_date: iso(e.endDate), location: e.location };
 }

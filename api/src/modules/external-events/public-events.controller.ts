@@ -9,7 +9,7 @@ import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
 import { Answer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
-import { WaitlistService } from './waitlist.service';
+import { ExternalWaitlistService } from './external-waitlist.service';
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -17,7 +17,7 @@ import { WaitlistService } from './waitlist.service';
 export class PublicEventsController {
   constructor(
     private readonly registrations: RegistrationsService,
-    private readonly waitlist: WaitlistService,
+    private readonly waitlist: ExternalWaitlistService,
   ) {}
 
   @Get('public/eventos')

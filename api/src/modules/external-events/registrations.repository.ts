@@ -84,6 +84,57 @@ export class RegistrationsRepository {
     return outcomes;
   }
 
+  findById(id: number): Promise<ExternalRegistrationEntity | null> {
+    return this.repo().findOne({ where: { id } });
+  }
+
+  /** The event of a registration (read before locking the event row, then the registration). */
+  async eventOf(id: number): Promise<number | null> {
+    const [row]: Array<{ event_id: number }> = await this.ds.query(`SELECT event_id FROM external_registrations WHERE id = $1`, [id]);
+    return row?.event_id ?? null;
+  }
+
+  /** The registration holding a place that an address has in an event (a waitlist join of it makes no entry); null when none. */
+  async activeByEmail(
+    manager: EntityManager,
+    eventId: number,
+    email: string,
+  ): Promise<{ id: number; nombre: string; apellido_paterno: string; apellido_materno: string; email: string } | null> {
+    const [row] = await manager.query(
+      `SELECT id, nombre, apellido_paterno, apellido_materno, email FROM external_registrations
+        WHERE event_id = $1 AND status <> 'cancelled' AND lower(btrim(email)) = lower(btrim($2)) LIMIT 1`,
+      [eventId, email],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The registration an accepted waitlist offer becomes: the entry's person, a door code drawn under the event row's
+   * lock (`external_registration_code`) and the notice its person accepted when joining — unless the address registered
+   * meanwhile (external_registrations_event_email_key decides): null.
+   */
+  async insertFromWaitlist(manager: EntityManager, entryId: number): Promise<ExternalRegistrationEntity | null> {
+    const [row]: Array<{ id: number }> = await manager.query(
+      `INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, phone, email, empresa,
+                                           tipo_participante, codigo, aviso_version, aviso_aceptado_at)
+       SELECT w.event_id, w.nombre, w.apellido_paterno, w.apellido_materno, w.fecha_nacimiento, w.phone, w.email, w.empresa,
+              w.tipo_participante, external_registration_code(w.event_id), w.aviso_version, w.aviso_aceptado_at
+         FROM external_waitlist w WHERE w.id = $1
+       ON CONFLICT (event_id, lower(btrim(email))) WHERE status <> 'cancelled' DO NOTHING
+       RETURNING id`,
+      [entryId],
+    );
+    return row ? this.repo(manager).findOne({ where: { id: row.id } }) : null;
+  }
+
+  /** Queues the registration's confirmation (`external_queue_confirmation`: key registro.confirmacion:<id>), in the caller's transaction. */
+  async queueConfirmation(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(
+      `SELECT external_queue_confirmation(e, r) FROM external_registrations r JOIN external_events e ON e.id = r.event_id WHERE r.id = $1`,
+      [id],
+    );
+  }
+
   async releasePlace(manager: EntityManager, eventId: number): Promise<void> {
     await manager.query(
       `UPDATE external_events SET current_attendees = greatest(current_attendees - 1, 0), version = version + 1 WHERE id = $1`,

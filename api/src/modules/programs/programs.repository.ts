@@ -175,22 +175,6 @@ export class ProgramsRepository {
     return rows[0] ?? null;
   }
 
-  async lockCountsBySlug(manager: EntityManager, slug: string): Promise<PlaceRow | null> {
-    const rows: PlaceRow[] = await manager.query(`SELECT ${PLACE_COLUMNS} FROM programas WHERE slug = $1 FOR UPDATE`, [slug]);
-    return rows[0] ?? null;
-  }
-
-  /** Moves the program's counts by the given amounts, in one statement (the CHECK guards the result). */
-  async moveCounts(manager: EntityManager, id: number, by: { participantes?: number; held?: number; waiting?: number }): Promise<PlaceRow> {
-    const [rows]: [PlaceRow[], number] = await manager.query(
-      `UPDATE programas SET participantes_actuales = participantes_actuales + $2, held_places = held_places + $3,
-              waitlist_count = waitlist_count + $4, version = version + 1
-        WHERE id = $1 RETURNING ${PLACE_COLUMNS}`,
-      [id, by.participantes ?? 0, by.held ?? 0, by.waiting ?? 0],
-    );
-    return rows[0];
-  }
-
   async hasRegistrations(manager: EntityManager, programaId: number): Promise<boolean> {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM programa_registros WHERE programa_id = $1 LIMIT 1`, [programaId]);
     return rows.length > 0;

@@ -1,0 +1,210 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { SignedLinks } from '@core/links/signed-links';
+import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
+import { mailHour, WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistTable } from '@core/waitlist/waitlist-engine';
+import type { LinkEventView, WaitlistEntryResponse, WaitlistJoined } from '@shared/contracts/external-events.contract';
+import type { QueuedMail } from '@shared/contracts/mail.contract';
+import { WAITLIST_ENTRY_NOT_FOUND } from '@shared/contracts/waitlist.contract';
+import type { NewDomainEvent } from '@shared/events/domain-events';
+import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
+import { MailOutbox } from '../mail/mail-outbox';
+import type { ExternalRegistrationEntity } from './external-registration.entity';
+import type { PublicRegistrationDto } from './external-events.dto';
+import { toLinkEventView, toRegistrationResponse, toWaitlistEntryResponse } from './external-events.mapper';
+import { ExternalEventsRepository } from './external-events.repository';
+import { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
+import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, toNewRegistration } from './public-registration';
+import { RegistrationsRepository } from './registrations.repository';
+
+export const OFFER_USED = 'Ya aceptaste este lugar: tu registro está confirmado.';
+export const OFFER_CLOSED = 'El registro de este evento ya está cerrado.';
+export const OFFER_DUPLICATE = 'Este correo electrónico ya está registrado en este evento.';
+export const WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles: regístrate directamente.';
+export const WAITLIST_STARTED = 'El evento ya comenzó; su lista de espera está cerrada.';
+
+/**
+ * An external event's waitlist in the engine's terms: its entries wait for places of `external_events`; the line is open
+ * while the event is published and has not started, and no offer or confirmation link lasts past its start.
+ * external_events_capacity_check guards the sum, the partial unique index external_waitlist_event_email_key one active
+ * entry per address.
+ */
+const EXTERNAL_WAITLIST: WaitlistTable = {
+  table: 'external_waitlist',
+  ownerColumn: 'event_id',
+  emailColumn: 'email',
+  owner: {
+    table: 'external_events',
+    capacity: 'max_attendees',
+    taken: 'current_attendees',
+    open: 'o.event_date > now()',
+    deadline: 'o.event_date',
+  },
+};
+
+/** A message's recipient: the address as the registration's own messages write it (lower-cased, trimmed). */
+const recipient = (p: { nombre: string; apellido_paterno: string; apellido_materno: string; email: string }): QueuedMail['to'] => ({
+  email: p.email.trim().toLowerCase(),
+  name: `${p.nombre} ${p.apellido_paterno} ${p.apellido_materno}`,
+});
+
+const person = (w: ExternalWaitlistEntryEntity) => ({
+  nombre: w.nombre,
+  apellido_paterno: w.apellidoPaterno,
+  apellido_materno: w.apellidoMaterno,
+  email: w.email,
+});
+
+/**
+ * The waitlist of an external event (issue 22 §4, issue 29 §1.4): the one waitlist engine (core/waitlist) with the
+ * events' words, messages and domain events. Accepting an offer registers the person (a door code, its confirmation).
+ */
+@Injectable()
+export class ExternalWaitlistService extends WaitlistEngine<
+  ExternalWaitlistEntryEntity,
+  { evento: LinkEventView },
+  ExternalRegistrationEntity
+> {
+  protected readonly spec = EXTERNAL_WAITLIST;
+  protected readonly entity = ExternalWaitlistEntryEntity;
+  protected readonly purposes = { confirm: 'confirm-waitlist-join', accept: 'accept-waitlist-offer' } as const;
+  protected readonly messages = {
+    notFound: PUBLIC_NOT_FOUND,
+    placesAvailable: WAITLIST_PLACES_AVAILABLE,
+    closed: OFFER_CLOSED,
+    offerUsed: OFFER_USED,
+    duplicate: OFFER_DUPLICATE,
+    staffNotFound: WAITLIST_ENTRY_NOT_FOUND,
+  };
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() ds: DataSource,
+    uow: UnitOfWork,
+    links: SignedLinks,
+    mail: MailOutbox,
+    private readonly events: ExternalEventsRepository,
+    private readonly registrations: RegistrationsRepository,
+    // Absent in the workers process, which never takes a join.
+    @Optional() private readonly notices?: NoticeVersions,
+  ) {
+    super({ ds, uow, links, mail, holdSeconds: config.waitlistOfferSeconds, confirmSeconds: config.waitlistConfirmSeconds });
+  }
+
+  /** A join takes the registration form's body (the birth date checked as there). */
+  async join(slug: string, dto: PublicRegistrationDto): Promise<WaitlistJoined> {
+    const avisoVersion = (await this.notices?.accepted(dto.aviso_version)) ?? null;
+    const r = toNewRegistration(dto, this.config.tzDisplay);
+    const columns = {
+      nombre: r.nombre,
+      apellido_paterno: r.apellidoPaterno,
+      apellido_materno: r.apellidoMaterno,
+      fecha_nacimiento: r.fechaNacimiento,
+      phone: r.phone,
+      email: r.email,
+      empresa: r.empresa,
+      tipo_participante: r.tipoParticipante,
+    };
+    return this.enqueue(slug, columns, r.email, avisoVersion);
+  }
+
+  async list(eventId: number): Promise<WaitlistEntryResponse[]> {
+    return (await this.listActive(eventId)).map(toWaitlistEntryResponse);
+  }
+
+  // ——— What the engine asks of external events ———
+
+  protected event(step: WaitlistStep, w: ExternalWaitlistEntryEntity): NewDomainEvent<`waitlist.${WaitlistStep}`> {
+    return { type: `waitlist.${step}`, resourceId: w.id, payload: { event_id: w.eventId, entry: toWaitlistEntryResponse(w) } };
+  }
+
+  protected async facts(eventId: number): Promise<{ evento: LinkEventView }> {
+    return { evento: toLinkEventView((await this.events.findById(eventId))!) };
+  }
+
+  /** A draft does not exist for the public; a cancelled or completed event says so; one that started has closed its line. */
+  protected refuseJoin(owner: WaitlistOwner): DomainException | null {
+    if (owner.status === 'cancelled') return new DomainException(ErrorCode.EventCancelled, EVENT_CANCELLED);
+    if (owner.status === 'completed') return new DomainException(ErrorCode.EventCompleted, EVENT_COMPLETED);
+    if (owner.status !== 'published') return new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
+    if (!owner.open) return new DomainException(ErrorCode.EventCompleted, WAITLIST_STARTED);
+    return null;
+  }
+
+  /** An address holding a place (not cancelled) is told so, at most once an hour per registration. */
+  protected async registeredMail(
+    manager: EntityManager,
+    eventId: number,
+    email: string,
+  ): Promise<QueuedMail<'lista-espera.confirmar'> | null> {
+    const r = await this.registrations.activeByEmail(manager, eventId, email);
+    if (!r) return null;
+    return {
+      key: `lista-espera.ya-registrado:${r.id}:${mailHour()}`,
+      template: 'lista-espera.confirmar',
+      to: recipient(r),
+      data: { motivo: 'ya-registrado', nombre: r.nombre, evento_id: eventId, ...(await this.events.mailSnapshot(manager, eventId)) },
+      ref: { type: 'evento-externo', id: eventId },
+    };
+  }
+
+  /** The confirm link is signed by the renderer (purpose 'confirm-waitlist-join'). */
+  protected async confirmMail(
+    manager: EntityManager,
+    w: ExternalWaitlistEntryEntity,
+    eventId: number,
+  ): Promise<QueuedMail<'lista-espera.confirmar'>> {
+    return {
+      key: `lista-espera.confirmar:${w.id}`,
+      template: 'lista-espera.confirmar',
+      to: recipient(person(w)),
+      data: {
+        motivo: 'confirmar',
+        entrada_id: w.id,
+        confirmar_hasta: w.confirmUntil!.toISOString(),
+        nombre: w.nombre,
+        evento_id: eventId,
+        ...(await this.events.mailSnapshot(manager, eventId)),
+      },
+      ref: { type: 'evento-externo', id: eventId },
+    };
+  }
+
+  /** The accept link is signed by the renderer (purpose 'accept-waitlist-offer'). */
+  protected async offerMail(
+    manager: EntityManager,
+    w: ExternalWaitlistEntryEntity,
+    eventId: number,
+  ): Promise<QueuedMail<'lista-espera.oferta'>> {
+    return {
+      key: `lista-espera.oferta:${w.id}:${w.offerCount}`,
+      template: 'lista-espera.oferta',
+      to: recipient(person(w)),
+      data: {
+        entrada_id: w.id,
+        evento_id: eventId,
+        nombre: w.nombre,
+        oferta_hasta: w.offeredUntil!.toISOString(),
+        ...(await this.events.mailSnapshot(manager, eventId)),
+      },
+      ref: { type: 'evento-externo', id: eventId },
+    };
+  }
+
+  protected insertRegistration(manager: EntityManager, w: ExternalWaitlistEntryEntity): Promise<ExternalRegistrationEntity | null> {
+    return this.registrations.insertFromWaitlist(manager, w.id);
+  }
+
+  /** Registered as by the public form: its domain event and its confirmation (with the door code). */
+  protected async registered(tx: Transaction, saved: ExternalRegistrationEntity): Promise<void> {
+    await tx.record({
+      type: 'registration.created',
+      resourceId: saved.id,
+      payload: { event_id: saved.eventId, registration: toRegistrationResponse(saved) },
+    });
+    await this.registrations.queueConfirmation(tx.manager, saved.id);
+  }
+}
