@@ -1,9 +1,12 @@
-import type { DataSource, EntityManager, EntityTarget, Repository } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import { LINK_INVALID, type SignedLinks } from '@core/links/signed-links';
-import type { Transaction, UnitOfWork } from '@core/outbox/unit-of-work';
+import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
+import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { LinkPurpose } from '@shared/contracts/links.contract';
-import type { QueuedMail } from '@shared/contracts/mail.contract';
+import type { MailRefType, MailTemplate, QueuedMail } from '@shared/contracts/mail.contract';
 import {
   ACTIVE_WAITLIST_STATUSES,
   WAITLIST_ALREADY_CONFIRMED,
@@ -47,6 +50,31 @@ export interface WaitlistTable {
     /** SQL over `o`, a timestamptz: no offer or confirmation link lasts past it (`NULL::timestamptz`: none). */
     deadline: string;
   };
+  /** The registrations an accepted offer writes (same owner column): an address holding one (`holding`, SQL over `r`) joins nothing. */
+  registrations: { table: string; emailColumn: string; holding: string };
+}
+
+/**
+ * The line's messages: the join's (`confirm`: its confirm link, or — `registered`, at most one an hour — that the address
+ * is registered already) and the offer's (`offer`: its accept link), keyed `<template>:<entry>` and
+ * `<template>:<entry>:<offer number>`. Links are signed by the renderer. `address`: the recipient as stored, or
+ * lower-cased and trimmed (as the area's registration messages write it).
+ */
+export interface WaitlistMail {
+  confirm: MailTemplate;
+  offer: MailTemplate;
+  registered: string;
+  ref: MailRefType;
+  address: 'as-given' | 'lower-case';
+}
+
+/** Someone a message of the line goes to: an entry, or the registration an address already holds. */
+interface Addressee {
+  id: number;
+  nombre: string;
+  apellido_paterno: string;
+  apellido_materno: string;
+  email: string;
 }
 
 /** The owner row's places, as locked or moved (every path that moves places locks this row first). */
@@ -86,16 +114,6 @@ export interface WaitlistMailbox {
   queue(manager: EntityManager, mails: readonly QueuedMail[]): Promise<unknown>;
 }
 
-export interface WaitlistDeps {
-  ds: DataSource;
-  uow: UnitOfWork;
-  links: SignedLinks;
-  mail: WaitlistMailbox;
-  /** How long an offer holds its place (WAITLIST_OFFER_HOURS) and a join may be confirmed (WAITLIST_CONFIRM_HOURS). */
-  holdSeconds: number;
-  confirmSeconds: number;
-}
-
 /** The expiry job and the sweep act for nobody (audited as 'sistema'); a join records no domain event at all. */
 const SYSTEM: EventActor = { userId: null, ip: null };
 
@@ -114,8 +132,10 @@ const free = (o: WaitlistOwner) => o.capacity === null || o.capacity - o.taken -
  * one transaction that locks the owner row first, then the entries, so the owner's counts, the entries, their
  * messages and their domain events move together; the database guards the rest (the capacity CHECK, one active entry
  * per address by a partial unique index, ON CONFLICT). An area extends this class with its table (WaitlistTable), its
- * words, messages and domain events, and what an accepted offer becomes (its registration).
+ * words, messages and domain events, and what an accepted offer becomes (its registration); its own dependencies are
+ * injected as properties (the engine's are this constructor's: a subclass declares none).
  */
+@Injectable()
 export abstract class WaitlistEngine<
   E extends WaitlistEntryColumns,
   Facts extends object,
@@ -126,6 +146,9 @@ export abstract class WaitlistEngine<
   /** The link purposes of the confirmation and the offer (their own per area: one table's token never names another's row). */
   protected abstract readonly purposes: { confirm: LinkPurpose; accept: LinkPurpose };
   protected abstract readonly messages: WaitlistMessages;
+  protected abstract readonly mails: WaitlistMail;
+  /** How messages are queued: the mail area's MailOutbox, injected by the area's service (core names no area). */
+  protected abstract readonly mailbox: WaitlistMailbox;
 
   /** The step's domain event (recorded in the step's transaction), with the owner's counts after it. */
   protected abstract event(step: WaitlistStep, entry: E, owner: WaitlistOwner): NewDomainEvent;
@@ -133,18 +156,21 @@ export abstract class WaitlistEngine<
   protected abstract facts(ownerId: number): Promise<Facts>;
   /** A join the area refuses before anything else (not published, over, no limit…): its exception, or null. */
   protected abstract refuseJoin(owner: WaitlistOwner): DomainException | null;
-  /** The message to an address already registered (a join of it makes no entry), or null when it is not. */
-  protected abstract registeredMail(manager: EntityManager, ownerId: number, email: string): Promise<QueuedMail | null>;
-  /** A join's message: the confirm link is signed by the renderer. */
-  protected abstract confirmMail(manager: EntityManager, entry: E, ownerId: number): Promise<QueuedMail>;
-  /** An offer's message: the accept link is signed by the renderer. */
-  protected abstract offerMail(manager: EntityManager, entry: E, ownerId: number): Promise<QueuedMail>;
+  /** An entry's address (each area names its column). */
+  protected abstract emailOf(entry: E): string;
+  /** What every message of the line says about the owner (a snapshot: the mail area never reads the owner's table). */
+  protected abstract ownerMail(manager: EntityManager, ownerId: number): Promise<object>;
   /** The registration an accepted offer writes from the entry, or null: the address registered meanwhile (its unique index). */
   protected abstract insertRegistration(manager: EntityManager, entry: E, ownerId: number): Promise<Registration | null>;
   /** The new registration's own message and domain event, with the owner's counts after it. */
   protected abstract registered(tx: Transaction, registration: Registration, owner: WaitlistOwner): Promise<void>;
 
-  constructor(protected readonly deps: WaitlistDeps) {}
+  constructor(
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly links: SignedLinks,
+  ) {}
 
   // ——— Public: join, confirm, accept ———
 
@@ -159,16 +185,29 @@ export abstract class WaitlistEngine<
     email: string,
     avisoVersion: number | null,
   ): Promise<WaitlistJoined> {
-    await this.deps.uow.run(SYSTEM, async (tx) => {
+    await this.uow.run(SYSTEM, async (tx) => {
       const owner = await this.lockOwner(tx.manager, 'slug', slug);
       if (!owner) throw new DomainException(ErrorCode.NotFound, this.messages.notFound);
       const refused = this.refuseJoin(owner);
       if (refused) throw refused;
       if (free(owner)) throw new DomainException(ErrorCode.PlacesAvailable, this.messages.placesAvailable);
-      const registered = await this.registeredMail(tx.manager, owner.id, email);
-      if (registered) return this.deps.mail.queue(tx.manager, [registered]);
-      const entry = await this.insertPending(tx.manager, owner.id, person, email, avisoVersion);
-      if (entry) await this.deps.mail.queue(tx.manager, [await this.confirmMail(tx.manager, entry, owner.id)]);
+      const holder = await this.registrationOf(tx.manager, owner.id, email);
+      if (holder) {
+        // Told to the address only (the answer is the same as any join's), at most once an hour per registration.
+        return this.queueMail(tx.manager, owner.id, holder, this.mails.confirm, `${this.mails.registered}:${holder.id}:${mailHour()}`, {
+          motivo: 'ya-registrado',
+          nombre: holder.nombre,
+        });
+      }
+      const w = await this.insertPending(tx.manager, owner.id, person, email, avisoVersion);
+      if (w) {
+        await this.queueMail(tx.manager, owner.id, this.addressee(w), this.mails.confirm, `${this.mails.confirm}:${w.id}`, {
+          motivo: 'confirmar',
+          entrada_id: w.id,
+          confirmar_hasta: w.confirmUntil!.toISOString(),
+          nombre: w.nombre,
+        });
+      }
     });
     return { message: WAITLIST_JOIN_SENT };
   }
@@ -179,7 +218,7 @@ export abstract class WaitlistEngine<
       entry: w,
       ownerId,
       ownerStatus,
-    } = await this.linked(this.deps.links.require(this.purposes.confirm, token, WAITLIST_CONFIRM_EXPIRED));
+    } = await this.linked(this.links.require(this.purposes.confirm, token, WAITLIST_CONFIRM_EXPIRED));
     const confirmada = w.confirmedAt !== null;
     if (confirmada && !CONFIRMED.includes(w.status)) throw new DomainException(ErrorCode.LinkUsed, WAITLIST_CONFIRM_GONE);
     if (!confirmada && (w.status !== 'pending' || w.confirmUntil! <= new Date())) {
@@ -194,7 +233,7 @@ export abstract class WaitlistEngine<
    * "once". A place already free is offered at once. Confirming again changes nothing and says so.
    */
   async confirm(token: string, actor: EventActor): Promise<{ message: string }> {
-    const id = this.deps.links.require(this.purposes.confirm, token, WAITLIST_CONFIRM_EXPIRED);
+    const id = this.links.require(this.purposes.confirm, token, WAITLIST_CONFIRM_EXPIRED);
     const outcome = await this.inLockedLine(id, actor, async (tx, owner, w) => {
       if (w.confirmedAt !== null) return CONFIRMED.includes(w.status) ? 'already' : 'gone';
       if (w.status !== 'pending') return 'expired';
@@ -226,11 +265,7 @@ export abstract class WaitlistEngine<
 
   /** What the accept page shows: the first name, the owner and until when the place is held. */
   async offerView(token: string): Promise<{ nombre: string; oferta_hasta: string } & Facts> {
-    const {
-      entry: w,
-      ownerId,
-      ownerStatus,
-    } = await this.linked(this.deps.links.require(this.purposes.accept, token, WAITLIST_OFFER_EXPIRED));
+    const { entry: w, ownerId, ownerStatus } = await this.linked(this.links.require(this.purposes.accept, token, WAITLIST_OFFER_EXPIRED));
     if (w.status === 'accepted') throw new DomainException(ErrorCode.LinkUsed, this.messages.offerUsed);
     if (w.status === 'expired') throw new DomainException(ErrorCode.LinkExpired, WAITLIST_OFFER_EXPIRED);
     if (w.status !== 'offered') throw new DomainException(ErrorCode.LinkUsed, WAITLIST_OFFER_GONE);
@@ -244,7 +279,7 @@ export abstract class WaitlistEngine<
    * is the "once". Too late or closed: the held place moves on now (its expiry job may not have run yet).
    */
   async accept(token: string, actor: EventActor): Promise<Pick<Registration, 'id' | 'status'>> {
-    const id = this.deps.links.require(this.purposes.accept, token, WAITLIST_OFFER_EXPIRED);
+    const id = this.links.require(this.purposes.accept, token, WAITLIST_OFFER_EXPIRED);
     const outcome = await this.inLockedLine(id, actor, async (tx, owner, w) => {
       if (w.status === 'accepted') return 'used';
       if (w.status !== 'offered') return w.status === 'expired' ? 'expired' : 'not_offered';
@@ -298,7 +333,7 @@ export abstract class WaitlistEngine<
 
   /** Takes someone out of the line; a place held for them goes to the next, in the same transaction. */
   async remove(ownerId: number, entryId: number, actor: EventActor): Promise<void> {
-    const outcome = await this.deps.uow.run(actor, async (tx) => {
+    const outcome = await this.uow.run(actor, async (tx) => {
       if (!(await this.lockOwner(tx.manager, 'id', ownerId))) return 'no_owner';
       const w = await this.lockEntry(tx.manager, entryId, ownerId);
       if (!w || !ACTIVE_WAITLIST_STATUSES.includes(w.status)) return 'not_found';
@@ -337,10 +372,21 @@ export abstract class WaitlistEngine<
         next.id,
         `status = 'offered', offer_count = offer_count + 1,
          offered_until = least(now() + make_interval(secs => $2), (SELECT ${this.spec.owner.deadline} FROM ${this.spec.owner.table} o WHERE o.id = $3))`,
-        [this.deps.holdSeconds, ownerId],
+        [this.config.waitlistOfferSeconds, ownerId],
       );
       owner = await this.moveCounts(tx.manager, ownerId, { held: 1, waiting: -1 });
-      await this.deps.mail.queue(tx.manager, [await this.offerMail(tx.manager, entry, ownerId)]);
+      await this.queueMail(
+        tx.manager,
+        ownerId,
+        this.addressee(entry),
+        this.mails.offer,
+        `${this.mails.offer}:${entry.id}:${entry.offerCount}`,
+        {
+          entrada_id: entry.id,
+          nombre: entry.nombre,
+          oferta_hasta: entry.offeredUntil!.toISOString(),
+        },
+      );
       await this.record(tx, 'offered', entry, owner);
     }
     return owner;
@@ -350,7 +396,7 @@ export abstract class WaitlistEngine<
 
   /** An offer's delayed job: expires it if it is still that offer and its time is up (early: retried by BullMQ). */
   async expireOffer(entryId: number, offer: number): Promise<void> {
-    const [row]: Array<{ offered_until: Date }> = await this.deps.ds.query(
+    const [row]: Array<{ offered_until: Date }> = await this.ds.query(
       `SELECT offered_until FROM ${this.spec.table} WHERE id = $1 AND status = 'offered' AND offer_count = $2`,
       [entryId, offer],
     );
@@ -364,7 +410,7 @@ export abstract class WaitlistEngine<
   /** The scheduled sweep: offers past their time, and joins not confirmed in time (these hold nothing: no count moves). */
   async sweep(): Promise<{ offers: number; unconfirmed: number }> {
     const offers = await this.expire(null);
-    const [, unconfirmed]: [unknown, number] = await this.deps.ds.query(
+    const [, unconfirmed]: [unknown, number] = await this.ds.query(
       `UPDATE ${this.spec.table} SET status = 'expired', updated_at = now() WHERE status = 'pending' AND confirm_until <= now()`,
     );
     return { offers, unconfirmed };
@@ -373,13 +419,13 @@ export abstract class WaitlistEngine<
   /** Expires the offers past their time (all, or only this entry's), one transaction per owner. How many expired. */
   private async expire(entryId: number | null): Promise<number> {
     const due = `status = 'offered' AND offered_until <= now() AND ($1::integer IS NULL OR id = $1)`;
-    const owners: Array<{ owner_id: number }> = await this.deps.ds.query(
+    const owners: Array<{ owner_id: number }> = await this.ds.query(
       `SELECT DISTINCT ${this.spec.ownerColumn} AS owner_id FROM ${this.spec.table} WHERE ${due} ORDER BY 1`,
       [entryId],
     );
     let n = 0;
     for (const { owner_id: ownerId } of owners) {
-      n += await this.deps.uow.run(SYSTEM, async (tx) => {
+      n += await this.uow.run(SYSTEM, async (tx) => {
         if (!(await this.lockOwner(tx.manager, 'id', ownerId))) return 0;
         const rows: Array<{ id: number }> = await tx.manager.query(
           `SELECT id FROM ${this.spec.table} WHERE ${this.spec.ownerColumn} = $2 AND ${due} ORDER BY id FOR UPDATE`,
@@ -404,7 +450,7 @@ export abstract class WaitlistEngine<
   // ——— The SQL ———
 
   private entries(manager?: EntityManager): Repository<E> {
-    return (manager ?? this.deps.ds.manager).getRepository(this.entity);
+    return (manager ?? this.ds.manager).getRepository(this.entity);
   }
 
   private ownerColumns(): string {
@@ -459,12 +505,12 @@ export abstract class WaitlistEngine<
     actor: EventActor,
     work: (tx: Transaction, owner: WaitlistOwner, entry: E) => Promise<T>,
   ): Promise<T | 'gone'> {
-    const [row]: Array<{ owner_id: number }> = await this.deps.ds.query(
+    const [row]: Array<{ owner_id: number }> = await this.ds.query(
       `SELECT ${this.spec.ownerColumn} AS owner_id FROM ${this.spec.table} WHERE id = $1`,
       [id],
     );
     if (!row) return 'gone';
-    return this.deps.uow.run(actor, async (tx) => {
+    return this.uow.run(actor, async (tx) => {
       const owner = await this.lockOwner(tx.manager, 'id', row.owner_id);
       const entry = owner && (await this.lockEntry(tx.manager, id, owner.id));
       return owner && entry ? work(tx, owner, entry) : 'gone';
@@ -473,12 +519,12 @@ export abstract class WaitlistEngine<
 
   /** A link page's entry and its owner's status, read without any lock. */
   private async linked(id: number): Promise<{ entry: E; ownerId: number; ownerStatus: string }> {
-    const [row]: Array<{ owner_id: number; owner_status: string }> = await this.deps.ds.query(
+    const [row]: Array<{ owner_id: number; owner_status: string }> = await this.ds.query(
       `SELECT o.id AS owner_id, o.status AS owner_status
          FROM ${this.spec.table} w JOIN ${this.spec.owner.table} o ON o.id = w.${this.spec.ownerColumn} WHERE w.id = $1`,
       [id],
     );
-    const entry = row && (await this.find(this.deps.ds.manager, id));
+    const entry = row && (await this.find(this.ds.manager, id));
     if (!entry) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
     return { entry, ownerId: row.owner_id, ownerStatus: row.owner_status };
   }
@@ -511,7 +557,7 @@ export abstract class WaitlistEngine<
         WHERE o.id = $1
        ON CONFLICT (${ownerColumn}, lower(btrim(${emailColumn}))) WHERE status IN ('pending', 'waiting', 'offered') DO NOTHING
        RETURNING id`,
-      [ownerId, JSON.stringify(person), this.deps.confirmSeconds, avisoVersion],
+      [ownerId, JSON.stringify(person), this.config.waitlistConfirmSeconds, avisoVersion],
     );
     return row ? this.find(manager, row.id) : null;
   }
@@ -533,6 +579,29 @@ export abstract class WaitlistEngine<
       status,
       registrationId,
     ]);
+  }
+
+  /** The registration holding a place that an address has here, as a message to it names it; null when none. */
+  private async registrationOf(manager: EntityManager, ownerId: number, email: string): Promise<Addressee | null> {
+    const r = this.spec.registrations;
+    const [row]: Addressee[] = await manager.query(
+      `SELECT r.id, r.nombre, r.apellido_paterno, r.apellido_materno, r.${r.emailColumn} AS email FROM ${r.table} r
+        WHERE r.${this.spec.ownerColumn} = $1 AND lower(btrim(r.${r.emailColumn})) = lower(btrim($2)) AND (${r.holding}) LIMIT 1`,
+      [ownerId, email],
+    );
+    return row ?? null;
+  }
+
+  private addressee(w: E): Addressee {
+    return { id: w.id, nombre: w.nombre, apellido_paterno: w.apellidoPaterno, apellido_materno: w.apellidoMaterno, email: this.emailOf(w) };
+  }
+
+  /** One message of the line, about the owner, in the caller's transaction. */
+  private async queueMail(manager: EntityManager, ownerId: number, to: Addressee, template: MailTemplate, key: string, data: object) {
+    const email = this.mails.address === 'lower-case' ? to.email.trim().toLowerCase() : to.email;
+    const name = [to.nombre, to.apellido_paterno, to.apellido_materno].filter(Boolean).join(' ');
+    const mail = { key, template, to: { email, name }, data: { ...data, ...(await this.ownerMail(manager, ownerId)) } };
+    await this.mailbox.queue(manager, [{ ...mail, ref: { type: this.mails.ref, id: ownerId } } as QueuedMail]);
   }
 
   private record(tx: Transaction, step: WaitlistStep, entry: E, owner: WaitlistOwner): Promise<void> {

@@ -1,13 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { EntityManager } from 'typeorm';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import { SignedLinks } from '@core/links/signed-links';
-import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { mailHour, WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistTable } from '@core/waitlist/waitlist-engine';
+import type { Transaction } from '@core/outbox/unit-of-work';
+import { WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistTable } from '@core/waitlist/waitlist-engine';
 import type { LinkEventView, WaitlistEntryResponse, WaitlistJoined } from '@shared/contracts/external-events.contract';
-import type { QueuedMail } from '@shared/contracts/mail.contract';
 import { WAITLIST_ENTRY_NOT_FOUND } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
 import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
@@ -18,7 +14,7 @@ import { toLinkEventView, toRegistrationResponse, toWaitlistEntryResponse } from
 import { ExternalEventsRepository } from './external-events.repository';
 import { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
 import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, toNewRegistration } from './public-registration';
-import { RegistrationsRepository } from './registrations.repository';
+import { registrantColumns, RegistrationsRepository } from './registrations.repository';
 
 export const OFFER_USED = 'Ya aceptaste este lugar: tu registro está confirmado.';
 export const OFFER_CLOSED = 'El registro de este evento ya está cerrado.';
@@ -43,20 +39,8 @@ const EXTERNAL_WAITLIST: WaitlistTable = {
     open: 'o.event_date > now()',
     deadline: 'o.event_date',
   },
+  registrations: { table: 'external_registrations', emailColumn: 'email', holding: `r.status <> 'cancelled'` },
 };
-
-/** A message's recipient: the address as the registration's own messages write it (lower-cased, trimmed). */
-const recipient = (p: { nombre: string; apellido_paterno: string; apellido_materno: string; email: string }): QueuedMail['to'] => ({
-  email: p.email.trim().toLowerCase(),
-  name: `${p.nombre} ${p.apellido_paterno} ${p.apellido_materno}`,
-});
-
-const person = (w: ExternalWaitlistEntryEntity) => ({
-  nombre: w.nombre,
-  apellido_paterno: w.apellidoPaterno,
-  apellido_materno: w.apellidoMaterno,
-  email: w.email,
-});
 
 /**
  * The waitlist of an external event (issue 22 §4, issue 29 §1.4): the one waitlist engine (core/waitlist) with the
@@ -79,36 +63,26 @@ export class ExternalWaitlistService extends WaitlistEngine<
     duplicate: OFFER_DUPLICATE,
     staffNotFound: WAITLIST_ENTRY_NOT_FOUND,
   };
+  /** Messages to the address as the registration's own confirmation writes it (lower-cased, trimmed). */
+  protected readonly mails = {
+    confirm: 'lista-espera.confirmar',
+    offer: 'lista-espera.oferta',
+    registered: 'lista-espera.ya-registrado',
+    ref: 'evento-externo',
+    address: 'lower-case',
+  } as const;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() ds: DataSource,
-    uow: UnitOfWork,
-    links: SignedLinks,
-    mail: MailOutbox,
-    private readonly events: ExternalEventsRepository,
-    private readonly registrations: RegistrationsRepository,
-    // Absent in the workers process, which never takes a join.
-    @Optional() private readonly notices?: NoticeVersions,
-  ) {
-    super({ ds, uow, links, mail, holdSeconds: config.waitlistOfferSeconds, confirmSeconds: config.waitlistConfirmSeconds });
-  }
+  @Inject(MailOutbox) protected readonly mailbox!: MailOutbox;
+  @Inject(ExternalEventsRepository) private readonly events!: ExternalEventsRepository;
+  @Inject(RegistrationsRepository) private readonly registrations!: RegistrationsRepository;
+  // Absent in the workers process, which never takes a join.
+  @Optional() @Inject(NoticeVersions) private readonly notices?: NoticeVersions;
 
   /** A join takes the registration form's body (the birth date checked as there). */
   async join(slug: string, dto: PublicRegistrationDto): Promise<WaitlistJoined> {
     const avisoVersion = (await this.notices?.accepted(dto.aviso_version)) ?? null;
     const r = toNewRegistration(dto, this.config.tzDisplay);
-    const columns = {
-      nombre: r.nombre,
-      apellido_paterno: r.apellidoPaterno,
-      apellido_materno: r.apellidoMaterno,
-      fecha_nacimiento: r.fechaNacimiento,
-      phone: r.phone,
-      email: r.email,
-      empresa: r.empresa,
-      tipo_participante: r.tipoParticipante,
-    };
-    return this.enqueue(slug, columns, r.email, avisoVersion);
+    return this.enqueue(slug, registrantColumns(r), r.email, avisoVersion);
   }
 
   async list(eventId: number): Promise<WaitlistEntryResponse[]> {
@@ -134,64 +108,12 @@ export class ExternalWaitlistService extends WaitlistEngine<
     return null;
   }
 
-  /** An address holding a place (not cancelled) is told so, at most once an hour per registration. */
-  protected async registeredMail(
-    manager: EntityManager,
-    eventId: number,
-    email: string,
-  ): Promise<QueuedMail<'lista-espera.confirmar'> | null> {
-    const r = await this.registrations.activeByEmail(manager, eventId, email);
-    if (!r) return null;
-    return {
-      key: `lista-espera.ya-registrado:${r.id}:${mailHour()}`,
-      template: 'lista-espera.confirmar',
-      to: recipient(r),
-      data: { motivo: 'ya-registrado', nombre: r.nombre, evento_id: eventId, ...(await this.events.mailSnapshot(manager, eventId)) },
-      ref: { type: 'evento-externo', id: eventId },
-    };
+  protected emailOf(w: ExternalWaitlistEntryEntity): string {
+    return w.email;
   }
 
-  /** The confirm link is signed by the renderer (purpose 'confirm-waitlist-join'). */
-  protected async confirmMail(
-    manager: EntityManager,
-    w: ExternalWaitlistEntryEntity,
-    eventId: number,
-  ): Promise<QueuedMail<'lista-espera.confirmar'>> {
-    return {
-      key: `lista-espera.confirmar:${w.id}`,
-      template: 'lista-espera.confirmar',
-      to: recipient(person(w)),
-      data: {
-        motivo: 'confirmar',
-        entrada_id: w.id,
-        confirmar_hasta: w.confirmUntil!.toISOString(),
-        nombre: w.nombre,
-        evento_id: eventId,
-        ...(await this.events.mailSnapshot(manager, eventId)),
-      },
-      ref: { type: 'evento-externo', id: eventId },
-    };
-  }
-
-  /** The accept link is signed by the renderer (purpose 'accept-waitlist-offer'). */
-  protected async offerMail(
-    manager: EntityManager,
-    w: ExternalWaitlistEntryEntity,
-    eventId: number,
-  ): Promise<QueuedMail<'lista-espera.oferta'>> {
-    return {
-      key: `lista-espera.oferta:${w.id}:${w.offerCount}`,
-      template: 'lista-espera.oferta',
-      to: recipient(person(w)),
-      data: {
-        entrada_id: w.id,
-        evento_id: eventId,
-        nombre: w.nombre,
-        oferta_hasta: w.offeredUntil!.toISOString(),
-        ...(await this.events.mailSnapshot(manager, eventId)),
-      },
-      ref: { type: 'evento-externo', id: eventId },
-    };
+  protected async ownerMail(manager: EntityManager, eventId: number) {
+    return { evento_id: eventId, ...(await this.events.mailSnapshot(manager, eventId)) };
   }
 
   protected insertRegistration(manager: EntityManager, w: ExternalWaitlistEntryEntity): Promise<ExternalRegistrationEntity | null> {

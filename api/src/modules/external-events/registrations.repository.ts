@@ -18,6 +18,20 @@ export interface NewRegistration {
   tipoParticipante: string;
 }
 
+/** A person of the public form as the columns of external_registrations and external_waitlist name them. */
+export function registrantColumns(r: NewRegistration) {
+  return {
+    nombre: r.nombre,
+    apellido_paterno: r.apellidoPaterno,
+    apellido_materno: r.apellidoMaterno,
+    fecha_nacimiento: r.fechaNacimiento,
+    phone: r.phone,
+    email: r.email,
+    empresa: r.empresa,
+    tipo_participante: r.tipoParticipante,
+  };
+}
+
 export interface BatchRegistration extends NewRegistration {
   actorId: number | null;
   ip: string | null;
@@ -55,14 +69,7 @@ export class RegistrationsRepository {
    */
   async registerBatch(slug: string, rows: BatchRegistration[]): Promise<BatchOutcome[]> {
     const input = rows.map((r) => ({
-      nombre: r.nombre,
-      apellido_paterno: r.apellidoPaterno,
-      apellido_materno: r.apellidoMaterno,
-      fecha_nacimiento: r.fechaNacimiento,
-      phone: r.phone,
-      email: r.email,
-      empresa: r.empresa,
-      tipo_participante: r.tipoParticipante,
+      ...registrantColumns(r),
       actor_id: r.actorId,
       ip: r.ip,
       aviso_version: r.avisoVersion,
@@ -92,20 +99,6 @@ export class RegistrationsRepository {
   async eventOf(id: number): Promise<number | null> {
     const [row]: Array<{ event_id: number }> = await this.ds.query(`SELECT event_id FROM external_registrations WHERE id = $1`, [id]);
     return row?.event_id ?? null;
-  }
-
-  /** The registration holding a place that an address has in an event (a waitlist join of it makes no entry); null when none. */
-  async activeByEmail(
-    manager: EntityManager,
-    eventId: number,
-    email: string,
-  ): Promise<{ id: number; nombre: string; apellido_paterno: string; apellido_materno: string; email: string } | null> {
-    const [row] = await manager.query(
-      `SELECT id, nombre, apellido_paterno, apellido_materno, email FROM external_registrations
-        WHERE event_id = $1 AND status <> 'cancelled' AND lower(btrim(email)) = lower(btrim($2)) LIMIT 1`,
-      [eventId, email],
-    );
-    return row ?? null;
   }
 
   /**

@@ -1,12 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import type { EntityManager } from 'typeorm';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import { SignedLinks } from '@core/links/signed-links';
-import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
-import { mailHour, WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistTable } from '@core/waitlist/waitlist-engine';
-import type { QueuedMail } from '@shared/contracts/mail.contract';
+import type { Transaction } from '@core/outbox/unit-of-work';
+import { WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistTable } from '@core/waitlist/waitlist-engine';
 import type { LinkProgramView, ProgramaStatus, ProgramWaitlistEntryResponse } from '@shared/contracts/programs.contract';
 import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
@@ -15,7 +11,6 @@ import { MailOutbox } from '../mail/mail-outbox';
 import {
   assertBirthDate,
   EMAIL_ALREADY_REGISTERED,
-  fullName,
   PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
   receivedMail,
@@ -49,6 +44,7 @@ const PROGRAM_WAITLIST: WaitlistTable = {
     open: 'TRUE',
     deadline: 'NULL::timestamptz',
   },
+  registrations: { table: 'programa_registros', emailColumn: 'correo_electronico', holding: 'TRUE' },
 };
 
 /** The program row's places as programs name them. */
@@ -84,19 +80,19 @@ export class ProgramWaitlistService extends WaitlistEngine<
     duplicate: EMAIL_ALREADY_REGISTERED,
     staffNotFound: PROGRAM_NOT_FOUND,
   };
+  /** Messages to the address as given; registrations are one per address whatever their status (as /register). */
+  protected readonly mails = {
+    confirm: 'programa.lista-espera-confirmar',
+    offer: 'programa.lista-espera-oferta',
+    registered: 'programa.lista-espera-ya-registrado',
+    ref: 'programa',
+    address: 'as-given',
+  } as const;
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() ds: DataSource,
-    uow: UnitOfWork,
-    links: SignedLinks,
-    private readonly mail: MailOutbox,
-    private readonly programs: ProgramsRepository,
-    // Absent in the workers process, which never takes a join.
-    @Optional() private readonly notices?: NoticeVersions,
-  ) {
-    super({ ds, uow, links, mail, holdSeconds: config.waitlistOfferSeconds, confirmSeconds: config.waitlistConfirmSeconds });
-  }
+  @Inject(MailOutbox) protected readonly mailbox!: MailOutbox;
+  @Inject(ProgramsRepository) private readonly programs!: ProgramsRepository;
+  // Absent in the workers process, which never takes a join.
+  @Optional() @Inject(NoticeVersions) private readonly notices?: NoticeVersions;
 
   /** A join takes the /register body (the birth date checked as there); the whole application waits with the entry. */
   async join(slug: string, dto: ProgramRegistrationDto): Promise<WaitlistJoined> {
@@ -155,69 +151,12 @@ export class ProgramWaitlistService extends WaitlistEngine<
     return null;
   }
 
-  /** One registration per address and program, whatever its status (as /register): told to it, at most once an hour. */
-  protected async registeredMail(
-    manager: EntityManager,
-    programaId: number,
-    email: string,
-  ): Promise<QueuedMail<'programa.lista-espera-confirmar'> | null> {
-    const r = await this.programs.registrationByEmail(manager, programaId, email);
-    if (!r) return null;
-    return {
-      key: `programa.lista-espera-ya-registrado:${r.id}:${mailHour()}`,
-      template: 'programa.lista-espera-confirmar',
-      to: { email: r.correo_electronico, name: fullName(r) },
-      data: {
-        motivo: 'ya-registrado',
-        nombre: r.nombre,
-        programa_id: programaId,
-        programa: await this.programs.mailSnapshot(manager, programaId),
-      },
-      ref: { type: 'programa', id: programaId },
-    };
+  protected emailOf(w: ProgramWaitlistEntryEntity): string {
+    return w.correoElectronico;
   }
 
-  /** The confirm link is signed by the renderer (purpose 'confirm-program-waitlist-join'). */
-  protected async confirmMail(
-    manager: EntityManager,
-    w: ProgramWaitlistEntryEntity,
-    programaId: number,
-  ): Promise<QueuedMail<'programa.lista-espera-confirmar'>> {
-    return {
-      key: `programa.lista-espera-confirmar:${w.id}`,
-      template: 'programa.lista-espera-confirmar',
-      to: this.recipient(w),
-      data: {
-        motivo: 'confirmar',
-        entrada_id: w.id,
-        confirmar_hasta: w.confirmUntil!.toISOString(),
-        nombre: w.nombre,
-        programa_id: programaId,
-        programa: await this.programs.mailSnapshot(manager, programaId),
-      },
-      ref: { type: 'programa', id: programaId },
-    };
-  }
-
-  /** The accept link is signed by the renderer (purpose 'accept-program-waitlist-offer'). */
-  protected async offerMail(
-    manager: EntityManager,
-    w: ProgramWaitlistEntryEntity,
-    programaId: number,
-  ): Promise<QueuedMail<'programa.lista-espera-oferta'>> {
-    return {
-      key: `programa.lista-espera-oferta:${w.id}:${w.offerCount}`,
-      template: 'programa.lista-espera-oferta',
-      to: this.recipient(w),
-      data: {
-        entrada_id: w.id,
-        programa_id: programaId,
-        nombre: w.nombre,
-        oferta_hasta: w.offeredUntil!.toISOString(),
-        programa: await this.programs.mailSnapshot(manager, programaId),
-      },
-      ref: { type: 'programa', id: programaId },
-    };
+  protected async ownerMail(manager: EntityManager, programaId: number) {
+    return { programa_id: programaId, programa: await this.programs.mailSnapshot(manager, programaId) };
   }
 
   /** The application sent when joining, with the notice its person accepted then. */
@@ -227,18 +166,11 @@ export class ProgramWaitlistService extends WaitlistEngine<
 
   protected async registered(tx: Transaction, saved: ProgramRegistrationEntity, owner: WaitlistOwner): Promise<void> {
     const registration = toProgramRegistrationResponse(saved);
-    await this.mail.queue(tx.manager, [await receivedMail(this.programs, tx.manager, saved.programaId, registration)]);
+    await this.mailbox.queue(tx.manager, [await receivedMail(this.programs, tx.manager, saved.programaId, registration)]);
     await tx.record({
       type: 'program-registration.created',
       resourceId: saved.id,
       payload: { programa_id: saved.programaId, registration, counts: toProgramCounts(toPlaceRow(owner)) },
     });
-  }
-
-  private recipient(w: ProgramWaitlistEntryEntity): QueuedMail['to'] {
-    return {
-      email: w.correoElectronico,
-      name: fullName({ nombre: w.nombre, apellido_paterno: w.apellidoPaterno, apellido_materno: w.apellidoMaterno }),
-    };
   }
 }

@@ -188,20 +188,6 @@ export class ProgramsRepository {
       .getOne();
   }
 
-  /** The registration an e-mail holds in a program (any status), as a message to it names it; null when none. */
-  async registrationByEmail(
-    manager: EntityManager,
-    programaId: number,
-    email: string,
-  ): Promise<{ id: number; nombre: string; apellido_paterno: string; apellido_materno: string; correo_electronico: string } | null> {
-    const [row] = await manager.query(
-      `SELECT id, nombre, apellido_paterno, apellido_materno, correo_electronico FROM programa_registros
-        WHERE programa_id = $1 AND lower(btrim(correo_electronico)) = lower(btrim($2)) LIMIT 1`,
-      [programaId, email],
-    );
-    return row ?? null;
-  }
-
   /** Same normalization as the unique index programa_registros_programa_email_key. */
   async emailRegistered(programaId: number, email: string, manager?: EntityManager): Promise<boolean> {
     const rows: unknown[] = await (manager ?? this.ds.manager).query(
