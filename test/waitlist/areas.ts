@@ -72,8 +72,9 @@ export interface WaitlistArea {
   /** Staff change the owner's limit (status as given, or published): the answer. */
   setLimit(t: TestApp, admin: string, owner: Owner, limit: number | null, status?: string): Answer;
   closedStatus: string;
+  /** The owner's limit and registrations holding a place: its wire field, its columns. */
   capacityField: string;
-  places(t: TestApp, id: number): Promise<Place>;
+  columns: { capacity: string; taken: string };
   /** Person i's address as stored, and as the messages to them carry it; their first and full name. */
   email(i: number): string;
   mailTo(i: number): string;
@@ -103,7 +104,8 @@ export interface WaitlistArea {
   personal: RegExp;
   pagePersonal: RegExp;
   messages: { placesAvailable: string; offerUsed: string; closed: string };
-  registration: { table: string; status: string; mailKey: (id: number) => string };
+  /** Registrations: their table, the status a new one has, a cancelled one's, and the key of the message a new one gets. */
+  registration: { table: string; status: string; cancelled: string; mailKey: (id: number) => string };
   jobs: {
     expire: JobName;
     expireId: (id: number, n: number) => string;
@@ -159,17 +161,8 @@ export const EVENTS: WaitlistArea = {
     }),
   closedStatus: 'cancelled',
   capacityField: 'max_attendees',
-  async places(t, id) {
-    const [row] = await t.query<Place>(
-      `SELECT e.max_attendees AS max, e.current_attendees AS current, e.held_places AS held, e.waitlist_count AS waiting,
-              (SELECT count(*)::int FROM external_registrations r WHERE r.event_id = e.id AND r.status <> 'cancelled') AS registered,
-              (SELECT count(*)::int FROM external_waitlist w WHERE w.event_id = e.id AND w.status = 'offered') AS offered,
-              (SELECT count(*)::int FROM external_waitlist w WHERE w.event_id = e.id AND w.status = 'waiting') AS in_line
-         FROM external_events e WHERE e.id = $1`,
-      [id],
-    );
-    return row;
-  },
+  columns: { capacity: 'max_attendees', taken: 'current_attendees' },
+
   email: (i) => `PERSONA${i}@CORREO.MX`,
   mailTo: (i) => `persona${i}@correo.mx`,
   firstName: 'JOSÉ ÁNGEL',
@@ -217,7 +210,12 @@ export const EVENTS: WaitlistArea = {
     offerUsed: 'Ya aceptaste este lugar: tu registro está confirmado.',
     closed: 'El registro de este evento ya está cerrado.',
   },
-  registration: { table: 'external_registrations', status: 'registered', mailKey: (id) => `registro.confirmacion:${id}` },
+  registration: {
+    table: 'external_registrations',
+    status: 'registered',
+    cancelled: 'cancelled',
+    mailKey: (id) => `registro.confirmacion:${id}`,
+  },
   jobs: {
     expire: 'waitlist.expire-offer',
     expireId: (id, n) => `waitlist-expire-${id}-${n}`,
@@ -269,17 +267,8 @@ export const PROGRAMS: WaitlistArea = {
       .send(programaBody({ nombre: owner.name, max_participantes: limit, status })) as Answer,
   closedStatus: 'closed',
   capacityField: 'max_participantes',
-  async places(t, id) {
-    const [row] = await t.query<Place>(
-      `SELECT p.max_participantes AS max, p.participantes_actuales AS current, p.held_places AS held, p.waitlist_count AS waiting,
-              (SELECT count(*)::int FROM programa_registros r WHERE r.programa_id = p.id AND r.status <> 'cancelado') AS registered,
-              (SELECT count(*)::int FROM programa_lista_espera w WHERE w.programa_id = p.id AND w.status = 'offered') AS offered,
-              (SELECT count(*)::int FROM programa_lista_espera w WHERE w.programa_id = p.id AND w.status = 'waiting') AS in_line
-         FROM programas p WHERE p.id = $1`,
-      [id],
-    );
-    return row;
-  },
+  columns: { capacity: 'max_participantes', taken: 'participantes_actuales' },
+
   email: (i) => `SOLICITANTE${i}@CORREO.MX`,
   mailTo: (i) => `SOLICITANTE${i}@CORREO.MX`,
   firstName: 'María José',
@@ -321,7 +310,12 @@ export const PROGRAMS: WaitlistArea = {
     offerUsed: 'Ya aceptaste este lugar: tu solicitud fue registrada.',
     closed: 'Este programa ya no recibe solicitudes.',
   },
-  registration: { table: 'programa_registros', status: 'pendiente', mailKey: (id) => `programa.solicitud-recibida:${id}` },
+  registration: {
+    table: 'programa_registros',
+    status: 'pendiente',
+    cancelled: 'cancelado',
+    mailKey: (id) => `programa.solicitud-recibida:${id}`,
+  },
   jobs: {
     expire: 'program-waitlist.expire-offer',
     expireId: (id, n) => `program-waitlist-expire-${id}-${n}`,
@@ -336,9 +330,23 @@ export const AREAS: ReadonlyArray<[string, WaitlistArea]> = [
 
 // ——— Helpers for either area ———
 
+/** The owner's counters and what the rows say, unchecked. */
+export async function placesOf(t: TestApp, a: WaitlistArea, id: number): Promise<Place> {
+  const count = (table: string, where: string) =>
+    `(SELECT count(*)::int FROM ${table} x WHERE x.${a.ownerColumn} = o.id AND x.status ${where})`;
+  const [row] = await t.query<Place>(
+    `SELECT o.${a.columns.capacity} AS max, o.${a.columns.taken} AS current, o.held_places AS held, o.waitlist_count AS waiting,
+            ${count(a.registration.table, `<> '${a.registration.cancelled}'`)} AS registered,
+            ${count(a.table, `= 'offered'`)} AS offered, ${count(a.table, `= 'waiting'`)} AS in_line
+       FROM ${a.ownerTable} o WHERE o.id = $1`,
+    [id],
+  );
+  return row;
+}
+
 /** The owner's counters and what the rows say: they must always agree, and never exceed the limit. */
 export async function places(t: TestApp, a: WaitlistArea, id: number): Promise<Place> {
-  const row = await a.places(t, id);
+  const row = await placesOf(t, a, id);
   expect(row.current).toBe(row.registered);
   expect(row.held).toBe(row.offered);
   expect(row.waiting).toBe(row.in_line);

@@ -18,6 +18,7 @@ import {
   mails,
   OFFER_EXPIRED,
   places,
+  placesOf,
   type WaitlistArea,
 } from './areas';
 
@@ -28,19 +29,17 @@ import {
  */
 
 const hoursUntil = (d: Date) => (d.getTime() - Date.now()) / 3600_000;
+/** The app's settings: public writes and joins unlimited (but where a test says otherwise), and these. */
+const settings = (env: Record<string, string> = {}) => ({
+  env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', ...env },
+});
 const other = (a: WaitlistArea) => AREAS.find(([, x]) => x !== a)![1];
 
 describe('the waitlist, 24 h offers', () => {
   let t: TestApp;
   let admin: string;
-  let links: SignedLinks;
-  signedInApp(
-    (s) => {
-      ({ t, admin } = s);
-      links = t.app.get(SignedLinks);
-    },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000' } },
-  );
+  signedInApp((s) => ({ t, admin } = s), settings());
+  const sign: SignedLinks['sign'] = (...args) => t.app.get(SignedLinks).sign(...args);
 
   describe.each(AREAS)('of %s', (_, a) => {
     const listed = async (id: number) =>
@@ -407,7 +406,7 @@ describe('the waitlist, 24 h offers', () => {
       expect(await places(t, a, owner.id)).toMatchObject({ held: 1, waiting: 0 });
 
       // The removed person's link no longer works.
-      const stale = links.sign(a.purposes.accept, offered, new Date(Date.now() + 3600_000));
+      const stale = sign(a.purposes.accept, offered, new Date(Date.now() + 3600_000));
       expect((await t.http().post(`${a.paths.accept}${stale}`).expect(409)).body.message).toBe('Esta oferta ya no está disponible.');
     });
 
@@ -429,7 +428,7 @@ describe('the waitlist, 24 h offers', () => {
       const [kid, eid, exp, sig] = good.split('.');
       const tampered = `${kid}.${eid}.${exp}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
       // The same id signed for another purpose: another table, or another kind of link.
-      const foreign = [a.otherAccept, 'cancel-registration' as const].map((p) => links.sign(p, id, new Date(Number(exp) * 1000)));
+      const foreign = [a.otherAccept, 'cancel-registration' as const].map((p) => sign(p, id, new Date(Number(exp) * 1000)));
       for (const token of [tampered, ...foreign, `${kid}.${eid}.${Number(exp) + 10}.${sig}`, 'x']) {
         for (const method of ['get', 'post'] as const) {
           const res = await t.http()[method](`${a.paths.accept}${token}`);
@@ -437,7 +436,7 @@ describe('the waitlist, 24 h offers', () => {
           expect(res.body).toMatchObject(LINK_INVALID);
         }
       }
-      const expired = links.sign(a.purposes.accept, id, new Date(Date.now() - 1000));
+      const expired = sign(a.purposes.accept, id, new Date(Date.now() - 1000));
       const gone = await t.http().post(`${a.paths.accept}${expired}`).expect(410);
       expect(gone.body.message).toBe(OFFER_EXPIRED);
       expect(await places(t, a, owner.id)).toMatchObject({ current: 0, held: 1 });
@@ -462,12 +461,7 @@ describe('waitlist offers expire and pass on (short hold via WAITLIST_OFFER_HOUR
   let t: TestApp;
   let admin: string;
   // 0.0005 h = 1.8 s.
-  signedInApp(
-    (s) => {
-      ({ t, admin } = s);
-    },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', WAITLIST_OFFER_HOURS: '0.0005' } },
-  );
+  signedInApp((s) => ({ t, admin } = s), settings({ WAITLIST_OFFER_HOURS: '0.0005' }));
 
   describe.each(AREAS)('of %s', (_, a) => {
     it('the delayed job expires an unanswered offer and offers the place to the next; the late link says so', async () => {
@@ -528,12 +522,7 @@ describe('unconfirmed joins expire (short WAITLIST_CONFIRM_HOURS) and hold nothi
   let t: TestApp;
   let admin: string;
   // 0.0005 h = 1.8 s.
-  signedInApp(
-    (s) => {
-      ({ t, admin } = s);
-    },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', WAITLIST_CONFIRM_HOURS: '0.0005' } },
-  );
+  signedInApp((s) => ({ t, admin } = s), settings({ WAITLIST_CONFIRM_HOURS: '0.0005' }));
 
   describe.each(AREAS)('of %s', (_, a) => {
     it('a late confirmation is refused in Spanish; the sweep expires what was never confirmed; the address may join again', async () => {
@@ -649,7 +638,7 @@ describe('an offer accepted while its owner or entry is deleted (between the rea
       const { ownerId, entryId: id, token } = await heldOffer(2);
       const res = await acceptWhileDeleting(ownerId, token, (c) => c.query(`DELETE FROM ${a.table} WHERE id = $1`, [id]));
       expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: expect.objectContaining(LINK_INVALID) });
-      const p = await a.places(t, ownerId);
+      const p = await placesOf(t, a, ownerId);
       expect(p).toMatchObject({ current: 0, registered: 0 });
     });
   });
@@ -658,12 +647,7 @@ describe('an offer accepted while its owner or entry is deleted (between the rea
 describe('joins have their own per-IP limit (WAITLIST_JOIN_LIMIT_PER_MINUTE), both waitlists together', () => {
   let t: TestApp;
   let admin: string;
-  signedInApp(
-    (s) => {
-      ({ t, admin } = s);
-    },
-    { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '3' } },
-  );
+  signedInApp((s) => ({ t, admin } = s), settings({ WAITLIST_JOIN_LIMIT_PER_MINUTE: '3' }));
 
   it('the 4th join in a minute answers 429 in Spanish — an event or a program alike; registrations are not affected', async () => {
     const e = await createEvent(t, admin, { max_attendees: 1 });

@@ -9,6 +9,7 @@ import { toWaitlistLine } from '@shared/contracts/waitlist.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 import type { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
+import { registrantFields } from './public-registration';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -40,15 +41,8 @@ export function toExternalEventResponse(e: ExternalEventEntity): ExternalEventRe
 export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalRegistrationResponse {
   return {
     id: r.id,
-    nombre: r.nombre,
-    apellido_paterno: r.apellidoPaterno,
-    apellido_materno: r.apellidoMaterno,
-    fecha_nacimiento: r.fechaNacimiento,
-    phone: r.phone,
-    email: r.email,
+    ...registrantFields(r),
     curp: r.curp,
-    empresa: r.empresa,
-    tipo_participante: r.tipoParticipante,
     status: r.status,
     codigo: r.codigo,
     created_at: iso(r.createdAt)!,
@@ -61,14 +55,7 @@ export function toWaitlistEntryResponse(w: ExternalWaitlistEntryEntity): Waitlis
   return {
     id: w.id,
     event_id: w.eventId,
-    nombre: w.nombre,
-    apellido_paterno: w.apellidoPaterno,
-    apellido_materno: w.apellidoMaterno,
-    fecha_nacimiento: w.fechaNacimiento,
-    phone: w.phone,
-    email: w.email,
-    empresa: w.empresa,
-    tipo_participante: w.tipoParticipante,
+    ...registrantFields(w),
     ...toWaitlistLine(w),
   };
 }

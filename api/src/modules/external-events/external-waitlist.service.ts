@@ -1,35 +1,30 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { Transaction } from '@core/outbox/unit-of-work';
-import { WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistTable } from '@core/waitlist/waitlist-engine';
+import { WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistSpec } from '@core/waitlist/waitlist-engine';
 import type { LinkEventView, WaitlistEntryResponse, WaitlistJoined } from '@shared/contracts/external-events.contract';
 import { WAITLIST_ENTRY_NOT_FOUND } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
-import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import { MailOutbox } from '../mail/mail-outbox';
 import type { ExternalRegistrationEntity } from './external-registration.entity';
 import type { PublicRegistrationDto } from './external-events.dto';
 import { toLinkEventView, toRegistrationResponse, toWaitlistEntryResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
 import { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
-import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, toNewRegistration } from './public-registration';
-import { registrantColumns, RegistrationsRepository } from './registrations.repository';
-
-export const OFFER_USED = 'Ya aceptaste este lugar: tu registro está confirmado.';
-export const OFFER_CLOSED = 'El registro de este evento ya está cerrado.';
-export const OFFER_DUPLICATE = 'Este correo electrónico ya está registrado en este evento.';
-export const WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles: regístrate directamente.';
-export const WAITLIST_STARTED = 'El evento ya comenzó; su lista de espera está cerrada.';
+import { EVENT_CANCELLED, EVENT_COMPLETED, PUBLIC_NOT_FOUND, registrantFields, toNewRegistration } from './public-registration';
+import { RegistrationsRepository } from './registrations.repository';
 
 /**
  * An external event's waitlist in the engine's terms: its entries wait for places of `external_events`; the line is open
- * while the event is published and has not started, and no offer or confirmation link lasts past its start.
- * external_events_capacity_check guards the sum, the partial unique index external_waitlist_event_email_key one active
- * entry per address.
+ * while the event is published and has not started, and no offer or confirmation link lasts past its start; an address
+ * with a registration not cancelled joins nothing; messages go to the address as the registration's own confirmation
+ * writes it (lower-cased, trimmed). external_events_capacity_check guards the sum, the partial unique index
+ * external_waitlist_event_email_key one active entry per address.
  */
-const EXTERNAL_WAITLIST: WaitlistTable = {
+const EXTERNAL_WAITLIST: WaitlistSpec<ExternalWaitlistEntryEntity> = {
   table: 'external_waitlist',
+  entity: ExternalWaitlistEntryEntity,
   ownerColumn: 'event_id',
   emailColumn: 'email',
   owner: {
@@ -40,6 +35,22 @@ const EXTERNAL_WAITLIST: WaitlistTable = {
     deadline: 'o.event_date',
   },
   registrations: { table: 'external_registrations', emailColumn: 'email', holding: `r.status <> 'cancelled'` },
+  purposes: { confirm: 'confirm-waitlist-join', accept: 'accept-waitlist-offer' },
+  messages: {
+    notFound: PUBLIC_NOT_FOUND,
+    placesAvailable: 'Aún hay lugares disponibles: regístrate directamente.',
+    closed: 'El registro de este evento ya está cerrado.',
+    offerUsed: 'Ya aceptaste este lugar: tu registro está confirmado.',
+    duplicate: 'Este correo electrónico ya está registrado en este evento.',
+    staffNotFound: WAITLIST_ENTRY_NOT_FOUND,
+  },
+  mails: {
+    confirm: 'lista-espera.confirmar',
+    offer: 'lista-espera.oferta',
+    registered: 'lista-espera.ya-registrado',
+    ref: 'evento-externo',
+    address: 'lower-case',
+  },
 };
 
 /**
@@ -53,36 +64,16 @@ export class ExternalWaitlistService extends WaitlistEngine<
   ExternalRegistrationEntity
 > {
   protected readonly spec = EXTERNAL_WAITLIST;
-  protected readonly entity = ExternalWaitlistEntryEntity;
-  protected readonly purposes = { confirm: 'confirm-waitlist-join', accept: 'accept-waitlist-offer' } as const;
-  protected readonly messages = {
-    notFound: PUBLIC_NOT_FOUND,
-    placesAvailable: WAITLIST_PLACES_AVAILABLE,
-    closed: OFFER_CLOSED,
-    offerUsed: OFFER_USED,
-    duplicate: OFFER_DUPLICATE,
-    staffNotFound: WAITLIST_ENTRY_NOT_FOUND,
-  };
-  /** Messages to the address as the registration's own confirmation writes it (lower-cased, trimmed). */
-  protected readonly mails = {
-    confirm: 'lista-espera.confirmar',
-    offer: 'lista-espera.oferta',
-    registered: 'lista-espera.ya-registrado',
-    ref: 'evento-externo',
-    address: 'lower-case',
-  } as const;
 
   @Inject(MailOutbox) protected readonly mailbox!: MailOutbox;
   @Inject(ExternalEventsRepository) private readonly events!: ExternalEventsRepository;
   @Inject(RegistrationsRepository) private readonly registrations!: RegistrationsRepository;
-  // Absent in the workers process, which never takes a join.
-  @Optional() @Inject(NoticeVersions) private readonly notices?: NoticeVersions;
 
   /** A join takes the registration form's body (the birth date checked as there). */
   async join(slug: string, dto: PublicRegistrationDto): Promise<WaitlistJoined> {
-    const avisoVersion = (await this.notices?.accepted(dto.aviso_version)) ?? null;
+    const avisoVersion = await this.noticeAccepted(dto.aviso_version);
     const r = toNewRegistration(dto, this.config.tzDisplay);
-    return this.enqueue(slug, registrantColumns(r), r.email, avisoVersion);
+    return this.enqueue(slug, registrantFields(r), r.email, avisoVersion);
   }
 
   async list(eventId: number): Promise<WaitlistEntryResponse[]> {
@@ -104,7 +95,7 @@ export class ExternalWaitlistService extends WaitlistEngine<
     if (owner.status === 'cancelled') return new DomainException(ErrorCode.EventCancelled, EVENT_CANCELLED);
     if (owner.status === 'completed') return new DomainException(ErrorCode.EventCompleted, EVENT_COMPLETED);
     if (owner.status !== 'published') return new DomainException(ErrorCode.NotFound, PUBLIC_NOT_FOUND);
-    if (!owner.open) return new DomainException(ErrorCode.EventCompleted, WAITLIST_STARTED);
+    if (!owner.open) return new DomainException(ErrorCode.EventCompleted, 'El evento ya comenzó; su lista de espera está cerrada.');
     return null;
   }
 

@@ -2,7 +2,18 @@ import { DomainException } from '@core/errors/domain-exception';
 import { isoDateInZone } from '@core/format/display-dates';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import type { PublicRegistrationDto } from './external-events.dto';
-import type { NewRegistration } from './registrations.repository';
+
+/** A person as the public form (registration and waitlist alike) takes them. */
+export interface NewRegistration {
+  nombre: string;
+  apellidoPaterno: string;
+  apellidoMaterno: string;
+  fechaNacimiento: string;
+  phone: string;
+  email: string;
+  empresa: string | null;
+  tipoParticipante: string;
+}
 
 /** What the public registration, the waitlist and their link pages answer about the event itself. */
 export const PUBLIC_NOT_FOUND = 'El evento que buscas no existe o ha sido cancelado.';
@@ -26,5 +37,28 @@ export function toNewRegistration(dto: PublicRegistrationDto, tzDisplay: string)
     email: dto.email,
     empresa: dto.empresa || null,
     tipoParticipante: dto.tipo_participante,
+  };
+}
+
+/** A person of the public form by the names its columns and the wire share (registrations and waitlist entries alike). */
+export function registrantFields(r: {
+  nombre: string;
+  apellidoPaterno: string;
+  apellidoMaterno: string;
+  fechaNacimiento: string | null;
+  phone: string | null;
+  email: string;
+  empresa: string | null;
+  tipoParticipante: string;
+}) {
+  return {
+    nombre: r.nombre,
+    apellido_paterno: r.apellidoPaterno,
+    apellido_materno: r.apellidoMaterno,
+    fecha_nacimiento: r.fechaNacimiento,
+    phone: r.phone,
+    email: r.email,
+    empresa: r.empresa,
+    tipo_participante: r.tipoParticipante,
   };
 }

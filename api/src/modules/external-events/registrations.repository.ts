@@ -5,32 +5,8 @@ import type { RegistrationStatus } from '@shared/contracts/external-events.contr
 import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import { PersonalTable } from '@core/privacy/personal-table';
 import { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
+import { registrantFields, type NewRegistration } from './public-registration';
 import { EXTERNAL_REGISTRATIONS_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL } from './external-events.personal-data';
-
-export interface NewRegistration {
-  nombre: string;
-  apellidoPaterno: string;
-  apellidoMaterno: string;
-  fechaNacimiento: string;
-  phone: string;
-  email: string;
-  empresa: string | null;
-  tipoParticipante: string;
-}
-
-/** A person of the public form as the columns of external_registrations and external_waitlist name them. */
-export function registrantColumns(r: NewRegistration) {
-  return {
-    nombre: r.nombre,
-    apellido_paterno: r.apellidoPaterno,
-    apellido_materno: r.apellidoMaterno,
-    fecha_nacimiento: r.fechaNacimiento,
-    phone: r.phone,
-    email: r.email,
-    empresa: r.empresa,
-    tipo_participante: r.tipoParticipante,
-  };
-}
 
 export interface BatchRegistration extends NewRegistration {
   actorId: number | null;
@@ -69,7 +45,7 @@ export class RegistrationsRepository {
    */
   async registerBatch(slug: string, rows: BatchRegistration[]): Promise<BatchOutcome[]> {
     const input = rows.map((r) => ({
-      ...registrantColumns(r),
+      ...registrantFields(r),
       actor_id: r.actorId,
       ip: r.ip,
       aviso_version: r.avisoVersion,

@@ -9,6 +9,7 @@ import type {
   PublicExternalEvent,
 } from '@shared/contracts/external-events.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
+import type { ExternalRegistrationEntity } from './external-registration.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
@@ -29,6 +30,15 @@ export const ALREADY_CANCELLED = 'Este registro ya fue cancelado.';
 export const CANCEL_ATTENDED = 'Tu asistencia ya fue registrada; este registro ya no se puede cancelar.';
 export const CANCEL_CLOSED = 'El registro de este evento ya está cerrado; no se puede cancelar.';
 const REGISTRATION_NOT_FOUND = 'El registro no existe.';
+
+/** Why a registration cannot be cancelled by its link now (null: it can); `started`: what an event that began answers. */
+function cancelRefusal(r: ExternalRegistrationEntity, event: ExternalEventEntity, started: string): DomainException | null {
+  if (r.status === 'cancelled') return new DomainException(ErrorCode.LinkUsed, ALREADY_CANCELLED);
+  if (r.status !== 'registered') return new DomainException(ErrorCode.LinkUsed, CANCEL_ATTENDED);
+  if (event.status !== 'published') return new DomainException(ErrorCode.LinkExpired, CANCEL_CLOSED);
+  if (event.eventDate <= new Date()) return new DomainException(ErrorCode.LinkExpired, started);
+  return null;
+}
 
 @Injectable()
 export class RegistrationsService {
@@ -132,10 +142,8 @@ export class RegistrationsService {
     const r = await this.registrations.findById(this.links.require('cancel-registration', token, CANCEL_LINK_EXPIRED));
     const event = r && (await this.events.findById(r.eventId));
     if (!r || !event) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
-    if (r.status === 'cancelled') throw new DomainException(ErrorCode.LinkUsed, ALREADY_CANCELLED);
-    if (r.status !== 'registered') throw new DomainException(ErrorCode.LinkUsed, CANCEL_ATTENDED);
-    if (event.status !== 'published') throw new DomainException(ErrorCode.LinkExpired, CANCEL_CLOSED);
-    if (event.eventDate <= new Date()) throw new DomainException(ErrorCode.LinkExpired, CANCEL_LINK_EXPIRED);
+    const refused = cancelRefusal(r, event, CANCEL_LINK_EXPIRED);
+    if (refused) throw refused;
     return { nombre: r.nombre, evento: toLinkEventView(event) };
   }
 
@@ -146,34 +154,18 @@ export class RegistrationsService {
   async cancelByLink(token: string, actor: EventActor): Promise<void> {
     const id = this.links.require('cancel-registration', token, CANCEL_LINK_EXPIRED);
     const eventId = await this.registrations.eventOf(id);
-    const outcome =
-      eventId === null
-        ? 'not_found'
-        : await this.uow.run(actor, async (tx) => {
-            const event = await this.events.findByIdForUpdate(tx.manager, eventId);
-            const r = event && (await this.registrations.findInEvent(tx.manager, eventId, id));
-            if (!event || !r) return 'not_found';
-            if (r.status === 'cancelled') return 'already_cancelled';
-            if (r.status !== 'registered') return 'attended';
-            if (event.status !== 'published' || event.eventDate <= new Date()) return 'closed';
-            const registration = toRegistrationResponse(await this.registrations.setStatus(tx.manager, id, 'cancelled'));
-            await this.registrations.releasePlace(tx.manager, eventId);
-            await tx.record({ type: 'registration.cancelled', resourceId: id, payload: { event_id: eventId, registration } });
-            await this.waitlist.offerNext(tx, eventId);
-            return 'ok';
-          });
-    switch (outcome) {
-      case 'ok':
-        return;
-      case 'already_cancelled':
-        throw new DomainException(ErrorCode.LinkUsed, ALREADY_CANCELLED);
-      case 'attended':
-        throw new DomainException(ErrorCode.LinkUsed, CANCEL_ATTENDED);
-      case 'closed':
-        throw new DomainException(ErrorCode.LinkExpired, CANCEL_CLOSED);
-      default:
-        throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
-    }
+    if (eventId === null) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    await this.uow.run(actor, async (tx) => {
+      const event = await this.events.findByIdForUpdate(tx.manager, eventId);
+      const r = event && (await this.registrations.findInEvent(tx.manager, eventId, id));
+      if (!event || !r) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+      const refused = cancelRefusal(r, event, CANCEL_CLOSED);
+      if (refused) throw refused;
+      const registration = toRegistrationResponse(await this.registrations.setStatus(tx.manager, id, 'cancelled'));
+      await this.registrations.releasePlace(tx.manager, eventId);
+      await tx.record({ type: 'registration.cancelled', resourceId: id, payload: { event_id: eventId, registration } });
+      await this.waitlist.offerNext(tx, eventId);
+    });
   }
 
   // ——— Public ———

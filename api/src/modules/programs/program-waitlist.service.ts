@@ -1,12 +1,11 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { Transaction } from '@core/outbox/unit-of-work';
-import { WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistTable } from '@core/waitlist/waitlist-engine';
+import { WaitlistEngine, type WaitlistOwner, type WaitlistStep, type WaitlistSpec } from '@core/waitlist/waitlist-engine';
 import type { LinkProgramView, ProgramaStatus, ProgramWaitlistEntryResponse } from '@shared/contracts/programs.contract';
 import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
-import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import { MailOutbox } from '../mail/mail-outbox';
 import {
   assertBirthDate,
@@ -23,18 +22,15 @@ import type { ProgramRegistrationDto } from './programs.dto';
 import { toProgramCounts, toProgramRegistrationResponse, toProgramWaitlistEntryResponse } from './programs.mapper';
 import { ProgramsRepository, type PlaceRow } from './programs.repository';
 
-export const PROGRAM_WAITLIST_PLACES_AVAILABLE = 'Aún hay lugares disponibles en este programa: regístrate directamente.';
-export const PROGRAM_WAITLIST_NO_LIMIT = 'Este programa no tiene límite de participantes: regístrate directamente.';
-export const PROGRAM_OFFER_USED = 'Ya aceptaste este lugar: tu solicitud fue registrada.';
-export const PROGRAM_OFFER_CLOSED = 'Este programa ya no recibe solicitudes.';
-
 /**
  * A program's waitlist in the engine's terms: its entries wait for places of `programas` (no limit: everyone waiting is
- * offered one); it stays open while published and has no deadline. programas_capacity_check guards the sum, the
- * partial unique index programa_lista_espera_email_key one active entry per address.
+ * offered one); it stays open while published and has no deadline; an address with an application in any status joins
+ * nothing (one per address, as /register). programas_capacity_check guards the sum, the partial unique index
+ * programa_lista_espera_email_key one active entry per address.
  */
-const PROGRAM_WAITLIST: WaitlistTable = {
+const PROGRAM_WAITLIST: WaitlistSpec<ProgramWaitlistEntryEntity> = {
   table: 'programa_lista_espera',
+  entity: ProgramWaitlistEntryEntity,
   ownerColumn: 'programa_id',
   emailColumn: 'correo_electronico',
   owner: {
@@ -45,6 +41,22 @@ const PROGRAM_WAITLIST: WaitlistTable = {
     deadline: 'NULL::timestamptz',
   },
   registrations: { table: 'programa_registros', emailColumn: 'correo_electronico', holding: 'TRUE' },
+  purposes: { confirm: 'confirm-program-waitlist-join', accept: 'accept-program-waitlist-offer' },
+  messages: {
+    notFound: PUBLIC_PROGRAM_NOT_FOUND,
+    placesAvailable: 'Aún hay lugares disponibles en este programa: regístrate directamente.',
+    closed: 'Este programa ya no recibe solicitudes.',
+    offerUsed: 'Ya aceptaste este lugar: tu solicitud fue registrada.',
+    duplicate: EMAIL_ALREADY_REGISTERED,
+    staffNotFound: PROGRAM_NOT_FOUND,
+  },
+  mails: {
+    confirm: 'programa.lista-espera-confirmar',
+    offer: 'programa.lista-espera-oferta',
+    registered: 'programa.lista-espera-ya-registrado',
+    ref: 'programa',
+    address: 'as-given',
+  },
 };
 
 /** The program row's places as programs name them. */
@@ -70,29 +82,9 @@ export class ProgramWaitlistService extends WaitlistEngine<
   ProgramRegistrationEntity
 > {
   protected readonly spec = PROGRAM_WAITLIST;
-  protected readonly entity = ProgramWaitlistEntryEntity;
-  protected readonly purposes = { confirm: 'confirm-program-waitlist-join', accept: 'accept-program-waitlist-offer' } as const;
-  protected readonly messages = {
-    notFound: PUBLIC_PROGRAM_NOT_FOUND,
-    placesAvailable: PROGRAM_WAITLIST_PLACES_AVAILABLE,
-    closed: PROGRAM_OFFER_CLOSED,
-    offerUsed: PROGRAM_OFFER_USED,
-    duplicate: EMAIL_ALREADY_REGISTERED,
-    staffNotFound: PROGRAM_NOT_FOUND,
-  };
-  /** Messages to the address as given; registrations are one per address whatever their status (as /register). */
-  protected readonly mails = {
-    confirm: 'programa.lista-espera-confirmar',
-    offer: 'programa.lista-espera-oferta',
-    registered: 'programa.lista-espera-ya-registrado',
-    ref: 'programa',
-    address: 'as-given',
-  } as const;
 
   @Inject(MailOutbox) protected readonly mailbox!: MailOutbox;
   @Inject(ProgramsRepository) private readonly programs!: ProgramsRepository;
-  // Absent in the workers process, which never takes a join.
-  @Optional() @Inject(NoticeVersions) private readonly notices?: NoticeVersions;
 
   /** A join takes the /register body (the birth date checked as there); the whole application waits with the entry. */
   async join(slug: string, dto: ProgramRegistrationDto): Promise<WaitlistJoined> {
@@ -107,7 +99,7 @@ export class ProgramWaitlistService extends WaitlistEngine<
       celular: r.celular,
       solicitud: r,
     };
-    return this.enqueue(slug, person, r.correoElectronico, (await this.notices?.accepted(dto.aviso_version)) ?? null);
+    return this.enqueue(slug, person, r.correoElectronico, await this.noticeAccepted(dto.aviso_version));
   }
 
   async list(programaId: number): Promise<ProgramWaitlistEntryResponse[]> {
@@ -147,7 +139,8 @@ export class ProgramWaitlistService extends WaitlistEngine<
   /** A program not published does not exist for the public; one without a limit takes everyone directly. */
   protected refuseJoin(owner: WaitlistOwner): DomainException | null {
     if (owner.status !== 'published') return new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
-    if (owner.capacity === null) return new DomainException(ErrorCode.PlacesAvailable, PROGRAM_WAITLIST_NO_LIMIT);
+    if (owner.capacity === null)
+      return new DomainException(ErrorCode.PlacesAvailable, 'Este programa no tiene límite de participantes: regístrate directamente.');
     return null;
   }
 
