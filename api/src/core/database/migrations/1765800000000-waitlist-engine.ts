@@ -16,7 +16,7 @@ const DROPPED = [
 ];
 
 /**
- * One waitlist engine for every area (core/waitlist/waitlist-engine.ts, docs/decisions/lista-de-espera.md): the
+ * One waitlist engine for every area (core/waitlist/waitlist-engine.ts, docs/decisions/plataforma.md, «Una lista de espera, un motor»): the
  * external events' waitlist (join, confirm, offers, accept, expiry, removal) and the cancel link moved out of the SQL
  * functions of migrations 1764900000000 and 1765300000000 into TypeScript — the engine, `ExternalWaitlistService` and
  * `RegistrationsService.cancelByLink` — as the programs' waitlist already was. Tables, indexes and CHECKs stay as they
