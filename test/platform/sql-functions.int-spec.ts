@@ -10,22 +10,6 @@ import { adminQuery, eventually } from '../setup/test-app';
 
 const ROOT = join(__dirname, '../..');
 
-/**
- * Functions the database may hold that no area registers yet: the external events' waitlist, which is being
- * replaced by one waitlist engine for both areas (issue 31 §1) and still lives in migrations 1764900000000 and
- * 1765300000000. Delete each name here with its function; nothing else belongs in this list.
- */
-const NOT_YET_REGISTERED = [
-  'external_cancel_registration',
-  'external_waitlist_accept',
-  'external_waitlist_confirm',
-  'external_waitlist_expire',
-  'external_waitlist_join',
-  'external_waitlist_json',
-  'external_waitlist_offer_next',
-  'external_waitlist_remove',
-];
-
 const nameOf = (signature: string): string => signature.slice(0, signature.indexOf('('));
 
 /** The list with one definition replaced (what an edit of its area's file would hand to the next migration run). */
@@ -82,8 +66,8 @@ describe("the areas' SQL functions: the database holds what their files define",
     );
     const { stale, unregistered } = await compare(ds);
     expect(stale).toEqual([]);
-    // Each registered name once in the database (no overload left beside it), and nothing else but the allowed.
-    expect(unregistered.map(nameOf).filter((name) => !NOT_YET_REGISTERED.includes(name))).toEqual([]);
+    // Each registered name once in the database (no overload left beside it), and nothing else.
+    expect(unregistered.map(nameOf)).toEqual([]);
     const inDatabase: Array<{ name: string }> = await ds.query(
       `SELECT proname AS name FROM pg_proc WHERE pronamespace = 'public'::regnamespace AND proname = ANY($1)`,
       [AREA_SQL_FUNCTIONS.map((f) => f.name)],
@@ -122,14 +106,14 @@ describe("the areas' SQL functions: the database holds what their files define",
     const ds = await connect(url);
     await ds.query(`CREATE OR REPLACE FUNCTION external_iso(t timestamptz) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
       BEGIN RETURN 'changed by hand'; END $$`);
-    await ds.query(`DROP FUNCTION external_record(text, integer, text, text, integer, jsonb)`);
+    await ds.query(`DROP FUNCTION external_event_mail(external_events)`);
     await ds.query(`CREATE FUNCTION aforo_stray(n integer) RETURNS integer LANGUAGE sql AS $$ SELECT n $$`);
 
     expect(await compare(ds)).toEqual({
-      stale: ['external_iso', 'external_record'],
+      stale: ['external_event_mail', 'external_iso'],
       unregistered: expect.arrayContaining(['aforo_stray(integer)']),
     });
-    expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: [], functions: ['external_iso', 'external_record'] });
+    expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: [], functions: ['external_event_mail', 'external_iso'] });
     expect((await compare(ds)).stale).toEqual([]);
     expect(await ds.query(`SELECT external_iso('2026-01-02T03:04:05.678Z') AS iso`)).toEqual([{ iso: '2026-01-02T03:04:05.678Z' }]);
     expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: [], functions: [] });

@@ -10,7 +10,7 @@ import { externalEventsSeeder } from './external-events/external-events.seed';
 import { ExternalEventsModule } from './external-events/external-events.module';
 import { EXTERNAL_EVENTS_SQL_FUNCTIONS } from './external-events/external-events.sql';
 import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
-import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
+import { ExternalWaitlistEntryEntity } from './external-events/external-waitlist-entry.entity';
 import { DoorModule } from './door/door.module';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
@@ -69,7 +69,7 @@ export interface AreaRegistration {
 export const AREA_REGISTRATIONS = {
   'external-events': {
     module: ExternalEventsModule,
-    entities: [ExternalEventEntity, ExternalRegistrationEntity, WaitlistEntryEntity],
+    entities: [ExternalEventEntity, ExternalRegistrationEntity, ExternalWaitlistEntryEntity],
     jobs: ExternalEventsJobsModule,
     seeder: externalEventsSeeder,
     sqlFunctions: EXTERNAL_EVENTS_SQL_FUNCTIONS,

@@ -80,15 +80,6 @@ const queueConfirmation = sqlFunction(`
           'evento-externo', ev.id);
       END $$`);
 
-/** A domain event written in the caller's transaction (the outbox). */
-const record = sqlFunction(`
-      CREATE OR REPLACE FUNCTION external_record(p_type text, p_actor integer, p_ip text, p_resource_type text, p_resource_id integer, p_payload jsonb)
-      RETURNS void LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
-        VALUES (gen_random_uuid(), p_type, p_actor, p_ip, p_resource_type, p_resource_id::text, p_payload);
-      END $$`);
-
 /**
  * Public registrations in batches (group commit, docs/decisions/eventos-externos.md): `register_external_batch(slug,
  * rows)` takes the registrations the API gathered for one event while its previous batch was in the database, and
@@ -173,6 +164,5 @@ export const EXTERNAL_EVENTS_SQL_FUNCTIONS: readonly SqlFunction[] = [
   registrationJson,
   eventMail,
   queueConfirmation,
-  record,
   registerBatch,
 ];

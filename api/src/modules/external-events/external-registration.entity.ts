@@ -1,9 +1,9 @@
 import { Column, Entity } from 'typeorm';
-import { ConsentColumns } from '@core/entities/base-columns';
+import { RegistrantColumns } from '@core/entities/base-columns';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_registrations')
-export class ExternalRegistrationEntity extends ConsentColumns {
+export class ExternalRegistrationEntity extends RegistrantColumns {
   @Column({ name: 'event_id', type: 'integer' })
   eventId: number;
 

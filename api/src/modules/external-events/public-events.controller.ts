@@ -10,7 +10,7 @@ import { RegistrationsService } from './registrations.service';
 import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
-import { WaitlistService } from './waitlist.service';
+import { ExternalWaitlistService } from './external-waitlist.service';
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -18,7 +18,7 @@ import { WaitlistService } from './waitlist.service';
 export class PublicEventsController {
   constructor(
     private readonly registrations: RegistrationsService,
-    private readonly waitlist: WaitlistService,
+    private readonly waitlist: ExternalWaitlistService,
   ) {}
 
   @Get('public/eventos')

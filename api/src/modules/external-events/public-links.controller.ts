@@ -7,7 +7,8 @@ import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
 import { ExternalEventAnswers } from './external-events.openapi';
-import { WaitlistService } from './waitlist.service';
+import { ExternalWaitlistService } from './external-waitlist.service';
+import { RegistrationsService } from './registrations.service';
 
 const TOKEN = {
   name: 'token',
@@ -23,7 +24,10 @@ const TOKEN = {
 @ApiTags('public')
 @Controller()
 export class PublicLinksController {
-  constructor(private readonly waitlist: WaitlistService) {}
+  constructor(
+    private readonly registrations: RegistrationsService,
+    private readonly waitlist: ExternalWaitlistService,
+  ) {}
 
   @Get('registros/cancelar/:token')
   @ApiParam(TOKEN)
@@ -31,7 +35,7 @@ export class PublicLinksController {
   @Public()
   @RateLimit('public-read')
   cancelView(@Param('token') token: string) {
-    return this.waitlist.cancelView(token);
+    return this.registrations.cancelView(token);
   }
 
   @Post('registros/cancelar/:token')
@@ -42,7 +46,7 @@ export class PublicLinksController {
   @RateLimit('public-write')
   @Idempotent()
   async cancel(@Param('token') token: string, @Actor() actor: EventActor) {
-    await this.waitlist.cancel(token, actor);
+    await this.registrations.cancelByLink(token, actor);
     return { message: 'Tu registro fue cancelado' };
   }
 

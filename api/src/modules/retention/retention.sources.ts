@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import type { RetentionAction, RetentionKind } from '@shared/contracts/retention.contract';
 import { RegistrationsRepository } from '../external-events/registrations.repository';
-import { WaitlistRepository } from '../external-events/waitlist.repository';
+import { ExternalWaitlistRepository } from '../external-events/external-waitlist.repository';
 import { MailRepository } from '../mail/mail.repository';
 import { ImportsRepository } from '../personas/import/imports.repository';
 import { ProgramWaitlistRepository } from '../programs/program-waitlist.repository';
@@ -43,7 +43,7 @@ function sources(
   config: AppConfig,
   audit: AuditRepository,
   registrations: RegistrationsRepository,
-  waitlist: WaitlistRepository,
+  waitlist: ExternalWaitlistRepository,
   programs: ProgramsRepository,
   programWaitlist: ProgramWaitlistRepository,
   mail: MailRepository,
@@ -125,7 +125,7 @@ function sources(
 export const RETENTION_PROVIDERS: Provider[] = [
   AuditRepository,
   RegistrationsRepository,
-  WaitlistRepository,
+  ExternalWaitlistRepository,
   ProgramsRepository,
   ProgramWaitlistRepository,
   MailRepository,
@@ -137,7 +137,7 @@ export const RETENTION_PROVIDERS: Provider[] = [
       APP_CONFIG,
       AuditRepository,
       RegistrationsRepository,
-      WaitlistRepository,
+      ExternalWaitlistRepository,
       ProgramsRepository,
       ProgramWaitlistRepository,
       MailRepository,

@@ -1,25 +1,12 @@
-import { Column, Entity } from 'typeorm';
+import { Column } from 'typeorm';
 import { ConsentColumns } from '@core/entities/base-columns';
-import type { WaitlistStatus } from '@shared/contracts/external-events.contract';
+import type { WaitlistStatus } from '@shared/contracts/waitlist.contract';
 
-/** One person in an external event's waitlist (table `external_waitlist`, migration 1764900000000). */
-@Entity('external_waitlist')
-export class WaitlistEntryEntity extends ConsentColumns {
-  @Column({ name: 'event_id', type: 'integer' })
-  eventId: number;
-
-  @Column({ type: 'text', nullable: true })
-  phone: string | null;
-
-  @Column({ type: 'text' })
-  email: string;
-
-  @Column({ type: 'text', nullable: true })
-  empresa: string | null;
-
-  @Column({ name: 'tipo_participante', type: 'text' })
-  tipoParticipante: string;
-
+/**
+ * A waitlist entry's place in line, whatever it waits for (external_waitlist, programa_lista_espera): the columns the
+ * engine (waitlist-engine.ts) reads and moves. Each area's entity adds the owner's id and the person's other fields.
+ */
+export abstract class WaitlistEntryColumns extends ConsentColumns {
   @Column({ type: 'text', default: 'pending' })
   status: WaitlistStatus;
 
