@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import request from 'supertest';
-import { eventBody, registrationBody } from '../factories/external-events';
+import { registrationBody } from '../factories/external-events';
 import { TestCluster } from '../setup/cluster';
-import { ADMIN, bearer, eventually } from '../setup/test-app';
+import { eventually } from '../setup/test-app';
 
 type Outcome = { status: number; body: { code?: string } } | { error: string };
 
@@ -74,15 +74,7 @@ function establishedTo(port: number): number {
 describe('a replica dies and every request is still answered (issue 30 §4)', () => {
   let c: TestCluster;
   let admin = '';
-  const http = () => request(c.proxyUrl);
-  const publishedEvent = async (places: number) => {
-    const created = await http()
-      .post('/api/eventos-externos')
-      .set(bearer(admin))
-      .send(eventBody({ max_attendees: places }));
-    expect(created.status).toBe(201);
-    return created.body.event as { id: number; slug: string };
-  };
+  const publishedEvent = (places: number) => c.publishedEvent(admin, places);
   const stored = async (eventId: number) =>
     (await c.query<{ email: string }>(`SELECT lower(email) AS email FROM external_registrations WHERE event_id = $1`, [eventId])).map(
       (r) => r.email,
@@ -119,9 +111,7 @@ describe('a replica dies and every request is still answered (issue 30 §4)', ()
 
   beforeAll(async () => {
     c = await TestCluster.start({ api: 2, realtime: 1, workers: 1 });
-    const login = await http().post('/api/login').send(ADMIN);
-    expect(login.status).toBe(200);
-    admin = login.body.token as string;
+    admin = await c.login();
   }, 180_000);
 
   afterAll(() => c?.stop(), 60_000);
