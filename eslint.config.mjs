@@ -68,7 +68,7 @@ const importZones = [
  */
 const MODULE_IMPORTS_ALLOWED = {
   auth: ['users'], // signing in reads and creates accounts; users owns them (DTO fields, password hasher)
-  // an event's cover image goes through the images service; its messages through mail; its door adapter plugs into the door engine
+  // an event's cover image goes through the images service; the demo seed stores the mail its changes queued (mail/demo-mail.ts); its door adapter plugs into the door engine
   'external-events': ['images', 'mail', 'door'],
   // attendees' seats are given and released through the seating service; invitations are mail; its door adapter plugs into the door engine
   'internal-events': ['seating', 'mail', 'door'],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The door on event day (issue 28 §4; npm run bench:door); figures go to docs/benchmarks.md (its own section only).
+// The door on event day (npm run bench:door); figures go to docs/benchmarks.md (its own section only).
 //
 // One published external event with a registration per person. Measured, in one run:
 // - 20 door devices (default), each scanning 200 codes a minute (open loop: one scan every 300 ms, whatever the

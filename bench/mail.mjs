@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Invitations by e-mail through the job to a local SMTP sink (issue 22 §6; npm run bench:mail); figures go to
+// Invitations by e-mail through the job to a local SMTP sink (npm run bench:mail); figures go to
 // docs/benchmarks.md (its own section only).
 //
 // One confirmed internal event with N attendees (default 5,000), each with an e-mail. Measured, in one run:

@@ -666,7 +666,7 @@ async function orchestratorMain() {
 
 /**
  * What PostgreSQL alone allows, with the API and the workers stopped: the API's registration statement
- * (`register_external_batch`, migration 1764100000000: the event row locked once, then each registration
+ * (`register_external_batch`, api/src/modules/external-events/external-events.sql.ts: the event row locked once, then each registration
  * and its outbox event, the counter moved once per batch) called back to back until `count` registrations,
  * on a fresh event each: one registration per call from 20 connections (the API's pool size: as if every
  * request went alone), and batches of 16 and 64 from one connection (what the API's group commit sends

@@ -77,7 +77,7 @@ async function main() {
 
   const port = Number(env.PORT ?? 3000);
   // Replicas listen on loopback only (HAProxy, on this machine, is their one door) and believe X-Forwarded-For
-  // only from it: nobody else can name a client address (issue 29 §1.1).
+  // only from it: nobody else can name a client address.
   const replicaEnv = { ...env, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
   const processes = [];
   for (const role of ['api', 'realtime']) {

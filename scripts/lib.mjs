@@ -94,7 +94,7 @@ async function embeddedAnswers(url) {
 
 /** The embedded PostgreSQL's superuser. Its password is generated per checkout (embeddedPassword). */
 const EMBEDDED_USER = 'aforo';
-/** The password every `.data` had before it was generated (issue 29): an old one is changed at its next start. */
+/** The password every `.data` had before it was generated: an old one is changed at its next start. */
 const LEGACY_EMBEDDED_PASSWORD = 'aforo';
 export const EMBEDDED_PASSWORD_FILE = () => join(DATA_DIR, 'postgres-password');
 

@@ -6,15 +6,16 @@ import { ConfigError } from './core/config/env-readers';
 import { dataSourceOptions, runMigrations } from './core/database/data-source';
 import { ensureFirstAdmin, seedDemo, type FirstAdmin } from './modules/seeds';
 import { AREA_ENTITIES } from './modules/entities';
-import { AREA_SETTINGS } from './modules';
+import { AREA_SETTINGS, AREA_SQL_FUNCTIONS } from './modules';
 
 /** Operational commands: `migrate` (with the first super admin) and `seed-demo`. */
 async function main(): Promise<void> {
   const command = process.argv[2];
   const config = loadConfig(process.env, AREA_SETTINGS);
   if (command === 'migrate') {
-    const done = await runMigrations(config.databaseUrl);
-    if (done.length) console.log(`Migraciones aplicadas: ${done.join(', ')}`);
+    const done = await runMigrations(config.databaseUrl, AREA_SQL_FUNCTIONS);
+    if (done.migrations.length) console.log(`Migraciones aplicadas: ${done.migrations.join(', ')}`);
+    if (done.functions.length) console.log(`Funciones SQL actualizadas: ${done.functions.join(', ')}`);
     const ds = await new DataSource(dataSourceOptions(config.databaseUrl, AREA_ENTITIES, { extra: { max: 1 } })).initialize();
     try {
       const created = await ensureFirstAdmin(ds, config);

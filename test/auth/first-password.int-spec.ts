@@ -12,7 +12,7 @@ const PASSWORD_CHANGE_REQUIRED = {
 };
 
 /**
- * No fixed first password (issue 29 §1.6): without ADMIN_PASSWORD the first start generates one, shows it once
+ * No fixed first password: without ADMIN_PASSWORD the first start generates one, shows it once
  * with the URL, keeps only its hash, and the first sign-in with it must choose a new one before anything else.
  */
 describe('the first super admin without ADMIN_PASSWORD', () => {

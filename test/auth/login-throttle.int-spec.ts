@@ -3,7 +3,7 @@ import { RedisService } from '../../api/src/core/redis/redis.service';
 import { TestApp } from '../setup/test-app';
 
 /**
- * Issue 9 point 4: throttling slows the address that guesses, never the account for everyone. Addresses
+ * Throttling slows the address that guesses, never the account for everyone. Addresses
  * are told apart through X-Forwarded-For (TRUST_PROXY=loopback: the test client plays the proxy, as HAProxy on the same machine).
  */
 // Dozens of sign-ins (bcrypt each) per test: patience for a busy machine, not a speed requirement.

@@ -20,21 +20,11 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
   const joinRoom = (s: Parameters<TestCluster['joinRoom']>[0], room: string) => c.joinRoom(s, room);
   const query = <T>(sql: string, params: unknown[] = []) => c.query<T>(sql, params);
   const crash = (name: string) => c.crash(name);
-  /** A published event with room for `places`, made through the proxy. */
-  const publishedEvent = async (places: number) => {
-    const created = await http()
-      .post('/api/eventos-externos')
-      .set(bearer(admin))
-      .send(eventBody({ max_attendees: places }));
-    expect(created.status).toBe(201);
-    return created.body.event as { id: number; slug: string };
-  };
+  const publishedEvent = (places: number) => c.publishedEvent(admin, places);
 
   beforeAll(async () => {
     c = await TestCluster.start({ api: 2, realtime: 2, workers: 1 });
-    const login = await http().post('/api/login').send(ADMIN);
-    expect(login.status).toBe(200);
-    admin = login.body.token as string;
+    admin = await c.login();
   }, 180_000);
 
   afterAll(() => c?.stop(), 60_000);
@@ -49,7 +39,7 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
     expect((await http(direct('api1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(200);
   });
 
-  it('replicas answer on loopback only, and a forged X-Forwarded-For through HAProxy names nobody (issue 29 §1.1)', async () => {
+  it('replicas answer on loopback only, and a forged X-Forwarded-For through HAProxy names nobody', async () => {
     // An address of this machine that is not loopback: where a neighbour on the network would knock.
     const outside = Object.values(networkInterfaces())
       .flat()

@@ -9,7 +9,7 @@ import { freePort, stopProcess } from '../setup/processes';
 const ROOT = join(__dirname, '../..');
 
 /**
- * deploy/haproxy/haproxy.cfg as production runs it (issue 29 §1.7), in its three ways, with the system's HAProxy in
+ * deploy/haproxy/haproxy.cfg as production runs it, in its three ways, with the system's HAProxy in
  * front of a stand-in replica that answers /api/health and echoes the headers it got:
  * - with a certificate (HAPROXY_TLS_CERT): TLS, HTTP → HTTPS redirect, HSTS, and the AFORO_RT cookie Secure;
  * - behind a named front proxy (HAPROXY_FRONT_PROXY): only its connections, its client address and scheme;

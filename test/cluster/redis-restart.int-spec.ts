@@ -5,7 +5,7 @@ import { OwnRedis } from '../setup/redis-server';
 import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/test-app';
 
 /**
- * A Redis restart in the middle of a stream of changes (issue 21 §6): the cluster's own redis-server (AOF on,
+ * A Redis restart in the middle of a stream of changes: the cluster's own redis-server (AOF on,
  * as `npm start`'s private one and production's), stopped and started again while staff screens watch and
  * changes keep coming. Every acknowledged change is committed with its outbox row and published when Redis is
  * back; a screen never gets one twice, and a screen on a process whose subscription was lost meanwhile (Redis

@@ -48,7 +48,7 @@ function collect<E extends 'door.occupancy' | 'door.alarm' | 'door.scan' | 'regi
   return got as Array<{ event_id: string; data: Record<string, unknown> } & Record<string, unknown>>;
 }
 
-describe('the door (issue 28): scans, results, offline batches, occupancy and alarms', () => {
+describe('the door: scans, results, offline batches, occupancy and alarms', () => {
   let t: TestApp;
   let admin: string;
   signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });

@@ -5,7 +5,7 @@ import { apiToken, bearer, expectScreenOk, linkFromMail, newSignedInPage, unique
 import { createEventViaApi, registerViaApi, registrationRow } from './external-events-helpers';
 
 /**
- * Issue 22 §3, §4 in the browser: the waitlist form of a full event, its confirm page (issue 29 §1.4), the cancel page (live on the staff board and
+ * The links a citizen follows, in the browser: the waitlist form of a full event, its confirm page, the cancel page (live on the staff board and
  * the public page), the offer page, the link-problem pages and the staff waitlist panel — each at 1280 and 360 px,
  * axe clean, used with the keyboard. AFORO_SHOTS=1 also saves the screenshots (AFORO_SHOTS_DIR or /tmp/shots-citizen).
  */
@@ -83,7 +83,7 @@ test('full event → waitlist; cancel by link frees the place live and offers it
     await pressWithKeyboard(citizen, 'waitlist-submit');
     await expect(citizen.getByTestId('waitlist-success')).toBeVisible();
     await expect(citizen.getByRole('heading', { name: 'Revisa tu correo' })).toBeFocused();
-    // Not in line until the address is confirmed (issue 29 §1.4): the count does not move, staff see nobody.
+    // Not in line until the address is confirmed: the count does not move, staff see nobody.
     await expect(citizen.getByTestId('places-waitlist')).toHaveText('Nadie en la lista de espera');
     await checkScreen(citizen, 'public-event-waitlist-joined');
     await staff.page.goto(`/eventos-externos/${event.id}/registros`);

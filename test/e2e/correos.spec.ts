@@ -7,7 +7,7 @@ import { ADMIN, closeModal, expectScreenOk, signIn, viewportFor } from '../setup
 import { freePort } from '../setup/processes';
 
 /**
- * Correos (issue 22 §5): every message with its status, attempts and error, filters by event and status, a
+ * Correos: every message with its status, attempts and error, filters by event and status, a
  * preview (HTML in a sandboxed frame, the text part), resend of a failed one, live as its status changes.
  *
  * Messages are queued with `queue_mail` straight into the database (public registration queues them in the
@@ -85,7 +85,7 @@ async function createRecords(baseUrl: string): Promise<void> {
     token,
   );
   Object.assign(records, { externo: externo.event.id, interno: interno.evento.id, programa: programa.programa.id });
-  // Who may only look at external events: reads their messages, with their signed links hidden (issue 29 §1.2).
+  // Who may only look at external events: reads their messages, with their signed links hidden.
   await call(
     '/api/users',
     {

@@ -6,7 +6,7 @@ import { chooseGate, occupancyOf, registrationCodes, typeCode, writeQrVideo } fr
 import { createEventViaApi, registerViaApi, registrationRow } from './external-events-helpers';
 
 /**
- * The door screen (issue 28 §1–2): offline from its downloaded list, back online with its queue, the board in
+ * The door screen: offline from its downloaded list, back online with its queue, the board in
  * another browser; the camera on a fake video of a QR; axe and no sideways scroll at 360 and 1280 px.
  */
 const shotsDir = process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-door';

@@ -364,3 +364,29 @@ test('event images: browser checks, create-then-upload, and the partial-failure 
   expect(upload.status()).toBe(201);
   await expect(eventRow(page, title2).locator('img.event-cell__thumb')).toHaveAttribute('src', /^\/api\/images\/.+\.png$/);
 });
+
+test('a registration whose answer is lost on the way is sent once more with the same key: success, one registration (issue 30 §4)', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const event = await createEventViaApi(request, token, { title: `Reintento ${Date.now()}` });
+  const sent: Array<string | null> = [];
+  await page.route('**/api/eventos/*/register', async (route) => {
+    sent.push(route.request().headers()['idempotency-key'] ?? null);
+    if (sent.length > 1) return route.continue();
+    // The first one reaches the server and is registered; its answer never reaches the browser (a network error).
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto(`/eventos/${event.slug}`);
+  await fillRegistration(page, { nombre: 'Rita', paterno: 'Leal', materno: 'Sáenz', email: uniqueEmail('reintento') });
+  await page.getByTestId('registration-submit').click();
+  await expect(page.getByTestId('registration-success')).toBeVisible();
+  expect(sent).toHaveLength(2);
+  expect(sent[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(sent[1]).toBe(sent[0]);
+  const saved = await request.get(`/api/eventos-externos/${event.id}/registrations`, { headers: bearer(token) });
+  const { event: counted, registrations } = (await saved.json()) as { event: { current_attendees: number }; registrations: unknown[] };
+  expect([counted.current_attendees, registrations.length]).toEqual([1, 1]);
+});

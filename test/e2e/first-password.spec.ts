@@ -7,7 +7,7 @@ import { freePort } from '../setup/processes';
 import { SHOT_VIEWPORTS } from './screenshots';
 
 /**
- * No fixed first password (issue 29 §1.6), in the browser: a server started without ADMIN_PASSWORD prints a
+ * No fixed first password, in the browser: a server started without ADMIN_PASSWORD prints a
  * generated one once; signing in with it shows only 'Cambia tu contraseña', whatever the address, until a new one
  * is chosen; then the panel opens. The screen passes axe at 1280 and 360 px. Its own server (start-server.mjs on
  * a free port, its own database): the shared one's admin has a password of its own.

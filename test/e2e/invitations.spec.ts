@@ -4,7 +4,7 @@ import { apiToken, bearer, expectScreenOk, newSignedInPage, viewportFor } from '
 import { assignViaApi, createInternalEventViaApi, createPeopleViaApi, GUEST_NAMES } from './internal-events-helpers';
 
 /**
- * Invitations by e-mail from the event's page (issue 22 §2.3): one attendee, the chosen ones, or every pending
+ * Invitations by e-mail from the event's page: one attendee, the chosen ones, or every pending
  * one with an e-mail; the request's progress and result arrive live, and the list shows who was invited and when.
  * AFORO_SHOTS=1 also saves screenshots (/tmp/shots-invitations) to look at.
  */

@@ -5,7 +5,7 @@ import { createEventViaApi, registerViaApi } from './external-events-helpers';
 import { eventInSpaceViaApi } from './internal-events-helpers';
 
 /**
- * The occupancy board (issue 28 §3) and the capacity alarm banner on the event's staff screens: live by socket push
+ * The occupancy board and the capacity alarm banner on the event's staff screens: live by socket push
  * when a door scans through the API, the supervisor's buttons only for delete rights, axe at 1280 and 360 px.
  * With AFORO_SHOTS=1 each screen is also saved as a PNG (AFORO_SHOTS_DIR, default /tmp/shots-occupancy).
  */

@@ -5,7 +5,7 @@ import { apiToken, bearer, expectScreenOk, newSignedInPage, uniqueEmail, viewpor
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 
 /**
- * Issue 29 §2–3 in the browser: a citizen files an access request from the public footer, confirms it by the mailed
+ * Privacy in the browser: a citizen files an access request from the public footer, confirms it by the mailed
  * link (read through the Correos API as super admin: the e2e server stores mail without SMTP), the privacidad staff
  * see it arrive live in 'Solicitudes ARCO' and resolve it with one click, and the citizen downloads the export; the
  * unsubscribe page too. Every new page axe clean at 360 and 1280 px. AFORO_SHOTS=1 saves the screenshots

@@ -227,6 +227,36 @@ test('the duplicate e-mail messages: on leaving the field (submit disabled) and 
   await expect(page.getByTestId('application-error')).toBeFocused();
 });
 
+test('a birth date before 1900 is refused on the page, as on the events form: the field says why and nothing is sent', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  const programa = await createProgramViaApi(request, token, { nombre: `Programa Fecha ${Date.now()}` });
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (/\/(register|waitlist)$/.test(new URL(r.url()).pathname)) sent.push(r.url());
+  });
+
+  await page.goto(`/programas/${programa.slug}`);
+  await page.getByLabel('Nombre(s)').fill('Laura');
+  await page.getByLabel('Apellido paterno').fill('Cantú');
+  await page.getByLabel('Apellido materno').fill('Leal');
+  await page.getByLabel('Fecha de nacimiento').fill('1899-12-31');
+  await page.getByLabel('Celular').fill('8187654321');
+  await page.getByLabel('Correo electrónico').fill(uniqueEmail('fecha'));
+  await page.getByLabel('Calle').fill('Hidalgo');
+  await page.getByLabel('Número').fill('200');
+  await page.getByLabel('Colonia').fill('Obispado');
+  await page.getByLabel('Municipio').fill('Monterrey');
+  await page.locator('#prog-tiene_emprendimiento-no').check();
+  await page.getByRole('button', { name: 'Enviar Registro' }).click();
+
+  await expect(page.getByLabel('Fecha de nacimiento')).toBeFocused();
+  await expect(page.getByText('La fecha de nacimiento no es válida.')).toBeVisible();
+  expect(sent).toEqual([]);
+});
+
 test('a closed or unknown program is not found; a full one says so before anyone types', async ({ page, request }) => {
   const token = await apiToken(request);
   const closed = await createProgramViaApi(request, token, { nombre: `Programa Cerrado ${Date.now()}`, status: 'closed' });

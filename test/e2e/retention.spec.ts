@@ -7,7 +7,7 @@ import { ADMIN, daysAhead, expectScreenOk, signIn, viewportFor } from '../setup/
 import { freePort } from '../setup/processes';
 
 /**
- * Privacy (issue 29 §2) in the browser: the public registration form sends the notice version it shows; staff read
+ * Privacy in the browser: the public registration form sends the notice version it shows; staff read
  * 'Conservación de datos' (the dry run: per area what is past its period) and run it; 'Aviso de privacidad' lists
  * the versions. An event is made 13 months old in SQL, so this spec gets a server of its own (start-server.mjs on a
  * free port, its database known), as correos.spec.ts does. Screenshots at 1280 and 360 px with AFORO_SHOTS=1 (in
@@ -149,6 +149,11 @@ for (const width of [1280, 360] as const) {
     await page.getByRole('navigation', { name: 'Privacidad' }).getByRole('link', { name: 'Conservación de datos' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Conservación de datos' })).toBeVisible();
     await expect(page.getByTestId('privacy-tab-retention')).toHaveAttribute('aria-current', 'page');
+    // The bar's 'Privacidad' stays marked as the current section on every one of its tabs.
+    if (width === 1280)
+      await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Privacidad' })).toHaveClass(
+        /topnav__link--active/,
+      );
     const item = page.locator('[data-testid="retention-item"][data-clave="registros_eventos"]');
     await expect(item.getByTestId('retention-pending')).toHaveText('3');
     await expect(item).toContainText('12 meses después de que termina el evento');
@@ -160,6 +165,10 @@ for (const width of [1280, 360] as const) {
     await page.getByTestId('privacy-tab-notice').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeVisible();
     await expect(page.getByTestId('notice-version')).toHaveCount(1);
+    if (width === 1280)
+      await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Privacidad' })).toHaveClass(
+        /topnav__link--active/,
+      );
     await expect(page.getByTestId('notice-version')).toContainText('Vigente');
     await expectScreenOk(page, `/privacidad/aviso at ${width}`);
     if (shots) await page.screenshot({ path: `${shots}/aviso-${width}.png`, fullPage: true });

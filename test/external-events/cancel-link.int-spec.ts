@@ -11,7 +11,7 @@ const CODE = /^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/;
 const PERSONAL = /apellido|email|phone|curp|fecha_nacimiento|codigo|@|GARZA|PEÑA|811\d{7}/i;
 
 /**
- * Issue 22 §2.1 and §3: the door code, the confirmation queued by the statement that accepts a registration,
+ * The door code, the confirmation queued by the statement that accepts a registration,
  * and cancelling by the signed link (tampered, used and expired links included).
  */
 describe('door code, queued confirmation and cancel by link', () => {

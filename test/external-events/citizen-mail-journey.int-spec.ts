@@ -5,7 +5,7 @@ import { eventually, TestApp } from '../setup/test-app';
 const PUBLIC = 'https://eventos.monterrey.test';
 
 /**
- * Issue 22, the citizen's whole journey through the real pipeline (registration → confirmation received by a
+ * The citizen's whole journey through the real pipeline (registration → confirmation received by a
  * real SMTP server → its cancel link followed → the freed place offered by mail to the first in line, who had
  * confirmed their join by its own message → the offer's link accepted), every link taken from the message as
  * received, never built by the test.

@@ -15,7 +15,7 @@ const mailedBeforeRotation = (registrationId: number) =>
   new SignedLinks({ jwtSecret: OLD }).sign('cancel-registration', registrationId, EVENT_START);
 
 /**
- * Issue 29 §1.8: rotating JWT_SECRET used to kill every cancel and accept link already in people's inboxes. Now each
+ * docs/decisions/seguridad.md «Llaves de enlaces con versión». Rotating JWT_SECRET used to kill every cancel and accept link already in people's inboxes. Now each
  * token names its key; with JWT_SECRET_PREVIOUS the old key is still accepted (for links only), and new links —
  * including a resent message's — are signed with the new one.
  */

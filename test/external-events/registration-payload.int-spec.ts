@@ -7,7 +7,7 @@ import { TestApp, signedInApp } from '../setup/test-app';
 
 /**
  * The `registration.created` payload is built twice: in SQL by register_external_batch (the hot path,
- * migration 1764100000000) and by the mapper for every other answer and push. Both must say the same, field
+ * api/src/modules/external-events/external-events.sql.ts) and by the mapper for every other answer and push. Both must say the same, field
  * by field — the staff board applies pushes from the first and reloads from the second.
  */
 describe('registration.created: the SQL-built payload equals the mapper', () => {

@@ -42,7 +42,7 @@ export function registrationBody(i: number, overrides: Record<string, unknown> =
 }
 
 /**
- * Joins a full event's waitlist and follows the confirm link its message carries (issue 29 §1.4): the person is in
+ * Joins a full event's waitlist and follows the confirm link its message carries: the person is in
  * line. The link is signed as the renderer signs it (the entry, until confirm_until).
  */
 export async function joinWaitlistConfirmed(t: TestApp, slug: string, body: { email: string }): Promise<number> {

@@ -71,7 +71,7 @@ export function businessApplicationBody(i: number, overrides: Record<string, unk
   });
 }
 
-/** Joins a full program's waitlist and follows the confirm link its message carries (issue 29 §1.4): in line. */
+/** Joins a full program's waitlist and follows the confirm link its message carries: in line. */
 export async function joinProgramWaitlistConfirmed(t: TestApp, slug: string, body: { correo_electronico: string }): Promise<number> {
   await t.http().post(`/api/programas/${slug}/waitlist`).send(body).expect(202);
   const [row] = await t.query<{ id: number; confirm_until: Date }>(

@@ -2,7 +2,7 @@ import { confirmacion, correo, queueMails } from './mail-factories';
 import { eventually, nextPush, signedInApp, type TestApp } from '../setup/test-app';
 import type { QueuedMail } from '../../api/src/shared/contracts/mail.contract';
 
-/** 'Correos' (issue 22 §5): who reads which messages, the preview, the resend, live pushes, bad input. */
+/** 'Correos': who reads which messages, the preview, the resend, live pushes, bad input. */
 describe('Correos: the staff screen API', () => {
   let t: TestApp;
   let admin: string;

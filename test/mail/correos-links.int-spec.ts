@@ -43,7 +43,7 @@ interface Detail {
 }
 
 /**
- * Issue 29 §1.2: GET /api/correos/{id} needs only view rights and answered the message with its working signed links
+ * docs/decisions/correos.md «Enlaces firmados en la pantalla Correos». GET /api/correos/{id} needs only view rights and answered the message with its working signed links
  * (cancel a registration, accept a waitlist offer), which staff could not use from the panel without delete or edit.
  * Now a reader sees a link's token only if they could do the same action themselves (links.contract.ts,
  * SIGNED_LINKS[purpose].staff); any other token is LINK_HIDDEN, in the HTML, the text, the list and the pushes. A

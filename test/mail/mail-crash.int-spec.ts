@@ -5,7 +5,7 @@ import { confirmacion, queueMails } from './mail-factories';
 const MESSAGES = 300;
 
 /**
- * Issue 22 §6: the workers process SIGKILLed in the middle of a batch (hundreds of queued messages, an SMTP
+ * The workers process SIGKILLed in the middle of a batch (hundreds of queued messages, an SMTP
  * server slow to accept) and started again — every message arrives, none twice (by Message-ID). The kill
  * lands while the server holds the answers to messages whose data it has read: the dangerous moment for a
  * naive sender (it would either lose them or, if it had marked them sent, never deliver them).

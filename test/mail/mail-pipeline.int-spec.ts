@@ -4,7 +4,7 @@ import { eventually, TestApp } from '../setup/test-app';
 import { confirmacion, correo, queueMails } from './mail-factories';
 
 /**
- * Mail as a pipeline (issue 22 §1, §6) against a real SMTP server started by the test: what the citizen
+ * Mail as a pipeline against a real SMTP server started by the test: what the citizen
  * receives, a temporary refusal retried and delivered once, a permanent one failed with the reason, and names
  * and addresses that try to add headers or recipients.
  */

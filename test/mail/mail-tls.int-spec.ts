@@ -2,7 +2,7 @@ import { MailTransport } from '../../api/src/modules/mail/mail-transport';
 import { SmtpSink } from '../setup/smtp-sink';
 
 /**
- * In production, mail to a relay on another machine goes over TLS or not at all (issue 29 §1.7): the
+ * In production, mail to a relay on another machine goes over TLS or not at all: the
  * configuration decides it (mail.settings.ts, smtpRequiresTls; test/unit/production-config.spec.ts), and the transport then
  * refuses a server that does not offer STARTTLS instead of sending citizens' data in the clear.
  */

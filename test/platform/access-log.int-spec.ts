@@ -12,7 +12,7 @@ mkdirSync(join(web, 'assets'));
 writeFileSync(join(web, 'index.html'), '<!DOCTYPE html><html lang="es"><body><div id="root"></div></body></html>');
 
 /**
- * Issue 29 §1.3: the access log kept `req.originalUrl`, so every cancel and accept token a citizen followed (the
+ * docs/decisions/seguridad.md «Tokens de enlaces fuera del registro de accesos». The access log kept `req.originalUrl`, so every cancel and accept token a citizen followed (the
  * web page, then the API call it makes) was written to the log. Each signed-link path of links.contract.ts, page and
  * API, is requested here with a real token against the running app; its access line must keep the path, not the
  * token.

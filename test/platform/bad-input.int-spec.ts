@@ -2,7 +2,7 @@ import { createEvent } from '../factories/external-events';
 import { TestApp, bearer } from '../setup/test-app';
 
 /**
- * Issue 9: every operation of the OpenAPI document, fed bad bodies, bad path ids and bad queries, as a super
+ * Every operation of the OpenAPI document, fed bad bodies, bad path ids and bad queries, as a super
  * admin and anonymously, answers no 5xx; every 4xx is JSON with a Spanish `message` and no stack; no table
  * changes. Generic: it reads the running app's document, so operations added later are walked too (and an
  * operation without schemas fails it).

@@ -8,7 +8,7 @@ import { freePort, stopProcess } from '../setup/processes';
 const ROOT = join(__dirname, '../..');
 
 /**
- * The embedded PostgreSQL's superuser (issue 29 §1.5): its password used to be aforo:aforo on 127.0.0.1:54329,
+ * The embedded PostgreSQL's superuser: its password used to be aforo:aforo on 127.0.0.1:54329,
  * which gave any local account every citizen's data. Now it is generated at initialisation and kept in
  * .data/postgres-password (0600); an old .data is moved to a generated one at its next start; every connection
  * needs the password (pg_hba.conf has no `trust`) and there is no Unix socket.

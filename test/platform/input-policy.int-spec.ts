@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { createEvent, eventBody } from '../factories/external-events';
 import { TestApp, signedInApp } from '../setup/test-app';
 
-/** Issue 9 points 1–3: bad input is a Spanish 4xx (never a 500), ids are canonical, types are strict. */
+/** Bad input is a Spanish 4xx (never a 500), ids are canonical, types are strict. */
 describe('Input policy: no 500 for bad input, canonical ids, strict types', () => {
   let t: TestApp;
   let admin: string;

@@ -55,7 +55,7 @@ const cases: Case[] = [
   { at: 'api/src/modules/auth/zone.ts', code: "import { UsersRepository } from '../users/users.repository';", forbidden: false },
   { at: 'api/src/modules/internal-events/zone.ts', code: "import { SeatingService } from '../seating/seating.service';", forbidden: false },
   { at: 'api/src/modules/external-events/zone.ts', code: "import { ImagesService } from '../images/images.service';", forbidden: false },
-  // The door (issue 28): each event area plugs its adapter into the door engine; the door names no event area.
+  // The door: each event area plugs its adapter into the door engine; the door names no event area.
   { at: 'api/src/modules/external-events/zone.ts', code: "import { DoorAdapters } from '../door/door-adapter';", forbidden: false },
   { at: 'api/src/modules/internal-events/zone.ts', code: "import { DoorAdapters } from '../door/door-adapter';", forbidden: false },
   {

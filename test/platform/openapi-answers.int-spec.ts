@@ -2,7 +2,7 @@ import { OpenApiContract } from '../setup/openapi-contract';
 import { signedInApp, type TestApp } from '../setup/test-app';
 
 /**
- * Issue 23 §2: the checker every integration test's answers go through (`TestApp.http()`) is itself checked:
+ * The checker every integration test's answers go through (`TestApp.http()`) is itself checked:
  * a documented answer passes; a body that drifts from its schema, a status the operation does not document
  * and a JSON answer without a documented schema each fail with the operation, the status and the reason.
  */

@@ -53,7 +53,7 @@ const rank = (path: string) => {
 };
 
 /**
- * Issue 23 §2: for every operation with a JSON request body, a body built from the documented schema alone
+ * For every operation with a JSON request body, a body built from the documented schema alone
  * (required fields, types, enums, formats, examples) gets the documented success status. Path ids come from
  * resources the same walk created through their collection's POST; operations whose path needs anything
  * else are listed, not silently skipped.

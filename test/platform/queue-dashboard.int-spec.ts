@@ -1,7 +1,7 @@
 import { TestApp } from '../setup/test-app';
 import { QUEUES } from '../../api/src/shared/jobs/jobs';
 
-/** Issue 9 point 10: bull-board under /api/admin/queues, for super admins only, opened with a short-lived cookie. */
+/** Bull-board under /api/admin/queues, for super admins only, opened with a short-lived cookie. */
 describe('Queue dashboard (bull-board) for super admins', () => {
   let t: TestApp;
   let admin: string;

@@ -1,7 +1,8 @@
 import { TestApp } from '../setup/test-app';
 
 /**
- * Issue 29 §1.1: X-Forwarded-For is believed only from the hop TRUST_PROXY names. Here the named proxy is
+ * docs/decisions/seguridad.md «La dirección del cliente: solo la dice el proxy». X-Forwarded-For is believed only
+ * from the hop TRUST_PROXY names. Here the named proxy is
  * another machine (192.0.2.250), so this client (127.0.0.1) is not it: whatever address it writes, the sign-in
  * throttle, the per-IP limits and the audit see 127.0.0.1.
  */

@@ -12,7 +12,7 @@ import { eventually, nextPush, TestApp } from '../setup/test-app';
 const PUBLIC = 'https://eventos.monterrey.test';
 
 /**
- * Issue 29 §2, end to end through a real SMTP server: a citizen files an ARCO request for an address, proves it by
+ * End to end through a real SMTP server: a citizen files an ARCO request for an address, proves it by
  * the mailed link, the privacidad staff see it in their queue (live, with its legal due date) and resolve it by
  * type — acceso (an export of everything held, downloaded by a signed link), rectificación (fields corrected where
  * they live), cancelación (anonymised everywhere, counts unchanged, audit scrubbed), oposición (the suppression list

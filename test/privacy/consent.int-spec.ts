@@ -6,7 +6,7 @@ import { signedInApp, TestApp } from '../setup/test-app';
 const NOTICE = 'Aviso de prueba del municipio.\n\nSegundo párrafo.';
 
 /**
- * The consent record (issue 29 §2): the privacy notice in versions; every public form's row keeps which version was
+ * The consent record: the privacy notice in versions; every public form's row keeps which version was
  * accepted and when; a call without a version records the current one; a new version rewrites nothing.
  */
 describe('privacy notice versions and the consent of each public form', () => {

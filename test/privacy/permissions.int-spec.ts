@@ -3,7 +3,7 @@ import { SignedLinks } from '../../api/src/core/links/signed-links';
 import { TestApp, signedInApp, bearer as auth } from '../setup/test-app';
 
 /**
- * The privacidad area (issue 29 §3: "the authorization matrix covers the new area"): every staff route of privacy as
+ * The privacidad area (the authorization matrix covers it like any other area): every staff route of privacy as
  * the action it needs — view reads the queue and a request, edit resolves — for each action alone, for other areas'
  * staff, without a token, and for super admins; the public routes need no token; the room follows view.
  */

@@ -17,7 +17,7 @@ const monthsAgo = (n: number) => {
 };
 
 /**
- * Retention (issue 29 §2): records past their area's period are anonymised in place (counts, statuses, seats stay),
+ * Retention: records past their area's period are anonymised in place (counts, statuses, seats stay),
  * messages' bodies purged, imports' files deleted — by a scheduled run, once per cluster, or staff's button; a second
  * run changes nothing. Time is set by moving the records' dates back in SQL.
  */

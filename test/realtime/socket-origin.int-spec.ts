@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { TestApp, signedInApp } from '../setup/test-app';
 
-/** Issue 9 point 5: only the app's own origin and ALLOWED_ORIGINS may open a socket (handshake and polling). */
+/** Only the app's own origin and ALLOWED_ORIGINS may open a socket (handshake and polling). */
 describe('socket.io checks the Origin of every request', () => {
   let t: TestApp;
   let admin: string;

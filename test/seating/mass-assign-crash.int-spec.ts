@@ -5,7 +5,7 @@ import { createEspacio, seccion } from '../factories/spaces';
 import { eventually, appPerFile, TestApp, bearer } from '../setup/test-app';
 
 /**
- * Issue 13 §6: the workers process killed (SIGKILL, no shutdown hook) in the middle of a mass assignment and
+ * The workers process killed (SIGKILL, no shutdown hook) in the middle of a mass assignment and
  * started again: BullMQ hands the stalled job to the new process, which finishes it with exact counts and
  * no seat or person twice.
  */

@@ -6,7 +6,7 @@ import { seccion } from '../factories/spaces';
 import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
- * Mass seat assignment as a job (issue 13 §3): answered at once, set-based, seating order, companies side
+ * Mass seat assignment as a job: answered at once, set-based, seating order, companies side
  * by side, the spec's messages, idempotent after a crash and under a duplicate run, safe with single
  * assignments made meanwhile, undo of the last one, progress and result pushed.
  */

@@ -5,7 +5,7 @@ import { seccion } from '../factories/spaces';
 import { signedInApp, type TestApp } from '../setup/test-app';
 
 /**
- * Issue 23 §1: GET …/seating-map answers the spec's form by default (spec 2 §3, §7: spaces → secciones →
+ * GET …/seating-map answers the spec's form by default (spec 2 §3, §7: spaces → secciones →
  * asientos, each seat with id, seccion_id, fila, numero, codigo, displayCode and asignacion), labelled by the
  * one seat-label engine; `?formato=compacto` answers the seating screen's form. Both come from the same reads
  * and each has its own ETag.

@@ -1,10 +1,10 @@
-import type { MassAssignmentResponse, SeatingMapCompactResponse } from '../../api/src/shared/contracts/seating.contract';
+import type { SeatingMapCompactResponse } from '../../api/src/shared/contracts/seating.contract';
 import { insertPersonas, eventInSpace as spacedEvent } from '../factories/internal-events';
 import { createEspacio, seccion } from '../factories/spaces';
-import { eventually, nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
+import { nextPush, TestApp, ARRIVAL_TIMEOUT_MS, signedInApp } from '../setup/test-app';
 
 /**
- * The seating map (issue 13): the map read, single assignments and releases with their rules, the two
+ * The seating map: the map read, single assignments and releases with their rules, the two
  * races decided by the UNIQUE constraints (with a control that removes them), permissions, ids of
  * another event, live deltas with versions, presence.
  */
@@ -382,14 +382,3 @@ describe('seating: map, assign, release, races, permissions, live', () => {
     expect(onePerson.filter((a) => a.status === 201).length).toBeGreaterThan(1);
   });
 });
-
-/** Waits for a mass assignment to end (completed or failed). */
-export async function massDone(t: TestApp, token: string, eventId: number, massId: string): Promise<MassAssignmentResponse> {
-  return eventually(
-    async () =>
-      (await t.as(token).get(`/api/eventos-internos/${eventId}/mass-assign-seats/${massId}`)).body
-        .mass_assignment as MassAssignmentResponse,
-    (m) => m?.status === 'completed' || m?.status === 'failed',
-    20000,
-  );
-}

@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { io } from 'socket.io-client';
+import request from 'supertest';
+import { eventBody } from '../factories/external-events';
 import { databaseUrl, readHarnessEnv } from './harness-env';
 import { freePort, stopProcess } from './processes';
+import { bearer } from './bearer';
 import { ADMIN, eventually, type TestSocket } from './test-app';
 
 export { freePort };
@@ -66,7 +69,7 @@ export class TestCluster {
         NODE_ENV: 'production',
         PORT: port,
         // No HOST: the replicas must bind to loopback because the cluster script says so, not because the
-        // environment happened to (issue 29 §1.1); HAProxy, the front door, binds to every interface.
+        // environment happened to; HAProxy, the front door, binds to every interface.
         HOST: '',
         DATABASE_URL: this.dbUrl,
         REDIS_URL: options.redisUrl ?? harness.redisUrl,
@@ -98,6 +101,23 @@ export class TestCluster {
       Boolean,
       120_000,
     );
+  }
+
+  /** The first super admin's token, signed in through the proxy. */
+  async login(): Promise<string> {
+    const res = await request(this.proxyUrl).post('/api/login').send(ADMIN);
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  }
+
+  /** A published external event with room for `places`, made through the proxy. */
+  async publishedEvent(token: string, places: number): Promise<{ id: number; slug: string }> {
+    const res = await request(this.proxyUrl)
+      .post('/api/eventos-externos')
+      .set(bearer(token))
+      .send(eventBody({ max_attendees: places }));
+    if (res.status !== 201) throw new Error(`event not created: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.event as { id: number; slug: string };
   }
 
   /** The URL of one replica, bypassing the proxy. */

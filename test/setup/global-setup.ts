@@ -6,6 +6,8 @@ import { Client } from 'pg';
 import { runMigrations } from '../../api/src/core/database/data-source';
 import { databaseUrl, HARNESS_FILE, type HarnessEnv } from './harness-env';
 
+const ROOT = join(__dirname, '../..');
+
 /**
  * Finds PostgreSQL and Redis — TEST_DATABASE_URL/TEST_REDIS_URL, else Testcontainers when a
  * container runtime answers, else the local services on their default ports — and prepares a
@@ -20,9 +22,18 @@ export default async function globalSetup(): Promise<void> {
     redisUrl ??= containers.redisUrl ?? 'redis://127.0.0.1:6379';
   }
 
-  const migrationsDir = join(__dirname, '../../api/src/core/database/migrations');
+  // Some tests run the compiled server or workers as separate processes (a worker killed mid-import, seed:demo
+  // beside a running instance): compile it once here (incremental), never from two test files at once.
+  const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build:server failed:\n${build.stdout}\n${build.stderr}`);
+
+  // The template is built like `npm run migrate` builds a database: the migrations, then the areas' SQL functions
+  // (their registry read from the build: jest's path aliases do not reach a global setup). It is named after both.
+  const { AREA_SQL_FUNCTIONS } = (await import(join(ROOT, 'dist/api/src/modules'))) as typeof import('../../api/src/modules');
+  const migrationsDir = join(ROOT, 'api/src/core/database/migrations');
   const hash = createHash('sha1');
   for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
+  hash.update(JSON.stringify(AREA_SQL_FUNCTIONS));
   const templateDatabase = `aforo_tpl_${hash.digest('hex').slice(0, 12)}`;
 
   const admin = new Client({ connectionString: adminDatabaseUrl });
@@ -34,7 +45,7 @@ export default async function globalSetup(): Promise<void> {
       const building = `${templateDatabase}_build_${process.pid}`;
       await admin.query(`DROP DATABASE IF EXISTS ${building}`);
       await admin.query(`CREATE DATABASE ${building}`);
-      await runMigrations(databaseUrl(adminDatabaseUrl, building));
+      await runMigrations(databaseUrl(adminDatabaseUrl, building), AREA_SQL_FUNCTIONS);
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${templateDatabase}`).catch(async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${building}`);
       });
@@ -49,11 +60,6 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await admin.end();
   }
-
-  // Some tests run the compiled server or workers as separate processes (a worker killed mid-import, seed:demo
-  // beside a running instance): compile it once here (incremental), never from two test files at once.
-  const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: join(__dirname, '../..'), encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build:server failed:\n${build.stdout}\n${build.stderr}`);
 
   const env: HarnessEnv = { adminDatabaseUrl, templateDatabase, redisUrl };
   writeFileSync(HARNESS_FILE, JSON.stringify(env));

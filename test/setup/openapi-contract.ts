@@ -71,7 +71,7 @@ const errorsText = (errors: ErrorObject[] | null | undefined): string =>
     .join('\n');
 
 /**
- * Issue 23 §2: every answer an integration test receives through `TestApp.http()` is checked against the
+ * Every answer an integration test receives through `TestApp.http()` is checked against the
  * OpenAPI document the app under test serves (/api/docs/openapi.json). The request's method and path find
  * the operation (literal segments win over `{param}` ones); its status must be documented (exactly, by range
  * such as 4XX, or `default`), and a JSON body must match that answer's schema (ajv, $refs into

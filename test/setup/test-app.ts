@@ -257,7 +257,8 @@ export class TestApp {
   }
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** One statement on the maintenance database (create or drop a test database), tried again while the template is busy. */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const client = new Client({ connectionString: url });
     await client.connect();

@@ -22,7 +22,7 @@ describe('configuration validated at start, naming the bad variable', () => {
     expect(loadConfig({ ...base, WAITLIST_OFFER_HOURS: '0.0001' }).waitlistOfferSeconds).toBe(1);
   });
 
-  describe('TRUST_PROXY names the proxy; it never trusts any hop (issue 29 §1.1)', () => {
+  describe('TRUST_PROXY names the proxy; it never trusts any hop', () => {
     it('false by default; loopback, addresses and CIDRs as a list', () => {
       expect(loadConfig({ ...base }).trustProxy).toBe(false);
       expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -30,7 +30,7 @@ const registro: MailTemplateData['registro.confirmacion'] = {
 };
 
 describe('mail rendering: one layout, two parts, escaped values, es-MX dates', () => {
-  it('every message links to the ARCO page; reminders carry the unsubscribe page and RFC 8058 one-click address, others not (issue 29 §2)', async () => {
+  it('every message links to the ARCO page; reminders carry the unsubscribe page and RFC 8058 one-click address, others not', async () => {
     const confirmation = await renderer.render('registro.confirmacion', registro, target);
     expect(confirmation.text).toContain('https://eventos.example.gob.mx/privacidad/solicitud');
     expect(confirmation.html).toContain('href="https://eventos.example.gob.mx/privacidad/solicitud"');
@@ -121,7 +121,7 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
     expect(dated.text).toMatch(/Fechas: Del domingo, 10 de enero de 2027 al miércoles, 10 de febrero de 2027/);
   });
 
-  it('lista-espera.confirmar: the join to confirm, until when, its own link (issue 29 §1.4); or, already registered, no link', async () => {
+  it('lista-espera.confirmar: the join to confirm, until when, its own link; or, already registered, no link', async () => {
     const data: MailTemplateData['lista-espera.confirmar'] = {
       motivo: 'confirmar',
       entrada_id: 12,

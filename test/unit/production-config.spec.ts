@@ -4,7 +4,7 @@ import { MAIL_SETTINGS } from '../../api/src/modules/mail/mail.settings';
 /** The core's configuration and mail's settings (SMTP_URL's TLS). */
 const loadConfig = (env: NodeJS.ProcessEnv) => loadWith(env, [MAIL_SETTINGS]);
 
-/** Production configuration (issue 29 §1.7): what NODE_ENV=production refuses or tightens, in Spanish. */
+/** Production configuration: what NODE_ENV=production refuses or tightens, in Spanish. */
 describe('configuration in production', () => {
   const base = { DATABASE_URL: 'postgres://u@localhost/db', JWT_SECRET: 'x'.repeat(40) };
   const prod = { ...base, NODE_ENV: 'production' };

@@ -24,7 +24,7 @@ describe('signed links (cancel by link, accept an offer)', () => {
     }
   });
 
-  describe('key rotation (issue 29 §1.8): JWT_SECRET_PREVIOUS keeps the links already mailed working', () => {
+  describe('key rotation: JWT_SECRET_PREVIOUS keeps the links already mailed working', () => {
     const OLD = 'viejo-'.repeat(8);
     const NEW = 'nuevo-'.repeat(8);
     const before = new SignedLinks({ jwtSecret: OLD });

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The base rules first: each feature's stylesheet (imported by its screens) comes after them.
+// The app-wide layer first: the stylesheets of the layouts, components and features (imported by their modules) come after it.
 import './app/styles.css';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';

@@ -25,5 +25,20 @@ export const OUTBOX_MIN_CYCLE_MS = 25;
 export const DOMAIN_EVENTS_RETENTION_DAYS = 7;
 export const DOMAIN_EVENTS_PRUNE_EVERY_MS = 60 * 60 * 1000;
 export const DOMAIN_EVENTS_PRUNE_BATCH = 5000;
+/**
+ * Idempotency keys (issue 30 §4, docs/decisions/plataforma.md «Reintentos con Idempotency-Key»): a key is remembered
+ * TTL; the request processing it holds a lease of LEASE, renewed every RENEW while it works (a killed replica's lease
+ * runs out and a retry takes over); a second request with the key waits for the first answer at most WAIT (then 409),
+ * looking again after POLL_MIN, doubling up to POLL_MAX. Expired keys go by a scheduled job, BATCH per statement.
+ */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_LEASE_MS = 5000;
+export const IDEMPOTENCY_LEASE_RENEW_MS = 2000;
+export const IDEMPOTENCY_WAIT_MS = 10_000;
+export const IDEMPOTENCY_POLL_MIN_MS = 20;
+export const IDEMPOTENCY_POLL_MAX_MS = 250;
+export const IDEMPOTENCY_PRUNE_EVERY_MS = 60 * 60 * 1000;
+export const IDEMPOTENCY_PRUNE_BATCH = 5000;
 /** The largest PostgreSQL integer: ids and counts in routes and bodies are checked against it. */
 export const MAX_INT32 = 2147483647;

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { AppConfig, SettingsDeclaration, SettingsOf } from '@core/config/app-config';
 import type { EntityTarget } from '@core/database/data-source';
 import type { DemoSeeder } from '@core/database/seed-runner';
+import type { SqlFunction } from '@core/database/sql-functions';
 import type { JobsModule } from '@core/jobs/job-handler';
 import type { MailTemplate } from '@shared/contracts/mail.contract';
 import { WAITLIST_SETTINGS } from '@core/waitlist/waitlist.settings';
@@ -11,8 +12,9 @@ import { ExternalRegistrationEntity } from './external-events/external-registrat
 import { externalEventsSeeder } from './external-events/external-events.seed';
 import { EXTERNAL_EVENTS_MAIL_TEMPLATES } from './external-events/external-events.mail';
 import { ExternalEventsModule } from './external-events/external-events.module';
+import { EXTERNAL_EVENTS_SQL_FUNCTIONS } from './external-events/external-events.sql';
 import { ExternalEventsJobsModule } from './external-events/jobs/external-events-jobs.module';
-import { WaitlistEntryEntity } from './external-events/waitlist-entry.entity';
+import { ExternalWaitlistEntryEntity } from './external-events/external-waitlist-entry.entity';
 import { DoorModule } from './door/door.module';
 import { DOOR_SETTINGS } from './door/door.settings';
 import { HealthModule } from './health/health.module';
@@ -24,10 +26,12 @@ import { MailJobsModule } from './mail/jobs/mail-jobs.module';
 import { MailMessageEntity } from './mail/mail-message.entity';
 import { MailModule } from './mail/mail.module';
 import { MAIL_SETTINGS } from './mail/mail.settings';
+import { MAIL_SQL_FUNCTIONS } from './mail/mail.sql';
 import { addMailTemplates, type MAIL_OWN_TEMPLATES, type MailTemplateRenderers } from './mail/render/templates';
 import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
 import { personasSeeder } from './personas/personas.seed';
 import { PersonasModule } from './personas/personas.module';
+import { PERSONAS_SQL_FUNCTIONS } from './personas/personas.sql';
 import { ProgramaEntity } from './programs/programa.entity';
 import { ProgramRegistrationEntity } from './programs/program-registration.entity';
 import { ProgramWaitlistEntryEntity } from './programs/program-waitlist-entry.entity';
@@ -37,6 +41,7 @@ import { ProgramsModule } from './programs/programs.module';
 import { PROGRAMS_SETTINGS } from './programs/programs.settings';
 import { PrivacyNoticeModule } from './privacy-notice/privacy-notice.module';
 import { PRIVACY_NOTICE_SETTINGS } from './privacy-notice/privacy-notice.settings';
+import { PRIVACY_NOTICE_SQL_FUNCTIONS } from './privacy-notice/privacy-notice.sql';
 import { PrivacyJobsModule } from './privacy/jobs/privacy-jobs.module';
 import { PRIVACY_MAIL_TEMPLATES } from './privacy/privacy.mail';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -69,6 +74,8 @@ export interface AreaRegistration {
   settings?: readonly SettingsDeclaration[];
   /** Its mail templates' renderers (`<area>.mail.ts`; each template's data is in shared/contracts/mail.contract.ts): api and workers. */
   mailTemplates?: Partial<MailTemplateRenderers>;
+  /** Its PostgreSQL functions (`<area>.sql.ts`), brought to these definitions after the migrations: every migration run. */
+  sqlFunctions?: readonly SqlFunction[];
 }
 
 /**
@@ -79,18 +86,19 @@ export interface AreaRegistration {
 export const AREA_REGISTRATIONS = {
   'external-events': {
     module: ExternalEventsModule,
-    entities: [ExternalEventEntity, ExternalRegistrationEntity, WaitlistEntryEntity],
+    entities: [ExternalEventEntity, ExternalRegistrationEntity, ExternalWaitlistEntryEntity],
     jobs: ExternalEventsJobsModule,
     seeder: externalEventsSeeder,
     settings: [WAITLIST_SETTINGS],
     mailTemplates: EXTERNAL_EVENTS_MAIL_TEMPLATES,
+    sqlFunctions: EXTERNAL_EVENTS_SQL_FUNCTIONS,
   },
   users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },
   auth: { module: AuthModule },
   health: { module: HealthModule },
   public: { module: PublicModule },
-  'privacy-notice': { module: PrivacyNoticeModule, settings: [PRIVACY_NOTICE_SETTINGS] },
-  personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder },
+  'privacy-notice': { module: PrivacyNoticeModule, settings: [PRIVACY_NOTICE_SETTINGS], sqlFunctions: PRIVACY_NOTICE_SQL_FUNCTIONS },
+  personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder, sqlFunctions: PERSONAS_SQL_FUNCTIONS },
   programs: {
     module: ProgramsModule,
     entities: [ProgramaEntity, ProgramRegistrationEntity, ProgramWaitlistEntryEntity],
@@ -107,7 +115,13 @@ export const AREA_REGISTRATIONS = {
   },
   spaces: { module: SpacesModule, seeder: spacesSeeder },
   seating: { module: SeatingModule, jobs: SeatingJobsModule, seeder: seatingSeeder },
-  mail: { module: MailModule, entities: [MailMessageEntity], jobs: MailJobsModule, settings: [MAIL_SETTINGS] },
+  mail: {
+    module: MailModule,
+    entities: [MailMessageEntity],
+    jobs: MailJobsModule,
+    settings: [MAIL_SETTINGS],
+    sqlFunctions: MAIL_SQL_FUNCTIONS,
+  },
   door: { module: DoorModule, settings: [DOOR_SETTINGS] },
   retention: { module: RetentionModule, jobs: RetentionJobsModule, settings: [RETENTION_SETTINGS] },
   privacy: { module: PrivacyModule, jobs: PrivacyJobsModule, settings: [PRIVACY_SETTINGS], mailTemplates: PRIVACY_MAIL_TEMPLATES },
@@ -127,6 +141,8 @@ const REGISTERED: ReadonlyArray<AreaRegistration> = Object.values(AREA_REGISTRAT
 export const AREA_MODULES: readonly Type[] = REGISTERED.map((a) => a.module);
 /** The areas' entities (entities.ts). */
 export const AREA_ENTITY_LIST: readonly EntityTarget[] = REGISTERED.flatMap((a) => a.entities ?? []);
+/** The areas' SQL functions (runMigrations: the CLI's migrate and the tests' template database). */
+export const AREA_SQL_FUNCTIONS: readonly SqlFunction[] = REGISTERED.flatMap((a) => a.sqlFunctions ?? []);
 /** The areas' job handler modules (workers.module.ts). */
 export const AREA_JOBS_MODULES: readonly JobsModule[] = REGISTERED.flatMap((a) => (a.jobs ? [a.jobs] : []));
 

@@ -101,8 +101,3 @@ export function canInAnyArea(subject: PermissionSubject | null | undefined, area
   // A super admin may do everything, also what no area grants (a list of none: a super admin's action only).
   return subject?.is_super_admin === true || areas.some((area) => can(subject, area, action));
 }
-
-/** True when any of the areas has some action (super admins always). */
-export function hasAnyAccessInAnyArea(subject: PermissionSubject | null | undefined, areas: readonly Area[]): boolean {
-  return areas.some((area) => hasAnyAccess(subject, area));
-}

@@ -12,7 +12,7 @@ const ChangePasswordPage = lazy(() =>
 /**
  * Login required: a guest goes to /login (authenticated = a token is present, spec 1 §4). An account whose
  * password was generated sees only 'Cambia tu contraseña', whatever the address, until it changes it; then the
- * screen asked for opens (issue 29 §1.6; the API refuses that session everything else meanwhile).
+ * screen asked for opens (the API refuses that session everything else meanwhile).
  */
 export function RequireAuth() {
   const { token, user } = useSnapshot(authState);

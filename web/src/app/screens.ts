@@ -19,6 +19,13 @@ export const STAFF_SCREENS: ScreenGroup[] = screensOf(Object.values(MANIFESTS), 
 export interface NavLink {
   to: string;
   label: string;
+  /** Paths besides `to` (and below them) where this link is the current section. */
+  section: readonly string[];
+}
+
+/** Whether `pathname` is the link's own screen or one of its section's (the link shows as the current one). */
+export function inNavSection(link: NavLink, pathname: string): boolean {
+  return [link.to, ...link.section].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
 /** The admin navigation of spec 1 §2.2, in its order, filtered by §6: each screen's own rule (routes.tsx). */
@@ -27,6 +34,6 @@ export function navLinksFor(user: UserResponse | null | undefined): NavLink[] {
     if (!nav) return [];
     const listed = nav.listed ?? allow;
     if (listed && !(user && listed(user))) return [];
-    return [{ to: nav.to ?? routes[0].path, label: nav.label }];
+    return [{ to: nav.to ?? routes[0].path, label: nav.label, section: nav.section ?? [] }];
   });
 }

@@ -67,6 +67,12 @@ export interface RequestOptions {
   /** Do not sign out on 401 (the login call, where 401 means wrong credentials). */
   ignoreUnauthorized?: boolean;
   signal?: AbortSignal;
+  /**
+   * A write the server accepts an Idempotency-Key for (a public submission, a door scan): one key per call, and a
+   * network error (no answer at all) is tried once more with the same key — the server answers a repeat with the
+   * first answer, never doing the change twice (docs/decisions/plataforma.md, «Reintentos con Idempotency-Key»).
+   */
+  idempotent?: boolean;
 }
 
 function readCookie(name: string): string | null {
@@ -85,6 +91,16 @@ function buildHeaders(auth: RequestOptions['auth'], jsonBody: boolean): { header
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   return { headers, sentToken };
+}
+
+/** A random UUID (v4). `crypto.randomUUID` exists only on https and localhost; `getRandomValues` everywhere. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 async function send(path: string, init: RequestInit): Promise<Response> {
@@ -119,14 +135,20 @@ function toApiError(response: Response, data: unknown, sentToken: string | null,
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'required', signal } = options;
+  const { method = 'GET', body, auth = 'required', signal, idempotent = false } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const { headers, sentToken } = buildHeaders(auth, body !== undefined && !isForm);
-  const response = await send(path, {
+  if (idempotent) headers['Idempotency-Key'] = newIdempotencyKey();
+  const init: RequestInit = {
     method,
     headers,
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     signal,
+  };
+  const response = await send(path, init).catch((error: unknown) => {
+    // No answer (ApiError 0: the connection failed or closed): the same request once more, with the same key.
+    if (idempotent && error instanceof ApiError && error.status === 0) return send(path, init);
+    throw error;
   });
   const data = parseJson(await response.text());
   if (!response.ok) throw toApiError(response, data, sentToken, options);

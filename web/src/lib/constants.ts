@@ -37,7 +37,7 @@ export const ANONYMOUS_SOCKET_GRACE_MS = 2000;
 /** External events (spec 1 §5, §9). */
 export const EVENT_DEFAULT_CAPACITY = 50;
 export const EVENT_MIN_CAPACITY = 1;
-/** 'Aforo máximo del recinto' (issue 28), both kinds of event: 1 to this (the server's DTOs and CHECKs). */
+/** 'Aforo máximo del recinto', both kinds of event: 1 to this (the server's DTOs and CHECKs). */
 export const AFORO_MAXIMO_MAX = 1_000_000;
 /** Edit datetime values are cut to the 16 characters of a date-time input ('YYYY-MM-DDTHH:mm'). */
 export const DATETIME_INPUT_LENGTH = 16;

@@ -1,5 +1,5 @@
 /**
- * The door's capacity alarms (issue 28 §3) as every staff screen of an event shows them: the level reached, read
+ * The door's capacity alarms as every staff screen of an event shows them: the level reached, read
  * once when a screen opens (GET …/occupancy) and then moved by the `door.alarm` pushes that reach the event's staff
  * rooms (its board, its door, its seating map). One store for every screen, keyed by event; the banner is
  * components/ui/door-alarm-banner.tsx.

@@ -158,7 +158,7 @@ export function formatTimeRange(start: string, end: string | null | undefined, t
   return `${from} – ${to}`;
 }
 
-/** The number waiting in a waitlist, a count only (issue 22 §4: events and programs). */
+/** The number waiting in a waitlist, a count only (events and programs). */
 export function waitlistText(n: number): string {
   if (n <= 0) return 'Nadie en la lista de espera';
   return n === 1 ? '1 persona en la lista de espera' : `${n} personas en la lista de espera`;

@@ -6,7 +6,7 @@ import { apiRequest } from './api-client';
 let current: Promise<PrivacyNoticeResponse> | null = null;
 
 /**
- * The privacy notice version a public form shows and sends (`aviso_version`, issue 29 §2): the current one when the
+ * The privacy notice version a public form shows and sends (`aviso_version`): the current one when the
  * form opened. Until it arrives, or if it cannot, undefined: the form sends none and the server records the current.
  */
 export function useNoticeVersion(): number | undefined {

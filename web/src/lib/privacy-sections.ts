@@ -1,7 +1,7 @@
 import type { SectionTab } from '../components/ui/section-tabs';
 
 /**
- * The privacidad area's screens (issue 29 §2): one entry in the main bar ('Privacidad', the ARCO queue) and these
+ * The privacidad area's screens: one entry in the main bar ('Privacidad', the ARCO queue) and these
  * links under each screen's title. Three features, one section: the list lives here so none imports another.
  */
 export const PRIVACY_SECTIONS: readonly SectionTab[] = [

@@ -30,7 +30,13 @@ export interface ScreenGroup {
   allow?: (user: UserResponse) => boolean;
   denied?: Denied;
   /** The admin navigation's link: its label, and who sees it when that is not `allow` (spec 1 §2.2, §6). */
-  nav?: { label: string; to?: string; listed?: (user: UserResponse) => boolean };
+  nav?: {
+    label: string;
+    to?: string;
+    listed?: (user: UserResponse) => boolean;
+    /** Other paths of the link's section: the link shows as the current one there too (e.g. 'Privacidad'). */
+    section?: readonly string[];
+  };
   routes: ScreenRoute[];
 }
 

@@ -14,7 +14,8 @@ export const BEFORE_PASSWORD_CHANGE = 'aforo:before-password-change';
 
 /**
  * A signed-in route an account that must change its password may still call (changing it, signing out, who am I).
- * Every other route answers 403 PASSWORD_CHANGE_REQUIRED to that session (issue 29 §1.6).
+ * Every other route answers 403 PASSWORD_CHANGE_REQUIRED to that session (docs/decisions/seguridad.md «Sin contraseña
+ * inicial fija»).
  */
 export const AllowedBeforePasswordChange = () => SetMetadata(BEFORE_PASSWORD_CHANGE, true);
 

@@ -54,7 +54,7 @@ export class AuditRepository {
   }
 
   /**
-   * What the audit and the outbox keep of anonymised rows loses its personal data (issue 29 §2, cancelación and
+   * What the audit and the outbox keep of anonymised rows loses its personal data (cancelación and
    * retention): the entries stay (that it happened, when, by whom) without the citizen's IP; the stored domain
    * events keep their type and ids, their payload (names, e-mail, phone…) replaced by a marker. Answers how many
    * audit entries and events were scrubbed.

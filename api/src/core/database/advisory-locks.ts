@@ -4,7 +4,7 @@
  * test/unit/advisory-locks.spec.ts proves no two uses share a key. Transaction-scoped unless noted.
  */
 export enum PlatformLock {
-  /** Session lock while migrations run (several processes may start at once). */
+  /** Held by the transaction that runs the migrations and the SQL functions' sync (several processes may start at once). */
   Migrations = 7411001,
 }
 

@@ -1,7 +1,8 @@
-import { DataSource, type DataSourceOptions, type EntitySchema } from 'typeorm';
+import { DataSource, MigrationExecutor, type DataSourceOptions, type EntitySchema } from 'typeorm';
 import { PLATFORM_ENTITIES } from '../entities';
 import { MIGRATIONS } from './migrations';
 import { PlatformLock } from './advisory-locks';
+import { provideSqlFunctions, syncSqlFunctions, type SqlFunction } from './sql-functions';
 
 /** An entity class or schema, as TypeORM takes them. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -36,17 +37,40 @@ export function dataSourceOptions(
   } as DataSourceOptions;
 }
 
-/** Runs pending migrations under an advisory lock, so several processes may start at once. */
-export async function runMigrations(databaseUrl: string): Promise<string[]> {
+/** What a migration run changed: the versioned migrations it ran and the SQL functions it (re)created. */
+export interface MigrationRun {
+  migrations: string[];
+  functions: string[];
+}
+
+/**
+ * Runs the pending migrations, then brings the areas' SQL functions to their files' definitions
+ * (`syncSqlFunctions`), all in ONE transaction under the migrations' advisory lock: several processes may
+ * start at once (the second waits, then finds nothing to do), and a failure leaves the database as it was.
+ * The API's CLI (`npm run migrate`, `npm start`, docker compose) and the tests' template database both come here.
+ */
+export async function runMigrations(databaseUrl: string, sqlFunctions: readonly SqlFunction[]): Promise<MigrationRun> {
   // Migrations need no entities.
   const ds = new DataSource(dataSourceOptions(databaseUrl, [], { extra: { max: 1 } }));
   await ds.initialize();
+  const q = ds.createQueryRunner();
   try {
-    await ds.query('SELECT pg_advisory_lock($1)', [PlatformLock.Migrations]);
-    const done = await ds.runMigrations({ transaction: 'all' });
-    await ds.query('SELECT pg_advisory_unlock($1)', [PlatformLock.Migrations]);
-    return done.map((m) => m.name);
+    provideSqlFunctions(q, sqlFunctions);
+    await q.startTransaction();
+    try {
+      await q.query('SELECT pg_advisory_xact_lock($1)', [PlatformLock.Migrations]);
+      const executor = new MigrationExecutor(ds, q);
+      executor.transaction = 'all';
+      const done = await executor.executePendingMigrations();
+      const functions = await syncSqlFunctions(q, sqlFunctions);
+      await q.commitTransaction();
+      return { migrations: done.map((m) => m.name), functions };
+    } catch (err) {
+      await q.rollbackTransaction();
+      throw err;
+    }
   } finally {
+    await q.release();
     await ds.destroy();
   }
 }

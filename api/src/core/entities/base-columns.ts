@@ -24,8 +24,12 @@ export abstract class StaffRecordColumns extends RecordColumns {
   version: string;
 }
 
-/** A person as a public form takes them: names and birth date (external registrations, program applications). */
-export abstract class RegistrantColumns extends RecordColumns {
+/**
+ * A person as a public form takes them (registrations, applications, both waitlists): their names,
+ * and the consent and retention record of the row (migration 1765600000000) — the privacy notice version its person
+ * accepted and when (null before notices were versioned), and when retention anonymised it.
+ */
+export abstract class ConsentColumns extends RecordColumns {
   @Column({ type: 'text' })
   nombre: string;
 
@@ -35,16 +39,6 @@ export abstract class RegistrantColumns extends RecordColumns {
   @Column({ name: 'apellido_materno', type: 'text' })
   apellidoMaterno: string;
 
-  /** YYYY-MM-DD; null once anonymised (retention, migration 1765600000000). */
-  @Column({ name: 'fecha_nacimiento', type: 'date', nullable: true })
-  fechaNacimiento: string | null;
-}
-
-/**
- * The consent and retention record of a public form's row (migration 1765600000000): the privacy notice version its
- * person accepted and when (null before notices were versioned), and when retention anonymised it.
- */
-export abstract class ConsentColumns extends RegistrantColumns {
   @Column({ name: 'aviso_version', type: 'integer', nullable: true })
   avisoVersion: number | null;
 
@@ -53,4 +47,11 @@ export abstract class ConsentColumns extends RegistrantColumns {
 
   @Column({ name: 'anonimizado_at', type: 'timestamptz', nullable: true })
   anonimizadoAt: Date | null;
+}
+
+/** The same person with their birth date (external registrations and waitlist, program applications). */
+export abstract class RegistrantColumns extends ConsentColumns {
+  /** YYYY-MM-DD; null once anonymised (retention, migration 1765600000000). */
+  @Column({ name: 'fecha_nacimiento', type: 'date', nullable: true })
+  fechaNacimiento: string | null;
 }

@@ -57,6 +57,11 @@ export const ErrorCode = defineErrorCodes({
   LinkExpired: ['LINK_EXPIRED', HttpStatus.GONE],
   /** Both waitlists (external events and programs): a waitlist is only for what is full. */
   PlacesAvailable: ['PLACES_AVAILABLE', HttpStatus.CONFLICT],
+  // Idempotency-Key (issue 30 §4): not 1–255 printable characters (400), used for another request (422), its first
+  // request still being processed after the wait (409).
+  IdempotencyKeyInvalid: ['IDEMPOTENCY_KEY_INVALID', HttpStatus.BAD_REQUEST],
+  IdempotencyKeyReused: ['IDEMPOTENCY_KEY_REUSED', HttpStatus.UNPROCESSABLE_ENTITY],
+  IdempotencyKeyInProgress: ['IDEMPOTENCY_KEY_IN_PROGRESS', HttpStatus.CONFLICT],
 });
 
 /** Thrown by services; carries a Spanish message for the wire and, for validation, errors per field. */

@@ -32,11 +32,6 @@ export interface PersonalDataHolder {
   rectify?(manager: EntityManager, email: string, id: number, field: string, value: string): Promise<null | 'not-found' | string>;
 }
 
-/** The placeholder address of an anonymised row: unique per row, never deliverable (RFC 2606 reserves `.invalid`). */
-export function anonymizedEmail(table: string, id: number | string): string {
-  return `anonimizado-${table}-${id}@anonimizado.invalid`;
-}
-
 /** The name every anonymised row shows. */
 export const ANONYMIZED_NAME = 'Anonimizado';
 

@@ -26,7 +26,7 @@ export class SessionResolver {
     // A token scoped to one use (the queue dashboard's cookie) does not open a socket.
     if ((claims as TokenClaims & { scope?: unknown }).scope !== undefined) return null;
     const user = await this.resolveClaims(claims);
-    // Nor does a session whose generated password was not changed yet (issue 29 §1.6).
+    // Nor does a session whose generated password was not changed yet.
     return user?.must_change_password ? null : user;
   }
 

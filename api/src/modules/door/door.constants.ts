@@ -1,4 +1,4 @@
-/** Minutes of the occupancy board's sparkline (issue 28 §3: the last hour). */
+/** Minutes of the occupancy board's sparkline (the last hour). */
 export const DOOR_SERIES_MINUTES = 60;
 /** Conflicts the supervisor's list shows (newest first). */
 export const DOOR_CONFLICTS_SHOWN = 200;

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { IdParamPipe } from '@core/http/id-param.pipe';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import type { EventActor } from '@shared/events/domain-events';
 import { InternalScanDto, ScanBatchDto, ScanDto } from './door.dto';
@@ -14,7 +15,7 @@ const RESTORED = 'La entrada vuelve a detenerse en el aforo máximo.';
 const emptied = (n: number) => `Recinto vaciado: ${n} persona(s) marcadas fuera.`;
 
 /**
- * The door of both kinds of event (issue 28), under each event's own path and permission area: edit scans (and
+ * The door of both kinds of event, under each event's own path and permission area: edit scans (and
  * downloads the offline codes), view reads the occupancy and the conflicts, delete lifts the stop and empties the
  * venue. One engine (DoorService); the kind picks the area's adapter.
  */
@@ -34,6 +35,7 @@ export class DoorController {
     A.scan,
   )
   @RequirePermission('eventos_externos', 'edit')
+  @Idempotent()
   checkInExternal(@Param('id', IdParamPipe) id: number, @Body() dto: ScanDto, @Actor() actor: EventActor) {
     return this.door.scan('externo', id, dto, actor);
   }
@@ -42,6 +44,7 @@ export class DoorController {
   @HttpCode(200)
   @Answer(200, 'Los escaneos de un dispositivo que estuvo sin conexión: cada scan_id una sola vez, aplicados por scanned_at.', A.batch)
   @RequirePermission('eventos_externos', 'edit')
+  @Idempotent()
   batchExternal(@Param('id', IdParamPipe) id: number, @Body() dto: ScanBatchDto, @Actor() actor: EventActor) {
     return this.door.batch('externo', id, dto.scans, actor);
   }
@@ -98,6 +101,7 @@ export class DoorController {
   @HttpCode(200)
   @Answer(200, 'El escaneo juzgado, con el asistente y el asiento dado si hacía falta (404 si el código no existe).', A.internalScan)
   @RequirePermission('eventos_internos', 'edit')
+  @Idempotent()
   checkInInternal(@Param('id', IdParamPipe) id: number, @Body() dto: InternalScanDto, @Actor() actor: EventActor) {
     return this.door.scan('interno', id, dto, actor);
   }
@@ -110,6 +114,7 @@ export class DoorController {
     A.internalBatch,
   )
   @RequirePermission('eventos_internos', 'edit')
+  @Idempotent()
   batchInternal(@Param('id', IdParamPipe) id: number, @Body() dto: ScanBatchDto, @Actor() actor: EventActor) {
     return this.door.batch('interno', id, dto.scans, actor);
   }

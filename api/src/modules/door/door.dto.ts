@@ -47,7 +47,7 @@ class ScanFieldsDto {
   scanned_at?: string;
 }
 
-/** One scan (issue 28 §1): `{ code, gate?, direction?, scan_id?, scanned_at? }`. */
+/** One scan: `{ code, gate?, direction?, scan_id?, scanned_at? }`. */
 export class ScanDto extends ScanFieldsDto {
   @Omittable()
   @IsUUID('all', { message: 'El scan_id debe ser un UUID.' })

@@ -7,7 +7,7 @@ import { DoorRepository } from './door.repository';
 import { DoorService } from './door.service';
 
 /**
- * The door of external and internal events (issue 28): scans, who is inside, occupancy, alarms. Global so that each
+ * The door of external and internal events: scans, who is inside, occupancy, alarms. Global so that each
  * event area registers its adapter (DoorAdapters) when it starts, without the door naming any area.
  */
 @Global()

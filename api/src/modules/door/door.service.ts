@@ -68,7 +68,7 @@ function message(result: DoorResult, person: DoorPerson | undefined, extra: { ca
 const toPerson = (h: DoorPerson): DoorPerson => ({ id: h.id, nombre: h.nombre, nombre_completo: h.nombre_completo });
 
 /**
- * The door of an event of either kind (issue 28): one engine, an adapter per kind (DoorAdapters). The server is
+ * The door of an event of either kind: one engine, an adapter per kind (DoorAdapters). The server is
  * the judge: each scan is applied once (scan_id), a batch in `scanned_at` order, and what guards the counts under
  * concurrency is in DoorRepository (single conditional statements). Every scan — refused ones too — leaves its
  * scan log row and its audited domain event (`door.scanned`), and nothing else unless it let someone in or out.

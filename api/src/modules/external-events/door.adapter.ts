@@ -12,7 +12,7 @@ const holder = (r: DoorRegistrationRow): DoorHolder => ({
   admissible: r.status !== 'cancelled',
 });
 
-/** The door of a public event (issue 28): a registration's 8-character `codigo` (the mail's code and QR) lets it in. */
+/** The door of a public event: a registration's 8-character `codigo` (the mail's code and QR) lets it in. */
 @Injectable()
 export class ExternalDoorAdapter implements DoorAdapter {
   readonly formatMessage = 'Por favor ingresa un código de acceso válido de 8 caracteres.';

@@ -29,7 +29,7 @@ export class ExternalEventEntity extends StaffRecordColumns {
   @Column({ name: 'held_places', type: 'integer', default: 0 })
   heldPlaces: number;
 
-  /** The venue's safety limit for the door (issue 28; migration 1765700000000), not how many may register. */
+  /** The venue's safety limit for the door (migration 1765700000000), not how many may register. */
   @Column({ name: 'aforo_maximo', type: 'integer', nullable: true })
   aforoMaximo: number | null;
 

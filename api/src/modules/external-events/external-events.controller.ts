@@ -16,7 +16,7 @@ import { ExternalEventsService } from './external-events.service';
 import { RegistrationsService } from './registrations.service';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
-import { WaitlistService } from './waitlist.service';
+import { ExternalWaitlistService } from './external-waitlist.service';
 
 @ApiTags('eventos-externos')
 @ApiBearerAuth()
@@ -25,7 +25,7 @@ export class ExternalEventsController {
   constructor(
     private readonly events: ExternalEventsService,
     private readonly registrations: RegistrationsService,
-    private readonly waitlist: WaitlistService,
+    private readonly waitlist: ExternalWaitlistService,
   ) {}
 
   @Get()

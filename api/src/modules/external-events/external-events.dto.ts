@@ -76,7 +76,7 @@ class EventFieldsDto {
   max_attendees: number;
 
   /**
-   * Not in the spec's payload (issue 28): the venue's safety limit for the door, distinct from max_attendees.
+   * Not in the spec's payload (docs/decisions/puerta.md): the venue's safety limit for the door, distinct from max_attendees.
    * Absent: unchanged (none on create); null: none.
    */
   @IsOptional()
@@ -174,7 +174,7 @@ export class PublicRegistrationDto {
   @IsIn(TIPOS_PARTICIPANTE, { message: 'El tipo de participante no es una opción válida.' })
   tipo_participante: string;
 
-  /** The privacy notice version the form showed (issue 29 §2); without it, the current one is recorded. */
+  /** The privacy notice version the form showed; without it, the current one is recorded. */
   @IsOptional()
   @IsInt({ message: 'La versión del aviso de privacidad debe ser un número entero.' })
   @Min(1, { message: 'La versión del aviso de privacidad no es válida.' })

@@ -1,13 +1,15 @@
 import type {
   ExternalEventResponse,
   ExternalRegistrationResponse,
+  LinkEventView,
   PublicExternalEvent,
   WaitlistEntryResponse,
 } from '@shared/contracts/external-events.contract';
 import { toWaitlistLine } from '@shared/contracts/waitlist.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
-import type { WaitlistEntryEntity } from './waitlist-entry.entity';
+import type { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
+import { registrantFields } from './public-registration';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -39,15 +41,8 @@ export function toExternalEventResponse(e: ExternalEventEntity): ExternalEventRe
 export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalRegistrationResponse {
   return {
     id: r.id,
-    nombre: r.nombre,
-    apellido_paterno: r.apellidoPaterno,
-    apellido_materno: r.apellidoMaterno,
-    fecha_nacimiento: r.fechaNacimiento,
-    phone: r.phone,
-    email: r.email,
+    ...registrantFields(r),
     curp: r.curp,
-    empresa: r.empresa,
-    tipo_participante: r.tipoParticipante,
     status: r.status,
     codigo: r.codigo,
     created_at: iso(r.createdAt)!,
@@ -55,19 +50,17 @@ export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalR
   };
 }
 
-/** Equal, field by field, to the payload the SQL functions build (`external_waitlist_json`, migration 1764900000000). */
-export function toWaitlistEntryResponse(w: WaitlistEntryEntity): WaitlistEntryResponse {
+/** An external event's waitlist entry as staff and the waitlist's domain events see it. */
+export function toWaitlistEntryResponse(w: ExternalWaitlistEntryEntity): WaitlistEntryResponse {
   return {
     id: w.id,
     event_id: w.eventId,
-    nombre: w.nombre,
-    apellido_paterno: w.apellidoPaterno,
-    apellido_materno: w.apellidoMaterno,
-    fecha_nacimiento: w.fechaNacimiento,
-    phone: w.phone,
-    email: w.email,
-    empresa: w.empresa,
-    tipo_participante: w.tipoParticipante,
+    ...registrantFields(w),
     ...toWaitlistLine(w),
   };
+}
+
+/** What a citizen's link page (cancel, confirm a join, accept an offer) shows of the event: nothing personal. */
+export function toLinkEventView(e: ExternalEventEntity): LinkEventView {
+  return { titulo: e.title, slug: e.slug, event_date: iso(e.eventDate)!, end_date: iso(e.endDate), location: e.location };
 }

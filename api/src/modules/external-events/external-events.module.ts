@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { PersonalDataRegistry } from '@core/privacy/personal-data-registry';
 import { registerExternalEventsPersonalData } from './external-events.personal-data';
 import { ImagesModule } from '../images/images.module';
+import { MailModule } from '../mail/mail.module';
 import { ExternalDoorAdapter } from './door.adapter';
 import { ExternalEventsController } from './external-events.controller';
 import { ExternalEventCounts, registerExternalEventsRealtime } from './external-events.realtime';
@@ -14,14 +15,14 @@ import { ExternalEventsRepository } from './external-events.repository';
 import { ExternalEventsService } from './external-events.service';
 import { PublicEventsController } from './public-events.controller';
 import { PublicLinksController } from './public-links.controller';
-import { WaitlistRepository } from './waitlist.repository';
-import { WaitlistService } from './waitlist.service';
+import { ExternalWaitlistService } from './external-waitlist.service';
 import { RegistrationBatcher } from './registration-batcher';
 import { RegistrationsRepository } from './registrations.repository';
 import { RegistrationsService } from './registrations.service';
 
 @Module({
-  imports: [ImagesModule],
+  // Citizens hear back: the waitlist's messages are queued with the change (MailOutbox).
+  imports: [ImagesModule, MailModule],
   controllers: [PublicEventsController, PublicLinksController, ExternalEventsController],
   providers: [
     ExternalEventsService,
@@ -30,8 +31,7 @@ import { RegistrationsService } from './registrations.service';
     RegistrationsRepository,
     RegistrationBatcher,
     ExternalEventCounts,
-    WaitlistRepository,
-    WaitlistService,
+    ExternalWaitlistService,
     ExternalDoorAdapter,
   ],
 })

@@ -4,7 +4,7 @@ import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-ta
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 
 /**
- * The citizens' data of external events (issue 29 §2): registrations and waitlist entries. Anonymising keeps each
+ * The citizens' data of external events: registrations and waitlist entries. Anonymising keeps each
  * row (its status, its event, its seat in the counts): names become 'Anonimizado', the address a unique
  * `.invalid` placeholder, the phone empty, CURP and company null, and the birth date only its year (1 January:
  * age statistics stay; the column is NOT NULL — docs/decisions/privacidad.md).
@@ -83,7 +83,7 @@ export const EXTERNAL_WAITLIST_PERSONAL_DATA: PersonalTableSpec = {
 };
 
 /**
- * Retention's rule, for both tables (issue 29 §2): rows of an event that ended (its end, or its start when it has
+ * Retention's rule, for both tables: rows of an event that ended (its end, or its start when it has
  * none) before the cutoff ($1).
  */
 export const EVENT_ENDED_BEFORE_SQL = `t.event_id IN (SELECT e.id FROM external_events e WHERE coalesce(e.end_date, e.event_date) < $1)`;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { EventCounts, ExternalEventStatus } from '@shared/contracts/external-events.contract';
+import type { MailEventSnapshot } from '@shared/contracts/mail.contract';
 import { ExternalEventEntity } from '@modules/external-events/external-event.entity';
 import { ExternalEventsLock } from './external-events.locks';
 import type { FeaturedFlag } from '@core/database/featured';
@@ -69,6 +70,12 @@ export class ExternalEventsRepository {
 
   findByIdForUpdate(manager: EntityManager, id: number): Promise<ExternalEventEntity | null> {
     return this.repo(manager).createQueryBuilder('e').where('e.id = :id', { id }).setLock('pessimistic_write').getOne();
+  }
+
+  /** What a message shows of the event (`external_event_mail`, the snapshot the registration's own message takes) and its slug. */
+  async mailSnapshot(manager: EntityManager, id: number): Promise<{ slug: string; evento: MailEventSnapshot }> {
+    const [row] = await manager.query(`SELECT e.slug, external_event_mail(e) AS evento FROM external_events e WHERE e.id = $1`, [id]);
+    return row;
   }
 
   findBySlug(slug: string): Promise<ExternalEventEntity | null> {

@@ -18,7 +18,7 @@ interface DemoEvent {
   featured?: boolean;
   location: string;
   description: string;
-  /** The event happening today (issue 28): its door, with people inside through two gates. */
+  /** The event happening today: its door, with people inside through two gates. */
   door?: { aforo: number; attended: number; gates: string[] };
 }
 

@@ -1,6 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
-import type { WaitlistSettings } from '@core/waitlist/waitlist.settings';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@core/access/current-user';
 import { can } from '@shared/permissions';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
@@ -16,7 +14,7 @@ import { EXTERNAL_EVENT_FEATURED, EXTERNAL_EVENT_SLUGS, ExternalEventsRepository
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@shared/rules/slug';
-import { WaitlistRepository } from './waitlist.repository';
+import { ExternalWaitlistService } from './external-waitlist.service';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const IMAGE_NOT_ALLOWED = 'Solo puedes cambiar la imagen de los eventos que tú creaste.';
@@ -46,8 +44,7 @@ export class ExternalEventsService {
     private readonly uow: UnitOfWork,
     private readonly events: ExternalEventsRepository,
     private readonly images: ImagesService,
-    private readonly waitlist: WaitlistRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig & WaitlistSettings,
+    private readonly waitlist: ExternalWaitlistService,
   ) {}
 
   async list(): Promise<ExternalEventResponse[]> {
@@ -106,7 +103,7 @@ export class ExternalEventsService {
       const response = toExternalEventResponse(updated);
       await tx.record({ type: 'external-event.updated', resourceId: id, payload: { event: response } });
       // A raised capacity (or a re-published event) frees places: the first of the waitlist get offers.
-      await this.waitlist.offerNext(tx.manager, id, this.config.waitlistOfferSeconds, actor);
+      await this.waitlist.offerNext(tx, id);
       return response;
     });
   }

@@ -1,9 +1,9 @@
 import { Column, Entity } from 'typeorm';
-import { ConsentColumns } from '@core/entities/base-columns';
+import { RegistrantColumns } from '@core/entities/base-columns';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_registrations')
-export class ExternalRegistrationEntity extends ConsentColumns {
+export class ExternalRegistrationEntity extends RegistrantColumns {
   @Column({ name: 'event_id', type: 'integer' })
   eventId: number;
 
@@ -25,7 +25,7 @@ export class ExternalRegistrationEntity extends ConsentColumns {
   @Column({ type: 'text', default: 'registered' })
   status: RegistrationStatus;
 
-  /** The door code, drawn in SQL at insert (migration 1764900000000). */
+  /** The door code, drawn in SQL at insert (`external_door_code`, `external_registration_code`: external-events.sql.ts). */
   @Column({ type: 'text', default: () => 'external_door_code()' })
   codigo: string;
 }

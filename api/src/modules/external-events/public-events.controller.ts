@@ -8,9 +8,10 @@ import { WAITLIST_JOIN_LIMIT } from '@core/waitlist/waitlist.settings';
 import { SlugParamPipe } from '@core/http/slug-param.pipe';
 import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
-import { WaitlistService } from './waitlist.service';
+import { ExternalWaitlistService } from './external-waitlist.service';
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -18,7 +19,7 @@ import { WaitlistService } from './waitlist.service';
 export class PublicEventsController {
   constructor(
     private readonly registrations: RegistrationsService,
-    private readonly waitlist: WaitlistService,
+    private readonly waitlist: ExternalWaitlistService,
   ) {}
 
   @Get('public/eventos')
@@ -50,13 +51,14 @@ export class PublicEventsController {
   @Answer(201, 'Registro aceptado.', ExternalEventAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
   }
 
   /**
    * Same body and rules as /register; only when no place is free. The place in line is taken once the link mailed to
-   * the address is followed (issue 29 §1.4): the answer is the same for every address. One entry per e-mail and event
+   * the address is followed: the answer is the same for every address. One entry per e-mail and event
    * (the database). Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the programs' joins).
    */
   @Post('eventos/:slug/waitlist')
@@ -68,6 +70,7 @@ export class PublicEventsController {
   )
   @Public()
   @RateLimit('public-write', WAITLIST_JOIN_LIMIT)
+  @Idempotent()
   joinWaitlist(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

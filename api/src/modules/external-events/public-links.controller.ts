@@ -2,11 +2,13 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
 import { ExternalEventAnswers } from './external-events.openapi';
-import { WaitlistService } from './waitlist.service';
+import { ExternalWaitlistService } from './external-waitlist.service';
+import { RegistrationsService } from './registrations.service';
 
 const TOKEN = {
   name: 'token',
@@ -15,14 +17,17 @@ const TOKEN = {
 };
 
 /**
- * The links a citizen follows from an e-mail, without an account (issue 22 §3, §4). A tampered link answers 404,
+ * The links a citizen follows from an e-mail, without an account. A tampered link answers 404,
  * a used one 409 and one past its time 410, each with a Spanish `message` the page shows. Answers carry the
  * citizen's own first name and the event, nothing else.
  */
 @ApiTags('public')
 @Controller()
 export class PublicLinksController {
-  constructor(private readonly waitlist: WaitlistService) {}
+  constructor(
+    private readonly registrations: RegistrationsService,
+    private readonly waitlist: ExternalWaitlistService,
+  ) {}
 
   @Get('registros/cancelar/:token')
   @ApiParam(TOKEN)
@@ -30,7 +35,7 @@ export class PublicLinksController {
   @Public()
   @RateLimit('public-read')
   cancelView(@Param('token') token: string) {
-    return this.waitlist.cancelView(token);
+    return this.registrations.cancelView(token);
   }
 
   @Post('registros/cancelar/:token')
@@ -39,8 +44,9 @@ export class PublicLinksController {
   @Answer(200, 'Registro cancelado: el lugar se libera (y pasa al primero de la lista de espera).', ExternalEventAnswers.cancelled)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async cancel(@Param('token') token: string, @Actor() actor: EventActor) {
-    await this.waitlist.cancel(token, actor);
+    await this.registrations.cancelByLink(token, actor);
     return { message: 'Tu registro fue cancelado' };
   }
 
@@ -64,6 +70,7 @@ export class PublicLinksController {
   @Answer(200, 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).', ExternalEventAnswers.confirmed)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   confirm(@Param('token') token: string, @Actor() actor: EventActor) {
     return this.waitlist.confirm(token, actor);
   }
@@ -82,6 +89,7 @@ export class PublicLinksController {
   @Answer(201, 'Oferta aceptada: registro hecho (con su confirmación por correo).', ExternalEventAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async accept(@Param('token') token: string, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.waitlist.accept(token, actor) };
   }

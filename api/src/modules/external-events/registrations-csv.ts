@@ -23,7 +23,7 @@ export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelado',
 };
 
-/** Spec 1 §9 (and the door code at the end, issue 22): byte-order mark, CRLF line endings, fields quoted when they contain a comma, quote or newline. */
+/** Spec 1 §9 (and the door code at the end: docs/decisions/eventos-externos.md «Código de acceso (puerta)»): byte-order mark, CRLF line endings, fields quoted when they contain a comma, quote or newline. */
 export function registrationsCsv(rows: ExternalRegistrationEntity[], timeZone: string): string {
   return csvDocument([
     CSV_COLUMNS,

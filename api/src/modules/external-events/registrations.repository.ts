@@ -5,23 +5,13 @@ import type { RegistrationStatus } from '@shared/contracts/external-events.contr
 import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import { PersonalTable } from '@core/privacy/personal-table';
 import { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
+import { registrantFields, type NewRegistration } from './public-registration';
 import { EXTERNAL_REGISTRATIONS_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL } from './external-events.personal-data';
-
-export interface NewRegistration {
-  nombre: string;
-  apellidoPaterno: string;
-  apellidoMaterno: string;
-  fechaNacimiento: string;
-  phone: string;
-  email: string;
-  empresa: string | null;
-  tipoParticipante: string;
-}
 
 export interface BatchRegistration extends NewRegistration {
   actorId: number | null;
   ip: string | null;
-  /** The privacy notice version accepted; null: the current one (register_external_batch, migration 1765600000000). */
+  /** The privacy notice version accepted; null: the current one (register_external_batch, external-events.sql.ts). */
   avisoVersion: number | null;
 }
 
@@ -50,19 +40,12 @@ export class RegistrationsRepository {
 
   /**
    * Decides a batch of public registrations for one event in ONE statement (its own transaction):
-   * see `register_external_batch` (migration 1764100000000). The event-row lock is held only inside
+   * see `register_external_batch` (external-events.sql.ts). The event-row lock is held only inside
    * PostgreSQL, never across a round trip to the API. One outcome per row, in the rows' order.
    */
   async registerBatch(slug: string, rows: BatchRegistration[]): Promise<BatchOutcome[]> {
     const input = rows.map((r) => ({
-      nombre: r.nombre,
-      apellido_paterno: r.apellidoPaterno,
-      apellido_materno: r.apellidoMaterno,
-      fecha_nacimiento: r.fechaNacimiento,
-      phone: r.phone,
-      email: r.email,
-      empresa: r.empresa,
-      tipo_participante: r.tipoParticipante,
+      ...registrantFields(r),
       actor_id: r.actorId,
       ip: r.ip,
       aviso_version: r.avisoVersion,
@@ -84,6 +67,43 @@ export class RegistrationsRepository {
     return outcomes;
   }
 
+  findById(id: number): Promise<ExternalRegistrationEntity | null> {
+    return this.repo().findOne({ where: { id } });
+  }
+
+  /** The event of a registration (read before locking the event row, then the registration). */
+  async eventOf(id: number): Promise<number | null> {
+    const [row]: Array<{ event_id: number }> = await this.ds.query(`SELECT event_id FROM external_registrations WHERE id = $1`, [id]);
+    return row?.event_id ?? null;
+  }
+
+  /**
+   * The registration an accepted waitlist offer becomes: the entry's person, a door code drawn under the event row's
+   * lock (`external_registration_code`) and the notice its person accepted when joining — unless the address registered
+   * meanwhile (external_registrations_event_email_key decides): null.
+   */
+  async insertFromWaitlist(manager: EntityManager, entryId: number): Promise<ExternalRegistrationEntity | null> {
+    const [row]: Array<{ id: number }> = await manager.query(
+      `INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, phone, email, empresa,
+                                           tipo_participante, codigo, aviso_version, aviso_aceptado_at)
+       SELECT w.event_id, w.nombre, w.apellido_paterno, w.apellido_materno, w.fecha_nacimiento, w.phone, w.email, w.empresa,
+              w.tipo_participante, external_registration_code(w.event_id), w.aviso_version, w.aviso_aceptado_at
+         FROM external_waitlist w WHERE w.id = $1
+       ON CONFLICT (event_id, lower(btrim(email))) WHERE status <> 'cancelled' DO NOTHING
+       RETURNING id`,
+      [entryId],
+    );
+    return row ? this.repo(manager).findOne({ where: { id: row.id } }) : null;
+  }
+
+  /** Queues the registration's confirmation (`external_queue_confirmation`: key registro.confirmacion:<id>), in the caller's transaction. */
+  async queueConfirmation(manager: EntityManager, id: number): Promise<void> {
+    await manager.query(
+      `SELECT external_queue_confirmation(e, r) FROM external_registrations r JOIN external_events e ON e.id = r.event_id WHERE r.id = $1`,
+      [id],
+    );
+  }
+
   async releasePlace(manager: EntityManager, eventId: number): Promise<void> {
     await manager.query(
       `UPDATE external_events SET current_attendees = greatest(current_attendees - 1, 0), version = version + 1 WHERE id = $1`,
@@ -100,7 +120,7 @@ export class RegistrationsRepository {
     await this.repo(manager).delete({ id });
   }
 
-  // ——— Retention (issue 29 §2): the registrations of events that ended before the cutoff ———
+  // ——— Retention: the registrations of events that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
     return new PersonalTable(this.ds, EXTERNAL_REGISTRATIONS_PERSONAL_DATA).countWhere(EVENT_ENDED_BEFORE_SQL, [cutoff]);
@@ -111,7 +131,7 @@ export class RegistrationsRepository {
     return new PersonalTable(this.ds, EXTERNAL_REGISTRATIONS_PERSONAL_DATA).anonymizeWhere(manager, EVENT_ENDED_BEFORE_SQL, [cutoff]);
   }
 
-  // ——— The door (issue 28) ———
+  // ——— The door ———
 
   /** Whose door code it is in this event (codes are unique per event: external_registrations_event_codigo_key). */
   async findByCode(eventId: number, codigo: string, manager?: EntityManager): Promise<DoorRegistrationRow | null> {

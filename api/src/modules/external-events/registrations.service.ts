@@ -4,50 +4,43 @@ import { can } from '@shared/permissions';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { WaitlistSettings } from '@core/waitlist/waitlist.settings';
 import type {
+  CancelLinkView,
   ExternalRegistrationResponse,
   PublicEventPageResponse,
   PublicExternalEvent,
 } from '@shared/contracts/external-events.contract';
 import type { ExternalEventEntity } from '@modules/external-events/external-event.entity';
+import type { ExternalRegistrationEntity } from './external-registration.entity';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { ExternalEventsError } from './external-events.errors';
 import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
+import { LINK_INVALID, SignedLinks } from '@core/links/signed-links';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import type { PublicRegistrationDto } from './external-events.dto';
-import { toPublicEvent, toRegistrationResponse } from './external-events.mapper';
+import { toLinkEventView, toPublicEvent, toRegistrationResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
 import { RegistrationBatcher } from './registration-batcher';
 import { registrationsCsv } from './registrations-csv';
-import { RegistrationsRepository, type NewRegistration } from './registrations.repository';
-import { WaitlistRepository } from './waitlist.repository';
+import { ExternalWaitlistService } from './external-waitlist.service';
+import { EVENT_CANCELLED, EVENT_COMPLETED, EVENT_FULL, PUBLIC_NOT_FOUND, toNewRegistration } from './public-registration';
+import { RegistrationsRepository } from './registrations.repository';
 
-/**
- * A public form's person (registration and waitlist take the same body): the one birth-date rule
- * (shared/rules/birth-date.ts, "today" in TZ_DISPLAY) checked first, then the row's fields.
- */
-export function toNewRegistration(dto: PublicRegistrationDto, tzDisplay: string): NewRegistration {
-  const problem = birthDateProblem(dto.fecha_nacimiento, isoDateInZone(new Date(), tzDisplay));
-  if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
-  return {
-    nombre: dto.nombre,
-    apellidoPaterno: dto.apellido_paterno,
-    apellidoMaterno: dto.apellido_materno,
-    fechaNacimiento: dto.fecha_nacimiento,
-    phone: dto.phone,
-    email: dto.email,
-    empresa: dto.empresa || null,
-    tipoParticipante: dto.tipo_participante,
-  };
-}
-
-export const PUBLIC_NOT_FOUND = 'El evento que buscas no existe o ha sido cancelado.';
-export const EVENT_FULL = 'Evento Lleno: ya no hay lugares disponibles.';
-export const EVENT_CANCELLED = 'Este evento fue cancelado; el registro está cerrado.';
-export const EVENT_COMPLETED = 'Este evento ya concluyó; el registro está cerrado.';
+export const CANCEL_LINK_EXPIRED = 'El enlace para cancelar ya expiró: el evento ya comenzó.';
+export const ALREADY_CANCELLED = 'Este registro ya fue cancelado.';
+export const CANCEL_ATTENDED = 'Tu asistencia ya fue registrada; este registro ya no se puede cancelar.';
+export const CANCEL_CLOSED = 'El registro de este evento ya está cerrado; no se puede cancelar.';
 const REGISTRATION_NOT_FOUND = 'El registro no existe.';
+
+/** Why a registration cannot be cancelled by its link now (null: it can); `started`: what an event that began answers. */
+function cancelRefusal(r: ExternalRegistrationEntity, event: ExternalEventEntity, started: string): DomainException | null {
+  if (r.status === 'cancelled') return new DomainException(ErrorCode.LinkUsed, ALREADY_CANCELLED);
+  if (r.status !== 'registered') return new DomainException(ErrorCode.LinkUsed, CANCEL_ATTENDED);
+  if (event.status !== 'published') return new DomainException(ErrorCode.LinkExpired, CANCEL_CLOSED);
+  if (event.eventDate <= new Date()) return new DomainException(ErrorCode.LinkExpired, started);
+  return null;
+}
 
 @Injectable()
 export class RegistrationsService {
@@ -57,7 +50,8 @@ export class RegistrationsService {
     private readonly events: ExternalEventsRepository,
     private readonly registrations: RegistrationsRepository,
     private readonly batcher: RegistrationBatcher,
-    private readonly waitlist: WaitlistRepository,
+    private readonly waitlist: ExternalWaitlistService,
+    private readonly links: SignedLinks,
     private readonly notices: NoticeVersions,
   ) {}
 
@@ -105,7 +99,7 @@ export class RegistrationsService {
   }
 
   /**
-   * Admitted at the door (issue 28): the same attendance confirmation as the board's button — registered → attended
+   * Admitted at the door: the same attendance confirmation as the board's button — registered → attended
    * and its `registration.confirmed`, live on every board — in the door's transaction. A re-entry changes nothing.
    */
   async attendAtDoor(tx: Transaction, eventId: number, registrationId: number): Promise<void> {
@@ -130,13 +124,49 @@ export class RegistrationsService {
       await this.registrations.delete(tx.manager, registrationId);
       if (current.status !== 'cancelled') {
         await this.registrations.releasePlace(tx.manager, eventId);
-        await this.waitlist.offerNext(tx.manager, eventId, this.config.waitlistOfferSeconds, actor);
+        await this.waitlist.offerNext(tx, eventId);
       }
       await tx.record({
         type: 'registration.deleted',
         resourceId: registrationId,
         payload: { event_id: eventId, registration_id: registrationId },
       });
+    });
+  }
+
+  // ——— The citizen's cancel link (issue 22 §3) ———
+
+  /**
+   * What the cancel page shows: the first name and the event. The link is checked (purpose, signature, time) before
+   * the database; whether it was used is the registration's state.
+   */
+  async cancelView(token: string): Promise<CancelLinkView> {
+    const r = await this.registrations.findById(this.links.require('cancel-registration', token, CANCEL_LINK_EXPIRED));
+    const event = r && (await this.events.findById(r.eventId));
+    if (!r || !event) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    const refused = cancelRefusal(r, event, CANCEL_LINK_EXPIRED);
+    if (refused) throw refused;
+    return { nombre: r.nombre, evento: toLinkEventView(event) };
+  }
+
+  /**
+   * The registration is cancelled (the row stays, its e-mail may register again), its place frees and goes to the first
+   * in line, in one transaction that locks the event row, then the registration: parallel cancels free one place.
+   */
+  async cancelByLink(token: string, actor: EventActor): Promise<void> {
+    const id = this.links.require('cancel-registration', token, CANCEL_LINK_EXPIRED);
+    const eventId = await this.registrations.eventOf(id);
+    if (eventId === null) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+    await this.uow.run(actor, async (tx) => {
+      const event = await this.events.findByIdForUpdate(tx.manager, eventId);
+      const r = event && (await this.registrations.findInEvent(tx.manager, eventId, id));
+      if (!event || !r) throw new DomainException(ErrorCode.LinkInvalid, LINK_INVALID);
+      const refused = cancelRefusal(r, event, CANCEL_CLOSED);
+      if (refused) throw refused;
+      const registration = toRegistrationResponse(await this.registrations.setStatus(tx.manager, id, 'cancelled'));
+      await this.registrations.releasePlace(tx.manager, eventId);
+      await tx.record({ type: 'registration.cancelled', resourceId: id, payload: { event_id: eventId, registration } });
+      await this.waitlist.offerNext(tx, eventId);
     });
   }
 

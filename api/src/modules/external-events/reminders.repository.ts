@@ -8,7 +8,7 @@ export const REMINDED_REGISTRATION_STATUSES = ['registered'] as const;
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The external events' reminders (issue 22 §2.4): their one statement. */
+/** The external events' reminders: their one statement. */
 @Injectable()
 export class ExternalRemindersRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}

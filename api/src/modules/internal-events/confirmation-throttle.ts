@@ -64,7 +64,7 @@ export interface Reservation {
 }
 
 /**
- * Guessing confirmation codes must not pay (issue 12 §4): failed public confirmations are limited per
+ * Guessing confirmation codes must not pay (docs/decisions/eventos-internos.md «Adivinar no paga»): failed public confirmations are limited per
  * IP (across events) and per event in Redis, shared by every API process.
  *
  * The limit stays exact under parallel guesses without counting right codes as failures: an attempt is

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isConfirmationCode } from '@shared/contracts/internal-events.contract';
 import type { DoorAdapter, DoorHolder } from '../door/door-adapter';
+import { CheckInService } from './check-in.service';
 import { InternalEventsRepository } from './internal-events.repository';
-import { CODE_FORMAT, InternalEventsService } from './internal-events.service';
+import { CODE_FORMAT } from './public-internal-events.service';
 
 const holder = (p: { id: number; nombre: string; apellido_paterno: string; apellido_materno: string }): DoorHolder => ({
   id: p.id,
@@ -11,7 +12,7 @@ const holder = (p: { id: number; nombre: string; apellido_paterno: string; apell
   admissible: true,
 });
 
-/** The door of an internal event (issue 28): the invitation's 5-character code; a seat is given at the entry, as today. */
+/** The door of an internal event: the invitation's 5-character code; a seat is given at the entry, as today. */
 @Injectable()
 export class InternalDoorAdapter implements DoorAdapter {
   readonly formatMessage = CODE_FORMAT;
@@ -19,7 +20,7 @@ export class InternalDoorAdapter implements DoorAdapter {
 
   constructor(
     private readonly repo: InternalEventsRepository,
-    private readonly events: InternalEventsService,
+    private readonly checkIn: CheckInService,
   ) {}
 
   async event(id: number) {
@@ -32,12 +33,12 @@ export class InternalDoorAdapter implements DoorAdapter {
     return p ? holder(p) : null;
   }
   admit = (...[tx, eventId, personaId, actor, options]: Parameters<DoorAdapter['admit']>) =>
-    this.events.admitAtDoor(tx, eventId, personaId, actor, options);
-  extras = (eventId: number, personaId: number) => this.events.doorAttendee(eventId, personaId);
+    this.checkIn.admitAtDoor(tx, eventId, personaId, actor, options);
+  extras = (eventId: number, personaId: number) => this.checkIn.doorAttendee(eventId, personaId);
   validCodes = (eventId: number) => this.repo.doorCodes(eventId);
   async people(eventId: number, ids: number[]) {
     if (ids.length === 0) return new Map();
     return new Map((await this.repo.doorHolders(eventId, { ids })).map((p) => [p.id, holder(p)] as const));
   }
-  sections = (eventId: number, insideIds: number[]) => this.events.doorSections(eventId, insideIds);
+  sections = (eventId: number, insideIds: number[]) => this.checkIn.doorSections(eventId, insideIds);
 }

@@ -1,4 +1,4 @@
-/** Numbers the internal events fix (issue 12), named after what they mean. */
+/** Numbers the internal events fix, named after what they mean. */
 
 /** Failed public confirmations allowed per IP (all events) and per event inside the window, then 429. */
 export const INTERNAL_CONFIRM_MAX_FAILURES_PER_IP = 10;

@@ -16,6 +16,7 @@ import {
   UpdateInternalEventDto,
 } from './internal-events.dto';
 import { InternalEventsAnswers as A } from './internal-events.openapi';
+import { AttendeesService } from './attendees.service';
 import { InternalEventsService } from './internal-events.service';
 
 /**
@@ -26,7 +27,10 @@ import { InternalEventsService } from './internal-events.service';
 @ApiBearerAuth()
 @Controller()
 export class InternalEventsController {
-  constructor(private readonly events: InternalEventsService) {}
+  constructor(
+    private readonly events: InternalEventsService,
+    private readonly attendees: AttendeesService,
+  ) {}
 
   @Get('eventos-internos')
   @Answer(200, 'Los eventos internos, filtrados por estado y tipo.', A.list)
@@ -68,14 +72,14 @@ export class InternalEventsController {
   @Answer(200, 'Las personas invitadas, con su confirmación, su código y su asiento.', A.asistentes)
   @RequirePermission('eventos_internos', 'view')
   async asistentes(@Param('id', IdParamPipe) id: number) {
-    return { asistentes: await this.events.asistentes(id) };
+    return { asistentes: await this.attendees.asistentes(id) };
   }
 
   @Post('eventos-internos/:id/asistentes')
   @Answer(201, 'Personas invitadas como pendiente, cada una con su código.', A.assigned)
   @RequirePermission('eventos_internos', 'edit')
   assign(@Param('id', IdParamPipe) id: number, @Body() dto: AssignAsistentesDto, @Actor() actor: EventActor) {
-    return this.events.assign(id, dto.persona_ids, actor);
+    return this.attendees.assign(id, dto.persona_ids, actor);
   }
 
   @Delete('eventos-internos/:id/asistentes/:personaId')
@@ -86,7 +90,7 @@ export class InternalEventsController {
     @Param('personaId', IdParamPipe) personaId: number,
     @Actor() actor: EventActor,
   ) {
-    await this.events.removeAttendee(id, personaId, actor);
+    await this.attendees.removeAttendee(id, personaId, actor);
     return { message: 'Asistente removido exitosamente' };
   }
 
@@ -103,21 +107,21 @@ export class InternalEventsController {
     @Body() dto: UpdateAsistenteDto,
     @Actor() actor: EventActor,
   ) {
-    return this.events.updateAttendance(id, personaId, dto, actor);
+    return this.attendees.updateAttendance(id, personaId, dto, actor);
   }
 
   @Get('eventos-internos/:id/available-personas')
   @Answer(200, 'Personas aún no invitadas, por páginas, que coinciden con la búsqueda.', A.availablePersonas)
   @RequirePermission('eventos_internos', 'edit')
   availablePersonas(@Param('id', IdParamPipe) id: number, @Query() query: AvailablePersonasQueryDto) {
-    return this.events.availablePersonas(id, query);
+    return this.attendees.availablePersonas(id, query);
   }
 
   @Post('eventos-internos/:id/auto-assign-seat')
   @Answer(201, 'El primer asiento libre de la sección (filas de adelante, desde el centro).', A.seat)
   @RequirePermission('eventos_internos', 'edit')
   autoAssignSeat(@Param('id', IdParamPipe) id: number, @Body() dto: AutoAssignSeatDto, @Actor() actor: EventActor) {
-    return this.events.autoAssignSeat(id, dto.persona_id, dto.seccion_id, actor);
+    return this.attendees.autoAssignSeat(id, dto.persona_id, dto.seccion_id, actor);
   }
 
   @Post('eventos-internos/:id/assign-espacio')
@@ -133,13 +137,13 @@ export class InternalEventsController {
   @Answer(200, 'Catálogo de sectores, para los filtros de asientos.', A.sectores)
   @RequirePermission('eventos_internos', 'view')
   async sectores() {
-    return { sectores: await this.events.sectores() };
+    return { sectores: await this.attendees.sectores() };
   }
 
   @Get('empresas')
   @Answer(200, 'Catálogo de empresas, para los filtros de asientos.', A.empresas)
   @RequirePermission('eventos_internos', 'view')
   async empresas() {
-    return { empresas: await this.events.empresas() };
+    return { empresas: await this.attendees.empresas() };
   }
 }

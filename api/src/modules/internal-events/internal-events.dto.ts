@@ -88,7 +88,7 @@ class InternalEventFieldsDto {
   @MaxLength(INTERNAL_EVENT_LIMITS.nota, { each: true, message: tooLong('Cada nota', INTERNAL_EVENT_LIMITS.nota) })
   notas?: string[];
 
-  /** Not in the spec's body (issue 28): the venue's safety limit for the door. Absent: unchanged (none on create); null: none. */
+  /** Not in the spec's body (docs/decisions/puerta.md): the venue's safety limit for the door. Absent: unchanged (none on create); null: none. */
   @IsOptional()
   @IsInt({ message: 'El aforo máximo del recinto debe ser un número entero.' })
   @Min(1, { message: 'El aforo máximo del recinto debe ser al menos 1.' })
@@ -135,7 +135,7 @@ export class InternalEventsQueryDto {
   tipo?: TipoEventoInterno;
 }
 
-/** POST /api/eventos-internos/{id}/invitations (issue 22 §2.3): omitted, every pending attendee with an e-mail. */
+/** POST /api/eventos-internos/{id}/invitations: omitted, every pending attendee with an e-mail. */
 export class SendInvitationsDto {
   @Omittable()
   @IsArray({ message: 'Selecciona al menos una persona.' })

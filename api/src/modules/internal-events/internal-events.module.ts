@@ -3,6 +3,8 @@ import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { DoorAdapters } from '../door/door-adapter';
 import { SeatingModule } from '../seating/seating.module';
+import { AttendeesService } from './attendees.service';
+import { CheckInService } from './check-in.service';
 import { InternalDoorAdapter } from './door.adapter';
 import { ConfirmationThrottle } from './confirmation-throttle';
 import { InternalEventsController } from './internal-events.controller';
@@ -13,6 +15,7 @@ import { InvitationsController } from './invitations.controller';
 import { InvitationsRepository } from './invitations.repository';
 import { invitationsJobId, InvitationsService } from './invitations.service';
 import { PublicInternalEventsController } from './public-internal-events.controller';
+import { PublicInternalEventsService } from './public-internal-events.service';
 
 @Module({
   imports: [SeatingModule],
@@ -20,6 +23,9 @@ import { PublicInternalEventsController } from './public-internal-events.control
   controllers: [PublicInternalEventsController, InternalEventsController, InvitationsController],
   providers: [
     InternalEventsService,
+    AttendeesService,
+    CheckInService,
+    PublicInternalEventsService,
     InternalEventsRepository,
     ConfirmationThrottle,
     InvitationsService,

@@ -358,7 +358,7 @@ export class InternalEventsRepository {
     return rows[0] ?? null;
   }
 
-  /** The door (issue 28): attendees by code or id, with their names. */
+  /** The door: attendees by code or id, with their names. */
   async doorHolders(
     eventId: number,
     by: { code?: string; ids?: number[] },

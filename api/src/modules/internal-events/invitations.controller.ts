@@ -15,7 +15,7 @@ const uuidPipe = new ParseUUIDPipe({
 });
 
 /**
- * Invitations by e-mail (issue 22 §2.3). Sending needs eventos_internos 'edit', like every change to the event's
+ * Invitations by e-mail. Sending needs eventos_internos 'edit', like every change to the event's
  * attendees; looking at a request's progress needs 'view'.
  */
 @ApiTags('eventos-internos')

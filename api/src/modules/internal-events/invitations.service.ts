@@ -46,7 +46,7 @@ export function toInvitationJob(r: InvitationSendRow): InvitationJobResponse {
 }
 
 /**
- * Invitations by e-mail (issue 22 §2.3): a request names the attendees (or, none named, every pending one with an
+ * Invitations by e-mail: a request names the attendees (or, none named, every pending one with an
  * e-mail) and is recorded with its domain event in one transaction; the outbox relay turns the event into ONE
  * BullMQ job (job id from the request's id), which queues one message per attendee in batches — so the answer
  * is immediate and a request committed while Redis is down still starts later.

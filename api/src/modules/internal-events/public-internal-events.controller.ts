@@ -3,17 +3,18 @@ import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { PublicConfirmDto } from './internal-events.dto';
 import { InternalEventsAnswers as A } from './internal-events.openapi';
-import { InternalEventsService } from './internal-events.service';
+import { PublicInternalEventsService } from './public-internal-events.service';
 
 /** The invited person's page (spec 2 §2 public). Answers carry no attendee data, except the confirming person's own nombre. */
 @ApiTags('public')
 @Controller('eventos-internos/public')
 export class PublicInternalEventsController {
-  constructor(private readonly events: InternalEventsService) {}
+  constructor(private readonly events: PublicInternalEventsService) {}
 
   @Get(':slugOrId')
   @Answer(200, 'El evento para la persona invitada (un borrador solo lo ve el personal).', A.publicPage)
@@ -28,6 +29,7 @@ export class PublicInternalEventsController {
   @Public()
   @RateLimit('public-write')
   @HttpCode(200)
+  @Idempotent()
   confirm(@Param('slugOrId') slugOrId: string, @Body() dto: PublicConfirmDto, @Actor() actor: EventActor) {
     return this.events.publicConfirm(slugOrId, dto.code, actor);
   }

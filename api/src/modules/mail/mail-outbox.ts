@@ -16,7 +16,7 @@ function withoutNul(value: unknown): unknown {
 /**
  * How another area queues messages: inside the caller's transaction, so a message exists only if its change
  * commits. One statement for any number of messages; a key already queued is skipped (the same cause never
- * queues two messages). From SQL (inside a statement of the area's own), call `queue_mail(...)` directly: it
+ * queues two messages). From SQL (inside a statement of the area's own), call `queue_mail(...)` (mail.sql.ts) directly: it
  * cleans the name and keeps a bad address as a failed message (never sent) the same way.
  */
 @Injectable()

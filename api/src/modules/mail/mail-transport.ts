@@ -8,7 +8,7 @@ import { QUEUE_CONCURRENCY } from '@shared/jobs/jobs';
 import type { RenderedMail } from './render/mail-renderer.types';
 import { oneLine } from './render/html';
 
-/** A plain address: one @, ASCII, no spaces or controls (the same rule as queue_mail in SQL). */
+/** A plain address: one @, ASCII, no spaces or controls (the same rule as queue_mail in SQL, mail.sql.ts). */
 const PLAIN_ADDRESS =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 

@@ -13,7 +13,7 @@ import { MailService } from './mail.service';
 import { MailRenderer } from './render/mail-renderer';
 
 /**
- * Mail (issue 22): the messages areas queue with their changes (MailOutbox), the 'Correos' screen's routes
+ * Mail: the messages areas queue with their changes (MailOutbox), the 'Correos' screen's routes
  * and rooms. The workers render and send them (jobs/mail-jobs.module.ts).
  */
 @Module({

@@ -6,7 +6,7 @@ import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-ta
 export const PURGED_BODY = 'Contenido suprimido por una solicitud de cancelación de datos personales (derechos ARCO).';
 
 /**
- * The messages sent to an address (issue 29 §2). Anonymising keeps the row (that a message of that kind went, when,
+ * The messages sent to an address. Anonymising keeps the row (that a message of that kind went, when,
  * with what result: the counts of 'Correos') and purges the rest: the address becomes a unique `.invalid`
  * placeholder, the name null, the body and the data snapshot replaced by a marker. A message not yet sent is
  * failed (it could not go anywhere now). Not correctable: a sent message is what it was.

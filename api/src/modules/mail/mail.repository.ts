@@ -186,7 +186,7 @@ export class MailRepository {
     return rows[0] ?? null;
   }
 
-  // ——— Retention (issue 29 §2): bodies of messages older than the cutoff, once they left the queue ———
+  // ——— Retention: bodies of messages older than the cutoff, once they left the queue ———
 
   countBodiesBefore(cutoff: Date): Promise<number> {
     return this.ds

@@ -1,5 +1,5 @@
 /**
- * Reminders (issue 22 §2.4), server side: each area that reminds (external and internal events) queues them from
+ * Reminders, server side: each area that reminds (external and internal events) queues them from
  * its own scheduled job and SQL; these are the numbers and the idempotency key's last part they share.
  */
 /** The day before: a reminder goes once the event starts within this time… */

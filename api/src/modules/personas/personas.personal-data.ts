@@ -5,7 +5,7 @@ import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
 
 /**
- * The people database's personal data (issue 29 §2). Anonymising keeps the row (its invitations, seats and the
+ * The people database's personal data. Anonymising keeps the row (its invitations, seats and the
  * catalogue links — sector, company, position, zone — stay as statistics): the name becomes 'Anonimizado', every
  * contact and address field null (they are nullable here, so the address is not a placeholder), and the derived
  * columns follow (no duplicate key, 'red' completeness, searchable only as 'anonimizado').

@@ -8,6 +8,7 @@ import {
   type PersonaField,
   type PersonasStats,
 } from '@shared/contracts/personas.contract';
+import { CATALOGUE_TABLE } from './personas.sql';
 
 export { PERSONA_FIELDS, type PersonaField };
 export type PersonaValues = Record<PersonaField, string | number | null> & {
@@ -27,14 +28,6 @@ export type PersonaRow = Record<PersonaField, string | number | null> & {
   empresa_nombre: string | null;
   puesto_nombre: string | null;
   zona_nombre: string | null;
-};
-
-export const CATALOGUE_TABLE: Record<CatalogueType, string> = {
-  profesion: 'profesiones',
-  sector: 'sectores',
-  empresa: 'empresas',
-  puesto: 'puestos',
-  zona: 'zonas',
 };
 
 const SELECT = `

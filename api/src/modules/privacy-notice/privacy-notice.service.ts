@@ -15,7 +15,7 @@ import { toAvisoResponse, toPrivacyNoticeResponse } from './privacy-notice.mappe
 import { PrivacyNoticeRepository } from './privacy-notice.repository';
 
 /**
- * The privacy notice in versions (issue 29 §2): the current one is the latest; publishing adds a version and never
+ * The privacy notice in versions: the current one is the latest; publishing adds a version and never
  * edits one, so what a person accepted stays readable as they read it. PRIVACY_NOTICE seeds version 1.
  */
 @Injectable()

@@ -10,7 +10,7 @@ const escape = (v: string) => v.replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0
 const label = personalFieldLabel;
 
 /**
- * The access export as a page a person can read and print (issue 29 §2): one section per area, one table per
+ * The access export as a page a person can read and print: one section per area, one table per
  * record, every value escaped; no script, no outside resource (the answer also carries a strict CSP).
  */
 export function exportHtml(data: PersonalDataExport, when: string): string {

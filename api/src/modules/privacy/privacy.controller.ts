@@ -9,7 +9,7 @@ import { ArcoQueueQueryDto, ArcoResolveDto } from './privacy.dto';
 import { PrivacyAnswers } from './privacy.openapi';
 import { PrivacyService } from './privacy.service';
 
-/** The queue 'Solicitudes ARCO' (issue 29 §2): staff of the privacidad area; resolving needs edit. */
+/** The queue 'Solicitudes ARCO': staff of the privacidad area; resolving needs edit. */
 @ApiTags('privacidad')
 @ApiBearerAuth()
 @Controller('privacidad/solicitudes')

@@ -10,7 +10,7 @@ import { PrivacyTerms } from './privacy-terms';
 import { PublicPrivacyController } from './public-privacy.controller';
 
 /**
- * Privacy (issue 29 §2): ARCO requests and the unsubscribe links. The areas' personal data is reached through the
+ * Privacy: ARCO requests and the unsubscribe links. The areas' personal data is reached through the
  * PersonalDataRegistry each area fills; answers and the suppression list go through mail.
  */
 @Module({

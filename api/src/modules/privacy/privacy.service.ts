@@ -40,7 +40,7 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * ARCO requests (issue 29 §2, docs/decisions/privacidad.md): filed by anyone for an address, entered in the queue
+ * ARCO requests (docs/decisions/privacidad.md): filed by anyone for an address, entered in the queue
  * once the address is proved, resolved by the privacidad staff by type — acceso (an export of everything held),
  * rectificación (fields corrected where they live), cancelación (anonymised everywhere), oposición (the suppression
  * list). The areas' data is reached through the PersonalDataRegistry, never their tables.

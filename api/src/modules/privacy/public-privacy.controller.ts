@@ -3,6 +3,7 @@ import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
@@ -18,7 +19,7 @@ const TOKEN = {
 };
 
 /**
- * The citizens' side of privacy (issue 29 §2), without an account and rate limited per IP: file an ARCO request,
+ * The citizens' side of privacy, without an account and rate limited per IP: file an ARCO request,
  * prove the address by the mailed link, download an access export, stop all mail (RFC 8058 one-click).
  */
 @ApiTags('public')
@@ -42,6 +43,7 @@ export class PublicPrivacyController {
   @Answer(202, 'Siempre la misma respuesta: se envió (o no) un enlace para confirmar la dirección.', PrivacyAnswers.filed)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   file(@Body() dto: ArcoRequestDto, @Actor() actor: EventActor) {
     return this.privacy.file(dto, actor);
   }
@@ -61,6 +63,7 @@ export class PublicPrivacyController {
   @Answer(200, 'Dirección confirmada: la solicitud entra a la fila con su fecha límite.', PrivacyAnswers.confirmed)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   confirm(@Param('token') token: string, @Actor() actor: EventActor) {
     return this.privacy.confirm(token, actor);
   }
@@ -102,6 +105,7 @@ export class PublicPrivacyController {
   @Answer(200, 'La dirección queda en la lista de supresión: no recibe más correos.', PrivacyAnswers.unsubscribed)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   unsubscribe(@Param('token') token: string, @Actor() actor: EventActor) {
     return this.privacy.unsubscribe(token, actor);
   }

@@ -1,9 +1,9 @@
 import { Column, Entity } from 'typeorm';
-import { ConsentColumns } from '@core/entities/base-columns';
+import { RegistrantColumns } from '@core/entities/base-columns';
 import type { GiroSector, ProgramRegistrationStatus, SiNo, TiempoOperando } from '@shared/contracts/programs.contract';
 
 @Entity('programa_registros')
-export class ProgramRegistrationEntity extends ConsentColumns {
+export class ProgramRegistrationEntity extends RegistrantColumns {
   @Column({ name: 'programa_id', type: 'integer' })
   programaId: number;
 

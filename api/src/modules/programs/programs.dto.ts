@@ -317,7 +317,7 @@ export class ProgramRegistrationDto {
   @Matches(/^[A-ZÑ&0-9]+$/, { message: 'El RFC solo puede contener letras y números.' })
   rfc?: string | null;
 
-  /** The privacy notice version the form showed (issue 29 §2); without it, the current one is recorded. */
+  /** The privacy notice version the form showed; without it, the current one is recorded. */
   @IsOptional()
   @IsInt({ message: 'La versión del aviso de privacidad debe ser un número entero.' })
   @Min(1, { message: 'La versión del aviso de privacidad no es válida.' })

@@ -10,7 +10,6 @@ import { ProgramsController } from './programs.controller';
 import { registerProgramsRealtime } from './programs.realtime';
 import { ProgramsRepository } from './programs.repository';
 import { ProgramsService } from './programs.service';
-import { ProgramWaitlistRepository } from './program-waitlist.repository';
 import { ProgramWaitlistService } from './program-waitlist.service';
 import { PublicProgramLinksController } from './public-program-links.controller';
 import { PublicProgramsController } from './public-programs.controller';
@@ -19,7 +18,7 @@ import { PublicProgramsController } from './public-programs.controller';
   // Applicants hear back: their messages are queued with the change (MailOutbox).
   imports: [MailModule],
   controllers: [PublicProgramsController, PublicProgramLinksController, ProgramsController],
-  providers: [ProgramsService, ProgramsRepository, ProgramWaitlistService, ProgramWaitlistRepository],
+  providers: [ProgramsService, ProgramsRepository, ProgramWaitlistService],
 })
 export class ProgramsModule implements OnModuleInit {
   constructor(

@@ -4,7 +4,7 @@ import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-ta
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 
 /**
- * The applicants' data of programs (issue 29 §2): applications and waitlist entries. Anonymising keeps each row
+ * The applicants' data of programs: applications and waitlist entries. Anonymising keeps each row
  * and its status (places and counts stay): names 'Anonimizado', the address a unique `.invalid` placeholder, phone
  * and street address emptied, the business name, its social link, RFC and staff notes null, the birth date only its
  * year; the municipality and the business facts (sector, time operating) stay as statistics.
@@ -97,7 +97,7 @@ export const PROGRAM_WAITLIST_PERSONAL_DATA: PersonalTableSpec = {
 };
 
 /**
- * Retention's rule, for both tables (issue 29 §2): rows of a program that ended before the cutoff ($1) — its end date;
+ * Retention's rule, for both tables: rows of a program that ended before the cutoff ($1) — its end date;
  * a program without one (continuous) ends when it is closed (its last change); one still open has not ended.
  */
 export const PROGRAM_ENDED_BEFORE_SQL = `t.programa_id IN (SELECT p.id FROM programas p

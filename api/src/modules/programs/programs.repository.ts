@@ -175,22 +175,6 @@ export class ProgramsRepository {
     return rows[0] ?? null;
   }
 
-  async lockCountsBySlug(manager: EntityManager, slug: string): Promise<PlaceRow | null> {
-    const rows: PlaceRow[] = await manager.query(`SELECT ${PLACE_COLUMNS} FROM programas WHERE slug = $1 FOR UPDATE`, [slug]);
-    return rows[0] ?? null;
-  }
-
-  /** Moves the program's counts by the given amounts, in one statement (the CHECK guards the result). */
-  async moveCounts(manager: EntityManager, id: number, by: { participantes?: number; held?: number; waiting?: number }): Promise<PlaceRow> {
-    const [rows]: [PlaceRow[], number] = await manager.query(
-      `UPDATE programas SET participantes_actuales = participantes_actuales + $2, held_places = held_places + $3,
-              waitlist_count = waitlist_count + $4, version = version + 1
-        WHERE id = $1 RETURNING ${PLACE_COLUMNS}`,
-      [id, by.participantes ?? 0, by.held ?? 0, by.waiting ?? 0],
-    );
-    return rows[0];
-  }
-
   async hasRegistrations(manager: EntityManager, programaId: number): Promise<boolean> {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM programa_registros WHERE programa_id = $1 LIMIT 1`, [programaId]);
     return rows.length > 0;
@@ -202,20 +186,6 @@ export class ProgramsRepository {
       .where('r.id = :id AND r.programa_id = :programaId', { id, programaId })
       .setLock('pessimistic_write')
       .getOne();
-  }
-
-  /** The registration an e-mail holds in a program (any status), as a message to it names it; null when none. */
-  async registrationByEmail(
-    manager: EntityManager,
-    programaId: number,
-    email: string,
-  ): Promise<{ id: number; nombre: string; apellido_paterno: string; apellido_materno: string; correo_electronico: string } | null> {
-    const [row] = await manager.query(
-      `SELECT id, nombre, apellido_paterno, apellido_materno, correo_electronico FROM programa_registros
-        WHERE programa_id = $1 AND lower(btrim(correo_electronico)) = lower(btrim($2)) LIMIT 1`,
-      [programaId, email],
-    );
-    return row ?? null;
   }
 
   /** Same normalization as the unique index programa_registros_programa_email_key. */
@@ -298,7 +268,7 @@ export class ProgramsRepository {
     return (await this.registrations(manager).findOne({ where: { id } }))!;
   }
 
-  // ——— Retention (issue 29 §2): the applications of programs that ended before the cutoff ———
+  // ——— Retention: the applications of programs that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
     return new PersonalTable(this.ds, PROGRAM_REGISTRATIONS_PERSONAL_DATA).countWhere(PROGRAM_ENDED_BEFORE_SQL, [cutoff]);

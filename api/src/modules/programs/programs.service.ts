@@ -33,7 +33,7 @@ import {
   toNewProgramRegistration,
 } from './program-applications';
 import { programRegistrationsCsv } from './program-registrations-csv';
-import { ProgramWaitlistService } from './program-waitlist.service';
+import { ProgramWaitlistService, toPlaceRow } from './program-waitlist.service';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
 import { PROGRAM_FEATURED, PROGRAM_SLUGS, ProgramsRepository, type ProgramaFields } from './programs.repository';
@@ -211,7 +211,7 @@ export class ProgramsService {
       } else if (!holdsPlace(status) && holdsPlace(current.status)) {
         await this.programs.releasePlace(tx.manager, programaId);
         // The freed place goes to the first in line, held for them, in this transaction.
-        counts = await this.waitlist.offerNext(tx, programaId);
+        counts = toPlaceRow(await this.waitlist.offerNext(tx, programaId));
       } else {
         counts = (await this.programs.counts(tx.manager, programaId))!;
       }

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
@@ -16,7 +17,7 @@ const TOKEN = {
 };
 
 /**
- * The program waitlist's links: confirming a join (issue 29 §1.4) and the offer (issue 22 §4), beside the events' /lista-espera/aceptar: its own path and its own
+ * The program waitlist's links: confirming a join and the offer, beside the events' /lista-espera/aceptar: its own path and its own
  * link purpose, so a token of one table never names a row of the other. A tampered link answers 404, a used one 409
  * and one past its time 410, each with a Spanish `message`. Answers carry the citizen's first name and the program.
  */
@@ -41,6 +42,7 @@ export class PublicProgramLinksController {
   @Answer(200, 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).', ProgramAnswers.confirmed)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   confirm(@Param('token') token: string, @Actor() actor: EventActor) {
     return this.waitlist.confirm(token, actor);
   }
@@ -59,6 +61,7 @@ export class PublicProgramLinksController {
   @Answer(201, 'Oferta aceptada: solicitud registrada (pendiente, con su correo de solicitud recibida).', ProgramAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async accept(@Param('token') token: string, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.waitlist.accept(token, actor) };
   }

@@ -4,6 +4,7 @@ import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { ProgramApplicationAccepted } from '@shared/contracts/programs.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { WAITLIST_JOIN_LIMIT } from '@core/waitlist/waitlist.settings';
@@ -44,6 +45,7 @@ export class PublicProgramsController {
   @Answer(201, 'Registro recibido.', ProgramAnswers.registered)
   @Public()
   @RateLimit('public-write')
+  @Idempotent()
   async register(
     @Param('slug') slug: string,
     @Body() dto: ProgramRegistrationDto,
@@ -54,7 +56,7 @@ export class PublicProgramsController {
 
   /**
    * Same body and rules as /register; only for a published program with a limit and no free place. The place in line
-   * is taken once the link mailed to the address is followed (issue 29 §1.4): the answer is the same for every address.
+   * is taken once the link mailed to the address is followed: the answer is the same for every address.
    * Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the events' joins).
    */
   @Post(':slug/waitlist')
@@ -66,6 +68,7 @@ export class PublicProgramsController {
   )
   @Public()
   @RateLimit('public-write', WAITLIST_JOIN_LIMIT)
+  @Idempotent()
   join(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

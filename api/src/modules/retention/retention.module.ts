@@ -6,7 +6,7 @@ import { RetentionService } from './retention.service';
 import { RETENTION_PROVIDERS } from './retention.sources';
 
 /**
- * Retention of personal data (issue 29 §2): one engine over each area's adapter (retention.sources.ts), the dry run and
+ * Retention of personal data: one engine over each area's adapter (retention.sources.ts), the dry run and
  * the run-now button's routes. The workers run it on a schedule (jobs/retention-jobs.module.ts).
  */
 @Module({

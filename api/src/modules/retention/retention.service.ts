@@ -24,7 +24,7 @@ export function toRunResponse(row: RunRow): RetentionRunResponse {
 }
 
 /**
- * Retention (issue 29 §2): each area's records past their period are anonymised (the row and its counts stay),
+ * Retention: each area's records past their period are anonymised (the row and its counts stay),
  * messages' bodies purged and imports' files deleted. A run is ONE transaction behind a cluster-wide advisory lock, and
  * every change is `… WHERE not yet done`: two runs at once (two workers, the schedule and staff's button) change each
  * record once, and a second run changes nothing. A run that changed something — or that staff started — is recorded

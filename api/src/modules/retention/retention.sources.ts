@@ -6,7 +6,7 @@ import type { RetentionSettings } from './retention.settings';
 import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import type { RetentionAction, RetentionKind } from '@shared/contracts/retention.contract';
 import { RegistrationsRepository } from '../external-events/registrations.repository';
-import { WaitlistRepository } from '../external-events/waitlist.repository';
+import { ExternalWaitlistRepository } from '../external-events/external-waitlist.repository';
 import { MailRepository } from '../mail/mail.repository';
 import { ImportsRepository } from '../personas/import/imports.repository';
 import { ProgramWaitlistRepository } from '../programs/program-waitlist.repository';
@@ -44,7 +44,7 @@ function sources(
   config: AppConfig & { retention: RetentionSettings },
   audit: AuditRepository,
   registrations: RegistrationsRepository,
-  waitlist: WaitlistRepository,
+  waitlist: ExternalWaitlistRepository,
   programs: ProgramsRepository,
   programWaitlist: ProgramWaitlistRepository,
   mail: MailRepository,
@@ -126,7 +126,7 @@ function sources(
 export const RETENTION_PROVIDERS: Provider[] = [
   AuditRepository,
   RegistrationsRepository,
-  WaitlistRepository,
+  ExternalWaitlistRepository,
   ProgramsRepository,
   ProgramWaitlistRepository,
   MailRepository,
@@ -138,7 +138,7 @@ export const RETENTION_PROVIDERS: Provider[] = [
       APP_CONFIG,
       AuditRepository,
       RegistrationsRepository,
-      WaitlistRepository,
+      ExternalWaitlistRepository,
       ProgramsRepository,
       ProgramWaitlistRepository,
       MailRepository,

@@ -9,7 +9,7 @@ import { SeatingRepository } from './seating.repository';
 import { isHeldSeatDeletion, massJobId, SeatingService } from './seating.service';
 
 /**
- * The seating map of internal events (issue 13): assign, release, mass assign (a job), undo, presence. Global
+ * The seating map of internal events: assign, release, mass assign (a job), undo, presence. Global
  * so that spaces gets HeldSeats (the contract it asks before removing seats) without naming this area.
  */
 @Global()

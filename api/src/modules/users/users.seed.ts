@@ -15,7 +15,7 @@ export interface FirstAdmin {
 /**
  * Creates the first super admin when no user exists. With ADMIN_PASSWORD, that password, as given. Without it, a
  * generated one (120 random bits), stored only as its hash, that must be changed at the first sign-in; the caller
- * shows it once (issue 29 §1.6; Grafana, Jenkins).
+ * shows it once, as Grafana and Jenkins do (docs/decisions/seguridad.md «Sin contraseña inicial fija»).
  */
 export async function ensureFirstAdmin(ds: DataSource, config: AppConfig): Promise<FirstAdmin | null> {
   const repo = ds.getRepository(UserEntity);

@@ -1,5 +1,5 @@
 /**
- * The door (issue 28): scans at the gates of an event of either kind, who is inside, occupancy and its alarms.
+ * The door: scans at the gates of an event of either kind, who is inside, occupancy and its alarms.
  * Wire names are the issue's (`result`, `occupancy`, `gates`, `scan_id`, `scanned_at`…).
  */
 import type { Area } from '../permissions';

@@ -54,7 +54,7 @@ export interface ExternalEventResponse {
   held_places: number;
   /** People waiting in line (not counting those holding an offer). A count only. */
   waitlist_count: number;
-  /** The venue's safety limit (aforo máximo del recinto, issue 28): the door stops at it; null: none. Staff only. */
+  /** The venue's safety limit (aforo máximo del recinto): the door stops at it; null: none. Staff only. */
   aforo_maximo: number | null;
   created_at: string;
   updated_at: string;
@@ -70,7 +70,7 @@ export type ExternalEventInput = Pick<
 > & {
   /** PUT only: a string keeps/sets it, null removes the image; absent leaves it as is. */
   image_url?: string | null;
-  /** Optional (issue 28): a number sets the venue's limit, null removes it; absent leaves it as is. */
+  /** Optional: a number sets the venue's limit, null removes it; absent leaves it as is. */
   aforo_maximo?: number | null;
 };
 
@@ -145,11 +145,6 @@ export interface EventCounts {
   is_featured: boolean;
 }
 
-/** Free places as the public sees them: the capacity less registrations and places held for the waitlist. */
-export function placesLeft(e: Pick<EventCounts, 'max_attendees' | 'current_attendees' | 'held_places'>): number {
-  return Math.max(0, e.max_attendees - e.current_attendees - e.held_places);
-}
-
 // ——— Waitlist (issue 22 §4) ———
 
 /** The waitlist's statuses and join answer are shared with programs (shared/contracts/waitlist.contract.ts). */
@@ -190,7 +185,7 @@ export interface CancelLinkView {
   evento: LinkEventView;
 }
 
-/** GET /api/lista-espera/confirmar/{token}: the join to confirm (issue 29 §1.4). */
+/** GET /api/lista-espera/confirmar/{token}: the join to confirm. */
 export interface ConfirmLinkView extends WaitlistConfirmLine {
   evento: LinkEventView;
 }

@@ -96,7 +96,7 @@ export interface InternalEventFields {
 export interface InternalEventPayload extends InternalEventFields {
   notas?: string[];
   espacio_id?: number | null;
-  /** Optional (issue 28): the venue's safety limit for the door; null removes it, absent leaves it as is. */
+  /** Optional: the venue's safety limit for the door; null removes it, absent leaves it as is. */
   aforo_maximo?: number | null;
 }
 
@@ -109,7 +109,7 @@ export interface InternalEventResponse extends AsistentesCounts, InternalEventFi
   espacios: EspacioSummary[];
   /** Failed public confirmations in the last 24 hours (someone may be guessing codes). */
   intentos_fallidos_24h: number;
-  /** The venue's safety limit (aforo máximo del recinto, issue 28): the door stops at it; null: none. */
+  /** The venue's safety limit (aforo máximo del recinto): the door stops at it; null: none. */
   aforo_maximo: number | null;
   version: string;
   created_at: string;
@@ -136,7 +136,7 @@ export interface AsistenteResponse {
   asiento: SeatRef | null;
 }
 
-// ---------------------------------------------------------------- invitations by e-mail (issue 22 §2.3)
+// ---------------------------------------------------------------- invitations by e-mail
 
 export const INVITATION_JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type InvitationJobStatus = (typeof INVITATION_JOB_STATUSES)[number];

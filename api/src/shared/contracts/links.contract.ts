@@ -13,7 +13,7 @@ export const LINK_PURPOSES = [
   // Issue 29 §1.4: a waitlist join is confirmed by a link to its address before it takes a place in line.
   'confirm-waitlist-join',
   'confirm-program-waitlist-join',
-  // Privacy (issue 29 §2): prove the address of an ARCO request (its id); download an access export (the request's
+  // Privacy: prove the address of an ARCO request (its id); download an access export (the request's
   // id); stop all mail to the address a message went to (the message's id in `correos`).
   'confirm-arco-request',
   'download-arco-export',
@@ -74,7 +74,7 @@ export const SIGNED_LINKS: Record<LinkPurpose, SignedLinkRoutes> = {
     api: '/api/lista-espera/programa/confirmar/',
     staff: { areas: PROGRAM_PERMISSION_AREAS, action: 'edit' },
   },
-  // Privacy (issue 29 §2): the ARCO request's proof of address, its access export, and a reminder's unsubscribe. None
+  // Privacy: the ARCO request's proof of address, its access export, and a reminder's unsubscribe. None
   // is a staff action: staff never confirm a citizen's address, download their export or unsubscribe them.
   'confirm-arco-request': {
     page: '/privacidad/confirmar/',

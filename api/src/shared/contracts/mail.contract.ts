@@ -1,5 +1,5 @@
 /**
- * Mail (issue 22): what an area hands to the mail area when a change should tell someone. A message is a row
+ * Mail: what an area hands to the mail area when a change should tell someone. A message is a row
  * of `correos` written in the same transaction as the change (`MailOutbox.queue` from TypeScript, or the SQL
  * function `queue_mail(...)` from inside a statement), then rendered and sent by the workers. Each template's
  * data is a snapshot taken by the area that owns the record: the mail area never reads another area's tables.
@@ -39,7 +39,7 @@ export interface MailProgramSnapshot {
   ubicacion: string | null;
 }
 
-/** The statuses of a program application that send a message when staff set them (issue 22 §2.2). */
+/** The statuses of a program application that send a message when staff set them. */
 export const PROGRAM_STATUS_MAIL = ['confirmado', 'cancelado'] as const;
 export type ProgramStatusMail = (typeof PROGRAM_STATUS_MAIL)[number];
 
@@ -155,7 +155,7 @@ export interface MailTemplateData {
     evento: MailEventSnapshot;
   };
   /**
-   * Privacy (issue 29 §2): the link that proves the address of an ARCO request (SignedLinks 'confirm-arco-request',
+   * Privacy: the link that proves the address of an ARCO request (SignedLinks 'confirm-arco-request',
    * the request id, until `confirmar_hasta`). Key `privacidad.confirmar:<request id>`.
    */
   'privacidad.confirmar': {

@@ -1,6 +1,6 @@
 /**
  * The privacy notice (aviso de privacidad, LGPDPPSO arts. 26–28) in versions, and the consent each public form
- * records with its row (issue 29 §2; docs/decisions/privacidad-conservacion.md).
+ * records with its row (docs/decisions/privacidad-conservacion.md).
  */
 
 /** GET /api/public/privacy-notice: the current version. */

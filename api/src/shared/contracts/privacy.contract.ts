@@ -1,5 +1,5 @@
 /**
- * Privacy (issue 29 §2): ARCO requests (LGPDPPSO arts. 43–56, docs/decisions/privacidad.md) and the mail
+ * Privacy: ARCO requests (LGPDPPSO arts. 43–56, docs/decisions/privacidad.md) and the mail
  * suppression list (oposición, unsubscribe links). Wire types, enums and limits shared by the API and the web.
  */
 

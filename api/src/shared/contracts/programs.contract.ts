@@ -216,7 +216,7 @@ export interface LinkProgramView {
   ubicacion: string | null;
 }
 
-/** GET /api/lista-espera/programa/confirmar/{token}: the join to confirm (issue 29 §1.4). */
+/** GET /api/lista-espera/programa/confirmar/{token}: the join to confirm. */
 export interface ProgramConfirmLinkView extends WaitlistConfirmLine {
   programa: LinkProgramView;
 }

@@ -1,5 +1,5 @@
 /**
- * Retention (conservación de datos, issue 29 §2; docs/decisions/privacidad-conservacion.md): what each area keeps and
+ * Retention (conservación de datos; docs/decisions/privacidad-conservacion.md): what each area keeps and
  * for how long, the dry run staff read first, and the record of each run.
  */
 

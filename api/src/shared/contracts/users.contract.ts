@@ -21,7 +21,7 @@ export interface AuditLogResponse {
 /**
  * The signed-in account as its own session sees it: `must_change_password` when its password was generated (the
  * first super admin without ADMIN_PASSWORD); until it is changed, only POST /api/me/password, /api/me and
- * /api/logout answer (issue 29 §1.6).
+ * /api/logout answer.
  */
 export type SessionUserResponse = UserResponse & { must_change_password: boolean };
 

@@ -63,7 +63,7 @@ export interface DomainEventMap {
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
 
-  // Internal events (issue 12). Attendee events carry the counters after the change, with the event's version.
+  // Internal events. Attendee events carry the counters after the change, with the event's version.
   'internal-event.created': { event: InternalEventResponse };
   'internal-event.updated': { event: InternalEventResponse };
   'internal-event.deleted': { event_id: number };
@@ -79,7 +79,7 @@ export interface DomainEventMap {
   'internal-event.attendance-changed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
   /** The invited person confirmed on the public page with their code. */
   'internal-event.attendance-confirmed': { event_id: number; asistente: AsistenteResponse; counts: VersionedInternalCounts };
-  /** Invitations by e-mail requested (one job) and finished (issue 22 §2.3). */
+  /** Invitations by e-mail requested (one job) and finished. */
   'internal-event.invitations-requested': { event_id: number; job: InvitationJobResponse };
   'internal-event.invitations-finished': { event_id: number; job: InvitationJobResponse };
   // Spaces (seating-layout templates).
@@ -87,7 +87,7 @@ export interface DomainEventMap {
   'space.updated': { espacio: EspacioResponse };
   'space.deactivated': { espacio: EspacioResponse };
   'space.activated': { espacio: EspacioResponse };
-  // Seating (issue 13). Changes of the seating map carry their delta at the event's seating version.
+  // Seating. Changes of the seating map carry their delta at the event's seating version.
   'seating.seat-assigned': SeatingDelta & { seat_ref: SeatRef };
   /**
    * Seats released: one from the map, those of an undone mass assignment (`mass_assignment_id`), the seat of
@@ -117,20 +117,20 @@ export interface DomainEventMap {
   'program-waitlist.accepted': ProgramWaitlistEvent;
   'program-waitlist.expired': ProgramWaitlistEvent;
   'program-waitlist.removed': ProgramWaitlistEvent;
-  // Mail (issue 22). Status changes come from the workers (pushed directly); a resend is a staff action.
+  // Mail. Status changes come from the workers (pushed directly); a resend is a staff action.
   /** A failed message queued again by the staff ('Correos', Reenviar). */
   'mail.resend-requested': { correo: CorreoResponse };
-  // The door (issue 28). Every scan is audited (refused ones too); alarms once per level change.
+  // The door. Every scan is audited (refused ones too); alarms once per level change.
   'door.scanned': { kind: DoorKind; event_id: number; scan: DoorScanRecord };
   'door.alarm': DoorAlarm;
   /** A supervisor lifted the stop at 100 % (`lifted`), or put it back. */
   'door.stop-lifted': { kind: DoorKind; event_id: number; lifted: boolean; inside: number; capacity: number | null };
   /** 'Vaciar recinto': everyone inside marked out. */
   'door.emptied': { kind: DoorKind; event_id: number; count: number };
-  // Privacy (issue 29 §2): a new version of the notice; a retention run (its counts are the run's row).
+  // Privacy: a new version of the notice; a retention run (its counts are the run's row).
   'privacy-notice.published': { version: number };
   'privacy.retention-run': { run_id: number; total: number };
-  // Privacy (issue 29 §2). A filed request is unproven (no personal data in the event); staff hear of it once confirmed.
+  // Privacy. A filed request is unproven (no personal data in the event); staff hear of it once confirmed.
   'privacy-request.filed': { solicitud_id: number };
   'privacy-request.confirmed': { solicitud: ArcoRequestResponse };
   /** Resolved: what changed where (ids and field names, never the values). */

@@ -81,7 +81,7 @@ export interface ServerToClientEvents {
   /** A CSV import's real progress, from the worker (room personas). */
   'import.progress': (msg: Push<{ import: PersonaImportResponse }>) => void;
 
-  /** Internal events (issue 12). Staff: the list (internal-events) and one event's board (internal-event:{id}). */
+  /** Internal events. Staff: the list (internal-events) and one event's board (internal-event:{id}). */
   'internal-event.created': (msg: Push<{ event: InternalEventResponse }>) => void;
   'internal-event.updated': (msg: Push<{ event: InternalEventResponse }>) => void;
   'internal-event.deleted': (msg: Push<{ id: number }>) => void;
@@ -105,7 +105,7 @@ export interface ServerToClientEvents {
   /** Spaces (room espacios): a space was created, edited, deactivated or activated — its new state. */
   'espacio.changed': (msg: Push<{ espacio: EspacioResponse }>) => void;
   /**
-   * Seating (issue 13), rooms internal-event-seating:{id} and internal-event:{id}: a change of the seating
+   * Seating, rooms internal-event-seating:{id} and internal-event:{id}: a change of the seating
    * map at the event's seating version (a client that sees a gap refetches the map).
    */
   'seating.changed': (msg: Push<SeatingDelta>) => void;
@@ -134,7 +134,7 @@ export interface ServerToClientEvents {
   'public.program-changed': (msg: Push<Record<string, never>>) => void;
   /** Staff, the 'Correos' screen (rooms correos:{ref_type}, correos:todos): a message's status changed (from the workers). */
   'correo.updated': (msg: Push<{ correo: CorreoResponse }>) => void;
-  /** The door (issue 28), room door:{kind}:{id}: one scan as judged (ids only). */
+  /** The door, room door:{kind}:{id}: one scan as judged (ids only). */
   'door.scan': (msg: Push<{ kind: DoorKind; event_id: number; scan: DoorScanRecord }>) => void;
   /** Room door:{kind}:{id}: the occupancy now (coalesced per relay batch; keep the highest `version`). */
   'door.occupancy': (msg: Push<{ occupancy: DoorOccupancy }>) => void;

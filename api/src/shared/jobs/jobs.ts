@@ -6,6 +6,7 @@ export const QUEUES = {
   seating: 'seating',
   waitlist: 'waitlist',
   mail: 'mail',
+  // Internal events' invitation batches. The name stays: a deployed Redis keeps their waiting jobs under it.
   notify: 'notify',
 } as const;
 
@@ -39,6 +40,8 @@ export interface JobPayloads {
   'personas.import': { importId: string };
   /** Delete the domain events published and audited more than DOMAIN_EVENTS_RETENTION_DAYS ago (scheduled hourly). */
   'maintenance.prune-events': Record<string, never>;
+  /** Delete the idempotency keys past their time (scheduled hourly; core/http/idempotency-prune.job.ts). */
+  'maintenance.prune-idempotency-keys': Record<string, never>;
   /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
   'seating.mass-assign': { massAssignmentId: string };
   /** Waitlist (issue 22 §4): an offer's time is up — pass its held place to the next in line (delayed until then). */
@@ -53,17 +56,17 @@ export interface JobPayloads {
   'mail.send': { correoId: string };
   /** Enqueue the messages a missed NOTIFY or a dead worker left waiting (scheduled every MAIL_SWEEP_EVERY_MS). */
   'mail.sweep': Record<string, never>;
-  // Notifications (issue 22): each area queues its own messages for its own records.
+  // Mail: each area queues its own messages for its own records.
   /** Queue one invitation message per attendee of one request (idempotent per attendee and request; batches). */
   'internal-events.send-invitations': { sendId: string };
   /** Queue the day-before reminders of internal events' confirmed invitees (scheduled; once per invitee by key). */
   'internal-events.reminders': Record<string, never>;
   /** Queue the day-before reminders of external events' registrants (scheduled; once per registration by key). */
   'external-events.reminders': Record<string, never>;
-  /** Retention (issue 29 §2): anonymise, purge and delete what is past its period (scheduled; idempotent). */
+  /** Retention: anonymise, purge and delete what is past its period (scheduled; idempotent). */
   'privacy.retention-sweep': Record<string, never>;
   /**
-   * Privacy (issue 29 §2, scheduled): mail the privacidad staff about ARCO requests due within
+   * Privacy (scheduled): mail the privacidad staff about ARCO requests due within
    * PRIVACY_REMINDER_BUSINESS_DAYS (once per request and person, by key), delete unconfirmed requests whose link
    * expired, and drop access exports whose link expired.
    */
@@ -76,6 +79,7 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'audit.write': QUEUES.audit,
   'personas.import': QUEUES.imports,
   'maintenance.prune-events': QUEUES.maintenance,
+  'maintenance.prune-idempotency-keys': QUEUES.maintenance,
   'seating.mass-assign': QUEUES.seating,
   'waitlist.expire-offer': QUEUES.waitlist,
   'waitlist.sweep-offers': QUEUES.maintenance,

@@ -58,9 +58,6 @@ export function rowLetter(index: number): string {
   return out;
 }
 
-/** Capacity of one section (spec 3 §3). */
-export const sectionCapacity = (s: SeatLayoutSectionInput): number => s.filas * s.asientos_por_fila;
-
 /**
  * Drawing units: one seat is a 1 × 1 cell. A section box has a header (name and totals) above its
  * seats and a column of row letters on its left; boxes are separated by gaps. The renderer scales

@@ -3,12 +3,13 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { logout, useSession } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
-import { navLinksFor } from '../screens';
+import { inNavSection, navLinksFor } from '../screens';
 import { CloseIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { Brand } from './brand';
 import { Avatar, UserMenu } from './user-menu';
 import { EmailText } from '../../components/ui/email-text';
 import { MainContent, SkipLink } from './skip-link';
+import './admin-layout.css';
 
 /** Admin screens: top navigation (spec 1 §2.2), a collapsible menu on small screens, audit footer. */
 export function AdminLayout() {
@@ -35,7 +36,13 @@ export function AdminLayout() {
           <Brand to="/dashboard" inverted />
           <nav className="topnav" aria-label="Navegación principal">
             {links.map((link) => (
-              <NavLink key={link.to} to={link.to} className={({ isActive }) => `topnav__link ${isActive ? 'topnav__link--active' : ''}`}>
+              <NavLink
+                key={link.to}
+                to={link.to}
+                className={({ isActive }) =>
+                  `topnav__link ${isActive || inNavSection(link, location.pathname) ? 'topnav__link--active' : ''}`
+                }
+              >
                 {link.label}
               </NavLink>
             ))}
@@ -62,7 +69,9 @@ export function AdminLayout() {
                 <NavLink
                   key={link.to}
                   to={link.to}
-                  className={({ isActive }) => `mobile-menu__link ${isActive ? 'mobile-menu__link--active' : ''}`}
+                  className={({ isActive }) =>
+                    `mobile-menu__link ${isActive || inNavSection(link, location.pathname) ? 'mobile-menu__link--active' : ''}`
+                  }
                 >
                   {link.label}
                 </NavLink>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { configState, governmentName } from '../../lib/config';
+import './brand.css';
 
 export function Brand({ to, inverted = false }: { to: string; inverted?: boolean }) {
   const { municipio } = useSnapshot(configState);

@@ -4,6 +4,7 @@ import { authState } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
 import { Brand } from './brand';
 import { MainContent, SkipLink } from './skip-link';
+import './public-layout.css';
 
 /** Public pages: no admin navigation; a footer with contact and privacy links (spec 1 §2.8). */
 export function PublicLayout() {

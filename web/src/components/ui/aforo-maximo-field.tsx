@@ -18,7 +18,7 @@ export function aforoMaximoProblem(value: string): string | null {
 }
 
 /**
- * 'Aforo máximo del recinto' (issue 28): the venue's safety limit for the door, optional, in the create and edit
+ * 'Aforo máximo del recinto': the venue's safety limit for the door, optional, in the create and edit
  * forms of both kinds of event. Distinct from how many may register: its hint says so.
  */
 export function AforoMaximoField({

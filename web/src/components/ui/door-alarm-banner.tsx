@@ -4,6 +4,7 @@ import type { DoorKind } from '@shared/contracts/door.contract';
 import { applyDoorAlarm, doorAlarmState, doorEventKey, loadDoorAlarm } from '../../lib/door-alarms';
 import { formatTime } from '../../lib/format';
 import { useOnSocketConnect, useSocketEvent } from '../../lib/live';
+import './door-alarm-banner.css';
 
 /** What the banner says at a level (100 %: the door admits nobody). */
 function alarmText(level: number, inside: number, capacity: number | null): { title: string; detail: string } {
@@ -22,7 +23,7 @@ function alarmText(level: number, inside: number, capacity: number | null): { ti
 }
 
 /**
- * The capacity alarm of one event on any of its staff screens (issue 28 §3): shown from the first alarm level
+ * The capacity alarm of one event on any of its staff screens: shown from the first alarm level
  * (DOOR_ALARM_LEVELS, 80 % by default) and announced (role=alert) when it appears or its level changes; gone when the
  * occupancy falls below it. The level is read when the screen opens and after every reconnect; then `door.alarm`
  * pushes move it. The pushes reach the event's staff rooms (its board, door and seating map), which the screen

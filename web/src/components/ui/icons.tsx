@@ -132,5 +132,3 @@ export const FileIcon = (p: IconProps) => (
     <path d="M14 3.5v5h5M9 13h6M9 16.5h4" />
   </Svg>
 );
-
-export const UsersIcon = PeopleIcon;

@@ -1,4 +1,5 @@
 import { useLiveStatus, useRoomStatus } from '../../lib/live';
+import './live-indicator.css';
 
 /** A small "En vivo" marker: green when the screen's room is joined, grey while (re)connecting. */
 export function LiveIndicator({ room }: { room: string }) {

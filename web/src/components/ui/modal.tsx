@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import './modal.css';
 
 /**
  * Open dialogs, innermost last. A dialog opened from another (e.g. "Agregar Sector" over the person

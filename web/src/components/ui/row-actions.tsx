@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { ExternalLinkIcon, StarIcon } from './icons';
+import './row-actions.css';
 
 /** A small button in a row's actions: secondary, or danger for removals. */
 export function RowButton({

@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { dismissToast, toastState } from '../../lib/toast';
+import './toaster.css';
 
 /** Renders the toast queue (bottom-right on desktop, top on phones). */
 export function Toaster() {

@@ -2,7 +2,7 @@ import { SIGNED_LINKS } from '@shared/contracts/links.contract';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
- * The links a citizen follows from an e-mail, without an account (issue 22 §3, §4; confirming a waitlist join, issue 29 §1.4): each page loads when
+ * The links a citizen follows from an e-mail, without an account (confirming a waitlist join): each page loads when
  * first visited, so /eventos carries none of their code. Their paths are the one list of signed links.
  */
 const page = (purpose: keyof typeof SIGNED_LINKS) => `${SIGNED_LINKS[purpose].page ?? SIGNED_LINKS[purpose].api}:token`;

@@ -1,4 +1,4 @@
-/** The door screen's numbers (issue 28 §1–2), kept in the feature so the door's web side stays in one folder. */
+/** The door screen's numbers, kept in the feature so the door's web side stays in one folder. */
 
 /** An online scan that has no answer after this long is answered from the local list and queued (same scan_id). */
 export const DOOR_ONLINE_SCAN_TIMEOUT_MS = 5000;

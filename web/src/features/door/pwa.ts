@@ -1,5 +1,5 @@
 /**
- * The door's installable app (issue 28 §2). The service worker (vite-plugin-pwa, Workbox; web/vite.config.ts) and
+ * The door's installable app. The service worker (vite-plugin-pwa, Workbox; web/vite.config.ts) and
  * the manifest (public/puerta.webmanifest) come with the door page only: the worker keeps the app's files for
  * offline use and answers navigations to door pages from its copy; everything else, the API included, goes to the
  * network as if it were not there (docs/decisions/puerta.md). Citizens' pages never register it nor fetch the manifest.

@@ -1,7 +1,7 @@
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
- * The door (issue 28): a page per event kind for staff who scan (edit in the event's area). The permission is
+ * The door: a page per event kind for staff who scan (edit in the event's area). The permission is
  * checked inside the page, not by the route: offline the session cannot be reloaded and the door must still open
  * from its downloaded list (components/door-page.tsx). `/puerta` is where the installed app starts: the last door
  * opened on this device.

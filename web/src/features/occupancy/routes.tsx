@@ -1,7 +1,7 @@
 import { can } from '../../lib/permissions';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
-/** The occupancy board of each event (issue 28 §3): view rights on the event's area; no navigation link of its own. */
+/** The occupancy board of each event: view rights on the event's area; no navigation link of its own. */
 export const screens: FeatureScreens = {
   layout: 'staff',
   order: 35,

@@ -1,5 +1,5 @@
 /** Spanish labels and small display rules of the people database (spec 3 §2.1–2.5, §4). */
-import type { CatalogueType, CompletenessLevel, LookupData, PersonaResponse } from '@shared/contracts/personas.contract';
+import type { CatalogueType, CompletenessLevel, PersonaResponse } from '@shared/contracts/personas.contract';
 
 export const COMPLETENESS_LABELS: Record<CompletenessLevel, string> = {
   green: 'Completo',
@@ -40,7 +40,6 @@ export const CATALOGUE_LISTS: Record<CatalogueType, 'profesiones' | 'sectores' |
 };
 
 export type CatalogueListKey = (typeof CATALOGUE_LISTS)[CatalogueType];
-export type CatalogueLists = Pick<LookupData, CatalogueListKey>;
 
 export const MONTHS = [
   'Enero',

@@ -2,7 +2,7 @@ import { can } from '../../lib/permissions';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
- * The notice's versions for staff of the 'privacidad' area (issue 29 §2); publishing needs edit there. No link of its own
+ * The notice's versions for staff of the 'privacidad' area; publishing needs edit there. No link of its own
  * in the navigation: the area's screens are tabs under each title (lib/privacy-sections.ts).
  */
 export const screens: FeatureScreens = {

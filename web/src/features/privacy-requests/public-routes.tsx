@@ -2,7 +2,7 @@ import { SIGNED_LINKS } from '@shared/contracts/links.contract';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
 /**
- * The citizens' privacy pages (issue 29 §2): file an ARCO request, prove the address by the mailed link, and stop
+ * The citizens' privacy pages: file an ARCO request, prove the address by the mailed link, and stop
  * all mail from an unsubscribe link. Each loads when first visited.
  */
 export const screens: FeatureScreens = {

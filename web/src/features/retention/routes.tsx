@@ -1,7 +1,7 @@
 import { can } from '../../lib/permissions';
 import { lazyPage, type FeatureScreens } from '../../lib/screens';
 
-/** 'Conservación de datos' (issue 29 §2): staff of the 'privacidad' area read the dry run; with edit, they run it. */
+/** 'Conservación de datos': staff of the 'privacidad' area read the dry run; with edit, they run it. */
 export const screens: FeatureScreens = {
   layout: 'staff',
   order: 70,

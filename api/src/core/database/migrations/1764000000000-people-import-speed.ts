@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createSqlFunctions } from '../sql-functions';
 
 /**
  * The 10 MB CSV import and the people list under load (issue 4 §5; docs/decisions.md):
@@ -37,44 +38,15 @@ export class PeopleImportSpeed1764000000000 implements MigrationInterface {
       SELECT count(*), count(*) FILTER (WHERE completeness_level = 'red'), count(*) FILTER (WHERE completeness_level = 'orange'),
              count(*) FILTER (WHERE completeness_level = 'green')
         FROM personas`);
-    // One function for the three statements: rows added (new_rows) minus rows gone (old_rows), per level.
-    // A statement that changed nothing leaves the row untouched (no lock taken).
-    await q.query(`
-      CREATE FUNCTION personas_counts_apply(d_total bigint, d_red bigint, d_orange bigint, d_green bigint) RETURNS void
-      LANGUAGE sql AS $$
-        UPDATE personas_counts SET total = total + d_total, red = red + d_red, orange = orange + d_orange, green = green + d_green
-         WHERE d_total <> 0 OR d_red <> 0 OR d_orange <> 0 OR d_green <> 0
-      $$`);
-    await q.query(`
-      CREATE FUNCTION personas_counts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM personas_counts_apply(count(*), count(*) FILTER (WHERE completeness_level = 'red'),
-                count(*) FILTER (WHERE completeness_level = 'orange'), count(*) FILTER (WHERE completeness_level = 'green'))
-           FROM new_rows;
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION personas_counts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM personas_counts_apply(-count(*), -count(*) FILTER (WHERE completeness_level = 'red'),
-                -count(*) FILTER (WHERE completeness_level = 'orange'), -count(*) FILTER (WHERE completeness_level = 'green'))
-           FROM old_rows;
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION personas_counts_update() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM personas_counts_apply(0, coalesce(sum(d) FILTER (WHERE l = 'red'), 0), coalesce(sum(d) FILTER (WHERE l = 'orange'), 0),
-                coalesce(sum(d) FILTER (WHERE l = 'green'), 0))
-           FROM (SELECT completeness_level AS l, 1 AS d FROM new_rows UNION ALL SELECT completeness_level, -1 FROM old_rows) c;
-        RETURN NULL;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION personas_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE personas_counts SET total = 0, red = 0, orange = 0, green = 0;
-        RETURN NULL;
-      END $$`);
+    // The triggers' functions are the personas area's (modules/personas/personas.sql.ts), created here in their
+    // current definition because the triggers need them.
+    await createSqlFunctions(q, [
+      'personas_counts_apply',
+      'personas_counts_insert',
+      'personas_counts_delete',
+      'personas_counts_update',
+      'personas_counts_truncate',
+    ]);
     await q.query(`CREATE TRIGGER personas_counts_insert AFTER INSERT ON personas REFERENCING NEW TABLE AS new_rows
                    FOR EACH STATEMENT EXECUTE FUNCTION personas_counts_insert()`);
     await q.query(`CREATE TRIGGER personas_counts_delete AFTER DELETE ON personas REFERENCING OLD TABLE AS old_rows

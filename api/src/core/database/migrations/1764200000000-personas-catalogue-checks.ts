@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createSqlFunctions } from '../sql-functions';
 
 /** Each catalogue reference of `personas`: its column, the catalogue table, and the name its foreign key had. */
 const REFERENCES = [
@@ -17,58 +18,22 @@ const anyChange = REFERENCES.map((r) => `NEW.${r.column} IS DISTINCT FROM OLD.${
  * triggers that fire only for rows that reference a catalogue, instead of foreign keys
  * (docs/decisions.md, "Catalogue references"). A foreign key queues one check per row and per key for every
  * row written, even when the key is NULL: for a CSV import, whose people reference no catalogue, those five
- * checks per row were a third of PostgreSQL's work. The triggers keep what the foreign keys guaranteed, the
- * way PostgreSQL's own checks do it:
- * - a person written with a catalogue id checks that the value exists and locks it FOR KEY SHARE until the
- *   transaction ends (a concurrent delete of that value waits, then finds the person and clears the reference;
- *   a delete that committed first makes the check fail), with the foreign key's error code and name (23503);
- * - deleting a catalogue value sets the references to it to NULL (ON DELETE SET NULL);
- * - a referenced value's id cannot change (23503), and a referenced catalogue cannot be truncated.
+ * checks per row were a third of PostgreSQL's work. The triggers keep what the foreign keys guaranteed; their
+ * functions, and what each checks, are the personas area's (modules/personas/personas.sql.ts).
  */
 export class PersonasCatalogueChecks1764200000000 implements MigrationInterface {
   name = 'PersonasCatalogueChecks1764200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const checks = REFERENCES.map(
-      (r) => `
-        IF NEW.${r.column} IS NOT NULL AND (TG_OP = 'INSERT' OR NEW.${r.column} IS DISTINCT FROM OLD.${r.column}) THEN
-          PERFORM 1 FROM ${r.table} WHERE id = NEW.${r.column} FOR KEY SHARE;
-          IF NOT FOUND THEN
-            RAISE EXCEPTION 'insert or update on table "personas" violates foreign key constraint "${r.constraint}"'
-              USING ERRCODE = 'foreign_key_violation', CONSTRAINT = '${r.constraint}', TABLE = 'personas', COLUMN = '${r.column}',
-                    DETAIL = format('Key (${r.column})=(%s) is not present in table "${r.table}".', NEW.${r.column});
-          END IF;
-        END IF;`,
-    ).join('');
-    await q.query(`CREATE FUNCTION personas_catalogues_check() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN${checks}
-        RETURN NULL;
-      END $$`);
+    // The triggers' functions are the personas area's (modules/personas/personas.sql.ts: what each checks), created
+    // here in their current definition because the triggers need them.
+    await createSqlFunctions(q, ['personas_catalogues_check', ...REFERENCES.map((r) => `${r.table}_references`)]);
     await q.query(`CREATE TRIGGER personas_catalogues_insert AFTER INSERT ON personas FOR EACH ROW
                    WHEN (${anyReference('NEW')}) EXECUTE FUNCTION personas_catalogues_check()`);
     await q.query(`CREATE TRIGGER personas_catalogues_update AFTER UPDATE OF ${REFERENCES.map((r) => r.column).join(', ')} ON personas
                    FOR EACH ROW WHEN (${anyChange}) EXECUTE FUNCTION personas_catalogues_check()`);
 
     for (const r of REFERENCES) {
-      await q.query(`CREATE FUNCTION ${r.table}_references() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF TG_OP = 'DELETE' THEN
-            UPDATE personas SET ${r.column} = NULL WHERE ${r.column} = OLD.id;
-            RETURN NULL;
-          END IF;
-          IF TG_OP = 'UPDATE' THEN
-            IF EXISTS (SELECT 1 FROM personas WHERE ${r.column} = OLD.id) THEN
-              RAISE EXCEPTION 'update on table "${r.table}" violates foreign key constraint "${r.constraint}" on table "personas"'
-                USING ERRCODE = 'foreign_key_violation', CONSTRAINT = '${r.constraint}', TABLE = '${r.table}';
-            END IF;
-            RETURN NEW;
-          END IF;
-          IF EXISTS (SELECT 1 FROM personas WHERE ${r.column} IS NOT NULL) THEN
-            RAISE EXCEPTION 'cannot truncate a table referenced in a foreign key constraint'
-              USING ERRCODE = 'feature_not_supported', DETAIL = 'Table "personas" references "${r.table}".';
-          END IF;
-          RETURN NULL;
-        END $$`);
       await q.query(`CREATE TRIGGER ${r.table}_references_delete AFTER DELETE ON ${r.table} FOR EACH ROW
                      EXECUTE FUNCTION ${r.table}_references()`);
       await q.query(`CREATE TRIGGER ${r.table}_references_update BEFORE UPDATE OF id ON ${r.table} FOR EACH ROW

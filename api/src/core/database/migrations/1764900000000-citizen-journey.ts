@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createSqlFunctions } from '../sql-functions';
 
 /**
  * The citizen's journey after registering (issue 22, §2.1, §3, §4), decided in the database:
@@ -21,30 +22,9 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
   name = 'CitizenJourney1764900000000';
 
   async up(q: QueryRunner): Promise<void> {
-    // ——— Door code ———
-    await q.query(`
-      CREATE FUNCTION external_door_code() RETURNS text LANGUAGE plpgsql VOLATILE AS $$
-      DECLARE
-        b bytea := uuid_send(gen_random_uuid());
-        c text := '';
-        i integer;
-      BEGIN
-        FOREACH i IN ARRAY ARRAY[0, 1, 2, 3, 4, 5, 9, 10] LOOP
-          c := c || substr('ACDEFGHJKMNPQRTUVWXY34679', get_byte(b, i) % 25 + 1, 1);
-        END LOOP;
-        RETURN c;
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION external_registration_code(p_event_id integer) RETURNS text LANGUAGE plpgsql VOLATILE AS $$
-      DECLARE
-        c text;
-      BEGIN
-        LOOP
-          c := external_door_code();
-          EXIT WHEN NOT EXISTS (SELECT 1 FROM external_registrations WHERE event_id = p_event_id AND codigo = c);
-        END LOOP;
-        RETURN c;
-      END $$`);
+    // ——— Door code: the external-events area's functions (modules/external-events/external-events.sql.ts), created here
+    // in their current definition because the column default and the data step below need them ———
+    await createSqlFunctions(q, ['external_door_code', 'external_registration_code']);
     await q.query(`ALTER TABLE external_registrations ADD COLUMN codigo text`);
     await q.query(`
       DO $$
@@ -106,22 +86,9 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
     await q.query(`CREATE INDEX external_waitlist_line_idx ON external_waitlist (event_id, id) WHERE status IN ('waiting', 'offered')`);
     await q.query(`CREATE INDEX external_waitlist_due_idx ON external_waitlist (offered_until) WHERE status = 'offered'`);
 
-    // ——— Shared pieces: wire JSON (equal to the mappers, tested) and the event as messages show it. PL/pgSQL, not SQL:
-    // called from PL/pgSQL they would not be inlined, and a SQL function is planned again at every call. ———
-    await q.query(`
-      CREATE FUNCTION external_iso(t timestamptz) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
-      BEGIN
-        RETURN to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION external_registration_json(reg external_registrations) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
-      BEGIN
-        RETURN jsonb_build_object(
-          'id', reg.id, 'nombre', reg.nombre, 'apellido_paterno', reg.apellido_paterno, 'apellido_materno', reg.apellido_materno,
-          'fecha_nacimiento', to_char(reg.fecha_nacimiento, 'YYYY-MM-DD'), 'phone', reg.phone, 'email', reg.email, 'curp', reg.curp,
-          'empresa', reg.empresa, 'tipo_participante', reg.tipo_participante, 'status', reg.status, 'codigo', reg.codigo,
-          'created_at', external_iso(reg.created_at), 'updated_at', external_iso(reg.updated_at));
-      END $$`);
+    // ——— The waitlist's functions; the pieces they share with registration (external_iso, external_record,
+    // external_registration_json, external_event_mail, external_queue_confirmation, queue_mail) are the areas'
+    // (modules/external-events/external-events.sql.ts, modules/mail/mail.sql.ts). ———
     await q.query(`
       CREATE FUNCTION external_waitlist_json(w external_waitlist) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
       BEGIN
@@ -133,97 +100,6 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
           'offered_until', CASE WHEN w.offered_until IS NULL THEN NULL ELSE external_iso(w.offered_until) END,
           'registration_id', w.registration_id, 'created_at', external_iso(w.created_at), 'updated_at', external_iso(w.updated_at));
       END $$`);
-    await q.query(`
-      CREATE FUNCTION external_event_mail(ev external_events) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
-      BEGIN
-        RETURN jsonb_build_object('titulo', ev.title, 'inicio', external_iso(ev.event_date),
-          'fin', CASE WHEN ev.end_date IS NULL THEN NULL ELSE external_iso(ev.end_date) END,
-          'lugar', nullif(btrim(ev.location), ''));
-      END $$`);
-    /** The confirmation of one registration (key registro.confirmacion:<id>, data as mail.contract.ts). */
-    await q.query(`
-      CREATE FUNCTION external_queue_confirmation(ev external_events, reg external_registrations) RETURNS void LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
-          reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
-          jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
-                             'evento', external_event_mail(ev)),
-          'evento-externo', ev.id);
-      END $$`);
-    await q.query(`
-      CREATE FUNCTION external_record(p_type text, p_actor integer, p_ip text, p_resource_type text, p_resource_id integer, p_payload jsonb)
-      RETURNS void LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
-        VALUES (gen_random_uuid(), p_type, p_actor, p_ip, p_resource_type, p_resource_id::text, p_payload);
-      END $$`);
-
-    // ——— Public registration: as before, plus held places, the door code and the confirmation ———
-    await q.query(`
-      CREATE OR REPLACE FUNCTION register_external_batch(p_slug text, p_rows jsonb)
-      RETURNS TABLE (ord integer, outcome text, registration_id integer, registration_status text)
-      LANGUAGE plpgsql AS $fn$
-      #variable_conflict use_column
-      DECLARE
-        ev external_events%ROWTYPE;
-        r record;
-        reg external_registrations%ROWTYPE;
-        free integer;
-        taken integer := 0;
-        evento jsonb;
-      BEGIN
-        SELECT * INTO ev FROM external_events e WHERE e.slug = p_slug FOR UPDATE;
-        IF NOT FOUND OR ev.status <> 'published' THEN
-          RETURN QUERY SELECT x.ord::integer, CASE WHEN ev.id IS NULL THEN 'not_found' ELSE ev.status END, NULL::integer, NULL::text
-            FROM jsonb_array_elements(p_rows) WITH ORDINALITY AS x(item, ord);
-          RETURN;
-        END IF;
-        -- Places held for the waitlist are not free.
-        free := ev.max_attendees - ev.current_attendees - ev.held_places;
-        evento := external_event_mail(ev);
-        FOR r IN
-          SELECT x.ord::integer AS ord, x.item ->> 'nombre' AS nombre, x.item ->> 'apellido_paterno' AS apellido_paterno,
-                 x.item ->> 'apellido_materno' AS apellido_materno, (x.item ->> 'fecha_nacimiento')::date AS fecha_nacimiento,
-                 x.item ->> 'phone' AS phone, x.item ->> 'email' AS email, x.item ->> 'empresa' AS empresa,
-                 x.item ->> 'tipo_participante' AS tipo_participante, (x.item ->> 'actor_id')::integer AS actor_id,
-                 x.item ->> 'ip' AS ip
-            FROM jsonb_array_elements(p_rows) WITH ORDINALITY AS x(item, ord)
-           ORDER BY x.ord
-        LOOP
-          IF free <= 0 THEN
-            ord := r.ord; outcome := 'full'; registration_id := NULL; registration_status := NULL;
-            RETURN NEXT;
-            CONTINUE;
-          END IF;
-          INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, phone, email, empresa, tipo_participante, codigo)
-          VALUES (ev.id, r.nombre, r.apellido_paterno, r.apellido_materno, r.fecha_nacimiento, r.phone, r.email, r.empresa, r.tipo_participante,
-                  external_registration_code(ev.id))
-          ON CONFLICT (event_id, lower(btrim(email))) WHERE status <> 'cancelled' DO NOTHING
-          RETURNING * INTO reg;
-          IF NOT FOUND THEN
-            ord := r.ord; outcome := 'duplicate'; registration_id := NULL; registration_status := NULL;
-            RETURN NEXT;
-            CONTINUE;
-          END IF;
-          free := free - 1;
-          taken := taken + 1;
-          -- The hot path writes its domain event and queues its confirmation inline (no helper-function layers).
-          INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
-          VALUES (gen_random_uuid(), 'registration.created', r.actor_id, r.ip, 'external_registration', reg.id::text,
-                  jsonb_build_object('event_id', reg.event_id, 'registration', external_registration_json(reg)));
-          PERFORM queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
-            reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
-            jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
-                               'evento', evento),
-            'evento-externo', ev.id);
-          ord := r.ord; outcome := 'ok'; registration_id := reg.id; registration_status := reg.status;
-          RETURN NEXT;
-        END LOOP;
-        IF taken > 0 THEN
-          UPDATE external_events SET current_attendees = current_attendees + taken, version = version + 1 WHERE id = ev.id;
-        END IF;
-      END
-      $fn$`);
 
     // ——— Offer free places to the first in line (the caller holds, or this takes, the event row's lock) ———
     await q.query(`
@@ -459,13 +335,7 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
     await q.query(`DROP FUNCTION external_cancel_registration(integer, integer, integer, text)`);
     await q.query(`DROP FUNCTION external_waitlist_join(text, jsonb, integer, text)`);
     await q.query(`DROP FUNCTION external_waitlist_offer_next(integer, integer, integer, text)`);
-    await q.query(`DROP FUNCTION register_external_batch(text, jsonb)`);
-    await q.query(`DROP FUNCTION external_record(text, integer, text, text, integer, jsonb)`);
-    await q.query(`DROP FUNCTION external_queue_confirmation(external_events, external_registrations)`);
-    await q.query(`DROP FUNCTION external_event_mail(external_events)`);
     await q.query(`DROP FUNCTION external_waitlist_json(external_waitlist)`);
-    await q.query(`DROP FUNCTION external_registration_json(external_registrations)`);
-    await q.query(`DROP FUNCTION external_iso(timestamptz)`);
     await q.query(`DROP TABLE external_waitlist`);
     await q.query(`
       ALTER TABLE external_events DROP CONSTRAINT external_events_capacity_check,
@@ -476,8 +346,5 @@ export class CitizenJourney1764900000000 implements MigrationInterface {
     await q.query(`ALTER TABLE external_registrations DROP COLUMN codigo`);
     await q.query(`DROP FUNCTION external_registration_code(integer)`);
     await q.query(`DROP FUNCTION external_door_code()`);
-    // The batch function as migration 1764100000000 left it.
-    const { RegistrationBatches1764100000000 } = await import('./1764100000000-registration-batches');
-    await new RegistrationBatches1764100000000().up(q);
   }
 }

@@ -7,7 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   signed link is the legal receipt (`recibida_at`), from which `fecha_limite` runs. An unconfirmed request is
  *   deleted when its link expires (`confirmar_hasta`). An access request's export lives here until its link expires.
  * - `correo_supresiones`: addresses that must get no more mail (oposición, or an unsubscribe link), one row per
- *   address (lower-cased, trimmed). `queue_mail` keeps a message to a listed address as 'suppressed' (never sent),
+ *   address (lower-cased, trimmed). `queue_mail` (modules/mail/mail.sql.ts) keeps a message to a listed address as 'suppressed' (never sent),
  *   and the send job checks again before sending (a message queued before the address was listed). The answers
  *   to an ARCO request itself (templates `privacidad.*`) still go: the law requires the answer to be notified.
  * - `correos.status` gains 'suppressed'.
@@ -60,60 +60,9 @@ export class PrivacyArco1765500000000 implements MigrationInterface {
     await q.query(
       `ALTER TABLE correos ADD CONSTRAINT correos_status_check CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'stored', 'suppressed'))`,
     );
-
-    // queue_mail as in 1764800000000, plus the suppression list: a listed address's message is kept, never sent.
-    await q.query(`
-      CREATE OR REPLACE FUNCTION queue_mail(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
-      RETURNS bigint LANGUAGE plpgsql AS $$
-      DECLARE
-        new_id bigint;
-        clean_name text := nullif(btrim(regexp_replace(
-          regexp_replace(coalesce(p_to_name, ''), '[\\u0001-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff]', ' ', 'g'),
-          '\\s+', ' ', 'g')), '');
-        clean_email text := btrim(coalesce(p_to_email, ''));
-        valid boolean := length(clean_email) <= 254 AND clean_email ~
-          '^[A-Za-z0-9.!#$%&''*+/=?^_\`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$';
-        suppressed boolean := p_template NOT LIKE 'privacidad.%'
-          AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(coalesce(p_to_email, ''))));
-      BEGIN
-        INSERT INTO correos (idempotency_key, template, to_email, to_name, data, ref_type, ref_id, status, last_error)
-        VALUES (p_key, p_template, clean_email, left(clean_name, 200), p_data, p_ref_type, p_ref_id,
-                CASE WHEN NOT valid THEN 'failed' WHEN suppressed THEN 'suppressed' ELSE 'queued' END,
-                CASE WHEN NOT valid THEN 'La dirección de correo no es válida; no se envió.'
-                     WHEN suppressed THEN 'La persona pidió no recibir correos (oposición o baja); no se envió.' END)
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id INTO new_id;
-        IF new_id IS NOT NULL AND valid AND NOT suppressed THEN
-          PERFORM pg_notify('aforo_mail', new_id::text);
-        END IF;
-        RETURN new_id;
-      END $$`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE OR REPLACE FUNCTION queue_mail(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
-      RETURNS bigint LANGUAGE plpgsql AS $$
-      DECLARE
-        new_id bigint;
-        clean_name text := nullif(btrim(regexp_replace(
-          regexp_replace(coalesce(p_to_name, ''), '[\\u0001-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff]', ' ', 'g'),
-          '\\s+', ' ', 'g')), '');
-        clean_email text := btrim(coalesce(p_to_email, ''));
-        valid boolean := length(clean_email) <= 254 AND clean_email ~
-          '^[A-Za-z0-9.!#$%&''*+/=?^_\`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$';
-      BEGIN
-        INSERT INTO correos (idempotency_key, template, to_email, to_name, data, ref_type, ref_id, status, last_error)
-        VALUES (p_key, p_template, clean_email, left(clean_name, 200), p_data, p_ref_type, p_ref_id,
-                CASE WHEN valid THEN 'queued' ELSE 'failed' END,
-                CASE WHEN valid THEN NULL ELSE 'La dirección de correo no es válida; no se envió.' END)
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id INTO new_id;
-        IF new_id IS NOT NULL AND valid THEN
-          PERFORM pg_notify('aforo_mail', new_id::text);
-        END IF;
-        RETURN new_id;
-      END $$`);
     await q.query(`UPDATE correos SET status = 'failed' WHERE status = 'suppressed'`);
     await q.query(`ALTER TABLE correos DROP CONSTRAINT correos_status_check`);
     await q.query(

@@ -18,6 +18,8 @@ import { FirstPassword1765400000000 } from './1765400000000-first-password';
 import { PrivacyArco1765500000000 } from './1765500000000-privacy-arco';
 import { PrivacyConsentRetention1765600000000 } from './1765600000000-privacy-consent-retention';
 import { Door1765700000000 } from './1765700000000-door';
+import { WaitlistEngine1765800000000 } from './1765800000000-waitlist-engine';
+import { IdempotencyKeys1765900000000 } from './1765900000000-idempotency-keys';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   PrivacyArco1765500000000,
   PrivacyConsentRetention1765600000000,
   Door1765700000000,
+  WaitlistEngine1765800000000,
+  IdempotencyKeys1765900000000,
 ];

@@ -2,16 +2,22 @@ import { Module } from '@nestjs/common';
 import { REMINDERS_EVERY_MS } from '../../mail/reminders';
 import { WAITLIST_SWEEP_EVERY_MS } from '@shared/contracts/waitlist.contract';
 import { ExternalRemindersRepository } from '../reminders.repository';
-import { WaitlistRepository } from '../waitlist.repository';
-import { WaitlistService } from '../waitlist.service';
+import { UnitOfWork } from '@core/outbox/unit-of-work';
+import { MailOutbox } from '../../mail/mail-outbox';
+import { ExternalEventsRepository } from '../external-events.repository';
+import { ExternalWaitlistService } from '../external-waitlist.service';
+import { RegistrationsRepository } from '../registrations.repository';
 import { RegistrationRemindersJob } from './registration-reminders.job';
 import { WaitlistOfferExpiryJob, WaitlistSweepJob } from './waitlist-offer-expiry.job';
 
 /** The external events' job handlers, as the workers process registers them, and their schedules. */
 @Module({
   providers: [
-    WaitlistRepository,
-    WaitlistService,
+    UnitOfWork,
+    MailOutbox,
+    ExternalEventsRepository,
+    RegistrationsRepository,
+    ExternalWaitlistService,
     WaitlistOfferExpiryJob,
     WaitlistSweepJob,
     ExternalRemindersRepository,

@@ -1,14 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobHandler } from '@core/jobs/job-handler';
 import type { JobPayloads } from '@shared/jobs/jobs';
-import { WaitlistService } from '../waitlist.service';
+import { ExternalWaitlistService } from '../external-waitlist.service';
 
 /** waitlist.expire-offer: delayed until the offer's end; passes the held place to the next in line. Idempotent. */
 @Injectable()
 export class WaitlistOfferExpiryJob implements JobHandler<'waitlist.expire-offer'> {
   readonly job = 'waitlist.expire-offer' as const;
 
-  constructor(private readonly waitlist: WaitlistService) {}
+  constructor(private readonly waitlist: ExternalWaitlistService) {}
 
   handle(payload: JobPayloads['waitlist.expire-offer']): Promise<void> {
     return this.waitlist.expireOffer(payload.entryId, payload.offer);
@@ -24,7 +24,7 @@ export class WaitlistSweepJob implements JobHandler<'waitlist.sweep-offers'> {
   readonly job = 'waitlist.sweep-offers' as const;
   private readonly logger = new Logger(WaitlistSweepJob.name);
 
-  constructor(private readonly waitlist: WaitlistService) {}
+  constructor(private readonly waitlist: ExternalWaitlistService) {}
 
   async handle(): Promise<void> {
     const { offers, unconfirmed } = await this.waitlist.sweep();

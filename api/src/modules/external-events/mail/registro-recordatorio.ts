@@ -2,7 +2,7 @@ import type { MailTemplateRenderer } from '../../mail/render/mail-renderer.types
 import { registrationParts } from './registration-parts';
 
 /**
- * The day before (issue 22 §2.4): to a registrant holding a place — when and where, the door code and its QR
+ * The day before: to a registrant holding a place — when and where, the door code and its QR
  * again, and the cancel link (as the confirmation's) so a place nobody will use is freed.
  */
 export const registroRecordatorio: MailTemplateRenderer<'registro.recordatorio'> = async (data, ctx) => {

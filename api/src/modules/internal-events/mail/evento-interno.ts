@@ -42,7 +42,7 @@ async function codeAndCalendar(data: InternalData, ctx: MailRenderContext, what:
 }
 
 /**
- * An internal event's invitation (issue 22 §2.3): the event, the person's 5-character code with its QR, and the
+ * An internal event's invitation: the event, the person's 5-character code with its QR, and the
  * public confirmation link; the .ics for their calendar.
  */
 export const eventoInternoInvitacion: MailTemplateRenderer<'evento-interno.invitacion'> = async (data, ctx): Promise<TemplateOutput> => {
@@ -73,7 +73,7 @@ export const eventoInternoInvitacion: MailTemplateRenderer<'evento-interno.invit
   };
 };
 
-/** The day before (issue 22 §2.4): to an invitee who confirmed — when and where, and the code for the door. */
+/** The day before: to an invitee who confirmed — when and where, and the code for the door. */
 export const eventoInternoRecordatorio: MailTemplateRenderer<'evento-interno.recordatorio'> = async (
   data,
   ctx,

@@ -7,7 +7,7 @@ export function escapeHtml(value: string): string {
  * Characters that must never reach a header or change how a line reads: C0/C1 controls (CR, LF, NUL…), the
  * line and paragraph separators (U+2028/9), bidirectional overrides and isolates (U+202A–E, U+2066–9, which
  * can make "gpj.exe" read "exe.jpg") and zero-width marks. The same set the queue function strips in SQL
- * (migration 1764800000000).
+ * (`queue_mail`, mail.sql.ts).
  */
 // eslint-disable-next-line no-control-regex
 export const UNSAFE_TEXT_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;

@@ -28,7 +28,7 @@ export interface MailContent {
 
 export interface LayoutOptions {
   municipio: string;
-  /** The public page where anyone files an ARCO request (every message's footer: issue 29 §2). */
+  /** The public page where anyone files an ARCO request (every message's footer). */
   privacyUrl: string;
   /** Messages a person may stop (reminders): the page that adds their address to the suppression list. */
   unsubscribeUrl?: string;

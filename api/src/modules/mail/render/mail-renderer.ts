@@ -11,7 +11,7 @@ import type { MailTemplate, MailTemplateData } from '@shared/contracts/mail.cont
 import { UNSUBSCRIBE_LINK_DAYS } from '@shared/contracts/privacy.contract';
 
 /**
- * The messages a person may stop by a link (issue 29 §2): the reminders. Confirmations, offers and answers are
+ * The messages a person may stop by a link: the reminders. Confirmations, offers and answers are
  * what the person asked for and are not offered a way out (an oposición request stops them too).
  */
 export const UNSUBSCRIBE_TEMPLATES: ReadonlySet<MailTemplate> = new Set(['registro.recordatorio', 'evento-interno.recordatorio']);

@@ -214,7 +214,7 @@ export class ImportsRepository {
     return rows[0] ? rows[0].errors : null;
   }
 
-  // ——— Retention (issue 29 §2): the uploaded files of imports finished before the cutoff ———
+  // ——— Retention: the uploaded files of imports finished before the cutoff ———
 
   countFilesBefore(cutoff: Date): Promise<number> {
     return this.ds

@@ -6,7 +6,7 @@ import { requireDate, requireId, requireText } from '../../mail/render/template-
 
 const typeLabel = (tipo: string) => ARCO_TYPE_LABELS[tipo as ArcoType] ?? tipo;
 
-/** The link that proves the address of an ARCO request (issue 29 §2): staff see the request only after it. */
+/** The link that proves the address of an ARCO request: staff see the request only after it. */
 export const privacidadConfirmar: MailTemplateRenderer<'privacidad.confirmar'> = (data, ctx): TemplateOutput => {
   const id = requireId(data.solicitud_id, 'solicitud_id');
   const hasta = requireDate(data.confirmar_hasta, 'confirmar_hasta');

@@ -27,9 +27,8 @@ export class ProgramWaitlistSweepJob implements JobHandler<'program-waitlist.swe
   constructor(private readonly waitlist: ProgramWaitlistService) {}
 
   async handle(): Promise<void> {
-    const n = await this.waitlist.expire();
-    if (n > 0) this.logger.log(`Expired ${n} program waitlist offers past their time`);
-    const unconfirmed = await this.waitlist.expireUnconfirmed();
+    const { offers, unconfirmed } = await this.waitlist.sweep();
+    if (offers > 0) this.logger.log(`Expired ${offers} program waitlist offers past their time`);
     if (unconfirmed > 0) this.logger.log(`Expired ${unconfirmed} program waitlist joins never confirmed`);
   }
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { changePassword, logout, useSession } from '../../../lib/auth';
-import { configState, governmentName, useDocumentTitle } from '../../../lib/config';
+import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
+import { AuthFormHeading, AuthFrame, AuthSubmit } from './auth-frame';
 import '../auth.css';
 
 const MIN_LENGTH = 8;
@@ -56,12 +56,11 @@ function PasswordField(props: {
 }
 
 /**
- * 'Cambia tu contraseña' (issue 29 §1.6): shown instead of every staff screen while the account's password is the
+ * 'Cambia tu contraseña': shown instead of every staff screen while the account's password is the
  * generated one (app/guards.tsx). Once changed, the screen that was asked for opens.
  */
 export function ChangePasswordPage() {
   useDocumentTitle('Cambia tu contraseña');
-  const { municipio } = useSnapshot(configState);
   const { user } = useSession();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
@@ -90,96 +89,62 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <main className="login" id="contenido">
-      <aside className="login__hero" aria-hidden="true">
-        <div className="login__hero-inner">
-          <span className="login__hero-mark">A</span>
-          <p className="login__hero-name">Aforo</p>
-          <p className="login__hero-gov">{governmentName(municipio)}</p>
-          <p className="login__hero-text">Plataforma municipal para la gestión de eventos, registros y control de aforo.</p>
-        </div>
-      </aside>
-      <section className="login__panel">
-        <div className="login-card">
-          <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="password-change-form">
-            <div className="login-form__brand">
-              <span className="brand__mark" aria-hidden="true">
-                A
-              </span>
-              <span className="login-form__gov">{governmentName(municipio)}</span>
-            </div>
-            <h1 className="login-form__title">Cambia tu contraseña</h1>
-            <p className="login-form__subtitle">
-              {user ? (
-                <>
-                  Entraste como <strong>{user.email}</strong> con la contraseña inicial que Aforo generó al instalarse.{' '}
-                </>
-              ) : null}
-              Elige una nueva para continuar: la inicial dejará de servir.
-            </p>
+    <AuthFrame main footnote="Hasta cambiarla, Aforo no muestra ninguna otra pantalla.">
+      <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="password-change-form">
+        <AuthFormHeading title="Cambia tu contraseña">
+          {user ? (
+            <>
+              Entraste como <strong>{user.email}</strong> con la contraseña inicial que Aforo generó al instalarse.{' '}
+            </>
+          ) : null}
+          Elige una nueva para continuar: la inicial dejará de servir.
+        </AuthFormHeading>
 
-            {error ? (
-              <Alert kind="error" testId="password-change-error">
-                {error}
-              </Alert>
-            ) : null}
+        {error ? (
+          <Alert kind="error" testId="password-change-error">
+            {error}
+          </Alert>
+        ) : null}
 
-            <PasswordField
-              id="password-change-current_password"
-              label="Contraseña actual"
-              value={current}
-              onChange={setCurrent}
-              autoComplete="current-password"
-              shown={shown}
-              errors={errors.current_password}
-            />
-            <PasswordField
-              id="password-change-password"
-              label="Nueva contraseña"
-              value={password}
-              onChange={setPassword}
-              autoComplete="new-password"
-              shown={shown}
-              errors={errors.password}
-              hint={`Mínimo ${MIN_LENGTH} caracteres.`}
-            />
-            <PasswordField
-              id="password-change-password_confirmation"
-              label="Confirma la nueva contraseña"
-              value={confirmation}
-              onChange={setConfirmation}
-              autoComplete="new-password"
-              shown={shown}
-              errors={errors.password_confirmation}
-            />
+        <PasswordField
+          id="password-change-current_password"
+          label="Contraseña actual"
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+          shown={shown}
+          errors={errors.current_password}
+        />
+        <PasswordField
+          id="password-change-password"
+          label="Nueva contraseña"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          shown={shown}
+          errors={errors.password}
+          hint={`Mínimo ${MIN_LENGTH} caracteres.`}
+        />
+        <PasswordField
+          id="password-change-password_confirmation"
+          label="Confirma la nueva contraseña"
+          value={confirmation}
+          onChange={setConfirmation}
+          autoComplete="new-password"
+          shown={shown}
+          errors={errors.password_confirmation}
+        />
 
-            <label className="checkbox">
-              <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} data-testid="password-change-show" />
-              <span>Mostrar contraseñas</span>
-            </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} data-testid="password-change-show" />
+          <span>Mostrar contraseñas</span>
+        </label>
 
-            <button
-              type="submit"
-              className="btn btn--primary btn--block btn--lg"
-              disabled={submitting}
-              aria-busy={submitting}
-              data-testid="password-change-submit"
-            >
-              {submitting ? (
-                <>
-                  <span className="spinner spinner--inline" aria-hidden="true" /> Guardando…
-                </>
-              ) : (
-                'Cambiar contraseña'
-              )}
-            </button>
-            <button type="button" className="btn btn--ghost btn--block" onClick={() => void logout()} data-testid="password-change-logout">
-              Cerrar sesión
-            </button>
-          </form>
-        </div>
-        <p className="login__footnote">Hasta cambiarla, Aforo no muestra ninguna otra pantalla.</p>
-      </section>
-    </main>
+        <AuthSubmit busy={submitting} busyLabel="Guardando…" label="Cambiar contraseña" testId="password-change-submit" />
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => void logout()} data-testid="password-change-logout">
+          Cerrar sesión
+        </button>
+      </form>
+    </AuthFrame>
   );
 }

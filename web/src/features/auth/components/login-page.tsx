@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { Alert } from '../../../components/ui/alert';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { login } from '../../../lib/auth';
-import { configState, governmentName, useDocumentTitle } from '../../../lib/config';
+import { useDocumentTitle } from '../../../lib/config';
 import { LOGIN_SKELETON_MS } from '../../../lib/constants';
 import { useFormSubmit } from '../../../lib/use-form-submit';
+import { AuthFormHeading, AuthFrame, AuthSubmit } from './auth-frame';
 import '../auth.css';
 
 const LOGIN_FALLBACK_ERROR = 'Error al iniciar sesión. Por favor intenta de nuevo.';
@@ -31,7 +31,6 @@ function LoginSkeleton() {
 export function LoginPage() {
   useDocumentTitle('Iniciar Sesión');
   const navigate = useNavigate();
-  const { municipio } = useSnapshot(configState);
   const [ready, setReady] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -64,123 +63,89 @@ export function LoginPage() {
   };
 
   return (
-    <div className="login">
-      <aside className="login__hero" aria-hidden="true">
-        <div className="login__hero-inner">
-          <span className="login__hero-mark">A</span>
-          <p className="login__hero-name">Aforo</p>
-          <p className="login__hero-gov">{governmentName(municipio)}</p>
-          <p className="login__hero-text">Plataforma municipal para la gestión de eventos, registros y control de aforo.</p>
-        </div>
-      </aside>
-      <section className="login__panel">
-        <div className="login-card">
-          {!ready ? (
-            <LoginSkeleton />
-          ) : (
-            <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="login-form">
-              <div className="login-form__brand">
-                <span className="brand__mark" aria-hidden="true">
-                  A
-                </span>
-                <span className="login-form__gov">{governmentName(municipio)}</span>
-              </div>
-              <h1 className="login-form__title">Iniciar Sesión</h1>
-              <p className="login-form__subtitle">Ingresa tus credenciales para acceder al panel.</p>
+    <AuthFrame footnote="El acceso está restringido al personal autorizado.">
+      {!ready ? (
+        <LoginSkeleton />
+      ) : (
+        <form className="login-form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="login-form">
+          <AuthFormHeading title="Iniciar Sesión">Ingresa tus credenciales para acceder al panel.</AuthFormHeading>
 
-              {error ? (
-                <Alert kind="error" testId="login-error">
-                  {error}
-                </Alert>
-              ) : null}
+          {error ? (
+            <Alert kind="error" testId="login-error">
+              {error}
+            </Alert>
+          ) : null}
 
-              <div className="field">
-                <label htmlFor="login-email" className="field__label">
-                  Correo electrónico
-                </label>
-                <input
-                  id="login-email"
-                  name="email"
-                  type="email"
-                  className={`input ${missing.email ? 'input--invalid' : ''}`}
-                  autoComplete="email"
-                  placeholder="nombre@ejemplo.gob.mx"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  aria-invalid={missing.email || undefined}
-                  aria-describedby={missing.email ? 'login-email-error' : undefined}
-                  required
-                  data-testid="login-email"
-                />
-                {missing.email ? (
-                  <p className="field__error" id="login-email-error">
-                    El correo electrónico es obligatorio.
-                  </p>
-                ) : null}
-              </div>
+          <div className="field">
+            <label htmlFor="login-email" className="field__label">
+              Correo electrónico
+            </label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              className={`input ${missing.email ? 'input--invalid' : ''}`}
+              autoComplete="email"
+              placeholder="nombre@ejemplo.gob.mx"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={missing.email || undefined}
+              aria-describedby={missing.email ? 'login-email-error' : undefined}
+              required
+              data-testid="login-email"
+            />
+            {missing.email ? (
+              <p className="field__error" id="login-email-error">
+                El correo electrónico es obligatorio.
+              </p>
+            ) : null}
+          </div>
 
-              <div className="field">
-                <label htmlFor="login-password" className="field__label">
-                  Contraseña
-                </label>
-                <div className="input-group">
-                  <input
-                    id="login-password"
-                    name="password"
-                    type={showPassword ? 'text' : 'password'}
-                    className={`input ${missing.password ? 'input--invalid' : ''}`}
-                    autoComplete="current-password"
-                    placeholder="••••••••"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    aria-invalid={missing.password || undefined}
-                    aria-describedby={missing.password ? 'login-password-error' : undefined}
-                    required
-                    data-testid="login-password"
-                  />
-                  <button
-                    type="button"
-                    className="input-group__toggle"
-                    onClick={() => setShowPassword((v) => !v)}
-                    aria-pressed={showPassword}
-                    aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-                    data-testid="toggle-password"
-                  >
-                    {showPassword ? 'Ocultar' : 'Mostrar'}
-                  </button>
-                </div>
-                {missing.password ? (
-                  <p className="field__error" id="login-password-error">
-                    La contraseña es obligatoria.
-                  </p>
-                ) : null}
-              </div>
-
-              <label className="checkbox">
-                <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-                <span>Recordarme</span>
-              </label>
-
+          <div className="field">
+            <label htmlFor="login-password" className="field__label">
+              Contraseña
+            </label>
+            <div className="input-group">
+              <input
+                id="login-password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                className={`input ${missing.password ? 'input--invalid' : ''}`}
+                autoComplete="current-password"
+                placeholder="••••••••"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={missing.password || undefined}
+                aria-describedby={missing.password ? 'login-password-error' : undefined}
+                required
+                data-testid="login-password"
+              />
               <button
-                type="submit"
-                className="btn btn--primary btn--block btn--lg"
-                disabled={submitting}
-                aria-busy={submitting}
-                data-testid="login-submit"
+                type="button"
+                className="input-group__toggle"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-pressed={showPassword}
+                aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                data-testid="toggle-password"
               >
-                {submitting ? (
-                  <>
-                    <span className="spinner spinner--inline" aria-hidden="true" /> Iniciando sesión…
-                  </>
-                ) : (
-                  'Iniciar Sesión'
-                )}
+                {showPassword ? 'Ocultar' : 'Mostrar'}
               </button>
-            </form>
-          )}
-        </div>
-        <p className="login__footnote">El acceso está restringido al personal autorizado.</p>
-      </section>
-    </div>
+            </div>
+            {missing.password ? (
+              <p className="field__error" id="login-password-error">
+                La contraseña es obligatoria.
+              </p>
+            ) : null}
+          </div>
+
+          <label className="checkbox">
+            <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            <span>Recordarme</span>
+          </label>
+
+          <AuthSubmit busy={submitting} busyLabel="Iniciando sesión…" label="Iniciar Sesión" testId="login-submit" />
+        </form>
+      )}
+    </AuthFrame>
   );
 }

@@ -18,7 +18,7 @@ export function getCancelLink(token: string): Promise<CancelLinkView> {
 
 /** POST /api/registros/cancelar/{token} → 200 { message }. */
 export function cancelRegistration(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(path('cancel-registration', token), { method: 'POST', auth: 'none' });
+  return apiRequest<{ message: string }>(path('cancel-registration', token), { method: 'POST', auth: 'none', idempotent: true });
 }
 
 /** GET /api/lista-espera/aceptar/{token}: the place offered and until when. */
@@ -28,7 +28,7 @@ export function getOfferLink(token: string): Promise<OfferLinkView> {
 
 /** POST /api/lista-espera/aceptar/{token} → 201 { message, registration }. */
 export function acceptOffer(token: string): Promise<PublicRegistrationAccepted> {
-  return apiRequest<PublicRegistrationAccepted>(path('accept-waitlist-offer', token), { method: 'POST', auth: 'none' });
+  return apiRequest<PublicRegistrationAccepted>(path('accept-waitlist-offer', token), { method: 'POST', auth: 'none', idempotent: true });
 }
 
 /** GET /api/lista-espera/programa/aceptar/{token}: the place offered in a program and until when. */
@@ -38,17 +38,21 @@ export function getProgramOfferLink(token: string): Promise<ProgramOfferLinkView
 
 /** POST /api/lista-espera/programa/aceptar/{token} → 201 { message, registration } (the application, pendiente). */
 export function acceptProgramOffer(token: string): Promise<ProgramApplicationAccepted> {
-  return apiRequest<ProgramApplicationAccepted>(path('accept-program-waitlist-offer', token), { method: 'POST', auth: 'none' });
+  return apiRequest<ProgramApplicationAccepted>(path('accept-program-waitlist-offer', token), {
+    method: 'POST',
+    auth: 'none',
+    idempotent: true,
+  });
 }
 
-/** GET /api/lista-espera/confirmar/{token}: the join to confirm (issue 29 §1.4); 410 once past its time. */
+/** GET /api/lista-espera/confirmar/{token}: the join to confirm; 410 once past its time. */
 export function getConfirmLink(token: string): Promise<ConfirmLinkView> {
   return apiRequest<ConfirmLinkView>(path('confirm-waitlist-join', token), { auth: 'none' });
 }
 
 /** POST /api/lista-espera/confirmar/{token} → 200 { message } (again: 200, nothing changes). */
 export function confirmJoin(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(path('confirm-waitlist-join', token), { method: 'POST', auth: 'none' });
+  return apiRequest<{ message: string }>(path('confirm-waitlist-join', token), { method: 'POST', auth: 'none', idempotent: true });
 }
 
 /** GET /api/lista-espera/programa/confirmar/{token}: a program's join to confirm. */
@@ -58,5 +62,5 @@ export function getProgramConfirmLink(token: string): Promise<ProgramConfirmLink
 
 /** POST /api/lista-espera/programa/confirmar/{token} → 200 { message }. */
 export function confirmProgramJoin(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(path('confirm-program-waitlist-join', token), { method: 'POST', auth: 'none' });
+  return apiRequest<{ message: string }>(path('confirm-program-waitlist-join', token), { method: 'POST', auth: 'none', idempotent: true });
 }

@@ -15,7 +15,7 @@ interface OfferKind<T extends { nombre: string; oferta_hasta: string }> {
   link: (view: T) => { to: string; label: string };
 }
 
-/** The place held for the first in line, accepted with one button (issue 22 §4): one page, two waitlists. */
+/** The place held for the first in line, accepted with one button: one page, two waitlists. */
 function OfferPage<T extends { nombre: string; oferta_hasta: string }>({ kind }: { kind: OfferKind<T> }) {
   const { token = '' } = useParams();
   const load = useCallback(() => kind.load(token), [kind, token]);

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { cancelRegistration, getCancelLink } from '../api/citizen-links';
 import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, useLinkView } from './link-page';
 
-/** /registro/cancelar/:token — what would be cancelled, a confirmation, then the outcome (issue 22 §3). */
+/** /registro/cancelar/:token — what would be cancelled, a confirmation, then the outcome. */
 export function CancelRegistrationPage() {
   const { token = '' } = useParams();
   const load = useCallback(() => getCancelLink(token), [token]);

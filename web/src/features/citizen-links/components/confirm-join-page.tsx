@@ -16,7 +16,7 @@ interface ConfirmKind<T extends WaitlistConfirmLine> {
 }
 
 /**
- * A waitlist join confirmed by its address (issue 29 §1.4): one button (a link opened by a mail scanner confirms
+ * A waitlist join confirmed by its address: one button (a link opened by a mail scanner confirms
  * nothing), then the outcome. A link already used shows the outcome again; one past its time, the server's refusal.
  */
 function ConfirmPage<T extends WaitlistConfirmLine>({ kind }: { kind: ConfirmKind<T> }) {

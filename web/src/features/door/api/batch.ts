@@ -16,5 +16,5 @@ export function postBatch(
   id: number,
   scans: BatchScan[],
 ): Promise<{ results: DoorScanAnswer[]; occupancy: DoorOccupancySummary }> {
-  return apiRequest(`/api/${DOOR_KIND_INFO[kind].segment}/${id}/check-in/batch`, { method: 'POST', body: { scans } });
+  return apiRequest(`/api/${DOOR_KIND_INFO[kind].segment}/${id}/check-in/batch`, { method: 'POST', body: { scans }, idempotent: true });
 }

@@ -18,5 +18,5 @@ export type ScanAnswer = DoorScanAnswer & { asistente?: AsistenteResponse };
 
 /** POST /api/eventos-{externos|internos}/{id}/check-in → the judged scan (404: unknown code; 422: malformed). */
 export function postScan(kind: DoorKind, id: number, body: ScanBody, signal?: AbortSignal): Promise<ScanAnswer> {
-  return apiRequest(`/api/${DOOR_KIND_INFO[kind].segment}/${id}/check-in`, { method: 'POST', body, signal });
+  return apiRequest(`/api/${DOOR_KIND_INFO[kind].segment}/${id}/check-in`, { method: 'POST', body, signal, idempotent: true });
 }

@@ -1,5 +1,5 @@
 /**
- * The door screen's state and its engine (issue 28 §1–2). Online, every scan goes to the server, which judges it;
+ * The door screen's state and its engine. Online, every scan goes to the server, which judges it;
  * offline (or when the server does not answer in time), the device answers from its downloaded list of hashed codes
  * and queues what it let through, with its scan_id and scanned_at; back online, the queue goes in batches and the
  * server's verdicts are compared with the device's (conflicts are shown). Scans are handled one at a time, in order.

@@ -37,7 +37,7 @@ import { loadWaitlist, resetWaitlist } from '../stores/waitlist-store';
 import type { RegistrationHandlers } from './registration-actions';
 import '../external-events.css';
 
-/** Case-insensitive (and accent-insensitive) search over full name, CURP, e-mail and the door code (issue 22). */
+/** Case-insensitive (and accent-insensitive) search over full name, CURP, e-mail and the door code. */
 function matches(registration: ExternalRegistrationResponse, query: string): boolean {
   if (!query) return true;
   return [fullName(registration), registration.curp, registration.email, registration.codigo].some((field) =>

@@ -354,12 +354,12 @@ function OccupancyRoute({ kind }: { kind: DoorKind }) {
   return <Board key={`${kind}:${eventId}`} kind={kind} eventId={eventId} />;
 }
 
-/** /eventos-externos/{id}/aforo (issue 28 §3). */
+/** /eventos-externos/{id}/aforo. */
 export function ExternalOccupancyPage() {
   return <OccupancyRoute kind="externo" />;
 }
 
-/** /eventos-internos/{id}/aforo (issue 28 §3). */
+/** /eventos-internos/{id}/aforo. */
 export function InternalOccupancyPage() {
   return <OccupancyRoute kind="interno" />;
 }

@@ -1,5 +1,5 @@
 /**
- * One event's occupancy board (issue 28 §3): loaded once, then moved by the pushes of room door:{kind}:{id}
+ * One event's occupancy board: loaded once, then moved by the pushes of room door:{kind}:{id}
  * (`door.occupancy`, read by the server once per relay batch) and reloaded after a reconnect. The sparkline's
  * last hour comes with the load; each push moves its current minute (adding the minutes that passed).
  */

@@ -17,7 +17,7 @@ import { getNoticeVersions, publishNotice } from '../api/notice-versions-api';
 import '../privacy-notice.css';
 
 /**
- * The privacy notice's versions (issue 29 §2): the current one is what every public form shows and records; a change
+ * The privacy notice's versions: the current one is what every public form shows and records; a change
  * is a new version (never an edit), so what each person accepted stays as they read it.
  */
 export function NoticeVersionsPage() {

@@ -21,7 +21,7 @@ export function getArcoInfo(): Promise<ArcoPublicInfo> {
 
 /** POST /api/privacidad/solicitudes → 202, always the same message. */
 export function fileArcoRequest(body: ArcoRequestBody): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('/api/privacidad/solicitudes', { method: 'POST', body, auth: 'none' });
+  return apiRequest<{ message: string }>('/api/privacidad/solicitudes', { method: 'POST', body, auth: 'none', idempotent: true });
 }
 
 /** GET /api/privacidad/solicitudes/confirmar/{token} → the request's folio and type. */
@@ -31,7 +31,7 @@ export function getArcoConfirm(token: string): Promise<{ folio: string; tipo: st
 
 /** POST /api/privacidad/solicitudes/confirmar/{token} → the request enters the queue with its due date. */
 export function confirmArcoRequest(token: string): Promise<{ message: string; folio: string; fecha_limite: string | null }> {
-  return apiRequest(tokenPath('confirm-arco-request', token), { method: 'POST', auth: 'none' });
+  return apiRequest(tokenPath('confirm-arco-request', token), { method: 'POST', auth: 'none', idempotent: true });
 }
 
 /** GET /api/privacidad/baja/{token} → the (masked) address and whether it is already off the mail. */
@@ -41,7 +41,7 @@ export function getUnsubscribe(token: string): Promise<UnsubscribeView> {
 
 /** POST /api/privacidad/baja/{token} → the address joins the suppression list. */
 export function unsubscribe(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(tokenPath('unsubscribe-mail', token), { method: 'POST', auth: 'none' });
+  return apiRequest<{ message: string }>(tokenPath('unsubscribe-mail', token), { method: 'POST', auth: 'none', idempotent: true });
 }
 
 /** GET /api/privacidad/solicitudes → one page of the queue. */

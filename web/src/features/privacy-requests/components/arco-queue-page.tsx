@@ -35,7 +35,7 @@ function dueText(days: number): string {
   return `Vencida hace ${-days} día${days === -1 ? '' : 's'} hábil${days === -1 ? '' : 'es'}`;
 }
 
-/** 'Solicitudes ARCO' (issue 29 §2): the confirmed requests with their legal due date, pending first; live. */
+/** 'Solicitudes ARCO': the confirmed requests with their legal due date, pending first; live. */
 export function ArcoQueuePage() {
   useDocumentTitle('Solicitudes ARCO');
   const { user } = useSession();

@@ -37,7 +37,7 @@ function validate(v: FormValue): FieldErrors {
   return problems;
 }
 
-/** /privacidad/solicitud — a citizen files an ARCO request for an e-mail address (issue 29 §2). */
+/** /privacidad/solicitud — a citizen files an ARCO request for an e-mail address. */
 export function ArcoRequestPage() {
   useDocumentTitle('Tus datos personales: derechos ARCO');
   const [value, setValue] = useState<FormValue>({ tipo: '', nombre: '', email: '', descripcion: '' });

@@ -29,7 +29,7 @@ import { fullName, RegistrationDetailsModal } from './registration-details-modal
 
 /**
  * 'Registros - {nombre}' (spec 3 §2.6): the status select saves at once; below, a program with a limit shows its
- * waitlist (issue 22 §4). Live through room program:{id}.
+ * waitlist. Live through room program:{id}.
  */
 export function RegistrationsModal({
   programa,

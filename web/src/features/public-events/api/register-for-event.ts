@@ -8,10 +8,16 @@ export function registerForEvent(slug: string, payload: PublicRegistrationInput 
     method: 'POST',
     body: payload,
     auth: 'none',
+    idempotent: true,
   });
 }
 
 /** POST /api/eventos/{slug}/waitlist (same body) → 202 { message } for every address (confirmed by mail); 409 while places are free. */
 export function joinWaitlist(slug: string, payload: PublicRegistrationInput & ConsentInput): Promise<WaitlistJoined> {
-  return apiRequest<WaitlistJoined>(`/api/eventos/${encodeURIComponent(slug)}/waitlist`, { method: 'POST', body: payload, auth: 'none' });
+  return apiRequest<WaitlistJoined>(`/api/eventos/${encodeURIComponent(slug)}/waitlist`, {
+    method: 'POST',
+    body: payload,
+    auth: 'none',
+    idempotent: true,
+  });
 }

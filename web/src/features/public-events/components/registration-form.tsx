@@ -6,9 +6,8 @@ import {
   type PublicRegistrationInput,
   type TipoParticipante,
 } from '@shared/contracts/external-events.contract';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
-import { PHONE_DIGITS } from '../../../lib/constants';
+import { personProblems } from '../../../lib/person-rules';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useNoticeVersion } from '../../../lib/notice-version';
@@ -34,23 +33,14 @@ const EMPTY_FORM: RegistrationFormValue = {
 /** Names: required, uppercase as typed. */
 const NAME_INPUT = { autoCapitalize: 'characters', required: true, maxLength: REGISTRATION_LIMITS.name } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The rules of spec 1 §5, checked before sending (the server checks them again). */
 function validate(value: RegistrationFormValue, today: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!value.nombre.trim()) errors.nombre = ['El nombre es obligatorio.'];
-  if (!value.apellido_paterno.trim()) errors.apellido_paterno = ['El apellido paterno es obligatorio.'];
-  if (!value.apellido_materno.trim()) errors.apellido_materno = ['El apellido materno es obligatorio.'];
-  if (!value.fecha_nacimiento) errors.fecha_nacimiento = ['La fecha de nacimiento es obligatoria.'];
-  else {
-    const problem = birthDateProblem(value.fecha_nacimiento, today);
-    if (problem) errors.fecha_nacimiento = [BIRTH_DATE_MESSAGES[problem]];
-  }
-  if (!value.phone) errors.phone = ['El teléfono es obligatorio.'];
-  else if (!new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(value.phone)) errors.phone = ['El teléfono debe tener exactamente 10 dígitos.'];
-  if (!value.email.trim()) errors.email = ['El correo electrónico es obligatorio.'];
-  else if (!EMAIL_PATTERN.test(value.email.trim())) errors.email = ['Ingresa un correo electrónico válido.'];
+  const errors = personProblems(
+    value,
+    today,
+    { field: 'phone', value: value.phone, missing: 'El teléfono es obligatorio.', wrong: 'El teléfono debe tener exactamente 10 dígitos.' },
+    { field: 'email', value: value.email, wrong: 'Ingresa un correo electrónico válido.' },
+  );
   if (!value.tipo_participante) errors.tipo_participante = ['Selecciona el tipo de participante.'];
   return errors;
 }
@@ -82,7 +72,7 @@ export function RegistrationForm({
 }: {
   slug: string;
   onRegistered: (message: string, name: string) => void;
-  /** The same form and rules, sent to the event's waitlist instead (issue 22 §4: the event is full). */
+  /** The same form and rules, sent to the event's waitlist instead (the event is full). */
   waitlist?: boolean;
 }) {
   const [value, setValue] = useState<RegistrationFormValue>(EMPTY_FORM);

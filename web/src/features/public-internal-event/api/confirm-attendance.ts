@@ -7,5 +7,6 @@ export function confirmAttendance(slugOrId: string, code: string): Promise<Publi
     method: 'POST',
     body: { code },
     auth: 'none',
+    idempotent: true,
   });
 }

@@ -9,10 +9,16 @@ export function registerForProgram(slug: string, payload: ProgramApplicationInpu
     method: 'POST',
     body: payload,
     auth: 'none',
+    idempotent: true,
   });
 }
 
 /** POST /api/programas/{slug}/waitlist (same body) → 202 { message } for every address (confirmed by mail); 409 while places are free or no limit. */
 export function joinProgramWaitlist(slug: string, payload: ProgramApplicationInput & ConsentInput): Promise<WaitlistJoined> {
-  return apiRequest<WaitlistJoined>(`/api/programas/${encodeURIComponent(slug)}/waitlist`, { method: 'POST', body: payload, auth: 'none' });
+  return apiRequest<WaitlistJoined>(`/api/programas/${encodeURIComponent(slug)}/waitlist`, {
+    method: 'POST',
+    body: payload,
+    auth: 'none',
+    idempotent: true,
+  });
 }

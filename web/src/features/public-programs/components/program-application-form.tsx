@@ -12,7 +12,7 @@ import {
   type TiempoOperando,
 } from '@shared/contracts/programs.contract';
 import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api-client';
-import { PHONE_DIGITS } from '../../../lib/constants';
+import { EMAIL_PATTERN, personProblems } from '../../../lib/person-rules';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { checkEmail } from '../api/check-email';
@@ -51,8 +51,6 @@ const EMPTY: FormValue = {
   rfc: '',
 };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function isUrl(text: string): boolean {
   try {
     const url = new URL(text);
@@ -64,20 +62,15 @@ function isUrl(text: string): boolean {
 
 /** The rules of spec 3 §5, in the server's words (the server checks them again). */
 function validate(v: FormValue, today: string): FieldErrors {
-  const e: FieldErrors = {};
+  const e = personProblems(
+    v,
+    today,
+    { field: 'celular', value: v.celular, missing: 'El celular es obligatorio.', wrong: 'El celular debe tener 10 dígitos.' },
+    { field: 'correo_electronico', value: v.correo_electronico, wrong: 'El correo electrónico no es válido.' },
+  );
   const required = (key: keyof FormValue, message: string) => {
     if (!String(v[key]).trim()) e[key] = [message];
   };
-  required('nombre', 'El nombre es obligatorio.');
-  required('apellido_paterno', 'El apellido paterno es obligatorio.');
-  required('apellido_materno', 'El apellido materno es obligatorio.');
-  if (!v.fecha_nacimiento) e.fecha_nacimiento = ['La fecha de nacimiento es obligatoria.'];
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.fecha_nacimiento)) e.fecha_nacimiento = ['La fecha de nacimiento no es válida.'];
-  else if (v.fecha_nacimiento > today) e.fecha_nacimiento = ['La fecha de nacimiento no puede ser una fecha futura.'];
-  if (!v.celular) e.celular = ['El celular es obligatorio.'];
-  else if (v.celular.length !== PHONE_DIGITS) e.celular = ['El celular debe tener 10 dígitos.'];
-  if (!v.correo_electronico.trim()) e.correo_electronico = ['El correo electrónico es obligatorio.'];
-  else if (!EMAIL_PATTERN.test(v.correo_electronico.trim())) e.correo_electronico = ['El correo electrónico no es válido.'];
   required('calle', 'La calle es obligatoria.');
   required('numero', 'El número es obligatorio.');
   required('colonia', 'La colonia es obligatoria.');
@@ -183,7 +176,7 @@ export function ProgramApplicationForm({
   slug: string;
   /** Called with the first name once the server accepted the application (or the waitlist join, to be confirmed by mail). */
   onRegistered: (name: string) => void;
-  /** The same form and rules, sent to the program's waitlist instead (issue 22 §4: the program is full). */
+  /** The same form and rules, sent to the program's waitlist instead (the program is full). */
   waitlist?: boolean;
 }) {
   const [value, setValue] = useState<FormValue>(EMPTY);

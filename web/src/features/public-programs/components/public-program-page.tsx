@@ -66,7 +66,7 @@ function Places({ programa }: { programa: PublicPrograma }) {
       </p>
     );
   }
-  // Full: the number waiting instead (counts only, issue 22 §4).
+  // Full: the number waiting instead (counts only).
   const full = programa.lugares_disponibles <= 0;
   return (
     <p className="program-card__fact" aria-live="polite" data-testid="program-places">

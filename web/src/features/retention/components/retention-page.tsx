@@ -31,7 +31,7 @@ function runSummary(run: RetentionRunResponse, report: RetentionReport): string 
 }
 
 /**
- * Conservación de datos (issue 29 §2): the dry run first — per area, what is past its period now and what a run does
+ * Conservación de datos: the dry run first — per area, what is past its period now and what a run does
  * to it — then, for those who may edit the 'privacidad' area, a button to run it now; the latest runs below. The
  * workers also run it every hour.
  */

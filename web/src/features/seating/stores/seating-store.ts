@@ -167,7 +167,3 @@ export function setAttendance(personaId: number, status: Confirmacion) {
     }
   }
 }
-
-export function assignedCount(): number {
-  return seatingState.bySeat.size;
-}

@@ -1,7 +1,7 @@
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
 import { Alert } from '../../../components/ui/alert';
 import { deactivateEspacio } from '../api/deactivate-espacio';
-import { upsertEspacio } from '../stores/espacios-store';
+import { upsertEspacio } from '../stores/spaces-store';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 
 /** 'Desactivar Espacio' (spec 3 §2.8): warns when events use the space; both buttons wait while it runs. */

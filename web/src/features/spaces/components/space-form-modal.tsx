@@ -10,7 +10,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createEspacio } from '../api/create-espacio';
 import { updateEspacio } from '../api/update-espacio';
 import { formatCount, randomSectionColor } from '../spaces-labels';
-import { upsertEspacio } from '../stores/espacios-store';
+import { upsertEspacio } from '../stores/spaces-store';
 import { SpacePreview } from './space-preview';
 
 interface SectionForm {

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { getEspacio } from '../api/get-espacio';
 import { toggleEspacioActive } from '../api/toggle-espacio-active';
 import { SpacesLiveEffect } from '../live/spaces-live-effect';
-import { espaciosState, loadEspacios, resetEspacios, upsertEspacio } from '../stores/espacios-store';
+import { espaciosState, loadEspacios, resetEspacios, upsertEspacio } from '../stores/spaces-store';
 import { DeactivateSpaceModal } from './deactivate-space-modal';
 import { SpaceFormModal } from './space-form-modal';
 import { SpaceViewModal } from './space-view-modal';

@@ -1,6 +1,6 @@
 import { ROOMS } from '@shared/events/socket-events';
 import { useLiveRoom, useSocketEvent } from '../../../lib/live';
-import { loadEspacios, upsertEspacio } from '../stores/espacios-store';
+import { loadEspacios, upsertEspacio } from '../stores/spaces-store';
 
 /**
  * Joins room 'espacios' while the spaces manager is open: each espacio.changed push replaces or adds

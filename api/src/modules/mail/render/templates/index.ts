@@ -18,7 +18,7 @@ export const MAIL_OWN_TEMPLATES = {
   'programa.solicitud-recibida': programaSolicitudRecibida,
   'programa.estado-cambiado': programaEstadoCambiado,
   'programa.lista-espera-oferta': programaListaEsperaOferta,
-  // Issue 29 §1.4: a waitlist join is confirmed by its address first.
+  // A waitlist join is confirmed by its address first.
   'lista-espera.confirmar': listaEsperaConfirmar,
   'programa.lista-espera-confirmar': programaListaEsperaConfirmar,
 } satisfies Partial<MailTemplateRenderers>;

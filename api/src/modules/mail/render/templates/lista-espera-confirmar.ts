@@ -6,7 +6,7 @@ import { eventRows, publicEventUrl, requireDate, requireId, requireText } from '
 import { programRows, programUrl } from './programa';
 
 /**
- * The one waitlist join message (issue 29 §1.4), for an event or a program: the link that confirms the join before it
+ * The one waitlist join message, for an event or a program: the link that confirms the join before it
  * takes a place in line (signed for the entry, valid until `confirmar_hasta`) — or, when the address already holds a
  * registration and no entry was made, that it needs nothing. Whoever asked never learns which: only the address does.
  */

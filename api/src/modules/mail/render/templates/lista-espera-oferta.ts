@@ -5,7 +5,7 @@ import { eventRows, requireDate, requireId, requireText } from '../template-help
 import { programRows } from './programa';
 
 /**
- * The one waitlist offer message (issue 22 §4), for an event or a program: the offer, until when it is held, and the
+ * The one waitlist offer message, for an event or a program: the offer, until when it is held, and the
  * accept link (signed for the waitlist entry, valid until the offer ends).
  */
 function offerContent(

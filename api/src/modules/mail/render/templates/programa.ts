@@ -20,7 +20,7 @@ export function programRows(p: MailProgramSnapshot, ctx: MailRenderContext): Mai
   return { kind: 'details', rows };
 }
 
-/** An application to a program was received (issue 22 §2.2). */
+/** An application to a program was received. */
 export const programaSolicitudRecibida: MailTemplateRenderer<'programa.solicitud-recibida'> = (data, ctx) => {
   requireId(data.registro_id, 'registro_id');
   const nombre = requireText(data.nombre, 'nombre');
@@ -40,7 +40,7 @@ export const programaSolicitudRecibida: MailTemplateRenderer<'programa.solicitud
   };
 };
 
-/** Staff set an application to confirmado or cancelado (issue 22 §2.2). */
+/** Staff set an application to confirmado or cancelado. */
 export const programaEstadoCambiado: MailTemplateRenderer<'programa.estado-cambiado'> = (data, ctx) => {
   requireId(data.registro_id, 'registro_id');
   const nombre = requireText(data.nombre, 'nombre');

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+/** An answer as the client got it, kept to be given again. */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string> | null;
+}
+
+/** Where one key stands for one request. */
+export type KeyState =
+  /** This request took the key: it processes, then stores its answer. */
+  | { kind: 'claimed' }
+  /** Another request took it and answered. */
+  | { kind: 'answered'; fingerprint: string; answer: StoredAnswer }
+  /** Another request holds it and is still working (its lease is running). */
+  | { kind: 'in-progress'; fingerprint: string }
+  /** The row changed between the statement's snapshot and its insert: look again. */
+  | { kind: 'unknown' };
+
+/**
+ * The idempotency keys (table `idempotency_keys`, migration 1765900000000). Every write is one statement on its own,
+ * never inside the request's transaction. The bookkeeping writes commit with `synchronous_commit` off (their own
+ * transaction only): the request's change commits durably after the claim (flushing the WAL up to it too), and an
+ * answer lost in a database crash leaves a key whose lease runs out, which a retry takes over.
+ */
+@Injectable()
+export class IdempotencyRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * One statement: takes the key when nobody has it, when it expired, or when its owner's lease ran out without an
+   * answer (the owner died) and the request is the same; else reads where it stands. The primary key (scope, key)
+   * decides between requests racing for it.
+   */
+  async claim(scope: string, key: string, fingerprint: string, owner: string, leaseMs: number, ttlMs: number): Promise<KeyState> {
+    const rows: Array<{ claimed: boolean; fingerprint: string | null; status: number | null; body: unknown; headers: unknown }> =
+      await this.ds.query(
+        `WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),
+         claimed AS (
+           INSERT INTO idempotency_keys AS k (scope, key, fingerprint, owner, locked_until, expires_at)
+           SELECT $1, $2, $3, $4::uuid, now() + make_interval(secs => $5::int / 1000.0), now() + make_interval(secs => $6::int / 1000.0)
+             FROM relaxed
+           ON CONFLICT (scope, key) DO UPDATE
+              SET fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, locked_until = EXCLUDED.locked_until,
+                  expires_at = EXCLUDED.expires_at, status = NULL, body = NULL, headers = NULL, created_at = now()
+            WHERE k.expires_at <= now()
+               OR (k.status IS NULL AND k.locked_until <= now() AND k.fingerprint = EXCLUDED.fingerprint)
+           RETURNING 1)
+         SELECT true AS claimed, NULL::text AS fingerprint, NULL::smallint AS status, NULL::json AS body, NULL::json AS headers
+           FROM claimed
+         UNION ALL
+         SELECT false, k.fingerprint, k.status, k.body, k.headers
+           FROM idempotency_keys k
+          WHERE k.scope = $1 AND k.key = $2 AND NOT EXISTS (SELECT 1 FROM claimed)`,
+        [scope, key, fingerprint, owner, leaseMs, ttlMs],
+      );
+    const row = rows[0];
+    // Nothing: the row that refused the insert was committed after this statement's snapshot.
+    if (!row) return { kind: 'unknown' };
+    if (row.claimed) return { kind: 'claimed' };
+    if (row.status === null) return { kind: 'in-progress', fingerprint: row.fingerprint! };
+    return {
+      kind: 'answered',
+      fingerprint: row.fingerprint!,
+      answer: { status: row.status, body: row.body, headers: (row.headers as Record<string, string> | null) ?? null },
+    };
+  }
+
+  /** The owner's answer, kept (nothing when another request took the key over meanwhile). */
+  async answer(scope: string, key: string, owner: string, answer: StoredAnswer): Promise<void> {
+    await this.ds.query(
+      `UPDATE idempotency_keys SET status = $4, body = $5::json, headers = $6::json
+         FROM (SELECT set_config('synchronous_commit', 'off', true)) relaxed
+        WHERE scope = $1 AND key = $2 AND owner = $3::uuid`,
+      [
+        scope,
+        key,
+        owner,
+        answer.status,
+        answer.body === undefined ? null : JSON.stringify(answer.body),
+        answer.headers ? JSON.stringify(answer.headers) : null,
+      ],
+    );
+  }
+
+  /** The owner is still working: its lease runs `leaseMs` from now. */
+  async renew(scope: string, key: string, owner: string, leaseMs: number): Promise<void> {
+    await this.ds.query(
+      `UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4::int / 1000.0)
+        WHERE scope = $1 AND key = $2 AND owner = $3::uuid AND status IS NULL`,
+      [scope, key, owner, leaseMs],
+    );
+  }
+
+  /** The owner gives the key back without an answer (a server error: nothing was decided), for a retry to process. */
+  async release(scope: string, key: string, owner: string): Promise<void> {
+    await this.ds.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND owner = $3::uuid AND status IS NULL`, [
+      scope,
+      key,
+      owner,
+    ]);
+  }
+
+  /** Deletes up to `limit` expired keys; answers how many. */
+  async pruneExpired(limit: number): Promise<number> {
+    const rows: Array<{ n: number }> = await this.ds.query(
+      `WITH gone AS (
+         DELETE FROM idempotency_keys k
+          USING (SELECT scope, key FROM idempotency_keys WHERE expires_at <= now() LIMIT $1::int) old
+          WHERE k.scope = old.scope AND k.key = old.key AND k.expires_at <= now()
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [limit],
+    );
+    return rows[0].n;
+  }
+}

@@ -1,0 +1,168 @@
+import { sqlFunction, type SqlFunction } from '@core/database/sql-functions';
+
+/**
+ * The external events' rules that run inside PostgreSQL, each in its one current definition. The database gets
+ * them after the migrations, whenever its definition differs (core/database/sql-functions.ts; registered in
+ * api/src/modules/index.ts; test/platform/sql-functions.int-spec.ts proves the database holds these). A new body is
+ * an edit here; a new signature, or dropping one, is a versioned migration that drops the old function first.
+ *
+ * The waitlist's functions (`external_waitlist_*`, `external_cancel_registration`) are not here yet: they stay in
+ * migrations 1764900000000 and 1765300000000 and call the shared pieces below.
+ */
+
+// ——— Door code (docs/decisions/eventos-externos.md): 8 characters of an alphabet without look-alikes
+// (ACDEFGHJKMNPQRTUVWXY34679: no 0/O, 1/I/L, 2/Z, 5/S, 8/B), from the random bytes of gen_random_uuid(). ———
+
+/** The default of `external_registrations.codigo` (inserts other than the registration paths: the unique constraint decides). */
+const doorCode = sqlFunction(`
+      CREATE OR REPLACE FUNCTION external_door_code() RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        b bytea := uuid_send(gen_random_uuid());
+        c text := '';
+        i integer;
+      BEGIN
+        FOREACH i IN ARRAY ARRAY[0, 1, 2, 3, 4, 5, 9, 10] LOOP
+          c := c || substr('ACDEFGHJKMNPQRTUVWXY34679', get_byte(b, i) % 25 + 1, 1);
+        END LOOP;
+        RETURN c;
+      END $$`);
+
+/** A code not yet used in the event: the registration paths draw it under the event row's lock, so they never collide. */
+const registrationCode = sqlFunction(`
+      CREATE OR REPLACE FUNCTION external_registration_code(p_event_id integer) RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        c text;
+      BEGIN
+        LOOP
+          c := external_door_code();
+          EXIT WHEN NOT EXISTS (SELECT 1 FROM external_registrations WHERE event_id = p_event_id AND codigo = c);
+        END LOOP;
+        RETURN c;
+      END $$`);
+
+// ——— Shared pieces: wire JSON (equal to the mappers, tested) and the event as messages show it. PL/pgSQL, not SQL:
+// called from PL/pgSQL they would not be inlined, and a SQL function is planned again at every call. ———
+
+const iso = sqlFunction(`
+      CREATE OR REPLACE FUNCTION external_iso(t timestamptz) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+      BEGIN
+        RETURN to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+      END $$`);
+
+/** A registration as the API answers it (toRegistrationResponse; test/external-events/registration-payload.int-spec.ts). */
+const registrationJson = sqlFunction(`
+      CREATE OR REPLACE FUNCTION external_registration_json(reg external_registrations) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+      BEGIN
+        RETURN jsonb_build_object(
+          'id', reg.id, 'nombre', reg.nombre, 'apellido_paterno', reg.apellido_paterno, 'apellido_materno', reg.apellido_materno,
+          'fecha_nacimiento', to_char(reg.fecha_nacimiento, 'YYYY-MM-DD'), 'phone', reg.phone, 'email', reg.email, 'curp', reg.curp,
+          'empresa', reg.empresa, 'tipo_participante', reg.tipo_participante, 'status', reg.status, 'codigo', reg.codigo,
+          'created_at', external_iso(reg.created_at), 'updated_at', external_iso(reg.updated_at));
+      END $$`);
+
+/** The event as messages show it (`MailEventSnapshot`, shared/contracts/mail.contract.ts). */
+const eventMail = sqlFunction(`
+      CREATE OR REPLACE FUNCTION external_event_mail(ev external_events) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+      BEGIN
+        RETURN jsonb_build_object('titulo', ev.title, 'inicio', external_iso(ev.event_date),
+          'fin', CASE WHEN ev.end_date IS NULL THEN NULL ELSE external_iso(ev.end_date) END,
+          'lugar', nullif(btrim(ev.location), ''));
+      END $$`);
+
+/** The confirmation of one registration (key registro.confirmacion:<id>, data as mail.contract.ts). */
+const queueConfirmation = sqlFunction(`
+      CREATE OR REPLACE FUNCTION external_queue_confirmation(ev external_events, reg external_registrations) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
+          reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
+          jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
+                             'evento', external_event_mail(ev)),
+          'evento-externo', ev.id);
+      END $$`);
+
+/**
+ * Public registrations in batches (group commit, docs/decisions/eventos-externos.md): `register_external_batch(slug,
+ * rows)` takes the registrations the API gathered for one event while its previous batch was in the database, and
+ * decides each one in arrival order under ONE lock of the event row: a place is taken only while the event is
+ * published and has a free place (places held for the waitlist are not free), a repeated e-mail (case and spaces
+ * ignored; cancelled registrations aside) is skipped without taking a place, and each accepted registration gets
+ * its door code, the privacy notice it accepted (the version the form sent, or the current one), its
+ * `registration.created` domain event and its confirmation message, in the same transaction. The counter moves
+ * once per batch, so `current_attendees` always equals the rows. Outcome per input row (by `ord`): ok | duplicate |
+ * full | not_found | draft | cancelled | completed.
+ */
+const registerBatch = sqlFunction(`
+      CREATE OR REPLACE FUNCTION register_external_batch(p_slug text, p_rows jsonb)
+      RETURNS TABLE (ord integer, outcome text, registration_id integer, registration_status text)
+      LANGUAGE plpgsql AS $fn$
+      #variable_conflict use_column
+      DECLARE
+        ev external_events%ROWTYPE;
+        r record;
+        reg external_registrations%ROWTYPE;
+        free integer;
+        taken integer := 0;
+        evento jsonb;
+      BEGIN
+        SELECT * INTO ev FROM external_events e WHERE e.slug = p_slug FOR UPDATE;
+        IF NOT FOUND OR ev.status <> 'published' THEN
+          RETURN QUERY SELECT x.ord::integer, CASE WHEN ev.id IS NULL THEN 'not_found' ELSE ev.status END, NULL::integer, NULL::text
+            FROM jsonb_array_elements(p_rows) WITH ORDINALITY AS x(item, ord);
+          RETURN;
+        END IF;
+        -- Places held for the waitlist are not free.
+        free := ev.max_attendees - ev.current_attendees - ev.held_places;
+        evento := external_event_mail(ev);
+        FOR r IN
+          SELECT x.ord::integer AS ord, x.item ->> 'nombre' AS nombre, x.item ->> 'apellido_paterno' AS apellido_paterno,
+                 x.item ->> 'apellido_materno' AS apellido_materno, (x.item ->> 'fecha_nacimiento')::date AS fecha_nacimiento,
+                 x.item ->> 'phone' AS phone, x.item ->> 'email' AS email, x.item ->> 'empresa' AS empresa,
+                 x.item ->> 'tipo_participante' AS tipo_participante, (x.item ->> 'actor_id')::integer AS actor_id,
+                 x.item ->> 'ip' AS ip, (x.item ->> 'aviso_version')::integer AS aviso_version
+            FROM jsonb_array_elements(p_rows) WITH ORDINALITY AS x(item, ord)
+           ORDER BY x.ord
+        LOOP
+          IF free <= 0 THEN
+            ord := r.ord; outcome := 'full'; registration_id := NULL; registration_status := NULL;
+            RETURN NEXT;
+            CONTINUE;
+          END IF;
+          INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, phone, email, empresa, tipo_participante, codigo, aviso_version, aviso_aceptado_at)
+          VALUES (ev.id, r.nombre, r.apellido_paterno, r.apellido_materno, r.fecha_nacimiento, r.phone, r.email, r.empresa, r.tipo_participante,
+                  external_registration_code(ev.id), coalesce(r.aviso_version, aviso_privacidad_vigente()), now())
+          ON CONFLICT (event_id, lower(btrim(email))) WHERE status <> 'cancelled' DO NOTHING
+          RETURNING * INTO reg;
+          IF NOT FOUND THEN
+            ord := r.ord; outcome := 'duplicate'; registration_id := NULL; registration_status := NULL;
+            RETURN NEXT;
+            CONTINUE;
+          END IF;
+          free := free - 1;
+          taken := taken + 1;
+          -- The hot path writes its domain event and queues its confirmation inline (no helper-function layers).
+          INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
+          VALUES (gen_random_uuid(), 'registration.created', r.actor_id, r.ip, 'external_registration', reg.id::text,
+                  jsonb_build_object('event_id', reg.event_id, 'registration', external_registration_json(reg)));
+          PERFORM queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
+            reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
+            jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
+                               'evento', evento),
+            'evento-externo', ev.id);
+          ord := r.ord; outcome := 'ok'; registration_id := reg.id; registration_status := reg.status;
+          RETURN NEXT;
+        END LOOP;
+        IF taken > 0 THEN
+          UPDATE external_events SET current_attendees = current_attendees + taken, version = version + 1 WHERE id = ev.id;
+        END IF;
+      END
+      $fn$`);
+
+export const EXTERNAL_EVENTS_SQL_FUNCTIONS: readonly SqlFunction[] = [
+  doorCode,
+  registrationCode,
+  iso,
+  registrationJson,
+  eventMail,
+  queueConfirmation,
+  registerBatch,
+];
