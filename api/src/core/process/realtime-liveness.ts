@@ -26,8 +26,14 @@ export class RealtimeLiveness {
     private readonly timeoutMs = LIVENESS_TIMEOUT_MS,
   ) {}
 
+  /**
+   * Beats every `beatMs`, and the first time as soon as Redis answers: a process that is killed before its first
+   * beat reached Redis was never seen alive, so nobody would notice it gone (its client refuses commands until it
+   * is connected, and the next beat would come only `beatMs` later).
+   */
   start(beatMs = LIVENESS_BEAT_MS): void {
-    void this.beat();
+    if (this.redis.status === 'ready') void this.beat();
+    else this.redis.once('ready', () => void this.beat());
     this.timer = setInterval(() => void this.beat(), beatMs);
     this.timer.unref();
   }
