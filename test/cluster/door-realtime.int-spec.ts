@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { eventBody, registrationBody } from '../factories/external-events';
+import { registrationBody } from '../factories/external-events';
 import { TestCluster } from '../setup/cluster';
-import { ADMIN, bearer, eventually, nextPush, type TestSocket } from '../setup/test-app';
+import { bearer, eventually, nextPush, type TestSocket } from '../setup/test-app';
 
 type Pushed = { event_id: string; data: Record<string, unknown> };
 
@@ -24,19 +24,14 @@ describe('door occupancy and alarms on two realtime processes', () => {
 
   beforeAll(async () => {
     c = await TestCluster.start({ api: 1, realtime: 2, workers: 1 });
-    admin = (await request(c.proxyUrl).post('/api/login').send(ADMIN)).body.token as string;
+    admin = await c.login();
   }, 180_000);
 
   afterAll(() => c?.stop(), 60_000);
 
   it('each board gets every change once, and each alarm once', async () => {
     const http = () => request(c.proxyUrl);
-    const created = await http()
-      .post('/api/eventos-externos')
-      .set(bearer(admin))
-      .send(eventBody({ max_attendees: 20, aforo_maximo: 4 }));
-    expect(created.status).toBe(201);
-    const e = created.body.event as { id: number; slug: string };
+    const e = await c.publishedEvent(admin, 20, { aforo_maximo: 4 });
     for (let i = 0; i < 4; i++) {
       const r = await http()
         .post(`/api/eventos/${e.slug}/register`)

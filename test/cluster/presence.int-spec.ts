@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { internalEventBody } from '../factories/internal-events';
 import { TestCluster } from '../setup/cluster';
-import { ADMIN, bearer, nextPush, type TestSocket } from '../setup/test-app';
+import { bearer, nextPush, type TestSocket } from '../setup/test-app';
 
 type PresencePush = { data: { event_id: number; users: Array<{ id: number; name: string }> } };
 
@@ -17,7 +17,7 @@ describe('seating presence when a realtime process is killed (2 realtime behind 
 
   beforeAll(async () => {
     c = await TestCluster.start({ api: 1, realtime: 2, workers: 1 });
-    admin = (await request(c.proxyUrl).post('/api/login').send(ADMIN)).body.token as string;
+    admin = await c.login();
   }, 180_000);
 
   afterAll(() => c?.stop(), 60_000);

@@ -110,12 +110,12 @@ export class TestCluster {
     return res.body.token as string;
   }
 
-  /** A published external event with room for `places`, made through the proxy. */
-  async publishedEvent(token: string, places: number): Promise<{ id: number; slug: string }> {
+  /** A published external event with room for `places` (and any other field of the body), made through the proxy. */
+  async publishedEvent(token: string, places: number, overrides: Record<string, unknown> = {}): Promise<{ id: number; slug: string }> {
     const res = await request(this.proxyUrl)
       .post('/api/eventos-externos')
       .set(bearer(token))
-      .send(eventBody({ max_attendees: places }));
+      .send(eventBody({ max_attendees: places, ...overrides }));
     if (res.status !== 201) throw new Error(`event not created: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.event as { id: number; slug: string };
   }
