@@ -13,6 +13,8 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  // AFORO_TIMINGS=<folder> also writes each file's time there (the table at the end of .ci/run).
+  reporters: ['default', '<rootDir>/test/setup/timings-reporter.cjs'],
   maxWorkers: 2,
   testTimeout: 30000,
 };
