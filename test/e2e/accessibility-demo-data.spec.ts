@@ -1,9 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import pg from 'pg';
 import { expectScreenOk, signIn, closeModal, viewportFor } from '../setup/browser';
-import { freePort } from '../setup/processes';
+import { databaseUrl, ownServer } from './own-server';
 
 /**
  * The screens as a real municipality's would be: `npm run seed:demo`'s data (six external events, four
@@ -12,9 +11,8 @@ import { freePort } from '../setup/processes';
  * and 360 px (issue 23 §5: the project's other accessibility test holds little data, so a rule like
  * label-content-name-mismatch on the programs' participants went unseen).
  *
- * The demo data gets a server of its own (test/e2e/start-server.mjs on a free port, its own database and
- * Redis prefix): seeded into the shared e2e server it would stay there for the specs that run after this
- * one, which count rows and totals.
+ * The demo data gets a server of its own (own-server.ts: its own database and Redis prefix): seeded into the
+ * shared e2e server it would stay there for the specs that run after this one, which count rows and totals.
  */
 
 const root = join(__dirname, '../..');
@@ -30,11 +28,9 @@ const DEMO = {
 
 /** The same database and Redis as start-server.mjs gives the server, for the seed CLI. */
 function serverEnv(database: string): NodeJS.ProcessEnv {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${database}`;
   return {
     ...process.env,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: databaseUrl(database),
     REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: database,
     ADMIN_EMAIL: 'admin@aforo.local',
@@ -44,58 +40,16 @@ function serverEnv(database: string): NodeJS.ProcessEnv {
   };
 }
 
-async function waitForHealth(url: string, exited: () => string | null): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const failed = exited();
-    if (failed) throw new Error(failed);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`El servidor con los datos de demostración no respondió en ${url}`);
-}
-
 const test = base.extend<object, { demoServer: string }>({
-  demoServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const port = await freePort();
-      const database = `aforo_e2e_${Date.now()}`;
-      let log = '';
-      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
-        cwd: root,
-        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-      const exited = () => (server.exitCode !== null ? `El servidor de demostración terminó (${server.exitCode}):\n${log}` : null);
-      try {
-        await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited);
-        // The compiled CLI of `npm run seed:demo`, on the server's database (idempotent).
-        execFileSync(process.execPath, [join(root, 'dist/api/src/cli.js'), 'seed-demo'], {
-          cwd: root,
-          env: serverEnv(database),
-          stdio: 'pipe',
-        });
-        await use(`http://127.0.0.1:${port}`);
-      } finally {
-        if (server.exitCode === null) {
-          const done = new Promise((r) => server.once('exit', r));
-          server.kill('SIGTERM');
-          await done;
-        }
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
-      }
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+  demoServer: ownServer(async (server) => {
+    // The compiled CLI of `npm run seed:demo`, on the server's database (idempotent).
+    execFileSync(process.execPath, [join(root, 'dist/api/src/cli.js'), 'seed-demo'], {
+      cwd: root,
+      env: serverEnv(server.database),
+      stdio: 'pipe',
+    });
+    return server.url;
+  }),
   baseURL: async ({ demoServer }, use) => use(demoServer),
 });
 

@@ -1,24 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import pg from 'pg';
+import type pg from 'pg';
 import { ADMIN, closeModal, expectScreenOk, signIn, viewportFor } from '../setup/browser';
-import { freePort } from '../setup/processes';
+import { ownServer, postJson } from './own-server';
 
 /**
  * Correos: every message with its status, attempts and error, filters by event and status, a
  * preview (HTML in a sandboxed frame, the text part), resend of a failed one, live as its status changes.
  *
  * Messages are queued with `queue_mail` straight into the database (public registration queues them in the
- * citizen's part of the issue), so this spec gets a server of its own (start-server.mjs on a free port, its
+ * citizen's part of the issue), so this spec gets a server of its own (own-server.ts: its
  * database known): the shared e2e server keeps no correos for the specs after it. Without SMTP_URL the workers
  * store each message (status stored); one is then marked refused by a server (550) to show a failed one.
  * Screenshots at 1280 and 360 px with AFORO_SHOTS=1 (in AFORO_SHOTS_DIR or /tmp/shots-correos).
  */
 
-const root = join(__dirname, '../..');
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const shots = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-correos') : null;
 
 const inDays = (days: number, hourUtc: number) => {
@@ -35,15 +31,8 @@ const VIEWER = { email: 'consulta.correos@aforo.local', password: 'consulta-corr
 const records = { externo: 0, interno: 0, programa: 0 };
 
 async function createRecords(baseUrl: string): Promise<void> {
-  const call = async (path: string, body: object, token?: string) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, { id: number }> & { token: string };
-  };
+  type Created = Record<string, { id: number }> & { token: string };
+  const call = (path: string, body: object, token?: string) => postJson<Created>(baseUrl, path, body, token);
   const { token } = await call('/api/login', ADMIN);
   const externo = await call(
     '/api/eventos-externos',
@@ -183,51 +172,10 @@ async function seed(db: pg.Client, baseUrl: string): Promise<void> {
 }
 
 const test = base.extend<object, { correosServer: string }>({
-  correosServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const port = await freePort();
-      const database = `aforo_e2e_${Date.now()}`;
-      let log = '';
-      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
-        cwd: root,
-        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-      const db = new pg.Client({ connectionString: Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString() });
-      try {
-        const deadline = Date.now() + 120_000;
-        for (;;) {
-          if (server.exitCode !== null) throw new Error(`El servidor terminó (${server.exitCode}):\n${log}`);
-          if (
-            await fetch(`http://127.0.0.1:${port}/api/health`).then(
-              (r) => r.ok,
-              () => false,
-            )
-          )
-            break;
-          if (Date.now() > deadline) throw new Error('El servidor no respondió');
-          await new Promise((r) => setTimeout(r, 500));
-        }
-        await db.connect();
-        await seed(db, `http://127.0.0.1:${port}`);
-        await use(`http://127.0.0.1:${port}`);
-      } finally {
-        await db.end().catch(() => undefined);
-        if (server.exitCode === null) {
-          const done = new Promise((r) => server.once('exit', r));
-          server.kill('SIGTERM');
-          await done;
-        }
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
-      }
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+  correosServer: ownServer(async (server) => {
+    await seed(server.db, server.url);
+    return server.url;
+  }),
   baseURL: async ({ correosServer }, use) => use(correosServer),
 });
 

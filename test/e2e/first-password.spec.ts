@@ -1,57 +1,31 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import pg from 'pg';
 import { expectScreenOk, viewportFor } from '../setup/browser';
-import { freePort } from '../setup/processes';
+import { ownServer } from './own-server';
 import { SHOT_VIEWPORTS } from './screenshots';
 
 /**
  * No fixed first password, in the browser: a server started without ADMIN_PASSWORD prints a
  * generated one once; signing in with it shows only 'Cambia tu contraseña', whatever the address, until a new one
- * is chosen; then the panel opens. The screen passes axe at 1280 and 360 px. Its own server (start-server.mjs on
- * a free port, its own database): the shared one's admin has a password of its own.
+ * is chosen; then the panel opens. The screen passes axe at 1280 and 360 px. Its own server (own-server.ts, its own
+ * database): the shared one's admin has a password of its own.
  */
 
-const root = join(__dirname, '../..');
+const shown = /con admin@aforo\.local y la contraseña inicial: (\S+)/;
 
 const test = base.extend<object, { firstServer: { url: string; password: string } }>({
-  firstServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const port = await freePort();
-      const database = `aforo_e2e_${Date.now()}`;
-      let out = '';
-      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
-        cwd: root,
-        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database, E2E_ADMIN_PASSWORD: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      server.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      server.stderr.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-8000)));
-      try {
-        const shown = /con admin@aforo\.local y la contraseña inicial: (\S+)/;
-        const deadline = Date.now() + 120_000;
-        while (!shown.test(out)) {
-          if (server.exitCode !== null) throw new Error(`El servidor terminó (${server.exitCode}):\n${out}`);
-          if (Date.now() > deadline) throw new Error(`El servidor no mostró la contraseña inicial:\n${out}`);
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        await use({ url: `http://127.0.0.1:${port}`, password: shown.exec(out)![1] });
-      } finally {
-        if (server.exitCode === null) {
-          const done = new Promise((r) => server.once('exit', r));
-          server.kill('SIGTERM');
-          await done;
-        }
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
+  // Printed once the server is ready, right after it first answers.
+  firstServer: ownServer(
+    async (server) => {
+      const deadline = Date.now() + 60_000;
+      while (!shown.test(server.output())) {
+        if (Date.now() > deadline) throw new Error(`El servidor no mostró la contraseña inicial:\n${server.output()}`);
+        await new Promise((r) => setTimeout(r, 100));
       }
+      return { url: server.url, password: shown.exec(server.output())![1] };
     },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+    { E2E_ADMIN_PASSWORD: '' },
+  ),
   baseURL: async ({ firstServer }, use) => use(firstServer.url),
 });
 

@@ -1,97 +1,40 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import pg from 'pg';
 import { ADMIN, daysAhead, expectScreenOk, signIn, viewportFor } from '../setup/browser';
-import { freePort } from '../setup/processes';
+import { ownServer, postJson, type OwnServer } from './own-server';
 
 /**
  * Privacy in the browser: the public registration form sends the notice version it shows; staff read
  * 'Conservación de datos' (the dry run: per area what is past its period) and run it; 'Aviso de privacidad' lists
- * the versions. An event is made 13 months old in SQL, so this spec gets a server of its own (start-server.mjs on a
- * free port, its database known), as correos.spec.ts does. Screenshots at 1280 and 360 px with AFORO_SHOTS=1 (in
+ * the versions. An event is made 13 months old in SQL, so this spec gets a server of its own (own-server.ts: its
+ * database known), as correos.spec.ts does. Screenshots at 1280 and 360 px with AFORO_SHOTS=1 (in
  * AFORO_SHOTS_DIR or /tmp/shots-retention).
  */
 
-const root = join(__dirname, '../..');
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const shots = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-retention') : null;
 
 const state = { eventId: 0, slug: '', token: '' };
 
-async function api(baseUrl: string, path: string, body: object, token?: string) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-const test = base.extend<object, { retentionServer: { url: string; db: pg.Client } }>({
-  retentionServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const port = await freePort();
-      const database = `aforo_e2e_${Date.now()}`;
-      let log = '';
-      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
-        cwd: root,
-        env: { ...process.env, E2E_PORT: String(port), E2E_DATABASE: database },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-      const db = new pg.Client({ connectionString: Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString() });
-      try {
-        const deadline = Date.now() + 120_000;
-        for (;;) {
-          if (server.exitCode !== null) throw new Error(`El servidor terminó (${server.exitCode}):\n${log}`);
-          if (
-            await fetch(`http://127.0.0.1:${port}/api/health`).then(
-              (r) => r.ok,
-              () => false,
-            )
-          )
-            break;
-          if (Date.now() > deadline) throw new Error('El servidor no respondió');
-          await new Promise((r) => setTimeout(r, 500));
-        }
-        await db.connect();
-        const url = `http://127.0.0.1:${port}`;
-        state.token = (await api(url, '/api/login', ADMIN)).token as string;
-        const { event } = (await api(
-          url,
-          '/api/eventos-externos',
-          {
-            title: 'Feria del Empleo 2025',
-            description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
-            event_date: daysAhead(5, 10),
-            end_date: daysAhead(5, 16),
-            location: 'Parque Fundidora, Monterrey',
-            max_attendees: 50,
-            status: 'published',
-          },
-          state.token,
-        )) as { event: { id: number; slug: string } };
-        Object.assign(state, { eventId: event.id, slug: event.slug });
-        await use({ url, db });
-      } finally {
-        await db.end().catch(() => undefined);
-        if (server.exitCode === null) {
-          const done = new Promise((r) => server.once('exit', r));
-          server.kill('SIGTERM');
-          await done;
-        }
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
-      }
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+const test = base.extend<object, { retentionServer: OwnServer }>({
+  retentionServer: ownServer(async (server) => {
+    state.token = (await postJson<{ token: string }>(server.url, '/api/login', ADMIN)).token;
+    const { event } = await postJson<{ event: { id: number; slug: string } }>(
+      server.url,
+      '/api/eventos-externos',
+      {
+        title: 'Feria del Empleo 2025',
+        description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
+        event_date: daysAhead(5, 10),
+        end_date: daysAhead(5, 16),
+        location: 'Parque Fundidora, Monterrey',
+        max_attendees: 50,
+        status: 'published',
+      },
+      state.token,
+    );
+    Object.assign(state, { eventId: event.id, slug: event.slug });
+    return server;
+  }),
   baseURL: async ({ retentionServer }, use) => use(retentionServer.url),
 });
 
@@ -119,7 +62,7 @@ test('the public registration form sends the notice version it shows', async ({ 
 
   // Two more people, then the event is moved 13 months back: past its 12 months.
   for (const [i, email] of ['ana.cantu@correo.mx', 'luis.trevino@correo.mx'].entries()) {
-    await api(retentionServer.url, `/api/eventos/${state.slug}/register`, {
+    await postJson(retentionServer.url, `/api/eventos/${state.slug}/register`, {
       nombre: 'Ana',
       apellido_paterno: 'Cantú',
       apellido_materno: 'Garza',

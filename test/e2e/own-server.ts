@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../setup/processes';
+
+/**
+ * A server of a spec's own, for a spec whose data must not reach the shared server (the specs after it count rows) or
+ * whose server starts differently: test/e2e/start-server.mjs on a free port, with its own database and Redis prefix.
+ * Started once per worker, before the spec's first test; stopped and its database dropped after its last.
+ */
+export interface OwnServer {
+  url: string;
+  database: string;
+  /** A connection to its database, to write what the API cannot (a message queued, an event made old). */
+  db: pg.Client;
+  /** What the server has printed so far (stdout and stderr, the last 8,000 characters). */
+  output(): string;
+}
+
+const root = join(__dirname, '../..');
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The URL of one database on the e2e PostgreSQL. */
+export function databaseUrl(database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+type OwnServerFixture<T> = [(args: object, use: (value: T) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }];
+
+/**
+ * A worker fixture giving what `prepare` returns once the server answers /api/health (prepare seeds it, or waits
+ * for a line of its output). `env` is added to start-server.mjs's (E2E_ADMIN_PASSWORD, …).
+ */
+export function ownServer<T>(prepare: (server: OwnServer) => Promise<T>, env: NodeJS.ProcessEnv = {}): OwnServerFixture<T> {
+  return [
+    async (_args, use) => {
+      const port = await freePort();
+      const database = `aforo_e2e_${Date.now()}`;
+      let out = '';
+      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
+        cwd: root,
+        env: { ...process.env, ...env, E2E_PORT: port, E2E_DATABASE: database },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-8000));
+      server.stdout.on('data', keep);
+      server.stderr.on('data', keep);
+      const url = `http://127.0.0.1:${port}`;
+      const db = new pg.Client({ connectionString: databaseUrl(database) });
+      try {
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          if (server.exitCode !== null) throw new Error(`El servidor propio terminó (${server.exitCode}):\n${out}`);
+          if (
+            await fetch(`${url}/api/health`).then(
+              (r) => r.ok,
+              () => false,
+            )
+          )
+            break;
+          if (Date.now() > deadline) throw new Error(`El servidor propio no respondió en ${url}:\n${out}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        await db.connect();
+        await use(await prepare({ url, database, db, output: () => out }));
+      } finally {
+        await db.end().catch(() => undefined);
+        if (server.exitCode === null) {
+          const done = new Promise((r) => server.once('exit', r));
+          server.kill('SIGTERM');
+          await done;
+        }
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+        await admin.end();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ];
+}
+
+/** A POST to an own server's API outside a page (its data set up before the tests), failing on any error status. */
+export async function postJson<T = Record<string, unknown>>(baseUrl: string, path: string, body: object, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
