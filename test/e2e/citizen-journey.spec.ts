@@ -1,8 +1,16 @@
-import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, expectScreenOk, linkFromMail, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
+import {
+  apiToken,
+  bearer,
+  linkFromMail,
+  newSignedInPage,
+  uniqueEmail,
+  expectScreenOkAtBothWidths,
+  shotsFolder,
+  signLink,
+} from '../setup/browser';
 import { createEventViaApi, registerViaApi, registrationRow } from './external-events-helpers';
+import { actOnLinkPage, pressWithKeyboard } from './link-pages-helpers';
 
 /**
  * The links a citizen follows, in the browser: the waitlist form of a full event, its confirm page, the cancel page (live on the staff board and
@@ -10,39 +18,10 @@ import { createEventViaApi, registerViaApi, registrationRow } from './external-e
  * axe clean, used with the keyboard. AFORO_SHOTS=1 also saves the screenshots (AFORO_SHOTS_DIR or /tmp/shots-citizen).
  */
 
-// The e2e server's JWT_SECRET (test/e2e/start-server.mjs): links signed as the renderer signs them (core/links/signed-links.ts).
-const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
-function signLink(purpose: 'cancel-registration' | 'accept-waitlist-offer', id: number, expiresAt: Date): string {
-  const key = createHmac('sha256', SECRET).update('aforo:signed-links:v1').digest();
-  const exp = Math.floor(expiresAt.getTime() / 1000);
-  return `${id}.${exp}.${createHmac('sha256', key).update(`${purpose}:${id}:${exp}`).digest('base64url')}`;
-}
+const SHOTS = shotsFolder('citizen');
 
-const SHOTS = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-citizen') : null;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-/** The screen at 360 and 1280 px: axe clean, no sideways scroll, and (with AFORO_SHOTS) a full-page PNG each. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const width of [360, 1280] as const) {
-    await page.setViewportSize(viewportFor(width));
-    await expectScreenOk(page, `${name} @ ${width}`);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
-/** Tabs until the element with that test id has focus (a keyboard user reaching a button), then presses Enter. */
-async function pressWithKeyboard(page: Page, testId: string): Promise<void> {
-  const target = page.getByTestId(testId);
-  await expect(target).toBeVisible();
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) {
-      await page.keyboard.press('Enter');
-      return;
-    }
-  }
-  throw new Error(`${testId} never got the keyboard focus`);
-}
+/** The screen at 360 and 1280 px, axe clean, no sideways scroll (and its PNGs with AFORO_SHOTS=1). */
+const checkScreen = (page: Page, name: string) => expectScreenOkAtBothWidths(page, name, SHOTS);
 
 test('full event → waitlist; cancel by link frees the place live and offers it; the offer is accepted; bad links get clear pages', async ({
   browser,
@@ -99,14 +78,13 @@ test('full event → waitlist; cancel by link frees the place live and offers it
       path: '/lista-espera/confirmar/',
     });
     await citizen.goto(confirmLink);
-    await expect(citizen.getByTestId('confirm-page')).toBeVisible();
-    await expect(citizen.getByTestId('link-name')).toHaveText('LUIS');
-    await expect(citizen.getByTestId('confirm-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
-    await checkScreen(citizen, 'confirm-page');
-    await pressWithKeyboard(citizen, 'join-confirm');
-    await expect(citizen.getByTestId('confirm-done')).toBeVisible();
-    await expect(citizen.getByRole('heading', { name: 'Ya estás en la lista de espera' })).toBeFocused();
-    await checkScreen(citizen, 'confirm-done');
+    await actOnLinkPage(citizen, 'confirm', {
+      shots: SHOTS,
+      name: 'LUIS',
+      button: 'join-confirm',
+      doneHeading: 'Ya estás en la lista de espera',
+      also: () => expect(citizen.getByTestId('confirm-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./),
+    });
 
     // Staff see the line beside the registrations board, live.
     const entry = staff.page.getByTestId('waitlist-entry');
@@ -125,14 +103,13 @@ test('full event → waitlist; cancel by link frees the place live and offers it
     await publicPage.goto(`/eventos/${event.slug}`);
     await expect(publicPage.getByTestId('public-event')).toHaveAttribute('data-live', 'joined');
     await citizen.goto(`/registro/cancelar/${cancelToken}`);
-    await expect(citizen.getByTestId('cancel-page')).toBeVisible();
-    await expect(citizen.getByTestId('link-name')).toHaveText('ROSA');
-    await expect(citizen.getByTestId('cancel-page')).not.toContainText(firstEmail.toUpperCase());
-    await checkScreen(citizen, 'cancel-page');
-    await pressWithKeyboard(citizen, 'cancel-confirm');
-    await expect(citizen.getByTestId('cancel-done')).toBeVisible();
-    await expect(citizen.getByRole('heading', { name: 'Registro cancelado' })).toBeFocused();
-    await checkScreen(citizen, 'cancel-done');
+    await actOnLinkPage(citizen, 'cancel', {
+      shots: SHOTS,
+      name: 'ROSA',
+      button: 'cancel-confirm',
+      doneHeading: 'Registro cancelado',
+      also: () => expect(citizen.getByTestId('cancel-page')).not.toContainText(firstEmail.toUpperCase()),
+    });
 
     await expect(registrationRow(staff.page, firstEmail).getByTestId('registration-status')).toHaveText('Cancelado');
     await expect(entry).toHaveAttribute('data-status', 'offered');
@@ -171,14 +148,13 @@ test('full event → waitlist; cancel by link frees the place live and offers it
 
     const acceptToken = signLink('accept-waitlist-offer', offer.id, new Date(offer.offered_until));
     await citizen.goto(`/lista-espera/aceptar/${acceptToken}`);
-    await expect(citizen.getByTestId('accept-page')).toBeVisible();
-    await expect(citizen.getByTestId('link-name')).toHaveText('LUIS');
-    await expect(citizen.getByTestId('offer-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
-    await checkScreen(citizen, 'accept-page');
-    await pressWithKeyboard(citizen, 'accept-confirm');
-    await expect(citizen.getByTestId('accept-done')).toBeVisible();
-    await expect(citizen.getByRole('heading', { name: '¡Registro Exitoso!' })).toBeFocused();
-    await checkScreen(citizen, 'accept-done');
+    await actOnLinkPage(citizen, 'accept', {
+      shots: SHOTS,
+      name: 'LUIS',
+      button: 'accept-confirm',
+      doneHeading: '¡Registro Exitoso!',
+      also: () => expect(citizen.getByTestId('offer-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./),
+    });
 
     // The board: the new registration arrives, the line empties.
     await expect(registrationRow(staff.page, waitingEmail).getByTestId('registration-status')).toHaveText('Registrado');

@@ -95,6 +95,26 @@ export async function eventInSpaceViaApi(
   return { espacio, evento, ids, asistentes };
 }
 
+/**
+ * The screenshot suites' stage: the Palacio Municipal's auditorium (Preferente 3 × 8 and a General of the given
+ * size), the annual report held in it (`evento` adds fields) and `people` invited.
+ */
+export function reportInAuditoriumViaApi(
+  request: APIRequestContext,
+  token: string,
+  stage: { general: { filas: number; asientos_por_fila: number }; evento?: Record<string, unknown>; people: NewPerson[] },
+) {
+  return eventInSpaceViaApi(request, token, {
+    espacio: 'Auditorio del Palacio Municipal',
+    secciones: [
+      { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
+      { nombre: 'General', codigo: 'G', ...stage.general, color: '#177245' },
+    ],
+    evento: { titulo: 'Informe Anual de Actividades del Ayuntamiento', ...stage.evento },
+    people: stage.people,
+  });
+}
+
 export async function setStatusViaApi(request: APIRequestContext, token: string, eventId: number, personaId: number, confirmacion: string) {
   const res = await request.put(`/api/eventos-internos/${eventId}/asistentes/${personaId}`, {
     headers: auth(token),

@@ -5,7 +5,7 @@ import {
   GUEST_NAMES,
   autoSeatViaApi,
   createInternalEventViaApi,
-  eventInSpaceViaApi,
+  reportInAuditoriumViaApi,
   sectionsOf,
   setStatusViaApi,
 } from './internal-events-helpers';
@@ -19,14 +19,9 @@ test('internal events screens at 1280 and 360 px', async ({ browser, request }) 
   test.setTimeout(240_000);
   mkdirSync(dir, { recursive: true });
   const token = await apiToken(request);
-  const { evento, ids } = await eventInSpaceViaApi(request, token, {
-    espacio: 'Auditorio del Palacio Municipal',
-    secciones: [
-      { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
-      { nombre: 'General', codigo: 'G', filas: 5, asientos_por_fila: 10, color: '#177245' },
-    ],
+  const { evento, ids } = await reportInAuditoriumViaApi(request, token, {
+    general: { filas: 5, asientos_por_fila: 10 },
     evento: {
-      titulo: 'Informe Anual de Actividades del Ayuntamiento',
       descripcion:
         'Presentación del informe anual ante el Cabildo, funcionarios y representantes de la sociedad civil. Se solicita puntualidad y vestimenta formal.',
       fecha_fin: new Date(Date.now() + 7 * 86_400_000 + 3 * 3_600_000).toISOString(),

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, bearer, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
+import { apiToken, bearer, newSignedInPage, uniqueEmail, expectScreenOkAtBothWidths, shotsFolder, signLink } from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 
 /**
@@ -12,23 +11,10 @@ import { createEventViaApi, registerViaApi } from './external-events-helpers';
  * (AFORO_SHOTS_DIR or /tmp/shots-arco).
  */
 
-const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret'; // test/e2e/start-server.mjs
-function signLink(purpose: 'unsubscribe-mail', id: number, expiresAt: Date): string {
-  const key = createHmac('sha256', SECRET).update('aforo:signed-links:v1').digest();
-  const exp = Math.floor(expiresAt.getTime() / 1000);
-  return `${id}.${exp}.${createHmac('sha256', key).update(`${purpose}:${id}:${exp}`).digest('base64url')}`;
-}
+const SHOTS = shotsFolder('arco');
 
-const SHOTS = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-arco') : null;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const width of [360, 1280] as const) {
-    await page.setViewportSize(viewportFor(width));
-    await expectScreenOk(page, `${name} @ ${width}`);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+/** The screen at 360 and 1280 px, axe clean, no sideways scroll (and its PNGs with AFORO_SHOTS=1). */
+const checkScreen = (page: Page, name: string) => expectScreenOkAtBothWidths(page, name, SHOTS);
 
 /** The text of the newest message of a template to an address, once the workers rendered it (Correos API, super admin). */
 async function mailText(request: APIRequestContext, token: string, email: string, template: string): Promise<{ id: number; text: string }> {

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, expectScreenOk, linkFromMail, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
+import { apiToken, linkFromMail, newSignedInPage, uniqueEmail, expectScreenOkAtBothWidths, shotsFolder } from '../setup/browser';
+import { createProgramViaApi, applyViaApi } from './programs-helpers';
+import { actOnLinkPage } from './link-pages-helpers';
 
 /**
  * Issue 22 §4 for programs in the browser: a full program's page offers its waitlist with the same form; the join is
@@ -11,32 +12,10 @@ import { apiToken, bearer, expectScreenOk, linkFromMail, newSignedInPage, unique
  * /tmp/shots-program-waitlist).
  */
 
-const SHOTS = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-program-waitlist') : null;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsFolder('program-waitlist');
 
-async function checkScreen(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize();
-  for (const width of [360, 1280] as const) {
-    await page.setViewportSize(viewportFor(width));
-    await expectScreenOk(page, `${name} @ ${width}`);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
-const application = (email: string, nombre = 'Laura') => ({
-  nombre,
-  apellido_paterno: 'Cantú',
-  apellido_materno: 'Leal',
-  fecha_nacimiento: '1992-04-09',
-  celular: '8187654321',
-  correo_electronico: email,
-  calle: 'Hidalgo',
-  numero: '200',
-  colonia: 'Obispado',
-  municipio: 'Monterrey',
-  tiene_emprendimiento: 'no',
-});
+/** The screen at 360 and 1280 px, axe clean, no sideways scroll (and its PNGs with AFORO_SHOTS=1). */
+const checkScreen = (page: Page, name: string) => expectScreenOkAtBothWidths(page, name, SHOTS);
 
 test('full program → waitlist; staff cancel a registration in the modal; the offer mail link → accept page → registered; the panel follows live', async ({
   browser,
@@ -45,14 +24,13 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
   test.setTimeout(180_000);
   const token = await apiToken(request);
   const nombre = `TALLER DE EXPORTACIÓN ${Date.now()}`;
-  const created = await request.post('/api/programas-servicios', {
-    headers: bearer(token),
-    data: { nombre, descripcion: 'Asesoría para vender fuera del país.', tipo: 'continuo', status: 'published', max_participantes: 1 },
+  const programa = await createProgramViaApi(request, token, {
+    nombre,
+    descripcion: 'Asesoría para vender fuera del país.',
+    max_participantes: 1,
   });
-  expect(created.status()).toBe(201);
-  const programa = ((await created.json()) as { programa: { id: number; slug: string } }).programa;
   const firstEmail = uniqueEmail('primera');
-  expect((await request.post(`/api/programas/${programa.slug}/register`, { data: application(firstEmail) })).status()).toBe(201);
+  await applyViaApi(request, programa.slug, firstEmail);
 
   const staff = await newSignedInPage(browser, token);
   const citizenContext = await browser.newContext();
@@ -100,15 +78,18 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
       path: '/lista-espera/programa/confirmar/',
     });
     await citizen.goto(confirmLink);
-    await expect(citizen.getByTestId('confirm-page')).toBeVisible();
-    await expect(citizen.getByTestId('link-name')).toHaveText(/^luis$/i);
-    await expect(citizen.getByTestId('confirm-page')).toContainText(nombre);
-    await expect(citizen.getByTestId('confirm-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
-    await checkScreen(citizen, 'program-confirm-page');
-    await citizen.getByTestId('join-confirm').click();
-    await expect(citizen.getByTestId('confirm-done')).toBeVisible();
-    await expect(citizen.getByRole('heading', { name: 'Ya estás en la lista de espera' })).toBeFocused();
-    await checkScreen(citizen, 'program-confirm-done');
+    await actOnLinkPage(citizen, 'confirm', {
+      shots: SHOTS,
+      shotPrefix: 'program-',
+      click: true,
+      name: /^luis$/i,
+      button: 'join-confirm',
+      doneHeading: 'Ya estás en la lista de espera',
+      also: async () => {
+        await expect(citizen.getByTestId('confirm-page')).toContainText(nombre);
+        await expect(citizen.getByTestId('confirm-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
+      },
+    });
     await expect(publicPage.getByTestId('program-waitlist-count')).toHaveText('1 persona en la lista de espera');
     // The same link again: the outcome, nothing new. An event's page does not take a program's token.
     await citizen.goto(confirmLink);
@@ -147,17 +128,21 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
       path: '/lista-espera/programa/aceptar/',
     });
     await citizen.goto(link);
-    await expect(citizen.getByTestId('accept-page')).toBeVisible();
-    await expect(citizen.getByTestId('link-name')).toHaveText(/^luis$/i);
-    await expect(citizen.getByTestId('accept-page')).toContainText(nombre);
-    await expect(citizen.getByTestId('accept-page')).toContainText('Programa continuo');
-    await expect(citizen.getByTestId('accept-page')).not.toContainText(waitingEmail.toUpperCase());
-    await expect(citizen.getByTestId('offer-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
-    await checkScreen(citizen, 'program-accept-page');
-    await citizen.getByTestId('accept-confirm').click();
-    await expect(citizen.getByTestId('accept-done')).toBeVisible();
-    await expect(citizen.getByRole('heading', { name: '¡Registro Exitoso!' })).toBeFocused();
-    await checkScreen(citizen, 'program-accept-done');
+    await actOnLinkPage(citizen, 'accept', {
+      shots: SHOTS,
+      shotPrefix: 'program-',
+      click: true,
+      name: /^luis$/i,
+      button: 'accept-confirm',
+      doneHeading: '¡Registro Exitoso!',
+      also: async () => {
+        const page = citizen.getByTestId('accept-page');
+        await expect(page).toContainText(nombre);
+        await expect(page).toContainText('Programa continuo');
+        await expect(page).not.toContainText(waitingEmail.toUpperCase());
+        await expect(citizen.getByTestId('offer-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
+      },
+    });
 
     // The modal: the application arrives (pendiente), the line empties — without a reload.
     await expect(

@@ -1,36 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiToken, signIn, uniqueEmail, bearer } from '../setup/browser';
+import { createProgramViaApi, applyViaApi } from './programs-helpers';
 
 function programRow(page: Page, nombre: string) {
   return page.getByTestId('program-row').filter({ has: page.getByText(nombre, { exact: true }) });
-}
-
-async function createProgramViaApi(request: APIRequestContext, token: string, fields: Record<string, unknown>) {
-  const res = await request.post('/api/programas-servicios', {
-    headers: bearer(token),
-    data: { descripcion: 'Programa municipal.', tipo: 'continuo', status: 'published', ...fields },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { programa: { id: number; slug: string; nombre: string } }).programa;
-}
-
-async function applyViaApi(request: APIRequestContext, slug: string, email: string) {
-  const res = await request.post(`/api/programas/${slug}/register`, {
-    data: {
-      nombre: 'Laura',
-      apellido_paterno: 'Cantú',
-      apellido_materno: 'Leal',
-      fecha_nacimiento: '1992-04-09',
-      celular: '8187654321',
-      correo_electronico: email,
-      calle: 'Hidalgo',
-      numero: '200',
-      colonia: 'Obispado',
-      municipio: 'Monterrey',
-      tiene_emprendimiento: 'no',
-    },
-  });
-  expect(res.status()).toBe(201);
 }
 
 test('staff create and publish a program; a citizen applies by keyboard only; the registrations modal shows it live; its status changes', async ({

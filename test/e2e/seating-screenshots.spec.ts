@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiToken, newSignedInPage } from '../setup/browser';
-import { GUEST_NAMES, autoSeatViaApi, eventInSpaceViaApi, sectionsOf, setStatusViaApi } from './internal-events-helpers';
+import { GUEST_NAMES, autoSeatViaApi, reportInAuditoriumViaApi, sectionsOf, setStatusViaApi } from './internal-events-helpers';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test seating-screenshots
@@ -11,13 +11,8 @@ test('seating screen at 1280 and 360 px', async ({ browser, request }) => {
   test.setTimeout(180_000);
   mkdirSync(dir, { recursive: true });
   const token = await apiToken(request);
-  const { evento, ids } = await eventInSpaceViaApi(request, token, {
-    espacio: 'Auditorio del Palacio Municipal',
-    secciones: [
-      { nombre: 'Preferente', codigo: 'P', filas: 3, asientos_por_fila: 8, color: '#1d4f91' },
-      { nombre: 'General', codigo: 'G', filas: 6, asientos_por_fila: 12, color: '#177245' },
-    ],
-    evento: { titulo: 'Informe Anual de Actividades del Ayuntamiento' },
+  const { evento, ids } = await reportInAuditoriumViaApi(request, token, {
+    general: { filas: 6, asientos_por_fila: 12 },
     people: GUEST_NAMES.slice(0, 8).map(([nombre, apellido_paterno, apellido_materno]) => ({ nombre, apellido_paterno, apellido_materno })),
   });
   const [pref, gen] = await sectionsOf(request, token, evento.id);

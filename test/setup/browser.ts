@@ -3,6 +3,8 @@
  * token), the Authorization header, dates in the displayed zone, and the accessibility checks. Playwright
  * code (DOM callbacks), so the root typecheck leaves it out like test/e2e.
  */
+import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -12,6 +14,24 @@ export { bearer };
 
 /** The first super admin of the browser tests' server: test/e2e/start-server.mjs sets this ADMIN_PASSWORD (there is no default). */
 export const ADMIN = { email: 'admin@aforo.local', password: 'aforo-admin-2026' };
+
+/** The browser tests' servers' JWT_SECRET (test/e2e/start-server.mjs), which also signs the citizens' links. */
+export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
+
+/** A citizen link's token (cancel, accept an offer, unsubscribe…) signed as the server signs it (core/links/signed-links.ts). */
+export function signLink(purpose: string, id: number, expiresAt: Date): string {
+  const key = createHmac('sha256', E2E_JWT_SECRET).update('aforo:signed-links:v1').digest();
+  const exp = Math.floor(expiresAt.getTime() / 1000);
+  return `${id}.${exp}.${createHmac('sha256', key).update(`${purpose}:${id}:${exp}`).digest('base64url')}`;
+}
+
+/** With AFORO_SHOTS=1 the folder a spec's PNGs go to (AFORO_SHOTS_DIR, or /tmp/shots-<name>), made; else null. */
+export function shotsFolder(name: string): string | null {
+  if (!process.env.AFORO_SHOTS) return null;
+  const dir = process.env.AFORO_SHOTS_DIR ?? `/tmp/shots-${name}`;
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** A unique e-mail for this run (the database is fresh per run, tests still avoid collisions). */
 export function uniqueEmail(prefix: string): string {
@@ -108,6 +128,20 @@ export interface AxeOptions {
 export async function expectScreenOk(page: Page, label = page.url(), options: AxeOptions = {}): Promise<void> {
   await expectAccessible(page, label, options);
   await expectNoSideScroll(page, label);
+}
+
+/**
+ * The screen at 360 and at 1280 px: axe clean and no sideways scroll (expectScreenOk), and with a shots folder a
+ * full-page PNG at each; then the page's viewport is put back.
+ */
+export async function expectScreenOkAtBothWidths(page: Page, name: string, shots: string | null): Promise<void> {
+  const before = page.viewportSize();
+  for (const width of [360, 1280] as const) {
+    await page.setViewportSize(viewportFor(width));
+    await expectScreenOk(page, `${name} @ ${width}`);
+    if (shots) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
 }
 
 /** Closes the open modal as a keyboard user would, and waits until no dialog is left. */
