@@ -17,14 +17,20 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The timings reporter writes only with AFORO_TIMINGS set (.ci/run's table of the slowest tests).
+  reporter: [['list'], ['./test/e2e/timings-reporter.ts']],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     locale: 'es-MX',
     timezoneId: 'America/Monterrey',
-    trace: 'retain-on-failure',
+    // The product's reduced-motion styles (web/src/app/styles.css): no entrance to wait for before axe judges contrast,
+    // no endless animation repainting while a test runs. Nothing the tests assert moves.
+    reducedMotion: 'reduce',
+    // A failed test keeps its trace (actions, DOM snapshots, network); the screencast, costly for every test that
+    // passes, is left out.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The Debian package and its flags, shared with the benchmarks that drive a browser.
     launchOptions: chromiumOptions,
   },
