@@ -17,6 +17,9 @@ const SHOTS = shotsFolder('program-waitlist');
 /** The screen at 360 and 1280 px, axe clean, no sideways scroll (and its PNGs with AFORO_SHOTS=1). */
 const checkScreen = (page: Page, name: string) => expectScreenOkAtBothWidths(page, name, SHOTS);
 
+/** The program's link pages: clicked, their shots prefixed; the person on the waitlist is Luis. */
+const asProgram = { shots: SHOTS, shotPrefix: 'program-', click: true, name: /^luis$/i };
+
 test('full program → waitlist; staff cancel a registration in the modal; the offer mail link → accept page → registered; the panel follows live', async ({
   browser,
   request,
@@ -79,12 +82,7 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     });
     await citizen.goto(confirmLink);
     await actOnLinkPage(citizen, 'confirm', {
-      shots: SHOTS,
-      shotPrefix: 'program-',
-      click: true,
-      name: /^luis$/i,
-      button: 'join-confirm',
-      doneHeading: 'Ya estás en la lista de espera',
+      ...asProgram,
       also: async () => {
         await expect(citizen.getByTestId('confirm-page')).toContainText(nombre);
         await expect(citizen.getByTestId('confirm-until')).toContainText(/\d{1,2}:\d{2}\s[ap]\.\sm\./);
@@ -129,12 +127,7 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     });
     await citizen.goto(link);
     await actOnLinkPage(citizen, 'accept', {
-      shots: SHOTS,
-      shotPrefix: 'program-',
-      click: true,
-      name: /^luis$/i,
-      button: 'accept-confirm',
-      doneHeading: '¡Registro Exitoso!',
+      ...asProgram,
       also: async () => {
         const page = citizen.getByTestId('accept-page');
         await expect(page).toContainText(nombre);
