@@ -35,7 +35,9 @@ type OwnServerFixture<T> = [(args: object, use: (value: T) => Promise<void>) => 
  */
 export function ownServer<T>(prepare: (server: OwnServer) => Promise<T>, env: NodeJS.ProcessEnv = {}): OwnServerFixture<T> {
   return [
-    async (_args, use) => {
+    // Playwright reads a fixture's dependencies from this pattern: none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
       const port = await freePort();
       const database = `aforo_e2e_${Date.now()}`;
       let out = '';
