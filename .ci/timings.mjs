@@ -53,7 +53,7 @@ if (existsSync(join(dir, 'playwright.tsv'))) {
   const files = byFile(list);
   const total = files.reduce((sum, [, f]) => sum + f.ms, 0);
   console.log(`\nPlaywright: ${list.length} pruebas en ${files.length} archivos, ${secs(total).trim()} sumados; los archivos más lentos:`);
-  for (const [name, f] of files.slice(0, top)) console.log(`${secs(f.ms)}  ${name} (${f.tests} pruebas)`);
+  for (const [name, f] of files.slice(0, top)) console.log(`${secs(f.ms)}  ${name} (${f.tests} ${f.tests === 1 ? 'prueba' : 'pruebas'})`);
   console.log('Las pruebas más lentas:');
   for (const [ms, file, title] of [...list].sort((a, b) => Number(b[0]) - Number(a[0])).slice(0, top)) {
     console.log(`${secs(Number(ms))}  ${file} › ${title}`);

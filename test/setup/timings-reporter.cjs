@@ -16,7 +16,7 @@ class TimingsReporter {
     mkdirSync(dir, { recursive: true });
     const file = relative(this.rootDir, result.testFilePath);
     const tests = result.numPassingTests + result.numFailingTests + result.numPendingTests;
-    const line = [result.perfStats.runtime, file, `${tests} pruebas`].join('\t');
+    const line = [result.perfStats.runtime, file, `${tests} ${tests === 1 ? 'prueba' : 'pruebas'}`].join('\t');
     appendFileSync(join(dir, `jest-node${process.versions.node.split('.')[0]}.tsv`), `${line}\n`);
   }
 }
