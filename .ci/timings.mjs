@@ -35,9 +35,8 @@ function byFile(list) {
   return [...files].sort((a, b) => b[1].ms - a[1].ms);
 }
 
-for (const file of readdirSync(dir)
-  .filter((f) => f.startsWith('jest-'))
-  .sort()) {
+const jestFiles = readdirSync(dir).filter((f) => /^jest-.*\.tsv$/.test(f));
+for (const file of jestFiles.sort()) {
   const list = rows(file);
   const files = byFile(list);
   const total = files.reduce((sum, [, f]) => sum + f.ms, 0);
