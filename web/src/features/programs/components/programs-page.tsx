@@ -17,6 +17,7 @@ import { loadProgramas, programsState, removePrograma, upsertPrograma } from '..
 import { ProgramaFormModal } from './programa-form-modal';
 import { ProgramsTable } from './programs-table';
 import { RegistrationsModal } from './registrations-modal';
+import { useBusyRow } from '../../../lib/use-busy-row';
 import '../programs.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
@@ -26,7 +27,7 @@ function ProgramsManager() {
   const { programas, loading, loaded, error } = useSnapshot(programsState);
   const [editing, setEditing] = useState<Editing>(null);
   const [registrationsOf, setRegistrationsOf] = useState<number | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
   const canCreate = canInAnyArea(user, PROGRAM_AREAS, 'create');
   const rowPermissions = { edit: canInAnyArea(user, PROGRAM_AREAS, 'edit'), delete: canInAnyArea(user, PROGRAM_AREAS, 'delete') };
   // Read from the live list: a change elsewhere shows; a program deleted elsewhere closes its modals.
@@ -38,31 +39,28 @@ function ProgramsManager() {
     loadProgramas(getProgramas).catch(() => toast.error('No se pudieron cargar los programas'));
   }, []);
 
-  const handleToggleFeatured = async (p: ProgramaResponse) => {
-    setBusyId(p.id);
-    try {
-      const { programa } = await setFeatured(p.id, !p.es_destacado);
-      upsertPrograma(programa);
-      toast.success(programa.es_destacado ? 'Programa destacado' : 'Programa ya no está destacado');
-    } catch {
-      toast.error('No se pudo cambiar el estado destacado');
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const handleToggleFeatured = (p: ProgramaResponse) =>
+    run(
+      p.id,
+      async () => {
+        const { programa } = await setFeatured(p.id, !p.es_destacado);
+        upsertPrograma(programa);
+        toast.success(programa.es_destacado ? 'Programa destacado' : 'Programa ya no está destacado');
+      },
+      () => toast.error('No se pudo cambiar el estado destacado'),
+    );
 
   const handleDelete = async (p: ProgramaResponse) => {
     if (!window.confirm(`¿Estás seguro de eliminar el programa ${p.nombre}?`)) return;
-    setBusyId(p.id);
-    try {
-      await deletePrograma(p.id);
-      removePrograma(p.id);
-      toast.success('Programa eliminado exitosamente');
-    } catch {
-      toast.error('Error al eliminar el programa');
-    } finally {
-      setBusyId(null);
-    }
+    await run(
+      p.id,
+      async () => {
+        await deletePrograma(p.id);
+        removePrograma(p.id);
+        toast.success('Programa eliminado exitosamente');
+      },
+      () => toast.error('Error al eliminar el programa'),
+    );
   };
 
   return (
