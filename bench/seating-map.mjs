@@ -15,19 +15,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createSeatedEvent, createStadium, insertPeople } from './lib/seating-data.mjs';
-import {
-  createBenchEnv,
-  fmt,
-  fmtInt,
-  freePort,
-  log,
-  machineInfo,
-  median,
-  otherBenches,
-  readFlags,
-  ROOT,
-  writeBenchSection,
-} from './lib.mjs';
+import { freePort } from '../scripts/lib.mjs';
+import { createBenchEnv, fmt, fmtInt, log, machineInfo, median, otherBenches, readFlags, ROOT, writeBenchSection } from './lib.mjs';
 
 const { flags } = readFlags(process.argv.slice(2));
 const opts = {

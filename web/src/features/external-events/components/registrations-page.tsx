@@ -15,10 +15,9 @@ import { saveBlob } from '../../../lib/download';
 import { formatDateTime, todayInputValue } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
-import { confirmRegistration } from '../api/confirm-registration';
+import { confirmRegistration, unconfirmRegistration } from '../api/registration-attendance';
 import { deleteRegistration } from '../api/delete-registration';
 import { exportRegistrations } from '../api/export-registrations';
-import { unconfirmRegistration } from '../api/unconfirm-registration';
 import { foldForSearch, fullName } from '../event-labels';
 import { RegistrationsLiveEffect } from '../live/registrations-live-effect';
 import {
