@@ -4,7 +4,6 @@ import type { ExternalEventResponse } from '@shared/contracts/external-events.co
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -89,7 +88,7 @@ function ExternalEventsManager() {
         title="Eventos"
         count={events.length}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando eventos…" />}
+        loadingLabel="Cargando eventos…"
       >
         <ExternalEventsTable
           events={events as ExternalEventResponse[]}

@@ -15,7 +15,6 @@ import { Select } from '../../../components/ui/field';
 import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -124,7 +123,7 @@ export function CorreosPage() {
         title="Mensajes"
         count={total}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando correos…" />}
+        loadingLabel="Cargando correos…"
       >
         <CorreosTable
           correos={correos as CorreoResponse[]}

@@ -5,7 +5,6 @@ import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
@@ -81,7 +80,7 @@ function ProgramsManager() {
         title="Programas Creados"
         count={programas.length}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando programas…" />}
+        loadingLabel="Cargando programas…"
       >
         <ProgramsTable
           programas={programas as ProgramaResponse[]}
