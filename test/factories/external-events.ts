@@ -1,5 +1,5 @@
 import type { TestApp } from '../setup/test-app';
-import { joinConfirmed, type WaitlistJoinKind } from './waitlist-join';
+import { joinConfirmed } from './waitlist-join';
 
 let n = 0;
 
@@ -41,14 +41,7 @@ export function registrationBody(i: number, overrides: Record<string, unknown> =
   };
 }
 
-const EVENT_WAITLIST: WaitlistJoinKind = {
-  joinPath: (slug) => `/api/eventos/${slug}/waitlist`,
-  pendingSql: `SELECT w.id, w.confirm_until FROM external_waitlist w JOIN external_events e ON e.id = w.event_id
-    WHERE e.slug = $1 AND lower(w.email) = lower($2) AND w.status = 'pending' ORDER BY w.id DESC LIMIT 1`,
-  purpose: 'confirm-waitlist-join',
-};
-
 /** Joins a full event's waitlist and follows the confirm link its message carries: the person is in line. */
 export function joinWaitlistConfirmed(t: TestApp, slug: string, body: { email: string }): Promise<number> {
-  return joinConfirmed(t, EVENT_WAITLIST, slug, body.email, body);
+  return joinConfirmed(t, 'confirm-waitlist-join', slug, body.email, body);
 }

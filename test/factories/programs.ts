@@ -1,5 +1,5 @@
 import type { TestApp } from '../setup/test-app';
-import { joinConfirmed, type WaitlistJoinKind } from './waitlist-join';
+import { joinConfirmed } from './waitlist-join';
 
 let n = 0;
 
@@ -71,14 +71,7 @@ export function businessApplicationBody(i: number, overrides: Record<string, unk
   });
 }
 
-const PROGRAM_WAITLIST: WaitlistJoinKind = {
-  joinPath: (slug) => `/api/programas/${slug}/waitlist`,
-  pendingSql: `SELECT w.id, w.confirm_until FROM programa_lista_espera w JOIN programas p ON p.id = w.programa_id
-    WHERE p.slug = $1 AND lower(w.correo_electronico) = lower($2) AND w.status = 'pending' ORDER BY w.id DESC LIMIT 1`,
-  purpose: 'confirm-program-waitlist-join',
-};
-
 /** Joins a full program's waitlist and follows the confirm link its message carries: in line. */
 export function joinProgramWaitlistConfirmed(t: TestApp, slug: string, body: { correo_electronico: string }): Promise<number> {
-  return joinConfirmed(t, PROGRAM_WAITLIST, slug, body.correo_electronico, body);
+  return joinConfirmed(t, 'confirm-program-waitlist-join', slug, body.correo_electronico, body);
 }
