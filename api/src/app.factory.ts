@@ -118,6 +118,7 @@ function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // Relative to its root: an absolute path with a dot-folder in it (`~/.local/aforo/…`) would be refused as a dotfile.
+    res.sendFile('index.html', { root: config.webDistDir });
   });
 }

@@ -31,8 +31,10 @@ describe('static files of the web app are served precompressed (br > gzip > iden
   const style = `.card{color:#1f2328;padding:1rem}\n`.repeat(80);
 
   beforeAll(async () => {
-    // A build as web/vite.config.ts leaves it: each text asset with its .br and .gz beside it.
-    dir = mkdtempSync(join(tmpdir(), 'aforo-web-'));
+    // A build as web/vite.config.ts leaves it: each text asset with its .br and .gz beside it. Under a dot-folder, as
+    // an install in `~/.local/…` is: every file must still be served (express's send refuses dotfiles on absolute paths).
+    dir = join(mkdtempSync(join(tmpdir(), '.aforo-web-')), 'dist');
+    mkdirSync(dir);
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     for (const [name, body] of [
@@ -49,7 +51,7 @@ describe('static files of the web app are served precompressed (br > gzip > iden
 
   afterAll(async () => {
     await t?.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(join(dir, '..'), { recursive: true, force: true });
   });
 
   it('sends brotli when accepted, with the original type, Vary and immutable caching', async () => {
@@ -91,6 +93,13 @@ describe('static files of the web app are served precompressed (br > gzip > iden
     const page = await fetchRaw(t.url, '/eventos', { 'Accept-Encoding': 'br, gzip' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it("answers the app's pages with index.html, also from a folder under a dot-folder", async () => {
+    const res = await fetchRaw(t.url, '/eventos-externos/7');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body.toString()).toContain('<div id="root">');
   });
 
   it('reads Accept-Encoding as browsers and proxies write it', () => {

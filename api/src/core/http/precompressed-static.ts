@@ -27,7 +27,11 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
   return ENCODINGS.filter((e) => accepts(e.name)).map((e) => e.name);
 }
 
-/** URL path ("/assets/index-x.js") → the compressed files that exist for it, found once at start-up. */
+/**
+ * URL path ("/assets/index-x.js") → the compressed files that exist for it (relative to `root`), found once at start-up.
+ * Relative, and sent with `root`: `send` checks only the part below the root for dot-folders, so Aforo installed under
+ * a folder such as `~/.local/aforo` still serves its files.
+ */
 function scan(root: string): Map<string, Partial<Record<Encoding, string>>> {
   const found = new Map<string, Partial<Record<Encoding, string>>>();
   const visit = (dir: string) => {
@@ -41,7 +45,7 @@ function scan(root: string): Map<string, Partial<Record<Encoding, string>>> {
       if (!encoding) continue;
       const original = path.slice(0, -encoding.suffix.length);
       const url = `/${relative(root, original).split(sep).join('/')}`;
-      found.set(url, { ...found.get(url), [encoding.name]: path });
+      found.set(url, { ...found.get(url), [encoding.name]: relative(root, path) });
     }
   };
   visit(root);
@@ -66,7 +70,7 @@ export function precompressedStatic(root: string, cacheControl: (urlPath: string
     res.type(extname(req.path));
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Cache-Control', cacheControl(req.path));
-    res.sendFile(variants[encoding]!, { cacheControl: false, dotfiles: 'deny' }, (err) => {
+    res.sendFile(variants[encoding]!, { root, cacheControl: false, dotfiles: 'deny' }, (err) => {
       if (err && !res.headersSent) next(err);
     });
   };
