@@ -13,6 +13,9 @@ export interface WaitlistLinkTexts {
   token?: ReturnType<typeof linkTokenDoc>;
 }
 
+/** What confirming a join answers, in every area. */
+const CONFIRMED = 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).';
+
 type WaitlistLinks = Pick<
   WaitlistEngine<never, object, { id: number; status: string }>,
   'confirmView' | 'confirm' | 'offerView' | 'accept'
@@ -36,13 +39,7 @@ export function waitlistLinkRoutes(o: WaitlistLinkTexts) {
     }
 
     /** Confirming twice changes nothing (200 again); an expired confirmation is 410. */
-    @PublicWrite(
-      'confirmar/:token',
-      200,
-      'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).',
-      o.answers.confirmed,
-      token,
-    )
+    @PublicWrite('confirmar/:token', 200, CONFIRMED, o.answers.confirmed, token)
     confirm(@Token() token: string, @Actor() actor: EventActor) {
       return this.waitlist.confirm(token, actor);
     }

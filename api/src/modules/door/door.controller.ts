@@ -60,13 +60,6 @@ function doorRoutes(o: DoorRoutesOf) {
       return { conflicts: await this.door.conflicts(o.kind, id) };
     }
 
-    @Get(':id/occupancy')
-    @Answer(200, o.occupancy, A.occupancy)
-    @RequirePermission(o.area, 'view')
-    occupancy(@IdParam() id: number) {
-      return this.door.occupancy(o.kind, id);
-    }
-
     @Post(':id/occupancy/override')
     @HttpCode(200)
     @Answer(200, 'Un supervisor autoriza seguir entrando en el aforo máximo (hasta que baje de él o lo quite).', A.stop)
@@ -89,6 +82,13 @@ function doorRoutes(o: DoorRoutesOf) {
     async empty(@IdParam() id: number, @Actor() actor: EventActor) {
       const { count, occupancy } = await this.door.empty(o.kind, id, actor);
       return { message: emptied(count), count, occupancy };
+    }
+
+    @Get(':id/occupancy')
+    @Answer(200, o.occupancy, A.occupancy)
+    @RequirePermission(o.area, 'view')
+    occupancy(@IdParam() id: number) {
+      return this.door.occupancy(o.kind, id);
     }
   }
   return DoorRoutes;
