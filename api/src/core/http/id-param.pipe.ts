@@ -1,4 +1,4 @@
-import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, Injectable, Param, type PipeTransform } from '@nestjs/common';
 import { MAX_INT32 } from '../constants';
 import { DomainException } from '../errors/domain-exception';
 import { CANONICAL_ID } from './input-policy';
@@ -18,3 +18,6 @@ export class IdParamPipe implements PipeTransform<unknown, number> {
     );
   }
 }
+
+/** A numeric route parameter (`id` unless named) through IdParamPipe. */
+export const IdParam = (name = 'id') => Param(name, IdParamPipe);

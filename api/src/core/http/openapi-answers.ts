@@ -42,6 +42,20 @@ export const S = {
     description,
   }),
   message: (example: string): JsonSchema => ({ type: 'string', example, description: 'Mensaje para mostrar, en español.' }),
+  /** A personal field that retention empties (anonymised rows keep their counts, not their people). */
+  erasable: (example: string): JsonSchema => ({
+    type: 'string',
+    example,
+    description: 'Null una vez anonimizado (conservación de datos).',
+    nullable: true,
+  }),
+  /** The person at the head of a public form's row: three names (the row's own examples) and the erasable birth date. */
+  person: (nombre: string, paterno: string, materno: string, birth: string): Record<string, JsonSchema> => ({
+    nombre: S.text(nombre),
+    apellido_paterno: S.text(paterno),
+    apellido_materno: S.text(materno),
+    fecha_nacimiento: S.erasable(birth),
+  }),
 };
 
 /** The success answer of an operation: JSON with this schema. */

@@ -35,6 +35,15 @@ export interface PersonalDataHolder {
 /** The name every anonymised row shows. */
 export const ANONYMIZED_NAME = 'Anonimizado';
 
+/** What anonymising writes over a person's names (SQL expressions, as a PersonalTableSpec's `anonymize` takes them). */
+export const ANONYMIZED_NAMES = { nombre: `'${ANONYMIZED_NAME}'`, apellido_paterno: `''`, apellido_materno: `''` } as const;
+
+/** A unique address that can never receive mail, for row `t` of `table` (an e-mail column that may not be NULL). */
+export const anonymizedEmail = (table: string) => `'anonimizado-${table}-' || t.id || '@anonimizado.invalid'`;
+
+/** A birth date reduced to 1 January of its year (age statistics stay). */
+export const BIRTH_YEAR_ONLY = `make_date(extract(year FROM t.fecha_nacimiento)::int, 1, 1)`;
+
 @Injectable()
 export class PersonalDataRegistry {
   private readonly holders = new Map<PersonalDataSource, PersonalDataHolder>();

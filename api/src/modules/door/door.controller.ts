@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { Idempotent } from '@core/http/idempotency.interceptor';
-import { Answer } from '@core/http/openapi-answers';
+import { Answer, type JsonSchema } from '@core/http/openapi-answers';
+import type { DoorKind } from '@shared/contracts/door.contract';
 import type { EventActor } from '@shared/events/domain-events';
+import type { Area } from '@shared/permissions';
 import { InternalScanDto, ScanBatchDto, ScanDto } from './door.dto';
 import { DoorAnswers as A } from './door.openapi';
 import { DoorService } from './door.service';
@@ -14,20 +16,93 @@ const LIFTED = 'Entrada autorizada sobre el aforo máximo.';
 const RESTORED = 'La entrada vuelve a detenerse en el aforo máximo.';
 const emptied = (n: number) => `Recinto vaciado: ${n} persona(s) marcadas fuera.`;
 
+/** What differs between the two kinds' door routes: the event's path and permission area, and what some answers say. */
+interface DoorRoutesOf {
+  kind: DoorKind;
+  area: Area;
+  batch: JsonSchema;
+  codes: string;
+  occupancy: string;
+}
+
 /**
- * The door of both kinds of event, under each event's own path and permission area: edit scans (and
- * downloads the offline codes), view reads the occupancy and the conflicts, delete lifts the stop and empties the
- * venue. One engine (DoorService); the kind picks the area's adapter.
+ * The door routes of one kind of event, under that event's path (`eventos-externos/:id/…`) and permission area:
+ * edit scans (and downloads the offline codes), view reads the occupancy and the conflicts, delete lifts the stop and
+ * empties the venue. One engine (DoorService); the kind picks the area's adapter. The single scan's body and answer
+ * differ by kind, so each kind's controller declares it.
  */
-@ApiTags('puerta')
-@ApiBearerAuth()
-@Controller()
-export class DoorController {
-  constructor(private readonly door: DoorService) {}
+function doorRoutes(o: DoorRoutesOf) {
+  @ApiTags('puerta')
+  @ApiBearerAuth()
+  abstract class DoorRoutes {
+    constructor(protected readonly door: DoorService) {}
 
-  // ——— External events ———
+    @Post(':id/check-in/batch')
+    @HttpCode(200)
+    @Answer(200, 'Los escaneos de un dispositivo que estuvo sin conexión: cada scan_id una sola vez, aplicados por scanned_at.', o.batch)
+    @RequirePermission(o.area, 'edit')
+    @Idempotent()
+    batch(@IdParam() id: number, @Body() dto: ScanBatchDto, @Actor() actor: EventActor) {
+      return this.door.batch(o.kind, id, dto.scans, actor);
+    }
 
-  @Post('eventos-externos/:id/check-in')
+    @Get(':id/check-in/codes')
+    @Answer(200, o.codes, A.codes)
+    @RequirePermission(o.area, 'edit')
+    codes(@IdParam() id: number) {
+      return this.door.codes(o.kind, id);
+    }
+
+    @Get(':id/check-in/conflicts')
+    @Answer(200, 'Escaneos en conflicto (el mismo código por dos puertas sin conexión), para el supervisor.', A.conflicts)
+    @RequirePermission(o.area, 'view')
+    async conflicts(@IdParam() id: number) {
+      return { conflicts: await this.door.conflicts(o.kind, id) };
+    }
+
+    @Post(':id/occupancy/override')
+    @HttpCode(200)
+    @Answer(200, 'Un supervisor autoriza seguir entrando en el aforo máximo (hasta que baje de él o lo quite).', A.stop)
+    @RequirePermission(o.area, 'delete')
+    async lift(@IdParam() id: number, @Actor() actor: EventActor) {
+      return { message: LIFTED, occupancy: await this.door.setStopLifted(o.kind, id, true, actor) };
+    }
+
+    @Delete(':id/occupancy/override')
+    @Answer(200, 'Quita la autorización: la entrada vuelve a detenerse en el aforo máximo.', A.stop)
+    @RequirePermission(o.area, 'delete')
+    async restore(@IdParam() id: number, @Actor() actor: EventActor) {
+      return { message: RESTORED, occupancy: await this.door.setStopLifted(o.kind, id, false, actor) };
+    }
+
+    @Post(':id/occupancy/empty')
+    @HttpCode(200)
+    @Answer(200, 'Vaciar recinto: todos los que estaban dentro quedan fuera.', A.emptied)
+    @RequirePermission(o.area, 'delete')
+    async empty(@IdParam() id: number, @Actor() actor: EventActor) {
+      const { count, occupancy } = await this.door.empty(o.kind, id, actor);
+      return { message: emptied(count), count, occupancy };
+    }
+
+    @Get(':id/occupancy')
+    @Answer(200, o.occupancy, A.occupancy)
+    @RequirePermission(o.area, 'view')
+    occupancy(@IdParam() id: number) {
+      return this.door.occupancy(o.kind, id);
+    }
+  }
+  return DoorRoutes;
+}
+
+@Controller('eventos-externos')
+export class ExternalDoorController extends doorRoutes({
+  kind: 'externo',
+  area: 'eventos_externos',
+  batch: A.batch,
+  codes: 'Los códigos válidos del evento, cifrados (SHA-256 con sal), para responder sin conexión. Sin datos personales.',
+  occupancy: 'Ocupación ahora: dentro, aforo, nivel, por puerta y la última hora.',
+}) {
+  @Post(':id/check-in')
   @HttpCode(200)
   @Answer(
     200,
@@ -36,131 +111,26 @@ export class DoorController {
   )
   @RequirePermission('eventos_externos', 'edit')
   @Idempotent()
-  checkInExternal(@Param('id', IdParamPipe) id: number, @Body() dto: ScanDto, @Actor() actor: EventActor) {
+  checkIn(@IdParam() id: number, @Body() dto: ScanDto, @Actor() actor: EventActor) {
     return this.door.scan('externo', id, dto, actor);
   }
+}
 
-  @Post('eventos-externos/:id/check-in/batch')
-  @HttpCode(200)
-  @Answer(200, 'Los escaneos de un dispositivo que estuvo sin conexión: cada scan_id una sola vez, aplicados por scanned_at.', A.batch)
-  @RequirePermission('eventos_externos', 'edit')
-  @Idempotent()
-  batchExternal(@Param('id', IdParamPipe) id: number, @Body() dto: ScanBatchDto, @Actor() actor: EventActor) {
-    return this.door.batch('externo', id, dto.scans, actor);
-  }
-
-  @Get('eventos-externos/:id/check-in/codes')
-  @Answer(200, 'Los códigos válidos del evento, cifrados (SHA-256 con sal), para responder sin conexión. Sin datos personales.', A.codes)
-  @RequirePermission('eventos_externos', 'edit')
-  codesExternal(@Param('id', IdParamPipe) id: number) {
-    return this.door.codes('externo', id);
-  }
-
-  @Get('eventos-externos/:id/check-in/conflicts')
-  @Answer(200, 'Escaneos en conflicto (el mismo código por dos puertas sin conexión), para el supervisor.', A.conflicts)
-  @RequirePermission('eventos_externos', 'view')
-  async conflictsExternal(@Param('id', IdParamPipe) id: number) {
-    return { conflicts: await this.door.conflicts('externo', id) };
-  }
-
-  @Get('eventos-externos/:id/occupancy')
-  @Answer(200, 'Ocupación ahora: dentro, aforo, nivel, por puerta y la última hora.', A.occupancy)
-  @RequirePermission('eventos_externos', 'view')
-  occupancyExternal(@Param('id', IdParamPipe) id: number) {
-    return this.door.occupancy('externo', id);
-  }
-
-  @Post('eventos-externos/:id/occupancy/override')
-  @HttpCode(200)
-  @Answer(200, 'Un supervisor autoriza seguir entrando en el aforo máximo (hasta que baje de él o lo quite).', A.stop)
-  @RequirePermission('eventos_externos', 'delete')
-  async liftExternal(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
-    return { message: LIFTED, occupancy: await this.door.setStopLifted('externo', id, true, actor) };
-  }
-
-  @Delete('eventos-externos/:id/occupancy/override')
-  @Answer(200, 'Quita la autorización: la entrada vuelve a detenerse en el aforo máximo.', A.stop)
-  @RequirePermission('eventos_externos', 'delete')
-  async restoreExternal(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
-    return { message: RESTORED, occupancy: await this.door.setStopLifted('externo', id, false, actor) };
-  }
-
-  @Post('eventos-externos/:id/occupancy/empty')
-  @HttpCode(200)
-  @Answer(200, 'Vaciar recinto: todos los que estaban dentro quedan fuera.', A.emptied)
-  @RequirePermission('eventos_externos', 'delete')
-  async emptyExternal(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
-    const { count, occupancy } = await this.door.empty('externo', id, actor);
-    return { message: emptied(count), count, occupancy };
-  }
-
-  // ——— Internal events ———
-
+@Controller('eventos-internos')
+export class InternalDoorController extends doorRoutes({
+  kind: 'interno',
+  area: 'eventos_internos',
+  batch: A.internalBatch,
+  codes: 'Los códigos de invitación del evento, cifrados (SHA-256 con sal), para responder sin conexión.',
+  occupancy: 'Ocupación ahora: dentro, aforo, nivel, por puerta, por sección del espacio y la última hora.',
+}) {
   /** Today's check-in, extended: its answer keeps `asistente`, `seat_assigned`, `already_checked_in` and `message`. */
-  @Post('eventos-internos/:id/check-in')
+  @Post(':id/check-in')
   @HttpCode(200)
   @Answer(200, 'El escaneo juzgado, con el asistente y el asiento dado si hacía falta (404 si el código no existe).', A.internalScan)
   @RequirePermission('eventos_internos', 'edit')
   @Idempotent()
-  checkInInternal(@Param('id', IdParamPipe) id: number, @Body() dto: InternalScanDto, @Actor() actor: EventActor) {
+  checkIn(@IdParam() id: number, @Body() dto: InternalScanDto, @Actor() actor: EventActor) {
     return this.door.scan('interno', id, dto, actor);
-  }
-
-  @Post('eventos-internos/:id/check-in/batch')
-  @HttpCode(200)
-  @Answer(
-    200,
-    'Los escaneos de un dispositivo que estuvo sin conexión: cada scan_id una sola vez, aplicados por scanned_at.',
-    A.internalBatch,
-  )
-  @RequirePermission('eventos_internos', 'edit')
-  @Idempotent()
-  batchInternal(@Param('id', IdParamPipe) id: number, @Body() dto: ScanBatchDto, @Actor() actor: EventActor) {
-    return this.door.batch('interno', id, dto.scans, actor);
-  }
-
-  @Get('eventos-internos/:id/check-in/codes')
-  @Answer(200, 'Los códigos de invitación del evento, cifrados (SHA-256 con sal), para responder sin conexión.', A.codes)
-  @RequirePermission('eventos_internos', 'edit')
-  codesInternal(@Param('id', IdParamPipe) id: number) {
-    return this.door.codes('interno', id);
-  }
-
-  @Get('eventos-internos/:id/check-in/conflicts')
-  @Answer(200, 'Escaneos en conflicto (el mismo código por dos puertas sin conexión), para el supervisor.', A.conflicts)
-  @RequirePermission('eventos_internos', 'view')
-  async conflictsInternal(@Param('id', IdParamPipe) id: number) {
-    return { conflicts: await this.door.conflicts('interno', id) };
-  }
-
-  @Get('eventos-internos/:id/occupancy')
-  @Answer(200, 'Ocupación ahora: dentro, aforo, nivel, por puerta, por sección del espacio y la última hora.', A.occupancy)
-  @RequirePermission('eventos_internos', 'view')
-  occupancyInternal(@Param('id', IdParamPipe) id: number) {
-    return this.door.occupancy('interno', id);
-  }
-
-  @Post('eventos-internos/:id/occupancy/override')
-  @HttpCode(200)
-  @Answer(200, 'Un supervisor autoriza seguir entrando en el aforo máximo (hasta que baje de él o lo quite).', A.stop)
-  @RequirePermission('eventos_internos', 'delete')
-  async liftInternal(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
-    return { message: LIFTED, occupancy: await this.door.setStopLifted('interno', id, true, actor) };
-  }
-
-  @Delete('eventos-internos/:id/occupancy/override')
-  @Answer(200, 'Quita la autorización: la entrada vuelve a detenerse en el aforo máximo.', A.stop)
-  @RequirePermission('eventos_internos', 'delete')
-  async restoreInternal(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
-    return { message: RESTORED, occupancy: await this.door.setStopLifted('interno', id, false, actor) };
-  }
-
-  @Post('eventos-internos/:id/occupancy/empty')
-  @HttpCode(200)
-  @Answer(200, 'Vaciar recinto: todos los que estaban dentro quedan fuera.', A.emptied)
-  @RequirePermission('eventos_internos', 'delete')
-  async emptyInternal(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
-    const { count, occupancy } = await this.door.empty('interno', id, actor);
-    return { message: emptied(count), count, occupancy };
   }
 }

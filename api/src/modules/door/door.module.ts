@@ -1,7 +1,7 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { DoorAdapters } from './door-adapter';
-import { DoorController } from './door.controller';
+import { ExternalDoorController, InternalDoorController } from './door.controller';
 import { DoorOccupancyCounts, registerDoorRealtime } from './door.realtime';
 import { DoorRepository } from './door.repository';
 import { DoorService } from './door.service';
@@ -12,7 +12,7 @@ import { DoorService } from './door.service';
  */
 @Global()
 @Module({
-  controllers: [DoorController],
+  controllers: [ExternalDoorController, InternalDoorController],
   providers: [DoorAdapters, DoorService, DoorRepository, DoorOccupancyCounts],
   exports: [DoorAdapters],
 })

@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
 import { sendCsv } from '@core/http/csv-download';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
 import { MAX_IMAGE_BYTES } from '../images/image-processing';
@@ -45,7 +45,7 @@ export class ExternalEventsController {
   @Put(':id')
   @Answer(200, 'Evento actualizado.', ExternalEventAnswers.saved('Evento actualizado exitosamente'))
   @RequirePermission('eventos_externos', 'edit')
-  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateExternalEventDto, @Actor() actor: EventActor) {
+  async update(@IdParam() id: number, @Body() dto: UpdateExternalEventDto, @Actor() actor: EventActor) {
     return { event: await this.events.update(id, dto, actor), message: 'Evento actualizado exitosamente' };
   }
 
@@ -56,7 +56,7 @@ export class ExternalEventsController {
   @ApiFileUpload('image', 'Imagen JPEG, PNG, GIF o SVG de hasta 5 MB.')
   @UseInterceptors(FileUploadInterceptor('image', MAX_IMAGE_BYTES, IMAGE_TOO_LARGE_MESSAGE))
   async uploadImage(
-    @Param('id', IdParamPipe) id: number,
+    @IdParam() id: number,
     @UploadedFile() file: Express.Multer.File,
     @CurrentUser() caller: AuthUser,
     @Actor() actor: EventActor,
@@ -67,7 +67,7 @@ export class ExternalEventsController {
   @Put(':id/toggle-featured')
   @Answer(200, 'Marca de destacado alternada.', ExternalEventAnswers.featured)
   @RequirePermission('eventos_externos', 'edit')
-  async toggleFeatured(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+  async toggleFeatured(@IdParam() id: number, @Actor() actor: EventActor) {
     const event = await this.events.toggleFeatured(id, actor);
     return { is_featured: event.is_featured, event };
   }
@@ -75,7 +75,7 @@ export class ExternalEventsController {
   @Delete(':id')
   @Answer(200, 'Evento eliminado.', ExternalEventAnswers.deleted('Evento eliminado exitosamente'))
   @RequirePermission('eventos_externos', 'delete')
-  async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+  async remove(@IdParam() id: number, @Actor() actor: EventActor) {
     await this.events.remove(id, actor);
     return { message: 'Evento eliminado exitosamente' };
   }
@@ -83,7 +83,7 @@ export class ExternalEventsController {
   @Get(':id/registrations')
   @Answer(200, 'El evento y sus registros.', ExternalEventAnswers.registrations)
   @RequirePermission('eventos_externos', 'view')
-  async registrationsOf(@Param('id', IdParamPipe) id: number) {
+  async registrationsOf(@IdParam() id: number) {
     const event = await this.events.get(id);
     return { event: toExternalEventResponse(event), registrations: await this.registrations.list(event) };
   }
@@ -92,40 +92,28 @@ export class ExternalEventsController {
   @Get(':id/registrations/export')
   @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
   @RequirePermission('eventos_externos', 'view')
-  async exportRegistrations(@Param('id', IdParamPipe) id: number, @Res() res: Response) {
+  async exportRegistrations(@IdParam() id: number, @Res() res: Response) {
     sendCsv(res, await this.registrations.exportCsv(await this.events.get(id)));
   }
 
   @Put(':id/registrations/:registrationId/confirm')
   @Answer(200, 'Asistencia confirmada.', ExternalEventAnswers.attendance('Asistencia confirmada'))
   @RequirePermission('eventos_externos', 'edit')
-  async confirm(
-    @Param('id', IdParamPipe) id: number,
-    @Param('registrationId', IdParamPipe) registrationId: number,
-    @Actor() actor: EventActor,
-  ) {
+  async confirm(@IdParam() id: number, @IdParam('registrationId') registrationId: number, @Actor() actor: EventActor) {
     return { registration: await this.registrations.setAttendance(id, registrationId, true, actor), message: 'Asistencia confirmada' };
   }
 
   @Put(':id/registrations/:registrationId/unconfirm')
   @Answer(200, 'Confirmación cancelada.', ExternalEventAnswers.attendance('Confirmación cancelada'))
   @RequirePermission('eventos_externos', 'edit')
-  async unconfirm(
-    @Param('id', IdParamPipe) id: number,
-    @Param('registrationId', IdParamPipe) registrationId: number,
-    @Actor() actor: EventActor,
-  ) {
+  async unconfirm(@IdParam() id: number, @IdParam('registrationId') registrationId: number, @Actor() actor: EventActor) {
     return { registration: await this.registrations.setAttendance(id, registrationId, false, actor), message: 'Confirmación cancelada' };
   }
 
   @Delete(':id/registrations/:registrationId')
   @Answer(200, 'Registro eliminado.', ExternalEventAnswers.deleted('Registro eliminado exitosamente'))
   @RequirePermission('eventos_externos', 'delete')
-  async removeRegistration(
-    @Param('id', IdParamPipe) id: number,
-    @Param('registrationId', IdParamPipe) registrationId: number,
-    @Actor() actor: EventActor,
-  ) {
+  async removeRegistration(@IdParam() id: number, @IdParam('registrationId') registrationId: number, @Actor() actor: EventActor) {
     await this.registrations.remove(id, registrationId, actor);
     return { message: 'Registro eliminado exitosamente' };
   }
@@ -134,7 +122,7 @@ export class ExternalEventsController {
   @Get(':id/waitlist')
   @Answer(200, 'La lista de espera activa (en espera y con oferta), en orden.', ExternalEventAnswers.waitlist)
   @RequirePermission('eventos_externos', 'view')
-  async waitlistOf(@Param('id', IdParamPipe) id: number) {
+  async waitlistOf(@IdParam() id: number) {
     const event = await this.events.get(id);
     return { entries: await this.waitlist.list(event.id) };
   }
@@ -143,11 +131,7 @@ export class ExternalEventsController {
   @Delete(':id/waitlist/:entryId')
   @Answer(200, 'Quitado de la lista de espera.', ExternalEventAnswers.deleted('Quitado de la lista de espera'))
   @RequirePermission('eventos_externos', 'delete')
-  async removeFromWaitlist(
-    @Param('id', IdParamPipe) id: number,
-    @Param('entryId', IdParamPipe) entryId: number,
-    @Actor() actor: EventActor,
-  ) {
+  async removeFromWaitlist(@IdParam() id: number, @IdParam('entryId') entryId: number, @Actor() actor: EventActor) {
     await this.waitlist.remove(id, entryId, actor);
     return { message: 'Quitado de la lista de espera' };
   }

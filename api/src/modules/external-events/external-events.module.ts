@@ -14,7 +14,7 @@ import { ExternalEventCounts, registerExternalEventsRealtime } from './external-
 import { ExternalEventsRepository } from './external-events.repository';
 import { ExternalEventsService } from './external-events.service';
 import { PublicEventsController } from './public-events.controller';
-import { PublicLinksController } from './public-links.controller';
+import { PublicLinksController, PublicWaitlistLinksController } from './public-links.controller';
 import { ExternalWaitlistService } from './external-waitlist.service';
 import { RegistrationBatcher } from './registration-batcher';
 import { RegistrationsRepository } from './registrations.repository';
@@ -23,7 +23,7 @@ import { RegistrationsService } from './registrations.service';
 @Module({
   // Citizens hear back: the waitlist's messages are queued with the change (MailOutbox).
   imports: [ImagesModule, MailModule],
-  controllers: [PublicEventsController, PublicLinksController, ExternalEventsController],
+  controllers: [PublicEventsController, PublicLinksController, PublicWaitlistLinksController, ExternalEventsController],
   providers: [
     ExternalEventsService,
     ExternalEventsRepository,

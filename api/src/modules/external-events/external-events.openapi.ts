@@ -1,11 +1,7 @@
-import {
-  EXTERNAL_EVENT_STATUSES,
-  REGISTRATION_STATUSES,
-  TIPOS_PARTICIPANTE,
-  WAITLIST_STATUSES,
-} from '@shared/contracts/external-events.contract';
+import { EXTERNAL_EVENT_STATUSES, REGISTRATION_STATUSES, TIPOS_PARTICIPANTE } from '@shared/contracts/external-events.contract';
 import { WAITLIST_CONFIRMED, WAITLIST_JOIN_SENT } from '@shared/contracts/waitlist.contract';
 import { S, schemas } from '@core/http/openapi-answers';
+import { WAITLIST_LINE_SCHEMA } from '@core/waitlist/waitlist.openapi';
 
 const publicFields = {
   id: S.int(1),
@@ -52,11 +48,8 @@ export const ExternalEventSchemas = schemas({
   EventoExternoPublico: S.object(publicFields, 'Vista pública (sin campos del personal).'),
   RegistroExterno: S.object({
     id: S.int(7),
-    nombre: S.text('JOSÉ ÁNGEL'),
-    apellido_paterno: S.text('GARZA'),
-    apellido_materno: S.text('PEÑA'),
-    fecha_nacimiento: S.nullable(S.text('1990-05-17', 'Null una vez anonimizado (conservación de datos).')),
-    phone: S.nullable(S.text('8112345678', 'Null una vez anonimizado (conservación de datos).')),
+    ...S.person('JOSÉ ÁNGEL', 'GARZA', 'PEÑA', '1990-05-17'),
+    phone: S.erasable('8112345678'),
     email: S.text('JOSE.GARZA@CORREO.MX'),
     curp: S.nullable(S.text('GAPJ900517HNLRXS09')),
     empresa: S.nullable(S.text('CERVECERÍA DEL NORTE')),
@@ -69,21 +62,12 @@ export const ExternalEventSchemas = schemas({
   EntradaListaEspera: S.object({
     id: S.int(3),
     event_id: S.int(1),
-    nombre: S.text('LUCÍA'),
-    apellido_paterno: S.text('TREVIÑO'),
-    apellido_materno: S.text('SALINAS'),
-    fecha_nacimiento: S.nullable(S.text('1994-02-11', 'Null una vez anonimizado (conservación de datos).')),
-    phone: S.nullable(S.text('8187654321', 'Null una vez anonimizado (conservación de datos).')),
+    ...S.person('LUCÍA', 'TREVIÑO', 'SALINAS', '1994-02-11'),
+    phone: S.erasable('8187654321'),
     email: S.text('LUCIA.TREVINO@CORREO.MX'),
     empresa: S.nullable(S.text('PANADERÍA LA ESPIGA')),
     tipo_participante: S.oneOf(TIPOS_PARTICIPANTE),
-    status: S.oneOf(WAITLIST_STATUSES),
-    confirmed_at: S.nullable(S.date('Cuándo confirmó su correo: el orden de la lista.')),
-    offer_count: S.int(1, 'Veces que se le ofreció un lugar.'),
-    offered_until: S.nullable(S.date('Con oferta: hasta cuándo se le aparta el lugar.')),
-    registration_id: S.nullable(S.int(12, 'Aceptada: el registro que resultó.')),
-    created_at: S.date(),
-    updated_at: S.date(),
+    ...WAITLIST_LINE_SCHEMA,
   }),
 });
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { ANONYMIZED_NAME, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { ANONYMIZED_NAMES, BIRTH_YEAR_ONLY, anonymizedEmail, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
 import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 
@@ -9,8 +9,6 @@ import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
  * `.invalid` placeholder, the phone empty, CURP and company null, and the birth date only its year (1 January:
  * age statistics stay; the column is NOT NULL — docs/decisions/privacidad.md).
  */
-const placeholder = (table: string) => `'anonimizado-${table}-' || t.id || '@anonimizado.invalid'`;
-const birthYearOnly = `make_date(extract(year FROM t.fecha_nacimiento)::int, 1, 1)`;
 const UPPER = ['nombre', 'apellido_paterno', 'apellido_materno', 'curp', 'empresa'];
 
 export const EXTERNAL_REGISTRATIONS_PERSONAL_DATA: PersonalTableSpec = {
@@ -18,28 +16,14 @@ export const EXTERNAL_REGISTRATIONS_PERSONAL_DATA: PersonalTableSpec = {
   table: 'external_registrations',
   emailColumn: 'email',
   resourceType: 'external_registration',
-  fields: [
-    'nombre',
-    'apellido_paterno',
-    'apellido_materno',
-    'fecha_nacimiento',
-    'phone',
-    'email',
-    'curp',
-    'empresa',
-    'tipo_participante',
-    'status',
-    'codigo',
-  ],
+  fields: [...RECTIFIABLE_FIELDS.registros_eventos, 'tipo_participante', 'status', 'codigo'],
   dateFields: ['fecha_nacimiento'],
   reference: `SELECT e.title FROM external_events e WHERE e.id = t.event_id`,
   anonymize: {
-    nombre: `'${ANONYMIZED_NAME}'`,
-    apellido_paterno: `''`,
-    apellido_materno: `''`,
-    fecha_nacimiento: birthYearOnly,
+    ...ANONYMIZED_NAMES,
+    fecha_nacimiento: BIRTH_YEAR_ONLY,
     phone: `''`,
-    email: placeholder('external_registrations'),
+    email: anonymizedEmail('external_registrations'),
     curp: 'NULL',
     empresa: 'NULL',
     updated_at: 'now()',
@@ -54,26 +38,14 @@ export const EXTERNAL_WAITLIST_PERSONAL_DATA: PersonalTableSpec = {
   table: 'external_waitlist',
   emailColumn: 'email',
   resourceType: 'external_waitlist_entry',
-  fields: [
-    'nombre',
-    'apellido_paterno',
-    'apellido_materno',
-    'fecha_nacimiento',
-    'phone',
-    'email',
-    'empresa',
-    'tipo_participante',
-    'status',
-  ],
+  fields: [...RECTIFIABLE_FIELDS.lista_espera_eventos, 'tipo_participante', 'status'],
   dateFields: ['fecha_nacimiento'],
   reference: `SELECT e.title FROM external_events e WHERE e.id = t.event_id`,
   anonymize: {
-    nombre: `'${ANONYMIZED_NAME}'`,
-    apellido_paterno: `''`,
-    apellido_materno: `''`,
-    fecha_nacimiento: birthYearOnly,
+    ...ANONYMIZED_NAMES,
+    fecha_nacimiento: BIRTH_YEAR_ONLY,
     phone: `''`,
-    email: placeholder('external_waitlist'),
+    email: anonymizedEmail('external_waitlist'),
     empresa: 'NULL',
     updated_at: 'now()',
   },

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
@@ -12,6 +12,7 @@ import { Idempotent } from '@core/http/idempotency.interceptor';
 import { Answer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
 import { ExternalWaitlistService } from './external-waitlist.service';
+import { PublicRead, PublicWrite } from '@core/http/public-routes';
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -22,36 +23,23 @@ export class PublicEventsController {
     private readonly waitlist: ExternalWaitlistService,
   ) {}
 
-  @Get('public/eventos')
-  @Answer(200, 'Eventos publicados, del más próximo al más lejano.', ExternalEventAnswers.publicList)
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead('public/eventos', 'Eventos publicados, del más próximo al más lejano.', ExternalEventAnswers.publicList)
   async list() {
     return { events: await this.registrations.listPublic() };
   }
 
-  @Get('public/featured-event')
-  @Answer(200, 'El evento destacado, o null.', ExternalEventAnswers.featuredEvent)
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead('public/featured-event', 'El evento destacado, o null.', ExternalEventAnswers.featuredEvent)
   async featured() {
     return { featured_event: await this.registrations.featured() };
   }
 
   /** A draft answers only to staff allowed to see it (preview: send the bearer token). */
-  @Get('eventos/:slug')
-  @Answer(200, 'Página pública de un evento.', ExternalEventAnswers.publicPage)
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead('eventos/:slug', 'Página pública de un evento.', ExternalEventAnswers.publicPage)
   page(@Param('slug', SlugParamPipe) slug: string, @CurrentUser() viewer: AuthUser | undefined) {
     return this.registrations.publicPage(slug, viewer);
   }
 
-  @Post('eventos/:slug/register')
-  @Answer(201, 'Registro aceptado.', ExternalEventAnswers.registered)
-  @Public()
-  @RateLimit('public-write')
-  @Idempotent()
+  @PublicWrite('eventos/:slug/register', 201, 'Registro aceptado.', ExternalEventAnswers.registered)
   async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
   }

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
 import {
   AssignAsistentesDto,
@@ -49,21 +49,21 @@ export class InternalEventsController {
   @Get('eventos-internos/:id')
   @Answer(200, 'Un evento interno con su espacio y sus contadores.', A.one)
   @RequirePermission('eventos_internos', 'view')
-  async get(@Param('id', IdParamPipe) id: number) {
+  async get(@IdParam() id: number) {
     return { evento: await this.events.get(id) };
   }
 
   @Put('eventos-internos/:id')
   @Answer(200, 'Evento interno actualizado (el espacio se cambia con assign-espacio).', A.saved('Evento interno actualizado exitosamente'))
   @RequirePermission('eventos_internos', 'edit')
-  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateInternalEventDto, @Actor() actor: EventActor) {
+  async update(@IdParam() id: number, @Body() dto: UpdateInternalEventDto, @Actor() actor: EventActor) {
     return { evento: await this.events.update(id, dto, actor), message: 'Evento interno actualizado exitosamente' };
   }
 
   @Delete('eventos-internos/:id')
   @Answer(200, 'Evento eliminado (solo en borrador), con sus invitaciones.', A.message('Evento interno eliminado exitosamente'))
   @RequirePermission('eventos_internos', 'delete')
-  async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+  async remove(@IdParam() id: number, @Actor() actor: EventActor) {
     await this.events.remove(id, actor);
     return { message: 'Evento interno eliminado exitosamente' };
   }
@@ -71,25 +71,21 @@ export class InternalEventsController {
   @Get('eventos-internos/:id/asistentes')
   @Answer(200, 'Las personas invitadas, con su confirmación, su código y su asiento.', A.asistentes)
   @RequirePermission('eventos_internos', 'view')
-  async asistentes(@Param('id', IdParamPipe) id: number) {
+  async asistentes(@IdParam() id: number) {
     return { asistentes: await this.attendees.asistentes(id) };
   }
 
   @Post('eventos-internos/:id/asistentes')
   @Answer(201, 'Personas invitadas como pendiente, cada una con su código.', A.assigned)
   @RequirePermission('eventos_internos', 'edit')
-  assign(@Param('id', IdParamPipe) id: number, @Body() dto: AssignAsistentesDto, @Actor() actor: EventActor) {
+  assign(@IdParam() id: number, @Body() dto: AssignAsistentesDto, @Actor() actor: EventActor) {
     return this.attendees.assign(id, dto.persona_ids, actor);
   }
 
   @Delete('eventos-internos/:id/asistentes/:personaId')
   @Answer(200, 'Invitación retirada; su asiento, si tenía, queda libre.', A.message('Asistente removido exitosamente'))
   @RequirePermission('eventos_internos', 'edit')
-  async removeAttendee(
-    @Param('id', IdParamPipe) id: number,
-    @Param('personaId', IdParamPipe) personaId: number,
-    @Actor() actor: EventActor,
-  ) {
+  async removeAttendee(@IdParam() id: number, @IdParam('personaId') personaId: number, @Actor() actor: EventActor) {
     await this.attendees.removeAttendee(id, personaId, actor);
     return { message: 'Asistente removido exitosamente' };
   }
@@ -102,8 +98,8 @@ export class InternalEventsController {
   @Answer(200, 'Confirmación cambiada; con seccion_id, el asiento dado en la misma operación.', A.attendance)
   @RequirePermission('eventos_internos', 'edit')
   updateAttendance(
-    @Param('id', IdParamPipe) id: number,
-    @Param('personaId', IdParamPipe) personaId: number,
+    @IdParam() id: number,
+    @IdParam('personaId') personaId: number,
     @Body() dto: UpdateAsistenteDto,
     @Actor() actor: EventActor,
   ) {
@@ -113,14 +109,14 @@ export class InternalEventsController {
   @Get('eventos-internos/:id/available-personas')
   @Answer(200, 'Personas aún no invitadas, por páginas, que coinciden con la búsqueda.', A.availablePersonas)
   @RequirePermission('eventos_internos', 'edit')
-  availablePersonas(@Param('id', IdParamPipe) id: number, @Query() query: AvailablePersonasQueryDto) {
+  availablePersonas(@IdParam() id: number, @Query() query: AvailablePersonasQueryDto) {
     return this.attendees.availablePersonas(id, query);
   }
 
   @Post('eventos-internos/:id/auto-assign-seat')
   @Answer(201, 'El primer asiento libre de la sección (filas de adelante, desde el centro).', A.seat)
   @RequirePermission('eventos_internos', 'edit')
-  autoAssignSeat(@Param('id', IdParamPipe) id: number, @Body() dto: AutoAssignSeatDto, @Actor() actor: EventActor) {
+  autoAssignSeat(@IdParam() id: number, @Body() dto: AutoAssignSeatDto, @Actor() actor: EventActor) {
     return this.attendees.autoAssignSeat(id, dto.persona_id, dto.seccion_id, actor);
   }
 
@@ -128,7 +124,7 @@ export class InternalEventsController {
   @Answer(201, 'Espacio del evento asignado, cambiado o quitado (espacio_id null).', A.espacio)
   @Answer(409, 'Hay asientos asignados: cambiar el espacio los liberaría (se confirma con replace_existing).', A.requiresConfirmation)
   @RequirePermission('eventos_internos', 'edit')
-  assignEspacio(@Param('id', IdParamPipe) id: number, @Body() dto: AssignEspacioDto, @Actor() actor: EventActor) {
+  assignEspacio(@IdParam() id: number, @Body() dto: AssignEspacioDto, @Actor() actor: EventActor) {
     return this.events.assignEspacio(id, dto, actor);
   }
 

@@ -32,31 +32,24 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
+import { IntFrom, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
 
 /** The venue limit's ceiling (the migration's CHECK: 1 to 1,000,000). */
 const MAX_AFORO = 1_000_000;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const emptyToNull = ({ value }: { value: unknown }) => {
   const v = typeof value === 'string' ? value.trim() : value;
   return v === '' ? null : v;
 };
-const trimList = ({ value }: { value: unknown }) =>
-  Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '') : value;
 const CODE_DESCRIPTION = `Código de la invitación, ${CONFIRMATION_CODE_LENGTH} caracteres (se ignoran espacios y mayúsculas/minúsculas); otro formato: 422.`;
-const tooLong = (subject: string, max: number) => `${subject} no debe tener más de ${max.toLocaleString('es-MX')} caracteres.`;
 
 class InternalEventFieldsDto {
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El título es obligatorio.' })
-  @IsString({ message: 'El título debe ser texto.' })
-  @MaxLength(INTERNAL_EVENT_LIMITS.titulo, { message: tooLong('El título', INTERNAL_EVENT_LIMITS.titulo) })
+  @RequiredText('El título', INTERNAL_EVENT_LIMITS.titulo)
   titulo: string;
 
   @IsOptional()
   @Transform(emptyToNull)
   @ValidateIf((o: InternalEventFieldsDto) => o.descripcion !== null)
-  @IsString({ message: 'La descripción debe ser texto.' })
-  @MaxLength(INTERNAL_EVENT_LIMITS.descripcion, { message: tooLong('La descripción', INTERNAL_EVENT_LIMITS.descripcion) })
+  @TextOf('La descripción', INTERNAL_EVENT_LIMITS.descripcion)
   descripcion?: string | null;
 
   @IsNotEmpty({ message: 'La fecha y hora de inicio es obligatoria.' })
@@ -72,8 +65,7 @@ class InternalEventFieldsDto {
   @IsOptional()
   @Transform(emptyToNull)
   @ValidateIf((o: InternalEventFieldsDto) => o.ubicacion !== null)
-  @IsString({ message: 'La ubicación debe ser texto.' })
-  @MaxLength(INTERNAL_EVENT_LIMITS.ubicacion, { message: tooLong('La ubicación', INTERNAL_EVENT_LIMITS.ubicacion) })
+  @TextOf('La ubicación', INTERNAL_EVENT_LIMITS.ubicacion)
   ubicacion?: string | null;
 
   @IsNotEmpty({ message: 'El tipo es obligatorio.' })
@@ -81,18 +73,16 @@ class InternalEventFieldsDto {
   tipo: TipoEventoInterno;
 
   @Omittable()
-  @Transform(trimList)
-  @IsArray({ message: 'Las notas deben ser una lista.' })
-  @ArrayMaxSize(INTERNAL_EVENT_LIMITS.notas, { message: `No más de ${INTERNAL_EVENT_LIMITS.notas} notas.` })
-  @IsString({ each: true, message: 'Cada nota debe ser texto.' })
-  @MaxLength(INTERNAL_EVENT_LIMITS.nota, { each: true, message: tooLong('Cada nota', INTERNAL_EVENT_LIMITS.nota) })
+  @TextList(INTERNAL_EVENT_LIMITS.notas, INTERNAL_EVENT_LIMITS.nota, {
+    notList: 'Las notas deben ser una lista.',
+    tooMany: `No más de ${INTERNAL_EVENT_LIMITS.notas} notas.`,
+    item: 'Cada nota',
+  })
   notas?: string[];
 
   /** Not in the spec's body (docs/decisions/puerta.md): the venue's safety limit for the door. Absent: unchanged (none on create); null: none. */
   @IsOptional()
-  @IsInt({ message: 'El aforo máximo del recinto debe ser un número entero.' })
-  @Min(1, { message: 'El aforo máximo del recinto debe ser al menos 1.' })
-  @Max(MAX_AFORO, { message: `El aforo máximo del recinto no debe ser mayor que ${MAX_AFORO.toLocaleString('es-MX')}.` })
+  @IntFrom('El aforo máximo del recinto', 1, MAX_AFORO)
   aforo_maximo?: number | null;
 }
 

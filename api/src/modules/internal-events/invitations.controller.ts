@@ -4,7 +4,7 @@ import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { DomainException } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
 import { SendInvitationsDto } from './internal-events.dto';
 import { InternalEventsAnswers as A } from './internal-events.openapi';
@@ -33,14 +33,14 @@ export class InvitationsController {
     A.invitationsQueued,
   )
   @RequirePermission('eventos_internos', 'edit')
-  send(@Param('id', IdParamPipe) id: number, @Body() dto: SendInvitationsDto, @Actor() actor: EventActor) {
+  send(@IdParam() id: number, @Body() dto: SendInvitationsDto, @Actor() actor: EventActor) {
     return this.invitations.request(id, dto.persona_ids, actor);
   }
 
   @Get()
   @Answer(200, 'El último envío de invitaciones del evento (su avance o su resultado), o null.', A.lastInvitationJob)
   @RequirePermission('eventos_internos', 'view')
-  async last(@Param('id', IdParamPipe) id: number) {
+  async last(@IdParam() id: number) {
     return { job: await this.invitations.last(id) };
   }
 
@@ -48,7 +48,7 @@ export class InvitationsController {
   @ApiParam({ name: 'jobId', format: 'uuid', description: 'Id del envío (UUID).' })
   @Answer(200, 'Un envío de invitaciones del evento: estado, avance y conteos.', A.invitationJob)
   @RequirePermission('eventos_internos', 'view')
-  async job(@Param('id', IdParamPipe) id: number, @Param('jobId', uuidPipe) jobId: string) {
+  async job(@IdParam() id: number, @Param('jobId', uuidPipe) jobId: string) {
     return { job: await this.invitations.job(id, jobId) };
   }
 }

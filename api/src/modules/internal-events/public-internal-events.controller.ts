@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
@@ -9,6 +9,7 @@ import { RateLimit } from '@core/http/rate-limit.guard';
 import { PublicConfirmDto } from './internal-events.dto';
 import { InternalEventsAnswers as A } from './internal-events.openapi';
 import { PublicInternalEventsService } from './public-internal-events.service';
+import { PublicRead } from '@core/http/public-routes';
 
 /** The invited person's page (spec 2 §2 public). Answers carry no attendee data, except the confirming person's own nombre. */
 @ApiTags('public')
@@ -16,10 +17,7 @@ import { PublicInternalEventsService } from './public-internal-events.service';
 export class PublicInternalEventsController {
   constructor(private readonly events: PublicInternalEventsService) {}
 
-  @Get(':slugOrId')
-  @Answer(200, 'El evento para la persona invitada (un borrador solo lo ve el personal).', A.publicPage)
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead(':slugOrId', 'El evento para la persona invitada (un borrador solo lo ve el personal).', A.publicPage)
   page(@Param('slugOrId') slugOrId: string, @CurrentUser() viewer: AuthUser | undefined) {
     return this.events.publicPage(slugOrId, viewer);
   }

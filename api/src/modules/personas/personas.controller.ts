@@ -22,7 +22,7 @@ import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
 import { sendCsv } from '@core/http/csv-download';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
 import { LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
@@ -112,7 +112,7 @@ export class PersonasController {
   @Get(':id')
   @Answer(200, 'Una persona.', PersonasAnswers.one)
   @RequirePermission('personas', 'view')
-  async get(@Param('id', IdParamPipe) id: number) {
+  async get(@IdParam() id: number) {
     return { persona: await this.personas.get(id) };
   }
 
@@ -126,14 +126,14 @@ export class PersonasController {
   @Put(':id')
   @Answer(200, 'Persona actualizada.', PersonasAnswers.saved('Persona actualizada exitosamente'))
   @RequirePermission('personas', 'edit')
-  async update(@Param('id', IdParamPipe) id: number, @Body() dto: PersonaDto, @Actor() actor: EventActor) {
+  async update(@IdParam() id: number, @Body() dto: PersonaDto, @Actor() actor: EventActor) {
     return { persona: await this.personas.update(id, dto, actor), message: 'Persona actualizada exitosamente' };
   }
 
   @Delete(':id')
   @Answer(200, 'Persona eliminada.', PersonasAnswers.deleted)
   @RequirePermission('personas', 'delete')
-  async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+  async remove(@IdParam() id: number, @Actor() actor: EventActor) {
     await this.personas.remove(id, actor);
     return { message: 'Persona eliminada exitosamente' };
   }

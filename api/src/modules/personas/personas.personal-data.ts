@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ANONYMIZED_NAME, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import { ANONYMIZED_NAMES, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
 import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
@@ -40,9 +40,7 @@ export const PERSONAS_PERSONAL_DATA: PersonalTableSpec = {
   dateFields: ['fecha_nacimiento'],
   reference: `NULL::text`,
   anonymize: {
-    nombre: `'${ANONYMIZED_NAME}'`,
-    apellido_paterno: `''`,
-    apellido_materno: `''`,
+    ...ANONYMIZED_NAMES,
     fecha_nacimiento: 'NULL',
     telefono_celular: 'NULL',
     telefono_oficina: 'NULL',

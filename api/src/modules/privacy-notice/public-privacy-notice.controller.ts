@@ -1,10 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@core/access/access.decorators';
-import { Answer } from '@core/http/openapi-answers';
-import { RateLimit } from '@core/http/rate-limit.guard';
 import { PrivacyNoticeAnswers } from './privacy-notice.openapi';
 import { PrivacyNoticeService } from './privacy-notice.service';
+import { PublicRead } from '@core/http/public-routes';
 
 /** The notice the public forms link to (same path as before it had versions). */
 @ApiTags('public')
@@ -12,10 +10,7 @@ import { PrivacyNoticeService } from './privacy-notice.service';
 export class PublicPrivacyNoticeController {
   constructor(private readonly notices: PrivacyNoticeService) {}
 
-  @Get('privacy-notice')
-  @Answer(200, 'Aviso de privacidad vigente, con su versión.', PrivacyNoticeAnswers.current)
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead('privacy-notice', 'Aviso de privacidad vigente, con su versión.', PrivacyNoticeAnswers.current)
   current() {
     return this.notices.current();
   }

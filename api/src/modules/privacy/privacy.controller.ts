@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
 import type { EventActor } from '@shared/events/domain-events';
 import { ArcoQueueQueryDto, ArcoResolveDto } from './privacy.dto';
@@ -26,7 +26,7 @@ export class PrivacyController {
   @Get(':id')
   @RequirePermission('privacidad', 'view')
   @Answer(200, 'Una solicitud y, si está pendiente, todo lo que se tiene de su dirección en cada área.', PrivacyAnswers.detail)
-  async detail(@Param('id', IdParamPipe) id: number) {
+  async detail(@IdParam() id: number) {
     return { solicitud: await this.privacy.detail(id) };
   }
 
@@ -34,7 +34,7 @@ export class PrivacyController {
   @HttpCode(200)
   @RequirePermission('privacidad', 'edit')
   @Answer(200, 'Resuelta según su tipo (acceso, rectificación, cancelación, oposición) y notificada a la persona.', PrivacyAnswers.resolved)
-  async resolve(@Param('id', IdParamPipe) id: number, @Body() dto: ArcoResolveDto, @Actor() actor: EventActor) {
+  async resolve(@IdParam() id: number, @Body() dto: ArcoResolveDto, @Actor() actor: EventActor) {
     return { message: 'Solicitud resuelta; se notificó a la persona.', solicitud: await this.privacy.resolve(id, dto, actor) };
   }
 }

@@ -28,10 +28,10 @@ import {
   type RectifiableSource,
 } from '@shared/contracts/privacy.contract';
 import { QueryInt } from '@core/http/query-int.decorator';
+import { RequiredText, TextOf, tooLong } from '@core/http/dto-fields';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().normalize('NFC') : value);
 const oneLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').normalize('NFC') : value);
-const tooLong = (subject: string, max: number) => `${subject} no debe tener más de ${max.toLocaleString('es-MX')} caracteres.`;
 const emptyIsAll = ({ value }: { value: unknown }) => (value === '' || value === 'todos' ? undefined : value);
 const RECTIFIABLE_SOURCES = Object.keys(RECTIFIABLE_FIELDS) as RectifiableSource[];
 
@@ -41,10 +41,7 @@ export class ArcoRequestDto {
   @IsIn(ARCO_TYPES, { message: 'El tipo debe ser acceso, rectificación, cancelación u oposición.' })
   tipo: ArcoType;
 
-  @Transform(oneLine)
-  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
-  @IsString({ message: 'El nombre debe ser texto.' })
-  @MaxLength(ARCO_LIMITS.nombre, { message: tooLong('El nombre', ARCO_LIMITS.nombre) })
+  @RequiredText('El nombre', ARCO_LIMITS.nombre, oneLine)
   nombre: string;
 
   @Transform(trim)
@@ -57,8 +54,7 @@ export class ArcoRequestDto {
   @ApiPropertyOptional({ example: 'Mi apellido materno es PEÑA, no PENA.' })
   @IsOptional()
   @Transform(trim)
-  @IsString({ message: 'La descripción debe ser texto.' })
-  @MaxLength(ARCO_LIMITS.descripcion, { message: tooLong('La descripción', ARCO_LIMITS.descripcion) })
+  @TextOf('La descripción', ARCO_LIMITS.descripcion)
   descripcion?: string;
 }
 
@@ -94,8 +90,7 @@ export class ArcoCorrectionDto implements ArcoCorrection {
   @MaxLength(60, { message: 'El campo no es válido.' })
   campo: string;
 
-  @IsString({ message: 'El valor debe ser texto.' })
-  @MaxLength(200, { message: tooLong('El valor', 200) })
+  @TextOf('El valor', 200)
   valor: string;
 }
 
@@ -108,8 +103,7 @@ export class ArcoResolveDto {
   @ApiPropertyOptional({ example: 'Corregimos tu apellido materno en tus registros.' })
   @IsOptional()
   @Transform(trim)
-  @IsString({ message: 'La respuesta debe ser texto.' })
-  @MaxLength(ARCO_LIMITS.respuesta, { message: tooLong('La respuesta', ARCO_LIMITS.respuesta) })
+  @TextOf('La respuesta', ARCO_LIMITS.respuesta)
   respuesta?: string;
 
   @IsOptional()

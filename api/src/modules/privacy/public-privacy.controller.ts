@@ -1,22 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
-import { Idempotent } from '@core/http/idempotency.interceptor';
-import { Answer } from '@core/http/openapi-answers';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
 import { ArcoExportQueryDto, ArcoRequestDto } from './privacy.dto';
 import { ExportSchema, PrivacyAnswers } from './privacy.openapi';
 import { PrivacyService } from './privacy.service';
 import { PrivacyTerms } from './privacy-terms';
-
-const TOKEN = {
-  name: 'token',
-  description: 'El enlace firmado del correo (`<id>.<vence>.<firma>`).',
-  example: '7.1798830800.dGhpcy1pcy1hbi1leGFtcGxlLXNpZ25hdHVyZS0xMjM0NTY',
-};
+import { PublicRead, PublicWrite, Token, linkTokenDoc } from '@core/http/public-routes';
 
 /**
  * The citizens' side of privacy, without an account and rate limited per IP: file an ARCO request,
@@ -30,46 +23,38 @@ export class PublicPrivacyController {
     private readonly terms: PrivacyTerms,
   ) {}
 
-  @Get('info')
-  @Answer(200, 'El plazo legal de respuesta en días hábiles (lo muestra el formulario).', PrivacyAnswers.info)
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead('info', 'El plazo legal de respuesta en días hábiles (lo muestra el formulario).', PrivacyAnswers.info)
   info() {
     return { plazo_dias_habiles: this.terms.dueBusinessDays };
   }
 
-  @Post('solicitudes')
-  @HttpCode(202)
-  @Answer(202, 'Siempre la misma respuesta: se envió (o no) un enlace para confirmar la dirección.', PrivacyAnswers.filed)
-  @Public()
-  @RateLimit('public-write')
-  @Idempotent()
+  @PublicWrite(
+    'solicitudes',
+    202,
+    'Siempre la misma respuesta: se envió (o no) un enlace para confirmar la dirección.',
+    PrivacyAnswers.filed,
+  )
   file(@Body() dto: ArcoRequestDto, @Actor() actor: EventActor) {
     return this.privacy.file(dto, actor);
   }
 
-  @Get('solicitudes/confirmar/:token')
-  @ApiParam(TOKEN)
-  @Answer(200, 'La solicitud que el enlace confirma (folio y tipo).', PrivacyAnswers.confirmView)
-  @Public()
-  @RateLimit('public-read')
-  confirmView(@Param('token') token: string) {
+  @PublicRead('solicitudes/confirmar/:token', 'La solicitud que el enlace confirma (folio y tipo).', PrivacyAnswers.confirmView)
+  confirmView(@Token() token: string) {
     return this.privacy.confirmView(token);
   }
 
-  @Post('solicitudes/confirmar/:token')
-  @HttpCode(200)
-  @ApiParam(TOKEN)
-  @Answer(200, 'Dirección confirmada: la solicitud entra a la fila con su fecha límite.', PrivacyAnswers.confirmed)
-  @Public()
-  @RateLimit('public-write')
-  @Idempotent()
-  confirm(@Param('token') token: string, @Actor() actor: EventActor) {
+  @PublicWrite(
+    'solicitudes/confirmar/:token',
+    200,
+    'Dirección confirmada: la solicitud entra a la fila con su fecha límite.',
+    PrivacyAnswers.confirmed,
+  )
+  confirm(@Token() token: string, @Actor() actor: EventActor) {
     return this.privacy.confirm(token, actor);
   }
 
   @Get('exportacion/:token')
-  @ApiParam(TOKEN)
+  @ApiParam(linkTokenDoc())
   @ApiResponse({
     status: 200,
     description:
@@ -78,7 +63,7 @@ export class PublicPrivacyController {
   })
   @Public()
   @RateLimit('public-read')
-  async download(@Param('token') token: string, @Query() query: ArcoExportQueryDto, @Actor() actor: EventActor, @Res() res: Response) {
+  async download(@Token() token: string, @Query() query: ArcoExportQueryDto, @Actor() actor: EventActor, @Res() res: Response) {
     const file = await this.privacy.download(token, query.formato ?? 'html', actor);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
@@ -89,24 +74,14 @@ export class PublicPrivacyController {
     res.send(file.body);
   }
 
-  @Get('baja/:token')
-  @ApiParam(TOKEN)
-  @Answer(200, 'La dirección del enlace (enmascarada) y si ya no recibe correos.', PrivacyAnswers.unsubscribeView)
-  @Public()
-  @RateLimit('public-read')
-  unsubscribeView(@Param('token') token: string) {
+  @PublicRead('baja/:token', 'La dirección del enlace (enmascarada) y si ya no recibe correos.', PrivacyAnswers.unsubscribeView)
+  unsubscribeView(@Token() token: string) {
     return this.privacy.unsubscribeView(token);
   }
 
   /** RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` here (the body is not needed: the token names the message). */
-  @Post('baja/:token')
-  @HttpCode(200)
-  @ApiParam(TOKEN)
-  @Answer(200, 'La dirección queda en la lista de supresión: no recibe más correos.', PrivacyAnswers.unsubscribed)
-  @Public()
-  @RateLimit('public-write')
-  @Idempotent()
-  unsubscribe(@Param('token') token: string, @Actor() actor: EventActor) {
+  @PublicWrite('baja/:token', 200, 'La dirección queda en la lista de supresión: no recibe más correos.', PrivacyAnswers.unsubscribed)
+  unsubscribe(@Token() token: string, @Actor() actor: EventActor) {
     return this.privacy.unsubscribe(token, actor);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequirePermissionInAnyArea } from '@core/access/access.decorators';
@@ -6,7 +6,7 @@ import type { Action } from '@shared/permissions';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
 import { sendCsv } from '@core/http/csv-download';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { CreateProgramaDto, RegistrationStatusDto, UpdateProgramaDto } from './programs.dto';
 import { ProgramAnswers } from './programs.openapi';
@@ -44,14 +44,14 @@ export class ProgramsController {
   @Put(':id')
   @Answer(200, 'Programa actualizado (o su estrella cambiada).', ProgramAnswers.saved('Programa actualizado exitosamente'))
   @RequireProgramPermission('edit')
-  async update(@Param('id', IdParamPipe) id: number, @Body() dto: UpdateProgramaDto, @Actor() actor: EventActor) {
+  async update(@IdParam() id: number, @Body() dto: UpdateProgramaDto, @Actor() actor: EventActor) {
     return { programa: await this.programs.update(id, dto, actor), message: 'Programa actualizado exitosamente' };
   }
 
   @Delete(':id')
   @Answer(200, 'Programa eliminado (solo borradores sin registros).', ProgramAnswers.deleted)
   @RequireProgramPermission('delete')
-  async remove(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+  async remove(@IdParam() id: number, @Actor() actor: EventActor) {
     await this.programs.remove(id, actor);
     return { message: 'Programa eliminado exitosamente' };
   }
@@ -59,7 +59,7 @@ export class ProgramsController {
   @Get(':id/registrations')
   @Answer(200, 'El programa y sus registros.', ProgramAnswers.registrations)
   @RequireProgramPermission('view')
-  async registrations(@Param('id', IdParamPipe) id: number) {
+  async registrations(@IdParam() id: number) {
     return this.programs.registrations(id);
   }
 
@@ -67,7 +67,7 @@ export class ProgramsController {
   @Get(':id/registrations/export')
   @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
   @RequireProgramPermission('view')
-  async exportRegistrations(@Param('id', IdParamPipe) id: number, @Res() res: Response) {
+  async exportRegistrations(@IdParam() id: number, @Res() res: Response) {
     sendCsv(res, await this.programs.exportCsv(id));
   }
 
@@ -75,8 +75,8 @@ export class ProgramsController {
   @Answer(200, 'Estado del registro cambiado.', ProgramAnswers.status)
   @RequireProgramPermission('edit')
   async setStatus(
-    @Param('id', IdParamPipe) id: number,
-    @Param('registrationId', IdParamPipe) registrationId: number,
+    @IdParam() id: number,
+    @IdParam('registrationId') registrationId: number,
     @Body() dto: RegistrationStatusDto,
     @Actor() actor: EventActor,
   ) {
@@ -88,7 +88,7 @@ export class ProgramsController {
   @Get(':id/waitlist')
   @Answer(200, 'La lista de espera activa (en espera y con oferta), en orden.', ProgramAnswers.waitlist)
   @RequireProgramPermission('view')
-  async waitlistOf(@Param('id', IdParamPipe) id: number) {
+  async waitlistOf(@IdParam() id: number) {
     const programa = await this.programs.get(id);
     return { entries: await this.waitlist.list(programa.id) };
   }
@@ -97,11 +97,7 @@ export class ProgramsController {
   @Delete(':id/waitlist/:entryId')
   @Answer(200, 'Quitado de la lista de espera (su lugar apartado pasa al siguiente).', ProgramAnswers.waitlistRemoved)
   @RequireProgramPermission('delete')
-  async removeFromWaitlist(
-    @Param('id', IdParamPipe) id: number,
-    @Param('entryId', IdParamPipe) entryId: number,
-    @Actor() actor: EventActor,
-  ) {
+  async removeFromWaitlist(@IdParam() id: number, @IdParam('entryId') entryId: number, @Actor() actor: EventActor) {
     await this.waitlist.remove(id, entryId, actor);
     return { message: 'Quitado de la lista de espera' };
   }

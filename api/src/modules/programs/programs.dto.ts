@@ -1,24 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsUrl, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import {
   GIROS_SECTOR,
   PROGRAM_REGISTRATION_LIMITS,
@@ -35,11 +17,10 @@ import {
   type SiNo,
   type TiempoOperando,
 } from '@shared/contracts/programs.contract';
+import { PositiveInt32, PersonName, RequiredBirthDate, RequiredEmail, RequiredText, TextList, TextOf, upper } from '@core/http/dto-fields';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value);
 /** Spec 3 §5: these fields are uppercased (NFC, so a combining accent is stored as one letter). */
-const upper = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toUpperCase().normalize('NFC') : value;
 const upperList = ({ value }: { value: unknown }) =>
   Array.isArray(value)
     ? value.map((v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toUpperCase().normalize('NFC') : v)).filter((v) => v !== '')
@@ -57,23 +38,14 @@ const blankToNullTrim = ({ value }: { value: unknown }) => {
 /** max_participantes: blank means no limit (spec 3 §5). Numbers are JSON numbers (the input policy). */
 const capacity = ({ value }: { value: unknown }) => (value === '' || value === undefined ? null : value);
 
-const tooLong = (subject: string, max: number) => `${subject} no debe tener más de ${max.toLocaleString('es-MX')} caracteres.`;
-const notText = (subject: string) => `${subject} debe ser texto.`;
-
 /** Every field of the program form (spec 3 §2.6, §5, §7). */
 export class ProgramaFieldsDto {
   @ValidateIf(fullPayload)
-  @Transform(upper)
-  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
-  @IsString({ message: notText('El nombre') })
-  @MaxLength(PROGRAMA_LIMITS.nombre, { message: tooLong('El nombre', PROGRAMA_LIMITS.nombre) })
+  @RequiredText('El nombre', PROGRAMA_LIMITS.nombre, upper)
   nombre: string;
 
   @ValidateIf(fullPayload)
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsNotEmpty({ message: 'La descripción es obligatoria.' })
-  @IsString({ message: notText('La descripción') })
-  @MaxLength(PROGRAMA_LIMITS.descripcion, { message: tooLong('La descripción', PROGRAMA_LIMITS.descripcion) })
+  @RequiredText('La descripción', PROGRAMA_LIMITS.descripcion)
   descripcion: string;
 
   @ValidateIf(fullPayload)
@@ -97,8 +69,7 @@ export class ProgramaFieldsDto {
   @IsOptional()
   @Transform(upperOrNull)
   @ValidateIf((o: ProgramaFieldsDto) => o.ubicacion !== null)
-  @IsString({ message: notText('La ubicación') })
-  @MaxLength(PROGRAMA_LIMITS.ubicacion, { message: tooLong('La ubicación', PROGRAMA_LIMITS.ubicacion) })
+  @TextOf('La ubicación', PROGRAMA_LIMITS.ubicacion)
   ubicacion?: string | null;
 
   /** Blank or null: no limit. One message per problem (not an integer, below 1, too large). */
@@ -133,19 +104,29 @@ export class ProgramaFieldsDto {
   status?: ProgramaStatus;
 
   @IsOptional()
-  @Transform(upperList)
-  @IsArray({ message: 'Los requisitos deben ser una lista.' })
-  @ArrayMaxSize(PROGRAMA_LIMITS.listItems, { message: `No puede haber más de ${PROGRAMA_LIMITS.listItems} requisitos.` })
-  @IsString({ each: true, message: notText('Cada requisito') })
-  @MaxLength(PROGRAMA_LIMITS.listItem, { each: true, message: tooLong('Cada requisito', PROGRAMA_LIMITS.listItem) })
+  @TextList(
+    PROGRAMA_LIMITS.listItems,
+    PROGRAMA_LIMITS.listItem,
+    {
+      notList: 'Los requisitos deben ser una lista.',
+      tooMany: `No puede haber más de ${PROGRAMA_LIMITS.listItems} requisitos.`,
+      item: 'Cada requisito',
+    },
+    upperList,
+  )
   requisitos?: string[];
 
   @IsOptional()
-  @Transform(upperList)
-  @IsArray({ message: 'Los beneficios deben ser una lista.' })
-  @ArrayMaxSize(PROGRAMA_LIMITS.listItems, { message: `No puede haber más de ${PROGRAMA_LIMITS.listItems} beneficios.` })
-  @IsString({ each: true, message: notText('Cada beneficio') })
-  @MaxLength(PROGRAMA_LIMITS.listItem, { each: true, message: tooLong('Cada beneficio', PROGRAMA_LIMITS.listItem) })
+  @TextList(
+    PROGRAMA_LIMITS.listItems,
+    PROGRAMA_LIMITS.listItem,
+    {
+      notList: 'Los beneficios deben ser una lista.',
+      tooMany: `No puede haber más de ${PROGRAMA_LIMITS.listItems} beneficios.`,
+      item: 'Cada beneficio',
+    },
+    upperList,
+  )
   beneficios?: string[];
 }
 
@@ -181,42 +162,25 @@ export class RegistrationStatusDto {
 }
 
 export class CheckEmailDto {
-  @Transform(upper)
-  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
-  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
-  @MaxLength(PROGRAM_REGISTRATION_LIMITS.email, { message: tooLong('El correo electrónico', PROGRAM_REGISTRATION_LIMITS.email) })
+  @RequiredEmail(PROGRAM_REGISTRATION_LIMITS.email, upper)
   email: string;
 }
 
-const NAME_PATTERN = /^[\p{L}][\p{L} .'-]*$/u;
 const L = PROGRAM_REGISTRATION_LIMITS;
 const hasBusiness = (o: ProgramRegistrationDto) => o.tiene_emprendimiento === 'si';
 
 /** The public application form (spec 3 §3, §5), validated again on the server. */
 export class ProgramRegistrationDto {
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El nombre es obligatorio.' })
-  @IsString({ message: notText('El nombre') })
-  @MaxLength(L.text, { message: tooLong('El nombre', L.text) })
-  @Matches(NAME_PATTERN, { message: 'El nombre solo puede contener letras.' })
+  @PersonName('El nombre', L.text, trim)
   nombre: string;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El apellido paterno es obligatorio.' })
-  @IsString({ message: notText('El apellido paterno') })
-  @MaxLength(L.text, { message: tooLong('El apellido paterno', L.text) })
-  @Matches(NAME_PATTERN, { message: 'El apellido paterno solo puede contener letras.' })
+  @PersonName('El apellido paterno', L.text, trim)
   apellido_paterno: string;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El apellido materno es obligatorio.' })
-  @IsString({ message: notText('El apellido materno') })
-  @MaxLength(L.text, { message: tooLong('El apellido materno', L.text) })
-  @Matches(NAME_PATTERN, { message: 'El apellido materno solo puede contener letras.' })
+  @PersonName('El apellido materno', L.text, trim)
   apellido_materno: string;
 
-  @IsNotEmpty({ message: 'La fecha de nacimiento es obligatoria.' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha de nacimiento debe tener el formato AAAA-MM-DD.' })
+  @RequiredBirthDate()
   fecha_nacimiento: string;
 
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
@@ -224,34 +188,19 @@ export class ProgramRegistrationDto {
   @Matches(/^\d{10}$/, { message: 'El celular debe tener 10 dígitos.' })
   celular: string;
 
-  @Transform(upper)
-  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
-  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
-  @MaxLength(L.email, { message: tooLong('El correo electrónico', L.email) })
+  @RequiredEmail(L.email, upper)
   correo_electronico: string;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'La calle es obligatoria.' })
-  @IsString({ message: notText('La calle') })
-  @MaxLength(L.text, { message: tooLong('La calle', L.text) })
+  @RequiredText('La calle', L.text, trim)
   calle: string;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El número es obligatorio.' })
-  @IsString({ message: notText('El número') })
-  @MaxLength(L.numero, { message: tooLong('El número', L.numero) })
+  @RequiredText('El número', L.numero, trim)
   numero: string;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'La colonia es obligatoria.' })
-  @IsString({ message: notText('La colonia') })
-  @MaxLength(L.text, { message: tooLong('La colonia', L.text) })
+  @RequiredText('La colonia', L.text, trim)
   colonia: string;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El municipio es obligatorio.' })
-  @IsString({ message: notText('El municipio') })
-  @MaxLength(L.text, { message: tooLong('El municipio', L.text) })
+  @RequiredText('El municipio', L.text, trim)
   municipio: string;
 
   @IsNotEmpty({ message: 'Indica si tienes un emprendimiento.' })
@@ -261,10 +210,7 @@ export class ProgramRegistrationDto {
   // ——— Required only with an entrepreneurship (the service drops them otherwise) ———
 
   @ValidateIf(hasBusiness)
-  @Transform(blankToNullTrim)
-  @IsNotEmpty({ message: 'El nombre del emprendimiento es obligatorio.' })
-  @IsString({ message: notText('El nombre del emprendimiento') })
-  @MaxLength(L.text, { message: tooLong('El nombre del emprendimiento', L.text) })
+  @RequiredText('El nombre del emprendimiento', L.text, blankToNullTrim)
   nombre_emprendimiento?: string | null;
 
   @ValidateIf(hasBusiness)
@@ -276,8 +222,7 @@ export class ProgramRegistrationDto {
   @ValidateIf((o: ProgramRegistrationDto) => hasBusiness(o) && o.giro_sector === 'otro')
   @Transform(blankToNullTrim)
   @IsNotEmpty({ message: 'Especifica el giro o sector.' })
-  @IsString({ message: notText('El giro o sector') })
-  @MaxLength(L.text, { message: tooLong('El giro o sector', L.text) })
+  @TextOf('El giro o sector', L.text)
   giro_sector_otro?: string | null;
 
   @ValidateIf(hasBusiness)
@@ -295,8 +240,7 @@ export class ProgramRegistrationDto {
   /** Optional; checked only when the business has social networks. */
   @ValidateIf((o: ProgramRegistrationDto) => hasBusiness(o) && o.tiene_redes_sociales === 'si' && o.redes_sociales_enlace !== null)
   @Transform(blankToNullTrim)
-  @IsString({ message: notText('El enlace de redes sociales') })
-  @MaxLength(L.url, { message: tooLong('El enlace de redes sociales', L.url) })
+  @TextOf('El enlace de redes sociales', L.url)
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true },
     { message: 'El enlace de redes sociales debe ser una URL válida (por ejemplo https://facebook.com/minegocio).' },
@@ -312,15 +256,12 @@ export class ProgramRegistrationDto {
   /** Optional, uppercased, at most 13 characters (spec 3 §5, §9). */
   @ValidateIf((o: ProgramRegistrationDto) => hasBusiness(o) && o.negocio_formalizado === 'si' && o.rfc !== null)
   @Transform(upperOrNull)
-  @IsString({ message: notText('El RFC') })
-  @MaxLength(L.rfc, { message: 'El RFC no debe tener más de 13 caracteres.' })
+  @TextOf('El RFC', L.rfc)
   @Matches(/^[A-ZÑ&0-9]+$/, { message: 'El RFC solo puede contener letras y números.' })
   rfc?: string | null;
 
   /** The privacy notice version the form showed; without it, the current one is recorded. */
   @IsOptional()
-  @IsInt({ message: 'La versión del aviso de privacidad debe ser un número entero.' })
-  @Min(1, { message: 'La versión del aviso de privacidad no es válida.' })
-  @Max(2147483647, { message: 'La versión del aviso de privacidad no es válida.' })
+  @PositiveInt32('La versión del aviso de privacidad', 'La versión del aviso de privacidad no es válida.')
   aviso_version?: number;
 }

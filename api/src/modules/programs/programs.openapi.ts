@@ -6,8 +6,9 @@ import {
   SI_NO,
   TIEMPOS_OPERANDO,
 } from '@shared/contracts/programs.contract';
-import { WAITLIST_CONFIRMED, WAITLIST_JOIN_SENT, WAITLIST_STATUSES } from '@shared/contracts/waitlist.contract';
+import { WAITLIST_CONFIRMED, WAITLIST_JOIN_SENT } from '@shared/contracts/waitlist.contract';
 import { S, schemas } from '@core/http/openapi-answers';
+import { WAITLIST_LINE_SCHEMA } from '@core/waitlist/waitlist.openapi';
 
 const programFields = {
   id: S.int(1),
@@ -38,15 +39,12 @@ export const ProgramSchemas = schemas({
   RegistroPrograma: S.object({
     id: S.int(7),
     programa_id: S.int(1),
-    nombre: S.text('Rosa María'),
-    apellido_paterno: S.text('Villarreal'),
-    apellido_materno: S.text('Garza'),
-    fecha_nacimiento: S.nullable(S.text('1992-04-09', 'Null una vez anonimizado (conservación de datos).')),
-    celular: S.nullable(S.text('8112345678', 'Null una vez anonimizado (conservación de datos).')),
+    ...S.person('Rosa María', 'Villarreal', 'Garza', '1992-04-09'),
+    celular: S.erasable('8112345678'),
     correo_electronico: S.text('ROSA.VILLARREAL@CORREO.MX'),
-    calle: S.nullable(S.text('Av. Juárez', 'Null una vez anonimizado (conservación de datos).')),
-    numero: S.nullable(S.text('150', 'Null una vez anonimizado (conservación de datos).')),
-    colonia: S.nullable(S.text('Centro', 'Null una vez anonimizado (conservación de datos).')),
+    calle: S.erasable('Av. Juárez'),
+    numero: S.erasable('150'),
+    colonia: S.erasable('Centro'),
     municipio: S.text('Monterrey'),
     tiene_emprendimiento: S.oneOf(SI_NO),
     nombre_emprendimiento: S.nullable(S.text('Tamales Doña Rosa')),
@@ -70,14 +68,8 @@ export const ProgramSchemas = schemas({
       apellido_paterno: S.text('TREVIÑO'),
       apellido_materno: S.text('SALINAS'),
       correo_electronico: S.text('LUCIA.TREVINO@CORREO.MX'),
-      celular: S.nullable(S.text('8187654321', 'Null una vez anonimizado (conservación de datos).')),
-      status: S.oneOf(WAITLIST_STATUSES),
-      confirmed_at: S.nullable(S.date('Cuándo confirmó su correo: el orden de la lista.')),
-      offer_count: S.int(1, 'Veces que se le ofreció un lugar.'),
-      offered_until: S.nullable(S.date('Con oferta: hasta cuándo se le aparta el lugar.')),
-      registration_id: S.nullable(S.int(12, 'Aceptada: el registro que resultó.')),
-      created_at: S.date(),
-      updated_at: S.date(),
+      celular: S.erasable('8187654321'),
+      ...WAITLIST_LINE_SCHEMA,
     },
     'Una persona en la lista de espera de un programa (solo el personal).',
   ),
@@ -85,14 +77,8 @@ export const ProgramSchemas = schemas({
 
 const P = ProgramSchemas;
 /** What a link page shows of a program: nothing personal. */
-const linkProgram = S.object({
-  nombre: S.text('IMPULSO A MUJERES EMPRENDEDORAS'),
-  slug: S.text('impulso-a-mujeres-emprendedoras'),
-  tipo: S.oneOf(PROGRAMA_TIPOS),
-  fecha_inicio: S.nullable(S.date('Solo para fecha_especifica.')),
-  fecha_fin: S.nullable(S.date('Solo para fecha_especifica.')),
-  ubicacion: S.nullable(S.text('PALACIO MUNICIPAL')),
-});
+const { nombre, slug, tipo, fecha_inicio, fecha_fin, ubicacion } = programFields;
+const linkProgram = S.object({ nombre, slug, tipo, fecha_inicio, fecha_fin, ubicacion });
 
 export const ProgramAnswers = {
   list: S.object({ programas: S.list(P.Programa) }),

@@ -1,5 +1,11 @@
 import type { DataSource } from 'typeorm';
-import { ANONYMIZED_NAME, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
+import {
+  ANONYMIZED_NAME,
+  ANONYMIZED_NAMES,
+  BIRTH_YEAR_ONLY,
+  anonymizedEmail,
+  type PersonalDataRegistry,
+} from '@core/privacy/personal-data-registry';
 import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 
@@ -9,7 +15,6 @@ import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
  * and street address emptied, the business name, its social link, RFC and staff notes null, the birth date only its
  * year; the municipality and the business facts (sector, time operating) stay as statistics.
  */
-const placeholder = (table: string) => `'anonimizado-${table}-' || t.id || '@anonimizado.invalid'`;
 const UPPER = ['nombre', 'apellido_paterno', 'apellido_materno', 'calle', 'numero', 'colonia', 'municipio'];
 
 export const PROGRAM_REGISTRATIONS_PERSONAL_DATA: PersonalTableSpec = {
@@ -18,16 +23,7 @@ export const PROGRAM_REGISTRATIONS_PERSONAL_DATA: PersonalTableSpec = {
   emailColumn: 'correo_electronico',
   resourceType: 'programa_registro',
   fields: [
-    'nombre',
-    'apellido_paterno',
-    'apellido_materno',
-    'fecha_nacimiento',
-    'celular',
-    'correo_electronico',
-    'calle',
-    'numero',
-    'colonia',
-    'municipio',
+    ...RECTIFIABLE_FIELDS.solicitudes_programas,
     'tiene_emprendimiento',
     'nombre_emprendimiento',
     'giro_sector',
@@ -40,12 +36,10 @@ export const PROGRAM_REGISTRATIONS_PERSONAL_DATA: PersonalTableSpec = {
   dateFields: ['fecha_nacimiento'],
   reference: `SELECT p.nombre FROM programas p WHERE p.id = t.programa_id`,
   anonymize: {
-    nombre: `'${ANONYMIZED_NAME}'`,
-    apellido_paterno: `''`,
-    apellido_materno: `''`,
-    fecha_nacimiento: `make_date(extract(year FROM t.fecha_nacimiento)::int, 1, 1)`,
+    ...ANONYMIZED_NAMES,
+    fecha_nacimiento: BIRTH_YEAR_ONLY,
     celular: `''`,
-    correo_electronico: placeholder('programa_registros'),
+    correo_electronico: anonymizedEmail('programa_registros'),
     calle: `''`,
     numero: `''`,
     colonia: `''`,
@@ -72,14 +66,12 @@ export const PROGRAM_WAITLIST_PERSONAL_DATA: PersonalTableSpec = {
   table: 'programa_lista_espera',
   emailColumn: 'correo_electronico',
   resourceType: 'programa_lista_espera',
-  fields: ['nombre', 'apellido_paterno', 'apellido_materno', 'celular', 'correo_electronico', 'status'],
+  fields: [...RECTIFIABLE_FIELDS.lista_espera_programas, 'status'],
   reference: `SELECT p.nombre FROM programas p WHERE p.id = t.programa_id`,
   anonymize: {
-    nombre: `'${ANONYMIZED_NAME}'`,
-    apellido_paterno: `''`,
-    apellido_materno: `''`,
+    ...ANONYMIZED_NAMES,
     celular: `''`,
-    correo_electronico: placeholder('programa_lista_espera'),
+    correo_electronico: anonymizedEmail('programa_lista_espera'),
     solicitud: ANONYMIZED_APPLICATION,
     updated_at: 'now()',
   },

@@ -60,6 +60,30 @@ export interface NewProgramRegistration {
   rfc: string | null;
 }
 
+/** Every field of an application, in its columns' order; each column is the field's snake_case. */
+const APPLICATION_FIELDS = [
+  'nombre',
+  'apellidoPaterno',
+  'apellidoMaterno',
+  'fechaNacimiento',
+  'celular',
+  'correoElectronico',
+  'calle',
+  'numero',
+  'colonia',
+  'municipio',
+  'tieneEmprendimiento',
+  'nombreEmprendimiento',
+  'giroSector',
+  'giroSectorOtro',
+  'tiempoOperando',
+  'tieneRedesSociales',
+  'redesSocialesEnlace',
+  'negocioFormalizado',
+  'rfc',
+] as const satisfies ReadonlyArray<keyof NewProgramRegistration>;
+const toColumn = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** The program row's counts after a statement that moved them. */
 export interface PlaceRow {
   id: number;
@@ -208,37 +232,11 @@ export class ProgramsRepository {
     consent: ConsentRecord,
   ): Promise<ProgramRegistrationEntity | null> {
     const [row]: Array<{ id: number }> = await manager.query(
-      `INSERT INTO programa_registros (programa_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, celular,
-         correo_electronico, calle, numero, colonia, municipio, tiene_emprendimiento, nombre_emprendimiento, giro_sector,
-         giro_sector_otro, tiempo_operando, tiene_redes_sociales, redes_sociales_enlace, negocio_formalizado, rfc,
-         aviso_version, aviso_aceptado_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+      `INSERT INTO programa_registros (programa_id, ${APPLICATION_FIELDS.map(toColumn).join(', ')}, aviso_version, aviso_aceptado_at)
+       VALUES ($1, ${APPLICATION_FIELDS.map((_, i) => `$${i + 2}`).join(', ')},
          coalesce($21::integer, aviso_privacidad_vigente()), coalesce($22::timestamptz, now()))
        ON CONFLICT DO NOTHING RETURNING id`,
-      [
-        programaId,
-        r.nombre,
-        r.apellidoPaterno,
-        r.apellidoMaterno,
-        r.fechaNacimiento,
-        r.celular,
-        r.correoElectronico,
-        r.calle,
-        r.numero,
-        r.colonia,
-        r.municipio,
-        r.tieneEmprendimiento,
-        r.nombreEmprendimiento,
-        r.giroSector,
-        r.giroSectorOtro,
-        r.tiempoOperando,
-        r.tieneRedesSociales,
-        r.redesSocialesEnlace,
-        r.negocioFormalizado,
-        r.rfc,
-        consent.version,
-        consent.acceptedAt,
-      ],
+      [programaId, ...APPLICATION_FIELDS.map((f) => r[f]), consent.version, consent.acceptedAt],
     );
     if (!row) return null;
     return this.registrations(manager).findOne({ where: { id: row.id } });

@@ -1,20 +1,9 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { Public } from '@core/access/access.decorators';
-import { Actor } from '@core/access/current-user';
-import { Idempotent } from '@core/http/idempotency.interceptor';
-import { Answer } from '@core/http/openapi-answers';
-import { RateLimit } from '@core/http/rate-limit.guard';
-import type { EventActor } from '@shared/events/domain-events';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { ProgramWaitlistService } from './program-waitlist.service';
 import { ProgramAnswers } from './programs.openapi';
-
-const TOKEN = {
-  name: 'token',
-  description:
-    'El enlace firmado del correo (`<id>.<vence>.<firma>`), propósito `confirm-program-waitlist-join` (confirmar) o `accept-program-waitlist-offer` (aceptar).',
-  example: '7.1798830800.dGhpcy1pcy1hbi1leGFtcGxlLXNpZ25hdHVyZS0xMjM0NTY',
-};
+import { linkTokenDoc } from '@core/http/public-routes';
+import { waitlistLinkRoutes } from '@core/waitlist/waitlist-links.routes';
 
 /**
  * The program waitlist's links: confirming a join and the offer, beside the events' /lista-espera/aceptar: its own path and its own
@@ -23,46 +12,14 @@ const TOKEN = {
  */
 @ApiTags('public')
 @Controller('lista-espera/programa')
-export class PublicProgramLinksController {
-  constructor(private readonly waitlist: ProgramWaitlistService) {}
-
-  @Get('confirmar/:token')
-  @ApiParam(TOKEN)
-  @Answer(200, 'La solicitud por confirmar (o ya confirmada): el programa, el nombre de pila y hasta cuándo.', ProgramAnswers.confirmView)
-  @Public()
-  @RateLimit('public-read')
-  confirmView(@Param('token') token: string) {
-    return this.waitlist.confirmView(token);
-  }
-
-  /** Confirming twice changes nothing (200 again); an expired confirmation is 410. */
-  @Post('confirmar/:token')
-  @HttpCode(200)
-  @ApiParam(TOKEN)
-  @Answer(200, 'Correo confirmado: la persona ya está en la lista de espera (por orden de confirmación).', ProgramAnswers.confirmed)
-  @Public()
-  @RateLimit('public-write')
-  @Idempotent()
-  confirm(@Param('token') token: string, @Actor() actor: EventActor) {
-    return this.waitlist.confirm(token, actor);
-  }
-
-  @Get('aceptar/:token')
-  @ApiParam(TOKEN)
-  @Answer(200, 'El lugar ofrecido en el programa y hasta cuándo se aparta.', ProgramAnswers.offerView)
-  @Public()
-  @RateLimit('public-read')
-  offerView(@Param('token') token: string) {
-    return this.waitlist.offerView(token);
-  }
-
-  @Post('aceptar/:token')
-  @ApiParam(TOKEN)
-  @Answer(201, 'Oferta aceptada: solicitud registrada (pendiente, con su correo de solicitud recibida).', ProgramAnswers.registered)
-  @Public()
-  @RateLimit('public-write')
-  @Idempotent()
-  async accept(@Param('token') token: string, @Actor() actor: EventActor) {
-    return { message: '¡Registro Exitoso!', registration: await this.waitlist.accept(token, actor) };
+export class PublicProgramLinksController extends waitlistLinkRoutes({
+  confirmView: 'La solicitud por confirmar (o ya confirmada): el programa, el nombre de pila y hasta cuándo.',
+  offerView: 'El lugar ofrecido en el programa y hasta cuándo se aparta.',
+  accepted: 'Oferta aceptada: solicitud registrada (pendiente, con su correo de solicitud recibida).',
+  answers: ProgramAnswers,
+  token: linkTokenDoc('propósito `confirm-program-waitlist-join` (confirmar) o `accept-program-waitlist-offer` (aceptar)'),
+}) {
+  constructor(protected readonly waitlist: ProgramWaitlistService) {
+    super();
   }
 }

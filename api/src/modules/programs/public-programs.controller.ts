@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -12,6 +12,7 @@ import { ProgramAnswers } from './programs.openapi';
 import { CheckEmailDto, ProgramRegistrationDto } from './programs.dto';
 import { ProgramWaitlistService } from './program-waitlist.service';
 import { ProgramsService } from './programs.service';
+import { PublicRead, PublicWrite } from '@core/http/public-routes';
 
 /** The public program page (spec 3 §2.7, §7). Answers carry no one's personal data. */
 @ApiTags('public')
@@ -23,10 +24,7 @@ export class PublicProgramsController {
   ) {}
 
   /** Missing, draft and closed programs are all 404. */
-  @Get(':slug')
-  @Answer(200, 'Programa publicado.', ProgramAnswers.publicPage)
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead(':slug', 'Programa publicado.', ProgramAnswers.publicPage)
   async page(@Param('slug') slug: string) {
     return { programa: await this.programs.publicPage(slug) };
   }
@@ -41,11 +39,7 @@ export class PublicProgramsController {
     return this.programs.checkEmail(slug, dto.email, actor);
   }
 
-  @Post(':slug/register')
-  @Answer(201, 'Registro recibido.', ProgramAnswers.registered)
-  @Public()
-  @RateLimit('public-write')
-  @Idempotent()
+  @PublicWrite(':slug/register', 201, 'Registro recibido.', ProgramAnswers.registered)
   async register(
     @Param('slug') slug: string,
     @Body() dto: ProgramRegistrationDto,

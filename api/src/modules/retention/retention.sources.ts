@@ -30,6 +30,12 @@ export interface RetentionSource {
 
 export const RETENTION_SOURCES = Symbol('RETENTION_SOURCES');
 
+/** What an area's repository answers for rows anonymised after their event or program ends. */
+interface EndedRows {
+  countEndedBefore(cutoff: Date): Promise<number>;
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<AnonymizedRows>;
+}
+
 const monthsBefore = (now: Date, months: number) => {
   const d = new Date(now);
   d.setUTCMonth(d.getUTCMonth() - months);
@@ -56,49 +62,31 @@ function sources(
     if (rows.resourceType) await audit.forgetPersonalData(m, rows.resourceType, rows.ids);
     return rows.ids.length;
   };
+  /** A kind anonymised in place `monthsAfter` months after its event or program ends, asked of its area's repository. */
+  const anonymised = (
+    clave: RetentionKind,
+    area: string,
+    datos: string,
+    plazo: string,
+    monthsAfter: number,
+    repo: EndedRows,
+  ): RetentionSource => ({
+    clave,
+    area,
+    datos,
+    accion: 'anonimizar',
+    plazo,
+    cutoff: (now) => monthsBefore(now, monthsAfter),
+    count: (cutoff) => repo.countEndedBefore(cutoff),
+    apply: async (m, cutoff) => forgotten(m, await repo.anonymizeEndedBefore(m, cutoff)),
+  });
   const afterEvent = `${months(r.externalEventsMonths)} después de que termina el evento`;
   const afterProgram = `${months(r.programsMonths)} después de que termina el programa`;
   return [
-    {
-      clave: 'registros_eventos',
-      area: 'Eventos Externos',
-      datos: 'Registros',
-      accion: 'anonimizar',
-      plazo: afterEvent,
-      cutoff: (now) => monthsBefore(now, r.externalEventsMonths),
-      count: (cutoff) => registrations.countEndedBefore(cutoff),
-      apply: async (m, cutoff) => forgotten(m, await registrations.anonymizeEndedBefore(m, cutoff)),
-    },
-    {
-      clave: 'lista_espera_eventos',
-      area: 'Eventos Externos',
-      datos: 'Lista de espera',
-      accion: 'anonimizar',
-      plazo: afterEvent,
-      cutoff: (now) => monthsBefore(now, r.externalEventsMonths),
-      count: (cutoff) => waitlist.countEndedBefore(cutoff),
-      apply: async (m, cutoff) => forgotten(m, await waitlist.anonymizeEndedBefore(m, cutoff)),
-    },
-    {
-      clave: 'solicitudes_programas',
-      area: 'Programas y Servicios',
-      datos: 'Solicitudes',
-      accion: 'anonimizar',
-      plazo: afterProgram,
-      cutoff: (now) => monthsBefore(now, r.programsMonths),
-      count: (cutoff) => programs.countEndedBefore(cutoff),
-      apply: async (m, cutoff) => forgotten(m, await programs.anonymizeEndedBefore(m, cutoff)),
-    },
-    {
-      clave: 'lista_espera_programas',
-      area: 'Programas y Servicios',
-      datos: 'Lista de espera',
-      accion: 'anonimizar',
-      plazo: afterProgram,
-      cutoff: (now) => monthsBefore(now, r.programsMonths),
-      count: (cutoff) => programWaitlist.countEndedBefore(cutoff),
-      apply: async (m, cutoff) => forgotten(m, await programWaitlist.anonymizeEndedBefore(m, cutoff)),
-    },
+    anonymised('registros_eventos', 'Eventos Externos', 'Registros', afterEvent, r.externalEventsMonths, registrations),
+    anonymised('lista_espera_eventos', 'Eventos Externos', 'Lista de espera', afterEvent, r.externalEventsMonths, waitlist),
+    anonymised('solicitudes_programas', 'Programas y Servicios', 'Solicitudes', afterProgram, r.programsMonths, programs),
+    anonymised('lista_espera_programas', 'Programas y Servicios', 'Lista de espera', afterProgram, r.programsMonths, programWaitlist),
     {
       clave: 'cuerpos_correos',
       area: 'Correos',

@@ -5,7 +5,7 @@ import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { DomainException } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
 import { sendRevalidatedJson } from '@core/http/revalidated-json';
 import { AssignSeatDto, MassAssignSeatsDto, SeatingMapQueryDto } from './seating.dto';
@@ -44,7 +44,7 @@ export class SeatingController {
   )
   @ApiResponse({ status: 304, description: 'Sin cambios desde el ETag enviado en If-None-Match (sin cuerpo). Cada formato tiene su ETag.' })
   @RequirePermission('eventos_internos', 'view')
-  async map(@Param('id', IdParamPipe) id: number, @Query() query: SeatingMapQueryDto, @Req() req: Request, @Res() res: Response) {
+  async map(@IdParam() id: number, @Query() query: SeatingMapQueryDto, @Req() req: Request, @Res() res: Response) {
     // A screen resyncing (after joining its rooms, after a missed version) sends the ETag it holds.
     sendRevalidatedJson(req, res, await this.seating.map(id, query.formato ?? 'completo'));
   }
@@ -52,14 +52,14 @@ export class SeatingController {
   @Post('assign-seat')
   @Answer(201, 'Asiento asignado a un asistente del evento.', SeatingAnswers.assigned)
   @RequirePermission('eventos_internos', 'edit')
-  assign(@Param('id', IdParamPipe) id: number, @Body() dto: AssignSeatDto, @Actor() actor: EventActor) {
+  assign(@IdParam() id: number, @Body() dto: AssignSeatDto, @Actor() actor: EventActor) {
     return this.seating.assignSeat(id, dto.persona_id, dto.asiento_id, actor);
   }
 
   @Delete('remove-seat/:assignmentId')
   @Answer(200, 'Asignación eliminada: el asiento queda libre.', SeatingAnswers.released)
   @RequirePermission('eventos_internos', 'edit')
-  remove(@Param('id', IdParamPipe) id: number, @Param('assignmentId', IdParamPipe) assignmentId: number, @Actor() actor: EventActor) {
+  remove(@IdParam() id: number, @IdParam('assignmentId') assignmentId: number, @Actor() actor: EventActor) {
     return this.seating.removeSeat(id, assignmentId, actor);
   }
 
@@ -72,7 +72,7 @@ export class SeatingController {
     SeatingAnswers.massQueued,
   )
   @RequirePermission('eventos_internos', 'edit')
-  massAssign(@Param('id', IdParamPipe) id: number, @Body() dto: MassAssignSeatsDto, @Actor() actor: EventActor) {
+  massAssign(@IdParam() id: number, @Body() dto: MassAssignSeatsDto, @Actor() actor: EventActor) {
     return this.seating.massAssign(id, dto.persona_ids, dto.seccion_id, actor);
   }
 
@@ -80,7 +80,7 @@ export class SeatingController {
   @MassIdParam()
   @Answer(200, 'Una asignación masiva del evento: estado, avance y resultado.', SeatingAnswers.mass)
   @RequirePermission('eventos_internos', 'view')
-  async massAssignment(@Param('id', IdParamPipe) id: number, @Param('massId', uuidPipe) massId: string) {
+  async massAssignment(@IdParam() id: number, @Param('massId', uuidPipe) massId: string) {
     return { mass_assignment: await this.seating.massAssignment(id, massId) };
   }
 
@@ -88,7 +88,7 @@ export class SeatingController {
   @MassIdParam()
   @Answer(201, 'Asignación masiva deshecha: se liberan los asientos que dio y que siguen ocupados por ella.', SeatingAnswers.undone)
   @RequirePermission('eventos_internos', 'edit')
-  undo(@Param('id', IdParamPipe) id: number, @Param('massId', uuidPipe) massId: string, @Actor() actor: EventActor) {
+  undo(@IdParam() id: number, @Param('massId', uuidPipe) massId: string, @Actor() actor: EventActor) {
     return this.seating.undoMass(id, massId, actor);
   }
 }

@@ -9,6 +9,16 @@ const version = S.text(
   'Versión del mapa de asientos del evento (entero en texto); crece con cada cambio y los cambios empujados traen la siguiente.',
 );
 
+/** A space with its sections, each as the named section schema (the map's, or with every seat). */
+const espacio = (seccion: string) =>
+  S.object({
+    id: S.int(1),
+    nombre: S.text('Auditorio Municipal Luis Elizondo'),
+    layout_config: S.nullable(S.text('3,2', 'Secciones por fila, separadas por comas; vacío o inválido: dos por fila.')),
+    capacidad_total: S.int(608, 'Suma de filas × asientos_por_fila de sus secciones.'),
+    secciones: S.list({ $ref: `#/components/schemas/${seccion}` }, 'En el orden de la organización del espacio.'),
+  });
+
 export const SeatingSchemas = schemas({
   SeccionDelMapa: S.object({
     id: S.int(3),
@@ -27,13 +37,7 @@ export const SeatingSchemas = schemas({
       example: [1201, 1202, null, 1204],
     },
   }),
-  EspacioDelMapa: S.object({
-    id: S.int(1),
-    nombre: S.text('Auditorio Municipal Luis Elizondo'),
-    layout_config: S.nullable(S.text('3,2', 'Secciones por fila, separadas por comas; vacío o inválido: dos por fila.')),
-    capacidad_total: S.int(608, 'Suma de filas × asientos_por_fila de sus secciones.'),
-    secciones: S.list({ $ref: '#/components/schemas/SeccionDelMapa' }, 'En el orden de la organización del espacio.'),
-  }),
+  EspacioDelMapa: espacio('SeccionDelMapa'),
   AsignacionDeAsiento: S.object({
     id: S.int(87),
     asiento_id: S.int(1201),
@@ -98,13 +102,7 @@ export const SeatingSchemas = schemas({
       'Todos los lugares de la sección, fila por fila y asiento por asiento (filas × asientos_por_fila).',
     ),
   }),
-  EspacioConAsientos: S.object({
-    id: S.int(1),
-    nombre: S.text('Auditorio Municipal Luis Elizondo'),
-    layout_config: S.nullable(S.text('3,2', 'Secciones por fila, separadas por comas; vacío o inválido: dos por fila.')),
-    capacidad_total: S.int(608, 'Suma de filas × asientos_por_fila de sus secciones.'),
-    secciones: S.list({ $ref: '#/components/schemas/SeccionConAsientos' }, 'En el orden de la organización del espacio.'),
-  }),
+  EspacioConAsientos: espacio('SeccionConAsientos'),
   AsignacionMasiva: S.object({
     id: { ...S.text(MASS_ID), format: 'uuid' },
     job_id: S.text(`mass-assign-${MASS_ID}`, 'Id del trabajo en la cola.'),

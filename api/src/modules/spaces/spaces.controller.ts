@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { Answer } from '@core/http/openapi-answers';
 import { EspacioDto } from './spaces.dto';
 import { SpacesAnswers } from './spaces.openapi';
@@ -37,7 +37,7 @@ export class SpacesController {
   @Get('espacios/:id')
   @Answer(200, 'Un espacio con sus secciones.', SpacesAnswers.one)
   @RequirePermission('eventos_internos', 'view')
-  async get(@Param('id', IdParamPipe) id: number) {
+  async get(@IdParam() id: number) {
     return { espacio: await this.spaces.get(id) };
   }
 
@@ -51,21 +51,21 @@ export class SpacesController {
   @Put('espacios/:id')
   @Answer(200, 'Espacio actualizado; los asientos que siguen conservan su id.', SpacesAnswers.saved('Espacio actualizado exitosamente'))
   @RequirePermission('eventos_internos', 'edit')
-  async update(@Param('id', IdParamPipe) id: number, @Body() dto: EspacioDto, @Actor() actor: EventActor) {
+  async update(@IdParam() id: number, @Body() dto: EspacioDto, @Actor() actor: EventActor) {
     return { espacio: await this.spaces.update(id, dto, actor), message: 'Espacio actualizado exitosamente' };
   }
 
   @Delete('espacios/:id')
   @Answer(200, 'Espacio desactivado (sus datos se conservan).', SpacesAnswers.saved('Espacio desactivado exitosamente'))
   @RequirePermission('eventos_internos', 'delete')
-  async deactivate(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+  async deactivate(@IdParam() id: number, @Actor() actor: EventActor) {
     return { espacio: await this.spaces.deactivate(id, actor), message: 'Espacio desactivado exitosamente' };
   }
 
   @Patch('espacios/:id/toggle-active')
   @Answer(200, 'Espacio activado o desactivado.', SpacesAnswers.toggled)
   @RequirePermission('eventos_internos', 'edit')
-  async toggleActive(@Param('id', IdParamPipe) id: number, @Actor() actor: EventActor) {
+  async toggleActive(@IdParam() id: number, @Actor() actor: EventActor) {
     const espacio = await this.spaces.toggleActive(id, actor);
     return {
       espacio,

@@ -5,26 +5,21 @@ import {
   IsArray,
   IsDefined,
   IsInt,
-  IsNotEmpty,
   IsNumber,
   IsObject,
   IsOptional,
-  IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { SPACE_LIMITS, type EspacioInput, type SeccionInput } from '@shared/contracts/spaces.contract';
+import { RequiredText, TextOf, trim } from '@core/http/dto-fields';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Section codes are compared and stored upper-cased ('vip' and 'VIP' are one code). */
 const code = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : trim({ value }));
-
-const tooLong = (subject: string, max: number) => `${subject} no debe tener más de ${max.toLocaleString('es-MX')} caracteres.`;
 
 /** One section of the form (spec 3 §2.8, §3, §5). */
 export class SeccionDto implements SeccionInput {
@@ -33,16 +28,10 @@ export class SeccionDto implements SeccionInput {
   @IsInt({ message: 'El identificador de la sección no es válido.' })
   id?: number;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El nombre de la sección es obligatorio.' })
-  @IsString({ message: 'El nombre de la sección debe ser texto.' })
-  @MaxLength(SPACE_LIMITS.seccionNombre, { message: tooLong('El nombre de la sección', SPACE_LIMITS.seccionNombre) })
+  @RequiredText('El nombre de la sección', SPACE_LIMITS.seccionNombre)
   nombre: string;
 
-  @Transform(code)
-  @IsNotEmpty({ message: 'El código de la sección es obligatorio.' })
-  @IsString({ message: 'El código de la sección debe ser texto.' })
-  @MaxLength(SPACE_LIMITS.codigo, { message: tooLong('El código de la sección', SPACE_LIMITS.codigo) })
+  @RequiredText('El código de la sección', SPACE_LIMITS.codigo, code)
   codigo: string;
 
   @IsDefined({ message: 'El número de filas es obligatorio.' })
@@ -83,25 +72,20 @@ export class SeccionDto implements SeccionInput {
 
 /** POST and PUT /api/espacios: the whole space (spec 3 §7). */
 export class EspacioDto implements EspacioInput {
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El nombre del espacio es obligatorio.' })
-  @IsString({ message: 'El nombre del espacio debe ser texto.' })
-  @MaxLength(SPACE_LIMITS.nombre, { message: tooLong('El nombre del espacio', SPACE_LIMITS.nombre) })
+  @RequiredText('El nombre del espacio', SPACE_LIMITS.nombre)
   nombre: string;
 
   @IsOptional()
   @Transform(blankToNull)
   @ValidateIf((o: EspacioDto) => o.descripcion !== null)
-  @IsString({ message: 'La descripción debe ser texto.' })
-  @MaxLength(SPACE_LIMITS.descripcion, { message: tooLong('La descripción', SPACE_LIMITS.descripcion) })
+  @TextOf('La descripción', SPACE_LIMITS.descripcion)
   descripcion?: string | null;
 
   /** Free text: an empty or invalid value means two sections per row (spec 3 §9), not an error. */
   @IsOptional()
   @Transform(blankToNull)
   @ValidateIf((o: EspacioDto) => o.layout_config !== null)
-  @IsString({ message: 'La organización de secciones debe ser texto.' })
-  @MaxLength(SPACE_LIMITS.layoutConfig, { message: tooLong('La organización de secciones', SPACE_LIMITS.layoutConfig) })
+  @TextOf('La organización de secciones', SPACE_LIMITS.layoutConfig)
   layout_config?: string | null;
 
   @IsOptional()

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SuperAdminOnly } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
-import { IdParamPipe } from '@core/http/id-param.pipe';
+import { IdParam } from '@core/http/id-param.pipe';
 import { CreateUserDto, UpdateUserDto } from './users.dto';
 import { UsersService } from './users.service';
 import { Answer } from '@core/http/openapi-answers';
@@ -32,19 +32,14 @@ export class UsersController {
   @Put(':id')
   @SuperAdminOnly()
   @Answer(200, 'Cuenta actualizada.', UserAnswers.saved('Usuario actualizado exitosamente'))
-  async update(
-    @Param('id', IdParamPipe) id: number,
-    @Body() dto: UpdateUserDto,
-    @CurrentUser() caller: AuthUser,
-    @Actor() actor: EventActor,
-  ) {
+  async update(@IdParam() id: number, @Body() dto: UpdateUserDto, @CurrentUser() caller: AuthUser, @Actor() actor: EventActor) {
     return { user: await this.users.update(id, dto, caller, actor), message: 'Usuario actualizado exitosamente' };
   }
 
   @Delete(':id')
   @SuperAdminOnly()
   @Answer(200, 'Cuenta eliminada.', UserAnswers.deleted)
-  async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() caller: AuthUser, @Actor() actor: EventActor) {
+  async remove(@IdParam() id: number, @CurrentUser() caller: AuthUser, @Actor() actor: EventActor) {
     await this.users.remove(id, caller, actor);
     return { message: 'Usuario eliminado exitosamente' };
   }

@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { REMINDER_LEAD_MS } from '../../mail/reminders';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { ExternalRemindersRepository } from '../reminders.repository';
 
 /**
@@ -8,11 +8,10 @@ import { ExternalRemindersRepository } from '../reminders.repository';
  * published event starting within 24 h — one statement; the key `recordatorio:evento-externo:<id>` makes each once.
  */
 @Injectable()
-export class RegistrationRemindersJob implements JobHandler<'external-events.reminders'> {
-  readonly job = 'external-events.reminders' as const;
-  private readonly logger = new Logger(RegistrationRemindersJob.name);
-
-  constructor(private readonly repo: ExternalRemindersRepository) {}
+export class RegistrationRemindersJob extends JobBase<'external-events.reminders'> {
+  constructor(private readonly repo: ExternalRemindersRepository) {
+    super('external-events.reminders');
+  }
 
   async handle(): Promise<void> {
     const n = await this.repo.queueReminders(REMINDER_LEAD_MS);

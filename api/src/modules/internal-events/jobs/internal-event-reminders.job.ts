@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { REMINDER_LEAD_MS } from '../../mail/reminders';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { InvitationsRepository } from '../invitations.repository';
 
 /**
@@ -8,11 +8,10 @@ import { InvitationsRepository } from '../invitations.repository';
  * starting within 24 h — one statement; the key `recordatorio:evento-interno:<event>:<persona>` makes each once.
  */
 @Injectable()
-export class InternalEventRemindersJob implements JobHandler<'internal-events.reminders'> {
-  readonly job = 'internal-events.reminders' as const;
-  private readonly logger = new Logger(InternalEventRemindersJob.name);
-
-  constructor(private readonly repo: InvitationsRepository) {}
+export class InternalEventRemindersJob extends JobBase<'internal-events.reminders'> {
+  constructor(private readonly repo: InvitationsRepository) {
+    super('internal-events.reminders');
+  }
 
   async handle(): Promise<void> {
     const n = await this.repo.queueReminders(REMINDER_LEAD_MS);

@@ -1,9 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import type { JobHandler } from '@core/jobs/job-handler';
-import { OutboxRepository } from '@core/outbox/outbox.repository';
-import { SocketEmitter } from '@core/realtime/socket-emitter';
+import { Injectable } from '@nestjs/common';
+import { ProgressJob } from '@core/jobs/job-base';
 import type { QueuedMail } from '@shared/contracts/mail.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import type { JobPayloads } from '@shared/jobs/jobs';
@@ -24,17 +20,13 @@ export const invitationKey = (sendId: string, personaId: number) => `evento-inte
  * staff room after each batch; the end also travels as a domain event (audit, and the same push).
  */
 @Injectable()
-export class SendInvitationsJob implements JobHandler<'internal-events.send-invitations'> {
-  readonly job = 'internal-events.send-invitations' as const;
-  private readonly logger = new Logger(SendInvitationsJob.name);
-
+export class SendInvitationsJob extends ProgressJob<'internal-events.send-invitations'> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly repo: InvitationsRepository,
     private readonly mail: MailOutbox,
-    private readonly outbox: OutboxRepository,
-    private readonly sockets: SocketEmitter,
-  ) {}
+  ) {
+    super('internal-events.send-invitations');
+  }
 
   async handle({ sendId }: JobPayloads['internal-events.send-invitations']): Promise<void> {
     const send = await this.repo.findSend(sendId);
@@ -101,11 +93,16 @@ export class SendInvitationsJob implements JobHandler<'internal-events.send-invi
 
   /** Progress straight to the event's page (staff room). */
   private push(row: InvitationSendRow, invited?: { persona_ids: number[]; at: string }): void {
-    const job = toInvitationJob(row);
-    this.sockets.toRoom(ROOMS.internalEvent(row.evento_interno_id), 'internal-event.invitations-progress', {
-      event_id: `invitations:${row.id}:${row.status}:${row.processed}`,
-      occurred_at: new Date().toISOString(),
-      data: { event_id: row.evento_interno_id, job, ...(invited ? { invited } : {}) },
-    });
+    const eventId = row.evento_interno_id;
+    this.pushProgress(
+      [ROOMS.internalEvent(eventId)],
+      'internal-event.invitations-progress',
+      `invitations:${row.id}:${row.status}:${row.processed}`,
+      {
+        event_id: eventId,
+        job: toInvitationJob(row),
+        ...(invited ? { invited } : {}),
+      },
+    );
   }
 }

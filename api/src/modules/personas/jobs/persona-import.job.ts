@@ -1,16 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { IMPORT_BATCH_ROWS, IMPORT_PROGRESS_PUSH_MS, IMPORT_WRITERS } from '../personas.constants';
 import type { ImportRowError } from '@shared/contracts/personas.contract';
 import type { JobPayloads } from '@shared/jobs/jobs';
-import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { CSV_FILE_MESSAGES, CsvQuoteNotClosedError, decodeCsv, findColumns, readRecords, type HeaderColumns } from '../import/csv-import';
 import { ImportsRepository, type ImportChunk, type ImportWriter } from '../import/imports.repository';
 import { ImportLines } from '../import/import-lines';
 import { normalizePhone, normalizeText } from '@shared/rules/persona-rules';
-import { SocketEmitter } from '@core/realtime/socket-emitter';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { ProgressJob } from '@core/jobs/job-base';
 
 /** Rows parsed between two turns of the event loop (so batch writes and pushes go out while the file is read). */
 const ROWS_PER_TURN = 1000;
@@ -26,16 +22,10 @@ const API_YIELD_MAX_MS = 250;
  * batch, so the final counts are exact.
  */
 @Injectable()
-export class PersonaImportJob implements JobHandler<'personas.import'> {
-  readonly job = 'personas.import' as const;
-  private readonly logger = new Logger(PersonaImportJob.name);
-
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly imports: ImportsRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly sockets: SocketEmitter,
-  ) {}
+export class PersonaImportJob extends ProgressJob<'personas.import'> {
+  constructor(private readonly imports: ImportsRepository) {
+    super('personas.import');
+  }
 
   handle(payload: JobPayloads['personas.import']): Promise<void> {
     return this.handleImport(payload);
@@ -193,10 +183,6 @@ export class PersonaImportJob implements JobHandler<'personas.import'> {
   private async push(importId: string): Promise<void> {
     const current = await this.imports.find(importId);
     if (current)
-      this.sockets.toRoom('personas', 'import.progress', {
-        event_id: `import:${importId}:${current.status}:${current.progress}`,
-        occurred_at: new Date().toISOString(),
-        data: { import: current },
-      });
+      this.pushProgress(['personas'], 'import.progress', `import:${importId}:${current.status}:${current.progress}`, { import: current });
   }
 }

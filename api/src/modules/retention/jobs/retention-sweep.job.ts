@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { Injectable } from '@nestjs/common';
+import { JobBase } from '@core/jobs/job-base';
 import type { EventActor } from '@shared/events/domain-events';
 import { RetentionService } from '../retention.service';
 
@@ -11,11 +11,10 @@ const SYSTEM: EventActor = { userId: null, ip: null };
  * taken by one worker); the run's advisory lock and its "not yet done" statements make a second one harmless anyway.
  */
 @Injectable()
-export class RetentionSweepJob implements JobHandler<'privacy.retention-sweep'> {
-  readonly job = 'privacy.retention-sweep' as const;
-  private readonly logger = new Logger(RetentionSweepJob.name);
-
-  constructor(private readonly retention: RetentionService) {}
+export class RetentionSweepJob extends JobBase<'privacy.retention-sweep'> {
+  constructor(private readonly retention: RetentionService) {
+    super('privacy.retention-sweep');
+  }
 
   async handle(): Promise<void> {
     const run = await this.retention.run('programada', SYSTEM);

@@ -1,12 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { Injectable } from '@nestjs/common';
+import { ProgressJob } from '@core/jobs/job-base';
 import type { JobPayloads } from '@shared/jobs/jobs';
 import { ROOMS } from '@shared/events/socket-events';
-import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { packPlaced } from '@shared/rules/seating-delta';
-import { SocketEmitter } from '@core/realtime/socket-emitter';
 import { SeatingRepository, toAssignment, type MassRow } from '../seating.repository';
 import { toMassResponse } from '../seating.service';
 
@@ -26,16 +22,10 @@ const FAILURE_REASONS_LIMIT = 500;
  * meanwhile: the UNIQUE constraints decide, a seat taken is left for the next pass.
  */
 @Injectable()
-export class MassAssignJob implements JobHandler<'seating.mass-assign'> {
-  readonly job = 'seating.mass-assign' as const;
-  private readonly logger = new Logger(MassAssignJob.name);
-
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly repo: SeatingRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly sockets: SocketEmitter,
-  ) {}
+export class MassAssignJob extends ProgressJob<'seating.mass-assign'> {
+  constructor(private readonly repo: SeatingRepository) {
+    super('seating.mass-assign');
+  }
 
   async handle({ massAssignmentId }: JobPayloads['seating.mass-assign']): Promise<void> {
     const mass = await this.repo.findMass(massAssignmentId);
@@ -121,13 +111,15 @@ export class MassAssignJob implements JobHandler<'seating.mass-assign'> {
 
   /** Progress straight to the screens (the result also travels as a domain event, through the outbox). */
   private push(row: MassRow): void {
-    const mass = toMassResponse(row);
-    const msg = {
-      event_id: `mass:${row.id}:${row.status}:${row.processed}`,
-      occurred_at: new Date().toISOString(),
-      data: { event_id: row.evento_interno_id, mass },
-    };
-    this.sockets.toRoom(ROOMS.internalEventSeating(row.evento_interno_id), 'seating.mass-progress', msg);
-    this.sockets.toRoom(ROOMS.internalEvent(row.evento_interno_id), 'seating.mass-progress', msg);
+    const eventId = row.evento_interno_id;
+    this.pushProgress(
+      [ROOMS.internalEventSeating(eventId), ROOMS.internalEvent(eventId)],
+      'seating.mass-progress',
+      `mass:${row.id}:${row.status}:${row.processed}`,
+      {
+        event_id: eventId,
+        mass: toMassResponse(row),
+      },
+    );
   }
 }

@@ -1,0 +1,43 @@
+import type { JobName, JobPayloads } from '@shared/jobs/jobs';
+import { JobBase } from '@core/jobs/job-base';
+import type { WaitlistEngine } from './waitlist-engine';
+
+type Engine = Pick<WaitlistEngine<never, object, { id: number; status: string }>, 'expireOffer' | 'sweep'>;
+/** A job whose payload names a waitlist entry and its offer: an area's offer expiry. */
+type ExpiryJob = { [K in JobName]: JobPayloads[K] extends { entryId: number; offer: number } ? K : never }[JobName];
+
+/**
+ * The two jobs of one area's waitlist, on its engine: `expire` (delayed until the offer's end; passes the held place to
+ * the next in line; idempotent) and `sweep` (scheduled once per cluster: expires any offer whose delayed job did not
+ * run, and the joins not confirmed in WAITLIST_CONFIRM_HOURS — they hold nothing, so a minute late is fine). `what`
+ * names the line in the sweep's log ("waitlist", "program waitlist"). The area's classes give the engine.
+ */
+export function waitlistJobs<X extends ExpiryJob, S extends JobName>(names: { expire: X; sweep: S }, what: string) {
+  abstract class OfferExpiryJob extends JobBase<X> {
+    protected abstract readonly waitlist: Engine;
+
+    constructor() {
+      super(names.expire);
+    }
+
+    handle(payload: { entryId: number; offer: number }): Promise<void> {
+      return this.waitlist.expireOffer(payload.entryId, payload.offer);
+    }
+  }
+
+  abstract class SweepJob extends JobBase<S> {
+    protected abstract readonly waitlist: Engine;
+
+    constructor() {
+      super(names.sweep);
+    }
+
+    async handle(): Promise<void> {
+      const { offers, unconfirmed } = await this.waitlist.sweep();
+      if (offers > 0) this.logger.log(`Expired ${offers} ${what} offers past their time`);
+      if (unconfirmed > 0) this.logger.log(`Expired ${unconfirmed} ${what} joins never confirmed`);
+    }
+  }
+
+  return { OfferExpiryJob, SweepJob };
+}
