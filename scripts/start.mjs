@@ -45,8 +45,9 @@ async function main() {
 
   const port = Number(env.PORT ?? 3000);
   const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/src/main.js')], { cwd: ROOT, env, stdio: 'inherit' });
-  // The workers' GET /metrics (the API answers its own on PORT): METRICS_PORT, or the port after PORT.
-  const workersMetricsPort = env.METRICS_PORT || String(port + 1);
+  // The workers' GET /metrics (the API answers its own on PORT): METRICS_PORT, or 9464 (the port Prometheus'
+  // exporters customarily take). Taken, the workers say so and run without it.
+  const workersMetricsPort = env.METRICS_PORT || '9464';
   const workers = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/workers/src/main.js')], {
     cwd: ROOT,
     env: { ...env, METRICS_PORT: workersMetricsPort },
