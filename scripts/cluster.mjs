@@ -72,15 +72,20 @@ async function main() {
   for (const role of ['api', 'realtime']) {
     for (let i = 1; i <= sizes[role]; i++) processes.push({ role, name: `${role}${i}`, port: await freePort() });
   }
-  for (let i = 1; i <= sizes.workers; i++) processes.push({ role: 'workers', name: `workers${i}` });
+  // A workers process has no HTTP of its own: its GET /metrics listens on a port of its own, on loopback.
+  for (let i = 1; i <= sizes.workers; i++) processes.push({ role: 'workers', name: `workers${i}`, metricsPort: await freePort() });
 
   let stopping = false;
   const start = (p) => {
     const entry = p.role === 'workers' ? 'dist/workers/src/main.js' : 'dist/api/src/main.js';
-    const childEnv = p.role === 'workers' ? env : { ...replicaEnv, ROLES: p.role, PORT: String(p.port) };
+    const childEnv =
+      p.role === 'workers'
+        ? { ...env, METRICS_HOST: '127.0.0.1', METRICS_PORT: String(p.metricsPort) }
+        : { ...replicaEnv, ROLES: p.role, PORT: String(p.port) };
     p.child = spawn(process.execPath, ['--enable-source-maps', join(ROOT, entry)], { cwd: ROOT, env: childEnv, stdio: 'inherit' });
     const startedAt = Date.now();
-    log(`${p.name} iniciado${p.port ? ` en 127.0.0.1:${p.port}` : ''} (pid ${p.child.pid}).`);
+    const metrics = p.metricsPort ? `; métricas en 127.0.0.1:${p.metricsPort}/metrics` : '';
+    log(`${p.name} iniciado${p.port ? ` en 127.0.0.1:${p.port}` : ''} (pid ${p.child.pid}${metrics}).`);
     p.child.once('exit', (code, signal) => {
       if (stopping) return;
       // A crash after a while comes back in 1 s; one that keeps failing at start (bad settings) waits longer
@@ -98,6 +103,9 @@ async function main() {
   mkdirSync(dir, { recursive: true });
   const configFile = join(dir, 'haproxy.cfg');
   writeFileSync(configFile, haproxyConfig(processes));
+  // Every process's GET /metrics, for Prometheus' file discovery (deploy/prometheus.yml reads this file).
+  const targetsFile = join(dir, 'prometheus-targets.json');
+  writeFileSync(targetsFile, JSON.stringify(prometheusTargets(processes), null, 2));
   const proxy = spawn(haproxy, ['-W', '-db', '-f', configFile], {
     cwd: ROOT,
     env: { ...process.env, HAPROXY_BIND: `${process.env.HOST || '0.0.0.0'}:${port}`, HAPROXY_COOKIE_KEY: 'aforo-local' },
@@ -129,11 +137,20 @@ async function main() {
   if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] })) && (await realtimeThroughProxy(port, proxy))) {
     log(`Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`);
     log(`Configuración de HAProxy: ${configFile}`);
+    log(`Métricas (GET /metrics de cada proceso, solo desde esta máquina o con METRICS_TOKEN): ${targetsFile}`);
     log(signInHint(`http://localhost:${port}`, firstAdmin));
   } else {
     if (firstAdmin?.generatedPassword) log(signInHint(`http://localhost:${port}`, firstAdmin));
     console.error('[aforo] Alguna réplica no respondió en /api/health; revisa los mensajes de arriba.');
   }
+}
+
+/** Prometheus file_sd targets: one per process, labelled with its role and name. */
+function prometheusTargets(processes) {
+  return processes.map((p) => ({
+    targets: [`127.0.0.1:${p.port ?? p.metricsPort}`],
+    labels: { role: p.role, process: p.name },
+  }));
 }
 
 /**

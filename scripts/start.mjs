@@ -45,9 +45,12 @@ async function main() {
 
   const port = Number(env.PORT ?? 3000);
   const api = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/api/src/main.js')], { cwd: ROOT, env, stdio: 'inherit' });
+  // The workers' GET /metrics (the API answers its own on PORT): METRICS_PORT, or 9464 (the port Prometheus'
+  // exporters customarily take). Taken, the workers say so and run without it.
+  const workersMetricsPort = env.METRICS_PORT || '9464';
   const workers = spawn(process.execPath, ['--enable-source-maps', join(ROOT, 'dist/workers/src/main.js')], {
     cwd: ROOT,
-    env,
+    env: { ...env, METRICS_PORT: workersMetricsPort },
     stdio: 'inherit',
   });
   children.push(api, workers);
@@ -65,6 +68,9 @@ async function main() {
     hintShown = true;
     log(signInHint(`http://localhost:${port}`, firstAdmin));
     log(`API: http://localhost:${port}/api/docs · Salud: http://localhost:${port}/api/health`);
+    log(
+      `Métricas (solo desde esta máquina o con METRICS_TOKEN): http://localhost:${port}/metrics · workers: http://localhost:${workersMetricsPort}/metrics`,
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Type } from '@nestjs/common';
+import { RequestMethod, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,13 +10,15 @@ import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
-import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT } from './core/constants';
+import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT, METRICS_PATH } from './core/constants';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
 import { InputPipe } from './core/http/input.pipe';
 import { addErrorAnswers, describeDtosFromValidation } from './core/http/openapi-schemas';
 import { JsonTooDeepError, jsonNestsDeeperThan } from './core/http/input-policy';
 import { precompressedStatic } from './core/http/precompressed-static';
 import { accessLogMiddleware, createApiLogger, PinoNestLogger } from './core/logging/logging';
+import { httpMetricsMiddleware } from './core/metrics/http-metrics';
+import { MetricsRegistry } from './core/metrics/metrics-registry';
 import { RedisIoAdapter } from './core/process/redis-io.adapter';
 import { realtimeOnly, servesHttp, servesSockets } from './core/process/roles';
 
@@ -31,6 +33,7 @@ export async function createApp(
     bodyParser: false,
   });
   app.use(accessLogMiddleware(logger));
+  app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   if (!servesHttp(config)) app.use(realtimeOnly());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -75,7 +78,8 @@ export async function createApp(
     });
   });
 
-  app.setGlobalPrefix('api');
+  // GET /metrics (Prometheus) stands outside /api: an operator's door on every process, not the API's contract.
+  app.setGlobalPrefix('api', { exclude: [{ path: METRICS_PATH.slice(1), method: RequestMethod.GET }] });
   app.useGlobalPipes(new InputPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   if (servesSockets(config)) app.useWebSocketAdapter(new RedisIoAdapter(app, config));
@@ -116,7 +120,7 @@ function serveWebApp(app: NestExpressApplication, config: AppConfig): void {
   app.use(express.static(config.webDistDir, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
+    if (req.path.startsWith('/api') || req.path.startsWith('/socket.io') || req.path === METRICS_PATH) return next();
     res.setHeader('Cache-Control', 'no-cache');
     // Relative to its root: an absolute path with a dot-folder in it (`~/.local/aforo/…`) would be refused as a dotfile.
     res.sendFile('index.html', { root: config.webDistDir });

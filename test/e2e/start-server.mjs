@@ -42,6 +42,8 @@ const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--no-bu
     LOG_LEVEL: 'warn',
     // Every spec joins waitlists from this one address: the per-IP join limit (5 a minute) is tested in Jest.
     WAITLIST_JOIN_LIMIT_PER_MINUTE: '100',
+    // The workers' GET /metrics on a port the system picks: parallel runs never reach for the same fixed one.
+    METRICS_PORT: '0',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -80,6 +80,9 @@ const cases: Case[] = [
     forbidden: true,
   },
   { at: 'api/src/core/outbox/zone.ts', code: "import { relaysOutbox } from '../process/roles';", forbidden: false },
+  // An area adds its gauges to the process's metrics registry (core/metrics), as it registers its rooms.
+  { at: 'api/src/modules/mail/zone.ts', code: "import { MetricsRegistry } from '@core/metrics/metrics-registry';", forbidden: false },
+  { at: 'api/src/core/metrics/zone.ts', code: "import { MailRepository } from '@modules/mail/mail.repository';", forbidden: true },
   // The web reaches only the shared vocabulary, and no other feature.
   { at: 'web/src/features/users/zone.ts', code: "import type { UserResponse } from '@shared/contracts/users.contract';", forbidden: false },
   { at: 'web/src/features/users/zone.ts', code: "import { can } from '@shared/permissions';", forbidden: false },

@@ -41,6 +41,8 @@ export class TestCluster {
   proxyUrl = '';
   output = '';
   readonly replicas = new Map<string, Replica>();
+  /** Each workers process's GET /metrics (it has no other HTTP), by name. */
+  readonly workersMetrics = new Map<string, string>();
   private child!: ChildProcess;
   private database = '';
   private dbUrl = '';
@@ -108,6 +110,9 @@ export class TestCluster {
       this.output += b.toString();
       for (const m of this.output.matchAll(/\[aforo\] (\w+?\d+) iniciado en 127\.0\.0\.1:(\d+) \(pid (\d+)\)/g)) {
         this.replicas.set(m[1], { name: m[1], port: Number(m[2]), pid: Number(m[3]) });
+      }
+      for (const m of this.output.matchAll(/\[aforo\] (workers\d+) iniciado \(pid \d+; métricas en (127\.0\.0\.1:\d+)\/metrics\)/g)) {
+        this.workersMetrics.set(m[1], `http://${m[2]}`);
       }
     };
     this.child.stdout!.on('data', read);

@@ -4,8 +4,12 @@ import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { dataSourceOptions } from '@core/database/data-source';
 import { jobHandlersProvider, jobSchedulesProvider, type JobsModule } from '@core/jobs/job-handler';
+import { QueueMetrics } from '@core/jobs/queue-metrics';
 import { PlatformJobsModule } from '@core/jobs/platform-jobs.module';
 import { SignedLinks } from '@core/links/signed-links';
+import { MetricsRegistry } from '@core/metrics/metrics-registry';
+import { MetricsServer } from '@core/metrics/metrics-server';
+import { OutboxMetrics } from '@core/outbox/outbox-metrics';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
 import { AREA_ENTITIES } from '@modules/entities';
@@ -15,13 +19,18 @@ import { QueueWorkers } from './queue-workers';
 /** The platform's jobs and every area's (api/src/modules/index.ts). Each brings its handlers; none lives here. */
 const JOBS_MODULES: readonly JobsModule[] = [PlatformJobsModule, ...AREA_JOBS_MODULES];
 
-/** What every job handler may inject: configuration, the Redis emitter to socket rooms, the outbox, signed links. */
+/**
+ * What every job handler may inject: configuration, the Redis emitter to socket rooms, the outbox, signed links, the
+ * process's metrics (an area adds its gauges). The process's GET /metrics (METRICS_PORT) and the cluster's backlog.
+ */
 @Global()
 @Module({})
 class WorkersCoreModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const providers = [{ provide: APP_CONFIG, useValue: config }, SocketEmitter, OutboxRepository, SignedLinks];
-    return { module: WorkersCoreModule, providers, exports: [APP_CONFIG, SocketEmitter, OutboxRepository, SignedLinks] };
+    const shared = [SocketEmitter, OutboxRepository, SignedLinks, MetricsRegistry];
+    // The cluster's backlog (outbox, queues) is read here, never by the busy api processes.
+    const providers = [{ provide: APP_CONFIG, useValue: config }, ...shared, OutboxMetrics, QueueMetrics, MetricsServer];
+    return { module: WorkersCoreModule, providers, exports: [APP_CONFIG, ...shared] };
   }
 }
 

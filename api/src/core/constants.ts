@@ -42,3 +42,10 @@ export const IDEMPOTENCY_PRUNE_EVERY_MS = 60 * 60 * 1000;
 export const IDEMPOTENCY_PRUNE_BATCH = 5000;
 /** The largest PostgreSQL integer: ids and counts in routes and bodies are checked against it. */
 export const MAX_INT32 = 2147483647;
+/**
+ * Prometheus metrics (docs/decisions/plataforma.md «Quién lee /metrics»): every process answers this path, outside
+ * /api (an operator's door, not part of the API's contract); the counts read from PostgreSQL or Redis are read at
+ * most once per METRICS_READ_CACHE_MS however often, or by how many, they are scraped.
+ */
+export const METRICS_PATH = '/metrics';
+export const METRICS_READ_CACHE_MS = 5000;

@@ -11,6 +11,8 @@ import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions, type EntityTarget } from './database/data-source';
 import { JobPublisher } from './jobs/job-publisher';
 import { JobRoutes } from './jobs/job-routes';
+import { MetricsController } from './metrics/metrics.controller';
+import { MetricsRegistry } from './metrics/metrics-registry';
 import { SignedLinks } from './links/signed-links';
 import { PersonalDataRegistry } from './privacy/personal-data-registry';
 import { OutboxRelay } from './outbox/outbox-relay.service';
@@ -52,6 +54,8 @@ export class CoreModule {
       ShutdownState,
       SignedLinks,
       PersonalDataRegistry,
+      // This process's Prometheus metrics (GET /metrics, MetricsController); areas add their gauges to it.
+      MetricsRegistry,
     ];
     const providers = [
       { provide: APP_CONFIG, useValue: config },
@@ -74,6 +78,7 @@ export class CoreModule {
           signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresInSeconds },
         }),
       ],
+      controllers: [MetricsController],
       providers,
       exports: [APP_CONFIG, ...sessions, JwtModule, ...backbone],
     };

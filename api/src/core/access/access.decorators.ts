@@ -6,6 +6,7 @@ export type AccessRule =
   | { kind: 'public' }
   | { kind: 'signed-in' }
   | { kind: 'super-admin' }
+  | { kind: 'metrics' }
   | { kind: 'permission'; area: Area; actions: Action[]; mode: 'all' | 'any' }
   | { kind: 'permission-in-any-area'; areas: Area[]; action: Action };
 
@@ -25,6 +26,11 @@ export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfie
 export const SignedIn = () => SetMetadata(ACCESS_RULE, { kind: 'signed-in' } satisfies AccessRule);
 /** Super admins only. */
 export const SuperAdminOnly = () => SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule);
+/**
+ * A scraper of the process's metrics: this machine, or whoever sends METRICS_TOKEN as its bearer token (metrics-access.ts).
+ * No user session: the token is not a JWT and names nobody.
+ */
+export const MetricsReader = () => SetMetadata(ACCESS_RULE, { kind: 'metrics' } satisfies AccessRule);
 /** Signed-in staff whose permissions include every listed action in the area (super admins always). */
 export const RequirePermission = (area: Area, ...actions: [Action, ...Action[]]) =>
   SetMetadata(ACCESS_RULE, { kind: 'permission', area, actions, mode: 'all' } satisfies AccessRule);

@@ -1,9 +1,11 @@
-import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
 import { ACCESS_RULE, BEFORE_PASSWORD_CHANGE, type AccessRule } from './access.decorators';
 import type { AforoRequest, AuthUser } from './current-user';
+import { metricsAccess, metricsRefusal } from './metrics-access';
 import { can, canInAnyArea } from '@shared/permissions';
 
 /**
@@ -14,7 +16,10 @@ import { can, canInAnyArea } from '@shared/permissions';
 export class AccessGuard extends AuthGuard('jwt') {
   private readonly logger = new Logger(AccessGuard.name);
 
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     super();
   }
 
@@ -26,6 +31,11 @@ export class AccessGuard extends AuthGuard('jwt') {
       throw new DomainException(ErrorCode.Forbidden, 'Esta ruta no declara quién puede usarla.');
     }
     const req = context.switchToHttp().getRequest<AforoRequest>();
+    if (rule.kind === 'metrics') {
+      const access = metricsAccess(req.socket.remoteAddress, req.headers, this.config.metricsToken);
+      if (access === 'allowed') return true;
+      throw metricsRefusal(access);
+    }
     if (rule.kind === 'public') {
       // Identify the caller when a token is sent (draft previews), never refuse.
       if (req.headers.authorization) {

@@ -56,6 +56,18 @@ export interface AppConfig {
   dataDir: string;
   /** PUBLIC_URL: the address citizens reach the app at (links in e-mail); default http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * METRICS_TOKEN: the bearer token a scraper off this machine sends to read `GET /metrics`; null (unset): only
+   * loopback callers read it (docs/decisions/plataforma.md «Quién lee /metrics»).
+   */
+  metricsToken: string | null;
+  /**
+   * METRICS_PORT: where a workers process answers `GET /metrics` (it has no other HTTP); null (unset): it answers
+   * nowhere, 0: a port the system picks. API processes answer /metrics on their own PORT.
+   */
+  metricsPort: number | null;
+  /** METRICS_HOST: the address the workers' metrics listener binds (default 127.0.0.1). */
+  metricsHost: string;
 }
 
 export const ROOT_DIR = resolve(__dirname, '../../../..').replace(/\/dist$/, '');
@@ -269,7 +281,20 @@ function loadCoreConfig(env: NodeJS.ProcessEnv): AppConfig {
     webDistDir: resolve(env.WEB_DIST_DIR?.trim() || join(ROOT_DIR, 'web/dist')),
     dataDir,
     publicUrl,
+    metricsToken: readMetricsToken(env, 'METRICS_TOKEN'),
+    metricsPort: env.METRICS_PORT?.trim() ? readInt(env, 'METRICS_PORT', 0, 0, 65535) : null,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
   };
+}
+
+/** METRICS_TOKEN: unset or blank for none; otherwise a long secret (it is compared with what a scraper sends). */
+function readMetricsToken(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (raw.length < 24 || /\s/.test(raw)) {
+    throw new ConfigError(name, 'debe tener al menos 24 caracteres, sin espacios (es el token Bearer con que se leen las métricas)');
+  }
+  return raw;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -56,6 +56,15 @@ export class OutboxRepository {
     }));
   }
 
+  /** The undelivered events (metrics): how long the oldest has waited and how many wait, on the partial index of unpublished rows. */
+  async undelivered(manager: EntityManager): Promise<{ lagSeconds: number; pending: number }> {
+    const [row]: Array<{ lag: number | null; pending: number }> = await manager.query(
+      `SELECT extract(epoch FROM now() - min(occurred_at))::float8 AS lag, count(*)::int AS pending
+         FROM domain_events WHERE published_at IS NULL`,
+    );
+    return { lagSeconds: Math.max(0, row.lag ?? 0), pending: row.pending };
+  }
+
   async markPublished(manager: EntityManager, ids: string[]): Promise<void> {
     await manager.query(`UPDATE domain_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
   }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
+import { METRICS_PATH } from '../constants';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
 import { toErrorAnswer } from '../errors/http-exception.filter';
 
@@ -9,7 +10,7 @@ import { toErrorAnswer } from '../errors/http-exception.filter';
  */
 type Roles = Pick<AppConfig, 'roles'>;
 
-/** `api`: the routes, the API documents and the web app. A process without it answers only /api/health and /socket.io. */
+/** `api`: the routes, the API documents and the web app. A process without it answers only /api/health, /metrics and /socket.io. */
 export const servesHttp = (config: Roles): boolean => config.roles.has('api');
 
 /** `realtime`: socket.io (the gateway, its Redis adapter, the liveness beat). */
@@ -21,10 +22,10 @@ export const servesSockets = (config: Roles): boolean => config.roles.has('realt
  */
 export const relaysOutbox = (config: Roles): boolean => config.roles.has('realtime');
 
-/** A process without `api` (ROLES=realtime) answers its health and socket.io (which never reaches Express). */
+/** A process without `api` (ROLES=realtime) answers its health, its metrics and socket.io (which never reaches Express). */
 export function realtimeOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.path === '/api/health') return next();
+    if (req.path === '/api/health' || req.path === METRICS_PATH) return next();
     // The same error answer as every other route (Spanish `message` and its code), through the one filter.
     const { status, body } = toErrorAnswer(
       new DomainException(ErrorCode.NotFound, 'Este proceso solo atiende el tiempo real (/socket.io) y /api/health.'),

@@ -4,6 +4,8 @@ import type { AuthUser } from '../access/current-user';
 import type { JoinAck } from '@shared/events/socket-events';
 import { ROOMS } from '@shared/events/socket-events';
 import { RedisService } from '../redis/redis.service';
+import { MetricsRegistry } from '../metrics/metrics-registry';
+import { watchSockets } from '../metrics/socket-metrics';
 import type { AforoServer, AforoSocket } from './aforo-server';
 import { RealtimeLiveness } from '../process/realtime-liveness';
 import { RealtimeRegistry } from './realtime-registry';
@@ -27,9 +29,12 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     private readonly policy: RoomPolicy,
     private readonly registry: RealtimeRegistry,
     private readonly redis: RedisService,
+    private readonly metrics: MetricsRegistry,
   ) {}
 
   afterInit(server: AforoServer): void {
+    // Sockets and rooms of this process, per room kind, read when scraped (GET /metrics).
+    watchSockets(this.metrics, server);
     // A realtime process killed outright never tells the rooms its sockets left: when one vanishes from the
     // shared liveness set, this process reads its rooms' occupancy again (seating presence).
     this.liveness = new RealtimeLiveness(this.redis.client, this.redis.key('realtime', 'alive'), (gone) => {

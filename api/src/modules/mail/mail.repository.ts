@@ -163,6 +163,11 @@ export class MailRepository {
    * What the sweep enqueues again: queued messages untouched for `queuedAfterMs` (their NOTIFY or enqueue was
    * lost), and messages left in 'sending' past the lease (their worker died). Oldest first.
    */
+  /** How many messages are in each status (metrics): on correos_status_idx, with no message's data. */
+  async countByStatus(): Promise<Array<{ status: MailStatus; count: number }>> {
+    return this.ds.query(`SELECT status, count(*)::int AS count FROM correos GROUP BY status`);
+  }
+
   async pending(queuedAfterMs: number, leaseMs: number, limit: number): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.ds.query(
       `SELECT id::text FROM correos
