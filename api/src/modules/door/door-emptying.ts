@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { EventActor } from '@shared/events/domain-events';
@@ -79,6 +79,8 @@ export async function recordDoorAlarm(
  */
 @Injectable()
 export class DoorEmptying {
+  private readonly logger = new Logger(DoorEmptying.name);
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig & DoorSettings,
     private readonly uow: UnitOfWork,
@@ -118,7 +120,9 @@ export class DoorEmptying {
     for (const door of await this.repo.doorsToEmpty(cut)) {
       const key = { kind: door.kind, eventId: door.eventId };
       const count = await this.uow.run(SYSTEM, (tx) => this.emptyIn(tx, key, door.capacity, cut));
-      if (count > 0) emptied.push({ ...key, count });
+      if (count === 0) continue;
+      emptied.push({ ...key, count });
+      this.logger.log(`Door ${key.kind}:${key.eventId} emptied at night (cut ${cut.toISOString()}): ${count} marked out`);
     }
     return emptied;
   }

@@ -1,21 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { JobHandler } from '@core/jobs/job-handler';
 import { DoorEmptying } from '../door-emptying';
 
 /**
  * door.empty-sweep: scheduled every DOOR_EMPTY_SWEEP_EVERY_MS, one job scheduler per cluster; each door is emptied by
  * one conditional statement (only people inside, only before the cut), so a second run — or two workers processes
- * at once — finds nobody and records nothing.
+ * at once — finds nobody and records nothing. DoorEmptying.sweep logs what it emptied.
  */
 @Injectable()
 export class DoorEmptySweepJob implements JobHandler<'door.empty-sweep'> {
   readonly job = 'door.empty-sweep' as const;
-  private readonly logger = new Logger(DoorEmptySweepJob.name);
-
   constructor(private readonly emptying: DoorEmptying) {}
-
-  async handle(): Promise<void> {
-    const emptied = await this.emptying.sweep();
-    for (const d of emptied) this.logger.log(`Door ${d.kind}:${d.eventId} emptied at night: ${d.count} marked out`);
-  }
+  handle = async (): Promise<void> => void (await this.emptying.sweep());
 }
