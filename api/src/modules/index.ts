@@ -17,6 +17,7 @@ import { ExternalEventsJobsModule } from './external-events/jobs/external-events
 import { ExternalWaitlistEntryEntity } from './external-events/external-waitlist-entry.entity';
 import { DoorModule } from './door/door.module';
 import { DOOR_SETTINGS } from './door/door.settings';
+import { DoorJobsModule } from './door/jobs/door-jobs.module';
 import { HealthModule } from './health/health.module';
 import { internalEventsSeeder } from './internal-events/internal-events.seed';
 import { INTERNAL_EVENTS_MAIL_TEMPLATES } from './internal-events/internal-events.mail';
@@ -122,7 +123,7 @@ export const AREA_REGISTRATIONS = {
     settings: [MAIL_SETTINGS],
     sqlFunctions: MAIL_SQL_FUNCTIONS,
   },
-  door: { module: DoorModule, settings: [DOOR_SETTINGS] },
+  door: { module: DoorModule, jobs: DoorJobsModule, settings: [DOOR_SETTINGS] },
   retention: { module: RetentionModule, jobs: RetentionJobsModule, settings: [RETENTION_SETTINGS] },
   privacy: { module: PrivacyModule, jobs: PrivacyJobsModule, settings: [PRIVACY_SETTINGS], mailTemplates: PRIVACY_MAIL_TEMPLATES },
 } satisfies Record<string, AreaRegistration>;

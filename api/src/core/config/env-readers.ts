@@ -69,6 +69,18 @@ export function readHours(env: NodeJS.ProcessEnv, name: string, fallback: number
   return Math.max(1, Math.round(value * 3600));
 }
 
+/** A time of day, 24-hour `HH:MM` ('3:00' reads as '03:00'), or `off` (null); unset or blank: the fallback. */
+export function readTimeOfDay(env: NodeJS.ProcessEnv, name: string, fallback: string | null): string | null {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['off', 'no', 'false', '0'].includes(raw)) return null;
+  const m = /^(\d{1,2}):(\d{2})$/.exec(raw);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
+    throw new ConfigError(name, `debe ser una hora HH:MM de 00:00 a 23:59, u off para no hacerlo (se recibió "${raw}")`);
+  }
+  return `${m[1].padStart(2, '0')}:${m[2]}`;
+}
+
 /** true/false (also 1/0, yes/no, sí/no); unset or blank: the fallback. */
 export function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();

@@ -7,8 +7,8 @@ import { OutboxRepository } from './outbox.repository';
 
 export interface Transaction {
   manager: EntityManager;
-  /** Records a domain event in this transaction: it exists only if the change commits. */
-  record(event: NewDomainEvent): Promise<void>;
+  /** Records a domain event (or several, in one statement) in this transaction: it exists only if the change commits. */
+  record(event: NewDomainEvent | readonly NewDomainEvent[]): Promise<void>;
 }
 
 /** Runs a change and its domain events in one transaction, then wakes the relay. */
@@ -27,7 +27,9 @@ export class UnitOfWork {
       work({
         manager,
         record: async (event) => {
-          await this.outbox.insert(manager, actor, [event]);
+          const events = Array.isArray(event) ? (event as readonly NewDomainEvent[]) : [event as NewDomainEvent];
+          if (events.length === 0) return;
+          await this.outbox.insert(manager, actor, [...events]);
           recorded = true;
         },
       }),

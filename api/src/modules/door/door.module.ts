@@ -1,6 +1,7 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { DoorAdapters } from './door-adapter';
+import { DoorEmptying } from './door-emptying';
 import { ExternalDoorController, InternalDoorController } from './door.controller';
 import { DoorOccupancyCounts, registerDoorRealtime } from './door.realtime';
 import { DoorRepository } from './door.repository';
@@ -13,7 +14,7 @@ import { DoorService } from './door.service';
 @Global()
 @Module({
   controllers: [ExternalDoorController, InternalDoorController],
-  providers: [DoorAdapters, DoorService, DoorRepository, DoorOccupancyCounts],
+  providers: [DoorAdapters, DoorService, DoorEmptying, DoorRepository, DoorOccupancyCounts],
   exports: [DoorAdapters],
 })
 export class DoorModule implements OnModuleInit {

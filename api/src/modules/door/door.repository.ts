@@ -33,6 +33,25 @@ export interface OccupancyRow {
   version: string;
 }
 
+/** A scan log row as written before the scan is judged (its result follows in the same transaction). */
+export interface NewScan {
+  scanId: string;
+  holderId: number | null;
+  code: string;
+  gate: string;
+  direction: DoorDirection;
+  offline: boolean;
+  scannedAt: Date;
+  actorId: number | null;
+}
+
+/** One gate's entries and exits in a change of the counter. */
+export interface GateCount {
+  gate: string;
+  entries: number;
+  exits: number;
+}
+
 const OCCUPANCY_RETURNING = `inside, capacity, alarm_level, previous_level, stop_lifted, version::text AS version`;
 
 /** The level an occupancy of `insideExpr` reaches with the limit $3 and the levels $4 (0 without a limit). */
@@ -42,8 +61,9 @@ const levelOf = (insideExpr: string) =>
 /**
  * Every query of the door. The rules that must hold under concurrency are single statements here: an entry moves
  * a person's row only if they are not inside (`enter`), the counter only while under the limit (`admit`), and the
- * scan log takes a scan_id once (`insertScan`, door_scans_scan_id_key). Lock order in a scan: the scan log row,
- * the person's row, the event's counter, then the gate and minute rows.
+ * scan log takes a scan_id once (`insertScan`, door_scans_scan_id_key). Lock order in a scan or a batch's chunk: the
+ * scan log rows (a chunk's in scan_id order), the people's rows, the area's rows (attendance), and last the hot rows —
+ * the event's counter, then the gate and minute rows (`move`, one statement just before the commit).
  */
 @Injectable()
 export class DoorRepository {
@@ -59,20 +79,7 @@ export class DoorRepository {
   }
 
   /** The scan log row, once per scan_id: false when another request took this scan_id first (a replay). */
-  async insertScan(
-    manager: EntityManager,
-    key: DoorKey,
-    s: {
-      scanId: string;
-      holderId: number | null;
-      code: string;
-      gate: string;
-      direction: DoorDirection;
-      offline: boolean;
-      scannedAt: Date;
-      actorId: number | null;
-    },
-  ): Promise<boolean> {
+  async insertScan(manager: EntityManager, key: DoorKey, s: NewScan): Promise<boolean> {
     const rows = await manager.query(
       `INSERT INTO door_scans (scan_id, event_kind, event_id, holder_id, code, gate, direction, offline, scanned_at, actor_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -80,6 +87,57 @@ export class DoorRepository {
       [s.scanId, key.kind, key.eventId, s.holderId, s.code, s.gate, s.direction, s.offline, s.scannedAt, s.actorId],
     );
     return rows.length === 1;
+  }
+
+  /** The scan_ids of these already in the scan log (a batch's replays, found before its transaction). */
+  async knownScans(scanIds: string[]): Promise<Set<string>> {
+    const rows: Array<{ scan_id: string }> = await this.ds.query(`SELECT scan_id FROM door_scans WHERE scan_id = ANY($1::uuid[])`, [
+      scanIds,
+    ]);
+    return new Set(rows.map((r) => r.scan_id));
+  }
+
+  /**
+   * A chunk's scan log rows in one statement, in scan_id order (two batches sharing scan_ids lock them in the same
+   * order); answers the scan_ids this statement took (the others were taken first: replays).
+   */
+  async insertScans(manager: EntityManager, key: DoorKey, scans: NewScan[]): Promise<Set<string>> {
+    if (scans.length === 0) return new Set();
+    const rows: Array<{ scan_id: string }> = await manager.query(
+      `INSERT INTO door_scans (scan_id, event_kind, event_id, holder_id, code, gate, direction, offline, scanned_at, actor_id)
+       SELECT x.scan_id, $1, $2, x.holder_id, x.code, x.gate, x.direction, x.offline, x.scanned_at, x.actor_id
+         FROM unnest($3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::timestamptz[], $10::int[])
+              AS x(scan_id, holder_id, code, gate, direction, offline, scanned_at, actor_id)
+        ORDER BY x.scan_id
+       ON CONFLICT (scan_id) DO NOTHING RETURNING scan_id`,
+      [
+        key.kind,
+        key.eventId,
+        scans.map((s) => s.scanId),
+        scans.map((s) => s.holderId),
+        scans.map((s) => s.code),
+        scans.map((s) => s.gate),
+        scans.map((s) => s.direction),
+        scans.map((s) => s.offline),
+        scans.map((s) => s.scannedAt),
+        scans.map((s) => s.actorId),
+      ],
+    );
+    return new Set(rows.map((r) => r.scan_id));
+  }
+
+  /** A chunk's results, in one statement (its own rows: nobody else waits on them). */
+  async setScanResults(
+    manager: EntityManager,
+    results: Array<{ scanId: string; result: DoorResult; conflictWith: string | null }>,
+  ): Promise<void> {
+    if (results.length === 0) return;
+    await manager.query(
+      `UPDATE door_scans s SET result = x.result, conflict_with = x.conflict_with
+         FROM unnest($1::uuid[], $2::text[], $3::uuid[]) AS x(scan_id, result, conflict_with)
+        WHERE s.scan_id = x.scan_id`,
+      [results.map((r) => r.scanId), results.map((r) => r.result), results.map((r) => r.conflictWith)],
+    );
   }
 
   async setScanResult(manager: EntityManager, scanId: string, result: DoorResult, conflictWith: string | null): Promise<void> {
@@ -136,62 +194,53 @@ export class DoorRepository {
   }
 
   /**
-   * One more inside, in one conditional UPDATE: only while under the limit, the stop lifted, or `always` (an
-   * offline device already let the person in). Null: full, nothing moved. The level is worked out in the same
-   * statement (`previous_level` keeps the one before: an alarm is a change between them).
+   * The counter, the gates' counts and this minute's point of the sparkline, in ONE statement: the door's hot rows,
+   * so a scan or a batch takes them last, just before its commit, and holds them for this one round trip. The
+   * counter moves by `delta` only while under the limit, the stop lifted, `always` (an offline device already let
+   * the people in) or when nobody enters (delta ≤ 0); null: full, nothing moved. `lowest`: the lowest count after an
+   * exit, relative to before (below the limit, the supervisor's lift ends); null when nobody left. The level is
+   * worked out in the same statement (`previous_level` keeps the one before: an alarm is a change between them). Lock
+   * order: the counter, then the gates (`gates` names each gate once), then the minute.
    */
-  async admit(
+  async move(
     manager: EntityManager,
     key: DoorKey,
+    change: { delta: number; lowest: number | null; gates: GateCount[] },
     capacity: number | null,
     levels: number[],
     always: boolean,
   ): Promise<OccupancyRow | null> {
     const rows = await manager.query(
-      `WITH u AS (
+      `WITH o AS (
          UPDATE door_occupancy
-            SET inside = inside + 1, capacity = $3, previous_level = alarm_level, alarm_level = ${levelOf('inside + 1')},
+            SET inside = inside + $5, capacity = $3, previous_level = alarm_level, alarm_level = ${levelOf('inside + $5')},
+                stop_lifted = stop_lifted AND ($6::int IS NULL OR ($3::int IS NOT NULL AND inside + $6::int >= $3::int)),
                 version = version + 1, updated_at = now()
-          WHERE event_kind = $1 AND event_id = $2 AND ($5 OR $3::int IS NULL OR inside < $3::int OR stop_lifted)
-         RETURNING ${OCCUPANCY_RETURNING})
-       SELECT * FROM u`,
-      [key.kind, key.eventId, capacity, levels, always],
+          WHERE event_kind = $1 AND event_id = $2 AND ($7 OR $5 <= 0 OR $3::int IS NULL OR inside < $3::int OR stop_lifted)
+         RETURNING ${OCCUPANCY_RETURNING}),
+       g AS (
+         INSERT INTO door_gates (event_kind, event_id, gate, entries, exits)
+         SELECT $1, $2, x.gate, x.entries, x.exits FROM o, unnest($8::text[], $9::int[], $10::int[]) AS x(gate, entries, exits)
+         ON CONFLICT (event_kind, event_id, gate) DO UPDATE
+           SET entries = door_gates.entries + EXCLUDED.entries, exits = door_gates.exits + EXCLUDED.exits),
+       m AS (
+         INSERT INTO door_minutes (event_kind, event_id, minute, inside) SELECT $1, $2, date_trunc('minute', now()), o.inside FROM o
+         ON CONFLICT (event_kind, event_id, minute) DO UPDATE SET inside = EXCLUDED.inside)
+       SELECT * FROM o`,
+      [
+        key.kind,
+        key.eventId,
+        capacity,
+        levels,
+        change.delta,
+        change.lowest,
+        always,
+        change.gates.map((g) => g.gate),
+        change.gates.map((g) => g.entries),
+        change.gates.map((g) => g.exits),
+      ],
     );
     return rows[0] ?? null;
-  }
-
-  /** `count` fewer inside (an exit, or everyone marked out); below the limit the supervisor's lift ends. */
-  async release(manager: EntityManager, key: DoorKey, count: number, capacity: number | null, levels: number[]): Promise<OccupancyRow> {
-    const [row] = await manager.query(
-      `WITH u AS (
-         UPDATE door_occupancy
-            SET inside = inside - $5, capacity = $3, previous_level = alarm_level, alarm_level = ${levelOf('inside - $5')},
-                stop_lifted = stop_lifted AND $3::int IS NOT NULL AND inside - $5 >= $3::int,
-                version = version + 1, updated_at = now()
-          WHERE event_kind = $1 AND event_id = $2
-         RETURNING ${OCCUPANCY_RETURNING})
-       SELECT * FROM u`,
-      [key.kind, key.eventId, capacity, levels, count],
-    );
-    return row;
-  }
-
-  async countGate(manager: EntityManager, key: DoorKey, gate: string, direction: DoorDirection): Promise<void> {
-    await manager.query(
-      `INSERT INTO door_gates (event_kind, event_id, gate, entries, exits) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (event_kind, event_id, gate) DO UPDATE
-         SET entries = door_gates.entries + EXCLUDED.entries, exits = door_gates.exits + EXCLUDED.exits`,
-      [key.kind, key.eventId, gate, direction === 'in' ? 1 : 0, direction === 'out' ? 1 : 0],
-    );
-  }
-
-  /** The sparkline's point of this minute: people inside after the change (the counter's lock orders the writers). */
-  async markMinute(manager: EntityManager, key: DoorKey, inside: number): Promise<void> {
-    await manager.query(
-      `INSERT INTO door_minutes (event_kind, event_id, minute, inside) VALUES ($1, $2, date_trunc('minute', now()), $3)
-       ON CONFLICT (event_kind, event_id, minute) DO UPDATE SET inside = EXCLUDED.inside`,
-      [key.kind, key.eventId, inside],
-    );
   }
 
   /** Lifts (or restores) the stop; lifting only while the counter is at or over the limit. Null: nothing changed. */
@@ -208,17 +257,32 @@ export class DoorRepository {
     return rows[0] ?? null;
   }
 
-  /** 'Vaciar recinto': everyone inside marked out, in one statement; answers how many. */
-  async emptyPresence(manager: EntityManager, key: DoorKey): Promise<number> {
+  /**
+   * 'Vaciar recinto': everyone inside marked out, in one statement; answers how many. With `cut` (the nightly run),
+   * only a door whose last change is before the cut, and only people whose last change is before it: an entry
+   * committed while this runs is re-read by the statement and stays in; a second run finds nobody.
+   */
+  async emptyPresence(manager: EntityManager, key: DoorKey, cut: Date | null = null): Promise<number> {
     const [{ n }] = await manager.query(
       `WITH out AS (
          UPDATE door_presence SET inside = false, scan_id = NULL, changed_at = now()
           WHERE event_kind = $1 AND event_id = $2 AND inside
+            AND ($3::timestamptz IS NULL OR (changed_at < $3 AND EXISTS (
+                  SELECT 1 FROM door_occupancy o WHERE o.event_kind = $1 AND o.event_id = $2 AND o.updated_at < $3)))
          RETURNING 1)
        SELECT count(*)::int AS n FROM out`,
-      [key.kind, key.eventId],
+      [key.kind, key.eventId, cut],
     );
     return n;
+  }
+
+  /** The doors with people inside whose last change is before `cut` (the nightly 'vaciar recinto'), with their limit. */
+  async doorsToEmpty(cut: Date): Promise<Array<DoorKey & { capacity: number | null }>> {
+    const rows: Array<{ event_kind: DoorKind; event_id: number; capacity: number | null }> = await this.ds.query(
+      `SELECT event_kind, event_id, capacity FROM door_occupancy WHERE inside > 0 AND updated_at < $1 ORDER BY event_kind, event_id`,
+      [cut],
+    );
+    return rows.map((r) => ({ kind: r.event_kind, eventId: r.event_id, capacity: r.capacity }));
   }
 
   async occupancy(key: DoorKey, manager?: EntityManager): Promise<(OccupancyRow & { code_salt: string }) | null> {

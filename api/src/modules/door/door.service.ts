@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { DoorSettings } from './door.settings';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
+import { UnitOfWork } from '@core/outbox/unit-of-work';
 import {
   DEFAULT_GATE,
   doorCode,
@@ -19,10 +19,11 @@ import {
   type DoorResult,
   type DoorScanAnswer,
 } from '@shared/contracts/door.contract';
-import type { EventActor } from '@shared/events/domain-events';
-import { DoorAdapters, type DoorAdapter } from './door-adapter';
-import { DOOR_CONFLICTS_SHOWN, DOOR_SERIES_MINUTES } from './door.constants';
-import { DoorRepository, type DoorKey, type OccupancyRow, type ScanRow } from './door.repository';
+import type { EventActor, NewDomainEvent } from '@shared/events/domain-events';
+import { DoorAdapters, type DoorAdapter, type DoorHolder } from './door-adapter';
+import { DoorEmptying, recordDoorAlarm } from './door-emptying';
+import { DOOR_BATCH_CHUNK, DOOR_CONFLICTS_SHOWN, DOOR_SERIES_MINUTES } from './door.constants';
+import { DoorRepository, type DoorKey, type GateCount, type OccupancyRow, type ScanRow } from './door.repository';
 
 export const EVENT_NOT_FOUND = 'El evento no existe.';
 export const SCAN_ID_ELSEWHERE = 'Ese scan_id ya se usó en otro evento.';
@@ -67,6 +68,72 @@ function message(result: DoorResult, person: DoorPerson | undefined, extra: { ca
 
 const toPerson = (h: DoorPerson): DoorPerson => ({ id: h.id, nombre: h.nombre, nombre_completo: h.nombre_completo });
 
+/** A scan as the server takes it, before it is judged. */
+interface PreparedScan {
+  scanId: string;
+  code: string;
+  gate: string;
+  direction: DoorDirection;
+  scannedAt: Date;
+  seccionId?: number;
+}
+
+/** A batch's scan judged in its chunk: its result, and its step of the counter (`after`: the chunk's sum after it). */
+interface JudgedStep {
+  index: number;
+  scan: PreparedScan;
+  holder: DoorHolder | null;
+  result: DoorResult;
+  conflictWith: string | null;
+  admittedBy?: string;
+  move: 0 | 1 | -1;
+  after: number;
+  extras: Record<string, unknown>;
+}
+type ChunkStep = JudgedStep | { index: number; replay: string };
+
+/** The audited event of a judged scan (`door.scanned`): ids only. */
+const scannedEvent = (
+  key: DoorKey,
+  p: PreparedScan,
+  result: DoorResult,
+  holderId: number | null,
+  conflictWith: string | null,
+  offline: boolean,
+): NewDomainEvent => ({
+  type: 'door.scanned',
+  resourceId: p.scanId,
+  payload: {
+    kind: key.kind,
+    event_id: key.eventId,
+    scan: {
+      scan_id: p.scanId,
+      gate: p.gate,
+      direction: p.direction,
+      result,
+      scanned_at: p.scannedAt.toISOString(),
+      offline,
+      holder_id: holderId,
+      conflict_with: conflictWith,
+    },
+  },
+});
+
+/**
+ * A batch's chunk again after PostgreSQL broke a deadlock (two devices' batches moving the same people in another
+ * order): its transaction rolled back whole, so nothing of it stayed.
+ */
+async function withDeadlockRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (err) {
+      const e = err as { code?: string; driverError?: { code?: string } };
+      if ((e.driverError?.code ?? e.code) !== '40P01' || attempt >= attempts) throw err;
+    }
+  }
+}
+
 /**
  * The door of an event of either kind: one engine, an adapter per kind (DoorAdapters). The server is
  * the judge: each scan is applied once (scan_id), a batch in `scanned_at` order, and what guards the counts under
@@ -80,6 +147,7 @@ export class DoorService {
     private readonly uow: UnitOfWork,
     private readonly repo: DoorRepository,
     private readonly adapters: DoorAdapters,
+    private readonly emptying: DoorEmptying,
   ) {}
 
   private async event(kind: DoorKind, eventId: number): Promise<{ adapter: DoorAdapter; capacity: number | null }> {
@@ -94,14 +162,15 @@ export class DoorService {
     const { adapter, capacity } = await this.event(kind, eventId);
     const code = doorCode(input.code);
     if (!adapter.isCode(code)) throw DomainException.validation({ code: [adapter.formatMessage] }, adapter.formatMessage);
-    const answer = await this.apply({ kind, eventId }, adapter, capacity, code, input, actor, false);
+    const answer = await this.apply({ kind, eventId }, adapter, capacity, code, input, actor);
     if (answer.result === 'unknown') throw new DomainException(ErrorCode.NotFound, adapter.notFoundMessage);
     return answer;
   }
 
   /**
    * What an offline device sends once back: applied in `scanned_at` order (ties in the order sent), each scan once
-   * (a scan_id seen before gives its stored answer), answered in the order sent.
+   * (a scan_id seen before gives its stored answer), answered in the order sent. Applied in chunks of
+   * DOOR_BATCH_CHUNK scans, one transaction each (applyChunk).
    */
   async batch(
     kind: DoorKind,
@@ -110,16 +179,182 @@ export class DoorService {
     actor: EventActor,
   ): Promise<{ results: ScanAnswer[]; occupancy: DoorOccupancySummary }> {
     const { adapter, capacity } = await this.event(kind, eventId);
+    const key = { kind, eventId };
     const order = scans
       .map((scan, index) => ({ scan, index, at: scan.scanned_at ? new Date(scan.scanned_at).getTime() : Date.now() }))
       .sort((a, b) => a.at - b.at || a.index - b.index);
     const results: ScanAnswer[] = new Array(scans.length);
-    for (const { scan, index } of order) {
-      results[index] = await this.apply({ kind, eventId }, adapter, capacity, doorCode(scan.code), scan, actor, true);
+    for (let i = 0; i < order.length; i += DOOR_BATCH_CHUNK) {
+      await this.applyChunk(key, adapter, capacity, order.slice(i, i + DOOR_BATCH_CHUNK), actor, results);
     }
-    return { results, occupancy: await this.summary({ kind, eventId }, capacity) };
+    return { results, occupancy: await this.summary(key, capacity) };
   }
 
+  /**
+   * Some scans of a batch, in order, in one transaction: the scan log rows in one statement (a scan_id taken before,
+   * or by a request running now, is a replay, answered after the commit from the log); each scan's person moved by
+   * the same conditional statements as an online scan (so each result is the one a scan at a time would get); their
+   * results and audited events in one statement each; and last the counter, gates and minute, moved once by the
+   * chunk's sum (`move`: an offline entry already happened, it always counts). Each scan answers the count after its
+   * own step, and each change of alarm level on the way is written, as if the scans had come one by one.
+   */
+  private async applyChunk(
+    key: DoorKey,
+    adapter: DoorAdapter,
+    capacity: number | null,
+    chunk: Array<{ scan: ScanInput; index: number }>,
+    actor: EventActor,
+    results: ScanAnswer[],
+  ): Promise<void> {
+    const levels = this.config.doorAlarmLevels;
+    const known = await this.repo.knownScans(chunk.flatMap(({ scan }) => (scan.scan_id ? [scan.scan_id] : [])));
+    const replays: Array<{ index: number; scanId: string }> = [];
+    const taken = new Set<string>();
+    const todo: Array<PreparedScan & { index: number }> = [];
+    for (const { scan, index } of chunk) {
+      const scanId = scan.scan_id ?? randomUUID();
+      const id = scanId.toLowerCase();
+      if (known.has(id) || taken.has(id)) replays.push({ index, scanId });
+      else {
+        taken.add(id);
+        todo.push({ ...this.prepare(scan, scanId), index });
+      }
+    }
+    const holders = await Promise.all(todo.map((p) => (adapter.isCode(p.code) ? adapter.holder(key.eventId, p.code) : null)));
+
+    const applied = await withDeadlockRetry(() =>
+      this.uow.run(actor, async (tx) => {
+        const m = tx.manager;
+        const fresh = await this.repo.insertScans(
+          m,
+          key,
+          todo.map((p, i) => ({ ...p, code: p.code.slice(0, 60), holderId: holders[i]?.id ?? null, offline: true, actorId: actor.userId })),
+        );
+        const steps: ChunkStep[] = [];
+        for (const [i, p] of todo.entries()) {
+          if (!fresh.has(p.scanId.toLowerCase())) {
+            steps.push({ index: p.index, replay: p.scanId });
+            continue;
+          }
+          const holder = holders[i];
+          const step: JudgedStep = {
+            index: p.index,
+            scan: p,
+            holder,
+            result: 'unknown',
+            conflictWith: null,
+            move: 0,
+            after: 0,
+            extras: {},
+          };
+          if (!holder) step.result = 'unknown';
+          else if (!holder.admissible) step.result = 'cancelled';
+          else if (p.direction === 'in') {
+            if (await this.repo.enter(m, key, holder.id, p.gate, p.scanId, p.scannedAt)) {
+              step.result = 'admitted';
+              step.move = 1;
+              step.extras = await adapter.admit(tx, key.eventId, holder.id, actor, { strict: false, seccionId: p.seccionId });
+            } else {
+              const inside = await this.repo.presence(key, holder.id, m);
+              // The device let the person in on its own list: a second way in with the same code (another gate).
+              const conflict = !!inside && inside.gate !== p.gate;
+              step.result = conflict ? 'conflict' : 'already_inside';
+              step.conflictWith = conflict ? (inside?.scan_id ?? null) : null;
+              step.admittedBy = inside?.gate;
+            }
+          } else if (await this.repo.leave(m, key, holder.id, p.gate, p.scanId, p.scannedAt)) {
+            step.result = 'exited';
+            step.move = -1;
+          } else step.result = 'not_inside';
+          steps.push(step);
+        }
+        const judged = steps.filter((d): d is JudgedStep => !('replay' in d));
+        await this.repo.setScanResults(
+          m,
+          judged.map((d) => ({ scanId: d.scan.scanId, result: d.result, conflictWith: d.conflictWith })),
+        );
+        await tx.record(judged.map((d) => scannedEvent(key, d.scan, d.result, d.holder?.id ?? null, d.conflictWith, true)));
+
+        // Last, the hot rows, once for the chunk.
+        let running = 0;
+        let lowest: number | null = null;
+        const gates = new Map<string, GateCount>();
+        for (const d of judged) {
+          running += d.move;
+          d.after = running;
+          if (d.move === 0) continue;
+          const g = gates.get(d.scan.gate) ?? { gate: d.scan.gate, entries: 0, exits: 0 };
+          if (d.move > 0) g.entries += 1;
+          else {
+            g.exits += 1;
+            lowest = lowest === null ? running : Math.min(lowest, running);
+          }
+          gates.set(d.scan.gate, g);
+        }
+        if (gates.size === 0) return { steps, base: null };
+        await this.repo.ensureOccupancy(m, key);
+        const o = (await this.repo.move(m, key, { delta: running, lowest, gates: [...gates.values()] }, capacity, levels, true))!;
+        const base = o.inside - running;
+        // Each change of level on the way, as one scan at a time would have written it.
+        let level = o.previous_level;
+        for (const d of judged) {
+          if (d.move === 0) continue;
+          const inside = base + d.after;
+          const next = doorLevel(inside, capacity, levels);
+          if (next !== level) await recordDoorAlarm(tx, key, { alarm_level: next, previous_level: level, inside, capacity });
+          level = next;
+        }
+        return { steps, base };
+      }),
+    );
+
+    // The answers, after the commit.
+    const base = applied.base ?? (await this.summary(key, capacity)).inside;
+    for (const d of applied.steps) {
+      if ('replay' in d) {
+        replays.push({ index: d.index, scanId: d.replay });
+        continue;
+      }
+      let extras = d.extras;
+      if (d.holder && d.result !== 'admitted' && d.result !== 'unknown') extras = await adapter.extras(key.eventId, d.holder.id);
+      const person = d.holder ? toPerson(d.holder) : undefined;
+      results[d.index] = {
+        scan_id: d.scan.scanId,
+        result: d.result,
+        message: message(d.result, person, { capacity, gate: d.admittedBy }, adapter.notFoundMessage),
+        gate: d.scan.gate,
+        direction: d.scan.direction,
+        scanned_at: d.scan.scannedAt.toISOString(),
+        replayed: false,
+        occupancy: { inside: applied.base === null ? base : base + d.after, capacity },
+        ...(person ? { person } : {}),
+        ...extras,
+      };
+    }
+    for (const r of replays) {
+      results[r.index] = await this.replay(key, adapter, capacity, (await this.repo.findScan(r.scanId))!, true);
+    }
+  }
+
+  /** A scan's own fields as the server takes them: a device whose clock runs ahead cannot date a scan in the future. */
+  private prepare(input: ScanInput, scanId: string): PreparedScan {
+    const now = Date.now();
+    return {
+      scanId,
+      code: doorCode(input.code),
+      gate: input.gate?.trim() || DEFAULT_GATE,
+      direction: input.direction ?? 'in',
+      scannedAt: new Date(Math.min(input.scanned_at ? new Date(input.scanned_at).getTime() : now, now)),
+      seccionId: input.seccion_id,
+    };
+  }
+
+  /**
+   * One scan, online, in one transaction: the scan log row, the person's row, the area's attendance, the scan's result
+   * and audited event — and last the counter, gates and minute in one statement (`move`), so the event's hot rows
+   * are held for that round trip and the commit. An entry the counter refuses (full) is rolled back to the savepoint
+   * taken before the person's row moved, and answered `full`: nothing stays but the log and the audit.
+   */
   private async apply(
     key: DoorKey,
     adapter: DoorAdapter,
@@ -127,82 +362,84 @@ export class DoorService {
     code: string,
     input: ScanInput,
     actor: EventActor,
-    offline: boolean,
   ): Promise<ScanAnswer> {
     const scanId = input.scan_id ?? randomUUID();
     const stored = await this.repo.findScan(scanId);
-    if (stored) return this.replay(key, adapter, capacity, stored, offline);
-    const now = Date.now();
-    // A device whose clock runs ahead cannot date a scan in the future.
-    const scannedAt = new Date(Math.min(input.scanned_at ? new Date(input.scanned_at).getTime() : now, now));
-    const gate = input.gate?.trim() || DEFAULT_GATE;
-    const direction: DoorDirection = input.direction ?? 'in';
+    if (stored) return this.replay(key, adapter, capacity, stored, false);
+    const p = this.prepare(input, scanId);
+    const { gate, direction, scannedAt } = p;
     const holder = adapter.isCode(code) ? await adapter.holder(key.eventId, code) : null;
     const levels = this.config.doorAlarmLevels;
 
     const outcome = await this.uow.run(actor, async (tx) => {
-      const fresh = await this.repo.insertScan(tx.manager, key, {
+      const m = tx.manager;
+      const fresh = await this.repo.insertScan(m, key, {
         scanId,
         holderId: holder?.id ?? null,
         code: code.slice(0, 60),
         gate,
         direction,
-        offline,
+        offline: false,
         scannedAt,
         actorId: actor.userId,
       });
       if (!fresh) return null; // the same scan_id, sent at the same moment: its answer is the other request's
+      /** The result and its audited event; for a move, then the hot rows (null: the counter refused an entry). */
+      const judge = async (result: DoorResult, move: 0 | 1 | -1): Promise<OccupancyRow | null> => {
+        await this.repo.setScanResult(m, scanId, result, null);
+        await tx.record(scannedEvent(key, p, result, holder?.id ?? null, null, false));
+        if (move === 0) return null;
+        if (move > 0) await this.repo.ensureOccupancy(m, key);
+        const gates = [{ gate, entries: move > 0 ? 1 : 0, exits: move < 0 ? 1 : 0 }];
+        return this.repo.move(m, key, { delta: move, lowest: move < 0 ? -1 : null, gates }, capacity, levels, false);
+      };
       let result: DoorResult;
       let occupancy: OccupancyRow | null = null;
-      let conflictWith: string | null = null;
       let admittedBy: string | undefined;
       let extras: Record<string, unknown> = {};
-      if (!holder) result = 'unknown';
-      else if (!holder.admissible) result = 'cancelled';
-      else if (direction === 'in') {
-        ({ result, occupancy, conflictWith, admittedBy } = await this.enter(
-          tx,
-          key,
-          holder.id,
-          gate,
-          scanId,
-          scannedAt,
-          capacity,
-          offline,
-        ));
-        if (result === 'admitted') {
-          extras = await adapter.admit(tx, key.eventId, holder.id, actor, { strict: !offline, seccionId: input.seccion_id });
+      if (!holder || !holder.admissible) {
+        result = holder ? 'cancelled' : 'unknown';
+        await judge(result, 0);
+      } else if (direction === 'in') {
+        await m.query('SAVEPOINT door_entry');
+        if (!(await this.repo.enter(m, key, holder.id, gate, scanId, scannedAt))) {
+          await m.query('RELEASE SAVEPOINT door_entry');
+          admittedBy = (await this.repo.presence(key, holder.id, m))?.gate;
+          result = 'already_inside';
+          await judge(result, 0);
+        } else {
+          let refused: unknown = null;
+          try {
+            extras = await adapter.admit(tx, key.eventId, holder.id, actor, { strict: true, seccionId: input.seccion_id });
+          } catch (err) {
+            refused = err;
+          }
+          if (refused) {
+            // The area refused (e.g. no seat left); a full venue still answers `full`, as when the counter came first.
+            await m.query('ROLLBACK TO SAVEPOINT door_entry');
+            await this.repo.ensureOccupancy(m, key);
+            if (await this.repo.move(m, key, { delta: 1, lowest: null, gates: [] }, capacity, levels, false)) throw refused;
+            result = 'full';
+            await judge(result, 0);
+          } else if ((occupancy = await judge('admitted', 1))) {
+            result = 'admitted';
+            await m.query('RELEASE SAVEPOINT door_entry');
+          } else {
+            await m.query('ROLLBACK TO SAVEPOINT door_entry');
+            result = 'full';
+            extras = {};
+            await judge(result, 0);
+          }
         }
-      } else if (await this.repo.leave(tx.manager, key, holder.id, gate, scanId, scannedAt)) {
-        result = 'exited';
-        occupancy = await this.repo.release(tx.manager, key, 1, capacity, levels);
-        await this.repo.countGate(tx.manager, key, gate, 'out');
-        await this.repo.markMinute(tx.manager, key, occupancy.inside);
-      } else result = 'not_inside';
-
-      await this.repo.setScanResult(tx.manager, scanId, result, conflictWith);
-      await tx.record({
-        type: 'door.scanned',
-        resourceId: scanId,
-        payload: {
-          kind: key.kind,
-          event_id: key.eventId,
-          scan: {
-            scan_id: scanId,
-            gate,
-            direction,
-            result,
-            scanned_at: scannedAt.toISOString(),
-            offline,
-            holder_id: holder?.id ?? null,
-            conflict_with: conflictWith,
-          },
-        },
-      });
-      if (occupancy) await this.recordAlarm(tx, key, occupancy);
+      } else {
+        const left = await this.repo.leave(m, key, holder.id, gate, scanId, scannedAt);
+        result = left ? 'exited' : 'not_inside';
+        occupancy = await judge(result, left ? -1 : 0);
+      }
+      if (occupancy) await recordDoorAlarm(tx, key, occupancy);
       return { result, occupancy, extras, admittedBy };
     });
-    if (!outcome) return this.replay(key, adapter, capacity, (await this.repo.findScan(scanId))!, offline);
+    if (!outcome) return this.replay(key, adapter, capacity, (await this.repo.findScan(scanId))!, false);
 
     const { result, occupancy, admittedBy } = outcome;
     let extras = outcome.extras;
@@ -220,64 +457,6 @@ export class DoorService {
       ...(person ? { person } : {}),
       ...extras,
     };
-  }
-
-  /**
-   * An entry. The person's row moves inside in one conditional statement; then the counter, in one conditional
-   * UPDATE under the limit (an offline device's entry already happened: it counts even over the limit). If the
-   * counter refuses (full), the person's row goes back (savepoint): nothing stays but the log and the audit.
-   */
-  private async enter(
-    tx: Transaction,
-    key: DoorKey,
-    holderId: number,
-    gate: string,
-    scanId: string,
-    at: Date,
-    capacity: number | null,
-    offline: boolean,
-  ): Promise<{ result: DoorResult; occupancy: OccupancyRow | null; conflictWith: string | null; admittedBy?: string }> {
-    const m = tx.manager;
-    await m.query('SAVEPOINT door_entry');
-    if (!(await this.repo.enter(m, key, holderId, gate, scanId, at))) {
-      await m.query('RELEASE SAVEPOINT door_entry');
-      const inside = await this.repo.presence(key, holderId, m);
-      // Offline, the device let the person in on its own list: a second way in with the same code (another gate).
-      const conflict = offline && !!inside && inside.gate !== gate;
-      return {
-        result: conflict ? 'conflict' : 'already_inside',
-        occupancy: null,
-        conflictWith: conflict ? (inside?.scan_id ?? null) : null,
-        admittedBy: inside?.gate,
-      };
-    }
-    await this.repo.ensureOccupancy(m, key);
-    const occupancy = await this.repo.admit(m, key, capacity, this.config.doorAlarmLevels, offline);
-    if (!occupancy) {
-      await m.query('ROLLBACK TO SAVEPOINT door_entry');
-      return { result: 'full', occupancy: null, conflictWith: null };
-    }
-    await m.query('RELEASE SAVEPOINT door_entry');
-    await this.repo.countGate(m, key, gate, 'in');
-    await this.repo.markMinute(m, key, occupancy.inside);
-    return { result: 'admitted', occupancy, conflictWith: null };
-  }
-
-  /** An alarm is a change of level (up or down), written once: the statement that moved the counter says so. */
-  private async recordAlarm(tx: Transaction, key: DoorKey, o: OccupancyRow): Promise<void> {
-    if (o.alarm_level === o.previous_level) return;
-    await tx.record({
-      type: 'door.alarm',
-      resourceId: `${key.kind}:${key.eventId}`,
-      payload: {
-        kind: key.kind,
-        event_id: key.eventId,
-        level: o.alarm_level,
-        previous_level: o.previous_level,
-        inside: o.inside,
-        capacity: o.capacity,
-      },
-    });
   }
 
   /**
@@ -421,21 +600,11 @@ export class DoorService {
     return (await this.snapshot(kind, eventId))!;
   }
 
-  /** 'Vaciar recinto': everyone inside is marked out (the counter falls by as many, in the same transaction). */
+  /** 'Vaciar recinto', on demand: everyone inside is marked out (DoorEmptying, the nightly run's code path too). */
   async empty(kind: DoorKind, eventId: number, actor: EventActor): Promise<{ count: number; occupancy: DoorOccupancy }> {
     const { capacity } = await this.event(kind, eventId);
     const key = { kind, eventId };
-    const count = await this.uow.run(actor, async (tx) => {
-      const n = await this.repo.emptyPresence(tx.manager, key);
-      if (n > 0) {
-        // By the rows this statement moved, not "to 0": an entry committing meanwhile keeps its person counted.
-        const o = await this.repo.release(tx.manager, key, n, capacity, this.config.doorAlarmLevels);
-        await this.repo.markMinute(tx.manager, key, o.inside);
-        await this.recordAlarm(tx, key, o);
-      }
-      await tx.record({ type: 'door.emptied', resourceId: `${kind}:${eventId}`, payload: { kind, event_id: eventId, count: n } });
-      return n;
-    });
+    const count = await this.uow.run(actor, (tx) => this.emptying.emptyIn(tx, key, capacity));
     return { count, occupancy: (await this.snapshot(kind, eventId))! };
   }
 }

@@ -125,8 +125,8 @@ export interface DomainEventMap {
   'door.alarm': DoorAlarm;
   /** A supervisor lifted the stop at 100 % (`lifted`), or put it back. */
   'door.stop-lifted': { kind: DoorKind; event_id: number; lifted: boolean; inside: number; capacity: number | null };
-  /** 'Vaciar recinto': everyone inside marked out. */
-  'door.emptied': { kind: DoorKind; event_id: number; count: number };
+  /** 'Vaciar recinto': everyone inside marked out; `cut`: the nightly run's (DOOR_EMPTY_AT, ISO), absent on demand. */
+  'door.emptied': { kind: DoorKind; event_id: number; count: number; cut?: string };
   // Privacy: a new version of the notice; a retention run (its counts are the run's row).
   'privacy-notice.published': { version: number };
   'privacy.retention-run': { run_id: number; total: number };

@@ -71,6 +71,8 @@ export interface JobPayloads {
    * expired, and drop access exports whose link expired.
    */
   'privacy.sweep': Record<string, never>;
+  /** The door's nightly 'vaciar recinto' (DOOR_EMPTY_AT; scheduled every DOOR_EMPTY_SWEEP_EVERY_MS; idempotent). */
+  'door.empty-sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -92,4 +94,5 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'external-events.reminders': QUEUES.maintenance,
   'privacy.retention-sweep': QUEUES.maintenance,
   'privacy.sweep': QUEUES.maintenance,
+  'door.empty-sweep': QUEUES.maintenance,
 };
