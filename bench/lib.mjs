@@ -807,9 +807,12 @@ export async function createBenchEnv({
     if (r.status !== 0) throw new Error(`migrate failed:\n${r.stdout}\n${r.stderr}`);
   }
 
-  /** Starts `entry` (relative to the repository) with the bench environment; keeps the end of its output. */
-  function startServer(name, entry, nodeArgs = []) {
-    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  /**
+   * Starts `entry` (relative to the repository; to `root`, another checkout's built tree, when a bench measures
+   * a baseline build beside this one) with the bench environment; keeps the end of its output.
+   */
+  function startServer(name, entry, nodeArgs = [], root = ROOT) {
+    const child = spawn(process.execPath, [...nodeArgs, join(root, entry)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     const output = [];
     const keepOutput = (buf) => {
@@ -875,10 +878,10 @@ export async function createBenchEnv({
   }
 
   /** The API (`api`, default dist/api/src/main.js) and the workers, healthy and signed in. */
-  async function startServers({ api: apiEntry = 'dist/api/src/main.js', apiArgs = [], workersArgs = [] } = {}) {
+  async function startServers({ api: apiEntry = 'dist/api/src/main.js', apiArgs = [], workersArgs = [], root = ROOT } = {}) {
     if (await portAnswers(port)) throw new Error(`port ${port} is already in use on 127.0.0.1 (--port=N to pick another)`);
-    const api = startServer('api', apiEntry, apiArgs);
-    const workers = startServer('workers', 'dist/workers/src/main.js', workersArgs);
+    const api = startServer('api', apiEntry, apiArgs, root);
+    const workers = startServer('workers', 'dist/workers/src/main.js', workersArgs, root);
     await waitHealthy([api, workers]);
     return { api, workers, token: await login() };
   }
