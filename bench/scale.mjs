@@ -771,9 +771,7 @@ function render(results, opts, machine) {
     rows.push([
       `realtime process at ${fmtInt(n)}: heap / RSS (fresh → joined)`,
       ...cell((r) =>
-        at(r)?.after
-          ? `${mb(at(r).fresh.heapUsed)} → ${mb(at(r).after.heapUsed)} / ${mb(at(r).fresh.rss)} → ${mb(at(r).after.rss)}`
-          : '—',
+        at(r)?.after ? `${mb(at(r).fresh.heapUsed)} → ${mb(at(r).after.heapUsed)} / ${mb(at(r).fresh.rss)} → ${mb(at(r).after.rss)}` : '—',
       ),
     ]);
   }

@@ -31,7 +31,8 @@ describe('pushes in a burst are coalesced, never dropped nor reordered', () => {
     board.onAny((event: string, msg: { event_id: string; data: Record<string, unknown> }) => {
       if (event !== 'registrations.created' && event !== 'registration.updated') return;
       messages.push({ event, event_id: msg.event_id });
-      if (event === 'registrations.created') for (const r of msg.data.registrations as Array<{ id: number }>) changes.push(`created:${r.id}`);
+      if (event === 'registrations.created')
+        for (const r of msg.data.registrations as Array<{ id: number }>) changes.push(`created:${r.id}`);
       else changes.push(`updated:${(msg.data.registration as { id: number }).id}`);
     });
 

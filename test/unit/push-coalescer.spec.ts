@@ -13,7 +13,12 @@ describe('push coalescer (pushes in a burst)', () => {
     jest.useFakeTimers();
     clock = 0;
     sent = [];
-    c = new PushCoalescer(WINDOW, EXTERNAL_EVENTS_PUSH_MERGES, (batch) => sent.push(batch), () => clock);
+    c = new PushCoalescer(
+      WINDOW,
+      EXTERNAL_EVENTS_PUSH_MERGES,
+      (batch) => sent.push(batch),
+      () => clock,
+    );
   });
   afterEach(() => jest.useRealTimers());
 
@@ -42,7 +47,11 @@ describe('push coalescer (pushes in a burst)', () => {
       .flat()
       .filter((p) => p.spec.rooms.includes(room))
       .flatMap((p) => {
-        const d = p.spec.data as { registrations?: Array<{ id: number }>; registration?: { id: number }; counts?: Array<{ version: string }> };
+        const d = p.spec.data as {
+          registrations?: Array<{ id: number }>;
+          registration?: { id: number };
+          counts?: Array<{ version: string }>;
+        };
         if (p.spec.event === 'registrations.created') return d.registrations!.map((r) => `c${r.id}`);
         if (p.spec.event === 'registration.updated') return [`u${d.registration!.id}`];
         return d.counts!.map((x) => `v${x.version}`);
