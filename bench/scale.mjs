@@ -362,7 +362,7 @@ async function orchestratorMain() {
       const parts = await Promise.all(
         holders.map((h, i) => {
           const n = Math.max(0, Math.min(per, count - i * per));
-          return n ? h.call('connect', { url, token, room, count: n, batch: 250, timeoutMs: 20_000 }, 600_000) : { joined: 0, failed: 0 };
+          return n ? h.call('connect', { url, token, room, count: n, batch: 100, timeoutMs: 90_000 }, 600_000) : { joined: 0, failed: 0 };
         }),
       );
       const joined = parts.reduce((a, p) => a + p.joined, 0);
