@@ -809,9 +809,12 @@ export async function createBenchEnv({
     if (r.status !== 0) throw new Error(`migrate failed:\n${r.stdout}\n${r.stderr}`);
   }
 
-  /** Starts `entry` (relative to the repository) with the bench environment; keeps the end of its output. */
-  function startServer(name, entry, nodeArgs = []) {
-    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  /**
+   * Starts `entry` (relative to the repository; to `root`, another checkout's built tree, when a bench measures
+   * a baseline build beside this one) with the bench environment; keeps the end of its output.
+   */
+  function startServer(name, entry, nodeArgs = [], root = ROOT) {
+    const child = spawn(process.execPath, [...nodeArgs, join(root, entry)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     const output = [];
     const keepOutput = (buf) => {
@@ -853,9 +856,9 @@ export async function createBenchEnv({
     return { ...res, json };
   }
 
-  /** Waits (up to 60 s) until GET /api/health answers 200; fails early if one of `servers` exits. */
+  /** Waits (up to 300 s: on a machine busy with other work the API takes minutes) until GET /api/health answers 200; fails early if one of `servers` exits. */
   async function waitHealthy(servers) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (servers.some((c) => !alive(c))) throw new Error('the API or the workers exited during start-up');
       const status = await request('GET', '/api/health', { timeoutMs: 2000 }).then(
@@ -863,7 +866,7 @@ export async function createBenchEnv({
         () => 0,
       );
       if (status === 200) return;
-      if (Date.now() > deadline) throw new Error('GET /api/health did not answer 200 within 60 s');
+      if (Date.now() > deadline) throw new Error('GET /api/health did not answer 200 within 300 s (a machine busy with other work)');
       await sleep(250);
     }
   }
@@ -877,10 +880,10 @@ export async function createBenchEnv({
   }
 
   /** The API (`api`, default dist/api/src/main.js) and the workers, healthy and signed in. */
-  async function startServers({ api: apiEntry = 'dist/api/src/main.js', apiArgs = [], workersArgs = [] } = {}) {
+  async function startServers({ api: apiEntry = 'dist/api/src/main.js', apiArgs = [], workersArgs = [], root = ROOT } = {}) {
     if (await portAnswers(port)) throw new Error(`port ${port} is already in use on 127.0.0.1 (--port=N to pick another)`);
-    const api = startServer('api', apiEntry, apiArgs);
-    const workers = startServer('workers', 'dist/workers/src/main.js', workersArgs);
+    const api = startServer('api', apiEntry, apiArgs, root);
+    const workers = startServer('workers', 'dist/workers/src/main.js', workersArgs, root);
     await waitHealthy([api, workers]);
     return { api, workers, token: await login() };
   }

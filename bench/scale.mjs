@@ -30,13 +30,19 @@
 // Flags: --sockets=5000 --big=10000 (0: skip) --watchers=200 --clients=64 --attempts=4000 --changes=20
 // --gap=150 (ms between changes; at least 1 ms per 10 sockets watching) --shapes=single,split --adapters=pubsub,streams --http=express,fastify (none: skip
 // either) --port=3296
-// --wait-other=0 (s to wait for other bench/*.mjs) --build (rebuild the server first) --no-write.
+// --wait-other=0 (s to wait for other bench/*.mjs) --build (rebuild the server first) --no-write
+// --base=<dir>: another checkout, built (`npm run build:server` there; e.g. `git worktree add /tmp/base main`), measured
+// in each shape right before this one, in the same run: its figures are the baseline column
+// --no-pin: in the split shape the realtime process is pinned to the last core and the api replicas and the workers
+// to the others (taskset), so the pushes have a core of their own as in production; --no-pin leaves them free.
+// Memory: the sockets join first, on the fresh process (before any burst: what a burst leaves in the allocator would
+// hide the sockets' own growth); RSS and heap per socket are measured against that fresh process, for every size.
 // HAProxy taking a replica out of rotation is always printed; BENCH_SCALE_VERBOSE=1 also prints the cluster's
 // own lines and the replicas' warnings.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -48,6 +54,7 @@ import {
   forkChild,
   freePort,
   log,
+  machineBusy,
   machineInfo,
   memoryPreload,
   now,
@@ -239,6 +246,8 @@ function parseFlags(argv) {
     'wait-other',
     'build',
     'no-write',
+    'base',
+    'no-pin',
   ]);
   const list = (name, fallback, allowed) => {
     const raw = flags[name] === undefined ? fallback : String(flags[name]);
@@ -261,7 +270,32 @@ function parseFlags(argv) {
     waitOtherS: int('wait-other', 0, 0, 3600),
     build: flags.build === true,
     write: flags['no-write'] !== true,
+    base: typeof flags.base === 'string' && flags.base ? resolve(flags.base) : null,
+    pin: flags['no-pin'] !== true,
   };
+}
+
+/** The short commit of a checkout (its name in the table). */
+const gitDescribe = (root) => spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || root;
+
+/**
+ * The realtime replica on the last core, every other replica (api, workers) on the others, all threads (taskset);
+ * returns what was done, or null where taskset is missing or refused.
+ */
+function pinCores(replicas, realtimeName) {
+  const cores = os.cpus().length;
+  if (cores < 2) return null;
+  const last = String(cores - 1);
+  const rest = cores === 2 ? '0' : `0-${cores - 2}`;
+  const pinned = [];
+  for (const [name, r] of replicas) {
+    if (!r.pid) continue;
+    const list = name === realtimeName ? last : rest;
+    const res = spawnSync('taskset', ['-a', '-p', '-c', list, String(r.pid)], { encoding: 'utf8' });
+    if (res.status !== 0) return null;
+    pinned.push(`${name} → ${list}`);
+  }
+  return pinned.join(', ');
 }
 
 const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '—');
@@ -286,7 +320,18 @@ async function orchestratorMain() {
   bench.onCleanup(() => rmSync(memoryDir, { recursive: true, force: true }));
   const machine = machineInfo();
   if (opts.waitOtherS > 0) await waitForOtherBenches({ seconds: opts.waitOtherS, pollMs: 10_000 });
-  bench.armWatchdog(40);
+  bench.armWatchdog(opts.base ? 70 : 40);
+  /** The builds measured: the baseline checkout (--base) first, then this one, in each shape. */
+  const codes = [
+    ...(opts.base ? [{ key: 'base', root: opts.base, name: `base ${gitDescribe(opts.base)}` }] : []),
+    { key: 'this', root: ROOT, name: opts.base ? `this build ${gitDescribe(ROOT)}` : '' },
+  ];
+  for (const c of codes)
+    if (!existsSync(join(c.root, 'dist/api/src/main.js'))) throw new Error(`${c.root} is not built (npm run build:server there)`);
+  // Other work on the machine: measured before the run and over it (the bench's own processes included over it).
+  const busyBefore = await machineBusy(2000);
+  const cpuAtStart = os.cpus().reduce((a, c) => a + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+  const wallAtStart = now();
 
   await bench.run(async () => {
     bench.build({ force: opts.build, ifStale: true });
@@ -306,7 +351,7 @@ async function orchestratorMain() {
       const parts = await Promise.all(
         holders.map((h, i) => {
           const n = Math.max(0, Math.min(per, count - i * per));
-          return n ? h.call('connect', { url, token, room, count: n, batch: 250, timeoutMs: 20_000 }, 600_000) : { joined: 0, failed: 0 };
+          return n ? h.call('connect', { url, token, room, count: n, batch: 100, timeoutMs: 90_000 }, 600_000) : { joined: 0, failed: 0 };
         }),
       );
       const joined = parts.reduce((a, p) => a + p.joined, 0);
@@ -398,9 +443,42 @@ async function orchestratorMain() {
       return sent;
     };
 
-    /** Burst + watchers, then `n` sockets on `socketUrl` with memory of `rtPid`. */
+    /**
+     * `n` sockets on `socketUrl` with the memory of `rtPid` (first, on the fresh process), then the burst with
+     * the watchers.
+     */
     const measure = async ({ label, httpUrl, socketUrl, rtPid, token, sizes }) => {
       const out = { label };
+      // ── Many staff sockets: memory and push ──
+      out.sizes = [];
+      const fresh = await readMemory(rtPid, memoryDir);
+      for (const { n, url } of sizes) {
+        const before = await readMemory(rtPid, memoryDir);
+        log(`${label}: ${n} staff sockets on the realtime process (pid ${rtPid})…`);
+        const joined = await connect(url, token, 'users', n);
+        await sleep(2000);
+        const after = await readMemory(rtPid, memoryDir);
+        const mem = (m) => (m ? `rss ${mb(m.rss)}, heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}` : '—');
+        log(`${label}: memory fresh ${mem(fresh)}; before ${mem(before)}; ${joined} joined ${mem(after)}`);
+        await allHolders('start');
+        const sent = await changes(httpUrl, token, opts.changes, { sockets: joined });
+        await settle(sent.length * joined);
+        const push = merge(await report(sent));
+        out.sizes.push({
+          n,
+          joined,
+          changes: sent.length,
+          push,
+          fresh,
+          before,
+          after,
+          // Against the fresh process: memory a previous size left to the allocator does not hide this one's.
+          heapPerSocket: fresh && after ? (after.heapUsed - fresh.heapUsed) / joined : NaN,
+          rssPerSocket: fresh && after ? (after.rss - fresh.rss) / joined : NaN,
+        });
+        await allHolders('disconnect');
+        await sleep(3000);
+      }
       // ── The public burst with staff watching ──
       const event = await createEvent(httpUrl, token, opts.attempts);
       const watching = await connect(socketUrl, token, `external-event:${event.id}`, opts.watchers);
@@ -434,41 +512,16 @@ async function orchestratorMain() {
       };
       await allHolders('disconnect');
       await sleep(1500);
-      // ── Many staff sockets: memory and push ──
-      out.sizes = [];
-      for (const { n, url } of sizes) {
-        const before = await readMemory(rtPid, memoryDir);
-        log(`${label}: ${n} staff sockets on the realtime process (pid ${rtPid})…`);
-        const joined = await connect(url, token, 'users', n);
-        await sleep(2000);
-        const after = await readMemory(rtPid, memoryDir);
-        await allHolders('start');
-        const sent = await changes(httpUrl, token, opts.changes, { sockets: joined });
-        await settle(sent.length * joined);
-        const push = merge(await report(sent));
-        out.sizes.push({
-          n,
-          joined,
-          changes: sent.length,
-          push,
-          before,
-          after,
-          heapPerSocket: before && after ? (after.heapUsed - before.heapUsed) / joined : NaN,
-          rssPerSocket: before && after ? (after.rss - before.rss) / joined : NaN,
-        });
-        await allHolders('disconnect');
-        await sleep(3000);
-      }
       return out;
     };
 
     /** scripts/cluster.mjs as test/setup/cluster.ts holds it; resolves with its replicas and proxy URL. */
-    const startCluster = async (sizes, extraEnv = {}) => {
+    const startCluster = async (sizes, extraEnv = {}, root = ROOT) => {
       const port = await freePort();
       const child = spawn(
         process.execPath,
         [
-          join(ROOT, 'scripts/cluster.mjs'),
+          join(root, 'scripts/cluster.mjs'),
           '--no-build',
           '--api',
           String(sizes.api),
@@ -478,7 +531,7 @@ async function orchestratorMain() {
           '1',
         ],
         {
-          cwd: ROOT,
+          cwd: root,
           env: { ...env, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: '/nonexistent', ...extraEnv },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
@@ -498,7 +551,7 @@ async function orchestratorMain() {
       };
       child.stdout.on('data', read);
       child.stderr.on('data', read);
-      const deadline = now() + 120_000;
+      const deadline = now() + 420_000;
       while (!output.includes('Clúster listo')) {
         if (child.exitCode !== null || now() > deadline) throw new Error(`the cluster did not start:\n${output.slice(-3000)}`);
         await sleep(200);
@@ -511,35 +564,45 @@ async function orchestratorMain() {
       return { url, replicas, stop, output: () => output };
     };
 
-    const results = {};
-    // ── Shape 1: one process, as npm start ──
-    if (opts.shapes.includes('single')) {
-      const { api, workers, token } = await bench.startServers();
-      results.single = await measure({
-        label: 'single',
-        httpUrl: bench.baseUrl,
-        socketUrl: bench.baseUrl,
-        rtPid: api.pid,
-        token,
-        sizes: [{ n: opts.sockets, url: bench.baseUrl }],
-      });
-      await bench.stopServers([api, workers]);
-    }
-    // ── Shape 2: api × 2 + realtime × 1 behind HAProxy ──
-    if (opts.shapes.includes('split')) {
-      const cluster = await startCluster({ api: 2, realtime: 1 });
-      const token = await login(cluster.url);
-      const rt = cluster.replicas.get('realtime1');
-      const direct = `http://127.0.0.1:${rt.port}`;
-      results.split = await measure({
-        label: 'split',
-        httpUrl: cluster.url,
-        socketUrl: cluster.url,
-        rtPid: rt.pid,
-        token,
-        sizes: [{ n: opts.sockets, url: cluster.url }, ...(opts.big ? [{ n: opts.big, url: direct }] : [])],
-      });
-      await cluster.stop();
+    const results = { shapes: [], pinned: null };
+    for (const shape of opts.shapes) {
+      for (const code of codes) {
+        const label = `${shape}${code.key === 'base' ? '-base' : ''}`;
+        if (shape === 'single') {
+          // ── Shape 1: one process, as npm start ──
+          const { api, workers, token } = await bench.startServers({ root: code.root });
+          const r = await measure({
+            label,
+            httpUrl: bench.baseUrl,
+            socketUrl: bench.baseUrl,
+            rtPid: api.pid,
+            token,
+            sizes: [{ n: opts.sockets, url: bench.baseUrl }],
+          });
+          results.shapes.push({ shape, code, ...r });
+          await bench.stopServers([api, workers]);
+        } else {
+          // ── Shape 2: api × 2 + realtime × 1 behind HAProxy ──
+          const cluster = await startCluster({ api: 2, realtime: 1 }, {}, code.root);
+          try {
+            const token = await login(cluster.url);
+            const rt = cluster.replicas.get('realtime1');
+            if (opts.pin) results.pinned = pinCores(cluster.replicas, 'realtime1');
+            const direct = `http://127.0.0.1:${rt.port}`;
+            const r = await measure({
+              label,
+              httpUrl: cluster.url,
+              socketUrl: cluster.url,
+              rtPid: rt.pid,
+              token,
+              sizes: [{ n: opts.sockets, url: cluster.url }, ...(opts.big ? [{ n: opts.big, url: direct }] : [])],
+            });
+            results.shapes.push({ shape, code, ...r });
+          } finally {
+            await cluster.stop();
+          }
+        }
+      }
     }
     // ── The adapters: api × 1 + realtime × 2 on a Redis of the bench's own, restarted mid-stream ──
     results.adapters = [];
@@ -658,24 +721,28 @@ async function orchestratorMain() {
     }
     for (const h of holders) h.child.disconnect();
     load.child.disconnect();
+    const cpuAtEnd = os.cpus().reduce((a, c) => a + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+    results.machine = {
+      busyBefore,
+      busyOver: (100 * (cpuAtEnd - cpuAtStart)) / ((now() - wallAtStart) * os.cpus().length),
+      load: os.loadavg(),
+    };
     render(results, opts, machine);
   });
 }
 
 function render(results, opts, machine) {
-  const shapes = [
-    ['single', 'one process (npm start)'],
-    ['split', 'api × 2 + realtime × 1 behind HAProxy'],
-  ].filter(([k]) => results[k]);
+  const SHAPE_NAMES = { single: 'one process (npm start)', split: 'api × 2 + realtime × 1 behind HAProxy' };
+  const shapes = results.shapes.map((r) => [r, `${SHAPE_NAMES[r.shape]}${r.code.name ? `, ${r.code.name}` : ''}`]);
   const rows = [];
-  const cell = (f) => shapes.map(([k]) => f(results[k]));
+  const cell = (f) => shapes.map(([r]) => f(r));
   rows.push(['registrations/s during the burst', ...cell((r) => fmtInt(r.burst.perSecond))]);
   rows.push(['HTTP p50 / p95 (registration)', ...cell((r) => `${fmtMs(r.burst.httpP50)} / ${fmtMs(r.burst.httpP95)}`)]);
   rows.push([
     `push p95 to ${opts.watchers} watchers during the burst`,
     ...cell((r) => `${fmtMs(r.burst.push.p95)} (${fmtInt(r.burst.push.delivered)} of ${fmtInt(r.burst.push.expected)} delivered)`),
   ]);
-  const sizes = new Set(shapes.flatMap(([k]) => results[k].sizes.map((s) => s.n)));
+  const sizes = new Set(shapes.flatMap(([r]) => r.sizes.map((s) => s.n)));
   for (const n of [...sizes].sort((a, b) => a - b)) {
     const at = (r) => r.sizes.find((s) => s.n === n);
     rows.push([
@@ -691,15 +758,44 @@ function render(results, opts, machine) {
       ...cell((r) => (at(r) ? `${kb(at(r).heapPerSocket)} / ${kb(at(r).rssPerSocket)}` : '—')),
     ]);
     rows.push([
-      `realtime process at ${fmtInt(n)}: heap / RSS`,
+      `realtime process at ${fmtInt(n)}: heap / RSS (fresh → joined)`,
       ...cell((r) =>
-        at(r)?.after
-          ? `${mb(at(r).before.heapUsed)} → ${mb(at(r).after.heapUsed)} / ${mb(at(r).before.rss)} → ${mb(at(r).after.rss)}`
-          : '—',
+        at(r)?.after ? `${mb(at(r).fresh.heapUsed)} → ${mb(at(r).after.heapUsed)} / ${mb(at(r).fresh.rss)} → ${mb(at(r).after.rss)}` : '—',
       ),
     ]);
   }
   const main = shapes.length ? table(['', ...shapes.map(([, name]) => `**${name}**`)], rows, ['---', ...shapes.map(() => '---:')]) : '';
+  const m = results.machine;
+  const busy =
+    m.busyBefore > 25 || m.load[0] > machine.nproc
+      ? `**Busy machine:** other work was running (machine ${m.busyBefore.toFixed(0)} % busy just before the run, ` +
+        `${m.busyOver.toFixed(0)} % over it with the bench's own processes, load average ${m.load.map((l) => l.toFixed(1)).join(' / ')} on ` +
+        `${machine.nproc} cores at the end): the absolute figures are distorted; compare the columns of this run with each other only.`
+      : `Quiet machine: ${m.busyBefore.toFixed(0)} % busy just before the run; load average ${m.load.map((l) => l.toFixed(1)).join(' / ')} at the end.`;
+  const pinned = results.pinned
+    ? `In the split shape the processes were pinned with \`taskset\` (${results.pinned}); PostgreSQL, Redis, HAProxy and the bench's clients were left free.`
+    : opts.shapes.includes('split')
+      ? 'In the split shape no process was pinned to a core.'
+      : '';
+  // The adapter and HTTP tables of the last run that measured them, kept when this run skipped them.
+  const previous = (() => {
+    try {
+      const doc = readFileSync(join(ROOT, 'docs/benchmarks.md'), 'utf8');
+      const section = doc.slice(doc.indexOf('<!-- bench:scale:start -->'), doc.indexOf('<!-- bench:scale:end -->'));
+      const a = section.indexOf('The socket.io adapter, on api');
+      const h = section.indexOf('The HTTP adapter: the same compiled API');
+      const end = section.indexOf('Run with nothing else');
+      const date = /\(kept from the run of ([^:]+):/.exec(section)?.[1] ?? /Measured (\d{4}-\d{2}-\d{2})/.exec(section)?.[1];
+      const strip = (text) => text.replace(/^\(kept from[^\n]*\n?/gm, '').trim();
+      return {
+        adapters: a >= 0 ? strip(section.slice(a, h >= 0 ? h : end)) : '',
+        http: h >= 0 ? strip(section.slice(h, end >= 0 ? end : undefined)) : '',
+        date,
+      };
+    } catch {
+      return { adapters: '', http: '', date: null };
+    }
+  })();
   const adapterRows = results.adapters.map((a) => [
     a.adapter === 'pubsub' ? 'Redis pub/sub (`@socket.io/redis-adapter`, in use)' : 'Redis Streams (`@socket.io/redis-streams-adapter`)',
     `${fmtMs(a.push.p50)} / ${fmtMs(a.push.p95)}`,
@@ -741,30 +837,48 @@ function render(results, opts, machine) {
       )
     : '';
   console.log(`\n${main}\n\n${adapters}\n\n${httpTable}\n`);
+  console.log(busy);
   if (!opts.write) return;
+  const kept = (what) => `(kept from the run of ${previous.date ?? 'an earlier day'}: this run skipped ${what})`;
   const body = [
     '## Scale: one process against api × 2 + realtime × 1 behind HAProxy (`npm run bench:scale`)',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.nproc} cores (${machine.model}), ${machine.memGb} GB RAM, Node ${machine.node}; flags \`${process.argv.slice(2).join(' ') || '(defaults)'}\`. Both shapes run in one run on`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.nproc} cores (${machine.model}), ${machine.memGb} GB RAM, Node ${machine.node}; flags \`${process.argv.slice(2).join(' ') || '(defaults)'}\`. ${opts.base ? 'Each shape ran the baseline build, then this one, in' : 'Both shapes run in'} one run on`,
     'the same machine, database server and Redis. The burst: ' +
       `${opts.clients} registrations always in flight on one event until ${fmtInt(opts.attempts)}, with ${opts.watchers} staff sockets watching its board;`,
     "push latency is from each acknowledged response to each socket. Memory is the realtime process's (the single process in the",
-    'first shape) after a forced garbage collection, before and after the sockets joined, divided by the sockets. Sockets are raw',
+    'first shape) after a forced garbage collection: the sockets join first, on the fresh process, and the growth from that fresh',
+    'process to the sockets joined is divided by the sockets (at 10,000 too, measured after the 5,000 left). Sockets are raw',
     'WebSocket socket.io clients in separate processes; in the split shape the biggest count connects to the realtime process directly.',
+    pinned,
+    '',
+    busy,
     '',
     main,
     '',
-    'The socket.io adapter, on api × 1 + realtime × 2 (the adapter carries every push between the two), with a Redis of its own',
-    `(AOF on) stopped after a third of ${opts.changes} changes and started again after two thirds:`,
+    ...(adapterRows.length
+      ? [
+          'The socket.io adapter, on api × 1 + realtime × 2 (the adapter carries every push between the two), with a Redis of its own',
+          `(AOF on) stopped after a third of ${opts.changes} changes and started again after two thirds:`,
+          '',
+          adapters,
+        ]
+      : previous.adapters
+        ? [previous.adapters, '', kept('the adapters')]
+        : []),
     '',
-    adapters,
+    ...(results.http.length
+      ? [
+          'The HTTP adapter: the same compiled API (`ROLES=api`, same modules, input pipe and error filter, none of the Express',
+          `middleware) on Express and on Fastify (\`bench/baselines/http-adapters.cjs\`), the burst alone (${opts.clients} in flight):`,
+          '',
+          httpTable,
+        ]
+      : previous.http
+        ? [previous.http, '', kept('the HTTP adapters')]
+        : []),
     '',
-    'The HTTP adapter: the same compiled API (`ROLES=api`, same modules, input pipe and error filter, none of the Express',
-    `middleware) on Express and on Fastify (\`bench/baselines/http-adapters.cjs\`), the burst alone (${opts.clients} in flight):`,
-    '',
-    httpTable,
-    '',
-    'Run with nothing else working on the machine (the bench waits for other `bench/` scripts, not for other work); compare figures only within one run.',
+    'The bench waits for other `bench/` scripts, not for other work (it says above whether the machine was busy); compare figures only within one run.',
   ].join('\n');
   writeBenchSection('scale', body);
 }

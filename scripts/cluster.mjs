@@ -133,7 +133,8 @@ async function main() {
   process.once('SIGTERM', () => void stopAll(0));
 
   const replicas = processes.filter((p) => p.port);
-  const healthy = await Promise.all(replicas.map((p) => waitForHealth(p.port, null, { ok: [200] })));
+  // Up to 5 min (1,500 tries 200 ms apart): replicas starting together on a machine busy with other work take minutes.
+  const healthy = await Promise.all(replicas.map((p) => waitForHealth(p.port, null, { ok: [200], tries: 1500 })));
   if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] })) && (await realtimeThroughProxy(port, proxy))) {
     log(`Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`);
     log(`Configuración de HAProxy: ${configFile}`);

@@ -18,6 +18,11 @@ export const OUTBOX_CHANNEL = 'aforo_outbox';
 /** Shortest time between two publications while changes keep coming (pushes combine what the wait gathers). */
 export const OUTBOX_MIN_CYCLE_MS = 25;
 /**
+ * Pushes in a burst (issue 30 §2): a room that was sent something less than this long ago gets what comes
+ * meanwhile as one batch at the window's end (core/realtime/push-coalescer.ts); an idle room gets a push at once.
+ */
+export const PUSH_BATCH_WINDOW_MS = 25;
+/**
  * Domain events are kept this long once published and audited (the audit trail keeps who did what; the
  * events' payloads, which may hold a registrant's data, go), pruned by a scheduled job this often, this many
  * per statement.

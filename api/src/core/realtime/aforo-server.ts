@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@shared/events/socket-events';
+import type { ClientToServerEvents, PushPayload, ServerEventName, ServerToClientEvents } from '@shared/events/socket-events';
 
 /** The socket.io server and sockets typed by the socket-event map (used by the gateway and the registry alike). */
 export interface SocketData {
@@ -9,3 +9,11 @@ export interface SocketData {
 
 export type AforoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AforoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Where a counts source sends its pushes (RealtimeRegistry.counts): rooms and a typed push, as on the server;
+ * the publisher gathers them and sends them through its coalescer (push-coalescer.ts).
+ */
+export interface RoomSink {
+  to(rooms: string | string[]): { emit<E extends ServerEventName>(event: E, payload: PushPayload<E>): void };
+}

@@ -1,7 +1,11 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger, Optional } from '@nestjs/common';
 import type { StoredDomainEvent } from '@shared/events/domain-events';
-import { ROOMS } from '@shared/events/socket-events';
-import { mergePushes, type RoutedPush, type SocketEffects } from './push-routes';
+import { ROOMS, type PushPayload, type ServerEventName } from '@shared/events/socket-events';
+import { PUSH_BATCH_WINDOW_MS } from '../constants';
+import type { RoomSink } from './aforo-server';
+import { writeTogether } from './batch-writes';
+import { PushCoalescer } from './push-coalescer';
+import type { RoutedPush, SocketEffects } from './push-routes';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeRegistry } from './realtime-registry';
 import { RoomPolicy, sessionRoom } from './room-policy';
@@ -9,8 +13,10 @@ import { SessionResolver } from './session-resolver';
 
 /** Pushes domain events to their rooms through the gateway's server (and the Redis adapter). */
 @Injectable()
-export class RealtimePublisher {
+export class RealtimePublisher implements BeforeApplicationShutdown {
   private readonly logger = new Logger(RealtimePublisher.name);
+  /** Per room: at once when idle, one batch per window when busy (push-coalescer.ts). */
+  private readonly coalescer: PushCoalescer;
 
   constructor(
     private readonly policy: RoomPolicy,
@@ -18,16 +24,17 @@ export class RealtimePublisher {
     private readonly registry: RealtimeRegistry,
     // Absent in an api-only process (ROLES=api): it publishes nothing, the realtime processes do.
     @Optional() private readonly gateway?: RealtimeGateway,
-  ) {}
+  ) {
+    this.coalescer = new PushCoalescer(PUSH_BATCH_WINDOW_MS, registry.pushMerges, (batch) => this.send(batch));
+  }
 
   /**
    * Pushes a batch of committed domain events to their rooms, in order; pushes that combine (e.g. new
-   * registrations of one event) go as one per room. A combined push's `event_id` names its first and
-   * last domain events, so a different combination after a retry is never taken for a duplicate.
+   * registrations of one event) go as one per room, also with those of earlier batches still waiting for
+   * their room's window (push-coalescer.ts).
    */
   publishBatch(events: StoredDomainEvent[]): SocketEffects[] {
-    const server = this.gateway?.server;
-    if (!server) return [];
+    if (!this.gateway?.server) return [];
     const routed: RoutedPush[] = [];
     const effects: SocketEffects[] = [];
     for (const event of events) {
@@ -35,18 +42,39 @@ export class RealtimePublisher {
       for (const spec of pushes) routed.push({ spec, eventIds: [event.id], occurredAt: new Date(event.occurredAt) });
       if (e) effects.push(e);
     }
-    for (const { spec, eventIds, occurredAt } of mergePushes(routed, this.registry.pushMerges)) {
-      if (!spec.rooms.length) continue;
-      const eventId = eventIds.length === 1 ? eventIds[0] : `${eventIds[0]}..${eventIds[eventIds.length - 1]}`;
-      server.to(spec.rooms).emit(spec.event, { event_id: eventId, occurred_at: occurredAt.toISOString(), data: spec.data } as never);
-    }
+    this.coalescer.push(routed);
     return effects;
+  }
+
+  /** What waits for its window goes now: the server is closing. */
+  beforeApplicationShutdown(): void {
+    this.coalescer.flush();
+  }
+
+  /**
+   * Sends a batch, in order, each socket of this process getting it in one write. A combined push's `event_id`
+   * names its first and last domain events, so a different combination after a retry is never taken for a
+   * duplicate.
+   */
+  private send(batch: RoutedPush[]): void {
+    const server = this.gateway?.server;
+    if (!server) return;
+    const emitAll = () => {
+      for (const { spec, eventIds, occurredAt } of batch) {
+        const eventId = eventIds.length === 1 ? eventIds[0] : `${eventIds[0]}..${eventIds[eventIds.length - 1]}`;
+        server.to(spec.rooms).emit(spec.event, { event_id: eventId, occurred_at: occurredAt.toISOString(), data: spec.data } as never);
+      }
+    };
+    if (batch.length === 1) emitAll();
+    else writeTogether(server, new Set(batch.flatMap((p) => p.spec.rooms)), emitAll);
   }
 
   /** Applies access changes to live sockets, on every API process (through the adapter). */
   async applyEffects(effects: SocketEffects): Promise<void> {
     const server = this.gateway?.server;
     if (!server) return;
+    // Pushes still waiting for their window go first: a logout's `session.revoked` before its disconnect.
+    if (effects.endSessions?.length || effects.endUser !== undefined || effects.revalidateUser !== undefined) this.coalescer.flush();
     try {
       for (const id of effects.endSessions ?? []) server.in(sessionRoom(id)).disconnectSockets(true);
       if (effects.endUser !== undefined) server.in(ROOMS.user(effects.endUser)).disconnectSockets(true);
@@ -64,7 +92,9 @@ export class RealtimePublisher {
       if (ids.length === 0) continue;
       const source = this.registry.countsSource(kind);
       if (!source) throw new Error(`No counts source ${kind}`);
-      await source.push(server, [...new Set(ids)]);
+      const sink = new CountsSink();
+      await source.push(sink, [...new Set(ids)]);
+      this.coalescer.push(sink.pushes);
     }
   }
 
@@ -79,5 +109,22 @@ export class RealtimePublisher {
         if (!(await this.policy.canJoin(user, room))) socket.leave(room);
       }
     }
+  }
+}
+
+/** What a counts source emits, gathered: its pushes go to their rooms together, through the coalescer. */
+class CountsSink implements RoomSink {
+  readonly pushes: RoutedPush[] = [];
+
+  to(rooms: string | string[]) {
+    return {
+      emit: <E extends ServerEventName>(event: E, payload: PushPayload<E>) => {
+        this.pushes.push({
+          spec: { event, rooms: typeof rooms === 'string' ? [rooms] : [...rooms], data: payload.data as never },
+          eventIds: [payload.event_id],
+          occurredAt: new Date(payload.occurred_at),
+        });
+      },
+    };
   }
 }

@@ -1,12 +1,15 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '@shared/events/domain-events';
 import type { PushMerges, PushRoute, PushRoutes, RoutedEvent } from './push-routes';
-import type { AforoServer } from './aforo-server';
+import type { AforoServer, RoomSink } from './aforo-server';
 import { RoomPolicy, type RoomCheck } from './room-policy';
 
-/** Pushes the current counts of some records (e.g. places left) to their rooms, once per relay batch. */
+/**
+ * Pushes the current counts of some records (e.g. places left) to their rooms, once per relay batch; the sink
+ * gathers them for the publisher's coalescer (a room's counts within one window go as its latest).
+ */
 export interface CountsSource {
-  push(server: AforoServer, ids: number[]): Promise<void>;
+  push(sink: RoomSink, ids: number[]): Promise<void>;
 }
 
 /** Told when someone enters or leaves a room of its kind (after the change; across API processes it reads the room itself). */

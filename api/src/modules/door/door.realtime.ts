@@ -3,7 +3,7 @@ import { can } from '@shared/permissions';
 import { DOOR_AREA, DOOR_KINDS, type DoorKind } from '@shared/contracts/door.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoutes } from '@core/realtime/push-routes';
-import type { AforoServer } from '@core/realtime/aforo-server';
+import type { RoomSink } from '@core/realtime/aforo-server';
 import type { CountsSource, RealtimeRegistry } from '@core/realtime/realtime-registry';
 import type { DoorAdapters } from './door-adapter';
 import { DoorService } from './door.service';
@@ -44,7 +44,7 @@ export class DoorOccupancyCounts {
 
   source(kind: DoorKind): CountsSource {
     return {
-      push: async (server: AforoServer, ids: number[]) => {
+      push: async (server: RoomSink, ids: number[]) => {
         for (const id of new Set(ids)) {
           const occupancy = await this.door.snapshot(kind, id);
           if (!occupancy) continue;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { can } from '@shared/permissions';
 import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushMerges, type PushRoute, type PushRoutes } from '@core/realtime/push-routes';
-import type { AforoServer } from '@core/realtime/aforo-server';
+import type { RoomSink } from '@core/realtime/aforo-server';
 import type { CountsSource, RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { ExternalEventsRepository } from './external-events.repository';
 
@@ -100,11 +100,22 @@ export const EXTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<ExternalEventsEvent> = {
   'waitlist.removed': waitlistEntry,
 };
 
-/** New registrations of one event within a relay batch go as one push per room, in order. */
+/**
+ * New registrations of one event waiting together (a relay batch, a busy room's window) go as one push per room,
+ * in order; counts waiting together go as the latest of each event (a version only grows).
+ */
 export const EXTERNAL_EVENTS_PUSH_MERGES: PushMerges = {
   'registrations.created': (into, next) => {
     if (into.event_id !== next.event_id) return false;
     into.registrations.push(...next.registrations);
+    return true;
+  },
+  'event.counts': (into, next) => {
+    for (const c of next.counts) {
+      const i = into.counts.findIndex((o) => o.id === c.id);
+      if (i < 0) into.counts.push(c);
+      else if (BigInt(c.version) >= BigInt(into.counts[i].version)) into.counts[i] = c;
+    }
     return true;
   },
 };
@@ -117,7 +128,7 @@ export const EXTERNAL_EVENTS_PUSH_MERGES: PushMerges = {
 export class ExternalEventCounts implements CountsSource {
   constructor(private readonly events: ExternalEventsRepository) {}
 
-  async push(server: AforoServer, ids: number[]): Promise<void> {
+  async push(server: RoomSink, ids: number[]): Promise<void> {
     const counts = await this.events.readCounts(ids);
     if (counts.length === 0) return;
     const envelope = { event_id: `counts:${counts.map((c) => `${c.id}v${c.version}`).join(',')}`, occurred_at: new Date().toISOString() };
