@@ -25,7 +25,8 @@ import { sendCsv } from '@core/http/csv-download';
 import { IdParamPipe } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
-import { LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { DismissDuplicateDto, DuplicatesQueryDto, LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { DedupeService } from './dedupe/dedupe.service';
 import { PersonasService } from './personas.service';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { PersonasAnswers } from './personas.openapi';
@@ -43,6 +44,7 @@ export class PersonasController {
   constructor(
     private readonly personas: PersonasService,
     private readonly imports: PersonaImportsService,
+    private readonly dedupe: DedupeService,
   ) {}
 
   @Get()
@@ -107,6 +109,24 @@ export class PersonasController {
   @RequirePermission('personas', 'view', 'create', 'edit')
   async importErrors(@Param('importId', ImportId) importId: string, @Res() res: Response) {
     sendCsv(res, await this.imports.errorsCsv(importId));
+  }
+
+  /** Possible duplicates (issue 32 §1): pairs above the score setting, best first, 10 per page. */
+  @Get('duplicados')
+  @Answer(200, 'Posibles duplicados: pares con su puntaje y motivos.', PersonasAnswers.duplicates)
+  @RequirePermission('personas', 'view')
+  duplicates(@Query() query: DuplicatesQueryDto) {
+    return this.dedupe.page(query.page);
+  }
+
+  /** 'No es duplicado': the pair is never listed again (needs edit: it changes what colleagues see). */
+  @Post('duplicados/descartar')
+  @HttpCode(200)
+  @Answer(200, 'Par marcado como personas distintas.', PersonasAnswers.duplicateDismissed)
+  @RequirePermission('personas', 'view', 'edit')
+  async dismissDuplicate(@Body() dto: DismissDuplicateDto, @Actor() actor: EventActor) {
+    const result = await this.dedupe.dismiss(dto.persona_ids, actor);
+    return { ...result, message: 'Marcadas como personas distintas' };
   }
 
   @Get(':id')

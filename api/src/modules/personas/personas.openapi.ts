@@ -59,6 +59,18 @@ export const PersonasSchemas = schemas({
     created_at: S.date(),
     finished_at: S.nullable(S.date()),
   }),
+  PersonaDuplicada: S.object({
+    id: S.int(1),
+    nombre_completo: S.text('JOSÉ LUIS GARZA TREVIÑO'),
+    fecha_nacimiento: maybeText('1968-02-14'),
+    telefono_celular: maybeText('8112345678'),
+    telefono_oficina: maybeText('8183456789'),
+    correo_electronico: maybeText('JLGARZA@CORREO.MX'),
+    empresa: maybeText('CERVECERÍA DEL NORTE'),
+    puesto: maybeText('DIRECTOR'),
+    completeness_level: S.oneOf(['red', 'orange', 'green']),
+    created_at: S.date(),
+  }),
 });
 
 const P = PersonasSchemas;
@@ -91,4 +103,23 @@ export const PersonasAnswers = {
   one: S.object({ persona: P.Persona }),
   saved: (message: string) => S.object({ persona: P.Persona, message: S.message(message) }),
   deleted: S.object({ message: S.message('Persona eliminada exitosamente') }),
+  duplicates: S.object({
+    data: S.list(
+      S.object({
+        personas: S.list(P.PersonaDuplicada, 'Las dos personas del par, la de id menor primero.'),
+        score: S.int(95, 'Puntaje de 0 a 100.'),
+        reasons: S.list(S.text('nombre casi igual: GARZA / GARSA'), 'Motivos, el más fuerte primero.'),
+      }),
+    ),
+    current_page: S.int(1),
+    last_page: S.int(3),
+    per_page: S.int(10),
+    total: S.int(27),
+    min_score: S.int(50, 'El puntaje mínimo listado (configuración).'),
+  }),
+  duplicateDismissed: S.object({
+    persona_ids: S.list(S.int(1), 'El par, id menor primero.'),
+    created: S.bool(true, 'Falso si ya estaba marcado.'),
+    message: S.message('Marcadas como personas distintas'),
+  }),
 };

@@ -144,3 +144,34 @@ export interface PersonaImportResponse {
   created_at: string;
   finished_at: string | null;
 }
+
+/** One side of a possible duplicate (issue 32): what a staff member needs to tell two records apart. */
+export interface DuplicatePersona {
+  id: number;
+  nombre_completo: string;
+  fecha_nacimiento: string | null;
+  telefono_celular: string | null;
+  telefono_oficina: string | null;
+  correo_electronico: string | null;
+  empresa: string | null;
+  puesto: string | null;
+  completeness_level: CompletenessLevel;
+  created_at: string;
+}
+
+/** A pair of people that may be one, with its score (0–100) and why, in Spanish ('mismo celular'…). */
+export interface DuplicatePair {
+  personas: [DuplicatePersona, DuplicatePersona];
+  score: number;
+  reasons: string[];
+}
+
+export interface DuplicatesPage {
+  data: DuplicatePair[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  /** The least score listed (the setting). */
+  min_score: number;
+}

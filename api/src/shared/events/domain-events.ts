@@ -59,6 +59,8 @@ export interface DomainEventMap {
   'persona.created': { persona_id: number };
   'persona.updated': { persona_id: number };
   'persona.deleted': { persona_id: number };
+  /** 'No es duplicado' (issue 32): the pair, smaller id first, is never listed again. */
+  'persona.duplicate-dismissed': { persona_ids: [number, number] };
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
@@ -172,6 +174,7 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'persona.created': { action: 'create', resourceType: 'persona' },
   'persona.updated': { action: 'update', resourceType: 'persona' },
   'persona.deleted': { action: 'delete', resourceType: 'persona' },
+  'persona.duplicate-dismissed': { action: 'update', resourceType: 'persona' },
   'catalogue.value-added': { action: 'create', resourceType: 'catalogo' },
   'persona-import.requested': { action: 'create', resourceType: 'importacion_personas' },
   'persona-import.completed': { action: 'update', resourceType: 'importacion_personas' },
