@@ -18,7 +18,7 @@ describe('possible duplicates in the people database (issue 32 §1)', () => {
   const pairOf = (page: Page, a: number, b: number) =>
     page.data.find((p) => p.personas[0].id === Math.min(a, b) && p.personas[1].id === Math.max(a, b));
 
-  it('lists pairs from the form and the CSV import with their reasons, best first; not father and son', async () => {
+  it('lists pairs with their reasons, best first; not father and son', async () => {
     const jose = await createPersona(t, admin, {
       nombre: 'José Luis',
       apellido_paterno: 'Garza',
@@ -45,32 +45,11 @@ describe('possible duplicates in the people database (issue 32 §1)', () => {
       apellido_materno: 'López',
       fecha_nacimiento: '1986-07-11',
     });
-    const other = await createPersona(t, admin, { nombre: 'Lucía', apellido_paterno: 'Sada', apellido_materno: 'Zambrano' });
-
-    // An import writes people by COPY, without keys: the import keys them before it is reported done.
-    const upload = await t
-      .as(admin)
-      .post('/api/personas/import-csv')
-      .attach('file', Buffer.from('nombre,contacto\nJOSE LUIS GARZA,+52 1 81 1234 5678\nLucia Sada Zambrano,8100000009\n'), 'p.csv');
-    expect(upload.status).toBe(202);
-    await eventually(
-      async () => (await t.as(admin).get(`/api/personas/import-csv/${upload.body.import_id}`)).body,
-      (b) => b.status === 'completed',
-    );
-    const [imported] = await t.query<{ id: number }>(`SELECT id FROM personas WHERE import_id = $1 AND telefono_celular = '8112345678'`, [
-      upload.body.import_id,
-    ]);
-    const [importedLucia] = await t.query<{ id: number }>(
-      `SELECT id FROM personas WHERE import_id = $1 AND telefono_celular = '8100000009'`,
-      [upload.body.import_id],
-    );
 
     const page = await list();
     expect(page).toMatchObject({ current_page: 1, per_page: 10, min_score: 50 });
     expect(pairOf(page, jose.id, joseMail.id)?.reasons).toEqual(['mismo correo', 'inicial: JOSE / J', 'inicial: TREVINO / T']);
     expect(pairOf(page, jose.id, joseTypo.id)?.reasons).toEqual(['nombre casi igual: GARZA / GARSA']);
-    expect(pairOf(page, jose.id, imported.id)?.reasons).toEqual(['mismo celular', 'nombre incompleto: falta TREVINO']);
-    expect(pairOf(page, other.id, importedLucia.id)?.reasons).toEqual(['mismo nombre']);
     expect(pairOf(page, father.id, son.id)).toBeUndefined();
     // Best first.
     const scores = page.data.map((p) => p.score);
@@ -147,5 +126,86 @@ describe('possible duplicates in the people database (issue 32 §1)', () => {
       { persona_id: a.id },
     ]);
     expect(await t.query(`SELECT clave FROM persona_duplicado_claves WHERE persona_id = $1`, [a.id])).toEqual([]);
+  });
+
+  it('on import: certain duplicates are not created and reported by name, probable ones wait for review (issue 32 §1)', async () => {
+    const jose = await createPersona(t, admin, {
+      nombre: 'José Luis',
+      apellido_paterno: 'Garza',
+      apellido_materno: 'Zertuche',
+      telefono_celular: '8122345678',
+    });
+    const lucia = await createPersona(t, admin, { nombre: 'Lucía', apellido_paterno: 'Sada', apellido_materno: 'Zambrano' });
+    const lupe = await createPersona(t, admin, { nombre: 'María Guadalupe', apellido_paterno: 'Hernández', apellido_materno: 'Soto' });
+    const csv = [
+      'nombre,contacto',
+      'JOSE LUIS GARZA,+52 1 81 2234 5678',
+      'Lucia Sada Zambrano,8100000009',
+      'Marta Nueva Persona,8100000010',
+      'Ma. Guadalupe Hernández Soto,8100000011',
+      'Pedro Sin Igual Robles,8100000012',
+    ].join('\n');
+    const upload = await t.as(admin).post('/api/personas/import-csv').attach('file', Buffer.from(csv), 'dup.csv');
+    expect(upload.status).toBe(202);
+    const importId = upload.body.import_id as string;
+    const done = await eventually(
+      async () => (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body,
+      (b) => b.status === 'completed',
+    );
+    expect(done).toMatchObject({ imported: 2, skipped: 1, por_revisar: 2, total: 5 });
+    // Not created blind: only the two new people are in the table.
+    const written = await t.query<{ telefono_celular: string }>(
+      `SELECT telefono_celular FROM personas WHERE import_id = $1 ORDER BY telefono_celular`,
+      [importId],
+    );
+    expect(written.map((r) => r.telefono_celular)).toEqual(['8100000010', '8100000012']);
+
+    const review = await t.as(admin).get(`/api/personas/import-csv/${importId}/duplicados`);
+    expect(review.status).toBe(200);
+    expect(review.body.omitidas).toEqual([
+      expect.objectContaining({
+        fila: 2,
+        nombre_completo: 'JOSE LUIS GARZA',
+        persona: expect.objectContaining({ id: jose.id, nombre_completo: 'JOSÉ LUIS GARZA ZERTUCHE' }),
+        reasons: ['mismo celular', 'nombre incompleto: falta ZERTUCHE'],
+      }),
+    ]);
+    expect(review.body.por_revisar).toEqual([
+      expect.objectContaining({
+        fila: 3,
+        persona: expect.objectContaining({ id: lucia.id }),
+        reasons: ['mismo nombre'],
+        estado: 'pendiente',
+      }),
+      expect.objectContaining({
+        fila: 5,
+        persona: expect.objectContaining({ id: lupe.id }),
+        reasons: ['mismo nombre'],
+        estado: 'pendiente',
+      }),
+    ]);
+
+    const decide = (fila: number, accion: string) =>
+      t.as(admin).post(`/api/personas/import-csv/${importId}/duplicados/${fila}/${accion}`).send();
+    const created = await decide(3, 'crear');
+    expect(created.status).toBe(200);
+    expect(created.body.fila).toMatchObject({ fila: 3, estado: 'creada', creada_id: expect.any(Number) });
+    const [row] = await t.query<{ nombre: string; telefono_celular: string }>(
+      `SELECT nombre, telefono_celular FROM personas WHERE id = $1`,
+      [created.body.fila.creada_id],
+    );
+    expect(row).toEqual({ nombre: 'LUCIA', telefono_celular: '8100000009' });
+    const twice = await decide(3, 'descartar');
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Esta fila ya fue revisada.');
+    // Two staff deciding the same row at once: one wins, the other gets a clear 409.
+    const raced = await Promise.all([decide(5, 'crear'), decide(5, 'descartar')]);
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await decide(2, 'crear')).status).toBe(404);
+    expect((await decide(99, 'crear')).status).toBe(404);
+    expect((await decide(3, 'fusionar')).status).toBe(404);
+    const after = (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body;
+    expect(after.por_revisar).toBe(0);
+    expect(after.imported).toBe(raced.some((r) => r.status === 200 && r.body.fila.estado === 'creada') ? 4 : 3);
   });
 });

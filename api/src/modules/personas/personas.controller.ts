@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   Param,
+  ParseEnumPipe,
   ParseUUIDPipe,
   Post,
   Put,
@@ -31,6 +32,9 @@ import { PersonasService } from './personas.service';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { PersonasAnswers } from './personas.openapi';
 
+const ReviewAction = new ParseEnumPipe(['crear', 'descartar'], {
+  exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La acción no existe.'),
+});
 const ImportId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La importación no existe.') });
 
 /**
@@ -127,6 +131,29 @@ export class PersonasController {
   async dismissDuplicate(@Body() dto: DismissDuplicateDto, @Actor() actor: EventActor) {
     const result = await this.dedupe.dismiss(dto.persona_ids, actor);
     return { ...result, message: 'Marcadas como personas distintas' };
+  }
+
+  /** The rows of an import that matched a stored person: skipped by name, and the review list (issue 32). */
+  @Get('import-csv/:importId/duplicados')
+  @Answer(200, 'Filas omitidas por duplicado y filas por revisar.', PersonasAnswers.importDuplicates)
+  @RequirePermission('personas', 'view')
+  importDuplicates(@Param('importId', ImportId) importId: string) {
+    return this.dedupe.importDuplicates(importId);
+  }
+
+  /** Decides a row of the review list: 'crear' writes the person, 'descartar' leaves it out (who may import decides). */
+  @Post('import-csv/:importId/duplicados/:fila/:accion')
+  @HttpCode(200)
+  @Answer(200, 'Fila revisada.', PersonasAnswers.importDuplicateRow)
+  @RequirePermission('personas', 'view', 'create', 'edit')
+  async decideImportRow(
+    @Param('importId', ImportId) importId: string,
+    @Param('fila', IdParamPipe) fila: number,
+    @Param('accion', ReviewAction) accion: 'crear' | 'descartar',
+    @Actor() actor: EventActor,
+  ) {
+    const fila_ = await this.dedupe.decideImportRow(importId, fila, accion, actor);
+    return { fila: fila_, message: accion === 'crear' ? 'Persona creada exitosamente' : 'Fila descartada' };
   }
 
   @Get(':id')

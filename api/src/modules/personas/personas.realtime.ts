@@ -10,7 +10,8 @@ type PersonasEvent =
   | 'persona.duplicate-dismissed'
   | 'catalogue.value-added'
   | 'persona-import.requested'
-  | 'persona-import.completed';
+  | 'persona-import.completed'
+  | 'persona-import.review-decided';
 
 /** People pushes go to the personas room: "something changed, refetch" (the rows stay behind the API's paging). */
 export const PERSONAS_PUSH_ROUTES: PushRoutes<PersonasEvent> = {
@@ -23,6 +24,7 @@ export const PERSONAS_PUSH_ROUTES: PushRoutes<PersonasEvent> = {
   'catalogue.value-added': (e) => ({ pushes: [push('catalogue.added', [ROOMS.personas], { type: e.payload.type, item: e.payload.item })] }),
   // Progress and the end of an import reach the room from the worker directly (import.progress).
   'persona-import.requested': () => ({ pushes: [] }),
+  'persona-import.review-decided': () => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'review-decided', id: null })] }),
   'persona-import.completed': () => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'imported', id: null })] }),
 };
 

@@ -136,7 +136,10 @@ export interface PersonaImportResponse {
   file_name: string;
   processed: number;
   imported: number;
+  /** Duplicates not created: of an earlier row of the file, or certainly of a stored person (issue 32). */
   skipped: number;
+  /** Rows that probably are a stored person: not created, waiting in the review list (issue 32). */
+  por_revisar: number;
   total: number | null;
   errors: ImportRowError[];
   errors_count: number;
@@ -164,6 +167,27 @@ export interface DuplicatePair {
   personas: [DuplicatePersona, DuplicatePersona];
   score: number;
   reasons: string[];
+}
+
+/** A row of a CSV import that matched a stored person: skipped ('omitida') or waiting for review ('revision'). */
+export interface ImportDuplicateRow {
+  fila: number;
+  tipo: 'omitida' | 'revision';
+  nombre_completo: string;
+  telefono_celular: string | null;
+  /** The stored person it matches (null if deleted since). */
+  persona: DuplicatePersona | null;
+  score: number;
+  reasons: string[];
+  estado: 'pendiente' | 'creada' | 'descartada';
+  /** The person created from the row, once 'creada'. */
+  creada_id: number | null;
+}
+
+export interface ImportDuplicates {
+  import_id: string;
+  omitidas: ImportDuplicateRow[];
+  por_revisar: ImportDuplicateRow[];
 }
 
 export interface DuplicatesPage {

@@ -14,4 +14,17 @@ const keysStale = sqlFunction(`
         RETURN NULL;
       END $$`);
 
-export const DEDUPE_SQL_FUNCTIONS = [keysStale] as const;
+/**
+ * Deleted people take their keys with them, in the same statement (what ON DELETE CASCADE would do, without a foreign
+ * key check per key row when an import writes keys): no key keeps the phone or e-mail of someone who is gone.
+ * Trigger `personas_duplicado_claves_deleted` (migration 1766400000000).
+ */
+const keysDeleted = sqlFunction(`
+      CREATE OR REPLACE FUNCTION personas_duplicado_claves_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM persona_duplicado_claves c USING old_rows o WHERE c.persona_id = o.id;
+        DELETE FROM persona_duplicado_indexadas i USING old_rows o WHERE i.persona_id = o.id;
+        RETURN NULL;
+      END $$`);
+
+export const DEDUPE_SQL_FUNCTIONS = [keysStale, keysDeleted] as const;

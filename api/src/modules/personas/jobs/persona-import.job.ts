@@ -11,7 +11,7 @@ import { ImportLines } from '../import/import-lines';
 import { normalizePhone, normalizeText } from '@shared/rules/persona-rules';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
 import type { JobHandler } from '@core/jobs/job-handler';
-import { DedupeKeyer } from '../dedupe/dedupe-keyer';
+import { DedupeImportSorter } from '../dedupe/dedupe-import';
 
 /** Rows parsed between two turns of the event loop (so batch writes and pushes go out while the file is read). */
 const ROWS_PER_TURN = 1000;
@@ -36,7 +36,7 @@ export class PersonaImportJob implements JobHandler<'personas.import'> {
     private readonly imports: ImportsRepository,
     private readonly outbox: OutboxRepository,
     private readonly sockets: SocketEmitter,
-    private readonly dedupeKeys: DedupeKeyer,
+    private readonly dedupeSorter: DedupeImportSorter,
   ) {}
 
   handle(payload: JobPayloads['personas.import']): Promise<void> {
@@ -162,8 +162,8 @@ export class PersonaImportJob implements JobHandler<'personas.import'> {
       await Promise.all(writers.map((w) => w.close()));
     }
 
-    // The import's people get their possible-duplicate keys before the import is reported done (issue 32).
-    await this.dedupeKeys.keyMissing(importId);
+    // Possible duplicates (issue 32): the rows that match a stored person are taken back out before the result.
+    await this.dedupeSorter.sort(importId);
     const result = await this.ds.transaction(async (manager) => {
       const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors });
       await this.outbox.insert(manager, { userId: stored.createdBy, ip: null }, [
