@@ -99,13 +99,16 @@ export class DedupeRepository {
         keys.push(k);
       }
     await manager.query(`DELETE FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[])`, [ids]);
-    // Lock the people against a delete until the end of the transaction: a key never outlives its person.
     await manager.query(
       `INSERT INTO persona_duplicado_claves (clave, persona_id)
        SELECT k.clave, k.persona_id FROM unnest($1::text[], $2::int[]) AS k (clave, persona_id)
-        WHERE k.persona_id IN (SELECT id FROM personas WHERE id = ANY($3::int[]) FOR KEY SHARE)
        ON CONFLICT DO NOTHING`,
-      [keys, keyIds, ids],
+      [keys, keyIds],
+    );
+    // A person deleted meanwhile (its trigger ran before these keys existed) leaves no keys behind.
+    await manager.query(
+      `DELETE FROM persona_duplicado_claves c WHERE c.persona_id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM personas p WHERE p.id = c.persona_id)`,
+      [ids],
     );
     await manager.query(
       `INSERT INTO persona_duplicado_indexadas (persona_id) SELECT p.id FROM personas p WHERE p.id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
