@@ -1,3 +1,4 @@
+import { PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -193,14 +194,8 @@ export class LookupValueDto {
   nombre: string;
 }
 
-export class DuplicatesQueryDto {
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página debe ser un número entero.' })
-  @Min(1, { message: 'La página debe ser al menos 1.' })
-  @Max(1_000_000)
-  page: number = 1;
-}
+/** The duplicates list's query: the page, validated as the people list's. */
+export class DuplicatesQueryDto extends PickType(PersonasQueryDto, ['page'] as const) {}
 
 /** 'No es duplicado': the two people of a listed pair. */
 export class DismissDuplicateDto {

@@ -36,20 +36,12 @@ export interface ImportMatch {
   reasons: string[];
 }
 
-/** A matched import row as stored. */
-export interface ImportMatchRow {
-  fila: number;
-  tipo: 'omitida' | 'revision';
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  telefono_celular: string | null;
+/** A matched import row as stored (the stored person may have been deleted since: null). */
+export type ImportMatchRow = Omit<ImportMatch, 'nuevo' | 'persona_id'> & {
   persona_id: number | null;
-  score: number;
-  reasons: string[];
   estado: 'pendiente' | 'creada' | 'descartada';
   creada_id: number | null;
-}
+};
 
 /** A person's blocking keys, to be written. */
 export interface KeyedPerson {
