@@ -33,6 +33,7 @@ import { PersonasJobsModule } from './personas/jobs/personas-jobs.module';
 import { personasSeeder } from './personas/personas.seed';
 import { PersonasModule } from './personas/personas.module';
 import { PERSONAS_SQL_FUNCTIONS } from './personas/personas.sql';
+import { DEDUPE_SETTINGS } from './personas/dedupe/dedupe.settings';
 import { ProgramaEntity } from './programs/programa.entity';
 import { ProgramRegistrationEntity } from './programs/program-registration.entity';
 import { ProgramWaitlistEntryEntity } from './programs/program-waitlist-entry.entity';
@@ -99,7 +100,13 @@ export const AREA_REGISTRATIONS = {
   health: { module: HealthModule },
   public: { module: PublicModule },
   'privacy-notice': { module: PrivacyNoticeModule, settings: [PRIVACY_NOTICE_SETTINGS], sqlFunctions: PRIVACY_NOTICE_SQL_FUNCTIONS },
-  personas: { module: PersonasModule, jobs: PersonasJobsModule, seeder: personasSeeder, sqlFunctions: PERSONAS_SQL_FUNCTIONS },
+  personas: {
+    module: PersonasModule,
+    jobs: PersonasJobsModule,
+    seeder: personasSeeder,
+    settings: [DEDUPE_SETTINGS],
+    sqlFunctions: PERSONAS_SQL_FUNCTIONS,
+  },
   programs: {
     module: ProgramsModule,
     entities: [ProgramaEntity, ProgramRegistrationEntity, ProgramWaitlistEntryEntity],

@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   Param,
+  ParseEnumPipe,
   ParseUUIDPipe,
   Post,
   Put,
@@ -25,11 +26,15 @@ import { sendCsv } from '@core/http/csv-download';
 import { IdParam } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
-import { LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { DismissDuplicateDto, DuplicatesQueryDto, LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { DedupeService } from './dedupe/dedupe.service';
 import { PersonasService } from './personas.service';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
 import { PersonasAnswers } from './personas.openapi';
 
+const ReviewAction = new ParseEnumPipe(['crear', 'descartar'], {
+  exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La acción no existe.'),
+});
 const ImportId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La importación no existe.') });
 
 /**
@@ -43,6 +48,7 @@ export class PersonasController {
   constructor(
     private readonly personas: PersonasService,
     private readonly imports: PersonaImportsService,
+    private readonly dedupe: DedupeService,
   ) {}
 
   @Get()
@@ -107,6 +113,47 @@ export class PersonasController {
   @RequirePermission('personas', 'view', 'create', 'edit')
   async importErrors(@Param('importId', ImportId) importId: string, @Res() res: Response) {
     sendCsv(res, await this.imports.errorsCsv(importId));
+  }
+
+  /** Possible duplicates (issue 32 §1): pairs above the score setting, best first, 10 per page. */
+  @Get('duplicados')
+  @Answer(200, 'Posibles duplicados: pares con su puntaje y motivos.', PersonasAnswers.duplicates)
+  @RequirePermission('personas', 'view')
+  duplicates(@Query() query: DuplicatesQueryDto) {
+    return this.dedupe.page(query.page);
+  }
+
+  /** 'No es duplicado': the pair is never listed again (needs edit: it changes what colleagues see). */
+  @Post('duplicados/descartar')
+  @HttpCode(200)
+  @Answer(200, 'Par marcado como personas distintas.', PersonasAnswers.duplicateDismissed)
+  @RequirePermission('personas', 'view', 'edit')
+  async dismissDuplicate(@Body() dto: DismissDuplicateDto, @Actor() actor: EventActor) {
+    const result = await this.dedupe.dismiss(dto.persona_ids, actor);
+    return { ...result, message: 'Marcadas como personas distintas' };
+  }
+
+  /** The rows of an import that matched a stored person: skipped by name, and the review list (issue 32). */
+  @Get('import-csv/:importId/duplicados')
+  @Answer(200, 'Filas omitidas por duplicado y filas por revisar.', PersonasAnswers.importDuplicates)
+  @RequirePermission('personas', 'view')
+  importDuplicates(@Param('importId', ImportId) importId: string) {
+    return this.dedupe.importDuplicates(importId);
+  }
+
+  /** Decides a row of the review list: 'crear' writes the person, 'descartar' leaves it out (who may import decides). */
+  @Post('import-csv/:importId/duplicados/:fila/:accion')
+  @HttpCode(200)
+  @Answer(200, 'Fila revisada.', PersonasAnswers.importDuplicateRow)
+  @RequirePermission('personas', 'view', 'create', 'edit')
+  async decideImportRow(
+    @Param('importId', ImportId) importId: string,
+    @IdParam('fila') fila: number,
+    @Param('accion', ReviewAction) accion: 'crear' | 'descartar',
+    @Actor() actor: EventActor,
+  ) {
+    const fila_ = await this.dedupe.decideImportRow(importId, fila, accion, actor);
+    return { fila: fila_, message: accion === 'crear' ? 'Persona creada exitosamente' : 'Fila descartada' };
   }
 
   @Get(':id')

@@ -1,5 +1,21 @@
+import { PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { CATALOGUE_TYPES, type CatalogueType } from '@shared/contracts/personas.contract';
 import { MAX_INT32 } from '@core/constants';
 import { QueryInt } from '@core/http/query-int.decorator';
@@ -176,4 +192,18 @@ export class LookupValueDto {
   @IsString()
   @MaxLength(150)
   nombre: string;
+}
+
+/** The duplicates list's query: the page, validated as the people list's. */
+export class DuplicatesQueryDto extends PickType(PersonasQueryDto, ['page'] as const) {}
+
+/** 'No es duplicado': the two people of a listed pair. */
+export class DismissDuplicateDto {
+  @IsArray({ message: 'Indica las dos personas.' })
+  @ArrayMinSize(2, { message: 'Indica exactamente dos personas.' })
+  @ArrayMaxSize(2, { message: 'Indica exactamente dos personas.' })
+  @IsInt({ each: true, message: 'Cada persona debe ser un id válido.' })
+  @Min(1, { each: true, message: 'Cada persona debe ser un id válido.' })
+  @Max(MAX_INT32, { each: true, message: 'Cada persona debe ser un id válido.' })
+  persona_ids!: number[];
 }

@@ -11,10 +11,13 @@ import { PersonasController } from './personas.controller';
 import { registerPersonasRealtime } from './personas.realtime';
 import { PersonasRepository } from './personas.repository';
 import { PersonasService } from './personas.service';
+import { DedupeRepository } from './dedupe/dedupe.repository';
+import { DedupeService } from './dedupe/dedupe.service';
+import { DedupeKeyer } from './dedupe/dedupe-keyer';
 
 @Module({
   controllers: [PersonasController],
-  providers: [PersonasService, PersonasRepository, PersonaImportsService, ImportsRepository],
+  providers: [PersonasService, PersonasRepository, PersonaImportsService, ImportsRepository, DedupeService, DedupeRepository, DedupeKeyer],
 })
 export class PersonasModule implements OnModuleInit {
   constructor(

@@ -7,18 +7,24 @@ type PersonasEvent =
   | 'persona.created'
   | 'persona.updated'
   | 'persona.deleted'
+  | 'persona.duplicate-dismissed'
   | 'catalogue.value-added'
   | 'persona-import.requested'
-  | 'persona-import.completed';
+  | 'persona-import.completed'
+  | 'persona-import.review-decided';
 
 /** People pushes go to the personas room: "something changed, refetch" (the rows stay behind the API's paging). */
 export const PERSONAS_PUSH_ROUTES: PushRoutes<PersonasEvent> = {
   'persona.created': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'created', id: e.payload.persona_id })] }),
   'persona.updated': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'updated', id: e.payload.persona_id })] }),
   'persona.deleted': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'deleted', id: e.payload.persona_id })] }),
+  'persona.duplicate-dismissed': (e) => ({
+    pushes: [push('personas.changed', [ROOMS.personas], { reason: 'duplicate-dismissed', id: e.payload.persona_ids[0] })],
+  }),
   'catalogue.value-added': (e) => ({ pushes: [push('catalogue.added', [ROOMS.personas], { type: e.payload.type, item: e.payload.item })] }),
   // Progress and the end of an import reach the room from the worker directly (import.progress).
   'persona-import.requested': () => ({ pushes: [] }),
+  'persona-import.review-decided': () => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'review-decided', id: null })] }),
   'persona-import.completed': () => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'imported', id: null })] }),
 };
 

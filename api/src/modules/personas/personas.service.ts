@@ -21,6 +21,8 @@ import { completeness, dedupeKey, foldAccents, normalizeText, searchTerm, search
 import type { PersonaDto, PersonasQueryDto } from './personas.dto';
 import { toPersonaResponse } from './personas.mapper';
 import { PERSONA_FIELDS, PersonasRepository, type PersonaValues } from './personas.repository';
+import { DedupeKeyer } from './dedupe/dedupe-keyer';
+import type { DedupePerson } from './dedupe/dedupe-rules';
 
 const PERSONA_NOT_FOUND = 'La persona no existe.';
 const CATALOGUE_FIELDS: Array<[keyof PersonaDto, CatalogueType, string]> = [
@@ -55,6 +57,7 @@ export class PersonasService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uow: UnitOfWork,
     private readonly personas: PersonasRepository,
+    private readonly dedupe: DedupeKeyer,
   ) {
     this.defaultCiudad = defaultCiudad(config.municipio);
   }
@@ -110,6 +113,7 @@ export class PersonasService {
     return this.uow.run(actor, async (tx) => {
       const values = await this.values(tx, dto);
       const id = await this.withDuplicateCheck(() => this.personas.insert(tx.manager, values, actor.userId));
+      await this.dedupe.rekey(tx.manager, id, values as DedupePerson);
       await tx.record({ type: 'persona.created', resourceId: id, payload: { persona_id: id } });
       return toPersonaResponse((await this.personas.findById(id, tx.manager))!);
     });
@@ -120,6 +124,7 @@ export class PersonasService {
       if (!(await this.personas.lockById(tx.manager, id))) throw new DomainException(ErrorCode.NotFound, PERSONA_NOT_FOUND);
       const values = await this.values(tx, dto);
       await this.withDuplicateCheck(() => this.personas.update(tx.manager, id, values));
+      await this.dedupe.rekey(tx.manager, id, values as DedupePerson);
       await tx.record({ type: 'persona.updated', resourceId: id, payload: { persona_id: id } });
       return toPersonaResponse((await this.personas.findById(id, tx.manager))!);
     });

@@ -1,5 +1,6 @@
 import { sqlFunction, type SqlFunction } from '@core/database/sql-functions';
 import type { CatalogueType } from '@shared/contracts/personas.contract';
+import { DEDUPE_SQL_FUNCTIONS } from './dedupe/dedupe.sql';
 
 /**
  * The personas area's rules that run inside PostgreSQL, each in its one current definition, applied after the
@@ -127,4 +128,5 @@ export const PERSONAS_SQL_FUNCTIONS: readonly SqlFunction[] = [
   countsTruncate,
   cataloguesCheck,
   ...catalogueReferences,
+  ...DEDUPE_SQL_FUNCTIONS,
 ];

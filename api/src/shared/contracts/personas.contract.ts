@@ -136,11 +136,66 @@ export interface PersonaImportResponse {
   file_name: string;
   processed: number;
   imported: number;
+  /** Duplicates not created: of an earlier row of the file, or certainly of a stored person (issue 32). */
   skipped: number;
+  /** Rows that probably are a stored person: not created, waiting in the review list (issue 32). */
+  por_revisar: number;
   total: number | null;
   errors: ImportRowError[];
   errors_count: number;
   message: string | null;
   created_at: string;
   finished_at: string | null;
+}
+
+/** One side of a possible duplicate (issue 32): what a staff member needs to tell two records apart. */
+export interface DuplicatePersona {
+  id: number;
+  nombre_completo: string;
+  fecha_nacimiento: string | null;
+  telefono_celular: string | null;
+  telefono_oficina: string | null;
+  correo_electronico: string | null;
+  empresa: string | null;
+  puesto: string | null;
+  completeness_level: CompletenessLevel;
+  created_at: string;
+}
+
+/** A pair of people that may be one, with its score (0–100) and why, in Spanish ('mismo celular'…). */
+export interface DuplicatePair {
+  personas: [DuplicatePersona, DuplicatePersona];
+  score: number;
+  reasons: string[];
+}
+
+/** A row of a CSV import that matched a stored person: skipped ('omitida') or waiting for review ('revision'). */
+export interface ImportDuplicateRow {
+  fila: number;
+  tipo: 'omitida' | 'revision';
+  nombre_completo: string;
+  telefono_celular: string | null;
+  /** The stored person it matches (null if deleted since). */
+  persona: DuplicatePersona | null;
+  score: number;
+  reasons: string[];
+  estado: 'pendiente' | 'creada' | 'descartada';
+  /** The person created from the row, once 'creada'. */
+  creada_id: number | null;
+}
+
+export interface ImportDuplicates {
+  import_id: string;
+  omitidas: ImportDuplicateRow[];
+  por_revisar: ImportDuplicateRow[];
+}
+
+export interface DuplicatesPage {
+  data: DuplicatePair[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  /** The least score listed (the setting). */
+  min_score: number;
 }

@@ -59,9 +59,13 @@ export interface DomainEventMap {
   'persona.created': { persona_id: number };
   'persona.updated': { persona_id: number };
   'persona.deleted': { persona_id: number };
+  /** 'No es duplicado' (issue 32): the pair, smaller id first, is never listed again. */
+  'persona.duplicate-dismissed': { persona_ids: [number, number] };
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
+  /** A row of an import's review list decided (issue 32): created as a new person, or left out. */
+  'persona-import.review-decided': { import_id: string; fila: number; estado: 'creada' | 'descartada'; persona_id: number | null };
 
   // Internal events. Attendee events carry the counters after the change, with the event's version.
   'internal-event.created': { event: InternalEventResponse };
@@ -172,9 +176,11 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'persona.created': { action: 'create', resourceType: 'persona' },
   'persona.updated': { action: 'update', resourceType: 'persona' },
   'persona.deleted': { action: 'delete', resourceType: 'persona' },
+  'persona.duplicate-dismissed': { action: 'update', resourceType: 'persona' },
   'catalogue.value-added': { action: 'create', resourceType: 'catalogo' },
   'persona-import.requested': { action: 'create', resourceType: 'importacion_personas' },
   'persona-import.completed': { action: 'update', resourceType: 'importacion_personas' },
+  'persona-import.review-decided': { action: 'update', resourceType: 'importacion_personas' },
   'internal-event.created': { action: 'create', resourceType: 'internal_event' },
   'internal-event.updated': { action: 'update', resourceType: 'internal_event' },
   'internal-event.deleted': { action: 'delete', resourceType: 'internal_event' },

@@ -75,7 +75,9 @@ export interface ServerToClientEvents {
   'public.events-changed': (msg: Push<Record<string, never>>) => void;
 
   /** People (room personas): something changed — refetch the current page and the stats. */
-  'personas.changed': (msg: Push<{ reason: 'created' | 'updated' | 'deleted' | 'imported'; id: number | null }>) => void;
+  'personas.changed': (
+    msg: Push<{ reason: 'created' | 'updated' | 'deleted' | 'imported' | 'duplicate-dismissed' | 'review-decided'; id: number | null }>,
+  ) => void;
   /** A catalogue value was added (room personas). */
   'catalogue.added': (msg: Push<{ type: CatalogueType; item: CatalogueItem }>) => void;
   /** A CSV import's real progress, from the worker (room personas). */

@@ -97,13 +97,15 @@ function onlyKeyCharacters(value: string): string {
 
 /**
  * A Mexican phone as its 10 digits: separators removed; a leading country code 52 (or 521 of old
- * mobile dialing) dropped. Anything else is not a valid phone (null).
+ * mobile dialing), the old mobile prefixes 044 / 045 and the old long-distance 1 dropped (issue 32).
+ * Anything else is not a valid phone (null).
  */
 export function normalizePhone(raw: string | null | undefined): string | null {
   const digits = (raw ?? '').replace(/\D/g, '');
   if (digits.length === 10) return digits;
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
   if (digits.length === 12 && digits.startsWith('52')) return digits.slice(2);
-  if (digits.length === 13 && digits.startsWith('521')) return digits.slice(3);
+  if (digits.length === 13 && (digits.startsWith('521') || digits.startsWith('044') || digits.startsWith('045'))) return digits.slice(3);
   return null;
 }
 

@@ -10,7 +10,10 @@ export const screens: FeatureScreens = {
       allow: (user) => canSeePersonas(user),
       denied: { toast: 'No tienes permisos para ver la Base de Personas' },
       nav: { label: 'Personas' },
-      routes: [{ path: '/personas', lazy: lazyPage(() => import('./components/personas-page'), 'PersonasPage') }],
+      routes: [
+        { path: '/personas', lazy: lazyPage(() => import('./components/personas-page'), 'PersonasPage') },
+        { path: '/personas/duplicados', lazy: lazyPage(() => import('./components/duplicates-page'), 'DuplicatesPage') },
+      ],
     },
   ],
 };

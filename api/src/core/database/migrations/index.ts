@@ -20,6 +20,7 @@ import { PrivacyConsentRetention1765600000000 } from './1765600000000-privacy-co
 import { Door1765700000000 } from './1765700000000-door';
 import { WaitlistEngine1765800000000 } from './1765800000000-waitlist-engine';
 import { IdempotencyKeys1765900000000 } from './1765900000000-idempotency-keys';
+import { PersonaDuplicates1766400000000 } from './1766400000000-persona-duplicates';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Door1765700000000,
   WaitlistEngine1765800000000,
   IdempotencyKeys1765900000000,
+  PersonaDuplicates1766400000000,
 ];

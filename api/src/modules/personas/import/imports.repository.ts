@@ -17,7 +17,7 @@ type ImportRow = Omit<PersonaImportResponse, 'import_id' | 'message' | 'created_
   finished_at: Date | null;
 };
 
-const COLUMNS = `id, status, file_name, progress, processed, imported, skipped, total, errors, errors_count,
+const COLUMNS = `id, status, file_name, progress, processed, imported, skipped, por_revisar, total, errors, errors_count,
   error_message, created_by, created_at, finished_at`;
 
 export function toImportResponse(r: ImportRow): PersonaImportResponse {
@@ -29,6 +29,7 @@ export function toImportResponse(r: ImportRow): PersonaImportResponse {
     processed: r.processed,
     imported: r.imported,
     skipped: r.skipped,
+    por_revisar: r.por_revisar,
     total: r.total,
     errors: r.errors,
     errors_count: r.errors_count,
@@ -176,7 +177,8 @@ export class ImportsRepository {
   }
 
   /**
-   * The import is done: `imported` is what its batches counted; the other valid rows were duplicates. Every row
+   * The import is done: `imported` is what its batches counted (less the rows matching a stored person); the other
+   * valid rows were duplicates, except those waiting for review (`por_revisar`, issue 32). Every row
    * error is kept for the errors file; the import's answers carry the first IMPORT_MAX_ROW_ERRORS.
    */
   async complete(
@@ -185,7 +187,7 @@ export class ImportsRepository {
     r: { valid: number; total: number; processed: number; errors: ImportRowError[] },
   ): Promise<{ imported: number; skipped: number }> {
     const rows: Array<{ imported: number; skipped: number }> = await manager.query(
-      `UPDATE persona_imports SET status = 'completed', progress = 100, skipped = greatest(0, $2 - imported), total = $3, processed = $4,
+      `UPDATE persona_imports SET status = 'completed', progress = 100, skipped = greatest(0, $2 - imported - por_revisar), total = $3, processed = $4,
               errors = $5::jsonb, errors_count = $6, all_errors = $7::jsonb, finished_at = now() WHERE id = $1 RETURNING imported, skipped`,
       [
         id,

@@ -7,6 +7,7 @@ import { ImportsRepository, type ImportChunk, type ImportWriter } from '../impor
 import { ImportLines } from '../import/import-lines';
 import { normalizePhone, normalizeText } from '@shared/rules/persona-rules';
 import { ProgressJob } from '@core/jobs/job-base';
+import { DedupeImportSorter } from '../dedupe/dedupe-import';
 
 /** Rows parsed between two turns of the event loop (so batch writes and pushes go out while the file is read). */
 const ROWS_PER_TURN = 1000;
@@ -23,7 +24,10 @@ const API_YIELD_MAX_MS = 250;
  */
 @Injectable()
 export class PersonaImportJob extends ProgressJob<'personas.import'> {
-  constructor(private readonly imports: ImportsRepository) {
+  constructor(
+    private readonly imports: ImportsRepository,
+    private readonly dedupeSorter: DedupeImportSorter,
+  ) {
     super('personas.import');
   }
 
@@ -150,6 +154,8 @@ export class PersonaImportJob extends ProgressJob<'personas.import'> {
       await Promise.all(writers.map((w) => w.close()));
     }
 
+    // Possible duplicates (issue 32): the rows that match a stored person are taken back out before the result.
+    await this.dedupeSorter.sort(importId);
     const result = await this.ds.transaction(async (manager) => {
       const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors });
       await this.outbox.insert(manager, { userId: stored.createdBy, ip: null }, [

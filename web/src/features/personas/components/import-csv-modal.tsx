@@ -75,6 +75,10 @@ function ImportResult({ item }: { item: PersonaImportResponse }) {
   return (
     <div className="import-result" role="status" data-testid="import-result">
       <h3 className="import-result__title">Importación completada</h3>
+      <p className="import-result__summary" data-testid="import-summary">
+        importadas {formatCount(item.imported)}, omitidas por duplicado {formatCount(item.skipped)}, por revisar{' '}
+        {formatCount(item.por_revisar ?? 0)}
+      </p>
       <dl className="import-result__figures">
         <div>
           <dt>Importados</dt>
@@ -83,6 +87,10 @@ function ImportResult({ item }: { item: PersonaImportResponse }) {
         <div>
           <dt>Duplicados omitidos</dt>
           <dd data-testid="import-skipped">{formatCount(item.skipped)}</dd>
+        </div>
+        <div>
+          <dt>Por revisar</dt>
+          <dd data-testid="import-review">{formatCount(item.por_revisar ?? 0)}</dd>
         </div>
         <div>
           <dt>Total procesado</dt>

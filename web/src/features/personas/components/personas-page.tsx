@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { LookupData, PersonaResponse } from '@shared/contracts/personas.contract';
 import { ROOMS } from '@shared/events/socket-events';
@@ -118,6 +119,9 @@ export function PersonasPage() {
         room={ROOMS.personas}
         actions={
           <>
+            <Link className="btn btn--secondary" to="/personas/duplicados" data-testid="open-duplicates">
+              Posibles duplicados
+            </Link>
             {canImport ? (
               <button type="button" className="btn btn--secondary" onClick={openImportModal} data-testid="open-import">
                 <UploadIcon size={18} /> Importar CSV
