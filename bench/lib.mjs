@@ -5,7 +5,7 @@
 // script's own section of docs/benchmarks.md.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -639,10 +639,12 @@ export async function connectInBatches(sockets, count, batch, connectOne) {
  *
  * `baseEnv`: what the servers inherit (default process.env); `adminUrl`/`redisUrl`: default
  * BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres, and
- * TEST_REDIS_URL, else redis://127.0.0.1:6379. `keep`: leave the database behind (debugging).
+ * TEST_REDIS_URL, else redis://127.0.0.1:6379. `keep`: leave the database behind (debugging). `root`: the checkout
+ * whose dist/ is built and run (default this one; `--beside` builds another revision in a temporary worktree).
  */
 export async function createBenchEnv({
   prefix,
+  root = ROOT,
   port,
   extraEnv = {},
   baseEnv = process.env,
@@ -767,18 +769,18 @@ export async function createBenchEnv({
    */
   function build({ force = false, ifStale = false } = {}) {
     const outputs = ['dist/api/src/main.js', 'dist/workers/src/main.js'];
-    let needed = force || outputs.some((f) => !existsSync(join(ROOT, f)));
+    let needed = force || outputs.some((f) => !existsSync(join(root, f)));
     if (!needed && ifStale) {
       const built = Math.max(
         ...['dist/.build-stamp', 'dist/.tsbuildinfo', 'dist/api/src/main.js'].map((f) =>
-          existsSync(join(ROOT, f)) ? statSync(join(ROOT, f)).mtimeMs : 0,
+          existsSync(join(root, f)) ? statSync(join(root, f)).mtimeMs : 0,
         ),
       );
       needed = newestMtime(['api/src', 'workers/src', 'tsconfig.json', 'tsconfig.build.json']) > built;
     }
     if (!needed) return;
     log('building the server (npm run build:server)…');
-    const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+    const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('npm run build:server failed');
   }
 
@@ -803,13 +805,13 @@ export async function createBenchEnv({
   }
 
   function migrate() {
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(root, 'dist/api/src/cli.js'), 'migrate'], { cwd: root, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`migrate failed:\n${r.stdout}\n${r.stderr}`);
   }
 
   /** Starts `entry` (relative to the repository) with the bench environment; keeps the end of its output. */
   function startServer(name, entry, nodeArgs = []) {
-    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, entry)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, join(root, entry)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     const output = [];
     const keepOutput = (buf) => {
@@ -851,9 +853,9 @@ export async function createBenchEnv({
     return { ...res, json };
   }
 
-  /** Waits (up to 60 s) until GET /api/health answers 200; fails early if one of `servers` exits. */
+  /** Waits (up to 180 s: a busy machine starts slowly) until GET /api/health answers 200; fails early if one of `servers` exits. */
   async function waitHealthy(servers) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (servers.some((c) => !alive(c))) throw new Error('the API or the workers exited during start-up');
       const status = await request('GET', '/api/health', { timeoutMs: 2000 }).then(
@@ -861,7 +863,7 @@ export async function createBenchEnv({
         () => 0,
       );
       if (status === 200) return;
-      if (Date.now() > deadline) throw new Error('GET /api/health did not answer 200 within 60 s');
+      if (Date.now() > deadline) throw new Error('GET /api/health did not answer 200 within 180 s');
       await sleep(250);
     }
   }
@@ -937,6 +939,31 @@ export async function createBenchEnv({
     cleanup,
     run,
   };
+}
+
+/**
+ * Another revision to measure beside this checkout (`--beside=<rev>`, `--rev=<rev>`): a temporary `git worktree` of
+ * `rev` under /tmp, with this checkout's node_modules linked in, its server built (npm run build:server); removed by
+ * the hook it registers with `onCleanup` (unless `keep`). Answers its directory and commit.
+ */
+export function worktreeOf(rev, onCleanup, { keep = false } = {}) {
+  const sha = spawnSync('git', ['rev-parse', '--verify', `${rev}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  if (!sha) throw new Error(`unknown revision ${rev}`);
+  const parent = mkdtempSync(join(os.tmpdir(), 'aforo-beside-'));
+  const dir = join(parent, sha.slice(0, 10));
+  const r = spawnSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git worktree add failed: ${r.stderr}`);
+  if (!keep)
+    onCleanup(() => {
+      spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT });
+      rmSync(parent, { recursive: true, force: true });
+    });
+  for (const m of ['node_modules', 'api/node_modules', 'workers/node_modules'])
+    if (existsSync(join(ROOT, m)) && !existsSync(join(dir, m))) symlinkSync(join(ROOT, m), join(dir, m));
+  log(`building ${rev} (${sha.slice(0, 10)}) in ${dir}…`);
+  const b = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: dir, stdio: 'inherit' });
+  if (b.status !== 0) throw new Error(`npm run build:server failed for ${rev}`);
+  return { dir, sha };
 }
 
 // ───────────────────────────────────────── docs/benchmarks.md ─────────────────────────────────────────
