@@ -36,12 +36,12 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
     expect(row).toMatchObject({
       template: 'registro.confirmacion',
       to_email: 'persona301@correo.mx',
-      to_name: 'José Ángel Garza Peña',
+      to_name: 'JOSÉ ÁNGEL GARZA PEÑA',
       data: {
         registro_id: id,
         evento_id: e.id,
         slug: e.slug,
-        nombre: 'José Ángel',
+        nombre: 'JOSÉ ÁNGEL',
         evento: { titulo: 'Noche de Museos', lugar: 'Parque Fundidora, Monterrey' },
       },
       html: null,
