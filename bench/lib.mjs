@@ -628,6 +628,18 @@ export async function connectInBatches(sockets, count, batch, connectOne) {
   return { joined, failed: failures.length, failures: failures.slice(0, 5) };
 }
 
+/** The `i`-th public registration of a burst (POST /api/eventos/{slug}/register), its e-mail `<prefix><i>@bench.aforo.local`. */
+export const benchRegistration = (i, prefix) => ({
+  nombre: 'JOSÉ',
+  apellido_paterno: 'GARZA',
+  apellido_materno: 'PEÑA',
+  fecha_nacimiento: '1990-05-17',
+  phone: `55${String(i).padStart(8, '0')}`,
+  email: `${prefix}${i}@bench.aforo.local`,
+  empresa: 'ACME',
+  tipo_participante: 'Empresario',
+});
+
 // ───────────────────────────────────────── the harness ─────────────────────────────────────────
 
 /**

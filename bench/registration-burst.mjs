@@ -34,6 +34,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  benchRegistration,
   collectProfile,
   connectInBatches,
   cpuShares,
@@ -214,16 +215,7 @@ async function loadMain() {
         while (next < attempts && now() < deadline) {
           const i = next;
           next += 1;
-          const body = JSON.stringify({
-            nombre: 'JOSÉ',
-            apellido_paterno: 'GARZA',
-            apellido_materno: 'PEÑA',
-            fecha_nacimiento: '1990-05-17',
-            phone: `55${String(i).padStart(8, '0')}`,
-            email: `${prefix}${i}@bench.aforo.local`,
-            empresa: 'ACME',
-            tipo_participante: 'Empresario',
-          });
+          const body = JSON.stringify(benchRegistration(i, prefix));
           send[i] = now();
           try {
             const res = await request(`${url}${path}`, { method: 'POST', dispatcher: agent, headers, body });

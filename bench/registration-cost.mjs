@@ -17,7 +17,7 @@
 // Flags: --n=2000 --clients=64 --port=3297 --rev=<git rev> --keep-worktree --json
 import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createBenchEnv, fmtInt, log, machineBusy, now, readFlags, ROOT, table, worktreeOf } from './lib.mjs';
+import { benchRegistration, createBenchEnv, fmtInt, log, machineBusy, now, readFlags, ROOT, table, worktreeOf } from './lib.mjs';
 
 const DB_PREFIX = 'aforo_bench_regcost_';
 
@@ -35,16 +35,7 @@ async function burst(baseUrl, slug, n, clients, prefix) {
         method: 'POST',
         dispatcher: agent,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          nombre: 'JOSÉ',
-          apellido_paterno: 'GARZA',
-          apellido_materno: 'PEÑA',
-          fecha_nacimiento: '1990-05-17',
-          phone: `55${String(i).padStart(8, '0')}`,
-          email: `${prefix}${i}@bench.aforo.local`,
-          empresa: 'ACME',
-          tipo_participante: 'Empresario',
-        }),
+        body: JSON.stringify(benchRegistration(i, prefix)),
       });
       await res.body.dump();
       statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
@@ -262,7 +253,7 @@ const per = (v, n) => (v / n).toFixed(v / n >= 100 ? 0 : 2);
 
 /** The figures of one measured build, as Markdown. */
 export function costReport(r) {
-  const { n, sync, later } = r;
+  const { sync, later } = r;
   const ok = r.statuses[201] ?? 0;
   const rowsTable = (d) =>
     [...d.rows]

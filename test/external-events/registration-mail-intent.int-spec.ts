@@ -1,20 +1,12 @@
 import { Client } from 'pg';
+import type { CorreoRow } from '../../api/src/modules/mail/mail.repository';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { eventually, signedInApp, type TestApp } from '../setup/test-app';
 
-interface IntentRow {
-  id: string;
-  idempotency_key: string;
-  template: string;
-  to_email: string;
-  to_name: string | null;
-  data: Record<string, unknown>;
-  status: string;
-  subject: string | null;
-  html: string | null;
-  text: string | null;
-  message_id: string | null;
-}
+type IntentRow = Pick<
+  CorreoRow,
+  'id' | 'idempotency_key' | 'template' | 'to_email' | 'to_name' | 'data' | 'status' | 'subject' | 'html' | 'text' | 'message_id'
+>;
 
 const INTENT = `SELECT id::text, idempotency_key, template, to_email, to_name, data, status, subject, html, text, message_id FROM correos`;
 
