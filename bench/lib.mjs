@@ -15,6 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { newestMtime, portAnswers } from '../scripts/lib.mjs';
 
+export { freePort } from '../scripts/lib.mjs';
+
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Wall-clock ms with sub-ms resolution; agrees across processes on one machine. */
 export const now = () => performance.timeOrigin + performance.now();

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createSeatedEvent, createStadium, insertPeople } from './lib/seating-data.mjs';
 import { fmt, fmtInt, httpRequest as lib, machineInfo, otherBenches, pct, readFlags, ROOT, sortNum, writeSection } from './lib.mjs';
 
 /** The shared HTTP helper with a minute's patience (20,000-person requests and the filled map). */
@@ -154,44 +155,12 @@ async function main() {
 
     // ── Data: the space (seats written by the spaces module), 20,000 people, two events with them as attendees ──
     log(`creating a ${fmtInt(PEOPLE)}-seat space and ${fmtInt(PEOPLE)} people…`);
-    const section = (codigo) => ({ nombre: `Sección ${codigo}`, codigo, filas: opts.side, asientos_por_fila: opts.side, color: '#1d4f91' });
-    const { espacio } = await call(
-      'POST',
-      '/api/espacios',
-      { nombre: 'Estadio Municipal', descripcion: null, layout_config: '2', pasillos: [], secciones: [section('N'), section('S')] },
-      201,
-    );
+    const espacio = await createStadium(call, opts.side);
     const secciones = (await db.query(`SELECT id FROM secciones WHERE espacio_id = $1 ORDER BY orden`, [espacio.id])).rows.map((r) => r.id);
-    await db.query(`INSERT INTO empresas (nombre) SELECT 'EMPRESA ' || g FROM generate_series(1, 400) g`);
-    const personas = (
-      await db.query(
-        `INSERT INTO personas (nombre, apellido_paterno, apellido_materno, empresa_id, search_text, sort_key)
-         SELECT 'PERSONA ' || g, 'GARZA', 'LÓPEZ', (SELECT min(id) FROM empresas) + (g * 7919) % 400, 'persona ' || g, lpad(g::text, 6, '0')
-           FROM generate_series(1, $1) g RETURNING id`,
-        [PEOPLE],
-      )
-    ).rows.map((r) => r.id);
+    const personas = await insertPeople(db, PEOPLE);
     const events = [];
     for (const titulo of ['Informe anual (masiva)', 'Informe anual (una por una)']) {
-      const { evento } = await call(
-        'POST',
-        '/api/eventos-internos',
-        { titulo, fecha_evento: new Date(Date.now() + 7 * 86_400_000).toISOString(), tipo: 'presentacion', estado: 'confirmado' },
-        201,
-      );
-      await call(
-        'POST',
-        `/api/eventos-internos/${evento.id}/assign-espacio`,
-        { espacio_id: espacio.id, permite_seleccion_asiento: true },
-        201,
-      );
-      for (let i = 0; i < personas.length; i += 10_000)
-        await call(
-          'POST',
-          `/api/eventos-internos/${evento.id}/asistentes`,
-          { persona_ids: personas.slice(i, i + 10_000), confirmacion: 'pendiente' },
-          201,
-        );
+      const evento = await createSeatedEvent(call, { titulo, espacioId: espacio.id, personas });
       events.push(evento.id);
     }
     const [massEvent, baseEvent] = events;

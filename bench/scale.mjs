@@ -35,7 +35,6 @@
 // own lines and the replicas' warnings.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,6 +46,7 @@ import {
   fmtInt,
   fmtMs,
   forkChild,
+  freePort,
   log,
   machineInfo,
   memoryPreload,
@@ -263,16 +263,6 @@ function parseFlags(argv) {
     write: flags['no-write'] !== true,
   };
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '—');
 const mb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1048576).toFixed(0)} MB` : '—');

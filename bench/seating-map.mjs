@@ -11,22 +11,12 @@
 // spec's form from the compact read (the API's own mapper, dist/…/seating.mapper.js) and to serialize each.
 //
 // Flags: --runs=7 --port=N (default: a free port) --build --no-write --keep
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { createSeatedEvent, createStadium, insertPeople } from './lib/seating-data.mjs';
+import { freePort } from '../scripts/lib.mjs';
 import { createBenchEnv, fmt, fmtInt, log, machineInfo, median, otherBenches, readFlags, ROOT, writeBenchSection } from './lib.mjs';
-
-/** A port nothing listens on now (the machine is shared: a fixed default may be taken). */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 const { flags } = readFlags(process.argv.slice(2));
 const opts = {
@@ -64,47 +54,9 @@ await bench.run(async () => {
 
     // ── Data: the space (seats written by the spaces module), 20,000 people invited, every seat given ──
     log(`creating a ${fmtInt(SEATS)}-seat space, ${fmtInt(SEATS)} attendees, every seat assigned…`);
-    const section = (codigo) => ({ nombre: `Sección ${codigo}`, codigo, filas: SIDE, asientos_por_fila: SIDE, color: '#1d4f91' });
-    const { espacio } = await call(
-      'POST',
-      '/api/espacios',
-      { nombre: 'Estadio Municipal', descripcion: null, layout_config: '2', pasillos: [], secciones: [section('N'), section('S')] },
-      201,
-    );
-    await db.query(`INSERT INTO empresas (nombre) SELECT 'EMPRESA ' || g FROM generate_series(1, 400) g`);
-    const personas = (
-      await db.query(
-        `INSERT INTO personas (nombre, apellido_paterno, apellido_materno, empresa_id, search_text, sort_key)
-         SELECT 'PERSONA ' || g, 'GARZA', 'LÓPEZ', (SELECT min(id) FROM empresas) + (g * 7919) % 400, 'persona ' || g, lpad(g::text, 6, '0')
-           FROM generate_series(1, $1) g RETURNING id`,
-        [SEATS],
-      )
-    ).rows.map((r) => r.id);
-    const { evento } = await call(
-      'POST',
-      '/api/eventos-internos',
-      {
-        titulo: 'Informe anual',
-        fecha_evento: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        tipo: 'presentacion',
-        estado: 'confirmado',
-      },
-      201,
-    );
-    await call(
-      'POST',
-      `/api/eventos-internos/${evento.id}/assign-espacio`,
-      { espacio_id: espacio.id, permite_seleccion_asiento: true },
-      201,
-    );
-    for (let i = 0; i < personas.length; i += 10_000) {
-      await call(
-        'POST',
-        `/api/eventos-internos/${evento.id}/asistentes`,
-        { persona_ids: personas.slice(i, i + 10_000), confirmacion: 'pendiente' },
-        201,
-      );
-    }
+    const espacio = await createStadium(call, SIDE);
+    const personas = await insertPeople(db, SEATS);
+    const evento = await createSeatedEvent(call, { titulo: 'Informe anual', espacioId: espacio.id, personas });
     // Every seat to one attendee (the data a filled map holds; how it got there is bench:seating's subject).
     await db.query(
       `INSERT INTO asiento_asignaciones (evento_interno_id, asiento_id, persona_id)

@@ -6,10 +6,9 @@
 // Flags: --api N (2) --realtime M (2) --workers K (1) --no-build. PORT (3000) is HAProxy's.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { haproxyConfig } from './haproxy-config.mjs';
-import { DATA_DIR, ROOT, buildIfNeeded, log, resolveServices, runCli, signInHint, waitForHealth } from './lib.mjs';
+import { DATA_DIR, ROOT, buildIfNeeded, freePort, log, resolveServices, runCli, signInHint, waitForHealth } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const count = (flag, fallback) => {
@@ -25,16 +24,6 @@ const count = (flag, fallback) => {
 const sizes = { api: count('--api', 2), realtime: count('--realtime', 2), workers: count('--workers', 1) };
 /** How long a stopping replica keeps answering 503 on /api/health before closing (> HAProxy's fall × inter). */
 const DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 2500);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 function haproxyBinary() {
   const found = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();

@@ -48,6 +48,17 @@ export function buildIfNeeded({ force = false } = {}) {
   }
 }
 
+/** A port nothing listens on now (the machine is shared: a fixed default may be taken). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
 export function portAnswers(port, host = '127.0.0.1', timeoutMs = 500) {
   return new Promise((done) => {
     const socket = net.connect({ port, host });

@@ -12,31 +12,23 @@ import { ADMIN, bearer, eventually, nextPush } from '../setup/test-app';
  * Redis prefix. Real processes, killed with a real SIGKILL.
  */
 describe('replicas behind HAProxy (npm run start:cluster)', () => {
-  let c: TestCluster;
-  let admin = '';
+  const c = TestCluster.forTests({ api: 2, realtime: 2, workers: 1 });
   const http = (url = c.proxyUrl) => request(url);
   const direct = (name: string) => c.direct(name);
   const socket = (url: string, token?: string, reconnection = false) => c.socket(url, token, reconnection);
   const joinRoom = (s: Parameters<TestCluster['joinRoom']>[0], room: string) => c.joinRoom(s, room);
   const query = <T>(sql: string, params: unknown[] = []) => c.query<T>(sql, params);
   const crash = (name: string) => c.crash(name);
-  const publishedEvent = (places: number) => c.publishedEvent(admin, places);
-
-  beforeAll(async () => {
-    c = await TestCluster.start({ api: 2, realtime: 2, workers: 1 });
-    admin = await c.login();
-  }, 180_000);
-
-  afterAll(() => c?.stop(), 60_000);
+  const publishedEvent = (places: number) => c.publishedEvent(c.admin, places);
 
   it('runs each role where it belongs: api replicas serve no socket, realtime replicas serve no API', async () => {
     expect([...c.replicas.keys()].sort()).toEqual(['api1', 'api2', 'realtime1', 'realtime2']);
-    const refused = await http(direct('realtime1')).get('/api/eventos-externos').set(bearer(admin));
+    const refused = await http(direct('realtime1')).get('/api/eventos-externos').set(bearer(c.admin));
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/tiempo real/) });
     expect((await http(direct('realtime1')).get('/api/health')).status).toBe(200);
-    await expect(socket(direct('api1'), admin)).rejects.toBeTruthy();
-    expect((await http(direct('api1')).get('/api/eventos-externos').set(bearer(admin))).status).toBe(200);
+    await expect(socket(direct('api1'), c.admin)).rejects.toBeTruthy();
+    expect((await http(direct('api1')).get('/api/eventos-externos').set(bearer(c.admin))).status).toBe(200);
   });
 
   it('replicas answer on loopback only, and a forged X-Forwarded-For through HAProxy names nobody', async () => {
@@ -75,15 +67,15 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
   });
 
   it('a change made through one api replica reaches the sockets of both realtime processes, once each', async () => {
-    const a = await socket(direct('realtime1'), admin);
-    const b = await socket(direct('realtime2'), admin);
+    const a = await socket(direct('realtime1'), c.admin);
+    const b = await socket(direct('realtime2'), c.admin);
     await joinRoom(a, 'external-events');
     await joinRoom(b, 'external-events');
     const seen = { a: 0, b: 0 };
     const title = `Concierto en la Macroplaza ${randomBytes(2).toString('hex')}`;
     a.on('external-event.created', (m) => (seen.a += m.data.event.title === title ? 1 : 0));
     b.on('external-event.created', (m) => (seen.b += m.data.event.title === title ? 1 : 0));
-    const created = await http(direct('api2')).post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ title }));
+    const created = await http(direct('api2')).post('/api/eventos-externos').set(bearer(c.admin)).send(eventBody({ title }));
     expect(created.status).toBe(201);
     await eventually(() => seen.a === 1 && seen.b === 1);
     // Two relays run (one per realtime process): each outbox row is published by one of them only.
@@ -150,7 +142,7 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
 
   it('SIGKILL of a realtime process: its sockets reconnect through the proxy and get the next change', async () => {
     // Through the proxy, with reconnection as the web app has it; least connections spreads them over both.
-    const screens = await Promise.all(Array.from({ length: 6 }, () => socket(c.proxyUrl, admin, true)));
+    const screens = await Promise.all(Array.from({ length: 6 }, () => socket(c.proxyUrl, c.admin, true)));
     for (const s of screens) {
       s.on('connect', () => void joinRoom(s, 'external-events')); // the web app joins again after every reconnect
       await joinRoom(s, 'external-events');
@@ -163,7 +155,7 @@ describe('replicas behind HAProxy (npm run start:cluster)', () => {
     await new Promise((r) => setTimeout(r, 300)); // the re-join's ack
     const title = `Desfile de Día de Muertos ${randomBytes(2).toString('hex')}`;
     const arrivals = screens.map((s) => nextPush(s, 'external-event.created', 20_000, (m) => m.data.event.title === title));
-    expect((await http().post('/api/eventos-externos').set(bearer(admin)).send(eventBody({ title }))).status).toBe(201);
+    expect((await http().post('/api/eventos-externos').set(bearer(c.admin)).send(eventBody({ title }))).status).toBe(201);
     await Promise.all(arrivals);
   }, 60_000);
 });

@@ -19,19 +19,11 @@ function collect(socket: TestSocket, event: 'door.occupancy' | 'door.alarm'): Pu
  * goes through the relay and the Redis adapter, not through the process that happened to take the scan.
  */
 describe('door occupancy and alarms on two realtime processes', () => {
-  let c: TestCluster;
-  let admin = '';
-
-  beforeAll(async () => {
-    c = await TestCluster.start({ api: 1, realtime: 2, workers: 1 });
-    admin = await c.login();
-  }, 180_000);
-
-  afterAll(() => c?.stop(), 60_000);
+  const c = TestCluster.forTests({ api: 1, realtime: 2, workers: 1 });
 
   it('each board gets every change once, and each alarm once', async () => {
     const http = () => request(c.proxyUrl);
-    const e = await c.publishedEvent(admin, 20, { aforo_maximo: 4 });
+    const e = await c.publishedEvent(c.admin, 20, { aforo_maximo: 4 });
     for (let i = 0; i < 4; i++) {
       const r = await http()
         .post(`/api/eventos/${e.slug}/register`)
@@ -44,7 +36,7 @@ describe('door occupancy and alarms on two realtime processes', () => {
 
     const boards: TestSocket[] = [];
     for (const replica of ['realtime1', 'realtime2']) {
-      const s = await c.socket(c.direct(replica), admin);
+      const s = await c.socket(c.direct(replica), c.admin);
       expect(await c.joinRoom(s, ROOMS.door('externo', e.id))).toEqual({ ok: true });
       boards.push(s);
     }
@@ -65,7 +57,7 @@ describe('door occupancy and alarms on two realtime processes', () => {
       );
       const r = await http()
         .post(`/api/eventos-externos/${e.id}/check-in`)
-        .set(bearer(admin))
+        .set(bearer(c.admin))
         .send({ code: step.code, gate: 'Puerta Norte', direction: step.direction });
       expect(r.status).toBe(200);
       expect(r.body.occupancy.inside).toBe(step.inside);

@@ -72,9 +72,8 @@ function establishedTo(port: number): number {
  * when it carries an Idempotency-Key (deploy/haproxy/haproxy.cfg), and the key makes the repeat safe.
  */
 describe('a replica dies and every request is still answered (issue 30 §4)', () => {
-  let c: TestCluster;
-  let admin = '';
-  const publishedEvent = (places: number) => c.publishedEvent(admin, places);
+  const c = TestCluster.forTests({ api: 2, realtime: 1, workers: 1 });
+  const publishedEvent = (places: number) => c.publishedEvent(c.admin, places);
   const stored = async (eventId: number) =>
     (await c.query<{ email: string }>(`SELECT lower(email) AS email FROM external_registrations WHERE event_id = $1`, [eventId])).map(
       (r) => r.email,
@@ -108,13 +107,6 @@ describe('a replica dies and every request is still answered (issue 30 §4)', ()
     }
     if (waited) await new Promise((r) => setTimeout(r, 3000));
   };
-
-  beforeAll(async () => {
-    c = await TestCluster.start({ api: 2, realtime: 1, workers: 1 });
-    admin = await c.login();
-  }, 180_000);
-
-  afterAll(() => c?.stop(), 60_000);
 
   it('one kept-alive client: the api replica its connection goes to SIGKILLed between two requests, three times; every request answered', async () => {
     const { id, slug } = await publishedEvent(1000);

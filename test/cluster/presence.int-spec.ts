@@ -12,25 +12,17 @@ type PresencePush = { data: { event_id: number; users: Array<{ id: number; name:
  * (RealtimeLiveness); when one vanishes from it the others read their rooms again and push the list.
  */
 describe('seating presence when a realtime process is killed (2 realtime behind HAProxy)', () => {
-  let c: TestCluster;
-  let admin = '';
-
-  beforeAll(async () => {
-    c = await TestCluster.start({ api: 1, realtime: 2, workers: 1 });
-    admin = await c.login();
-  }, 180_000);
-
-  afterAll(() => c?.stop(), 60_000);
+  const c = TestCluster.forTests({ api: 1, realtime: 2, workers: 1 });
 
   it('the users of the killed process leave the list the other screens see, without anyone joining or leaving', async () => {
     const http = () => request(c.proxyUrl);
-    const created = await http().post('/api/eventos-internos').set(bearer(admin)).send(internalEventBody());
+    const created = await http().post('/api/eventos-internos').set(bearer(c.admin)).send(internalEventBody());
     expect(created.status).toBe(201);
     const eventId = (created.body.evento as { id: number }).id;
     const room = `internal-event-seating:${eventId}`;
     const made = await http()
       .post('/api/users')
-      .set(bearer(admin))
+      .set(bearer(c.admin))
       .send({
         name: 'Lucía Treviño',
         email: 'presencia-cluster@aforo.test',
@@ -44,7 +36,7 @@ describe('seating presence when a realtime process is killed (2 realtime behind 
       .token as string;
 
     // The admin's screen on realtime1; Lucía's on realtime2 (no reconnection: her machine is gone with it).
-    const watcher = await c.socket(c.direct('realtime1'), admin);
+    const watcher = await c.socket(c.direct('realtime1'), c.admin);
     const names = (m: PresencePush) => m.data.users.map((u) => u.name).sort();
     const both = nextPush(watcher, 'seating.presence', 20_000, (m: PresencePush) => m.data.users.length === 2);
     expect(await c.joinRoom(watcher, room)).toEqual({ ok: true });

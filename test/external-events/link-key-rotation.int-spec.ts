@@ -1,12 +1,11 @@
 import { SignedLinks } from '../../api/src/core/links/signed-links';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { sentMessage } from '../mail/mail-factories';
-import { SmtpSink } from '../setup/smtp-sink';
+import { mailedApp } from '../setup/mailed-app';
 import { eventually, TestApp } from '../setup/test-app';
 
 const OLD = 'secreto-anterior-de-aforo-'.repeat(2);
 const NEW = 'secreto-nuevo-de-aforo-rotado-'.repeat(2);
-const PUBLIC = 'https://eventos.monterrey.test';
 const LINK_INVALID = { message: 'El enlace no es válido. Revisa que esté completo, tal como llegó en tu correo.', code: 'LINK_INVALID' };
 /** The start of the factories' events: a cancel link is valid until then. */
 const EVENT_START = new Date('2027-03-15T16:00:00.000Z');
@@ -22,71 +21,61 @@ const mailedBeforeRotation = (registrationId: number) =>
  */
 describe('signed links across a JWT_SECRET rotation', () => {
   describe('JWT_SECRET rotated, the old one kept in JWT_SECRET_PREVIOUS', () => {
-    let sink: SmtpSink;
-    let t: TestApp;
-    let admin: string;
-    beforeAll(async () => {
-      sink = await SmtpSink.start();
-      t = await TestApp.start({
-        env: { JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: OLD, SMTP_URL: sink.url, PUBLIC_URL: PUBLIC, PUBLIC_WRITE_LIMIT_PER_MINUTE: '1000' },
-      });
-      admin = await t.login();
-    });
-    afterAll(async () => {
-      await t?.close();
-      await sink?.stop();
-    });
+    const app = mailedApp({ JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: OLD, PUBLIC_WRITE_LIMIT_PER_MINUTE: '1000' });
 
     const cancelLinksTo = async (email: string, count: number) => {
       const texts = await eventually(
-        async () => Promise.all(sink.received.filter((r) => r.envelope.to.includes(email)).map(async (r) => (await r.parse()).text ?? '')),
+        async () =>
+          Promise.all(app.sink.received.filter((r) => r.envelope.to.includes(email)).map(async (r) => (await r.parse()).text ?? '')),
         (list) => list.length === count,
       );
       return texts.map((text) => /\/registro\/cancelar\/([A-Za-z0-9._-]+)/.exec(text)![1]);
     };
 
     it('a link mailed before the rotation still shows and cancels its registration', async () => {
-      const e = await createEvent(t, admin);
-      const id = (await registerForEvent(t, e.slug, registrationBody(1)).expect(201)).body.registration.id as number;
+      const e = await createEvent(app.t, app.admin);
+      const id = (await registerForEvent(app.t, e.slug, registrationBody(1)).expect(201)).body.registration.id as number;
       const token = mailedBeforeRotation(id);
-      expect((await t.http().get(`/api/registros/cancelar/${token}`).expect(200)).body).toMatchObject({ nombre: 'JOSÉ ÁNGEL' });
-      await t.http().post(`/api/registros/cancelar/${token}`).expect(200);
-      const [{ status }] = await t.query<{ status: string }>(`SELECT status FROM external_registrations WHERE id = $1`, [id]);
+      expect((await app.t.http().get(`/api/registros/cancelar/${token}`).expect(200)).body).toMatchObject({ nombre: 'JOSÉ ÁNGEL' });
+      await app.t.http().post(`/api/registros/cancelar/${token}`).expect(200);
+      const [{ status }] = await app.t.query<{ status: string }>(`SELECT status FROM external_registrations WHERE id = $1`, [id]);
       expect(status).toBe('cancelled');
     });
 
     it('a resent message carries links signed now with the new key, not the ones stored before the rotation', async () => {
-      const e = await createEvent(t, admin);
-      const id = (await registerForEvent(t, e.slug, registrationBody(2)).expect(201)).body.registration.id as number;
+      const e = await createEvent(app.t, app.admin);
+      const id = (await registerForEvent(app.t, e.slug, registrationBody(2)).expect(201)).body.registration.id as number;
       const [fresh] = await cancelLinksTo('persona2@correo.mx', 1);
       const current = new SignedLinks({ jwtSecret: NEW });
       expect(current.verify('cancel-registration', fresh)).toMatchObject({ ok: true, id });
 
       // As if this message had been sent before the rotation and then failed: its stored body carries the old key's link.
       const old = mailedBeforeRotation(id);
-      const [row] = await t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = $1`, [
+      const [row] = await app.t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = $1`, [
         `registro.confirmacion:${id}`,
       ]);
       // (A build before issue 30 stored the rendered body; this one stores none, so the old body is written here.)
-      const sent = await sentMessage(t, row.id);
-      await t.query(`UPDATE correos SET status = 'failed', html = $2, text = $3 WHERE id = $1`, [
+      const sent = await sentMessage(app.t, row.id);
+      await app.t.query(`UPDATE correos SET status = 'failed', html = $2, text = $3 WHERE id = $1`, [
         row.id,
         sent.html.split(fresh).join(old),
         sent.text.split(fresh).join(old),
       ]);
-      const [stored] = await t.query<{ text: string }>(`SELECT text FROM correos WHERE id = $1`, [row.id]);
+      const [stored] = await app.t.query<{ text: string }>(`SELECT text FROM correos WHERE id = $1`, [row.id]);
       expect(stored.text).toContain(old);
 
-      await t.as(admin).post(`/api/correos/${row.id}/reenviar`).expect(200);
+      await app.t.as(app.admin).post(`/api/correos/${row.id}/reenviar`).expect(200);
       const [, resent] = await cancelLinksTo('persona2@correo.mx', 2);
       expect(resent).not.toBe(old);
       expect(resent.split('.')[0]).toBe(fresh.split('.')[0]);
       // Valid with the new secret alone: it would survive JWT_SECRET_PREVIOUS being removed.
       expect(current.verify('cancel-registration', resent)).toMatchObject({ ok: true, id });
       // The body stored before is gone (nothing rendered is stored now, issue 30): the preview is the message resent.
-      const [after] = await t.query<{ html: string | null; text: string | null }>(`SELECT html, text FROM correos WHERE id = $1`, [row.id]);
+      const [after] = await app.t.query<{ html: string | null; text: string | null }>(`SELECT html, text FROM correos WHERE id = $1`, [
+        row.id,
+      ]);
       expect(after).toEqual({ html: null, text: null });
-      const preview = (await t.as(admin).get(`/api/correos/${row.id}`).expect(200)).body.correo as { html: string; text: string };
+      const preview = (await app.t.as(app.admin).get(`/api/correos/${row.id}`).expect(200)).body.correo as { html: string; text: string };
       expect(preview.text).toContain(resent);
       expect(`${preview.html}${preview.text}`).not.toContain(old);
     });

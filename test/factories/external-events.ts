@@ -1,5 +1,5 @@
-import { SignedLinks } from '../../api/src/core/links/signed-links';
 import type { TestApp } from '../setup/test-app';
+import { joinConfirmed } from './waitlist-join';
 
 let n = 0;
 
@@ -41,18 +41,7 @@ export function registrationBody(i: number, overrides: Record<string, unknown> =
   };
 }
 
-/**
- * Joins a full event's waitlist and follows the confirm link its message carries: the person is in
- * line. The link is signed as the renderer signs it (the entry, until confirm_until).
- */
-export async function joinWaitlistConfirmed(t: TestApp, slug: string, body: { email: string }): Promise<number> {
-  await t.http().post(`/api/eventos/${slug}/waitlist`).send(body).expect(202);
-  const [row] = await t.query<{ id: number; confirm_until: Date }>(
-    `SELECT w.id, w.confirm_until FROM external_waitlist w JOIN external_events e ON e.id = w.event_id
-      WHERE e.slug = $1 AND lower(w.email) = lower($2) AND w.status = 'pending' ORDER BY w.id DESC LIMIT 1`,
-    [slug, body.email],
-  );
-  const token = t.app.get(SignedLinks).sign('confirm-waitlist-join', row.id, row.confirm_until);
-  await t.http().post(`/api/lista-espera/confirmar/${token}`).expect(200);
-  return row.id;
+/** Joins a full event's waitlist and follows the confirm link its message carries: the person is in line. */
+export function joinWaitlistConfirmed(t: TestApp, slug: string, body: { email: string }): Promise<number> {
+  return joinConfirmed(t, 'confirm-waitlist-join', slug, body.email, body);
 }

@@ -1,5 +1,5 @@
-import { SignedLinks } from '../../api/src/core/links/signed-links';
 import type { TestApp } from '../setup/test-app';
+import { joinConfirmed } from './waitlist-join';
 
 let n = 0;
 
@@ -72,14 +72,6 @@ export function businessApplicationBody(i: number, overrides: Record<string, unk
 }
 
 /** Joins a full program's waitlist and follows the confirm link its message carries: in line. */
-export async function joinProgramWaitlistConfirmed(t: TestApp, slug: string, body: { correo_electronico: string }): Promise<number> {
-  await t.http().post(`/api/programas/${slug}/waitlist`).send(body).expect(202);
-  const [row] = await t.query<{ id: number; confirm_until: Date }>(
-    `SELECT w.id, w.confirm_until FROM programa_lista_espera w JOIN programas p ON p.id = w.programa_id
-      WHERE p.slug = $1 AND lower(w.correo_electronico) = lower($2) AND w.status = 'pending' ORDER BY w.id DESC LIMIT 1`,
-    [slug, body.correo_electronico],
-  );
-  const token = t.app.get(SignedLinks).sign('confirm-program-waitlist-join', row.id, row.confirm_until);
-  await t.http().post(`/api/lista-espera/programa/confirmar/${token}`).expect(200);
-  return row.id;
+export function joinProgramWaitlistConfirmed(t: TestApp, slug: string, body: { correo_electronico: string }): Promise<number> {
+  return joinConfirmed(t, 'confirm-program-waitlist-join', slug, body.correo_electronico, body);
 }

@@ -39,10 +39,18 @@ describe('mail: a workers process killed mid-batch loses nothing and sends nothi
     sink.hold();
     // Wait until a message really is on the wire, its data read and its answer held: without this the kill
     // can land between two messages (rows 'sending', nothing read yet) and the test proves less than it says.
-    await eventually(() => sink.heldOpen, (n) => n > 0, 30_000);
+    await eventually(
+      () => sink.heldOpen,
+      (n) => n > 0,
+      30_000,
+    );
     await new Promise((r) => setTimeout(r, 300)); // answers already given reach the worker and are recorded
     await t.killWorkersProcess(first);
-    await eventually(() => sink.heldOpen, (n) => n === 0, 30_000); // the server sees the connections close
+    await eventually(
+      () => sink.heldOpen,
+      (n) => n === 0,
+      30_000,
+    ); // the server sees the connections close
     const atKill = sink.received.length;
     sink.resume(); // the held messages' connections are gone: no 250 was given, so they were not taken
 

@@ -199,18 +199,15 @@ export class BulletinsModule implements OnModuleInit {
 }
 `,
   'web/src/features/bulletins/routes.tsx': `
-import { can } from '../../lib/permissions';
-import { lazyPage, type FeatureScreens } from '../../lib/screens';
+import { lazyPage, noPermissionNotice, viewGroup, type FeatureScreens } from '../../lib/screens';
 
 export const screens: FeatureScreens = {
   layout: 'staff',
   order: 90,
   groups: [
-    {
-      allow: (user) => can(user, 'boletines', 'view'),
-      denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'bulletins-denied' },
+    viewGroup('boletines', noPermissionNotice('bulletins-denied'), {
       routes: [{ path: '/boletines', lazy: lazyPage(() => import('./components/bulletins-page'), 'BulletinsPage') }],
-    },
+    }),
   ],
 };
 `,

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort, stopProcess } from '../setup/processes';
+import { freePort, startEmbeddedPostgresHolder, stopProcess } from '../setup/processes';
 
 const ROOT = join(__dirname, '../..');
 
@@ -34,39 +34,10 @@ describe('embedded PostgreSQL superuser password', () => {
     return e;
   };
 
-  /** What `npm start` holds: scripts/lib.mjs's embedded PostgreSQL of `dir`, until SIGTERM. */
+  /** What `npm start` holds: the embedded PostgreSQL of `dir`, until SIGTERM; what it printed. */
   async function startHolder(dir: string, port: string): Promise<string> {
-    const child = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { startEmbeddedPostgres } = await import(${JSON.stringify(join(ROOT, 'scripts/lib.mjs'))});
-         const pg = await startEmbeddedPostgres();
-         console.log('READY');
-         process.on('SIGTERM', async () => { await pg.stop(); process.exit(0); });
-         setInterval(() => {}, 1000);`,
-      ],
-      { cwd: ROOT, env: env(dir, port), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const { child, output } = await startEmbeddedPostgresHolder(env(dir, port));
     holder = child;
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 90_000);
-      const onData = (b: Buffer) => {
-        output += b.toString();
-        if (output.includes('READY')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`exited ${code}:\n${output}`));
-      });
-    });
     return output;
   }
 

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, stopProcess } from '../setup/processes';
+import { freePort, startEmbeddedPostgresHolder, stopProcess } from '../setup/processes';
 
 const ROOT = join(__dirname, '../..');
 
@@ -39,35 +39,7 @@ describe('npm run seed:demo while npm start is running', () => {
     // and the binaries of a private checkout go to EMBEDDED_PG_SHARED_DIR (scripts/embedded-postgres.mjs).
     chmodSync(dataDir, 0o755);
     // What `npm start` holds while it runs: the embedded PostgreSQL of this data directory, on its port.
-    holder = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { startEmbeddedPostgres } = await import(${JSON.stringify(join(ROOT, 'scripts/lib.mjs'))});
-         const pg = await startEmbeddedPostgres();
-         console.log('READY');
-         process.on('SIGTERM', async () => { await pg.stop(); process.exit(0); });
-         setInterval(() => {}, 1000);`,
-      ],
-      { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((resolve, reject) => {
-      // Settled once, whichever comes first; the timer is cleared on every path (a holder that exits early
-      // used to leave this 90 s timer pending, which kept the Jest worker from exiting).
-      const settle = (err?: Error) => {
-        clearTimeout(timer);
-        holder!.stdout!.off('data', onData);
-        if (err) reject(err);
-        else resolve();
-      };
-      const onData = (b: Buffer) => {
-        if (b.toString().includes('READY')) settle();
-      };
-      const timer = setTimeout(() => settle(new Error('embedded PostgreSQL did not start')), 90_000);
-      holder!.stdout!.on('data', onData);
-      holder!.once('exit', (code) => settle(new Error(`holder exited ${code}`)));
-    });
+    holder = (await startEmbeddedPostgresHolder(env())).child;
   }, 300_000);
 
   afterAll(async () => {

@@ -47,9 +47,28 @@ export class TestCluster {
   private dataDir = '';
   private readonly sockets: TestSocket[] = [];
 
+  /** The first super admin's token, once `forTests` signed in. */
+  admin = '';
+  private started = false;
+
   static async start(sizes: { api: number; realtime: number; workers: number }, options: { redisUrl?: string } = {}) {
     const c = new TestCluster();
     await c.boot(sizes, options);
+    return c;
+  }
+
+  /**
+   * For a describe block: a cluster of these sizes started before its tests, with `admin` signed in, and stopped
+   * after them. The instance is returned at once, for the block's tests to use.
+   */
+  static forTests(sizes: { api: number; realtime: number; workers: number }): TestCluster {
+    const c = new TestCluster();
+    beforeAll(async () => {
+      await c.boot(sizes, {});
+      c.started = true;
+      c.admin = await c.login();
+    }, 180_000);
+    afterAll(() => (c.started ? c.stop() : undefined), 60_000);
     return c;
   }
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import type { UserResponse } from '@shared/contracts/users.contract';
-import { Alert } from '../components/ui/alert';
-import { PageHeader } from '../components/ui/page-header';
+import { NoAccessNotice } from '../components/ui/no-access-notice';
 import { Spinner } from '../components/ui/spinner';
 import { fetchMe, useSession } from '../lib/auth';
 import type { Denied } from '../lib/screens';
@@ -49,15 +48,9 @@ export function RequirePermission({ allow, denied }: { allow: (user: UserRespons
   if (verdict === 'allowed') return <Outlet />;
   if (verdict === 'denied' && 'title' in denied) {
     return (
-      <div data-testid={denied.testId ?? 'no-access'}>
-        <PageHeader title={denied.title} />
-        <Alert kind="warning">{denied.message}</Alert>
-        <p>
-          <Link className="btn btn--ghost" to="/dashboard">
-            Volver al Panel Principal
-          </Link>
-        </p>
-      </div>
+      <NoAccessNotice title={denied.title} testId={denied.testId}>
+        {denied.message}
+      </NoAccessNotice>
     );
   }
   return <Spinner label="Cargando…" />;

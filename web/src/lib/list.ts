@@ -13,3 +13,18 @@ export function removeById<T extends { id: number }>(list: T[], id: number): voi
   const index = list.findIndex((x) => x.id === id);
   if (index >= 0) list.splice(index, 1);
 }
+
+/** Replaces or adds several items at once (a combined push): the new ones are added, then `list` is sorted once. */
+export function upsertManyById<T extends { id: number }>(list: T[], incoming: readonly T[], compare: (a: T, b: T) => number): void {
+  const indexById = new Map(list.map((x, i) => [x.id, i]));
+  let added = false;
+  for (const item of incoming) {
+    const index = indexById.get(item.id);
+    if (index !== undefined) list[index] = item;
+    else {
+      indexById.set(item.id, list.push(item) - 1);
+      added = true;
+    }
+  }
+  if (added) list.sort(compare);
+}

@@ -53,6 +53,34 @@ export interface LoadState {
   error: string | null;
 }
 
+/**
+ * A load into a LoadState whose failure is also thrown (its caller acts on it, e.g. closes the screen): the answer is
+ * handed to `apply` while it is still the newest (`apply` returns false to refuse it, e.g. another record is open
+ * now); `silent` (a resync) keeps what is on screen and the error unset.
+ */
+export async function loadOrThrow<T>(
+  latest: Latest,
+  state: LoadState,
+  fetch: () => Promise<T>,
+  apply: (value: T) => boolean | void,
+  fallbackError: string,
+  options: { silent?: boolean } = {},
+): Promise<void> {
+  const current = latest.begin();
+  if (!options.silent) state.loading = true;
+  try {
+    const value = await fetch();
+    if (!current() || apply(value) === false) return;
+    state.error = null;
+    state.loaded = true;
+  } catch (error) {
+    if (current() && !options.silent) state.error = fallbackError;
+    throw error;
+  } finally {
+    if (current()) state.loading = false;
+  }
+}
+
 /** A LoadState before the first load. */
 export function notLoaded(): LoadState {
   return { loading: false, loaded: false, error: null };
@@ -63,6 +91,13 @@ export interface ListLoader {
   (options?: { silent?: boolean }): Promise<boolean>;
   /** Makes every load in flight stale (the screen was left and its store reset). */
   invalidate(): void;
+}
+
+/** A list loader's `apply` for a list kept in one order: the answer's `key` list, sorted, into `state[key]`. */
+export function sortedInto<K extends string, I>(state: { [P in K]: I[] }, key: K, compare: (a: I, b: I) => number) {
+  return (answer: { [P in K]: readonly I[] }): void => {
+    state[key] = [...answer[key]].sort(compare);
+  };
 }
 
 /**
@@ -126,4 +161,48 @@ export function createSharedRequest<T>(): (run: () => Promise<T>, options?: { fr
     return inFlight;
   };
   return share;
+}
+
+/** A paged list's state: the query of the page shown, its rows (under the store's own name) and the total. */
+export interface PagedState<Q> extends LoadState {
+  query: Q;
+  total: number;
+  pageSize: number;
+}
+
+/**
+ * The loader of a paged list: `fetcher` gets a copy of `state.query` (the page sets it from the address bar); the
+ * answer's rows (`key`), total and page size replace what is shown. `silent` (a resync) keeps the table on screen and
+ * quiet when it fails.
+ */
+export function createPageLoader<Q, K extends string, R>(
+  state: PagedState<Q> & { [P in K]: R[] },
+  key: K,
+  copyQuery: (query: Q) => Q,
+  fallbackError: string,
+) {
+  const latest = createLatest();
+  return (
+    fetcher: (query: Q) => Promise<{ total: number; page_size: number } & { [P in K]: R[] }>,
+    options: { silent?: boolean } = {},
+  ): Promise<void> => {
+    if (!options.silent) state.loading = true;
+    const query = copyQuery(state.query);
+    return loadLatest(latest, () => fetcher(query), {
+      data: (page) => {
+        const rows: { [P in K]: R[] } = state;
+        rows[key] = page[key];
+        state.total = page.total;
+        state.pageSize = page.page_size;
+        state.loaded = true;
+        state.error = null;
+      },
+      error: () => {
+        if (!options.silent) state.error = fallbackError;
+      },
+      settled: () => {
+        state.loading = false;
+      },
+    });
+  };
 }

@@ -5,6 +5,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { UserResponse } from '@shared/contracts/users.contract';
+import { can, type Area } from './permissions';
 
 /** What a screen does for a signed-in user without the permission (each spec screen words it its own way). */
 export type Denied =
@@ -23,6 +24,25 @@ export interface ScreenRoute {
   element?: ReactNode;
   /** Starts the page's first request before React renders, when the page is the one opened (app/public-screens.ts, lib/early.ts). */
   prefetch?: (params: Readonly<Record<string, string | undefined>>) => void;
+}
+
+/** The notice most staff screens show in their place ('Sin permisos'); `testId` names the screen's. */
+export const noPermissionNotice = (testId: string, redirectAfterMs?: number): Denied => ({
+  title: 'Sin permisos',
+  message: 'No tienes permisos para ver esta página',
+  redirectAfterMs,
+  testId,
+});
+
+/** Spec 1 §2.6: the events areas' screens refuse with an alert naming the area. */
+export const EVENTS_VIEW_DENIED = {
+  eventos_externos: { alert: 'No tienes permisos para ver eventos externos' },
+  eventos_internos: { alert: 'No tienes permisos para ver eventos internos' },
+} satisfies Partial<Record<Area, Denied>>;
+
+/** A group of screens the view action of one area opens. */
+export function viewGroup(area: Area, denied: Denied, group: Omit<ScreenGroup, 'allow' | 'denied'>): ScreenGroup {
+  return { allow: (user) => can(user, area, 'view'), denied, ...group };
 }
 
 export interface ScreenGroup {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/config';
 import { AlertIcon, CheckIcon } from './icons';
@@ -113,24 +113,146 @@ export function LinkCard({
   );
 }
 
+/** A way out of a link page: a secondary button-styled link. */
+export interface LinkBack {
+  to: string;
+  label: string;
+}
+
+/** The way out most link pages offer: the public events. */
+export const ALL_EVENTS: LinkBack = { to: '/eventos', label: 'Ver todos los eventos' };
+
+/** The card's buttons: the page's action (when it has one), then the way back. */
+export function LinkActions({ children, back }: { children?: ReactNode; back?: LinkBack }) {
+  return (
+    <div className="link-page__actions">
+      {children}
+      {back ? (
+        <Link className="btn btn--secondary" to={back.to}>
+          {back.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The link's one action (confirm, accept, cancel…): one click at a time, its label saying it is under way. */
+export interface LinkAction {
+  label: string;
+  /** What the button says while it is sent ('Confirmando…'). */
+  busyLabel: string;
+  testId: string;
+  /** An action that gives something up (cancel, unsubscribe) looks like one. */
+  danger?: boolean;
+  send: () => Promise<unknown>;
+}
+
+/**
+ * What a link asks before it acts: the question (children), the action's button and, maybe, the way back.
+ * `act` and `sending` come from `useLinkView`.
+ */
+export function LinkQuestionCard({
+  title,
+  testId,
+  action,
+  act,
+  sending,
+  back,
+  children,
+}: {
+  title: string;
+  testId: string;
+  action: LinkAction;
+  act: (send: () => Promise<unknown>) => Promise<void>;
+  sending: boolean;
+  back?: LinkBack;
+  children: ReactNode;
+}) {
+  return (
+    <LinkCard title={title} testId={testId}>
+      {children}
+      <LinkActions back={back}>
+        <button
+          type="button"
+          className={`btn ${action.danger ? 'btn--danger' : 'btn--primary'}`}
+          onClick={() => void act(action.send)}
+          disabled={sending}
+          data-testid={action.testId}
+        >
+          {sending ? action.busyLabel : action.label}
+        </button>
+      </LinkActions>
+    </LinkCard>
+  );
+}
+
+/** What a link did (or had already done): a success card, its text (children) and the way back. */
+export function LinkDoneCard({
+  title,
+  testId,
+  focusKey = 'done',
+  back,
+  children,
+}: {
+  title: string;
+  testId: string;
+  focusKey?: string;
+  back: LinkBack;
+  children: ReactNode;
+}) {
+  return (
+    <LinkCard title={title} tone="success" testId={testId} focusKey={focusKey}>
+      {children}
+      <LinkActions back={back} />
+    </LinkCard>
+  );
+}
+
 export function LinkProblemCard({ problem, onRetry }: { problem: LinkProblem; onRetry: () => void }) {
   return (
     <LinkCard title={problem.title} tone="problem" testId="link-problem" focusKey={problem.title}>
       <p className="link-page__text" data-testid="link-problem-message">
         {problem.message}
       </p>
-      <div className="link-page__actions">
+      <LinkActions back={ALL_EVENTS}>
         {problem.retry ? (
           <button type="button" className="btn btn--primary" onClick={onRetry}>
             Intentar de nuevo
           </button>
         ) : null}
-        <Link className="btn btn--secondary" to="/eventos">
-          Ver todos los eventos
-        </Link>
-      </div>
+      </LinkActions>
     </LinkCard>
   );
+}
+
+/** What a page with the link loaded gets: the view, the link's token and its one action's state. */
+export interface LoadedLink<T> {
+  view: T;
+  token: string;
+  sending: boolean;
+  done: boolean;
+  act: (send: () => Promise<unknown>) => Promise<void>;
+}
+
+/**
+ * A page for the link in the address (`:token`): loads what it shows (`load`, a stable function), with the problem card
+ * or the spinner until it can, then renders `children` with the loaded link.
+ */
+export function TokenLinkPage<T>({
+  load,
+  fallbackTitle,
+  children,
+}: {
+  load: (token: string) => Promise<T>;
+  fallbackTitle: string;
+  children: (link: LoadedLink<T>) => ReactNode;
+}) {
+  const { token = '' } = useParams();
+  const loadView = useCallback(() => load(token), [load, token]);
+  const { view, problem, retry, sending, done, act } = useLinkView(loadView, fallbackTitle);
+  if (problem) return <LinkProblemCard problem={problem} onRetry={retry} />;
+  if (!view) return <LinkLoading />;
+  return <>{children({ view, token, sending, done, act })}</>;
 }
 
 export function LinkLoading() {

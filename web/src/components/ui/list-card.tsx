@@ -2,26 +2,28 @@ import type { ReactNode } from 'react';
 import type { LoadState } from '../../lib/loader';
 import { Alert } from './alert';
 import { PlusIcon } from './icons';
+import { Spinner } from './spinner';
 
 /**
- * A list page's card: its heading with the count once loaded, the load error, then `pending` while the first
- * load runs and the list (`children`) once it has loaded.
+ * A list page's card: its heading with the count once loaded, the load error, then while the first load runs a
+ * spinner saying `loadingLabel` ('Cargando eventos…') or the `pending` placeholder, and the list (`children`) once
+ * it has loaded.
  */
 export function ListCard({
   titleId,
   title,
   count,
   state: { loading, loaded, error },
-  pending,
+  loadingLabel,
+  pending = <Spinner label={loadingLabel} />,
   children,
 }: {
   titleId: string;
   title: string;
   count: number;
   state: LoadState;
-  pending: ReactNode;
   children: ReactNode;
-}) {
+} & ({ loadingLabel: string; pending?: undefined } | { loadingLabel?: undefined; pending: ReactNode })) {
   return (
     <section className="card" aria-labelledby={titleId}>
       <div className="card__header">

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { WaitlistStatus } from '@shared/contracts/waitlist.contract';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { EmailText } from './email-text';
+import { useBusyRow } from '../../lib/use-busy-row';
 import './waitlist-panel.css';
 
 /** One person in line as the panel shows them (each area maps its own entry to this). */
@@ -33,19 +33,15 @@ export function WaitlistPanel({
   /** Removes the entry on the server and from the store; resolves with the server's message. */
   onRemove: (entry: WaitlistPanelEntry) => Promise<{ message?: string }>;
 }) {
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
 
   const remove = async (entry: WaitlistPanelEntry) => {
     if (!window.confirm(`¿Quitar a ${entry.name} de la lista de espera?`)) return;
-    setBusyId(entry.id);
-    try {
-      const response = await onRemove(entry);
-      toast.success(response.message || 'Quitado de la lista de espera');
-    } catch {
-      window.alert('Error al quitar de la lista de espera');
-    } finally {
-      setBusyId(null);
-    }
+    await run(
+      entry.id,
+      async () => toast.success((await onRemove(entry)).message || 'Quitado de la lista de espera'),
+      () => window.alert('Error al quitar de la lista de espera'),
+    );
   };
 
   return (

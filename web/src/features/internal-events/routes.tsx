@@ -1,5 +1,5 @@
 import { can } from '../../lib/permissions';
-import { lazyPage, type FeatureScreens } from '../../lib/screens';
+import { EVENTS_VIEW_DENIED, lazyPage, viewGroup, type FeatureScreens } from '../../lib/screens';
 
 /**
  * Eventos Internos: view opens the list, the board and the invitations; edit the edit page. The check-in desk became
@@ -9,9 +9,7 @@ export const screens: FeatureScreens = {
   layout: 'staff',
   order: 30,
   groups: [
-    {
-      allow: (user) => can(user, 'eventos_internos', 'view'),
-      denied: { alert: 'No tienes permisos para ver eventos internos' },
+    viewGroup('eventos_internos', EVENTS_VIEW_DENIED.eventos_internos, {
       nav: { label: 'Eventos Internos' },
       routes: [
         { path: '/eventos-internos', lazy: lazyPage(() => import('./components/internal-events-page'), 'InternalEventsPage') },
@@ -21,7 +19,7 @@ export const screens: FeatureScreens = {
         },
         { path: '/eventos-internos/:id/invitaciones', lazy: lazyPage(() => import('./components/invitations-page'), 'InvitationsPage') },
       ],
-    },
+    }),
     {
       allow: (user) => can(user, 'eventos_internos', 'edit'),
       denied: { alert: 'No tienes permisos para editar eventos internos' },

@@ -1,6 +1,6 @@
 import { MAIL_AREAS } from '@shared/contracts/mail.contract';
 import { can } from '../../lib/permissions';
-import { lazyPage, type FeatureScreens } from '../../lib/screens';
+import { lazyPage, noPermissionNotice, type FeatureScreens } from '../../lib/screens';
 
 /**
  * Correos: staff who may view events or programs read the messages about what they may view
@@ -12,7 +12,7 @@ export const screens: FeatureScreens = {
   groups: [
     {
       allow: (user) => MAIL_AREAS.some((area) => can(user, area, 'view')),
-      denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'correos-denied' },
+      denied: noPermissionNotice('correos-denied'),
       nav: { label: 'Correos' },
       routes: [{ path: '/correos', lazy: lazyPage(() => import('./components/mail-page'), 'CorreosPage') }],
     },

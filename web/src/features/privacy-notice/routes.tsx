@@ -1,5 +1,4 @@
-import { can } from '../../lib/permissions';
-import { lazyPage, type FeatureScreens } from '../../lib/screens';
+import { lazyPage, noPermissionNotice, viewGroup, type FeatureScreens } from '../../lib/screens';
 
 /**
  * The notice's versions for staff of the 'privacidad' area; publishing needs edit there. No link of its own
@@ -9,10 +8,8 @@ export const screens: FeatureScreens = {
   layout: 'staff',
   order: 69,
   groups: [
-    {
-      allow: (user) => can(user, 'privacidad', 'view'),
-      denied: { title: 'Sin permisos', message: 'No tienes permisos para ver esta página', testId: 'notice-versions-denied' },
+    viewGroup('privacidad', noPermissionNotice('notice-versions-denied'), {
       routes: [{ path: '/privacidad/aviso', lazy: lazyPage(() => import('./components/notice-versions-page'), 'NoticeVersionsPage') }],
-    },
+    }),
   ],
 };

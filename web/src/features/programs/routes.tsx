@@ -1,7 +1,7 @@
 import { PROGRAM_PERMISSION_AREAS } from '@shared/contracts/programs.contract';
 import { PROGRAMS_DENIED_REDIRECT_MS } from '../../lib/constants';
 import { can, canSeeProgramas } from '../../lib/permissions';
-import { lazyPage, type FeatureScreens } from '../../lib/screens';
+import { lazyPage, noPermissionNotice, type FeatureScreens } from '../../lib/screens';
 
 /**
  * Programas y Servicios: view in `programas_servicios` or `eventos_externos` opens it (spec 3 §6); the link
@@ -13,12 +13,7 @@ export const screens: FeatureScreens = {
   groups: [
     {
       allow: (user) => PROGRAM_PERMISSION_AREAS.some((area) => can(user, area, 'view')),
-      denied: {
-        title: 'Sin permisos',
-        message: 'No tienes permisos para ver esta página',
-        redirectAfterMs: PROGRAMS_DENIED_REDIRECT_MS,
-        testId: 'programs-denied',
-      },
+      denied: noPermissionNotice('programs-denied', PROGRAMS_DENIED_REDIRECT_MS),
       nav: { label: 'Programas y Servicios', listed: (user) => canSeeProgramas(user) },
       routes: [{ path: '/programas-servicios', lazy: lazyPage(() => import('./components/programs-page'), 'ProgramsPage') }],
     },

@@ -1,8 +1,7 @@
-import { useCallback, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { acceptOffer, acceptProgramOffer, getOfferLink, getProgramOfferLink } from '../api/citizen-links';
-import { EventFacts, LinkCard, LinkLoading, LinkProblemCard, ProgramFacts, useLinkView } from './link-page';
+import { EventFacts, LinkDoneCard, LinkQuestionCard, ProgramFacts, TokenLinkPage, type LinkBack } from './link-page';
 
 /** What the offer page needs of one waitlist (events or programs): its API, its words and its facts. */
 interface OfferKind<T extends { nombre: string; oferta_hasta: string }> {
@@ -12,52 +11,37 @@ interface OfferKind<T extends { nombre: string; oferta_hasta: string }> {
   de: string;
   facts: (view: T) => ReactNode;
   done: (view: T) => ReactNode;
-  link: (view: T) => { to: string; label: string };
+  link: (view: T) => LinkBack;
 }
 
 /** The place held for the first in line, accepted with one button: one page, two waitlists. */
 function OfferPage<T extends { nombre: string; oferta_hasta: string }>({ kind }: { kind: OfferKind<T> }) {
-  const { token = '' } = useParams();
-  const load = useCallback(() => kind.load(token), [kind, token]);
-  const { view, problem, retry, sending, done, act } = useLinkView(load, 'No se puede aceptar');
-
-  if (problem) return <LinkProblemCard problem={problem} onRetry={retry} />;
-  if (!view) return <LinkLoading />;
-  const back = kind.link(view);
-  if (done) {
-    return (
-      <LinkCard title="¡Registro Exitoso!" tone="success" testId="accept-done" focusKey="done">
-        <p className="link-page__text">{kind.done(view)}</p>
-        <div className="link-page__actions">
-          <Link className="btn btn--secondary" to={back.to}>
-            {back.label}
-          </Link>
-        </div>
-      </LinkCard>
-    );
-  }
-
   return (
-    <LinkCard title="Tienes un lugar apartado" testId="accept-page">
-      <p className="link-page__text">
-        Hola, <strong data-testid="link-name">{view.nombre}</strong>. Se liberó un lugar en {kind.de} y lo apartamos para ti.
-      </p>
-      {kind.facts(view)}
-      <p className="link-page__note" data-testid="offer-until">
-        Acéptalo antes del <strong>{formatDateTime(view.oferta_hasta)}</strong>; después pasará a la siguiente persona en la lista.
-      </p>
-      <div className="link-page__actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => void act(() => kind.accept(token))}
-          disabled={sending}
-          data-testid="accept-confirm"
-        >
-          {sending ? 'Registrando…' : 'Aceptar mi lugar'}
-        </button>
-      </div>
-    </LinkCard>
+    <TokenLinkPage load={kind.load} fallbackTitle="No se puede aceptar">
+      {({ view, token, sending, done, act }) =>
+        done ? (
+          <LinkDoneCard title="¡Registro Exitoso!" testId="accept-done" back={kind.link(view)}>
+            <p className="link-page__text">{kind.done(view)}</p>
+          </LinkDoneCard>
+        ) : (
+          <LinkQuestionCard
+            title="Tienes un lugar apartado"
+            testId="accept-page"
+            action={{ label: 'Aceptar mi lugar', busyLabel: 'Registrando…', testId: 'accept-confirm', send: () => kind.accept(token) }}
+            act={act}
+            sending={sending}
+          >
+            <p className="link-page__text">
+              Hola, <strong data-testid="link-name">{view.nombre}</strong>. Se liberó un lugar en {kind.de} y lo apartamos para ti.
+            </p>
+            {kind.facts(view)}
+            <p className="link-page__note" data-testid="offer-until">
+              Acéptalo antes del <strong>{formatDateTime(view.oferta_hasta)}</strong>; después pasará a la siguiente persona en la lista.
+            </p>
+          </LinkQuestionCard>
+        )
+      }
+    </TokenLinkPage>
   );
 }
 

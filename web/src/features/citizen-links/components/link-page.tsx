@@ -3,7 +3,7 @@ import type { LinkProgramView } from '@shared/contracts/programs.contract';
 import { DetailsList } from '../../../components/ui/details';
 import { formatDate, formatTimeRange } from '../../../lib/format';
 
-export { LinkCard, LinkLoading, LinkProblemCard, toProblem, useLinkView, type LinkProblem } from '../../../components/ui/link-page';
+export { LinkDoneCard, LinkQuestionCard, TokenLinkPage, type LinkBack } from '../../../components/ui/link-page';
 
 /** The event as a link page shows it: title, date, time and place (nothing personal). */
 export function EventFacts({ evento }: { evento: LinkEventView }) {

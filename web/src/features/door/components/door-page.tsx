@@ -6,6 +6,7 @@ import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { ItemOptions, Select } from '../../../components/ui/field';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { NoAccessNotice } from '../../../components/ui/no-access-notice';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -200,15 +201,9 @@ function DoorAccess({ kind, eventId }: { kind: DoorKind; eventId: number }) {
   if (user) {
     if (can(user, DOOR_KIND_INFO[kind].area, 'edit')) return <DoorDesk kind={kind} eventId={eventId} />;
     return (
-      <div data-testid="no-access">
-        <PageHeader title="Puerta" />
-        <Alert kind="warning">No tienes permisos para registrar entradas en este evento: hace falta poder editar el área del evento.</Alert>
-        <p>
-          <Link className="btn btn--ghost" to="/dashboard">
-            Volver al Panel Principal
-          </Link>
-        </p>
-      </div>
+      <NoAccessNotice title="Puerta">
+        No tienes permisos para registrar entradas en este evento: hace falta poder editar el área del evento.
+      </NoAccessNotice>
     );
   }
   if (offline === 'with-list') return <DoorDesk kind={kind} eventId={eventId} />;

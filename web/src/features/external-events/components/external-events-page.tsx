@@ -4,7 +4,6 @@ import type { ExternalEventResponse } from '@shared/contracts/external-events.co
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -22,15 +21,23 @@ import {
 } from '../stores/external-events-store';
 import { EventFormModal } from './event-form-modal';
 import { ExternalEventsTable } from './external-events-table';
+import { useBusyRow } from '../../../lib/use-busy-row';
 import '../external-events.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
+
+/** A refused row action: the spec's alert, then the server's reason when it gave one. */
+const refused = (alert: string) => (err: unknown) => {
+  window.alert(alert);
+  const detail = errorMessage(err, '');
+  if (detail) toast.error(detail);
+};
 
 function ExternalEventsManager() {
   const { user } = useSession();
   const { events, loading, loaded, error } = useSnapshot(externalEventsState);
   const [editing, setEditing] = useState<Editing>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
   const canCreate = can(user, 'eventos_externos', 'create');
   const rowPermissions = { edit: can(user, 'eventos_externos', 'edit'), delete: can(user, 'eventos_externos', 'delete') };
   // Read from the live list: an edit elsewhere shows; an event deleted elsewhere closes the modal.
@@ -41,35 +48,28 @@ function ExternalEventsManager() {
     void loadExternalEvents();
   }, []);
 
-  const handleToggleFeatured = async (event: ExternalEventResponse) => {
-    setBusyId(event.id);
-    try {
-      const response = await toggleFeatured(event.id);
-      if (response.event) upsertExternalEvent(response.event);
-      else patchExternalEvent(event.id, { is_featured: response.is_featured });
-    } catch (err) {
-      window.alert('Error al cambiar el estado destacado del evento');
-      const detail = errorMessage(err, '');
-      if (detail) toast.error(detail);
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const handleToggleFeatured = (event: ExternalEventResponse) =>
+    run(
+      event.id,
+      async () => {
+        const response = await toggleFeatured(event.id);
+        if (response.event) upsertExternalEvent(response.event);
+        else patchExternalEvent(event.id, { is_featured: response.is_featured });
+      },
+      refused('Error al cambiar el estado destacado del evento'),
+    );
 
   const handleDelete = async (event: ExternalEventResponse) => {
     if (!window.confirm('¿Estás seguro de eliminar este evento?')) return;
-    setBusyId(event.id);
-    try {
-      const response = await deleteExternalEvent(event.id);
-      removeExternalEvent(event.id);
-      toast.success(response.message || 'Evento eliminado exitosamente');
-    } catch (err) {
-      window.alert('Error al eliminar el evento');
-      const detail = errorMessage(err, '');
-      if (detail) toast.error(detail);
-    } finally {
-      setBusyId(null);
-    }
+    await run(
+      event.id,
+      async () => {
+        const response = await deleteExternalEvent(event.id);
+        removeExternalEvent(event.id);
+        toast.success(response.message || 'Evento eliminado exitosamente');
+      },
+      refused('Error al eliminar el evento'),
+    );
   };
 
   return (
@@ -88,7 +88,7 @@ function ExternalEventsManager() {
         title="Eventos"
         count={events.length}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando eventos…" />}
+        loadingLabel="Cargando eventos…"
       >
         <ExternalEventsTable
           events={events as ExternalEventResponse[]}

@@ -15,10 +15,9 @@ import { saveBlob } from '../../../lib/download';
 import { formatDateTime, todayInputValue } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
-import { confirmRegistration } from '../api/confirm-registration';
+import { confirmRegistration, unconfirmRegistration } from '../api/registration-attendance';
 import { deleteRegistration } from '../api/delete-registration';
 import { exportRegistrations } from '../api/export-registrations';
-import { unconfirmRegistration } from '../api/unconfirm-registration';
 import { foldForSearch, fullName } from '../event-labels';
 import { RegistrationsLiveEffect } from '../live/registrations-live-effect';
 import {
@@ -35,6 +34,7 @@ import { RegistrationsList } from './registrations-list';
 import { EventWaitlistPanel } from './waitlist-panel';
 import { loadWaitlist, resetWaitlist } from '../stores/waitlist-store';
 import type { RegistrationHandlers } from './registration-actions';
+import { useBusyRow } from '../../../lib/use-busy-row';
 import '../external-events.css';
 
 /** Case-insensitive (and accent-insensitive) search over full name, CURP, e-mail and the door code. */
@@ -91,7 +91,7 @@ function Board({ eventId }: { eventId: number }) {
   const { event, registrations, loaded } = useSnapshot(registrationsState);
   const [search, setSearch] = useState('');
   const query = foldForSearch(useDeferredValue(search).trim());
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   useDocumentTitle(event ? `Registros · ${event.title}` : 'Registros del Evento');
@@ -123,41 +123,30 @@ function Board({ eventId }: { eventId: number }) {
     canDelete: can(user, 'eventos_externos', 'delete'),
     busyId,
     onDetails: (r) => setDetailsId(r.id),
-    onConfirm: async (r) => {
-      setBusyId(r.id);
-      try {
-        const { registration } = await confirmRegistration(eventId, r.id);
-        upsertRegistration(eventId, registration);
-      } catch {
-        window.alert('Error al confirmar asistencia');
-      } finally {
-        setBusyId(null);
-      }
-    },
-    onUnconfirm: async (r) => {
-      setBusyId(r.id);
-      try {
-        const { registration } = await unconfirmRegistration(eventId, r.id);
-        upsertRegistration(eventId, registration);
-      } catch {
-        window.alert('Error al cancelar confirmación');
-      } finally {
-        setBusyId(null);
-      }
-    },
+    onConfirm: (r) =>
+      run(
+        r.id,
+        async () => upsertRegistration(eventId, (await confirmRegistration(eventId, r.id)).registration),
+        () => window.alert('Error al confirmar asistencia'),
+      ),
+    onUnconfirm: (r) =>
+      run(
+        r.id,
+        async () => upsertRegistration(eventId, (await unconfirmRegistration(eventId, r.id)).registration),
+        () => window.alert('Error al cancelar confirmación'),
+      ),
     onDelete: async (r) => {
       if (!window.confirm(`¿Estás seguro de eliminar el registro de ${fullName(r)}?`)) return;
-      setBusyId(r.id);
-      try {
-        const response = await deleteRegistration(eventId, r.id);
-        removeRegistration(eventId, r.id);
-        if (detailsId === r.id) setDetailsId(null);
-        toast.success(response.message || 'Registro eliminado exitosamente');
-      } catch {
-        window.alert('Error al eliminar el registro');
-      } finally {
-        setBusyId(null);
-      }
+      await run(
+        r.id,
+        async () => {
+          const response = await deleteRegistration(eventId, r.id);
+          removeRegistration(eventId, r.id);
+          if (detailsId === r.id) setDetailsId(null);
+          toast.success(response.message || 'Registro eliminado exitosamente');
+        },
+        () => window.alert('Error al eliminar el registro'),
+      );
     },
   };
 

@@ -4,7 +4,7 @@
  */
 import { proxy } from 'valtio';
 import type { EventCounts, ExternalEventResponse } from '@shared/contracts/external-events.contract';
-import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
+import { type LoadState, createListLoader, notLoaded, sortedInto } from '../../../lib/loader';
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { getExternalEvents } from '../api/get-external-events';
 import { removeById, upsertById } from '../../../lib/list';
@@ -30,9 +30,7 @@ function keepOneFeatured(featuredId: number): void {
 export const loadExternalEvents = createListLoader(
   externalEventsState,
   getExternalEvents,
-  ({ events }) => {
-    externalEventsState.events = [...events].sort(byEventDateDesc);
-  },
+  sortedInto(externalEventsState, 'events', byEventDateDesc),
   'Error al cargar los eventos',
 );
 

@@ -7,7 +7,7 @@ import type { EventCounts, ExternalEventResponse, ExternalRegistrationResponse }
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
 import { createLatest, loadLatest } from '../../../lib/loader';
 import { getEventRegistrations } from '../api/get-event-registrations';
-import { removeById } from '../../../lib/list';
+import { removeById, upsertManyById } from '../../../lib/list';
 
 export const registrationsState = proxy<{
   eventId: number | null;
@@ -62,19 +62,7 @@ export function upsertRegistration(eventId: number, registration: ExternalRegist
 /** Adds or replaces several registrations at once (a combined push), sorting once. */
 export function upsertRegistrations(eventId: number, incoming: readonly ExternalRegistrationResponse[]): void {
   if (!isThisBoard(eventId) || incoming.length === 0) return;
-  const list = registrationsState.registrations;
-  const indexById = new Map(list.map((r, i) => [r.id, i]));
-  let added = false;
-  for (const registration of incoming) {
-    const index = indexById.get(registration.id);
-    if (index !== undefined) {
-      list[index] = registration;
-      continue;
-    }
-    indexById.set(registration.id, list.push(registration) - 1);
-    added = true;
-  }
-  if (added) list.sort(newestFirst);
+  upsertManyById(registrationsState.registrations, incoming, newestFirst);
 }
 
 export function removeRegistration(eventId: number, id: number): void {

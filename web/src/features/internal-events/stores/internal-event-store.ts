@@ -16,7 +16,7 @@ import { createLatest, loadLatest } from '../../../lib/loader';
 import { getAsistentes } from '../api/get-asistentes';
 import { getInternalEvent } from '../api/get-internal-event';
 import { getLastInvitationJob } from '../api/invitations';
-import { removeById } from '../../../lib/list';
+import { removeById, upsertManyById } from '../../../lib/list';
 
 export const internalEventState = proxy<{
   eventId: number | null;
@@ -89,18 +89,7 @@ const isThis = (eventId: number) => internalEventState.eventId === eventId && in
 
 export function upsertAsistentes(eventId: number, incoming: readonly AsistenteResponse[]): void {
   if (!isThis(eventId) || incoming.length === 0) return;
-  const list = internalEventState.asistentes;
-  const index = new Map(list.map((a, i) => [a.id, i]));
-  let added = false;
-  for (const a of incoming) {
-    const i = index.get(a.id);
-    if (i !== undefined) list[i] = a;
-    else {
-      index.set(a.id, list.push(a) - 1);
-      added = true;
-    }
-  }
-  if (added) list.sort(byName);
+  upsertManyById(internalEventState.asistentes, incoming, byName);
 }
 
 export function removeAsistenteFromBoard(eventId: number, personaId: number): void {

@@ -15,7 +15,6 @@ import { Select } from '../../../components/ui/field';
 import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -27,6 +26,7 @@ import { CorreosLiveEffect } from '../live/mail-live-effect';
 import { applyCorreo, correosState, loadCorreos } from '../stores/mail-store';
 import { CorreoPreviewModal } from './mail-preview-modal';
 import { CorreosTable } from './mail-table';
+import { useBusyRow } from '../../../lib/use-busy-row';
 import '../mail.css';
 
 function parseRef(value: string): { type: MailRefType; id: number } | null {
@@ -50,7 +50,7 @@ export function CorreosPage() {
   // A link may name an event with no messages yet (or none among the 500 newest events): the select still shows it.
   const refListed = !query.ref || refs.some((r) => r.ref_type === query.ref?.type && r.ref_id === query.ref.id);
   const [viewingId, setViewingId] = useState<number | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
   const editable = mailRefTypesFor(user, 'edit');
   const canResend = (c: CorreoResponse) => !!user?.is_super_admin || (c.ref_type !== null && editable.includes(c.ref_type));
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -68,18 +68,16 @@ export function CorreosPage() {
       .catch(() => toast.error('No se pudieron cargar los eventos'));
   }, []);
 
-  const handleResend = async (c: CorreoResponse) => {
-    setBusyId(c.id);
-    try {
-      const { correo, message } = await resendCorreo(c.id);
-      applyCorreo(correo);
-      toast.success(message);
-    } catch (e) {
-      toast.error(errorMessage(e, 'No se pudo reenviar el correo'));
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const handleResend = (c: CorreoResponse) =>
+    run(
+      c.id,
+      async () => {
+        const { correo, message } = await resendCorreo(c.id);
+        applyCorreo(correo);
+        toast.success(message);
+      },
+      (e) => toast.error(errorMessage(e, 'No se pudo reenviar el correo')),
+    );
 
   return (
     <div className="correos-page">
@@ -125,7 +123,7 @@ export function CorreosPage() {
         title="Mensajes"
         count={total}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando correos…" />}
+        loadingLabel="Cargando correos…"
       >
         <CorreosTable
           correos={correos as CorreoResponse[]}

@@ -3,8 +3,8 @@
  * of the correos:* rooms (correo.updated: a status changed, or a new message was taken by the workers).
  */
 import { proxy } from 'valtio';
-import type { CorreoRefOption, CorreoResponse, CorreosPage } from '@shared/contracts/mail.contract';
-import { createLatest, loadLatest } from '../../../lib/loader';
+import type { CorreoRefOption, CorreoResponse } from '@shared/contracts/mail.contract';
+import { createPageLoader } from '../../../lib/loader';
 import type { CorreosQuery } from '../api/correos-api';
 
 export const correosState = proxy<{
@@ -27,28 +27,13 @@ export const correosState = proxy<{
   error: null,
 });
 
-const latest = createLatest();
-
 /** Loads the page of the current query (the page sets it from the address bar); `silent` keeps the table on screen (a resync). */
-export function loadCorreos(fetcher: (q: CorreosQuery) => Promise<CorreosPage>, options: { silent?: boolean } = {}): Promise<void> {
-  if (!options.silent) correosState.loading = true;
-  const query = { ...correosState.query, ref: correosState.query.ref ? { ...correosState.query.ref } : null };
-  return loadLatest(latest, () => fetcher(query), {
-    data: (page) => {
-      correosState.correos = page.correos;
-      correosState.total = page.total;
-      correosState.pageSize = page.page_size;
-      correosState.loaded = true;
-      correosState.error = null;
-    },
-    error: () => {
-      if (!options.silent) correosState.error = 'No se pudieron cargar los correos';
-    },
-    settled: () => {
-      correosState.loading = false;
-    },
-  });
-}
+export const loadCorreos = createPageLoader(
+  correosState,
+  'correos',
+  (query): CorreosQuery => ({ ...query, ref: query.ref ? { ...query.ref } : null }),
+  'No se pudieron cargar los correos',
+);
 
 function matches(c: CorreoResponse, q: CorreosQuery): boolean {
   if (q.status && c.status !== q.status) return false;

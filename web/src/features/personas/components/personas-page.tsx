@@ -36,6 +36,7 @@ import { PersonaStats } from './persona-stats';
 import { PersonaViewModal } from './persona-view-modal';
 import { PersonasFilters } from './personas-filters';
 import { PersonasTable } from './personas-table';
+import { useBusyRow } from '../../../lib/use-busy-row';
 import '../personas.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; persona: PersonaResponse } | null;
@@ -54,7 +55,7 @@ export function PersonasPage() {
   const { modalOpen: importOpen } = useSnapshot(importState);
   const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<PersonaResponse | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
 
   const rights = personasRights(user);
   const { create: canCreate, edit: canEdit, delete: canDelete, import: canImport } = rights;
@@ -88,16 +89,15 @@ export function PersonasPage() {
 
   const handleDelete = async (persona: PersonaResponse) => {
     if (!window.confirm(`¿Estás seguro de eliminar a ${personaName(persona)}?`)) return;
-    setBusyId(persona.id);
-    try {
-      const response = await deletePersona(persona.id);
-      toast.success(response.message || 'Persona eliminada exitosamente');
-      refreshPersonas();
-    } catch (error) {
-      window.alert(error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Error al eliminar la persona');
-    } finally {
-      setBusyId(null);
-    }
+    await run(
+      persona.id,
+      async () => {
+        const response = await deletePersona(persona.id);
+        toast.success(response.message || 'Persona eliminada exitosamente');
+        refreshPersonas();
+      },
+      (error) => window.alert(error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Error al eliminar la persona'),
+    );
   };
 
   const handleSaved = (persona: PersonaResponse) => {

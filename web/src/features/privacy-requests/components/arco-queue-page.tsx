@@ -16,7 +16,6 @@ import { SectionTabs } from '../../../components/ui/section-tabs';
 import { PRIVACY_SECTIONS } from '../../../lib/privacy-sections';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowButton } from '../../../components/ui/row-actions';
-import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -81,7 +80,7 @@ export function ArcoQueuePage() {
         title="Solicitudes"
         count={total}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando solicitudes…" />}
+        loadingLabel="Cargando solicitudes…"
       >
         {solicitudes.length === 0 ? (
           <EmptyMessage testId="arco-empty">No hay solicitudes con este filtro</EmptyMessage>

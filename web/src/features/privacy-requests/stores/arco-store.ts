@@ -3,8 +3,8 @@
  * the pushes of the room privacidad (arco.updated: a request entered the queue or was resolved).
  */
 import { proxy } from 'valtio';
-import type { ArcoQueueStatus, ArcoRequestResponse, ArcoRequestsPage } from '@shared/contracts/privacy.contract';
-import { createLatest, loadLatest } from '../../../lib/loader';
+import type { ArcoQueueStatus, ArcoRequestResponse } from '@shared/contracts/privacy.contract';
+import { createPageLoader } from '../../../lib/loader';
 
 export type ArcoQuery = { status: ArcoQueueStatus | ''; page: number };
 
@@ -18,27 +18,13 @@ export const arcoState = proxy<{
   error: string | null;
 }>({ query: { status: 'pendiente', page: 1 }, solicitudes: [], total: 0, pageSize: 20, loading: false, loaded: false, error: null });
 
-const latest = createLatest();
-
-export function loadArcoRequests(fetcher: (q: ArcoQuery) => Promise<ArcoRequestsPage>, options: { silent?: boolean } = {}): Promise<void> {
-  if (!options.silent) arcoState.loading = true;
-  const query = { ...arcoState.query };
-  return loadLatest(latest, () => fetcher(query), {
-    data: (page) => {
-      arcoState.solicitudes = page.solicitudes;
-      arcoState.total = page.total;
-      arcoState.pageSize = page.page_size;
-      arcoState.loaded = true;
-      arcoState.error = null;
-    },
-    error: () => {
-      if (!options.silent) arcoState.error = 'No se pudieron cargar las solicitudes';
-    },
-    settled: () => {
-      arcoState.loading = false;
-    },
-  });
-}
+/** Loads the page of the current query; `silent` keeps the table on screen (a resync). */
+export const loadArcoRequests = createPageLoader(
+  arcoState,
+  'solicitudes',
+  (query) => ({ ...query }),
+  'No se pudieron cargar las solicitudes',
+);
 
 /**
  * arco.updated: a request on screen takes its new state; a newly confirmed one matching the filter joins the first

@@ -5,7 +5,6 @@ import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
@@ -17,6 +16,7 @@ import { loadProgramas, programsState, removePrograma, upsertPrograma } from '..
 import { ProgramaFormModal } from './programa-form-modal';
 import { ProgramsTable } from './programs-table';
 import { RegistrationsModal } from './registrations-modal';
+import { useBusyRow } from '../../../lib/use-busy-row';
 import '../programs.css';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
@@ -26,7 +26,7 @@ function ProgramsManager() {
   const { programas, loading, loaded, error } = useSnapshot(programsState);
   const [editing, setEditing] = useState<Editing>(null);
   const [registrationsOf, setRegistrationsOf] = useState<number | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
   const canCreate = canInAnyArea(user, PROGRAM_AREAS, 'create');
   const rowPermissions = { edit: canInAnyArea(user, PROGRAM_AREAS, 'edit'), delete: canInAnyArea(user, PROGRAM_AREAS, 'delete') };
   // Read from the live list: a change elsewhere shows; a program deleted elsewhere closes its modals.
@@ -38,31 +38,28 @@ function ProgramsManager() {
     loadProgramas(getProgramas).catch(() => toast.error('No se pudieron cargar los programas'));
   }, []);
 
-  const handleToggleFeatured = async (p: ProgramaResponse) => {
-    setBusyId(p.id);
-    try {
-      const { programa } = await setFeatured(p.id, !p.es_destacado);
-      upsertPrograma(programa);
-      toast.success(programa.es_destacado ? 'Programa destacado' : 'Programa ya no está destacado');
-    } catch {
-      toast.error('No se pudo cambiar el estado destacado');
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const handleToggleFeatured = (p: ProgramaResponse) =>
+    run(
+      p.id,
+      async () => {
+        const { programa } = await setFeatured(p.id, !p.es_destacado);
+        upsertPrograma(programa);
+        toast.success(programa.es_destacado ? 'Programa destacado' : 'Programa ya no está destacado');
+      },
+      () => toast.error('No se pudo cambiar el estado destacado'),
+    );
 
   const handleDelete = async (p: ProgramaResponse) => {
     if (!window.confirm(`¿Estás seguro de eliminar el programa ${p.nombre}?`)) return;
-    setBusyId(p.id);
-    try {
-      await deletePrograma(p.id);
-      removePrograma(p.id);
-      toast.success('Programa eliminado exitosamente');
-    } catch {
-      toast.error('Error al eliminar el programa');
-    } finally {
-      setBusyId(null);
-    }
+    await run(
+      p.id,
+      async () => {
+        await deletePrograma(p.id);
+        removePrograma(p.id);
+        toast.success('Programa eliminado exitosamente');
+      },
+      () => toast.error('Error al eliminar el programa'),
+    );
   };
 
   return (
@@ -83,7 +80,7 @@ function ProgramsManager() {
         title="Programas Creados"
         count={programas.length}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando programas…" />}
+        loadingLabel="Cargando programas…"
       >
         <ProgramsTable
           programas={programas as ProgramaResponse[]}

@@ -5,7 +5,7 @@
 import { proxy } from 'valtio';
 import type { ProgramaResponse, ProgramCounts } from '@shared/contracts/programs.contract';
 import { createVersionGate } from '../../../lib/live';
-import { createLatest } from '../../../lib/loader';
+import { createLatest, loadOrThrow, sortedInto } from '../../../lib/loader';
 import { removeById, upsertById } from '../../../lib/list';
 
 export const programsState = proxy<{
@@ -30,21 +30,15 @@ function keepOneFeatured(featuredId: number): void {
 }
 
 /** Loads the list; `silent` keeps the table on screen (resync after a reconnect). Throws on failure. */
-export async function loadProgramas(fetcher: () => Promise<{ programas: ProgramaResponse[] }>, options: { silent?: boolean } = {}) {
-  const current = latest.begin();
-  if (!options.silent) programsState.loading = true;
-  try {
-    const { programas } = await fetcher();
-    if (!current()) return;
-    programsState.programas = [...programas].sort(byCreatedDesc);
-    programsState.error = null;
-    programsState.loaded = true;
-  } catch (error) {
-    if (current() && !options.silent) programsState.error = 'No se pudieron cargar los programas';
-    throw error;
-  } finally {
-    if (current()) programsState.loading = false;
-  }
+export function loadProgramas(fetcher: () => Promise<{ programas: ProgramaResponse[] }>, options: { silent?: boolean } = {}) {
+  return loadOrThrow(
+    latest,
+    programsState,
+    fetcher,
+    sortedInto(programsState, 'programas', byCreatedDesc),
+    'No se pudieron cargar los programas',
+    options,
+  );
 }
 
 export function upsertPrograma(programa: ProgramaResponse): void {

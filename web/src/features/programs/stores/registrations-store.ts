@@ -4,7 +4,7 @@
  */
 import { proxy } from 'valtio';
 import type { ProgramRegistrationResponse } from '@shared/contracts/programs.contract';
-import { createLatest } from '../../../lib/loader';
+import { createLatest, loadOrThrow } from '../../../lib/loader';
 import { upsertById } from '../../../lib/list';
 
 export const registrationsState = proxy<{
@@ -31,20 +31,17 @@ export async function loadRegistrations(
   fetcher: (id: number) => Promise<{ registrations: ProgramRegistrationResponse[] }>,
   options: { silent?: boolean } = {},
 ): Promise<void> {
-  const current = latest.begin();
-  if (!options.silent) registrationsState.loading = true;
-  try {
-    const { registrations } = await fetcher(programaId);
-    if (!current() || registrationsState.programaId !== programaId) return;
-    registrationsState.registrations = registrations;
-    registrationsState.error = null;
-    registrationsState.loaded = true;
-  } catch (error) {
-    if (current() && !options.silent) registrationsState.error = 'No se pudieron cargar los registros';
-    throw error;
-  } finally {
-    if (current()) registrationsState.loading = false;
-  }
+  await loadOrThrow(
+    latest,
+    registrationsState,
+    () => fetcher(programaId),
+    ({ registrations }) => {
+      if (registrationsState.programaId !== programaId) return false;
+      registrationsState.registrations = registrations;
+    },
+    'No se pudieron cargar los registros',
+    options,
+  );
 }
 
 /** Adds (newest first) or replaces a registration of the open program. */

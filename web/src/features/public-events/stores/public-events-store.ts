@@ -5,7 +5,7 @@
 import { proxy } from 'valtio';
 import type { EventCounts, PublicExternalEvent } from '@shared/contracts/external-events.contract';
 import { applyCountsToEvents, createVersionGate } from '../../../lib/live';
-import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
+import { type LoadState, createListLoader, notLoaded, sortedInto } from '../../../lib/loader';
 import { getPublicEvents } from '../api/get-public-events';
 
 export const publicEventsState = proxy<{ events: PublicExternalEvent[] } & LoadState>({ events: [], ...notLoaded() });
@@ -21,9 +21,7 @@ function bySoonest(a: PublicExternalEvent, b: PublicExternalEvent): number {
 export const loadPublicEvents = createListLoader(
   publicEventsState,
   getPublicEvents,
-  ({ events }) => {
-    publicEventsState.events = [...events].sort(bySoonest);
-  },
+  sortedInto(publicEventsState, 'events', bySoonest),
   'No se pudieron cargar los eventos. Por favor intenta nuevamente.',
 );
 

@@ -18,6 +18,7 @@ import { DeactivateSpaceModal } from './deactivate-space-modal';
 import { SpaceFormModal } from './space-form-modal';
 import { SpaceViewModal } from './space-view-modal';
 import { SpacesList } from './spaces-list';
+import { useBusyRow } from '../../../lib/use-busy-row';
 import '../spaces.css';
 
 /** Spec 3 §4, §8. */
@@ -34,7 +35,7 @@ function SpacesManager() {
   const { user } = useSession();
   const { espacios, loading, loaded, error } = useSnapshot(espaciosState);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busyId, run } = useBusyRow();
   const canCreate = can(user, 'eventos_internos', 'create');
   const canEdit = can(user, 'eventos_internos', 'edit');
   const canDelete = can(user, 'eventos_internos', 'delete');
@@ -47,18 +48,16 @@ function SpacesManager() {
   }, []);
 
   /** Fresh details before viewing or editing ('Error al cargar los detalles del espacio'). */
-  const withDetails = async (e: EspacioResponse, then: (fresh: EspacioResponse) => void) => {
-    setBusyId(e.id);
-    try {
-      const { espacio } = await getEspacio(e.id);
-      upsertEspacio(espacio);
-      then(espacio);
-    } catch {
-      toast.error('Error al cargar los detalles del espacio');
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const withDetails = (e: EspacioResponse, then: (fresh: EspacioResponse) => void) =>
+    run(
+      e.id,
+      async () => {
+        const { espacio } = await getEspacio(e.id);
+        upsertEspacio(espacio);
+        then(espacio);
+      },
+      () => toast.error('Error al cargar los detalles del espacio'),
+    );
 
   const handleEdit = (e: EspacioResponse) => {
     if (!e.is_active) {
@@ -68,18 +67,16 @@ function SpacesManager() {
     void withDetails(e, (fresh) => (fresh.is_active ? setDialog({ kind: 'edit', espacio: fresh }) : toast.error(INACTIVE_EDIT)));
   };
 
-  const handleActivate = async (e: EspacioResponse) => {
-    setBusyId(e.id);
-    try {
-      const response = await toggleEspacioActive(e.id);
-      upsertEspacio(response.espacio);
-      toast.success(response.message);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Error al activar el espacio'));
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const handleActivate = (e: EspacioResponse) =>
+    run(
+      e.id,
+      async () => {
+        const response = await toggleEspacioActive(e.id);
+        upsertEspacio(response.espacio);
+        toast.success(response.message);
+      },
+      (err) => toast.error(errorMessage(err, 'Error al activar el espacio')),
+    );
 
   const viewing = dialog?.kind === 'view' ? listed(dialog.id) : null;
   const deactivating = dialog?.kind === 'deactivate' ? listed(dialog.id) : null;

@@ -4,7 +4,7 @@
  */
 import { proxy } from 'valtio';
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
-import { type LoadState, createListLoader, notLoaded } from '../../../lib/loader';
+import { type LoadState, createListLoader, notLoaded, sortedInto } from '../../../lib/loader';
 import { getEspacios } from '../api/get-espacios';
 
 export const espaciosState = proxy<{ espacios: EspacioResponse[] } & LoadState>({ espacios: [], ...notLoaded() });
@@ -16,9 +16,7 @@ const byIdDesc = (a: EspacioResponse, b: EspacioResponse) => b.id - a.id;
 export const loadEspacios = createListLoader(
   espaciosState,
   getEspacios,
-  ({ espacios }) => {
-    espaciosState.espacios = [...espacios].sort(byIdDesc);
-  },
+  sortedInto(espaciosState, 'espacios', byIdDesc),
   'Error al cargar los espacios',
 );
 

@@ -73,7 +73,7 @@ function UsersManager({ currentUserId }: { currentUserId: number }) {
         title="Usuarios Registrados"
         count={users.length}
         state={{ loading, loaded, error }}
-        pending={<Spinner label="Cargando usuarios…" />}
+        loadingLabel="Cargando usuarios…"
       >
         <UsersTable
           users={users as UserResponse[]}
