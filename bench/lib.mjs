@@ -5,7 +5,7 @@
 // script's own section of docs/benchmarks.md.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -630,6 +630,18 @@ export async function connectInBatches(sockets, count, batch, connectOne) {
   return { joined, failed: failures.length, failures: failures.slice(0, 5) };
 }
 
+/** The `i`-th public registration of a burst (POST /api/eventos/{slug}/register), its e-mail `<prefix><i>@bench.aforo.local`. */
+export const benchRegistration = (i, prefix) => ({
+  nombre: 'JOSÉ',
+  apellido_paterno: 'GARZA',
+  apellido_materno: 'PEÑA',
+  fecha_nacimiento: '1990-05-17',
+  phone: `55${String(i).padStart(8, '0')}`,
+  email: `${prefix}${i}@bench.aforo.local`,
+  empresa: 'ACME',
+  tipo_participante: 'Empresario',
+});
+
 // ───────────────────────────────────────── the harness ─────────────────────────────────────────
 
 /**
@@ -641,10 +653,12 @@ export async function connectInBatches(sockets, count, batch, connectOne) {
  *
  * `baseEnv`: what the servers inherit (default process.env); `adminUrl`/`redisUrl`: default
  * BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres, and
- * TEST_REDIS_URL, else redis://127.0.0.1:6379. `keep`: leave the database behind (debugging).
+ * TEST_REDIS_URL, else redis://127.0.0.1:6379. `keep`: leave the database behind (debugging). `root`: the checkout
+ * whose dist/ is built and run (default this one; `--beside` builds another revision in a temporary worktree).
  */
 export async function createBenchEnv({
   prefix,
+  root = ROOT,
   port,
   extraEnv = {},
   baseEnv = process.env,
@@ -769,18 +783,18 @@ export async function createBenchEnv({
    */
   function build({ force = false, ifStale = false } = {}) {
     const outputs = ['dist/api/src/main.js', 'dist/workers/src/main.js'];
-    let needed = force || outputs.some((f) => !existsSync(join(ROOT, f)));
+    let needed = force || outputs.some((f) => !existsSync(join(root, f)));
     if (!needed && ifStale) {
       const built = Math.max(
         ...['dist/.build-stamp', 'dist/.tsbuildinfo', 'dist/api/src/main.js'].map((f) =>
-          existsSync(join(ROOT, f)) ? statSync(join(ROOT, f)).mtimeMs : 0,
+          existsSync(join(root, f)) ? statSync(join(root, f)).mtimeMs : 0,
         ),
       );
       needed = newestMtime(['api/src', 'workers/src', 'tsconfig.json', 'tsconfig.build.json']) > built;
     }
     if (!needed) return;
     log('building the server (npm run build:server)…');
-    const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+    const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('npm run build:server failed');
   }
 
@@ -805,7 +819,7 @@ export async function createBenchEnv({
   }
 
   function migrate() {
-    const r = spawnSync(process.execPath, [join(ROOT, 'dist/api/src/cli.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(root, 'dist/api/src/cli.js'), 'migrate'], { cwd: root, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`migrate failed:\n${r.stdout}\n${r.stderr}`);
   }
 
@@ -813,8 +827,8 @@ export async function createBenchEnv({
    * Starts `entry` (relative to the repository; to `root`, another checkout's built tree, when a bench measures
    * a baseline build beside this one) with the bench environment; keeps the end of its output.
    */
-  function startServer(name, entry, nodeArgs = [], root = ROOT) {
-    const child = spawn(process.execPath, [...nodeArgs, join(root, entry)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  function startServer(name, entry, nodeArgs = [], from = root) {
+    const child = spawn(process.execPath, [...nodeArgs, join(from, entry)], { cwd: from, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     const output = [];
     const keepOutput = (buf) => {
@@ -880,10 +894,10 @@ export async function createBenchEnv({
   }
 
   /** The API (`api`, default dist/api/src/main.js) and the workers, healthy and signed in. */
-  async function startServers({ api: apiEntry = 'dist/api/src/main.js', apiArgs = [], workersArgs = [], root = ROOT } = {}) {
+  async function startServers({ api: apiEntry = 'dist/api/src/main.js', apiArgs = [], workersArgs = [], root: from = root } = {}) {
     if (await portAnswers(port)) throw new Error(`port ${port} is already in use on 127.0.0.1 (--port=N to pick another)`);
-    const api = startServer('api', apiEntry, apiArgs, root);
-    const workers = startServer('workers', 'dist/workers/src/main.js', workersArgs, root);
+    const api = startServer('api', apiEntry, apiArgs, from);
+    const workers = startServer('workers', 'dist/workers/src/main.js', workersArgs, from);
     await waitHealthy([api, workers]);
     return { api, workers, token: await login() };
   }
@@ -942,6 +956,31 @@ export async function createBenchEnv({
     cleanup,
     run,
   };
+}
+
+/**
+ * Another revision to measure beside this checkout (`--beside=<rev>`, `--rev=<rev>`): a temporary `git worktree` of
+ * `rev` under /tmp, with this checkout's node_modules linked in, its server built (npm run build:server); removed by
+ * the hook it registers with `onCleanup` (unless `keep`). Answers its directory and commit.
+ */
+export function worktreeOf(rev, onCleanup, { keep = false } = {}) {
+  const sha = spawnSync('git', ['rev-parse', '--verify', `${rev}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  if (!sha) throw new Error(`unknown revision ${rev}`);
+  const parent = mkdtempSync(join(os.tmpdir(), 'aforo-beside-'));
+  const dir = join(parent, sha.slice(0, 10));
+  const r = spawnSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git worktree add failed: ${r.stderr}`);
+  if (!keep)
+    onCleanup(() => {
+      spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT });
+      rmSync(parent, { recursive: true, force: true });
+    });
+  for (const m of ['node_modules', 'api/node_modules', 'workers/node_modules'])
+    if (existsSync(join(ROOT, m)) && !existsSync(join(dir, m))) symlinkSync(join(ROOT, m), join(dir, m));
+  log(`building ${rev} (${sha.slice(0, 10)}) in ${dir}…`);
+  const b = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: dir, stdio: 'inherit' });
+  if (b.status !== 0) throw new Error(`npm run build:server failed for ${rev}`);
+  return { dir, sha };
 }
 
 // ───────────────────────────────────────── docs/benchmarks.md ─────────────────────────────────────────

@@ -24,11 +24,17 @@
 // --port=3298 --build (rebuild the server first) --profile (V8 CPU profile of the API per burst)
 // --no-db-ceiling --bursts=3 (atomic bursts, each on a fresh event; the median is reported) --warmup=1000 (unmeasured requests on each route first; 0: none) --wait-other=900 (s to wait for the other bench/*.mjs, e.g. push-latency, to finish) --wait-quiet=120
 // --no-write (leave docs/benchmarks.md alone).
+// --beside=<git rev>: the atomic burst against this checkout and against <rev> (e.g. main's merge-base), built in a
+// temporary `git worktree` under /tmp and started on --port + 1 with its own database, alternated A B, B A… --bursts
+// times each; reports both, their ratio and how busy the machine was (section `registration-burst-beside`).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  benchRegistration,
   collectProfile,
   connectInBatches,
   cpuShares,
@@ -41,12 +47,15 @@ import {
   forkChild,
   joinRoom,
   log,
+  machineBusy,
   machineInfo,
+  median,
   now,
   otherBenches,
   pct,
   profilerPreload,
   readFlags,
+  ROOT,
   selfLoad,
   serve,
   sortNum,
@@ -56,6 +65,7 @@ import {
   toggleProfiler,
   waitForOtherBenches,
   waitQuiet,
+  worktreeOf,
   writeBenchSection,
 } from './lib.mjs';
 
@@ -205,16 +215,7 @@ async function loadMain() {
         while (next < attempts && now() < deadline) {
           const i = next;
           next += 1;
-          const body = JSON.stringify({
-            nombre: 'JOSÉ',
-            apellido_paterno: 'GARZA',
-            apellido_materno: 'PEÑA',
-            fecha_nacimiento: '1990-05-17',
-            phone: `55${String(i).padStart(8, '0')}`,
-            email: `${prefix}${i}@bench.aforo.local`,
-            empresa: 'ACME',
-            tipo_participante: 'Empresario',
-          });
+          const body = JSON.stringify(benchRegistration(i, prefix));
           send[i] = now();
           try {
             const res = await request(`${url}${path}`, { method: 'POST', dispatcher: agent, headers, body });
@@ -270,6 +271,9 @@ function parseFlags(argv) {
     'wait-other',
     'wait-quiet',
     'no-write',
+    'beside',
+    'root',
+    'child-json',
   ]);
   return {
     capacity: int('capacity', 5000, 1, 100_000),
@@ -286,6 +290,10 @@ function parseFlags(argv) {
     profile: flags.profile === true,
     dbCeiling: flags['no-db-ceiling'] !== true,
     write: flags['no-write'] !== true,
+    beside: typeof flags.beside === 'string' ? flags.beside : null,
+    root: typeof flags.root === 'string' ? flags.root : ROOT,
+    childJson: typeof flags['child-json'] === 'string' ? flags['child-json'] : null,
+    naive: typeof flags['child-json'] !== 'string',
   };
 }
 
@@ -307,9 +315,11 @@ const summariseApiProfile = (profile) =>
 
 async function orchestratorMain() {
   const opts = parseFlags(process.argv.slice(2));
+  if (opts.beside) return besideMain(opts);
   const bench = await createBenchEnv({
     prefix: DB_PREFIX,
     port: opts.port,
+    root: opts.root,
     nodeEnv: 'development',
     extraEnv: {
       PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000', // the highest the config accepts: 166,000 per second,
@@ -328,7 +338,7 @@ async function orchestratorMain() {
 
   await bench.run(async () => {
     // ── Build, database, Redis ──
-    bench.build({ force: opts.build, ifStale: true });
+    if (opts.root === ROOT) bench.build({ force: opts.build, ifStale: true }); // --root: built by the --beside parent
     await bench.createDatabase();
     const pgInfo = await bench.withAdmin(
       async (c) =>
@@ -599,7 +609,7 @@ async function orchestratorMain() {
       const routes = [
         ['warm-atomic', (e) => `/api/eventos/${encodeURIComponent(e.slug)}/register`],
         ['warm-naive', (e) => `/api/bench-baselines/naive-register/${encodeURIComponent(e.slug)}`],
-      ];
+      ].slice(0, opts.naive ? 2 : 1);
       for (const [name, pathOf] of routes) {
         const event = await createEvent(`Calentamiento ${name} ${runId}`, Math.ceil(opts.warmup * 0.8));
         await load.call(
@@ -645,6 +655,13 @@ async function orchestratorMain() {
     real.allOversold = atomicRuns.reduce((a, r) => a + r.oversold, 0);
     real.allConsistent = atomicRuns.every((r) => r.consistent);
     real.allSteal = atomicRuns.map((r) => r.cpu.steal);
+    if (opts.childJson) {
+      // One build's bursts for the --beside parent, which alternates builds and writes the report.
+      await watchers.call('disconnect');
+      await dataDb.end();
+      writeFileSync(opts.childJson, JSON.stringify({ runs: atomicRuns.map(burstFigures), joined: conn.joined }));
+      return;
+    }
     await sleep(1000);
     const naive = await runBurst('naive', naiveEvent, `/api/bench-baselines/naive-register/${encodeURIComponent(naiveEvent.slug)}`, false);
     await watchers.call('disconnect');
@@ -998,6 +1015,166 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
     ...reading.map((line) => line.replaceAll('**', '')),
   ].join('\n');
   return { markdown, stdout };
+}
+
+// ───────────────────────────────────────── --beside: this build and another, alternated ─────────────────────────────────────────
+
+/** What the --beside report keeps of one burst (a child writes these as JSON). */
+function burstFigures(r) {
+  return {
+    acceptedPerSec: r.acceptedPerSec,
+    accepted: r.accepted,
+    oversold: r.oversold,
+    consistent: r.consistent,
+    http: r.http,
+    httpOk: r.httpOk,
+    pushFromResp: r.push.fromResp,
+    pushMissed: r.push.missed,
+    cpu: {
+      api: r.cpu.api,
+      workers: r.cpu.workers,
+      pg: r.cpu.pg,
+      pgOther: r.cpu.pgOther,
+      redis: r.cpu.redis,
+      other: r.cpu.other,
+      steal: r.cpu.steal,
+    },
+    overlapped: r.overlapped,
+  };
+}
+
+/**
+ * `--beside=<rev>`: the same burst against this checkout and against `rev` (built in a temporary `git worktree` under
+ * /tmp), in one run. Each burst is a child run of this script (`--root=<checkout> --child-json=<file> --bursts=1`:
+ * its own database, Redis prefix, API and workers, on its own port — this build on --port, the other on --port + 1),
+ * the builds alternated A B, B A, A B… so that a machine getting busier or quieter weighs on both alike. Only one
+ * build runs at a time. Reports each build's median and each burst, the ratio of the medians, and how busy the
+ * machine was (machineBusy() before each burst, other processes' CPU during it): a busy machine is marked so.
+ */
+async function besideMain(opts) {
+  const cleanups = [];
+  const cleanup = () => {
+    for (const f of cleanups.splice(0)) {
+      try {
+        f();
+      } catch {
+        /* best effort */
+      }
+    }
+  };
+  process.once('exit', cleanup);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      cleanup();
+      process.exit(130);
+    });
+  }
+  const otherBenchDone =
+    opts.waitOtherS > 0 ? (await waitForOtherBenches({ seconds: opts.waitOtherS, pollMs: 30_000 })).length === 0 : true;
+  const head = spawnSync('git', ['rev-parse', '--short=10', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'api', 'workers'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  log('building this checkout (npm run build:server)…');
+  if (spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+    throw new Error('npm run build:server failed');
+  const other = worktreeOf(opts.beside, (f) => cleanups.push(f));
+  const builds = [
+    { label: `this checkout (${head}${dirty ? ', uncommitted changes' : ''})`, root: ROOT, port: opts.port, runs: [] },
+    { label: `${opts.beside} (${other.sha.slice(0, 10)})`, root: other.dir, port: opts.port + 1, runs: [] },
+  ];
+  const tmp = mkdtempSync(join(os.tmpdir(), 'aforo-bench-beside-'));
+  cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+  const pass = [
+    `--attempts=${opts.attempts}`,
+    `--capacity=${opts.capacity}`,
+    `--clients=${opts.clients}`,
+    `--watchers=${opts.watchers}`,
+    `--warmup=${opts.warmup}`,
+    `--max-seconds=${opts.maxSeconds}`,
+    `--wait-quiet=${opts.waitQuietS}`,
+  ];
+  let k = 0;
+  for (let round = 0; round < opts.bursts; round += 1) {
+    for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
+      const file = join(tmp, `burst-${(k += 1)}.json`);
+      const busyBefore = await machineBusy(2000);
+      log(`round ${round + 1}/${opts.bursts}: ${b.label} (machine ${busyBefore.toFixed(0)} % busy before)…`);
+      const child = spawn(
+        process.execPath,
+        [
+          SELF,
+          `--root=${b.root}`,
+          `--child-json=${file}`,
+          `--port=${b.port}`,
+          '--bursts=1',
+          '--no-db-ceiling',
+          '--no-write',
+          '--wait-other=0',
+          ...pass,
+        ],
+        { stdio: 'inherit' },
+      );
+      const code = await new Promise((done) => child.on('exit', (c) => done(c)));
+      if (code !== 0) throw new Error(`the burst against ${b.label} failed (exit ${code})`);
+      const { runs, joined } = JSON.parse(readFileSync(file, 'utf8'));
+      b.joined = joined;
+      for (const r of runs) b.runs.push({ ...r, busyBefore });
+    }
+  }
+  const med = (b, f) => median(b.runs.map(f));
+  const [mine, theirs] = builds;
+  const ratio = med(mine, (r) => r.acceptedPerSec) / med(theirs, (r) => r.acceptedPerSec);
+  const busiest = Math.max(...builds.flatMap((b) => b.runs.map((r) => Math.max(r.busyBefore, r.cpu.other / 2))));
+  const busy = busiest > 25 || !otherBenchDone || builds.some((b) => b.runs.some((r) => r.overlapped));
+  const machine = machineInfo();
+  const rows = builds.map((b) => [
+    b.label,
+    `**${fmtInt(med(b, (r) => r.acceptedPerSec))}**`,
+    b.runs.map((r) => fmtInt(r.acceptedPerSec)).join(' · '),
+    `${fmt(med(b, (r) => r.http.p50))} / ${fmt(med(b, (r) => r.http.p95))} / ${fmt(med(b, (r) => r.http.p99))}`,
+    fmt(med(b, (r) => r.pushFromResp.p95)),
+    `${fmtPct(med(b, (r) => r.cpu.api))} / ${fmtPct(med(b, (r) => r.cpu.workers))} / ${fmtPct(med(b, (r) => r.cpu.pg))}`,
+    `${b.runs.map((r) => fmtPct(r.busyBefore)).join(' · ')}; others during: ${b.runs.map((r) => fmtPct(r.cpu.other)).join(' · ')}`,
+    `${b.runs.reduce((a, r) => a + r.oversold, 0)} / ${b.runs.every((r) => r.consistent) ? 'yes' : '**no**'}`,
+  ]);
+  const head2 = [
+    'Build',
+    'Accepted/s (median)',
+    'Each burst, in order',
+    'HTTP p50 / p95 / p99 (median)',
+    'Push p95 from the 201',
+    'CPU API / workers / PostgreSQL (median, % of a core)',
+    'Machine busy before each burst (% of all cores); other processes during (% of a core)',
+    'Oversold / counter = rows',
+  ];
+  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const verdict =
+    `This checkout accepted **${(ratio * 100).toFixed(0)} %** of the registrations per second of ${opts.beside} ` +
+    `(median of ${opts.bursts} bursts each, alternated in one run).` +
+    (busy
+      ? ` **Busy machine** (up to ${busiest.toFixed(0)} % of it taken by other work${otherBenchDone ? '' : ', another bench/ script running'}): ` +
+        'the absolute figures are low; the relative one is what this run shows.'
+      : '');
+  const markdown = [
+    `## Registration burst beside another build (\`--beside=${opts.beside}\`)`,
+    '',
+    'The same burst as above (one event, 64 HTTP clients in a closed loop, staff sockets on its board), against this checkout and',
+    'against another revision built in a temporary `git worktree`, alternated in one run; each burst on its own database, API and',
+    'workers, only one build running at a time.',
+    '',
+    '```sh',
+    `npm run bench:registrations -- --beside=${opts.beside} --bursts=${opts.bursts}`,
+    '```',
+    '',
+    `Latest run: ${when} — ${machine.nproc} cores (${machine.model}), Node ${machine.node}; ${fmtInt(opts.attempts)} attempts per burst on a capacity of ${fmtInt(opts.capacity)}, ` +
+      `${opts.clients} clients, ${mine.joined ?? opts.watchers} watchers, warm-up ${fmtInt(opts.warmup)} requests per burst.`,
+    '',
+    table(head2, rows, ['---', '---:', '---:', '---:', '---:', '---:', '---', '---:']),
+    '',
+    verdict,
+  ].join('\n');
+  console.log(`\n${markdown.replaceAll('**', '')}`);
+  if (opts.write) writeBenchSection('registration-burst-beside', markdown);
+  cleanup();
 }
 
 // Dispatch last, once every top-level helper above is initialised.

@@ -1,5 +1,6 @@
 import { SignedLinks } from '../../api/src/core/links/signed-links';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
+import { sentMessage } from '../mail/mail-factories';
 import { mailedApp } from '../setup/mailed-app';
 import { eventually, TestApp } from '../setup/test-app';
 
@@ -53,10 +54,12 @@ describe('signed links across a JWT_SECRET rotation', () => {
       const [row] = await app.t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = $1`, [
         `registro.confirmacion:${id}`,
       ]);
-      await app.t.query(`UPDATE correos SET status = 'failed', html = replace(html, $2, $3), text = replace(text, $2, $3) WHERE id = $1`, [
+      // (A build before issue 30 stored the rendered body; this one stores none, so the old body is written here.)
+      const sent = await sentMessage(app.t, row.id);
+      await app.t.query(`UPDATE correos SET status = 'failed', html = $2, text = $3 WHERE id = $1`, [
         row.id,
-        fresh,
-        old,
+        sent.html.split(fresh).join(old),
+        sent.text.split(fresh).join(old),
       ]);
       const [stored] = await app.t.query<{ text: string }>(`SELECT text FROM correos WHERE id = $1`, [row.id]);
       expect(stored.text).toContain(old);
@@ -67,9 +70,14 @@ describe('signed links across a JWT_SECRET rotation', () => {
       expect(resent.split('.')[0]).toBe(fresh.split('.')[0]);
       // Valid with the new secret alone: it would survive JWT_SECRET_PREVIOUS being removed.
       expect(current.verify('cancel-registration', resent)).toMatchObject({ ok: true, id });
-      const [after] = await app.t.query<{ html: string; text: string }>(`SELECT html, text FROM correos WHERE id = $1`, [row.id]);
-      expect(after.text).toContain(resent);
-      expect(`${after.html}${after.text}`).not.toContain(old);
+      // The body stored before is gone (nothing rendered is stored now, issue 30): the preview is the message resent.
+      const [after] = await app.t.query<{ html: string | null; text: string | null }>(`SELECT html, text FROM correos WHERE id = $1`, [
+        row.id,
+      ]);
+      expect(after).toEqual({ html: null, text: null });
+      const preview = (await app.t.as(app.admin).get(`/api/correos/${row.id}`).expect(200)).body.correo as { html: string; text: string };
+      expect(preview.text).toContain(resent);
+      expect(`${preview.html}${preview.text}`).not.toContain(old);
     });
   });
 

@@ -1,7 +1,9 @@
 import { DataSource } from 'typeorm';
 import { MailOutbox } from '../../api/src/modules/mail/mail-outbox';
+import { MailRenderer } from '../../api/src/modules/mail/render/mail-renderer';
+import type { RenderedMail } from '../../api/src/modules/mail/render/mail-renderer.types';
 import type { QueuedMail } from '../../api/src/shared/contracts/mail.contract';
-import type { TestApp } from '../setup/test-app';
+import { eventually, type TestApp } from '../setup/test-app';
 
 let next = 1;
 
@@ -59,4 +61,20 @@ export async function correo(t: TestApp, id: string): Promise<CorreoState> {
     [id],
   );
   return row;
+}
+
+/**
+ * The message as the workers rendered (and sent, or stored) it, once they have: nothing rendered is stored (issue 30),
+ * so it is the row's intent rendered again by the app's MailRenderer, which is deterministic for a row.
+ */
+export async function sentMessage(t: TestApp, id: string): Promise<RenderedMail> {
+  const [row] = await eventually(
+    () =>
+      t.query<{ template: string; data: Record<string, unknown>; created_at: Date; status: string }>(
+        `SELECT template, data, created_at, status FROM correos WHERE id = $1`,
+        [id],
+      ),
+    (rows) => rows.length === 1 && rows[0].status !== 'queued' && rows[0].status !== 'sending',
+  );
+  return t.app.get(MailRenderer).render(row.template, row.data, { id, createdAt: new Date(row.created_at) });
 }

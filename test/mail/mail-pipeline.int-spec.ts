@@ -1,7 +1,7 @@
 import { SignedLinks } from '../../api/src/core/links/signed-links';
 import { SmtpSink } from '../setup/smtp-sink';
 import { eventually, TestApp } from '../setup/test-app';
-import { confirmacion, correo, queueMails } from './mail-factories';
+import { confirmacion, correo, queueMails, sentMessage } from './mail-factories';
 
 /**
  * Mail as a pipeline against a real SMTP server started by the test: what the citizen
@@ -79,10 +79,11 @@ describe('mail pipeline: rows of correos reach a real SMTP server once', () => {
     expect(calendar).toContain('SUMMARY:Festival de la Luz');
     expect(calendar).toContain('LOCATION:Parque Fundidora\\, Monterrey');
 
-    // The staff preview shows what was sent.
-    const [stored] = await t.query<{ subject: string; text: string }>(`SELECT subject, text FROM correos WHERE id = $1`, [id]);
+    // The staff preview shows what was sent: the row's intent renders the same message again (nothing rendered is stored).
+    const [stored] = await t.query<{ subject: string; text: string | null }>(`SELECT subject, text FROM correos WHERE id = $1`, [id]);
     expect(stored.subject).toBe(parsed.subject);
-    expect(stored.text.trim()).toBe(parsed.text?.trim());
+    expect(stored.text).toBeNull();
+    expect((await sentMessage(t, id)).text.trim()).toBe(parsed.text?.trim());
   });
 
   it('a 4xx is retried with backoff and the message arrives once', async () => {
@@ -173,14 +174,19 @@ describe('mail without SMTP_URL: rendered and stored, readable by the staff', ()
       (c) => c.status !== 'queued' && c.status !== 'sending',
     );
     expect(row).toMatchObject({ status: 'stored', attempts: 1, provider_message_id: null });
-    const [stored] = await t.query<{ subject: string; html: string; text: string; sent_at: Date | null }>(
+    const [stored] = await t.query<{ subject: string; html: string | null; text: string | null; sent_at: Date | null }>(
       `SELECT subject, html, text, sent_at FROM correos WHERE id = $1`,
       [id],
     );
     expect(stored.subject).toBe('Registro confirmado: Festival de la Luz');
-    expect(stored.html).toContain('ZX9P4');
-    expect(stored.text).toContain('ZX9P4');
-    expect(stored.text).toContain('/registro/cancelar/');
+    // The row keeps the intent, not the rendered body (issue 30); the staff's preview renders it.
+    expect(stored.html).toBeNull();
+    expect(stored.text).toBeNull();
     expect(stored.sent_at).not.toBeNull();
+    const admin = await t.login();
+    const detail = (await t.as(admin).get(`/api/correos/${id}`).expect(200)).body.correo as { html: string; text: string };
+    expect(detail.html).toContain('ZX9P4');
+    expect(detail.text).toContain('ZX9P4');
+    expect(detail.text).toContain('/registro/cancelar/');
   });
 });

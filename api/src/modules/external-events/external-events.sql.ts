@@ -87,9 +87,10 @@ const queueConfirmation = sqlFunction(`
  * published and has a free place (places held for the waitlist are not free), a repeated e-mail (case and spaces
  * ignored; cancelled registrations aside) is skipped without taking a place, and each accepted registration gets
  * its door code, the privacy notice it accepted (the version the form sent, or the current one), its
- * `registration.created` domain event and its confirmation message, in the same transaction. The counter moves
- * once per batch, so `current_attendees` always equals the rows. Outcome per input row (by `ord`): ok | duplicate |
- * full | not_found | draft | cancelled | completed.
+ * `registration.created` domain event and its confirmation message (its intent: template, recipient, data and key;
+ * rendered later by the workers), in the same transaction; the batch's messages wake the workers with one NOTIFY.
+ * The counter moves once per batch, so `current_attendees` always equals the rows. Outcome per input row (by `ord`):
+ * ok | duplicate | full | not_found | draft | cancelled | completed.
  */
 const registerBatch = sqlFunction(`
       CREATE OR REPLACE FUNCTION register_external_batch(p_slug text, p_rows jsonb)
@@ -103,6 +104,7 @@ const registerBatch = sqlFunction(`
         free integer;
         taken integer := 0;
         evento jsonb;
+        mail_ids bigint[] := '{}';
       BEGIN
         SELECT * INTO ev FROM external_events e WHERE e.slug = p_slug FOR UPDATE;
         IF NOT FOUND OR ev.status <> 'published' THEN
@@ -143,7 +145,7 @@ const registerBatch = sqlFunction(`
           INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
           VALUES (gen_random_uuid(), 'registration.created', r.actor_id, r.ip, 'external_registration', reg.id::text,
                   jsonb_build_object('event_id', reg.event_id, 'registration', external_registration_json(reg)));
-          PERFORM queue_mail('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
+          mail_ids := mail_ids || queue_mail_quiet('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
             reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
             jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
                                'evento', evento),
@@ -153,6 +155,8 @@ const registerBatch = sqlFunction(`
         END LOOP;
         IF taken > 0 THEN
           UPDATE external_events SET current_attendees = current_attendees + taken, version = version + 1 WHERE id = ev.id;
+          -- One NOTIFY for the batch's confirmations (mail_notify), not one per registration.
+          PERFORM mail_notify(mail_ids);
         END IF;
       END
       $fn$`);

@@ -15,8 +15,8 @@ function withoutNul(value: unknown): unknown {
 
 /**
  * How another area queues messages: inside the caller's transaction, so a message exists only if its change
- * commits. One statement for any number of messages; a key already queued is skipped (the same cause never
- * queues two messages). From SQL (inside a statement of the area's own), call `queue_mail(...)` (mail.sql.ts) directly: it
+ * commits. One statement (and one NOTIFY) for any number of messages; a key already queued is skipped (the same cause
+ * never queues two messages). From SQL (inside a statement of the area's own), call `queue_mail(...)` (mail.sql.ts) directly: it
  * cleans the name and keeps a bad address as a failed message (never sent) the same way.
  */
 @Injectable()
@@ -33,10 +33,13 @@ export class MailOutbox {
       ref_type: m.ref?.type ?? null,
       ref_id: m.ref?.id ?? null,
     }));
+    // One NOTIFY for the whole statement (mail_notify), not one per message.
     const [{ n }]: Array<{ n: number }> = await manager.query(
-      `SELECT count(queue_mail(x.key, x.template, x.to_email, x.to_name, x.data, x.ref_type, x.ref_id))::int AS n
-         FROM jsonb_to_recordset($1::jsonb)
-           AS x(key text, template text, to_email text, to_name text, data jsonb, ref_type text, ref_id integer)`,
+      `WITH q AS MATERIALIZED (
+         SELECT queue_mail_quiet(x.key, x.template, x.to_email, x.to_name, x.data, x.ref_type, x.ref_id) AS id
+           FROM jsonb_to_recordset($1::jsonb)
+             AS x(key text, template text, to_email text, to_name text, data jsonb, ref_type text, ref_id integer))
+       SELECT count(id)::int AS n, mail_notify(array_agg(id)) AS notified FROM q`,
       [JSON.stringify(rows)],
     );
     return n;

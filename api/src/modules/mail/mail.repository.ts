@@ -101,26 +101,29 @@ export class MailRepository {
 
   /**
    * Takes a message for sending, in one statement: a queued one, or one a crashed worker left in 'sending'
-   * longer than the lease. Stores the rendered message and the Message-ID and counts the attempt BEFORE the
-   * SMTP conversation, so a crash after it is visible ('sending') and the resend reuses the same Message-ID.
+   * longer than the lease. Stores the subject (the list shows it) and the Message-ID and counts the attempt BEFORE
+   * the SMTP conversation, so a crash after it is visible ('sending') and the resend reuses the same Message-ID.
+   * The rendered body is not stored: the row keeps the message's intent (template, data), which renders the same
+   * message again (issue 30; docs/decisions/correos.md "Lo que se guarda de un correo"); a body an earlier build
+   * stored is cleared, so the preview of a resent message is the message rendered anew, never the old one.
    */
   async claim(
     id: string,
     next: 'sending' | 'stored',
-    rendered: { subject: string; html: string; text: string; messageId: string },
+    rendered: { subject: string; messageId: string },
     leaseMs: number,
   ): Promise<CorreoRow | null> {
     const rows = returned<CorreoRow>(
       await this.ds.query(
         `UPDATE correos
-          SET status = $2, attempts = attempts + 1, subject = $3, html = $4, text = $5,
-              message_id = coalesce(message_id, $6), updated_at = clock_timestamp(),
+          SET status = $2, attempts = attempts + 1, subject = $3, html = NULL, text = NULL,
+              message_id = coalesce(message_id, $4), updated_at = clock_timestamp(),
               sent_at = CASE WHEN $2 = 'stored' THEN clock_timestamp() ELSE sent_at END,
               last_error = CASE WHEN $2 = 'stored' THEN NULL ELSE last_error END
         WHERE id = $1
-          AND (status = 'queued' OR (status = 'sending' AND updated_at < clock_timestamp() - make_interval(secs => $7::float8 / 1000)))
+          AND (status = 'queued' OR (status = 'sending' AND updated_at < clock_timestamp() - make_interval(secs => $5::float8 / 1000)))
         RETURNING ${COLUMNS}`,
-        [id, next, rendered.subject, rendered.html, rendered.text, rendered.messageId, leaseMs],
+        [id, next, rendered.subject, rendered.messageId, leaseMs],
       ),
     );
     return rows[0] ?? null;

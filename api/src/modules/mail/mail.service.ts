@@ -62,7 +62,8 @@ export class MailService {
   }
 
   /**
-   * The message as the person gets it; one the workers have not rendered yet is rendered now (not stored). Its
+   * The message as the person gets it, rendered now from the row's intent (nothing rendered is stored: issue 30;
+   * a body stored by an earlier build, or put in its place by an ARCO request, is shown as stored). Its
    * inline images go into the HTML as data: URIs, as a mail client would show them. Its signed links work only
    * for a reader who could do the same from the panel (SIGNED_LINKS[purpose].staff); for anyone else each token is
    * LINK_HIDDEN and the HTML link inert (docs/decisions/correos.md, "Enlaces firmados en la pantalla Correos").

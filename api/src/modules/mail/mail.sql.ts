@@ -12,9 +12,16 @@ import { sqlFunction, type SqlFunction } from '@core/database/sql-functions';
  * oposición or unsubscribe) is kept as 'suppressed', never sent, except the answers to an ARCO request itself
  * (templates `privacidad.*`: the law requires them). The commit wakes the workers' dispatcher (NOTIFY aforo_mail
  * with the id). See docs/decisions/correos.md and docs/decisions/privacidad.md.
+ *
+ * What is stored is the message's intent — template, recipient, the data it is written from, the idempotency key —
+ * never a rendered body: the workers render when sending, the Correos screen when showing (issue 30,
+ * docs/decisions/correos.md "Lo que se guarda de un correo").
+ *
+ * A statement that queues many messages calls `queue_mail_quiet` per message and `mail_notify(ids)` once: one
+ * NOTIFY per statement (the registration batch, MailOutbox) instead of one per message.
  */
-const queueMail = sqlFunction(`
-      CREATE OR REPLACE FUNCTION queue_mail(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
+const queueMailQuiet = sqlFunction(`
+      CREATE OR REPLACE FUNCTION queue_mail_quiet(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
       RETURNS bigint LANGUAGE plpgsql AS $$
       DECLARE
         new_id bigint;
@@ -34,10 +41,43 @@ const queueMail = sqlFunction(`
                      WHEN suppressed THEN 'La persona pidió no recibir correos (oposición o baja); no se envió.' END)
         ON CONFLICT (idempotency_key) DO NOTHING
         RETURNING id INTO new_id;
-        IF new_id IS NOT NULL AND valid AND NOT suppressed THEN
-          PERFORM pg_notify('aforo_mail', new_id::text);
-        END IF;
         RETURN new_id;
       END $$`);
 
-export const MAIL_SQL_FUNCTIONS: readonly SqlFunction[] = [queueMail];
+/**
+ * Wakes the dispatcher for the messages of `p_ids` still to send ('queued'; nulls and failed or suppressed ones are
+ * left out): ONE NOTIFY aforo_mail carrying their ids, comma-separated (several when they would not fit a payload's
+ * 8,000 bytes: 500 ids each), delivered when the transaction commits. Answers how many ids it named.
+ */
+const mailNotify = sqlFunction(`
+      CREATE OR REPLACE FUNCTION mail_notify(p_ids bigint[]) RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE
+        ids text[];
+        i integer := 1;
+      BEGIN
+        IF p_ids IS NULL OR cardinality(p_ids) = 0 THEN
+          RETURN 0;
+        END IF;
+        SELECT array_agg(c.id::text ORDER BY c.id) INTO ids FROM correos c WHERE c.id = ANY(p_ids) AND c.status = 'queued';
+        IF ids IS NULL THEN
+          RETURN 0;
+        END IF;
+        WHILE i <= cardinality(ids) LOOP
+          PERFORM pg_notify('aforo_mail', array_to_string(ids[i:i + 499], ','));
+          i := i + 500;
+        END LOOP;
+        RETURN cardinality(ids);
+      END $$`);
+
+/** One message, queued and announced (its own NOTIFY): what a statement queueing a single message calls. */
+const queueMail = sqlFunction(`
+      CREATE OR REPLACE FUNCTION queue_mail(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
+      RETURNS bigint LANGUAGE plpgsql AS $$
+      DECLARE
+        new_id bigint := queue_mail_quiet(p_key, p_template, p_to_email, p_to_name, p_data, p_ref_type, p_ref_id);
+      BEGIN
+        PERFORM mail_notify(ARRAY[new_id]);
+        RETURN new_id;
+      END $$`);
+
+export const MAIL_SQL_FUNCTIONS: readonly SqlFunction[] = [queueMailQuiet, mailNotify, queueMail];

@@ -15,8 +15,8 @@ const RECOVER_MS = 500;
 const RECOVER_MAX_MS = 5000;
 
 /**
- * From a committed row to its job, in the workers: `queue_mail` NOTIFYs `aforo_mail` with the id when its
- * transaction commits; this LISTENs on a connection of its own (never through a pooler) and enqueues one
+ * From a committed row to its job, in the workers: `mail_notify` NOTIFYs `aforo_mail` with the ids a statement
+ * queued (one NOTIFY per statement) when its transaction commits; this LISTENs on a connection of its own (never through a pooler) and enqueues one
  * `mail.send` per id. At start and after every reconnection to PostgreSQL it enqueues everything still waiting,
  * so a message queued while no workers ran is never lost. When Redis refuses a job or its connection drops, it
  * reads everything waiting from PostgreSQL again every few seconds until Redis takes it: the messages queued
@@ -52,7 +52,8 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
     client.on('error', (err) => this.reconnect(client, err));
     client.on('end', () => this.reconnect(client, new Error('conexión cerrada')));
     client.on('notification', (n) => {
-      if (n.channel === 'aforo_mail' && n.payload) this.add([n.payload]);
+      // One NOTIFY per statement that queued messages: their ids, comma-separated (mail_notify, mail.sql.ts).
+      if (n.channel === 'aforo_mail' && n.payload) this.add(n.payload.split(',').filter(Boolean));
     });
     try {
       await client.connect();

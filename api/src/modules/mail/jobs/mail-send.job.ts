@@ -14,9 +14,9 @@ export class MailRetryLater extends Error {}
 /**
  * mail.send: one message, at most one SMTP acceptance (docs/decisions/correos.md):
  * 1. render it (deterministic: a resend is the same message) — bad data fails it for good;
- * 2. claim it in one statement: queued → sending (or → stored without SMTP_URL), attempt counted, the rendered
- *    message and its Message-ID stored BEFORE talking to the server; a row in 'sending' is taken over only
- *    after the lease (its worker died);
+ * 2. claim it in one statement: queued → sending (or → stored without SMTP_URL), attempt counted, its subject and
+ *    Message-ID stored BEFORE talking to the server (never the rendered body: the row keeps the intent, which
+ *    renders the same message again); a row in 'sending' is taken over only after the lease (its worker died);
  * 3. send; 250 → sent with the server's answer; 5xx → failed with the reason; 4xx or no connection →
  *    back to queued with the reason, and the job retries with backoff.
  */
@@ -57,7 +57,7 @@ export class MailSendJob implements JobHandler<'mail.send'> {
     const claimed = await this.mails.claim(
       row.id,
       this.transport.enabled ? 'sending' : 'stored',
-      { subject: rendered.subject, html: rendered.html, text: rendered.text, messageId },
+      { subject: rendered.subject, messageId },
       mailSendingLeaseMs(this.config),
     );
     if (!claimed) {

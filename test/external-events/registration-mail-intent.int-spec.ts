@@ -1,0 +1,115 @@
+import { Client } from 'pg';
+import type { CorreoRow } from '../../api/src/modules/mail/mail.repository';
+import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
+import { eventually, signedInApp, type TestApp } from '../setup/test-app';
+
+type IntentRow = Pick<
+  CorreoRow,
+  'id' | 'idempotency_key' | 'template' | 'to_email' | 'to_name' | 'data' | 'status' | 'subject' | 'html' | 'text' | 'message_id'
+>;
+
+const INTENT = `SELECT id::text, idempotency_key, template, to_email, to_name, data, status, subject, html, text, message_id FROM correos`;
+
+/**
+ * Issue 30 §1: a registration's transaction writes its confirmation's intent — template, recipient, the data it is
+ * written from, the idempotency key — never a rendered body, and wakes the workers with ONE NOTIFY per batch, not one
+ * per registration. The workers do not store a body either: the Correos screen renders it (same masking rules).
+ */
+describe('a registration queues its confirmation as an intent, not a rendered body', () => {
+  let t: TestApp;
+  let admin: string;
+  signedInApp((s) => ({ t, admin } = s));
+
+  it('right after the 201 the row holds the intent and no rendered column; after the workers, still none; the preview renders it', async () => {
+    const e = await createEvent(t, admin, { title: 'Noche de Museos' });
+    const res = await registerForEvent(t, e.slug, registrationBody(301)).expect(201);
+    const id = res.body.registration.id as number;
+    const [row] = await t.query<IntentRow>(`${INTENT} WHERE idempotency_key = $1`, [`registro.confirmacion:${id}`]);
+    expect(row).toMatchObject({
+      template: 'registro.confirmacion',
+      to_email: 'persona301@correo.mx',
+      to_name: 'JOSÉ ÁNGEL GARZA PEÑA',
+      data: {
+        registro_id: id,
+        evento_id: e.id,
+        slug: e.slug,
+        nombre: 'JOSÉ ÁNGEL',
+        evento: { titulo: 'Noche de Museos', lugar: 'Parque Fundidora, Monterrey' },
+      },
+      html: null,
+      text: null,
+    });
+    // The transaction wrote no part of the rendered message (the workers may already have stored its subject).
+    expect(JSON.stringify(row.data)).not.toMatch(/<html|Registro confirmado|\/registro\/cancelar\//);
+
+    const stored = await eventually(
+      async () => (await t.query<IntentRow>(`${INTENT} WHERE id = $1`, [row.id]))[0],
+      (r) => r.status === 'stored',
+    );
+    expect(stored).toMatchObject({ subject: 'Registro confirmado: Noche de Museos', html: null, text: null });
+    expect(stored.message_id).toMatch(/^<correo-/);
+
+    const detail = (await t.as(admin).get(`/api/correos/${row.id}`).expect(200)).body.correo as { html: string; text: string };
+    expect(detail.html).toContain('<html lang="es"');
+    expect(detail.text).toContain(String(row.data.codigo));
+    expect(detail.text).toContain('/registro/cancelar/');
+  });
+
+  it('the registration statement writes no rendered column and NOTIFYs once for a batch of three', async () => {
+    const e = await createEvent(t, admin, { title: 'Feria del Libro' });
+    let ids: string[] = [];
+    const listener = new Client({ connectionString: t.config.databaseUrl });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === 'aforo_mail') payloads.push(n.payload ?? '');
+    });
+    await listener.query('LISTEN aforo_mail');
+    // The workers must not take the messages while the transaction's writes are read.
+    await t.stopWorkers();
+    try {
+      const rows = [302, 303, 304].map((i) => ({
+        ...registrationBody(i, { nombre: 'ROSA', apellido_paterno: 'LEAL', apellido_materno: 'CANTÚ' }),
+        actor_id: null,
+        ip: '127.0.0.1',
+        aviso_version: null,
+      }));
+      const outcomes = await t.query<{ outcome: string; registration_id: number }>(
+        `SELECT outcome, registration_id FROM register_external_batch($1, $2::jsonb)`,
+        [e.slug, JSON.stringify(rows)],
+      );
+      expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'ok', 'ok']);
+      const written = await t.query<IntentRow>(`${INTENT} WHERE idempotency_key = ANY($1) ORDER BY id`, [
+        outcomes.map((o) => `registro.confirmacion:${o.registration_id}`),
+      ]);
+      expect(written).toHaveLength(3);
+      ids = written.map((w) => w.id);
+      for (const w of written) {
+        expect(w).toMatchObject({
+          template: 'registro.confirmacion',
+          status: 'queued',
+          subject: null,
+          html: null,
+          text: null,
+          message_id: null,
+        });
+      }
+      await eventually(
+        () => payloads.length,
+        (n) => n >= 1,
+      );
+      await new Promise((r) => setTimeout(r, 300)); // a second NOTIFY, if any, would have arrived by now
+      expect(payloads).toHaveLength(1);
+      expect(payloads[0].split(',').sort()).toEqual([...ids].sort());
+    } finally {
+      await listener.end();
+      await t.startWorkers();
+    }
+    // The dispatcher reads the ids of such a NOTIFY: started again, the workers store all three.
+    await eventually(
+      () =>
+        t.query<{ n: number }>(`SELECT count(*)::int AS n FROM correos WHERE id = ANY($1) AND status = 'stored' AND html IS NULL`, [ids]),
+      (r) => r[0].n === 3,
+    );
+  });
+});
