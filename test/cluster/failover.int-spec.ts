@@ -66,12 +66,12 @@ function establishedTo(port: number): number {
 }
 
 /**
- * Issue 30 §4, with real processes (`npm run start:cluster`: HAProxy → 2 api replicas): a replica SIGKILLed between
+ * With real processes (`npm run start:cluster`: HAProxy → 2 api replicas): a replica SIGKILLed between
  * two requests of one kept-alive client, and during 32 clients at once. Every request is answered, no
  * acknowledged registration is lost, none is written twice: HAProxy retries on another replica what got no answer
  * when it carries an Idempotency-Key (deploy/haproxy/haproxy.cfg), and the key makes the repeat safe.
  */
-describe('a replica dies and every request is still answered (issue 30 §4)', () => {
+describe('a replica dies and every request is still answered', () => {
   const c = TestCluster.forTests({ api: 2, realtime: 1, workers: 1 });
   const publishedEvent = (places: number) => c.publishedEvent(c.admin, places);
   const stored = async (eventId: number) =>

@@ -12,7 +12,7 @@ import { eventually, nextPush, signedInApp, type TestApp } from '../setup/test-a
 let seq = 0;
 
 /**
- * The nightly 'vaciar recinto' (issue 28 §3, DOOR_EMPTY_AT): the workers empty every door with people inside whose last
+ * The nightly 'vaciar recinto' (DOOR_EMPTY_AT): the workers empty every door with people inside whose last
  * change is before the most recent cut, by the on-demand code path, once however many workers run it. Time is set by
  * moving the door's rows back in SQL, or by the run's `now`.
  */

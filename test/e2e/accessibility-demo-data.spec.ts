@@ -8,7 +8,7 @@ import { databaseUrl, ownServer } from './own-server';
  * The screens as a real municipality's would be: `npm run seed:demo`'s data (six external events, four
  * programs with registrations, hundreds of people, internal events in every state, three spaces, seats
  * given) and every main staff screen, plus the public ones, must pass axe and not scroll sideways at 1280
- * and 360 px (issue 23 §5: the project's other accessibility test holds little data, so a rule like
+ * and 360 px (the project's other accessibility test holds little data, so a rule like
  * label-content-name-mismatch on the programs' participants went unseen).
  *
  * The demo data gets a server of its own (own-server.ts: its own database and Redis prefix): seeded into the
@@ -20,7 +20,7 @@ const root = join(__dirname, '../..');
 // The demo's records (api/src/modules/*/*.seed.ts).
 const DEMO = {
   externalEvent: 'feria-del-empleo-monterrey-2027',
-  /** Happening today, with people inside through two gates (issue 28). */
+  /** Happening today, with people inside through two gates. */
   todayEvent: 'festival-de-la-luz-en-la-macroplaza',
   program: 'impulso-a-mujeres-emprendedoras',
   confirmedInternalEvent: 'Informe Anual de Actividades',

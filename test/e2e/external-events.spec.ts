@@ -365,7 +365,7 @@ test('event images: browser checks, create-then-upload, and the partial-failure 
   await expect(eventRow(page, title2).locator('img.event-cell__thumb')).toHaveAttribute('src', /^\/api\/images\/.+\.png$/);
 });
 
-test('a registration whose answer is lost on the way is sent once more with the same key: success, one registration (issue 30 §4)', async ({
+test('a registration whose answer is lost on the way is sent once more with the same key: success, one registration', async ({
   page,
   request,
 }) => {

@@ -4,8 +4,8 @@ import { createProgramViaApi, applyViaApi } from './programs-helpers';
 import { actOnLinkPage } from './link-pages-helpers';
 
 /**
- * Issue 22 §4 for programs in the browser: a full program's page offers its waitlist with the same form; the join is
- * confirmed by the link of its message (issue 29 §1.4) before it takes a place in line; staff free a
+ * The waitlist of programs in the browser: a full program's page offers its waitlist with the same form; the join is
+ * confirmed by the link of its message before it takes a place in line; staff free a
  * place in the registrations modal and watch the waitlist panel move live; the offer message's own link (read through
  * the staff 'Correos' API, as the citizen would get it) opens the accept page; accepting registers the application.
  * Each screen at 1280 and 360 px, axe clean. AFORO_SHOTS=1 also saves the screenshots (AFORO_SHOTS_DIR or
@@ -65,7 +65,7 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     await expect(citizen.getByTestId('program-waitlist-success-message')).toHaveText(
       'Te enviamos un correo para confirmar tu lugar en la lista de espera. Revisa tu bandeja de entrada (y la de correo no deseado).',
     );
-    // Not in line until the address is confirmed (issue 29 §1.4): the count does not move.
+    // Not in line until the address is confirmed: the count does not move.
     await expect(citizen.getByTestId('program-waitlist-count')).toHaveText('Nadie en la lista de espera');
     await checkScreen(citizen, 'public-program-waitlist-joined');
 

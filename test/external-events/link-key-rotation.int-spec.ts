@@ -54,7 +54,7 @@ describe('signed links across a JWT_SECRET rotation', () => {
       const [row] = await app.t.query<{ id: string }>(`SELECT id::text FROM correos WHERE idempotency_key = $1`, [
         `registro.confirmacion:${id}`,
       ]);
-      // (A build before issue 30 stored the rendered body; this one stores none, so the old body is written here.)
+      // (An earlier build stored the rendered body; this one stores none, so the old body is written here.)
       const sent = await sentMessage(app.t, row.id);
       await app.t.query(`UPDATE correos SET status = 'failed', html = $2, text = $3 WHERE id = $1`, [
         row.id,
@@ -70,7 +70,7 @@ describe('signed links across a JWT_SECRET rotation', () => {
       expect(resent.split('.')[0]).toBe(fresh.split('.')[0]);
       // Valid with the new secret alone: it would survive JWT_SECRET_PREVIOUS being removed.
       expect(current.verify('cancel-registration', resent)).toMatchObject({ ok: true, id });
-      // The body stored before is gone (nothing rendered is stored now, issue 30): the preview is the message resent.
+      // The body stored before is gone (nothing rendered is stored now): the preview is the message resent.
       const [after] = await app.t.query<{ html: string | null; text: string | null }>(`SELECT html, text FROM correos WHERE id = $1`, [
         row.id,
       ]);

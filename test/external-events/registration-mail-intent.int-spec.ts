@@ -11,7 +11,7 @@ type IntentRow = Pick<
 const INTENT = `SELECT id::text, idempotency_key, template, to_email, to_name, data, status, subject, html, text, message_id FROM correos`;
 
 /**
- * Issue 30 §1: a registration's transaction writes its confirmation's intent — template, recipient, the data it is
+ * A registration's transaction writes its confirmation's intent — template, recipient, the data it is
  * written from, the idempotency key — never a rendered body, and wakes the workers with ONE NOTIFY per batch, not one
  * per registration. The workers do not store a body either: the Correos screen renders it (same masking rules).
  */

@@ -120,7 +120,7 @@ describe('Correos: signed links shown only to who could do the same from the pan
     expectHidden(await detail(programViewer.token, 'accept-program-waitlist-offer'), 'accept-program-waitlist-offer');
     expectLive(await detail(programEditor.token, 'accept-program-waitlist-offer'), 'accept-program-waitlist-offer');
 
-    // Nothing rendered is stored (issue 30): every preview above was rendered from the message's intent.
+    // Nothing rendered is stored: every preview above was rendered from the message's intent.
     const [stored] = await t.query<{ html: string | null; text: string | null }>(`SELECT html, text FROM correos WHERE id = $1`, [
       ids['cancel-registration'],
     ]);

@@ -64,7 +64,7 @@ export async function correo(t: TestApp, id: string): Promise<CorreoState> {
 }
 
 /**
- * The message as the workers rendered (and sent, or stored) it, once they have: nothing rendered is stored (issue 30),
+ * The message as the workers rendered (and sent, or stored) it, once they have: nothing rendered is stored,
  * so it is the row's intent rendered again by the app's MailRenderer, which is deterministic for a row.
  */
 export async function sentMessage(t: TestApp, id: string): Promise<RenderedMail> {

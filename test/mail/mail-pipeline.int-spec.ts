@@ -179,7 +179,7 @@ describe('mail without SMTP_URL: rendered and stored, readable by the staff', ()
       [id],
     );
     expect(stored.subject).toBe('Registro confirmado: Festival de la Luz');
-    // The row keeps the intent, not the rendered body (issue 30); the staff's preview renders it.
+    // The row keeps the intent, not the rendered body; the staff's preview renders it.
     expect(stored.html).toBeNull();
     expect(stored.text).toBeNull();
     expect(stored.sent_at).not.toBeNull();

@@ -5,7 +5,7 @@ import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 type Pair = { personas: Array<{ id: number; nombre_completo: string }>; score: number; reasons: string[] };
 type Page = { data: Pair[]; current_page: number; last_page: number; per_page: number; total: number; min_score: number };
 
-describe('possible duplicates in the people database (issue 32 §1)', () => {
+describe('possible duplicates in the people database', () => {
   let t: TestApp;
   let admin: string;
   signedInApp((s) => ({ t, admin } = s));
@@ -128,7 +128,7 @@ describe('possible duplicates in the people database (issue 32 §1)', () => {
     expect(await t.query(`SELECT clave FROM persona_duplicado_claves WHERE persona_id = $1`, [a.id])).toEqual([]);
   });
 
-  it('on import: certain duplicates are not created and reported by name, probable ones wait for review (issue 32 §1)', async () => {
+  it('on import: certain duplicates are not created and reported by name, probable ones wait for review', async () => {
     const jose = await createPersona(t, admin, {
       nombre: 'José Luis',
       apellido_paterno: 'Garza',

@@ -5,7 +5,7 @@ import { createEvent, registrationBody } from '../factories/external-events';
 import { signedInApp, type TestApp } from '../setup/test-app';
 
 /**
- * Idempotency-Key on the public writes (issue 30 §4; docs/decisions/plataforma.md «Reintentos con Idempotency-Key»):
+ * Idempotency-Key on the public writes (docs/decisions/plataforma.md «Reintentos con Idempotency-Key»):
  * the same key and body answer the first answer again, another body is refused, no key behaves as before.
  */
 describe('Idempotency-Key on public writes', () => {

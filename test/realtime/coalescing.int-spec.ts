@@ -3,7 +3,7 @@ import { createEvent, registrationBody, registerForEvent } from '../factories/ex
 import { eventually, signedInApp, type TestApp } from '../setup/test-app';
 
 /**
- * Issue 30 §2: a room receiving changes faster than a screen uses them gets them in batches (at once when idle,
+ * A room receiving changes faster than a screen uses them gets them in batches (at once when idle,
  * one batch per short window when busy). Coalescing must never drop, repeat or reorder a change: a burst of N
  * changes to one board reaches the screen whole, in the order the changes were committed, in fewer messages.
  */

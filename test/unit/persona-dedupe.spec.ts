@@ -16,7 +16,7 @@ const THRESHOLD = DEDUPE_SETTINGS.read({}, {} as never).personasDuplicateMinScor
 /** A person from a full name (as the import stores it: given name first) and optional fields. */
 const p = (nombre: string, extra: Partial<DedupePerson> = {}): DedupePerson => ({ nombre, ...extra });
 
-describe('possible duplicates: normalisation (issue 32 §1)', () => {
+describe('possible duplicates: normalisation', () => {
   it.each([
     ['81 1234 5678', '8112345678'],
     ['(81) 1234-5678', '8112345678'],
@@ -93,7 +93,7 @@ const pairsTable: Array<[string, DedupePerson, DedupePerson, string[]]> = [
   ],
 ];
 
-describe('possible duplicates: the table of pairs (issue 32 §1)', () => {
+describe('possible duplicates: the table of pairs', () => {
   it.each(pairsTable)('%s: a candidate, with its reasons', (_label, a, b, reasons) => {
     const s = scorePair(a, b);
     expect(s.reasons).toEqual(reasons);

@@ -2,7 +2,7 @@ import { PushCoalescer } from '../../api/src/core/realtime/push-coalescer';
 import type { RoutedPush } from '../../api/src/core/realtime/push-routes';
 import { EXTERNAL_EVENTS_PUSH_MERGES } from '../../api/src/modules/external-events/external-events.realtime';
 
-/** Issue 30 §2: per room, at once when idle, one batch per window when busy, every change kept, in order. */
+/** Per room, at once when idle, one batch per window when busy, every change kept, in order. */
 describe('push coalescer (pushes in a burst)', () => {
   const WINDOW = 25;
   let clock = 0;

@@ -423,7 +423,7 @@ export function mails(t: TestApp, a: WaitlistArea, template: string, ownerId: nu
   );
 }
 
-/** What every well-formed join of a full list answers, whoever the address is (issue 29 §1.4). */
+/** What every well-formed join of a full list answers, whoever the address is. */
 export const JOIN_SENT = {
   message: 'Te enviamos un correo para confirmar tu lugar en la lista de espera. Revisa tu bandeja de entrada (y la de correo no deseado).',
 };

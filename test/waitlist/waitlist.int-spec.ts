@@ -23,7 +23,7 @@ import {
 } from './areas';
 
 /**
- * The waitlist's behaviour (issue 22 §4, issue 29 §1.4), proven once for every area that has one (./areas.ts: external
+ * The waitlist's behaviour, proven once for every area that has one (./areas.ts: external
  * events, programs with a limit): both run on the one engine (api/src/core/waitlist), so each rule below holds for each.
  * What only one area has lives in its own folder (test/external-events, test/programs).
  */
@@ -576,7 +576,7 @@ describe('unconfirmed joins expire (short WAITLIST_CONFIRM_HOURS) and hold nothi
 
 /**
  * Accepting reads the entry's owner, then locks the owner row and the entry. An owner (or entry) deleted in between
- * made those locks find nothing and the accept answered 500 (issue 29 §1.8). Here the deletion happens exactly there:
+ * made those locks find nothing and the accept answered 500. Here the deletion happens exactly there:
  * another transaction holds the owner row, the accept waits on it, and that transaction deletes and commits.
  */
 describe('an offer accepted while its owner or entry is deleted (between the read and the locks)', () => {

@@ -18,7 +18,7 @@ export const OUTBOX_CHANNEL = 'aforo_outbox';
 /** Shortest time between two publications while changes keep coming (pushes combine what the wait gathers). */
 export const OUTBOX_MIN_CYCLE_MS = 25;
 /**
- * Pushes in a burst (issue 30 §2): a room that was sent something less than this long ago gets what comes
+ * Pushes in a burst: a room that was sent something less than this long ago gets what comes
  * meanwhile as one batch at the window's end (core/realtime/push-coalescer.ts); an idle room gets a push at once.
  */
 export const PUSH_BATCH_WINDOW_MS = 25;
@@ -31,7 +31,7 @@ export const DOMAIN_EVENTS_RETENTION_DAYS = 7;
 export const DOMAIN_EVENTS_PRUNE_EVERY_MS = 60 * 60 * 1000;
 export const DOMAIN_EVENTS_PRUNE_BATCH = 5000;
 /**
- * Idempotency keys (issue 30 §4, docs/decisions/plataforma.md «Reintentos con Idempotency-Key»): a key is remembered
+ * Idempotency keys (docs/decisions/plataforma.md «Reintentos con Idempotency-Key»): a key is remembered
  * TTL; the request processing it holds a lease of LEASE, renewed every RENEW while it works (a killed replica's lease
  * runs out and a retry takes over); a second request with the key waits for the first answer at most WAIT (then 409),
  * looking again after POLL_MIN, doubling up to POLL_MAX. Expired keys go by a scheduled job, BATCH per statement.

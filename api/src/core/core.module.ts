@@ -64,7 +64,7 @@ export class CoreModule {
       { provide: APP_GUARD, useClass: AccessGuard },
       ...backbone,
       { provide: APP_GUARD, useClass: RateLimitGuard },
-      // Routes marked @Idempotent() honour the Idempotency-Key header (issue 30 §4).
+      // Routes marked @Idempotent() honour the Idempotency-Key header.
       IdempotencyRepository,
       { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     ];

@@ -1,5 +1,5 @@
 /**
- * A waitlist beside a registrations board (issue 22 §4), written once for external events and programs: loaded with
+ * A waitlist beside a registrations board, written once for external events and programs: loaded with
  * the board, then moved by the area's entry pushes (each carries the entry's new state); reloaded after a reconnect.
  * Only active entries (waiting, offered) are kept, in line order (by confirmation time, then id; a pending join is never
  * pushed nor listed).

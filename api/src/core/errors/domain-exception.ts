@@ -51,13 +51,13 @@ export const ErrorCode = defineErrorCodes({
   InvalidStatusChange: ['INVALID_STATUS_CHANGE', HttpStatus.CONFLICT],
   OnlyDraftsDeletable: ['ONLY_DRAFTS_DELETABLE', HttpStatus.CONFLICT],
   EmailAlreadyRegistered: ['EMAIL_ALREADY_REGISTERED', HttpStatus.CONFLICT],
-  // Links from e-mail (core/links, issue 22): a link that is not ours or was altered, one already used, one past its time.
+  // Links from e-mail (core/links): a link that is not ours or was altered, one already used, one past its time.
   LinkInvalid: ['LINK_INVALID', HttpStatus.NOT_FOUND],
   LinkUsed: ['LINK_USED', HttpStatus.CONFLICT],
   LinkExpired: ['LINK_EXPIRED', HttpStatus.GONE],
   /** Both waitlists (external events and programs): a waitlist is only for what is full. */
   PlacesAvailable: ['PLACES_AVAILABLE', HttpStatus.CONFLICT],
-  // Idempotency-Key (issue 30 §4): not 1–255 printable characters (400), used for another request (422), its first
+  // Idempotency-Key: not 1–255 printable characters (400), used for another request (422), its first
   // request still being processed after the wait (409).
   IdempotencyKeyInvalid: ['IDEMPOTENCY_KEY_INVALID', HttpStatus.BAD_REQUEST],
   IdempotencyKeyReused: ['IDEMPOTENCY_KEY_REUSED', HttpStatus.UNPROCESSABLE_ENTITY],

@@ -31,7 +31,7 @@ export const IDEMPOTENCY_MESSAGES = {
 };
 
 /**
- * Declares a write whose `Idempotency-Key` header is honoured (issue 30 §4): the same key and body get the first
+ * Declares a write whose `Idempotency-Key` header is honoured: the same key and body get the first
  * answer again, another body with the key is refused. Without the header the route behaves as before.
  */
 export const Idempotent = () =>

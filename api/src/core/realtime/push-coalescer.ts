@@ -1,7 +1,7 @@
 import { mergePushes, type PushMerges, type RoutedPush } from './push-routes';
 
 /**
- * Pushes in a burst (issue 30 §2): per room, a push goes at once when the room is idle; a room that was sent
+ * Pushes in a burst: per room, a push goes at once when the room is idle; a room that was sent
  * something less than `windowMs` ago is busy, and what comes for it meanwhile waits for the window's end and
  * goes as one batch, the combinable pushes combined (PushMerges: every new registration appended, the latest
  * counts kept). So a screen gets at most one batch per window, carrying every change.

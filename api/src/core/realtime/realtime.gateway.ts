@@ -44,7 +44,7 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     this.liveness.start();
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
-      // Issue 30 §3: each socket kept its handshake's token (a JWT, ~300 bytes) for its whole life; the session id
+      // Each socket kept its handshake's token (a JWT, ~300 bytes) for its whole life; the session id
       // in socket.data is all it needs once resolved.
       (socket.handshake as { auth: object }).auth = {};
       socket.data = { userId: null, sessionId: null };

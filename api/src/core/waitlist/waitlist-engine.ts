@@ -50,7 +50,7 @@ const mailHour = () => new Date().toISOString().slice(0, 13).replace(/[-T]/g, ''
 const free = (o: WaitlistOwner) => o.capacity === null || o.capacity - o.taken - o.held > 0;
 
 /**
- * One waitlist, used by every area that has one (issue 22 §4, issue 29 §1.4; docs/decisions/plataforma.md, «Una lista de espera, un motor»): join
+ * One waitlist, used by every area that has one (docs/decisions/plataforma.md, «Una lista de espera, un motor»): join
  * with a confirmation by link (a pending entry holds nothing), a line by confirmation time, a freed place offered to
  * the first in line and held for them, accept, expire (its delayed job, or the sweep), staff remove. Every change is
  * one transaction that locks the owner row first, then the entries, so the owner's counts, the entries, their

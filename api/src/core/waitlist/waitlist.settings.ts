@@ -24,5 +24,5 @@ export const WAITLIST_SETTINGS = defineSettings<WaitlistSettings>((env) => ({
   waitlistJoinLimitPerMinute: readInt(env, 'WAITLIST_JOIN_LIMIT_PER_MINUTE', 5, 1, 10_000_000),
 }));
 
-/** Both waitlists' joins (issue 29 §1.4) count in one limit per IP: each mails an address, so far fewer than other writes. */
+/** Both waitlists' joins count in one limit per IP: each mails an address, so far fewer than other writes. */
 export const WAITLIST_JOIN_LIMIT = defineRateLimit<WaitlistSettings>('waitlist-join', (c) => c.waitlistJoinLimitPerMinute);

@@ -72,7 +72,7 @@ export async function recordDoorAlarm(
 }
 
 /**
- * 'Vaciar recinto' (issue 28 §3): on demand (a supervisor, DoorService.empty) and at night (DOOR_EMPTY_AT, the
+ * 'Vaciar recinto': on demand (a supervisor, DoorService.empty) and at night (DOOR_EMPTY_AT, the
  * workers' `door.empty-sweep`), one code path: everyone inside marked out in one statement, the counter down by as
  * many with its level (an alarm back to 0 is written and pushed as any change of level), the minute's point, and the
  * audited `door.emptied` — whose push moves every board.

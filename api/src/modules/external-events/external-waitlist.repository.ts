@@ -13,7 +13,7 @@ import { EXTERNAL_WAITLIST_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL } from './exter
 export class ExternalWaitlistRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  // ——— Retention (issue 29 §2): the entries of events that ended before the cutoff ———
+  // ——— Retention: the entries of events that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
     return new PersonalTable(this.ds, EXTERNAL_WAITLIST_PERSONAL_DATA).countWhere(EVENT_ENDED_BEFORE_SQL, [cutoff]);

@@ -55,7 +55,7 @@ const EXTERNAL_WAITLIST: WaitlistSpec<ExternalWaitlistEntryEntity> = {
 };
 
 /**
- * The waitlist of an external event (issue 22 §4, issue 29 §1.4): the one waitlist engine (core/waitlist) with the
+ * The waitlist of an external event: the one waitlist engine (core/waitlist) with the
  * events' words, messages and domain events. Accepting an offer registers the person (a door code, its confirmation).
  */
 @Injectable()

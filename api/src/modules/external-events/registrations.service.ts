@@ -134,7 +134,7 @@ export class RegistrationsService {
     });
   }
 
-  // ——— The citizen's cancel link (issue 22 §3) ———
+  // ——— The citizen's cancel link ———
 
   /**
    * What the cancel page shows: the first name and the event. The link is checked (purpose, signature, time) before

@@ -1,7 +1,7 @@
 import type { MailTemplateRenderers } from '../mail/render/templates';
 import { eventoInternoInvitacion, eventoInternoRecordatorio } from './mail/evento-interno';
 
-/** Internal events' messages (issue 22 §2.3–2.4), rendered by mail: registered with the area (api/src/modules/index.ts). */
+/** Internal events' messages, rendered by mail: registered with the area (api/src/modules/index.ts). */
 export const INTERNAL_EVENTS_MAIL_TEMPLATES = {
   'evento-interno.invitacion': eventoInternoInvitacion,
   'evento-interno.recordatorio': eventoInternoRecordatorio,

@@ -104,7 +104,7 @@ export class MailRepository {
    * longer than the lease. Stores the subject (the list shows it) and the Message-ID and counts the attempt BEFORE
    * the SMTP conversation, so a crash after it is visible ('sending') and the resend reuses the same Message-ID.
    * The rendered body is not stored: the row keeps the message's intent (template, data), which renders the same
-   * message again (issue 30; docs/decisions/correos.md "Lo que se guarda de un correo"); a body an earlier build
+   * message again (docs/decisions/correos.md "Lo que se guarda de un correo"); a body an earlier build
    * stored is cleared, so the preview of a resent message is the message rendered anew, never the old one.
    */
   async claim(

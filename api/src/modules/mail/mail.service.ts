@@ -62,7 +62,7 @@ export class MailService {
   }
 
   /**
-   * The message as the person gets it, rendered now from the row's intent (nothing rendered is stored: issue 30;
+   * The message as the person gets it, rendered now from the row's intent (nothing rendered is stored, docs/decisions/correos.md;
    * a body stored by an earlier build, or put in its place by an ARCO request, is shown as stored). Its
    * inline images go into the HTML as data: URIs, as a mail client would show them. Its signed links work only
    * for a reader who could do the same from the panel (SIGNED_LINKS[purpose].staff); for anyone else each token is

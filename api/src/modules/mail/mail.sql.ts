@@ -14,8 +14,8 @@ import { sqlFunction, type SqlFunction } from '@core/database/sql-functions';
  * with the id). See docs/decisions/correos.md and docs/decisions/privacidad.md.
  *
  * What is stored is the message's intent — template, recipient, the data it is written from, the idempotency key —
- * never a rendered body: the workers render when sending, the Correos screen when showing (issue 30,
- * docs/decisions/correos.md "Lo que se guarda de un correo").
+ * never a rendered body: the workers render when sending, the Correos screen when showing
+ * (docs/decisions/correos.md "Lo que se guarda de un correo").
  *
  * A statement that queues many messages calls `queue_mail_quiet` per message and `mail_notify(ids)` once: one
  * NOTIFY per statement (the registration batch, MailOutbox) instead of one per message.

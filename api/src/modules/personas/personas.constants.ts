@@ -8,6 +8,6 @@ export const IMPORT_WRITERS = 2;
 export const IMPORT_PROGRESS_PUSH_MS = 200;
 /** Row errors an import's answers and pushes carry (the count is exact beyond it; the errors file has them all). */
 export const IMPORT_MAX_ROW_ERRORS = 1000;
-/** Possible duplicates (issue 32): pairs per page, and people keyed per transaction when keys are missing. */
+/** Possible duplicates: pairs per page, and people keyed per transaction when keys are missing. */
 export const DUPLICATES_PER_PAGE = 10;
 export const DUPLICATES_KEY_BATCH = 5000;

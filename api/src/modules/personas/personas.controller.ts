@@ -115,7 +115,7 @@ export class PersonasController {
     sendCsv(res, await this.imports.errorsCsv(importId));
   }
 
-  /** Possible duplicates (issue 32 §1): pairs above the score setting, best first, 10 per page. */
+  /** Possible duplicates: pairs above the score setting, best first, 10 per page. */
   @Get('duplicados')
   @Answer(200, 'Posibles duplicados: pares con su puntaje y motivos.', PersonasAnswers.duplicates)
   @RequirePermission('personas', 'view')
@@ -133,7 +133,7 @@ export class PersonasController {
     return { ...result, message: 'Marcadas como personas distintas' };
   }
 
-  /** The rows of an import that matched a stored person: skipped by name, and the review list (issue 32). */
+  /** The rows of an import that matched a stored person: skipped by name, and the review list. */
   @Get('import-csv/:importId/duplicados')
   @Answer(200, 'Filas omitidas por duplicado y filas por revisar.', PersonasAnswers.importDuplicates)
   @RequirePermission('personas', 'view')

@@ -1,7 +1,7 @@
 import type { MailTemplateRenderers } from '../mail/render/templates';
 import { privacidadConfirmar, privacidadRecordatorio, privacidadRespuesta } from './mail/privacidad';
 
-/** Privacy's messages (issue 29 §2), rendered by mail: registered with the area (api/src/modules/index.ts). */
+/** Privacy's messages, rendered by mail: registered with the area (api/src/modules/index.ts). */
 export const PRIVACY_MAIL_TEMPLATES = {
   'privacidad.confirmar': privacidadConfirmar,
   'privacidad.respuesta': privacidadRespuesta,

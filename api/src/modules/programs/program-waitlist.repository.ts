@@ -13,7 +13,7 @@ import { PROGRAM_WAITLIST_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL } from './prog
 export class ProgramWaitlistRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  // ——— Retention (issue 29 §2): the entries of programs that ended before the cutoff ———
+  // ——— Retention: the entries of programs that ended before the cutoff ———
 
   countEndedBefore(cutoff: Date): Promise<number> {
     return new PersonalTable(this.ds, PROGRAM_WAITLIST_PERSONAL_DATA).countWhere(PROGRAM_ENDED_BEFORE_SQL, [cutoff]);

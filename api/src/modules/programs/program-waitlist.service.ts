@@ -71,7 +71,7 @@ export const toPlaceRow = (o: WaitlistOwner): PlaceRow => ({
 });
 
 /**
- * The waitlist of a program with a participant limit (issue 22 §4; docs/decisions/programas.md): the one waitlist engine
+ * The waitlist of a program with a participant limit (docs/decisions/programas.md): the one waitlist engine
  * (core/waitlist) with programs' words, messages and domain events. Accepting an offer writes the application the person
  * sent when joining (`solicitud`, status pendiente, with its 'solicitud recibida' message).
  */

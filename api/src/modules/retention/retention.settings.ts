@@ -2,7 +2,7 @@ import { defineSettings } from '@core/config/app-config';
 import { readInt } from '@core/config/env-readers';
 
 /**
- * Retention per area (issue 29 §2, docs/decisions/privacidad-conservacion.md): months after an external event or a
+ * Retention per area (docs/decisions/privacidad-conservacion.md): months after an external event or a
  * program ends before its registrations, waitlist entries and applications are anonymised; days after which a
  * message's body is purged and an import's file deleted.
  */

@@ -145,7 +145,7 @@ export interface EventCounts {
   is_featured: boolean;
 }
 
-// ——— Waitlist (issue 22 §4) ———
+// ——— Waitlist ———
 
 /** The waitlist's statuses and join answer are shared with programs (shared/contracts/waitlist.contract.ts). */
 export { WAITLIST_STATUSES, type WaitlistJoined, type WaitlistStatus } from './waitlist.contract';

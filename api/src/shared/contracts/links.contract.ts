@@ -10,7 +10,7 @@ export const LINK_PURPOSES = [
   'cancel-registration',
   'accept-waitlist-offer',
   'accept-program-waitlist-offer',
-  // Issue 29 §1.4: a waitlist join is confirmed by a link to its address before it takes a place in line.
+  // A waitlist join is confirmed by a link to its address before it takes a place in line.
   'confirm-waitlist-join',
   'confirm-program-waitlist-join',
   // Privacy: prove the address of an ARCO request (its id); download an access export (the request's

@@ -44,7 +44,7 @@ export const PROGRAM_STATUS_MAIL = ['confirmado', 'cancelado'] as const;
 export type ProgramStatusMail = (typeof PROGRAM_STATUS_MAIL)[number];
 
 /**
- * A waitlist join's message (issue 29 §1.4), to the address given: the link that confirms the join (SignedLinks
+ * A waitlist join's message, to the address given: the link that confirms the join (SignedLinks
  * 'confirm-waitlist-join' / 'confirm-program-waitlist-join', the entry id, until `confirmar_hasta`), or — the address
  * already holds a registration, so no entry was made — that it needs nothing (`nombre` is then the registrant's own).
  */

@@ -136,9 +136,9 @@ export interface PersonaImportResponse {
   file_name: string;
   processed: number;
   imported: number;
-  /** Duplicates not created: of an earlier row of the file, or certainly of a stored person (issue 32). */
+  /** Duplicates not created: of an earlier row of the file, or certainly of a stored person. */
   skipped: number;
-  /** Rows that probably are a stored person: not created, waiting in the review list (issue 32). */
+  /** Rows that probably are a stored person: not created, waiting in the review list. */
   por_revisar: number;
   total: number | null;
   errors: ImportRowError[];
@@ -148,7 +148,7 @@ export interface PersonaImportResponse {
   finished_at: string | null;
 }
 
-/** One side of a possible duplicate (issue 32): what a staff member needs to tell two records apart. */
+/** One side of a possible duplicate: what a staff member needs to tell two records apart. */
 export interface DuplicatePersona {
   id: number;
   nombre_completo: string;

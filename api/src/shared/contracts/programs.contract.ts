@@ -187,7 +187,7 @@ export function programPlacesLeft(p: Pick<ProgramCounts, 'max_participantes' | '
   return p.max_participantes === null ? null : Math.max(p.max_participantes - p.participantes_actuales - p.held_places, 0);
 }
 
-// ——— Waitlist of a program with a limit (issue 22 §4) ———
+// ——— Waitlist of a program with a limit ———
 
 /** One person of a program's waitlist (staff only): who, how to reach them, and their place in line. */
 export interface ProgramWaitlistEntryResponse extends WaitlistLine {

@@ -1,5 +1,5 @@
 /**
- * A waitlist, whatever it waits for (issue 22 §4: external events and programs with a limit): its entry's life and
+ * A waitlist, whatever it waits for (external events and programs with a limit): its entry's life and
  * what joining answers. Each area adds its own entry shape (its record's fields) on top.
  */
 
@@ -58,7 +58,7 @@ export const WAITLIST_ENTRY_NOT_FOUND = 'La persona no está en la lista de espe
 
 /**
  * The answer to joining a waitlist (POST …/waitlist, 202), the same for every well-formed join of a full list: a new
- * address, one already registered, one already in line or waiting for its confirmation (issue 29 §1.4). What happened
+ * address, one already registered, one already in line or waiting for its confirmation. What happened
  * is told only to the address, by e-mail.
  */
 export interface WaitlistJoined {

@@ -50,7 +50,7 @@ export interface DomainEventMap {
   'registration.deleted': { event_id: number; registration_id: number };
   /** The citizen cancelled by the link of their confirmation: the row stays, status cancelled, its place freed. */
   'registration.cancelled': { event_id: number; registration: ExternalRegistrationResponse };
-  // Waitlist of an external event (issue 22 §4): written by the SQL functions of migration 1764900000000.
+  // Waitlist of an external event: written by the waitlist engine (core/waitlist) through the area's adapter.
   'waitlist.joined': { event_id: number; entry: WaitlistEntryResponse };
   'waitlist.offered': { event_id: number; entry: WaitlistEntryResponse };
   'waitlist.accepted': { event_id: number; entry: WaitlistEntryResponse };
@@ -59,12 +59,12 @@ export interface DomainEventMap {
   'persona.created': { persona_id: number };
   'persona.updated': { persona_id: number };
   'persona.deleted': { persona_id: number };
-  /** 'No es duplicado' (issue 32): the pair, smaller id first, is never listed again. */
+  /** 'No es duplicado': the pair, smaller id first, is never listed again. */
   'persona.duplicate-dismissed': { persona_ids: [number, number] };
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
-  /** A row of an import's review list decided (issue 32): created as a new person, or left out. */
+  /** A row of an import's review list decided: created as a new person, or left out. */
   'persona-import.review-decided': { import_id: string; fila: number; estado: 'creada' | 'descartada'; persona_id: number | null };
 
   // Internal events. Attendee events carry the counters after the change, with the event's version.
@@ -115,7 +115,7 @@ export interface DomainEventMap {
     from: ProgramRegistrationStatus;
     counts: ProgramCounts;
   };
-  // Waitlist of a program with a limit (issue 22 §4): the entry's new state and the program's counts after the change.
+  // Waitlist of a program with a limit: the entry's new state and the program's counts after the change.
   'program-waitlist.joined': ProgramWaitlistEvent;
   'program-waitlist.offered': ProgramWaitlistEvent;
   'program-waitlist.accepted': ProgramWaitlistEvent;

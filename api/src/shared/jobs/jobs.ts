@@ -44,11 +44,11 @@ export interface JobPayloads {
   'maintenance.prune-idempotency-keys': Record<string, never>;
   /** Place the people of one mass seat assignment (idempotent per mass assignment; set-based batches). */
   'seating.mass-assign': { massAssignmentId: string };
-  /** Waitlist (issue 22 §4): an offer's time is up — pass its held place to the next in line (delayed until then). */
+  /** Waitlist: an offer's time is up — pass its held place to the next in line (delayed until then). */
   'waitlist.expire-offer': { entryId: number; offer: number };
   /** Waitlist: expire every offer past its time (scheduled; the safety net of the delayed jobs). */
   'waitlist.sweep-offers': Record<string, never>;
-  /** Program waitlist (issue 22 §4): an offer's time is up — pass its held place to the next in line (delayed until then). */
+  /** Program waitlist: an offer's time is up — pass its held place to the next in line (delayed until then). */
   'program-waitlist.expire-offer': { entryId: number; offer: number };
   /** Program waitlist: expire every offer past its time (scheduled; the safety net of the delayed jobs). */
   'program-waitlist.sweep-offers': Record<string, never>;

@@ -97,7 +97,7 @@ function onlyKeyCharacters(value: string): string {
 
 /**
  * A Mexican phone as its 10 digits: separators removed; a leading country code 52 (or 521 of old
- * mobile dialing), the old mobile prefixes 044 / 045 and the old long-distance 1 dropped (issue 32).
+ * mobile dialing), the old mobile prefixes 044 / 045 and the old long-distance 1 dropped.
  * Anything else is not a valid phone (null).
  */
 export function normalizePhone(raw: string | null | undefined): string | null {

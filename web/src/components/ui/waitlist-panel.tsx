@@ -17,7 +17,7 @@ export interface WaitlistPanelEntry {
 }
 
 /**
- * A waitlist beside its registrations (issue 22 §4), for an external event or a program: position, who, whether a
+ * A waitlist beside its registrations, for an external event or a program: position, who, whether a
  * place is held for them and until when, and — with delete permission — removing someone (a place held for them goes
  * to the next). The list is the area's store, kept live by its pushes; `onRemove` calls the area's endpoint.
  */

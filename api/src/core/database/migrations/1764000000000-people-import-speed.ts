@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createSqlFunctions } from '../sql-functions';
 
 /**
- * The 10 MB CSV import and the people list under load (issue 4 §5; docs/decisions.md):
+ * The 10 MB CSV import and the people list under load (docs/decisions.md):
  * - the indexes on completeness, sector and empresa only hold the rows that a filter can look for with
  *   them (an import writes people without sector or empresa, at the 'red' level: nothing to maintain);
  * - no deduplication pass on the two indexes whose keys never repeat (the order index includes the id);

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Seating (issue 13): the mass assignments (one row per request, the job's idempotency key and its
+ * Seating: the mass assignments (one row per request, the job's idempotency key and its
  * result), the reference of each assignment to the mass assignment that gave it, and the per-event
  * seating version that orders the pushed deltas of the seating map.
  */

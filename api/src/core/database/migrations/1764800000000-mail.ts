@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Mail (issue 22): one row per message, written in the same transaction as the change that causes it
+ * Mail: one row per message, written in the same transaction as the change that causes it
  * (`queue_mail`, callable from SQL and from MailOutbox: the mail area's, modules/mail/mail.sql.ts), rendered and
  * sent by the workers' mail job. The idempotency key names the cause, so the same cause never queues two
  * messages. See docs/decisions/correos.md.

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createSqlFunctions } from '../sql-functions';
 
 /**
- * The citizen's journey after registering (issue 22, §2.1, §3, §4), decided in the database:
+ * The citizen's journey after registering, decided in the database:
  *
  * - Door code: `external_registrations.codigo`, 8 characters of an alphabet without look-alikes
  *   (ACDEFGHJKMNPQRTUVWXY34679: no 0/O, 1/I/L, 2/Z, 5/S, 8/B), from the random bytes of `gen_random_uuid()`,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Notifications (issue 22 §2.2–2.4): an internal event's invitation sends (one row per request, the job's
+ * Notifications: an internal event's invitation sends (one row per request, the job's
  * progress and counts, like asignaciones_masivas) and, on each attendee, when their last invitation was queued.
  * Reminders and programs' messages need no table of their own: the idempotency key of `correos` is their
  * "once".

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The waitlist of a program with a participant limit (issue 22 §4, programs), as the external events' one
+ * The waitlist of a program with a participant limit (programs), as the external events' one
  * (migration 1764900000000) with the programs' own style: the rules live in programs' TypeScript, every path that
  * moves a place locks the program row first, and the database guards the counts.
  *

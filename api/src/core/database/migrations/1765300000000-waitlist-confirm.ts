@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A waitlist join is confirmed by a link mailed to its address before it takes a place in line (issue 29 §1.4), in
+ * A waitlist join is confirmed by a link mailed to its address before it takes a place in line, in
  * both waitlists (external events, migration 1764900000000; programs, migration 1765100000000), alike:
  *
  * - status `pending`: joined, not yet confirmed. It holds nothing, counts nowhere (`waitlist_count`), is never offered a

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * No fixed first password (issue 29 §1.6): an account whose password was generated (the first super admin
+ * No fixed first password: an account whose password was generated (the first super admin
  * without ADMIN_PASSWORD) must change it before doing anything else. Existing accounts are not affected.
  */
 export class FirstPassword1765400000000 implements MigrationInterface {

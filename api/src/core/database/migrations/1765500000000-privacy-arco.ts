@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Privacy (issue 29 §2, docs/decisions/privacidad.md):
+ * Privacy (docs/decisions/privacidad.md):
  *
  * - `privacidad_solicitudes`: ARCO requests (LGPDPPSO arts. 43–56). Filed unconfirmed; the address proved by a
  *   signed link is the legal receipt (`recibida_at`), from which `fecha_limite` runs. An unconfirmed request is

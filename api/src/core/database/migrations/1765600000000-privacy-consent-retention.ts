@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const FORM_TABLES = ['external_registrations', 'external_waitlist', 'programa_registros', 'programa_lista_espera'];
 
 /**
- * Privacy by law (issue 29 §2, docs/decisions/privacidad-conservacion.md): the consent record and retention.
+ * Privacy by law (docs/decisions/privacidad-conservacion.md): the consent record and retention.
  *
  * - `avisos_privacidad`: every published version of the privacy notice (aviso de privacidad), never edited; the
  *   current one is the highest version (`aviso_privacidad_vigente()`, modules/privacy-notice/privacy-notice.sql.ts). Version 1 is seeded from PRIVACY_NOTICE by

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The door (issue 28): scans at the gates of external and internal events, who is inside, occupancy and alarms.
+ * The door: scans at the gates of external and internal events, who is inside, occupancy and alarms.
  * The tables are the door area's (`modules/door/`); an event is named by its kind ('externo', 'interno') and id.
  *
  * - `door_scans`: the scan log, one row per scan the server judged. `scan_id` is UNIQUE (`door_scans_scan_id_key`):

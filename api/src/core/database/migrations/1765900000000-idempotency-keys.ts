@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Idempotency keys (issue 30 §4): a public write sent with an `Idempotency-Key` header is done once per key; a retry
+ * Idempotency keys: a public write sent with an `Idempotency-Key` header is done once per key; a retry
  * with the same key and body gets the first answer again (core/http/idempotency.interceptor.ts).
  *
  * - One row per (scope, key), the PRIMARY KEY deciding who processes: the scope is the route (method and template)

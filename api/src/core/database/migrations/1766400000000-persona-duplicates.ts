@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createSqlFunctions } from '../sql-functions';
 
 /**
- * Possible duplicates in the people database (issue 32; docs/decisions/personas.md "Posibles duplicados").
+ * Possible duplicates in the people database (docs/decisions/personas.md "Posibles duplicados").
  *
  * - `persona_duplicado_claves`: the blocking keys of each person (pairs of phonetic name words, 'T:' mobile, 'E:'
  *   e-mail; modules/personas/dedupe/dedupe-rules.ts `blockingKeys`). The primary key (clave, persona_id) is the

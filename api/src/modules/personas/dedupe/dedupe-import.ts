@@ -6,7 +6,7 @@ import { DedupeRepository, type ImportMatch } from './dedupe.repository';
 import type { DedupeSettings } from './dedupe.settings';
 
 /**
- * The import's side of possible duplicates (issue 32 §1): once a CSV import's people are written (by COPY, as fast
+ * The import's side of possible duplicates: once a CSV import's people are written (by COPY, as fast
  * as before), each is compared with the people stored before it through the blocking keys. A row that certainly is a
  * stored person (same mobile and a compatible name, score at or above the setting) is taken back out and reported by
  * name ('omitida'); a row that probably is one (score at or above the setting, no shared contact) is taken back out and

@@ -2,7 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import { foldAccents, normalizePhone } from '@shared/rules/persona-rules';
 
 /**
- * Possible duplicates in the people database (issue 32 §1): how two records are compared, the score of a pair and
+ * Possible duplicates in the people database: how two records are compared, the score of a pair and
  * the reasons a staff member reads. Pure: the API lists pairs with it, the import sorts its rows with it, and
  * test/unit/persona-dedupe.spec.ts holds the table of pairs and non-pairs. The rules and their weights are written
  * down in docs/decisions/personas.md ("Posibles duplicados").

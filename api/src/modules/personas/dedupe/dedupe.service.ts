@@ -34,7 +34,7 @@ const toDuplicatePersona = (r: DedupeRow): DuplicatePersona => ({
 });
 
 /**
- * Possible duplicates in the people database (issue 32 §1): keys every person for the blocking step, lists the pairs
+ * Possible duplicates in the people database: keys every person for the blocking step, lists the pairs
  * above the score setting, best first, and sets pairs aside ('No es duplicado').
  */
 @Injectable()

@@ -2,7 +2,7 @@ import { defineSettings } from '@core/config/app-config';
 import { readInt } from '@core/config/env-readers';
 
 export interface DedupeSettings {
-  /** PERSONAS_DUPLICATE_MIN_SCORE: the least score (0–100) a pair needs to be listed as a possible duplicate (issue 32). */
+  /** PERSONAS_DUPLICATE_MIN_SCORE: the least score (0–100) a pair needs to be listed as a possible duplicate. */
   personasDuplicateMinScore: number;
   /**
    * PERSONAS_DUPLICATE_BLOCK_MAX: a name key shared by more people than this is too common to tell anyone apart

@@ -178,7 +178,7 @@ export class ImportsRepository {
 
   /**
    * The import is done: `imported` is what its batches counted (less the rows matching a stored person); the other
-   * valid rows were duplicates, except those waiting for review (`por_revisar`, issue 32). Every row
+   * valid rows were duplicates, except those waiting for review (`por_revisar`). Every row
    * error is kept for the errors file; the import's answers carry the first IMPORT_MAX_ROW_ERRORS.
    */
   async complete(

@@ -154,7 +154,7 @@ export class PersonaImportJob extends ProgressJob<'personas.import'> {
       await Promise.all(writers.map((w) => w.close()));
     }
 
-    // Possible duplicates (issue 32): the rows that match a stored person are taken back out before the result.
+    // Possible duplicates: the rows that match a stored person are taken back out before the result.
     await this.dedupeSorter.sort(importId);
     const result = await this.ds.transaction(async (manager) => {
       const counts = await this.imports.complete(manager, importId, { valid, total, processed: total, errors });

@@ -1,5 +1,5 @@
 /**
- * One event's waitlist beside its registrations board (issue 22 §4): the shared waitlist store (lib/waitlist-store.ts)
+ * One event's waitlist beside its registrations board: the shared waitlist store (lib/waitlist-store.ts)
  * for room 'external-event:{id}' and its `waitlist.entry` pushes.
  */
 import type { WaitlistEntryResponse } from '@shared/contracts/external-events.contract';

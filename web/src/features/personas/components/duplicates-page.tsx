@@ -87,7 +87,7 @@ function PairCard({
 }
 
 /**
- * 'Posibles duplicados' (issue 32 §1): every pair above the score setting, best first, 10 per page, with why it
+ * 'Posibles duplicados': every pair above the score setting, best first, 10 per page, with why it
  * matched; live as people are added, edited or set aside. 'No es duplicado' needs edit.
  */
 export function DuplicatesPage() {

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { createLatest, loadLatest, notLoaded, type LoadState } from '../../../lib/loader';
 import { getDuplicates } from '../api/get-duplicates';
 
-/** 'Posibles duplicados' (issue 32): the page of pairs on screen; refetched on every personas.changed. */
+/** 'Posibles duplicados': the page of pairs on screen; refetched on every personas.changed. */
 export const duplicatesState = proxy({
   ...notLoaded(),
   pairs: [] as DuplicatePair[],

@@ -1,5 +1,5 @@
 /**
- * The waitlist of the program whose registrations are open (issue 22 §4): the shared waitlist store
+ * The waitlist of the program whose registrations are open: the shared waitlist store
  * (lib/waitlist-store.ts) for room 'program:{id}' and its `program-waitlist.entry` pushes.
  */
 import type { ProgramWaitlistEntryResponse } from '@shared/contracts/programs.contract';
