@@ -28,7 +28,7 @@ describe('metrics of every process of the cluster', () => {
     expect(workers).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const expected: Array<[string, string[]]> = [
       [c.direct('api1'), ['http_request_duration_seconds']],
-      [c.direct('realtime1'), ['aforo_realtime_sockets', 'aforo_realtime_room_sockets', 'http_request_duration_seconds']],
+      [c.direct('realtime1'), ['aforo_realtime_sockets', 'http_request_duration_seconds']], // per room kind: next test, with a room
       [workers, ['aforo_queue_jobs', 'aforo_outbox_lag_seconds', 'aforo_outbox_pending', 'aforo_mails']],
     ];
     for (const [url, names] of expected) {

@@ -43,21 +43,23 @@ describe('pushes in a burst are coalesced, never dropped nor reordered', () => {
     ]);
     expect(answers.map((a) => a.status).filter((s) => s >= 300)).toEqual([]);
 
-    // What was committed, in commit order (the outbox's sequence).
+    await eventually(
+      () => changes.length,
+      (n) => n >= N + CONFIRMED,
+    );
+    // What was published, in the order the relay published it: its batches (published_at, one per relay transaction),
+    // each in the outbox's sequence. Not `seq` alone: concurrent transactions take their seq before they commit, so one
+    // with a lower seq can commit (and be published) after one with a higher seq.
     const committed = await t.query<{ type: string; rid: string }>(
       `SELECT type, COALESCE(payload->'registration'->>'id', payload->>'registration_id') AS rid
          FROM domain_events
         WHERE type IN ('registration.created', 'registration.confirmed') AND (payload->>'event_id')::int = $1
           AND NOT (type = 'registration.created' AND (payload->'registration'->>'id')::int = ANY($2::int[]))
-        ORDER BY seq`,
+        ORDER BY published_at, seq`,
       [e.id, early],
     );
     const expected = committed.map((c) => `${c.type === 'registration.created' ? 'created' : 'updated'}:${c.rid}`);
     expect(expected).toHaveLength(N + CONFIRMED);
-    await eventually(
-      () => changes.length,
-      (n) => n >= expected.length,
-    );
     await new Promise((r) => setTimeout(r, 300)); // nothing more (no duplicate) comes after
 
     // All N + 10, once each.
