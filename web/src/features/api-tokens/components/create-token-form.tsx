@@ -93,6 +93,9 @@ export function CreateTokenForm({ user, onCreated }: { user: SessionUser; onCrea
           <p className="field__hint" id="token-permissions-hint">
             Solo los que tú tienes. Si pierdes uno, el token también lo pierde.
           </p>
+          {areas.length === 0 ? (
+            <p className="api-tokens__empty">No tienes permisos que dar a un token: pídelos a un super administrador.</p>
+          ) : null}
           {areas.map((area) => (
             <fieldset key={area} className="api-tokens__area" data-testid={`token-perms-${area}`}>
               <legend>{AREA_LABELS[area]}</legend>
