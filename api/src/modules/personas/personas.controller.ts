@@ -14,7 +14,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -51,6 +51,7 @@ export class PersonasController {
     private readonly dedupe: DedupeService,
   ) {}
 
+  @ApiOperation({ summary: 'Listar las personas' })
   @Get()
   @Answer(200, 'Una página de 10 personas.', PersonasAnswers.page)
   @RequirePermission('personas', 'view')
@@ -58,6 +59,7 @@ export class PersonasController {
     return this.personas.page(query);
   }
 
+  @ApiOperation({ summary: 'Ver los catálogos del formulario de personas' })
   @Get('lookup-data')
   @Answer(200, 'Catálogos, municipios y estados del formulario.', PersonasAnswers.lookup)
   @RequirePermission('personas', 'view')
@@ -65,6 +67,7 @@ export class PersonasController {
     return this.personas.lookupData();
   }
 
+  @ApiOperation({ summary: 'Ver las estadísticas de personas' })
   @Get('stats')
   @Answer(200, 'Totales por nivel de completitud.', PersonasAnswers.stats)
   @RequirePermission('personas', 'view')
@@ -72,6 +75,7 @@ export class PersonasController {
     return this.personas.stats();
   }
 
+  @ApiOperation({ summary: 'Agregar un valor a un catálogo' })
   @Post('lookup-value')
   @Answer(201, 'Valor de catálogo agregado (o el existente).', PersonasAnswers.lookupValue)
   @RequireAnyPermission('personas', 'create', 'edit')
@@ -80,6 +84,7 @@ export class PersonasController {
   }
 
   /** Accepts the file and answers 202 with the import id; the import runs in the workers. */
+  @ApiOperation({ summary: 'Importar personas de un CSV' })
   @Post('import-csv')
   @Answer(202, 'Archivo aceptado; la importación corre en segundo plano.', PersonasAnswers.importStarted)
   @HttpCode(202)
@@ -93,6 +98,7 @@ export class PersonasController {
     return { ...started, message: 'Importación iniciada' };
   }
 
+  @ApiOperation({ summary: 'Listar las importaciones recientes' })
   @Get('import-csv')
   @Answer(200, 'Importaciones recientes.', PersonasAnswers.imports)
   @RequirePermission('personas', 'view')
@@ -100,6 +106,7 @@ export class PersonasController {
     return { imports: await this.imports.recent() };
   }
 
+  @ApiOperation({ summary: 'Ver el avance de una importación' })
   @Get('import-csv/:importId')
   @Answer(200, 'Estado de una importación.', PersonasAnswers.importStatus)
   @RequirePermission('personas', 'view')
@@ -108,6 +115,7 @@ export class PersonasController {
   }
 
   /** The rejected rows' file: for those who may import (the modal that offers it is theirs). */
+  @ApiOperation({ summary: 'Descargar los errores de una importación' })
   @Get('import-csv/:importId/errors')
   @FileAnswer(200, 'Filas rechazadas en CSV.', 'text/csv')
   @RequirePermission('personas', 'view', 'create', 'edit')
@@ -116,6 +124,7 @@ export class PersonasController {
   }
 
   /** Possible duplicates: pairs above the score setting, best first, 10 per page. */
+  @ApiOperation({ summary: 'Listar los posibles duplicados de personas' })
   @Get('duplicados')
   @Answer(200, 'Posibles duplicados: pares con su puntaje y motivos.', PersonasAnswers.duplicates)
   @RequirePermission('personas', 'view')
@@ -124,6 +133,7 @@ export class PersonasController {
   }
 
   /** 'No es duplicado': the pair is never listed again (needs edit: it changes what colleagues see). */
+  @ApiOperation({ summary: 'Descartar un posible duplicado' })
   @Post('duplicados/descartar')
   @HttpCode(200)
   @Answer(200, 'Par marcado como personas distintas.', PersonasAnswers.duplicateDismissed)
@@ -134,6 +144,7 @@ export class PersonasController {
   }
 
   /** The rows of an import that matched a stored person: skipped by name, and the review list. */
+  @ApiOperation({ summary: 'Listar las filas de una importación que parecen duplicadas' })
   @Get('import-csv/:importId/duplicados')
   @Answer(200, 'Filas omitidas por duplicado y filas por revisar.', PersonasAnswers.importDuplicates)
   @RequirePermission('personas', 'view')
@@ -142,6 +153,7 @@ export class PersonasController {
   }
 
   /** Decides a row of the review list: 'crear' writes the person, 'descartar' leaves it out (who may import decides). */
+  @ApiOperation({ summary: 'Decidir qué hacer con una fila duplicada de una importación' })
   @Post('import-csv/:importId/duplicados/:fila/:accion')
   @HttpCode(200)
   @Answer(200, 'Fila revisada.', PersonasAnswers.importDuplicateRow)
@@ -156,6 +168,7 @@ export class PersonasController {
     return { fila: fila_, message: accion === 'crear' ? 'Persona creada exitosamente' : 'Fila descartada' };
   }
 
+  @ApiOperation({ summary: 'Ver una persona' })
   @Get(':id')
   @Answer(200, 'Una persona.', PersonasAnswers.one)
   @RequirePermission('personas', 'view')
@@ -163,6 +176,7 @@ export class PersonasController {
     return { persona: await this.personas.get(id) };
   }
 
+  @ApiOperation({ summary: 'Crear una persona' })
   @Post()
   @Answer(201, 'Persona creada.', PersonasAnswers.saved('Persona creada exitosamente'))
   @RequirePermission('personas', 'create')
@@ -170,6 +184,7 @@ export class PersonasController {
     return { persona: await this.personas.create(dto, actor), message: 'Persona creada exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Editar una persona' })
   @Put(':id')
   @Answer(200, 'Persona actualizada.', PersonasAnswers.saved('Persona actualizada exitosamente'))
   @RequirePermission('personas', 'edit')
@@ -177,6 +192,7 @@ export class PersonasController {
     return { persona: await this.personas.update(id, dto, actor), message: 'Persona actualizada exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Eliminar una persona' })
   @Delete(':id')
   @Answer(200, 'Persona eliminada.', PersonasAnswers.deleted)
   @RequirePermission('personas', 'delete')

@@ -65,7 +65,7 @@ export const PersonasSchemas = schemas({
     tipo: S.oneOf(['omitida', 'revision']),
     nombre_completo: S.text('JOSE LUIS GARZA'),
     telefono_celular: maybeText('8112345678'),
-    persona: { allOf: [{ $ref: '#/components/schemas/PersonaDuplicada' }], nullable: true },
+    persona: S.nullable({ $ref: '#/components/schemas/PersonaDuplicada' }),
     score: S.int(90),
     reasons: S.list(S.text('mismo celular')),
     estado: S.oneOf(['pendiente', 'creada', 'descartada']),

@@ -147,6 +147,9 @@ export interface DomainEventMap {
   'privacy-request.export-downloaded': { solicitud_id: number };
   /** An address put on the suppression list (no address in the event: the list holds it). */
   'mail.suppressed': { motivo: 'oposicion' | 'baja'; solicitud_id: number | null; correo_id: number | null };
+  /** A personal API token was created or revoked (ids only: never the secret nor its hash). */
+  'api-token.created': { api_token_id: number; user_id: number };
+  'api-token.revoked': { api_token_id: number; user_id: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -224,6 +227,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'privacy-request.resolved': { action: 'update', resourceType: 'solicitud_arco' },
   'privacy-request.export-downloaded': { action: 'view', resourceType: 'solicitud_arco' },
   'mail.suppressed': { action: 'create', resourceType: 'correo_supresion' },
+  'api-token.created': { action: 'create', resourceType: 'api_token' },
+  'api-token.revoked': { action: 'delete', resourceType: 'api_token' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */
@@ -233,6 +238,8 @@ export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENT_AUDIT) as DomainEvent
 export interface EventActor {
   userId: number | null;
   ip: string | null;
+  /** The API token the caller used (null or absent: a session, a citizen or the system); the audit entry names it. */
+  apiTokenId?: number | null;
 }
 
 export interface NewDomainEvent<K extends DomainEventType = DomainEventType> {
