@@ -18,6 +18,17 @@ describe('possible duplicates in the people database', () => {
     expect(res.status).toBe(200);
     return res.body as Page;
   };
+  /** Uploads a CSV and waits for its import to complete: its id and final status. */
+  const importCsv = async (csv: string, name: string) => {
+    const upload = await t.as(admin).post('/api/personas/import-csv').attach('file', Buffer.from(csv), name);
+    expect(upload.status).toBe(202);
+    const importId = upload.body.import_id as string;
+    const done = await eventually(
+      async () => (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body,
+      (b) => b.status === 'completed',
+    );
+    return { importId, done };
+  };
   const pairOf = (page: Page, a: number, b: number) =>
     page.data.find((p) => p.personas[0].id === Math.min(a, b) && p.personas[1].id === Math.max(a, b));
 
@@ -152,13 +163,7 @@ describe('possible duplicates in the people database', () => {
       'Ma. Guadalupe Hernández Soto,8100000011',
       'Pedro Sin Igual Robles,8100000012',
     ].join('\n');
-    const upload = await t.as(admin).post('/api/personas/import-csv').attach('file', Buffer.from(csv), 'dup.csv');
-    expect(upload.status).toBe(202);
-    const importId = upload.body.import_id as string;
-    const done = await eventually(
-      async () => (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body,
-      (b) => b.status === 'completed',
-    );
+    const { importId, done } = await importCsv(csv, 'dup.csv');
     expect(done).toMatchObject({ imported: 2, skipped: 1, por_revisar: 2, total: 5 });
     // Not created blind: only the two new people are in the table.
     const written = await t.query<{ telefono_celular: string }>(
@@ -224,13 +229,7 @@ describe('possible duplicates in the people database', () => {
       correo_electronico: email,
     });
     const csv = ['nombre,contacto', 'Rocio Villarreal Montemayor,8100000077'].join('\n');
-    const upload = await t.as(admin).post('/api/personas/import-csv').attach('file', Buffer.from(csv), 'arco.csv');
-    expect(upload.status).toBe(202);
-    const importId = upload.body.import_id as string;
-    const done = await eventually(
-      async () => (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body,
-      (b) => b.status === 'completed',
-    );
+    const { importId, done } = await importCsv(csv, 'arco.csv');
     expect(done).toMatchObject({ imported: 0, por_revisar: 1 });
 
     const held = (await t.app.get(PrivacyService).recordsOf(email)).filter((r) => r.fuente === 'importaciones_personas');
