@@ -26,7 +26,8 @@ import { sendCsv } from '@core/http/csv-download';
 import { IdParam } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
-import { DismissDuplicateDto, DuplicatesQueryDto, LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { DismissDuplicateDto, DuplicatesQueryDto, LookupValueDto, MergeDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { MergeService } from './merge/merge.service';
 import { DedupeService } from './dedupe/dedupe.service';
 import { PersonasService } from './personas.service';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
@@ -35,6 +36,7 @@ import { PersonasAnswers } from './personas.openapi';
 const ReviewAction = new ParseEnumPipe(['crear', 'descartar'], {
   exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La acción no existe.'),
 });
+const MergeId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La fusión no existe.') });
 const ImportId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La importación no existe.') });
 
 /**
@@ -49,6 +51,7 @@ export class PersonasController {
     private readonly personas: PersonasService,
     private readonly imports: PersonaImportsService,
     private readonly dedupe: DedupeService,
+    private readonly merges: MergeService,
   ) {}
 
   @ApiOperation({ summary: 'Listar las personas' })
@@ -141,6 +144,30 @@ export class PersonasController {
   async dismissDuplicate(@Body() dto: DismissDuplicateDto, @Actor() actor: EventActor) {
     const result = await this.dedupe.dismiss(dto.persona_ids, actor);
     return { ...result, message: 'Marcadas como personas distintas' };
+  }
+
+  /**
+   * Merges people into one: per field whose value wins, every reference moved to the survivor, one audited action.
+   * Needs edit and delete (the merged people are removed); 409 when another merge holds one of them.
+   */
+  @Post('fusiones')
+  @Answer(
+    201,
+    'Personas fusionadas: la fusión con su id (para deshacerla) y lo que se movió.',
+    PersonasAnswers.merged('Personas fusionadas'),
+  )
+  @RequirePermission('personas', 'view', 'edit', 'delete')
+  async merge(@Body() dto: MergeDto, @Actor() actor: EventActor) {
+    return { ...(await this.merges.merge(dto, actor)), message: 'Personas fusionadas' };
+  }
+
+  /** Undoes a merge exactly (409 once undone, or once its people changed since). */
+  @Post('fusiones/:id/deshacer')
+  @HttpCode(200)
+  @Answer(200, 'Fusión deshecha: las personas vuelven con sus referencias.', PersonasAnswers.merged('Fusión deshecha'))
+  @RequirePermission('personas', 'view', 'edit', 'delete')
+  async undoMerge(@Param('id', MergeId) id: string, @Actor() actor: EventActor) {
+    return { ...(await this.merges.undo(id, actor)), message: 'Fusión deshecha' };
   }
 
   /** The rows of an import that matched a stored person: skipped by name, and the review list. */

@@ -61,6 +61,13 @@ export interface DomainEventMap {
   'persona.deleted': { persona_id: number };
   /** 'No es duplicado': the pair, smaller id first, is never listed again. */
   'persona.duplicate-dismissed': { persona_ids: [number, number] };
+  /**
+   * People merged into one (`fusion_id`): the merged ones are gone, their references are the survivor's.
+   * `eventos_internos`: the internal events whose attendee lists changed (their boards refetch).
+   */
+  'persona.merged': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
+  /** A merge undone: the merged people are back with their references, the survivor as it was. */
+  'persona.merge-undone': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
@@ -180,6 +187,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'persona.updated': { action: 'update', resourceType: 'persona' },
   'persona.deleted': { action: 'delete', resourceType: 'persona' },
   'persona.duplicate-dismissed': { action: 'update', resourceType: 'persona' },
+  'persona.merged': { action: 'update', resourceType: 'persona' },
+  'persona.merge-undone': { action: 'update', resourceType: 'persona' },
   'catalogue.value-added': { action: 'create', resourceType: 'catalogo' },
   'persona-import.requested': { action: 'create', resourceType: 'importacion_personas' },
   'persona-import.completed': { action: 'update', resourceType: 'importacion_personas' },
