@@ -119,7 +119,10 @@ export interface PersonalRecord {
 }
 
 /** The fields each area lets staff correct (rectificación): everything personal, nothing of the area's own workflow. */
-export const RECTIFIABLE_FIELDS: Record<Exclude<PersonalDataSource, 'correos' | 'importaciones_personas' | 'posibles_duplicados'>, readonly string[]> = {
+export const RECTIFIABLE_FIELDS: Record<
+  Exclude<PersonalDataSource, 'correos' | 'importaciones_personas' | 'posibles_duplicados'>,
+  readonly string[]
+> = {
   registros_eventos: ['nombre', 'apellido_paterno', 'apellido_materno', 'fecha_nacimiento', 'phone', 'email', 'curp', 'empresa'],
   lista_espera_eventos: ['nombre', 'apellido_paterno', 'apellido_materno', 'fecha_nacimiento', 'phone', 'email', 'empresa'],
   solicitudes_programas: [

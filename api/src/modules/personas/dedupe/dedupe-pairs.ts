@@ -28,28 +28,49 @@ const KEY_BUCKETS = 1023;
 type Row = DedupePerson & { id: number };
 
 /**
+ * Takes the locks that order the pair writers (see writeDedupePairs) for `people` people about to get these keys: a
+ * writer of up to FINE_LOCKS_UP_TO people shares the batch lock and locks its keys' buckets in order, in one
+ * statement; a batch takes the batch lock alone. Taken BEFORE the keys are written (writeDedupeKeys), so that no
+ * writer holds key rows another one is about to write while it waits here.
+ */
+export async function lockForPairs(manager: EntityManager, people: number, keys: string[]): Promise<void> {
+  if (people > FINE_LOCKS_UP_TO) {
+    await manager.query(`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${LOCK_ALL})`);
+    return;
+  }
+  await manager.query(
+    `SELECT pg_advisory_xact_lock_shared(${LOCK_CLASS}, ${LOCK_ALL}),
+            (SELECT count(pg_advisory_xact_lock(${LOCK_CLASS}, k.bucket))
+               FROM (SELECT DISTINCT hashtext(clave) & ${KEY_BUCKETS} AS bucket FROM unnest($1::text[]) AS u (clave) ORDER BY 1) k)`,
+    [keys],
+  );
+}
+
+/**
  * Rewrites the stored possible-duplicate pairs of these people (their blocking keys are written: writeDedupeKeys),
  * in the caller's transaction: the candidates are the people sharing a key held by 2 to `blockMax` people (the keys'
  * primary key (clave, persona_id), one index range per key), each pair is scored by dedupe-rules.ts `scorePair` in
  * Node, the ones at or above `minScore` upserted, and the person's other stored pairs deleted.
  *
  * Two writers of people who share a key would not see each other's uncommitted keys: each locks its keys first
- * (transaction advisory locks, hashed, in one sorted statement), so the second reads the first's keys committed. A batch
- * (the keys job, an import) takes one exclusive lock instead, which every single writer shares. A partner is read
- * `FOR KEY SHARE SKIP LOCKED`: one being deleted or merged right now is left alone (its own writer rewrites its pairs),
- * and the pair row's foreign key never waits on it.
+ * (lockForPairs: transaction advisory locks, hashed, in one sorted statement; `locked` when the caller did), so the
+ * second reads the first's keys committed. A batch (the keys job, an import) takes one exclusive lock instead, which
+ * every single writer shares. A partner is read `FOR KEY SHARE SKIP LOCKED`: one being deleted or merged right now is
+ * left alone (its own writer rewrites its pairs), and the pair row's foreign key never waits on it.
  */
-export async function writeDedupePairs(manager: EntityManager, ids: number[], rules: PairRules): Promise<void> {
+export async function writeDedupePairs(manager: EntityManager, ids: number[], rules: PairRules, locked = false): Promise<void> {
   if (!ids.length) return;
-  if (ids.length > FINE_LOCKS_UP_TO) await manager.query(`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${LOCK_ALL})`);
-  else
-    await manager.query(
-      `SELECT pg_advisory_xact_lock_shared(${LOCK_CLASS}, ${LOCK_ALL}),
-              (SELECT count(pg_advisory_xact_lock(${LOCK_CLASS}, k.bucket))
-                 FROM (SELECT DISTINCT hashtext(clave) & ${KEY_BUCKETS} AS bucket
-                         FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[]) ORDER BY 1) k)`,
+  if (!locked) {
+    const keys: Array<{ clave: string }> = await manager.query(
+      `SELECT clave FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[])`,
       [ids],
     );
+    await lockForPairs(
+      manager,
+      ids.length,
+      keys.map((k) => k.clave),
+    );
+  }
   const candidates: Array<{ a: number; b: number }> = await manager.query(
     `WITH mine AS (
        SELECT DISTINCT clave FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[])

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CompletenessLevel } from '@shared/contracts/personas.contract';
-import { writeDedupePairs, type PairRules, type StoredPair } from './dedupe-pairs';
+import { lockForPairs, writeDedupePairs, type PairRules, type StoredPair } from './dedupe-pairs';
 
 /** What the scoring and the listing read of a person. */
 export interface DedupeRow {
@@ -65,6 +65,7 @@ export async function writeDedupeKeys(manager: EntityManager, people: KeyedPerso
       keyIds.push(p.id);
       keys.push(k);
     }
+  await lockForPairs(manager, people.length, keys);
   await manager.query(`DELETE FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[])`, [ids]);
   await manager.query(
     `INSERT INTO persona_duplicado_claves (clave, persona_id)
@@ -81,7 +82,7 @@ export async function writeDedupeKeys(manager: EntityManager, people: KeyedPerso
     `INSERT INTO persona_duplicado_indexadas (persona_id) SELECT p.id FROM personas p WHERE p.id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
     [ids],
   );
-  await writeDedupePairs(manager, ids, rules);
+  await writeDedupePairs(manager, ids, rules, true);
 }
 
 const ROW = `p.id, p.nombre, p.apellido_paterno, p.apellido_materno, to_char(p.fecha_nacimiento, 'YYYY-MM-DD') AS fecha_nacimiento,
