@@ -1,11 +1,8 @@
 import { PersonalDataRegistry } from '../../api/src/core/privacy/personal-data-registry';
 import { PrivacyService } from '../../api/src/modules/privacy/privacy.service';
 import { DedupeKeysJob } from '../../api/src/modules/personas/jobs/dedupe-keys.job';
-import { createPersona } from '../factories/personas';
+import { createPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
 import { signedInApp, type TestApp } from '../setup/test-app';
-
-type Pair = { personas: Array<{ id: number; nombre_completo: string }>; score: number; reasons: string[] };
-type Page = { data: Pair[]; current_page: number; last_page: number; per_page: number; total: number; min_score: number };
 
 /**
  * The possible duplicates are stored (`persona_duplicado_pares`), written with each person's keys in the same
@@ -16,19 +13,13 @@ describe('stored possible-duplicate pairs', () => {
   let admin: string;
   signedInApp((s) => ({ t, admin } = s));
 
-  const list = async (page = 1) => {
-    const res = await t.as(admin).get(`/api/personas/duplicados?page=${page}`);
-    expect(res.status).toBe(200);
-    return res.body as Page;
-  };
+  const list = (page = 1) => listDuplicates(t, admin, page);
   const stored = (ids: number[]) =>
     t.query<{ persona_a: number; persona_b: number; score: number; reasons: string[] }>(
       `SELECT persona_a, persona_b, score, reasons FROM persona_duplicado_pares
         WHERE persona_a = ANY($1::int[]) OR persona_b = ANY($1::int[]) ORDER BY persona_a, persona_b`,
       [ids],
     );
-  const pairOf = (page: Page, a: number, b: number) =>
-    page.data.find((p) => p.personas[0].id === Math.min(a, b) && p.personas[1].id === Math.max(a, b));
 
   it('a pair is stored when the second person is written, listed from the table, and gone with a deleted person', async () => {
     const a = await createPersona(t, admin, { nombre: 'Rosa María', apellido_paterno: 'Cantú', apellido_materno: 'Elizondo' });
