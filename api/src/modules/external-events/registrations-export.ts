@@ -1,19 +1,19 @@
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
-import { csvDocument } from '@shared/rules/csv';
-import { formatCalendarDateMx, formatDateTimeMx } from '@core/format/display-dates';
+import type { Sheet, SheetColumn } from '@core/format/spreadsheet';
 
-export const CSV_COLUMNS = [
-  'Nombre',
-  'Apellido Paterno',
-  'Apellido Materno',
-  'Fecha Nacimiento',
-  'Teléfono',
-  'Correo Electrónico',
-  'Empresa',
-  'Tipo de Participante',
-  'Estado',
-  'Fecha de Registro',
-  'Código de Acceso',
+export const REGISTRATION_COLUMNS: SheetColumn[] = [
+  { header: 'Nombre', type: 'text', width: 18 },
+  { header: 'Apellido Paterno', type: 'text', width: 18 },
+  { header: 'Apellido Materno', type: 'text', width: 18 },
+  { header: 'Fecha Nacimiento', type: 'date' },
+  // Text, not a number: a phone keeps its leading zeros and never turns into 8.11E+09.
+  { header: 'Teléfono', type: 'text', width: 14 },
+  { header: 'Correo Electrónico', type: 'text', width: 28 },
+  { header: 'Empresa', type: 'text', width: 24 },
+  { header: 'Tipo de Participante', type: 'text' },
+  { header: 'Estado', type: 'text' },
+  { header: 'Fecha de Registro', type: 'datetime', width: 18 },
+  { header: 'Código de Acceso', type: 'text' },
 ];
 
 export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
@@ -23,22 +23,26 @@ export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
   cancelled: 'Cancelado',
 };
 
-/** Spec 1 §9 (and the door code at the end: docs/decisions/eventos-externos.md «Código de acceso (puerta)»): byte-order mark, CRLF line endings, fields quoted when they contain a comma, quote or newline. */
-export function registrationsCsv(rows: ExternalRegistrationEntity[], timeZone: string): string {
-  return csvDocument([
-    CSV_COLUMNS,
-    ...rows.map((r) => [
+/**
+ * Spec 1 §9 (and the door code at the end: docs/decisions/eventos-externos.md «Código de acceso (puerta)»), written
+ * as CSV (byte-order mark, CRLF, quoted fields) or Excel by core/format/spreadsheet.ts.
+ */
+export function registrationsSheet(rows: ExternalRegistrationEntity[]): Sheet {
+  return {
+    name: 'Registros',
+    columns: REGISTRATION_COLUMNS,
+    rows: rows.map((r) => [
       r.nombre,
       r.apellidoPaterno,
       r.apellidoMaterno,
-      r.fechaNacimiento ? formatCalendarDateMx(r.fechaNacimiento) : '',
+      r.fechaNacimiento,
       r.phone,
       r.email,
       r.empresa,
       r.tipoParticipante,
       REGISTRATION_STATUS_LABELS[r.status] ?? r.status,
-      formatDateTimeMx(r.createdAt, timeZone),
+      r.createdAt,
       r.codigo,
     ]),
-  ]);
+  };
 }

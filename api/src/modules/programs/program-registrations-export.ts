@@ -5,44 +5,47 @@ import {
   type SiNo,
 } from '@shared/contracts/programs.contract';
 import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
-import { csvDocument } from '@shared/rules/csv';
-import { formatCalendarDateMx, formatDateTimeMx } from '@core/format/display-dates';
+import type { Sheet, SheetColumn } from '@core/format/spreadsheet';
 
-export const PROGRAM_CSV_COLUMNS = [
-  'Nombre',
-  'Apellido Paterno',
-  'Apellido Materno',
-  'Fecha Nacimiento',
-  'Celular',
-  'Correo Electrónico',
-  'Calle',
-  'Número',
-  'Colonia',
-  'Municipio',
-  'Tiene Emprendimiento',
-  'Nombre del Emprendimiento',
-  'Giro o Sector',
-  'Tiempo Operando',
-  'Redes Sociales',
-  'Enlace de Redes Sociales',
-  'Negocio Formalizado',
-  'RFC',
-  'Estado',
-  'Notas',
-  'Fecha de Registro',
+const text = (header: string, width?: number): SheetColumn => ({ header, type: 'text', width });
+
+export const PROGRAM_REGISTRATION_COLUMNS: SheetColumn[] = [
+  text('Nombre', 18),
+  text('Apellido Paterno', 18),
+  text('Apellido Materno', 18),
+  { header: 'Fecha Nacimiento', type: 'date' },
+  text('Celular', 14),
+  text('Correo Electrónico', 28),
+  text('Calle', 20),
+  // Text: a street number may be '120-B' or 'S/N'.
+  text('Número'),
+  text('Colonia', 18),
+  text('Municipio', 16),
+  text('Tiene Emprendimiento'),
+  text('Nombre del Emprendimiento', 24),
+  text('Giro o Sector', 20),
+  text('Tiempo Operando'),
+  text('Redes Sociales'),
+  text('Enlace de Redes Sociales', 28),
+  text('Negocio Formalizado'),
+  text('RFC', 15),
+  text('Estado'),
+  text('Notas', 30),
+  { header: 'Fecha de Registro', type: 'datetime', width: 18 },
 ];
 
 const siNo = (v: SiNo | null) => (v === 'si' ? 'Sí' : v === 'no' ? 'No' : '');
 
-/** Same conventions as the external events export (spec 1 §9): BOM, CRLF, quoting, formulas neutralized. */
-export function programRegistrationsCsv(rows: ProgramRegistrationEntity[], timeZone: string): string {
-  return csvDocument([
-    PROGRAM_CSV_COLUMNS,
-    ...rows.map((r) => [
+/** Same conventions as the external events export (spec 1 §9), as CSV or Excel (core/format/spreadsheet.ts). */
+export function programRegistrationsSheet(rows: ProgramRegistrationEntity[]): Sheet {
+  return {
+    name: 'Registros',
+    columns: PROGRAM_REGISTRATION_COLUMNS,
+    rows: rows.map((r) => [
       r.nombre,
       r.apellidoPaterno,
       r.apellidoMaterno,
-      r.fechaNacimiento ? formatCalendarDateMx(r.fechaNacimiento) : '',
+      r.fechaNacimiento,
       r.celular,
       r.correoElectronico,
       r.calle,
@@ -59,7 +62,7 @@ export function programRegistrationsCsv(rows: ProgramRegistrationEntity[], timeZ
       r.rfc,
       PROGRAM_REGISTRATION_STATUS_LABELS[r.status] ?? r.status,
       r.notas,
-      formatDateTimeMx(r.createdAt, timeZone),
+      r.createdAt,
     ]),
-  ]);
+  };
 }
