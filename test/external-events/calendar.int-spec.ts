@@ -111,7 +111,7 @@ describe('public calendar (.ics): the feed and one event (issue 33 §3)', () => 
 
   it('reflects an update (new SEQUENCE and LAST-MODIFIED, same UID) and a cancellation (STATUS:CANCELLED); unchanged, it is byte-identical', async () => {
     const body = eventBody({ title: 'Concierto en la Macroplaza', event_date: '2027-06-10T01:00:00.000Z', end_date: null });
-    const { event } = await t.created(admin, '/api/eventos-externos', body);
+    const { event } = (await t.created(admin, '/api/eventos-externos', body)) as { event: { id: number; slug: string } };
     const uid = `evento-${event.id}@eventos.monterrey.gob.mx`;
 
     const first = await feed();
@@ -146,9 +146,13 @@ describe('public calendar (.ics): the feed and one event (issue 33 §3)', () => 
     expect(cancelled).toMatchObject({ status: 'CANCELLED', sequence: 2, summary: 'CANCELADO: Concierto en la Macroplaza (nueva hora)' });
     expect(cancelled.description.startsWith('Este evento fue cancelado.')).toBe(true);
 
-    // A deleted event leaves the feed (a subscribed calendar drops it on its next fetch).
-    await t.as(admin).delete(`/api/eventos-externos/${event.id}`).expect(200);
-    expect(parse((await feed()).body as string).events.has(uid)).toBe(false);
+    // Taken back to draft, an event leaves the feed (a subscribed calendar drops it on its next fetch).
+    const back = eventBody({ title: 'Evento que vuelve a borrador' });
+    const { event: gone } = (await t.created(admin, '/api/eventos-externos', back)) as { event: { id: number } };
+    const goneUid = `evento-${gone.id}@eventos.monterrey.gob.mx`;
+    expect(parse((await feed()).body as string).events.has(goneUid)).toBe(true);
+    await t.as(admin).put(`/api/eventos-externos/${gone.id}`).send({ ...back, status: 'draft' }).expect(200);
+    expect(parse((await feed()).body as string).events.has(goneUid)).toBe(false);
   });
 
   it('answers 304 to a client that has the current version (If-None-Match), and 200 again after a change', async () => {

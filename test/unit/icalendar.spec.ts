@@ -60,7 +60,9 @@ describe('iCalendar writer (RFC 5545)', () => {
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const calendar = new ICAL.Component(ICAL.parse(text));
-    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Eventos, públicos');
+    // X-WR-CALNAME is an extension property (TEXT, escaped as such; ical.js leaves extension values as written).
+    expect(text).toContain('\r\nNAME:Eventos\\, públicos\r\nX-WR-CALNAME:Eventos\\, públicos\r\n');
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/Monterrey');
     const [first, second] = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect([first.uid, first.summary, first.sequence, first.startDate.toJSDate().toISOString()]).toEqual([
       'evento-1@aforo.test',
