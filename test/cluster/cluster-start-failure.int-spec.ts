@@ -18,7 +18,11 @@ function clusterScriptsOfThisProcess(): number[] {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\)\s+/s, '').split(' ')[1]);
+      const ppid = Number(
+        readFileSync(`/proc/${entry}/stat`, 'utf8')
+          .replace(/^.*\)\s+/s, '')
+          .split(' ')[1],
+      );
       if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('scripts/cluster.mjs')) found.push(Number(entry));
     } catch {
       // gone meanwhile
@@ -31,7 +35,9 @@ async function clusterDatabasesOfThisProcess(): Promise<string[]> {
   const client = new Client({ connectionString: readHarnessEnv().adminDatabaseUrl });
   await client.connect();
   try {
-    const rows = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`aforo_cluster_${process.pid}_%`]);
+    const rows = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `aforo_cluster_${process.pid}_%`,
+    ]);
     return rows.rows.map((r) => r.datname);
   } finally {
     await client.end();

@@ -61,7 +61,12 @@ test("staff download each export as Excel beside its CSV: the board, a program's
 
   // The registrations board.
   const event = await createEventViaApi(request, token, { title: `Expo Excel ${Date.now()}` });
-  await registerViaApi(request, event.slug, { nombre: 'Lucía', apellido_paterno: 'Garza', apellido_materno: 'Leal', email: uniqueEmail('excel') });
+  await registerViaApi(request, event.slug, {
+    nombre: 'Lucía',
+    apellido_paterno: 'Garza',
+    apellido_materno: 'Leal',
+    email: uniqueEmail('excel'),
+  });
   await page.goto(`/eventos-externos/${event.id}/registros`);
   await expect(page.getByTestId('export-csv')).toHaveText('Exportar CSV');
   await expect(page.getByTestId('export-xlsx')).toHaveText('Descargar Excel');
@@ -72,11 +77,15 @@ test("staff download each export as Excel beside its CSV: the board, a program's
   await expectScreenOkAtBothWidths(page, 'board-exports', shots);
 
   // A program's registrations (the modal).
-  const nombre = `Programa Excel ${Date.now()}`;
-  const programa = await createProgramViaApi(request, token, { nombre });
+  const programa = await createProgramViaApi(request, token, { nombre: `Programa Excel ${Date.now()}` });
+  const { nombre } = programa; // stored in capitals
   await applyViaApi(request, programa.slug, uniqueEmail('solicitante-excel'));
   await page.goto('/programas-servicios');
-  await page.getByTestId('program-row').filter({ has: page.getByText(nombre, { exact: true }) }).getByTestId('view-registrations').click();
+  await page
+    .getByTestId('program-row')
+    .filter({ has: page.getByText(nombre, { exact: true }) })
+    .getByTestId('view-registrations')
+    .click();
   const modal = page.getByRole('dialog', { name: `Registros - ${nombre}` });
   await expect(modal.getByTestId('export-xlsx')).toBeEnabled();
   const program = await downloadFrom(page, 'export-xlsx');

@@ -7,8 +7,7 @@ const PUBLIC_URL = 'https://eventos.monterrey.gob.mx';
 
 /** The body as text, whatever its content type (supertest buffers only what it knows). */
 const asText = (r: Test) =>
-  r
-    .buffer(true).parse((res, cb) => {
+  r.buffer(true).parse((res, cb) => {
     let data = '';
     res.setEncoding('utf8');
     res.on('data', (c: string) => (data += c));
@@ -56,7 +55,9 @@ function parse(text: string): { calendar: ICAL.Component; events: Map<string, Pa
 describe('public calendar (.ics): the feed and one event (issue 33 §3)', () => {
   let t: TestApp;
   let admin: string;
-  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_URL, PUBLIC_READ_LIMIT_PER_MINUTE: '100000', PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
+  signedInApp((s) => ({ t, admin } = s), {
+    env: { PUBLIC_URL, PUBLIC_READ_LIMIT_PER_MINUTE: '100000', PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' },
+  });
 
   const feed = () => asText(t.http().get('/api/public/eventos.ics'));
 
@@ -105,7 +106,9 @@ describe('public calendar (.ics): the feed and one event (issue 33 §3)', () => 
       location: 'Parque Fundidora, Nave Lewis',
       url: `${PUBLIC_URL}/eventos/${e.slug}`,
     });
-    expect(events.get(uid)!.description).toBe(`${long}\nSegunda línea\\con barra\n\nInformación y registro: ${PUBLIC_URL}/eventos/${e.slug}`);
+    expect(events.get(uid)!.description).toBe(
+      `${long}\nSegunda línea\\con barra\n\nInformación y registro: ${PUBLIC_URL}/eventos/${e.slug}`,
+    );
     expect(text).toMatch(/DTSTART:20270501T150000Z\r\n/);
   });
 
@@ -151,7 +154,11 @@ describe('public calendar (.ics): the feed and one event (issue 33 §3)', () => 
     const { event: gone } = (await t.created(admin, '/api/eventos-externos', back)) as { event: { id: number } };
     const goneUid = `evento-${gone.id}@eventos.monterrey.gob.mx`;
     expect(parse((await feed()).body as string).events.has(goneUid)).toBe(true);
-    await t.as(admin).put(`/api/eventos-externos/${gone.id}`).send({ ...back, status: 'draft' }).expect(200);
+    await t
+      .as(admin)
+      .put(`/api/eventos-externos/${gone.id}`)
+      .send({ ...back, status: 'draft' })
+      .expect(200);
     expect(parse((await feed()).body as string).events.has(goneUid)).toBe(false);
   });
 

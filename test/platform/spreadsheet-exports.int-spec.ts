@@ -126,7 +126,7 @@ describe('exports in Excel (.xlsx) beside the CSV', () => {
     expect((await t.as(events.token).get(`/api/programas-servicios/${p.id}/registrations/export.xlsx`)).status).toBe(200);
   });
 
-  it("the rows an import of people refused: the row number a number, the reason text", async () => {
+  it('the rows an import of people refused: the row number a number, the reason text', async () => {
     const upload = await t
       .as(admin)
       .post('/api/personas/import-csv')

@@ -90,7 +90,9 @@ export class TestCluster {
     try {
       await this.launch(sizes, options);
     } catch (err) {
-      await this.stop().catch((cleanup: unknown) => console.warn(`the cluster that failed to start was not cleaned up: ${String(cleanup)}`));
+      await this.stop().catch((cleanup: unknown) =>
+        console.warn(`the cluster that failed to start was not cleaned up: ${String(cleanup)}`),
+      );
       throw err;
     }
   }

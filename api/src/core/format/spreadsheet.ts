@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { csvDocument, neutralizeFormula } from '@shared/rules/csv';
+import type { RegistrantColumns } from '../entities/base-columns';
 import { EXPORT_CONTENT_TYPES, type DownloadFile, type ExportFormat } from '../http/downloads';
 import { formatCalendarDateMx, formatDateTimeMx, wallClockInZone } from './display-dates';
 
@@ -26,6 +27,18 @@ export interface Sheet {
   rows: readonly (readonly SheetCell[])[];
 }
 
+/** The person at the head of a public form's row (registrations of events and programs): names and birth date. */
+export const REGISTRANT_COLUMNS: readonly SheetColumn[] = [
+  { header: 'Nombre', type: 'text', width: 18 },
+  { header: 'Apellido Paterno', type: 'text', width: 18 },
+  { header: 'Apellido Materno', type: 'text', width: 18 },
+  { header: 'Fecha Nacimiento', type: 'date' },
+];
+
+export function registrantCells(r: RegistrantColumns): SheetCell[] {
+  return [r.nombre, r.apellidoPaterno, r.apellidoMaterno, r.fechaNacimiento];
+}
+
 /** es-MX as Excel writes it: day first, 24-hour clock (no 'a. m.' that an English Excel would print as AM). */
 export const XLSX_DATE_FORMAT = 'dd/mm/yyyy';
 export const XLSX_DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
@@ -39,7 +52,10 @@ function csvValue(column: SheetColumn, value: SheetCell, timeZone: string): stri
 
 /** The CSV of spec 1 §9: byte-order mark, CRLF, quoting, formulas neutralized (shared/rules/csv.ts). */
 export function sheetCsv(sheet: Sheet, timeZone: string): string {
-  return csvDocument([sheet.columns.map((c) => c.header), ...sheet.rows.map((r) => sheet.columns.map((c, i) => csvValue(c, r[i], timeZone)))]);
+  return csvDocument([
+    sheet.columns.map((c) => c.header),
+    ...sheet.rows.map((r) => sheet.columns.map((c, i) => csvValue(c, r[i], timeZone))),
+  ]);
 }
 
 /** A calendar date as Excel keeps one: midnight of that day, with no zone (exceljs counts days from UTC). */

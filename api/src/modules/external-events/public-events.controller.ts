@@ -50,7 +50,11 @@ export class PublicEventsController {
   }
 
   /** One event as a file to add to a calendar (the public page's link); a draft does not exist here. */
-  @CalendarFile('eventos/:slug/evento.ics', 'Un evento público en iCalendar', 'El evento en iCalendar (RFC 5545), para agregarlo a un calendario.')
+  @CalendarFile(
+    'eventos/:slug/evento.ics',
+    'Un evento público en iCalendar',
+    'El evento en iCalendar (RFC 5545), para agregarlo a un calendario.',
+  )
   async eventCalendar(@Param('slug', SlugParamPipe) slug: string, @Req() req: Request, @Res() res: Response) {
     sendCalendar(req, res, { ...(await this.calendar.event(slug)), attachment: true, maxAgeSeconds: CALENDAR_MAX_AGE_SECONDS });
   }

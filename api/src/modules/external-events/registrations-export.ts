@@ -1,11 +1,8 @@
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
-import type { Sheet, SheetColumn } from '@core/format/spreadsheet';
+import { REGISTRANT_COLUMNS, registrantCells, type Sheet, type SheetColumn } from '@core/format/spreadsheet';
 
 export const REGISTRATION_COLUMNS: SheetColumn[] = [
-  { header: 'Nombre', type: 'text', width: 18 },
-  { header: 'Apellido Paterno', type: 'text', width: 18 },
-  { header: 'Apellido Materno', type: 'text', width: 18 },
-  { header: 'Fecha Nacimiento', type: 'date' },
+  ...REGISTRANT_COLUMNS,
   // Text, not a number: a phone keeps its leading zeros and never turns into 8.11E+09.
   { header: 'Teléfono', type: 'text', width: 14 },
   { header: 'Correo Electrónico', type: 'text', width: 28 },
@@ -32,10 +29,7 @@ export function registrationsSheet(rows: ExternalRegistrationEntity[]): Sheet {
     name: 'Registros',
     columns: REGISTRATION_COLUMNS,
     rows: rows.map((r) => [
-      r.nombre,
-      r.apellidoPaterno,
-      r.apellidoMaterno,
-      r.fechaNacimiento,
+      ...registrantCells(r),
       r.phone,
       r.email,
       r.empresa,

@@ -5,15 +5,12 @@ import {
   type SiNo,
 } from '@shared/contracts/programs.contract';
 import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
-import type { Sheet, SheetColumn } from '@core/format/spreadsheet';
+import { REGISTRANT_COLUMNS, registrantCells, type Sheet, type SheetColumn } from '@core/format/spreadsheet';
 
 const text = (header: string, width?: number): SheetColumn => ({ header, type: 'text', width });
 
 export const PROGRAM_REGISTRATION_COLUMNS: SheetColumn[] = [
-  text('Nombre', 18),
-  text('Apellido Paterno', 18),
-  text('Apellido Materno', 18),
-  { header: 'Fecha Nacimiento', type: 'date' },
+  ...REGISTRANT_COLUMNS,
   text('Celular', 14),
   text('Correo Electrónico', 28),
   text('Calle', 20),
@@ -42,10 +39,7 @@ export function programRegistrationsSheet(rows: ProgramRegistrationEntity[]): Sh
     name: 'Registros',
     columns: PROGRAM_REGISTRATION_COLUMNS,
     rows: rows.map((r) => [
-      r.nombre,
-      r.apellidoPaterno,
-      r.apellidoMaterno,
-      r.fechaNacimiento,
+      ...registrantCells(r),
       r.celular,
       r.correoElectronico,
       r.calle,
