@@ -36,6 +36,8 @@ const NOT_FROM_SCHEMA_ALONE: Record<string, string> = {
   'post /api/eventos-internos/{id}/invitations':
     "needs a confirmed event (the walk makes it as the document's example, a borrador) with attendees who have an e-mail",
   'post /api/personas/duplicados/descartar': 'needs two different people (the walk makes one of each collection)',
+  'post /api/tokens': "needs an expiry between now and a year from now (the document's example is a fixed date)",
+  'post /api/personas/fusiones': 'needs two different people (the walk makes one of each collection)',
 };
 
 /** Ids a body refers to, from resources the walk made (a client reads them from the answers it got). */

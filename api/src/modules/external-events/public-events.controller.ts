@@ -22,7 +22,7 @@ import { PublicCalendarService } from './public-calendar.service';
 const CalendarFile = (path: string, summary: string, description: string) =>
   applyDecorators(
     Get(path),
-    ApiOperation({ summary, security: [] }),
+    ApiOperation({ summary }),
     FileAnswer(200, description, CALENDAR_CONTENT_TYPE.split(';')[0]),
     ApiResponse({ status: 304, description: 'Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag).' }),
     Public(),
@@ -59,22 +59,26 @@ export class PublicEventsController {
     sendCalendar(req, res, { ...(await this.calendar.event(slug)), attachment: true, maxAgeSeconds: CALENDAR_MAX_AGE_SECONDS });
   }
 
+  @ApiOperation({ summary: 'Listar los eventos publicados' })
   @PublicRead('public/eventos', 'Eventos publicados, del más próximo al más lejano.', ExternalEventAnswers.publicList)
   async list() {
     return { events: await this.registrations.listPublic() };
   }
 
+  @ApiOperation({ summary: 'Ver el evento destacado' })
   @PublicRead('public/featured-event', 'El evento destacado, o null.', ExternalEventAnswers.featuredEvent)
   async featured() {
     return { featured_event: await this.registrations.featured() };
   }
 
   /** A draft answers only to staff allowed to see it (preview: send the bearer token). */
+  @ApiOperation({ summary: 'Ver la página pública de un evento' })
   @PublicRead('eventos/:slug', 'Página pública de un evento.', ExternalEventAnswers.publicPage)
   page(@Param('slug', SlugParamPipe) slug: string, @CurrentUser() viewer: AuthUser | undefined) {
     return this.registrations.publicPage(slug, viewer);
   }
 
+  @ApiOperation({ summary: 'Registrarse en un evento' })
   @PublicWrite('eventos/:slug/register', 201, 'Registro aceptado.', ExternalEventAnswers.registered)
   async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
@@ -85,6 +89,7 @@ export class PublicEventsController {
    * the address is followed: the answer is the same for every address. One entry per e-mail and event
    * (the database). Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the programs' joins).
    */
+  @ApiOperation({ summary: 'Pedir un lugar en la lista de espera de un evento' })
   @Post('eventos/:slug/waitlist')
   @HttpCode(202)
   @Answer(

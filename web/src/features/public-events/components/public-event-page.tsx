@@ -268,7 +268,12 @@ function EventDetails({ page }: { page: PublicEventPageResponse }) {
           </dl>
           {event.status === 'published' ? (
             <p className="event-page__calendar">
-              <a className="icon-link calendar-link" href={eventCalendarPath(event.slug)} download={`${event.slug}.ics`} data-testid="event-calendar">
+              <a
+                className="icon-link calendar-link"
+                href={eventCalendarPath(event.slug)}
+                download={`${event.slug}.ics`}
+                data-testid="event-calendar"
+              >
                 <CalendarIcon size={18} /> Agregar a mi calendario (.ics)
               </a>
             </p>
