@@ -158,6 +158,7 @@ export class PersonasController {
    * Merges people into one: per field whose value wins, every reference moved to the survivor, one audited action.
    * Needs edit and delete (the merged people are removed); 409 when another merge holds one of them.
    */
+  @ApiOperation({ summary: 'Fusionar personas duplicadas' })
   @Post('fusiones')
   @Answer(
     201,
@@ -170,6 +171,7 @@ export class PersonasController {
   }
 
   /** Undoes a merge exactly (409 once undone, or once its people changed since). */
+  @ApiOperation({ summary: 'Deshacer una fusión de personas' })
   @Post('fusiones/:id/deshacer')
   @HttpCode(200)
   @Answer(200, 'Fusión deshecha: las personas vuelven con sus referencias.', PersonasAnswers.merged('Fusión deshecha'))
