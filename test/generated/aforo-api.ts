@@ -732,6 +732,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/personas/fusiones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fusionar personas duplicadas en una */
+        post: operations["PersonasController_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/fusiones/{id}/deshacer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deshacer una fusión de personas */
+        post: operations["PersonasController_undoMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/personas/import-csv/{importId}/duplicados": {
         parameters: {
             query?: never;
@@ -2289,6 +2323,17 @@ export interface components {
         DismissDuplicateDto: {
             /** @description Indica las dos personas. Indica exactamente dos personas. Cada persona debe ser un id válido. */
             persona_ids: number[];
+        };
+        MergeDto: {
+            /**
+             * @description Indica la persona que se conserva.
+             * @example 1
+             */
+            sobreviviente_id: number;
+            /** @description Indica las personas por fusionar. Indica al menos una persona por fusionar. Se fusionan a lo más 20 personas a la vez. Cada persona se indica una sola vez. Cada persona debe ser un id válido. */
+            fusionar_ids: number[];
+            /** @description Los campos deben indicarse como campo: id de la persona. Opcional. */
+            campos?: Record<string, never> | null;
         };
         PersonaDto: {
             /**
@@ -4972,7 +5017,7 @@ export interface components {
              * @example registros_eventos
              * @enum {string}
              */
-            fuente: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "personas" | "correos";
+            fuente: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "personas" | "importaciones_personas" | "correos";
             /** @example 7 */
             id: number;
             /**
@@ -7275,6 +7320,158 @@ export interface operations {
                         /**
                          * @description Mensaje para mostrar, en español.
                          * @example Marcadas como personas distintas
+                         */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PersonasController_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeDto"];
+            };
+        };
+        responses: {
+            /** @description Personas fusionadas: la fusión con su id (para deshacerla) y lo que se movió. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description La fusión (para deshacerla).
+                         * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f
+                         */
+                        id: string;
+                        /** @example 1 */
+                        sobreviviente_id: number;
+                        /** @description Las personas fusionadas en la que se conserva. */
+                        fusionar_ids: number[];
+                        /** @description Por campo (nombre, telefono_celular…), el id de la persona cuyo valor quedó. */
+                        campos: {
+                            [key: string]: number;
+                        };
+                        movidos: {
+                            /** @example 2 */
+                            invitaciones: number;
+                            /**
+                             * @description Invitaciones al mismo evento que quedaron de más.
+                             * @example 1
+                             */
+                            invitaciones_liberadas: number;
+                            /** @example 1 */
+                            asientos: number;
+                            /** @example 0 */
+                            filas_importacion: number;
+                            /** @example 3 */
+                            bitacora: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        deshecha_at: string | null;
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Personas fusionadas
+                         */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PersonasController_undoMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fusión deshecha: las personas vuelven con sus referencias. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description La fusión (para deshacerla).
+                         * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f
+                         */
+                        id: string;
+                        /** @example 1 */
+                        sobreviviente_id: number;
+                        /** @description Las personas fusionadas en la que se conserva. */
+                        fusionar_ids: number[];
+                        /** @description Por campo (nombre, telefono_celular…), el id de la persona cuyo valor quedó. */
+                        campos: {
+                            [key: string]: number;
+                        };
+                        movidos: {
+                            /** @example 2 */
+                            invitaciones: number;
+                            /**
+                             * @description Invitaciones al mismo evento que quedaron de más.
+                             * @example 1
+                             */
+                            invitaciones_liberadas: number;
+                            /** @example 1 */
+                            asientos: number;
+                            /** @example 0 */
+                            filas_importacion: number;
+                            /** @example 3 */
+                            bitacora: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        deshecha_at: string | null;
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Fusión deshecha
                          */
                         message: string;
                     };

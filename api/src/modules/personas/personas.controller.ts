@@ -151,6 +151,7 @@ export class PersonasController {
    * Needs edit and delete (the merged people are removed); 409 when another merge holds one of them.
    */
   @Post('fusiones')
+  @ApiOperation({ summary: 'Fusionar personas duplicadas en una' })
   @Answer(
     201,
     'Personas fusionadas: la fusión con su id (para deshacerla) y lo que se movió.',
@@ -163,6 +164,7 @@ export class PersonasController {
 
   /** Undoes a merge exactly (409 once undone, or once its people changed since). */
   @Post('fusiones/:id/deshacer')
+  @ApiOperation({ summary: 'Deshacer una fusión de personas' })
   @HttpCode(200)
   @Answer(200, 'Fusión deshecha: las personas vuelven con sus referencias.', PersonasAnswers.merged('Fusión deshecha'))
   @RequirePermission('personas', 'view', 'edit', 'delete')
