@@ -274,7 +274,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exportar los registros de un evento externo (CSV) */
+        /** Exportar los registros del evento (CSV) */
         get: operations["ExternalEventsController_exportRegistrations"];
         put?: never;
         post?: never;
@@ -739,7 +739,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Descargar los errores de una importación */
+        /** Descargar las filas rechazadas de una importación (CSV) */
         get: operations["PersonasController_importErrors"];
         put?: never;
         post?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fusionar personas duplicadas */
+        /** Fusionar personas duplicadas en una */
         post: operations["PersonasController_merge"];
         delete?: never;
         options?: never;
@@ -1051,7 +1051,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exportar los registros de un programa (CSV) */
+        /** Exportar los registros del programa (CSV) */
         get: operations["ProgramsController_exportRegistrations"];
         put?: never;
         post?: never;

@@ -96,7 +96,6 @@ export class ExternalEventsController {
   }
 
   /** The registrations as a CSV file (spec 1 §9), safe to open in a spreadsheet. */
-  @ApiOperation({ summary: 'Exportar los registros de un evento externo (CSV)' })
   @Get(':id/registrations/export')
   @ExportAnswer('csv', 'Exportar los registros del evento (CSV)', 'Registros')
   @RequirePermission('eventos_externos', 'view')

@@ -118,7 +118,6 @@ export class PersonasController {
   }
 
   /** The rejected rows' file: for those who may import (the modal that offers it is theirs). */
-  @ApiOperation({ summary: 'Descargar los errores de una importación' })
   @Get('import-csv/:importId/errors')
   @ExportAnswer('csv', 'Descargar las filas rechazadas de una importación (CSV)', 'Filas rechazadas')
   @RequirePermission('personas', 'view', 'create', 'edit')
@@ -158,8 +157,8 @@ export class PersonasController {
    * Merges people into one: per field whose value wins, every reference moved to the survivor, one audited action.
    * Needs edit and delete (the merged people are removed); 409 when another merge holds one of them.
    */
-  @ApiOperation({ summary: 'Fusionar personas duplicadas' })
   @Post('fusiones')
+  @ApiOperation({ summary: 'Fusionar personas duplicadas en una' })
   @Answer(
     201,
     'Personas fusionadas: la fusión con su id (para deshacerla) y lo que se movió.',
@@ -171,8 +170,8 @@ export class PersonasController {
   }
 
   /** Undoes a merge exactly (409 once undone, or once its people changed since). */
-  @ApiOperation({ summary: 'Deshacer una fusión de personas' })
   @Post('fusiones/:id/deshacer')
+  @ApiOperation({ summary: 'Deshacer una fusión de personas' })
   @HttpCode(200)
   @Answer(200, 'Fusión deshecha: las personas vuelven con sus referencias.', PersonasAnswers.merged('Fusión deshecha'))
   @RequirePermission('personas', 'view', 'edit', 'delete')

@@ -69,7 +69,6 @@ export class ProgramsController {
   }
 
   /** A program's registrations as a CSV file, with the conventions of the other exports. */
-  @ApiOperation({ summary: 'Exportar los registros de un programa (CSV)' })
   @Get(':id/registrations/export')
   @ExportAnswer('csv', 'Exportar los registros del programa (CSV)', 'Registros')
   @RequireProgramPermission('view')
