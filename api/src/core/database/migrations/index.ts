@@ -23,6 +23,7 @@ import { IdempotencyKeys1765900000000 } from './1765900000000-idempotency-keys';
 import { PersonaDuplicates1766400000000 } from './1766400000000-persona-duplicates';
 import { PersonaMerges1766500000000 } from './1766500000000-persona-merges';
 import { ApiTokens1766700000000 } from './1766700000000-api-tokens';
+import { CalendarSequence1766800000000 } from './1766800000000-calendar-sequence';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   PersonaDuplicates1766400000000,
   PersonaMerges1766500000000,
   ApiTokens1766700000000,
+  CalendarSequence1766800000000,
 ];
