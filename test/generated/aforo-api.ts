@@ -7,6 +7,40 @@
  */
 
 export interface paths {
+    "/api/public/eventos.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calendario de los eventos públicos (iCalendar) */
+        get: operations["PublicEventsController_calendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eventos/{slug}/evento.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un evento público en iCalendar */
+        get: operations["PublicEventsController_eventCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/eventos": {
         parameters: {
             query?: never;
@@ -240,8 +274,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exportar los registros de un evento externo (CSV) */
+        /** Exportar los registros del evento (CSV) */
         get: operations["ExternalEventsController_exportRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eventos-externos/{id}/registrations/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar los registros del evento (Excel) */
+        get: operations["ExternalEventsController_exportRegistrationsXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -688,8 +739,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Descargar los errores de una importación */
+        /** Descargar las filas rechazadas de una importación (CSV) */
         get: operations["PersonasController_importErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import-csv/{importId}/errors.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Descargar las filas rechazadas de una importación (Excel) */
+        get: operations["PersonasController_importErrorsXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -726,6 +794,40 @@ export interface paths {
         put?: never;
         /** Descartar un posible duplicado */
         post: operations["PersonasController_dismissDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/fusiones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fusionar personas duplicadas en una */
+        post: operations["PersonasController_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/fusiones/{id}/deshacer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deshacer una fusión de personas */
+        post: operations["PersonasController_undoMerge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -949,8 +1051,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exportar los registros de un programa (CSV) */
+        /** Exportar los registros del programa (CSV) */
         get: operations["ProgramsController_exportRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/programas-servicios/{id}/registrations/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar los registros del programa (Excel) */
+        get: operations["ProgramsController_exportRegistrationsXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2289,6 +2408,17 @@ export interface components {
         DismissDuplicateDto: {
             /** @description Indica las dos personas. Indica exactamente dos personas. Cada persona debe ser un id válido. */
             persona_ids: number[];
+        };
+        MergeDto: {
+            /**
+             * @description Indica la persona que se conserva.
+             * @example 1
+             */
+            sobreviviente_id: number;
+            /** @description Indica las personas por fusionar. Indica al menos una persona por fusionar. Se fusionan a lo más 20 personas a la vez. Cada persona se indica una sola vez. Cada persona debe ser un id válido. */
+            fusionar_ids: number[];
+            /** @description Los campos deben indicarse como campo: id de la persona. Opcional. */
+            campos?: Record<string, never> | null;
         };
         PersonaDto: {
             /**
@@ -4972,7 +5102,7 @@ export interface components {
              * @example registros_eventos
              * @enum {string}
              */
-            fuente: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "personas" | "correos";
+            fuente: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "personas" | "importaciones_personas" | "correos";
             /** @example 7 */
             id: number;
             /**
@@ -5120,6 +5250,80 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    PublicEventsController_calendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Los eventos públicos en iCalendar (RFC 5545): publicados, cancelados (STATUS:CANCELLED) y los de los últimos 90 días; UID estable por evento. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PublicEventsController_eventCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El evento en iCalendar (RFC 5545), para agregarlo a un calendario. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
     PublicEventsController_list: {
         parameters: {
             query?: never;
@@ -5943,6 +6147,37 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    ExternalEventsController_exportRegistrationsXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registros en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
@@ -7168,13 +7403,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Filas rechazadas en CSV. */
+            /** @description Filas rechazadas en CSV (UTF-8 con BOM, CRLF). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PersonasController_importErrorsXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Filas rechazadas en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
@@ -7275,6 +7541,158 @@ export interface operations {
                         /**
                          * @description Mensaje para mostrar, en español.
                          * @example Marcadas como personas distintas
+                         */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PersonasController_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeDto"];
+            };
+        };
+        responses: {
+            /** @description Personas fusionadas: la fusión con su id (para deshacerla) y lo que se movió. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description La fusión (para deshacerla).
+                         * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f
+                         */
+                        id: string;
+                        /** @example 1 */
+                        sobreviviente_id: number;
+                        /** @description Las personas fusionadas en la que se conserva. */
+                        fusionar_ids: number[];
+                        /** @description Por campo (nombre, telefono_celular…), el id de la persona cuyo valor quedó. */
+                        campos: {
+                            [key: string]: number;
+                        };
+                        movidos: {
+                            /** @example 2 */
+                            invitaciones: number;
+                            /**
+                             * @description Invitaciones al mismo evento que quedaron de más.
+                             * @example 1
+                             */
+                            invitaciones_liberadas: number;
+                            /** @example 1 */
+                            asientos: number;
+                            /** @example 0 */
+                            filas_importacion: number;
+                            /** @example 3 */
+                            bitacora: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        deshecha_at: string | null;
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Personas fusionadas
+                         */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PersonasController_undoMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fusión deshecha: las personas vuelven con sus referencias. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description La fusión (para deshacerla).
+                         * @example 3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f
+                         */
+                        id: string;
+                        /** @example 1 */
+                        sobreviviente_id: number;
+                        /** @description Las personas fusionadas en la que se conserva. */
+                        fusionar_ids: number[];
+                        /** @description Por campo (nombre, telefono_celular…), el id de la persona cuyo valor quedó. */
+                        campos: {
+                            [key: string]: number;
+                        };
+                        movidos: {
+                            /** @example 2 */
+                            invitaciones: number;
+                            /**
+                             * @description Invitaciones al mismo evento que quedaron de más.
+                             * @example 1
+                             */
+                            invitaciones_liberadas: number;
+                            /** @example 1 */
+                            asientos: number;
+                            /** @example 0 */
+                            filas_importacion: number;
+                            /** @example 3 */
+                            bitacora: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T20:10:00.000Z
+                         */
+                        deshecha_at: string | null;
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Fusión deshecha
                          */
                         message: string;
                     };
@@ -8088,6 +8506,37 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    ProgramsController_exportRegistrationsXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registros en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */

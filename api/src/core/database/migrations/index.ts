@@ -23,6 +23,7 @@ import { IdempotencyKeys1765900000000 } from './1765900000000-idempotency-keys';
 import { PersonaDuplicates1766400000000 } from './1766400000000-persona-duplicates';
 import { PersonaMerges1766500000000 } from './1766500000000-persona-merges';
 import { ApiTokens1766700000000 } from './1766700000000-api-tokens';
+import { CalendarSequence1766800000000 } from './1766800000000-calendar-sequence';
 import { PersonaDuplicatePairs1766900000000 } from './1766900000000-persona-duplicate-pairs';
 
 /** Every migration, in order. New ones are appended here. */
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   PersonaDuplicates1766400000000,
   PersonaMerges1766500000000,
   ApiTokens1766700000000,
+  CalendarSequence1766800000000,
   PersonaDuplicatePairs1766900000000,
 ];
