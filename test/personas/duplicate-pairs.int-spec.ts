@@ -144,6 +144,25 @@ describe('stored possible-duplicate pairs', () => {
     expect(pages.map((p) => pairOf(p, a.id, b.id)).filter(Boolean)).toHaveLength(1);
   });
 
+  it('the keys job and the screens writing at the same time both finish, and the pairs are right', async () => {
+    const made: number[] = [];
+    for (let i = 0; i < 30; i++)
+      made.push((await createPersona(t, admin, { nombre: 'Abel', apellido_paterno: `Treviño${i}`, apellido_materno: 'Quiroga' })).id);
+    await t.query(`DELETE FROM persona_duplicado_indexadas WHERE persona_id = ANY($1::int[])`, [made]);
+    const [, edited, created] = await Promise.all([
+      t.workers!.get(DedupeKeysJob).handle(),
+      t.as(admin).put(`/api/personas/${made[3]}`).send({ nombre: 'Abel', apellido_paterno: 'Cisneros', apellido_materno: 'Quiroga' }),
+      t
+        .as(admin)
+        .post('/api/personas')
+        .send({ nombre: 'Abel', apellido_paterno: 'Cisneros', apellido_materno: 'Quiroga', telefono_celular: '8144444444' }),
+    ]);
+    expect([edited.status, created.status]).toEqual([200, 201]);
+    expect(await stored([made[3]])).toEqual([
+      { persona_a: made[3], persona_b: created.body.persona.id, score: 60, reasons: ['mismo nombre'] },
+    ]);
+  });
+
   it('pairs are personal data an ARCO request reaches: access lists them, cancellation deletes them', async () => {
     const email = 'hilda.pares@correo.mx';
     const a = await createPersona(t, admin, {

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DUPLICATES_KEY_BATCH } from '../personas.constants';
 import { blockingKeys, type DedupePerson } from './dedupe-rules';
-import type { PairRules } from './dedupe-pairs';
+import { lockForPairs, type PairRules } from './dedupe-pairs';
 import { DedupeRepository } from './dedupe.repository';
 import type { DedupeSettings } from './dedupe.settings';
 
@@ -52,16 +52,20 @@ export class DedupeKeyer {
 
   private async run(importId?: string): Promise<void> {
     for (;;) {
-      const rows = await this.repo.unkeyed(DUPLICATES_KEY_BATCH, importId);
-      if (!rows.length) return;
-      await this.repo.transaction((m) =>
-        this.repo.writeKeys(
-          m,
-          rows.map((r) => ({ id: r.id, keys: blockingKeys(r) })),
-          this.rules,
-        ),
-      );
-      if (rows.length < DUPLICATES_KEY_BATCH) return;
+      // The batch lock first, then the rows: a person a screen is saving right now has its keys rewritten by that
+      // screen after this batch (it waits for the lock), so keys read from its old row here do not stay.
+      const keyed = await this.repo.transaction(async (m) => {
+        await lockForPairs(m, Infinity, []);
+        const rows = await this.repo.unkeyed(DUPLICATES_KEY_BATCH, importId, m);
+        if (rows.length)
+          await this.repo.writeKeys(
+            m,
+            rows.map((r) => ({ id: r.id, keys: blockingKeys(r) })),
+            this.rules,
+          );
+        return rows.length;
+      });
+      if (keyed < DUPLICATES_KEY_BATCH) return;
     }
   }
 }

@@ -98,14 +98,14 @@ export class DedupeRepository {
   }
 
   /** Up to `limit` people whose keys are not written yet (imported by COPY, or changed by another path), by id. */
-  async unkeyed(limit: number, importId?: string): Promise<DedupeRow[]> {
+  async unkeyed(limit: number, importId?: string, manager: EntityManager = this.ds.manager): Promise<DedupeRow[]> {
     const params: unknown[] = [limit];
     let where = `NOT EXISTS (SELECT 1 FROM persona_duplicado_indexadas i WHERE i.persona_id = p.id)`;
     if (importId) {
       params.push(importId);
       where += ` AND p.import_id = $2`;
     }
-    return this.ds.query(
+    return manager.query(
       `SELECT ${ROW} FROM personas p LEFT JOIN empresas em ON em.id = p.empresa_id LEFT JOIN puestos pu ON pu.id = p.puesto_id
         WHERE ${where} ORDER BY p.id LIMIT $1`,
       params,
