@@ -1,11 +1,11 @@
 import type { UserResponse } from '@shared/contracts/users.contract';
-import { ACTION_LABELS, AREA_LABELS, type Action, type Permissions } from '../../../lib/permissions';
+import { ACTION_LABELS, AREA_LABELS, AREAS, type Action, type Permissions } from '../../../lib/permissions';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
 import { RowButton } from '../../../components/ui/row-actions';
 
 /** The areas beyond the two spec columns, summed up in one compact cell. */
-const OTHER_AREAS = ['personas', 'programas_servicios', 'privacidad'] as const;
+const OTHER_AREAS = AREAS.filter((area) => area !== 'eventos_internos' && area !== 'eventos_externos');
 
 function PermissionCell({ actions }: { actions: readonly Action[] | undefined }) {
   if (!actions || actions.length === 0) return <span className="muted">Sin permisos</span>;
