@@ -20,6 +20,7 @@ import type {
 import type { CorreoResponse } from '../contracts/mail.contract';
 import type { DoorAlarm, DoorKind, DoorScanRecord } from '../contracts/door.contract';
 import type { ArcoRequestResponse, PersonalDataSource } from '../contracts/privacy.contract';
+import type { WebhookEndpointResponse } from '../contracts/webhooks.contract';
 
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
@@ -147,6 +148,11 @@ export interface DomainEventMap {
   'privacy-request.export-downloaded': { solicitud_id: number };
   /** An address put on the suppression list (no address in the event: the list holds it). */
   'mail.suppressed': { motivo: 'oposicion' | 'baja'; solicitud_id: number | null; correo_id: number | null };
+  // Webhooks: endpoints registered, changed, deleted by staff; paused (failures in a row) or disabled (a 410) by the workers.
+  'webhook.created': { webhook: WebhookEndpointResponse };
+  'webhook.updated': { webhook: WebhookEndpointResponse; secreto_rotado: boolean };
+  'webhook.deleted': { webhook_id: number };
+  'webhook.stopped': { webhook_id: number; estado: 'pausado' | 'deshabilitado'; motivo: string };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -224,6 +230,10 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'privacy-request.resolved': { action: 'update', resourceType: 'solicitud_arco' },
   'privacy-request.export-downloaded': { action: 'view', resourceType: 'solicitud_arco' },
   'mail.suppressed': { action: 'create', resourceType: 'correo_supresion' },
+  'webhook.created': { action: 'create', resourceType: 'webhook' },
+  'webhook.updated': { action: 'update', resourceType: 'webhook' },
+  'webhook.deleted': { action: 'delete', resourceType: 'webhook' },
+  'webhook.stopped': { action: 'update', resourceType: 'webhook' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

@@ -21,6 +21,7 @@ import { Door1765700000000 } from './1765700000000-door';
 import { WaitlistEngine1765800000000 } from './1765800000000-waitlist-engine';
 import { IdempotencyKeys1765900000000 } from './1765900000000-idempotency-keys';
 import { PersonaDuplicates1766400000000 } from './1766400000000-persona-duplicates';
+import { Webhooks1766600000000 } from './1766600000000-webhooks';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   WaitlistEngine1765800000000,
   IdempotencyKeys1765900000000,
   PersonaDuplicates1766400000000,
+  Webhooks1766600000000,
 ];
