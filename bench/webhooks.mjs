@@ -14,7 +14,21 @@
 import http from 'node:http';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchRegistration, createBenchEnv, fmt, fmtInt, httpRequest, log, machineInfo, now, otherBenches, pct, readFlags, sortNum, writeBenchSection } from './lib.mjs';
+import {
+  benchRegistration,
+  createBenchEnv,
+  fmt,
+  fmtInt,
+  httpRequest,
+  log,
+  machineInfo,
+  now,
+  otherBenches,
+  pct,
+  readFlags,
+  sortNum,
+  writeBenchSection,
+} from './lib.mjs';
 
 const { flags } = readFlags(process.argv.slice(2));
 const opts = {
@@ -73,7 +87,11 @@ const bench = await createBenchEnv({
   prefix: 'aforo_bench_webhooks_',
   port: opts.port,
   keep: opts.keep,
-  extraEnv: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000', PUBLIC_URL: 'https://eventos.monterrey.test' },
+  extraEnv: {
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000',
+    PUBLIC_URL: 'https://eventos.monterrey.test',
+  },
 });
 bench.onCleanup(() => Promise.all(receivers.map((r) => r.close())));
 

@@ -32,9 +32,12 @@ describe('webhooks: which addresses are public (the SSRF guard)', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34'])('%s is public', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34'])(
+    '%s is public',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 
   it('the URL form: http(s) only, no credentials, no fragment', () => {
     expect(WebhookTargets.formProblem('https://hooks.example.com/a?b=1')).toBeNull();

@@ -3,7 +3,12 @@ import { eventually, TestApp } from '../setup/test-app';
 import { Receiver } from './receiver';
 
 const EVENTS = 60;
-const WEBHOOK_ENV = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_MAX_MS: '1000', WEBHOOK_TIMEOUT_MS: '5000' };
+const WEBHOOK_ENV = {
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  WEBHOOK_RETRY_BASE_MS: '100',
+  WEBHOOK_RETRY_MAX_MS: '1000',
+  WEBHOOK_TIMEOUT_MS: '5000',
+};
 
 /**
  * The workers process SIGKILLed while a delivery is on the wire (the receiver holds its answer) and started again:
@@ -28,7 +33,9 @@ describe('webhooks: a workers process killed mid-delivery loses nothing', () => 
   it('every event delivered after SIGKILL and restart, the interrupted one again with the same id', async () => {
     let hold = false;
     receiver = await new Receiver(() => (hold ? { status: 200, delayMs: 4000 } : { status: 200, delayMs: 20 })).start();
-    const { webhook } = (await t.created(admin, '/api/webhooks', { url: receiver.url, eventos: ['registro.creado'] })) as { webhook: { id: number } };
+    const { webhook } = (await t.created(admin, '/api/webhooks', { url: receiver.url, eventos: ['registro.creado'] })) as {
+      webhook: { id: number };
+    };
     const e = await createEvent(t, admin, { max_attendees: 500 });
     const ids: number[] = [];
     for (let i = 0; i < EVENTS; i++) {
@@ -47,13 +54,18 @@ describe('webhooks: a workers process killed mid-delivery loses nothing', () => 
     const caught = receiver.received[receiver.received.length - 1].delivery;
     const atKill = receiver.received.length;
     hold = false;
-    const [pending] = await t.query<{ estado: string; intentos: number }>(`SELECT estado, intentos FROM webhook_entregas WHERE id = $1`, [caught]);
+    const [pending] = await t.query<{ estado: string; intentos: number }>(`SELECT estado, intentos FROM webhook_entregas WHERE id = $1`, [
+      caught,
+    ]);
     expect(pending).toEqual({ estado: 'pendiente', intentos: 0 }); // the kill left it in line, unanswered
 
     t.spawnWorkersProcess(WEBHOOK_ENV);
     await receiver.waitFor(EVENTS + 1, 90_000);
     await eventually(
-      () => t.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_entregas WHERE endpoint_id = $1 AND estado = 'entregada'`, [webhook.id]),
+      () =>
+        t.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_entregas WHERE endpoint_id = $1 AND estado = 'entregada'`, [
+          webhook.id,
+        ]),
       ([r]) => r.n === EVENTS,
       30_000,
     );

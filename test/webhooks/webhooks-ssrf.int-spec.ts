@@ -14,7 +14,9 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
   const PUBLIC = '93.184.216.34';
 
   beforeAll(async () => {
-    t = await TestApp.start({ env: { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_MAX_MS: '200', PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
+    t = await TestApp.start({
+      env: { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_MAX_MS: '200', PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' },
+    });
     admin = await t.login();
   }, 60_000);
 
@@ -36,7 +38,10 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
     ['unspecified', 'https://0.0.0.0/hook'],
     ['plain http to a public address', `http://${PUBLIC}/hook`],
   ])('refuses %s at registration: 422 on url, nothing written', async (_label, url) => {
-    const res = await t.as(admin).post('/api/webhooks').send({ url, eventos: ['registro.creado'] });
+    const res = await t
+      .as(admin)
+      .post('/api/webhooks')
+      .send({ url, eventos: ['registro.creado'] });
     expect(res.status).toBe(422);
     expect(res.body.errors.url[0]).toEqual(expect.any(String));
     expect(await t.query(`SELECT id FROM webhook_endpoints`)).toEqual([]);
@@ -48,10 +53,18 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
     const asked: string[] = [];
     resolver.resolve = async (host: string) => {
       asked.push(host);
-      return host === 'interno.example.test' ? [{ address: PUBLIC, family: 4 }, { address: '10.1.2.3', family: 4 }] : [];
+      return host === 'interno.example.test'
+        ? [
+            { address: PUBLIC, family: 4 },
+            { address: '10.1.2.3', family: 4 },
+          ]
+        : [];
     };
     try {
-      const res = await t.as(admin).post('/api/webhooks').send({ url: 'https://interno.example.test/hook', eventos: ['registro.creado'] });
+      const res = await t
+        .as(admin)
+        .post('/api/webhooks')
+        .send({ url: 'https://interno.example.test/hook', eventos: ['registro.creado'] });
       expect(res.status).toBe(422);
       expect(res.body.errors.url[0]).toContain('10.1.2.3'); // every address is checked, not only the first
       expect(asked).toEqual(['interno.example.test']);
@@ -70,16 +83,20 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
     api.resolve = async () => [{ address: PUBLIC, family: 4 }]; // public when registered…
     workers.resolve = async () => [{ address: '10.0.0.5', family: 4 }]; // …private when delivered
     try {
-      const created = await t.as(admin).post('/api/webhooks').send({ url: 'https://hooks.example.test/aforo', eventos: ['registro.creado'] });
+      const created = await t
+        .as(admin)
+        .post('/api/webhooks')
+        .send({ url: 'https://hooks.example.test/aforo', eventos: ['registro.creado'] });
       expect(created.status).toBe(201);
       const id = created.body.webhook.id as number;
       const e = await createEvent(t, admin);
       expect((await registerForEvent(t, e.slug, registrationBody(1))).status).toBe(201);
       const [row] = await eventually(
-        () => t.query<{ intentos: number; error: string; codigo_respuesta: number | null; estado: string }>(
-          `SELECT intentos, error, codigo_respuesta, estado FROM webhook_entregas WHERE endpoint_id = $1`,
-          [id],
-        ),
+        () =>
+          t.query<{ intentos: number; error: string; codigo_respuesta: number | null; estado: string }>(
+            `SELECT intentos, error, codigo_respuesta, estado FROM webhook_entregas WHERE endpoint_id = $1`,
+            [id],
+          ),
         (rows) => rows.length === 1 && rows[0].intentos >= 2,
       );
       expect(row.error).toContain('10.0.0.5');

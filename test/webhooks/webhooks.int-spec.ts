@@ -35,12 +35,21 @@ describe('webhooks: endpoints, signature, retries, order', () => {
   });
 
   it('only super admins and integraciones staff manage endpoints; the secret is shown once; bad input writes nothing', async () => {
-    const integrador = await t.createUser(admin, { email: 'integra@aforo.test', permissions: { integraciones: ['view', 'create', 'edit', 'delete'] } });
+    const integrador = await t.createUser(admin, {
+      email: 'integra@aforo.test',
+      permissions: { integraciones: ['view', 'create', 'edit', 'delete'] },
+    });
     const lector = await t.createUser(admin, { email: 'lector@aforo.test', permissions: { integraciones: ['view'] } });
-    const otro = await t.createUser(admin, { email: 'otro@aforo.test', permissions: { eventos_externos: ['view', 'create', 'edit', 'delete'] } });
+    const otro = await t.createUser(admin, {
+      email: 'otro@aforo.test',
+      permissions: { eventos_externos: ['view', 'create', 'edit', 'delete'] },
+    });
     const receiver = await new Receiver().start();
     try {
-      const created = await t.as(integrador.token).post('/api/webhooks').send({ url: receiver.url, eventos: ['registro.creado', 'registro.creado'] });
+      const created = await t
+        .as(integrador.token)
+        .post('/api/webhooks')
+        .send({ url: receiver.url, eventos: ['registro.creado', 'registro.creado'] });
       expect(created.status).toBe(201);
       expect(created.body.secreto).toMatch(/^whsec_[0-9a-f]{64}$/);
       expect(created.body.webhook).toMatchObject({ eventos: ['registro.creado'], estado: 'activo', creado_por: integrador.id });
@@ -48,7 +57,14 @@ describe('webhooks: endpoints, signature, retries, order', () => {
       const listed = await t.as(lector.token).get('/api/webhooks');
       expect(listed.status).toBe(200);
       expect(JSON.stringify(listed.body)).not.toContain(created.body.secreto);
-      expect((await t.as(lector.token).post('/api/webhooks').send({ url: receiver.url, eventos: ['registro.creado'] })).status).toBe(403);
+      expect(
+        (
+          await t
+            .as(lector.token)
+            .post('/api/webhooks')
+            .send({ url: receiver.url, eventos: ['registro.creado'] })
+        ).status,
+      ).toBe(403);
       expect((await t.as(otro.token).get('/api/webhooks')).status).toBe(403);
       expect((await t.as(lector.token).delete(`/api/webhooks/${created.body.webhook.id}`)).status).toBe(403);
 
@@ -65,7 +81,14 @@ describe('webhooks: endpoints, signature, retries, order', () => {
         expect(typeof res.body.message).toBe('string');
       }
       expect(await t.query(`SELECT count(*)::int AS n FROM webhook_endpoints`)).toEqual(before);
-      expect((await t.as(admin).put('/api/webhooks/999999').send({ url: receiver.url, eventos: ['registro.creado'] })).status).toBe(404);
+      expect(
+        (
+          await t
+            .as(admin)
+            .put('/api/webhooks/999999')
+            .send({ url: receiver.url, eventos: ['registro.creado'] })
+        ).status,
+      ).toBe(404);
       expect((await t.as(admin).get('/api/webhooks/999999/entregas')).status).toBe(404);
 
       expect((await t.as(integrador.token).delete(`/api/webhooks/${created.body.webhook.id}`)).status).toBe(200);
@@ -93,10 +116,16 @@ describe('webhooks: endpoints, signature, retries, order', () => {
       expect(delivered.event).toBe('registro.creado');
       expect(receiverVerifies(delivered.signature, delivered.body, secreto)).toBe(true);
       // Only what the event needs: ids and status, no name, e-mail, phone or door code.
-      expect(delivered.json).toMatchObject({ evento: 'registro.creado', datos: { evento_id: e.id, registro_id: registroId, estado: 'registered' } });
+      expect(delivered.json).toMatchObject({
+        evento: 'registro.creado',
+        datos: { evento_id: e.id, registro_id: registroId, estado: 'registered' },
+      });
       expect(delivered.body).not.toMatch(/Garza|persona1@correo|8110000001|codigo/);
 
-      const rotated = await t.as(admin).put(`/api/webhooks/${id}`).send({ url: receiver.url, eventos: ['registro.creado'], rotar_secreto: true });
+      const rotated = await t
+        .as(admin)
+        .put(`/api/webhooks/${id}`)
+        .send({ url: receiver.url, eventos: ['registro.creado'], rotar_secreto: true });
       expect(rotated.status).toBe(200);
       expect(rotated.body.secreto).toMatch(/^whsec_/);
       expect(rotated.body.secreto).not.toBe(secreto);
@@ -189,13 +218,15 @@ describe('webhooks: endpoints, signature, retries, order', () => {
   it('a 410 disables the endpoint; failures in a row pause it and mail its owner', async () => {
     const gone = await new Receiver(() => ({ status: 410 })).start();
     const failing = await new Receiver(() => ({ status: 500, body: 'error interno' })).start();
+    const a = await subscribe(t, admin, gone.url);
+    const b = await subscribe(t, admin, failing.url);
+    await t.flushOutbox();
+    await new Promise((r) => setTimeout(r, 300)); // their 'created' pushes are out before the screen joins
     const socket = await t.socket(admin);
     await t.join(socket, 'webhooks');
     const pushes: number[] = [];
     socket.on('webhooks.changed', (msg) => pushes.push(msg.data.webhook_id));
     try {
-      const a = await subscribe(t, admin, gone.url);
-      const b = await subscribe(t, admin, failing.url);
       const e = await createEvent(t, admin);
       await register(t, e.slug, 20);
       await register(t, e.slug, 21);
@@ -205,7 +236,11 @@ describe('webhooks: endpoints, signature, retries, order', () => {
       );
       expect(gone.received).toHaveLength(1); // nothing after the 410
       const paused = await eventually(
-        () => t.query<{ estado: string; motivo: string; fallos_seguidos: number }>(`SELECT estado, motivo, fallos_seguidos FROM webhook_endpoints WHERE id = $1`, [b.id]),
+        () =>
+          t.query<{ estado: string; motivo: string; fallos_seguidos: number }>(
+            `SELECT estado, motivo, fallos_seguidos FROM webhook_endpoints WHERE id = $1`,
+            [b.id],
+          ),
         ([r]) => r.estado === 'pausado',
         60_000,
       );
@@ -213,7 +248,9 @@ describe('webhooks: endpoints, signature, retries, order', () => {
       expect(paused[0].motivo).toContain('10 intentos fallidos seguidos');
       expect(failing.received).toHaveLength(10);
       expect(new Set(failing.received.map((r) => r.delivery)).size).toBe(1); // the head of the line, retried
-      const mails = await t.query<{ template: string; to_email: string }>(`SELECT template, to_email FROM correos WHERE template = 'webhooks.detenido'`);
+      const mails = await t.query<{ template: string; to_email: string }>(
+        `SELECT template, to_email FROM correos WHERE template = 'webhooks.detenido'`,
+      );
       expect(mails.map((m) => m.to_email).sort()).toEqual(['admin@aforo.test', 'admin@aforo.test']);
       await eventually(
         () => pushes,
@@ -224,7 +261,10 @@ describe('webhooks: endpoints, signature, retries, order', () => {
 
       // Active again: the line resumes where it stopped, in order.
       failing.behaviour = () => ({ status: 200 });
-      const res = await t.as(admin).put(`/api/webhooks/${b.id}`).send({ url: failing.url, eventos: ['registro.creado'], estado: 'activo' });
+      const res = await t
+        .as(admin)
+        .put(`/api/webhooks/${b.id}`)
+        .send({ url: failing.url, eventos: ['registro.creado'], estado: 'activo' });
       expect(res.body.webhook).toMatchObject({ estado: 'activo', fallos_seguidos: 0, motivo: null });
       await failing.waitFor(12);
       expect(failing.received[10].delivery).toBe(failing.received[0].delivery);

@@ -21,7 +21,10 @@ export class WebhookAttempt {
     private readonly sender: WebhookSender,
   ) {}
 
-  async run(endpoint: { url: string; secretos: readonly string[] }, delivery: { id: string; evento: string; cuerpo: string }): Promise<AttemptOutcome> {
+  async run(
+    endpoint: { url: string; secretos: readonly string[] },
+    delivery: { id: string; evento: string; cuerpo: string },
+  ): Promise<AttemptOutcome> {
     const check = await this.targets.check(endpoint.url);
     if (!check.ok) return { ok: false, gone: false, code: null, latencyMs: 0, response: null, error: `Destino rechazado: ${check.reason}` };
     const result = await this.sender.send(

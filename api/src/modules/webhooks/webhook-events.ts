@@ -16,7 +16,12 @@ type Sources = { [K in DomainEventType]?: WebhookSource<K> };
 export const WEBHOOK_SOURCES: Sources = {
   'registration.created': {
     evento: 'registro.creado',
-    datos: (p) => ({ evento_id: p.event_id, registro_id: p.registration.id, estado: p.registration.status, tipo_participante: p.registration.tipo_participante }),
+    datos: (p) => ({
+      evento_id: p.event_id,
+      registro_id: p.registration.id,
+      estado: p.registration.status,
+      tipo_participante: p.registration.tipo_participante,
+    }),
   },
   'registration.cancelled': {
     evento: 'registro.cancelado',
@@ -53,7 +58,14 @@ export const WEBHOOK_SOURCES: Sources = {
   },
   'door.alarm': {
     evento: 'aforo.alarma',
-    datos: (p) => ({ tipo: p.kind, evento_id: p.event_id, nivel: p.level, nivel_anterior: p.previous_level, dentro: p.inside, aforo: p.capacity }),
+    datos: (p) => ({
+      tipo: p.kind,
+      evento_id: p.event_id,
+      nivel: p.level,
+      nivel_anterior: p.previous_level,
+      dentro: p.inside,
+      aforo: p.capacity,
+    }),
   },
   'external-event.created': { evento: 'evento.cambiado', datos: (p) => publicEvent(p.event, 'creado') },
   'external-event.updated': { evento: 'evento.cambiado', datos: (p) => publicEvent(p.event, 'cambiado') },
@@ -83,7 +95,12 @@ export function domainTypesFor(eventos: readonly string[]): DomainEventType[] {
 }
 
 /** The body of a delivery: the same bytes on every attempt. `id` is the domain event's (the same across endpoints). */
-export function webhookBody(eventId: string, type: DomainEventType, payload: unknown, occurredAt: Date): { evento: WebhookEvent; cuerpo: string } {
+export function webhookBody(
+  eventId: string,
+  type: DomainEventType,
+  payload: unknown,
+  occurredAt: Date,
+): { evento: WebhookEvent; cuerpo: string } {
   const source = WEBHOOK_SOURCES[type] as WebhookSource<DomainEventType>;
   return {
     evento: source.evento,

@@ -70,7 +70,13 @@ export class WebhookLine {
     if (!endpoint || endpoint.estado !== 'activo') return { kind: 'idle' };
     let head = await this.repo.head(manager, endpointId);
     if (!head) {
-      const next = await this.repo.nextEvents(manager, endpoint, domainTypesFor(endpoint.eventos), this.config.webhookRetryWindowHours, DELIVERIES_PER_RUN);
+      const next = await this.repo.nextEvents(
+        manager,
+        endpoint,
+        domainTypesFor(endpoint.eventos),
+        this.config.webhookRetryWindowHours,
+        DELIVERIES_PER_RUN,
+      );
       await this.repo.addToLine(manager, endpointId, next.events.map(toDelivery));
       head = await this.repo.head(manager, endpointId);
       // Held behind an event a relay is still publishing: look again in a moment (its publication may wake no one).
@@ -85,7 +91,12 @@ export class WebhookLine {
     return this.send(manager, endpoint, head, deadline);
   }
 
-  private async send(manager: EntityManager, endpoint: { id: number; url: string; secretos: string[] }, head: DeliveryRow, deadline: number): Promise<Step> {
+  private async send(
+    manager: EntityManager,
+    endpoint: { id: number; url: string; secretos: string[] },
+    head: DeliveryRow,
+    deadline: number,
+  ): Promise<Step> {
     const outcome = await this.attempt.run(endpoint, head);
     const answer = { codigo: outcome.code, latencia: outcome.latencyMs, respuesta: outcome.response, error: outcome.error };
     if (outcome.ok) {
@@ -118,14 +129,24 @@ export class WebhookLine {
   }
 
   /** The owner, or — when the owner's account is gone — everyone who may edit integraciones. */
-  private async mailOwner(manager: EntityManager, ownerId: number | null, data: { webhook_id: number; url: string; estado: 'pausado' | 'deshabilitado'; motivo: string }): Promise<void> {
+  private async mailOwner(
+    manager: EntityManager,
+    ownerId: number | null,
+    data: { webhook_id: number; url: string; estado: 'pausado' | 'deshabilitado'; motivo: string },
+  ): Promise<void> {
     const staff = await this.users.withAreaAccess('integraciones');
     const owner = staff.filter((u) => u.id === ownerId);
     const to = owner.length ? owner : staff;
     const key = `webhooks.detenido:${data.webhook_id}:${Date.now()}`;
     await this.mail.queue(
       manager,
-      to.map((u) => ({ key: `${key}:${u.id}`, template: 'webhooks.detenido' as const, to: { email: u.email, name: u.name }, data, ref: null })),
+      to.map((u) => ({
+        key: `${key}:${u.id}`,
+        template: 'webhooks.detenido' as const,
+        to: { email: u.email, name: u.name },
+        data,
+        ref: null,
+      })),
     );
   }
 }

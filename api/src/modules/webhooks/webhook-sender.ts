@@ -30,7 +30,10 @@ export class WebhookSender implements OnApplicationShutdown {
   send(target: CheckedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendResult> {
     const started = performance.now();
     const pinned: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+      if ((options as { all?: boolean }).all)
+        (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+          { address: target.address, family: target.family },
+        ]);
       else callback(null, target.address, target.family);
     };
     const secure = target.url.protocol === 'https:';

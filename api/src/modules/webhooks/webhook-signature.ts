@@ -20,5 +20,7 @@ export function verifySignature(header: string, body: string, secret: string, to
   const t = Number(parts.find(([k]) => k === 't')?.[1]);
   if (!Number.isInteger(t) || Math.abs(now / 1000 - t) > toleranceSec) return false;
   const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
-  return parts.filter(([k]) => k === 'v1').some(([, v]) => v !== undefined && v.length === expected.length && timingSafeEqual(Buffer.from(v), expected));
+  return parts
+    .filter(([k]) => k === 'v1')
+    .some(([, v]) => v !== undefined && v.length === expected.length && timingSafeEqual(Buffer.from(v), expected));
 }

@@ -115,7 +115,10 @@ export class WebhookTargets {
     if (addresses.length === 0) return { ok: false, reason: `No se encontró el dominio ${host}.` };
     const hidden = addresses.find((a) => !isPublicAddress(a.address));
     if (hidden && !allowPrivate) {
-      return { ok: false, reason: `La URL apunta a una dirección que no es pública (${hidden.address}): solo se aceptan destinos en internet.` };
+      return {
+        ok: false,
+        reason: `La URL apunta a una dirección que no es pública (${hidden.address}): solo se aceptan destinos en internet.`,
+      };
     }
     if (url.protocol === 'http:' && addresses.some((a) => isPublicAddress(a.address))) {
       return { ok: false, reason: 'Un destino en internet debe usar https://.' };

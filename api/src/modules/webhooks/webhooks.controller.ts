@@ -31,7 +31,11 @@ export class WebhooksController {
   @Post()
   @RequirePermission('integraciones', 'create')
   @ApiOperation({ summary: 'Registrar un webhook (el secreto se muestra solo en esta respuesta)' })
-  @Answer(201, 'Registrado; `secreto` firma cada entrega (Aforo-Signature). Cuerpos de cada evento: componentes Webhook*.', WebhooksAnswers.created)
+  @Answer(
+    201,
+    'Registrado; `secreto` firma cada entrega (Aforo-Signature). Cuerpos de cada evento: componentes Webhook*.',
+    WebhooksAnswers.created,
+  )
   create(@Body() dto: WebhookDto, @Actor() actor: EventActor) {
     return this.webhooks.create(dto, actor);
   }

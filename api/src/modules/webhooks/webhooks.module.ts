@@ -27,7 +27,9 @@ export class WebhooksModule implements OnModuleInit {
 
   onModuleInit(): void {
     registerWebhooksRealtime(this.realtime);
-    this.jobs.registerForEvery((e) => (WEBHOOK_SOURCES[e.type] ? [{ name: 'webhooks.wake', data: { eventType: e.type }, jobId: `webhook-${e.id}` }] : []));
+    this.jobs.registerForEvery((e) =>
+      WEBHOOK_SOURCES[e.type] ? [{ name: 'webhooks.wake', data: { eventType: e.type }, jobId: `webhook-${e.id}` }] : [],
+    );
     // Active again (or changed while active): its line resumes now, not at the next sweep.
     this.jobs.register('webhook.updated', (e) =>
       e.payload.webhook.estado === 'activo'

@@ -26,7 +26,10 @@ const withOptional = (schema: JsonSchema, optional: readonly string[]): JsonSche
 const envelope = (evento: string, datos: Record<string, JsonSchema>, description: string, optional: readonly string[] = []): JsonSchema =>
   S.object(
     {
-      id: S.text('5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10', 'El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.'),
+      id: S.text(
+        '5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10',
+        'El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.',
+      ),
       evento: S.oneOf([evento]),
       ocurrido_at: S.date('Cuándo ocurrió.'),
       datos: withOptional(S.object(datos), optional),
@@ -49,7 +52,12 @@ export const WebhookPayloadSchemas = schemas({
   ),
   WebhookAsistenciaConfirmada: envelope(
     'asistencia.confirmada',
-    { tipo: S.oneOf(['externo', 'interno']), evento_id: S.int(12), registro_id: S.int(345, 'Solo externo.'), persona_id: S.int(88, 'Solo interno.') },
+    {
+      tipo: S.oneOf(['externo', 'interno']),
+      evento_id: S.int(12),
+      registro_id: S.int(345, 'Solo externo.'),
+      persona_id: S.int(88, 'Solo interno.'),
+    },
     'Asistencia confirmada (en la puerta o por el personal; en un evento interno, por la persona invitada).',
     ['registro_id', 'persona_id'],
   ),
@@ -127,8 +135,19 @@ const W = schemas({
 const secret = S.text('whsec_3f9a…', 'El secreto para verificar Aforo-Signature: se muestra solo esta vez.');
 export const WebhooksAnswers = {
   list: S.object({ webhooks: S.list(W.Webhook) }),
-  created: S.object({ message: S.message('Webhook registrado. Guarda el secreto: no se vuelve a mostrar.'), webhook: W.Webhook, secreto: secret }),
-  saved: withOptional(S.object({ message: S.message('Webhook guardado.'), webhook: W.Webhook, secreto: { ...secret, description: 'Solo si se pidió rotar_secreto.' } }), ['secreto']),
+  created: S.object({
+    message: S.message('Webhook registrado. Guarda el secreto: no se vuelve a mostrar.'),
+    webhook: W.Webhook,
+    secreto: secret,
+  }),
+  saved: withOptional(
+    S.object({
+      message: S.message('Webhook guardado.'),
+      webhook: W.Webhook,
+      secreto: { ...secret, description: 'Solo si se pidió rotar_secreto.' },
+    }),
+    ['secreto'],
+  ),
   deleted: S.object({ message: S.message('Webhook eliminado.') }),
   deliveries: S.object({ entregas: S.list(W.WebhookEntrega), total: S.int(120) }),
   attempt: S.object({ message: S.message('Entregado: el receptor respondió 200.'), entrega: W.WebhookEntrega }),

@@ -104,7 +104,10 @@ export class WebhooksRepository {
     return rows[0] ?? null;
   }
 
-  async insert(manager: EntityManager, e: { url: string; descripcion: string | null; eventos: string[]; estado: WebhookStatus; secreto: string; creado_por: number | null }): Promise<number> {
+  async insert(
+    manager: EntityManager,
+    e: { url: string; descripcion: string | null; eventos: string[]; estado: WebhookStatus; secreto: string; creado_por: number | null },
+  ): Promise<number> {
     const [{ id }]: Array<{ id: number }> = await manager.query(
       `INSERT INTO webhook_endpoints (url, descripcion, eventos, estado, secreto, creado_por) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [e.url, e.descripcion, e.eventos, e.estado, e.secreto, e.creado_por],
@@ -153,7 +156,9 @@ export class WebhooksRepository {
         `SELECT * FROM webhook_entregas WHERE ${where} ORDER BY created_at DESC, orden_at DESC, orden_seq DESC LIMIT $3 OFFSET $4`,
         [endpointId, estado ?? null, DELIVERIES_PAGE_SIZE, (page - 1) * DELIVERIES_PAGE_SIZE],
       ) as Promise<DeliveryRow[]>,
-      this.ds.query(`SELECT count(*)::int AS total FROM webhook_entregas WHERE ${where}`, [endpointId, estado ?? null]) as Promise<Array<{ total: number }>>,
+      this.ds.query(`SELECT count(*)::int AS total FROM webhook_entregas WHERE ${where}`, [endpointId, estado ?? null]) as Promise<
+        Array<{ total: number }>
+      >,
     ]);
     return { rows, total };
   }
@@ -294,7 +299,12 @@ export class WebhooksRepository {
    * A failed attempt, in one statement: one more failure in a row, and the endpoint paused when that reaches `pauseAt`
    * (only by this attempt: `paused` is true once), or disabled by a 410.
    */
-  async failed(manager: EntityManager, endpointId: number, pauseAt: number, gone: boolean): Promise<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }> {
+  async failed(
+    manager: EntityManager,
+    endpointId: number,
+    pauseAt: number,
+    gone: boolean,
+  ): Promise<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }> {
     const rows: Array<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }> = await manager.query(
       `WITH before AS (SELECT id, estado FROM webhook_endpoints WHERE id = $1 FOR UPDATE)
        UPDATE webhook_endpoints e SET
@@ -323,6 +333,8 @@ export class WebhooksRepository {
 
   /** The log keeps finished deliveries LOG_KEEP_DAYS (the sweep). */
   async pruneLog(): Promise<void> {
-    await this.ds.query(`DELETE FROM webhook_entregas WHERE estado <> 'pendiente' AND created_at < now() - make_interval(days => $1)`, [LOG_KEEP_DAYS]);
+    await this.ds.query(`DELETE FROM webhook_entregas WHERE estado <> 'pendiente' AND created_at < now() - make_interval(days => $1)`, [
+      LOG_KEEP_DAYS,
+    ]);
   }
 }

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
-import { WEBHOOK_PING, type WebhookDeliveryPage, type WebhookDeliveryResponse, type WebhookEndpointResponse, type WebhookSecretAnswer } from '@shared/contracts/webhooks.contract';
+import {
+  WEBHOOK_PING,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryResponse,
+  type WebhookEndpointResponse,
+  type WebhookSecretAnswer,
+} from '@shared/contracts/webhooks.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import type { DeliveriesQueryDto, WebhookDto, WebhookUpdateDto } from './webhooks.dto';
 import { WebhooksError } from './webhooks.errors';
@@ -51,12 +57,24 @@ export class WebhooksService {
     return { message: 'Webhook registrado. Guarda el secreto: no se vuelve a mostrar.', webhook, secreto };
   }
 
-  async update(id: number, dto: WebhookUpdateDto, actor: EventActor): Promise<{ message: string; webhook: WebhookEndpointResponse; secreto?: string }> {
+  async update(
+    id: number,
+    dto: WebhookUpdateDto,
+    actor: EventActor,
+  ): Promise<{ message: string; webhook: WebhookEndpointResponse; secreto?: string }> {
     await this.get(id);
     await this.checkTarget(dto.url);
     const secreto = dto.rotar_secreto ? newWebhookSecret() : null;
     const webhook = await this.uow.run(actor, async (tx) => {
-      if (!(await this.repo.update(tx.manager, id, { url: dto.url, descripcion: dto.descripcion ?? null, eventos: dto.eventos, estado: dto.estado ?? null, secreto }))) {
+      if (
+        !(await this.repo.update(tx.manager, id, {
+          url: dto.url,
+          descripcion: dto.descripcion ?? null,
+          eventos: dto.eventos,
+          estado: dto.estado ?? null,
+          secreto,
+        }))
+      ) {
         throw new DomainException(ErrorCode.NotFound, NOT_FOUND);
       }
       const updated = toWebhookResponse((await this.repo.find(id, tx.manager))!);
@@ -64,7 +82,11 @@ export class WebhooksService {
       return updated;
     });
     if (secreto) {
-      return { message: 'Webhook guardado. Guarda el secreto nuevo: no se vuelve a mostrar; el anterior firma también durante 24 horas.', webhook, secreto };
+      return {
+        message: 'Webhook guardado. Guarda el secreto nuevo: no se vuelve a mostrar; el anterior firma también durante 24 horas.',
+        webhook,
+        secreto,
+      };
     }
     return { message: 'Webhook guardado.', webhook };
   }

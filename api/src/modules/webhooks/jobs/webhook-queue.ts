@@ -19,7 +19,12 @@ export class WebhookQueue implements OnApplicationShutdown {
     this.queue = new Queue(QUEUES.webhooks, {
       prefix: `${config.redisPrefix}:bull`,
       connection: redisOptionsFromUrl(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as ConnectionOptions,
-      defaultJobOptions: { attempts: 20, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: true, removeOnFail: { count: 1000 } },
+      defaultJobOptions: {
+        attempts: 20,
+        backoff: { type: 'exponential', delay: 500 },
+        removeOnComplete: true,
+        removeOnFail: { count: 1000 },
+      },
     });
     this.queue.on('error', () => undefined); // surfaces on add(); the sweep runs every line again
   }
@@ -27,14 +32,20 @@ export class WebhookQueue implements OnApplicationShutdown {
   /** Runs the lines now (one job per endpoint and wake-up: `key`, e.g. the domain event's id). */
   async now(endpointIds: readonly number[], key: string): Promise<void> {
     if (endpointIds.length === 0) return;
-    await this.queue.addBulk(endpointIds.map((endpointId) => ({ name: 'webhooks.deliver', data: { endpointId }, opts: { jobId: `wh-${endpointId}-${key}` } })));
+    await this.queue.addBulk(
+      endpointIds.map((endpointId) => ({ name: 'webhooks.deliver', data: { endpointId }, opts: { jobId: `wh-${endpointId}-${key}` } })),
+    );
   }
 
   /** Runs a line at `at` (its head's next attempt) or in the next slot after a busy line. */
   async at(endpointId: number, at: number): Promise<void> {
     const slot = Math.floor(at / LINE_BUSY_RETRY_MS) + 1;
     try {
-      await this.queue.add('webhooks.deliver', { endpointId }, { jobId: `wh-${endpointId}-t${slot}`, delay: Math.max(0, slot * LINE_BUSY_RETRY_MS - Date.now()) });
+      await this.queue.add(
+        'webhooks.deliver',
+        { endpointId },
+        { jobId: `wh-${endpointId}-t${slot}`, delay: Math.max(0, slot * LINE_BUSY_RETRY_MS - Date.now()) },
+      );
     } catch (err) {
       this.logger.warn(`No se programó la línea del webhook ${endpointId}: ${(err as Error).message}`);
       throw err;

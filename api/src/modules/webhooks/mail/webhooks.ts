@@ -13,7 +13,13 @@ export const webhooksDetenido: MailTemplateRenderer<'webhooks.detenido'> = (data
       heading: pausado ? 'Webhook pausado' : 'Webhook deshabilitado',
       blocks: [
         { kind: 'p', text: requireText(data.motivo, 'motivo') },
-        { kind: 'details', rows: [['Webhook', `#${id}`], ['URL', url]] },
+        {
+          kind: 'details',
+          rows: [
+            ['Webhook', `#${id}`],
+            ['URL', url],
+          ],
+        },
         {
           kind: 'p',
           text: 'Los eventos siguen guardándose: cuando el receptor esté listo, actívalo de nuevo y se entregan en orden los de los últimos tres días.',

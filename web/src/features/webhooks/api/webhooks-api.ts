@@ -21,7 +21,10 @@ export function createWebhook(body: WebhookInput): Promise<WebhookSecretAnswer> 
 }
 
 /** PUT /api/webhooks/{id} → the endpoint; with rotar_secreto, the new secret. */
-export function updateWebhook(id: number, body: WebhookInput): Promise<{ message: string; webhook: WebhookEndpointResponse; secreto?: string }> {
+export function updateWebhook(
+  id: number,
+  body: WebhookInput,
+): Promise<{ message: string; webhook: WebhookEndpointResponse; secreto?: string }> {
   return apiRequest(`/api/webhooks/${id}`, { method: 'PUT', body });
 }
 

@@ -49,7 +49,12 @@ export function WebhookFormModal({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const input: WebhookInput = { url: url.trim(), descripcion: descripcion.trim() || null, eventos, estado: activo ? 'activo' : 'pausado' };
+    const input: WebhookInput = {
+      url: url.trim(),
+      descripcion: descripcion.trim() || null,
+      eventos,
+      estado: activo ? 'activo' : 'pausado',
+    };
     setFailure(null);
     await submit({
       problems: problemsOf(input),

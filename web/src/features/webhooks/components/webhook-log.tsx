@@ -1,5 +1,10 @@
 import { useSnapshot } from 'valtio';
-import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookDeliveryResponse, type WebhookEndpointResponse } from '@shared/contracts/webhooks.contract';
+import {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  type WebhookDeliveryResponse,
+  type WebhookEndpointResponse,
+} from '@shared/contracts/webhooks.contract';
 import { Alert } from '../../../components/ui/alert';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { Select } from '../../../components/ui/field';
@@ -58,7 +63,13 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
             ))}
           </Select>
         </label>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void loadLog()} disabled={loading} data-testid="webhook-log-refresh">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void loadLog()}
+          disabled={loading}
+          data-testid="webhook-log-refresh"
+        >
           Actualizar
         </button>
       </div>
@@ -67,7 +78,11 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
       {!loading && entregas.length === 0 ? (
         <EmptyMessage testId="webhook-log-empty">Todavía no hay entregas</EmptyMessage>
       ) : entregas.length > 0 ? (
-        <DataTable className="webhook-log__table" testId="webhook-log-table" columns={['Evento', 'Estado', 'Intentos', 'Respuesta', 'Ocurrió']}>
+        <DataTable
+          className="webhook-log__table"
+          testId="webhook-log-table"
+          columns={['Evento', 'Estado', 'Intentos', 'Respuesta', 'Ocurrió']}
+        >
           {(entregas as WebhookDeliveryResponse[]).map((d) => (
             <tr key={d.id} data-testid="webhook-delivery" data-estado={d.estado}>
               <td data-label="Evento">

@@ -27,14 +27,23 @@ const STATUS_LABELS: Record<WebhookStatus, string> = { activo: 'Activo', pausado
 function SecretModal({ secreto, rotated, onClose }: { secreto: string; rotated: boolean; onClose: () => void }) {
   return (
     <Modal title={rotated ? 'Secreto nuevo' : 'Webhook registrado'} onClose={onClose} testId="webhook-secret">
-      <Alert kind="warning">Copia este secreto ahora: no se vuelve a mostrar.{rotated ? ' El anterior sigue firmando durante 24 horas.' : ''}</Alert>
+      <Alert kind="warning">
+        Copia este secreto ahora: no se vuelve a mostrar.{rotated ? ' El anterior sigue firmando durante 24 horas.' : ''}
+      </Alert>
       <p>
         Con él, el receptor verifica la cabecera <code>Aforo-Signature</code> (<code>t=…,v1=…</code>: HMAC-SHA256 de «t.cuerpo»).
       </p>
       <label className="field__label" htmlFor="webhook-secret-value">
         Secreto
       </label>
-      <input id="webhook-secret-value" className="input webhook-secret" readOnly value={secreto} onFocus={(e) => e.target.select()} data-testid="webhook-secret-value" />
+      <input
+        id="webhook-secret-value"
+        className="input webhook-secret"
+        readOnly
+        value={secreto}
+        onFocus={(e) => e.target.select()}
+        data-testid="webhook-secret-value"
+      />
       <div className="modal__footer">
         <button
           type="button"
@@ -93,9 +102,17 @@ export function WebhooksPage() {
         title="Webhooks"
         subtitle="Avisos firmados a otros sistemas del municipio cuando algo pasa en Aforo: en orden, con reintentos durante tres días."
         room={ROOMS.webhooks}
-        actions={canCreate ? <CreateButton label="Registrar webhook" onClick={() => setEditing('new')} testId="webhook-create" /> : undefined}
+        actions={
+          canCreate ? <CreateButton label="Registrar webhook" onClick={() => setEditing('new')} testId="webhook-create" /> : undefined
+        }
       />
-      <ListCard titleId="webhooks-title" title="Receptores" count={webhooks.length} state={{ loading, loaded, error }} loadingLabel="Cargando webhooks…">
+      <ListCard
+        titleId="webhooks-title"
+        title="Receptores"
+        count={webhooks.length}
+        state={{ loading, loaded, error }}
+        loadingLabel="Cargando webhooks…"
+      >
         {webhooks.length === 0 ? (
           <EmptyMessage testId="webhooks-empty">Todavía no hay webhooks registrados</EmptyMessage>
         ) : (
