@@ -90,6 +90,7 @@ describe('webhooks: endpoints, signature, retries, order', () => {
         ).status,
       ).toBe(404);
       expect((await t.as(admin).get('/api/webhooks/999999/entregas')).status).toBe(404);
+      expect((await t.as(admin).delete('/api/webhooks/999999')).status).toBe(404);
 
       expect((await t.as(integrador.token).delete(`/api/webhooks/${created.body.webhook.id}`)).status).toBe(200);
       expect(await t.query(`SELECT id FROM webhook_endpoints WHERE id = $1`, [created.body.webhook.id])).toEqual([]);

@@ -124,7 +124,7 @@ export class WebhooksRepository {
     id: number,
     e: { url: string; descripcion: string | null; eventos: string[]; estado: WebhookStatus | null; secreto: string | null },
   ): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    const [rows]: [unknown[], number] = await manager.query(
       `UPDATE webhook_endpoints SET
          url = $2, descripcion = $3, eventos = $4,
          estado = coalesce($5, estado),
@@ -141,7 +141,7 @@ export class WebhooksRepository {
   }
 
   async delete(manager: EntityManager, id: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query(`DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id`, [id]);
+    const [rows]: [unknown[], number] = await manager.query(`DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id`, [id]);
     return rows.length > 0;
   }
 
@@ -305,7 +305,8 @@ export class WebhooksRepository {
     pauseAt: number,
     gone: boolean,
   ): Promise<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }> {
-    const rows: Array<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }> = await manager.query(
+    // An UPDATE's answer through TypeORM is [rows, count].
+    const [rows]: [Array<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }>, number] = await manager.query(
       `WITH before AS (SELECT id, estado FROM webhook_endpoints WHERE id = $1 FOR UPDATE)
        UPDATE webhook_endpoints e SET
          fallos_seguidos = e.fallos_seguidos + 1,
