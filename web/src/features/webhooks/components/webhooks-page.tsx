@@ -27,24 +27,26 @@ const STATUS_LABELS: Record<WebhookStatus, string> = { activo: 'Activo', pausado
 function SecretModal({ secreto, rotated, onClose }: { secreto: string; rotated: boolean; onClose: () => void }) {
   return (
     <Modal title={rotated ? 'Secreto nuevo' : 'Webhook registrado'} onClose={onClose} testId="webhook-secret">
-      <Alert kind="warning">
-        Copia este secreto ahora: no se vuelve a mostrar.{rotated ? ' El anterior sigue firmando durante 24 horas.' : ''}
-      </Alert>
-      <p>
-        Con él, el receptor verifica la cabecera <code>Aforo-Signature</code> (<code>t=…,v1=…</code>: HMAC-SHA256 de «t.cuerpo»).
-      </p>
-      <label className="field__label" htmlFor="webhook-secret-value">
-        Secreto
-      </label>
-      <input
-        id="webhook-secret-value"
-        className="input webhook-secret"
-        readOnly
-        value={secreto}
-        onFocus={(e) => e.target.select()}
-        data-testid="webhook-secret-value"
-      />
-      <div className="modal__footer">
+      <div className="webhook-secret-body">
+        <Alert kind="warning">
+          Copia este secreto ahora: no se vuelve a mostrar.{rotated ? ' El anterior sigue firmando durante 24 horas.' : ''}
+        </Alert>
+        <p>
+          Con él, el receptor verifica la cabecera <code>Aforo-Signature</code> (<code>t=…,v1=…</code>: HMAC-SHA256 de «t.cuerpo»).
+        </p>
+        <label className="field__label" htmlFor="webhook-secret-value">
+          Secreto
+        </label>
+        <input
+          id="webhook-secret-value"
+          className="input webhook-secret"
+          readOnly
+          value={secreto}
+          onFocus={(e) => e.target.select()}
+          data-testid="webhook-secret-value"
+        />
+      </div>
+      <div className="modal__footer webhook-secret-actions">
         <button
           type="button"
           className="btn btn--secondary"
