@@ -306,8 +306,9 @@ export class WebhooksRepository {
     gone: boolean,
   ): Promise<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }> {
     // An UPDATE's answer through TypeORM is [rows, count].
-    const [rows]: [Array<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }>, number] = await manager.query(
-      `WITH before AS (SELECT id, estado FROM webhook_endpoints WHERE id = $1 FOR UPDATE)
+    const [rows]: [Array<{ paused: boolean; disabled: boolean; creado_por: number | null; url: string; fallos: number }>, number] =
+      await manager.query(
+        `WITH before AS (SELECT id, estado FROM webhook_endpoints WHERE id = $1 FOR UPDATE)
        UPDATE webhook_endpoints e SET
          fallos_seguidos = e.fallos_seguidos + 1,
          estado = CASE WHEN $3 THEN 'deshabilitado' WHEN e.estado = 'activo' AND e.fallos_seguidos + 1 >= $2 THEN 'pausado' ELSE e.estado END,
@@ -319,8 +320,8 @@ export class WebhooksRepository {
        FROM before WHERE e.id = before.id
        RETURNING (before.estado = 'activo' AND e.estado = 'pausado') AS paused, (before.estado <> 'deshabilitado' AND e.estado = 'deshabilitado') AS disabled,
                  e.creado_por, e.url, e.fallos_seguidos AS fallos`,
-      [endpointId, pauseAt, gone],
-    );
+        [endpointId, pauseAt, gone],
+      );
     return rows[0] ?? { paused: false, disabled: false, creado_por: null, url: '', fallos: 0 };
   }
 
