@@ -27,6 +27,7 @@ import {
   pct,
   readFlags,
   sortNum,
+  staffProbe,
   writeBenchSection,
 } from './lib.mjs';
 
@@ -60,26 +61,6 @@ async function startReceiver() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { got, url: `http://127.0.0.1:${server.address().port}/hook`, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** The API probe: two staff clients, the event's page and the list one after another, 20 ms apart, until `until()`. */
-async function probe(baseUrl, token, eventId, until) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
-  const headers = { authorization: `Bearer ${token}` };
-  const paths = [`/api/eventos-externos/${eventId}/registrations`, '/api/eventos-externos'];
-  const lat = [];
-  const client = async (k) => {
-    for (let i = k; !until(); i += 1) {
-      const t0 = now();
-      const res = await httpRequest(agent, 'GET', `${baseUrl}${paths[i % paths.length]}`, { headers, timeoutMs: 30_000 });
-      if (res.status !== 200) throw new Error(`probe ${paths[i % paths.length]}: ${res.status}`);
-      lat.push(now() - t0);
-      await sleep(20);
-    }
-  };
-  await Promise.all([client(0), client(1)]);
-  agent.destroy();
-  return lat;
 }
 
 const receivers = await Promise.all(Array.from({ length: opts.endpoints }, () => startReceiver()));
@@ -132,15 +113,16 @@ await bench.run(async () => {
     201,
   );
 
+  const probePaths = [`/api/eventos-externos/${event.id}/registrations`, '/api/eventos-externos'];
   await sleep(2000);
   log(`API probe, idle (${opts.probeSeconds} s)…`);
   const idleEnd = now() + opts.probeSeconds * 1000;
-  const idleLat = await probe(bench.baseUrl, token, event.id, () => now() >= idleEnd);
+  const idleLat = await staffProbe(bench.baseUrl, token, probePaths, () => now() >= idleEnd);
 
   log(`${fmtInt(opts.count)} registrations, ${opts.concurrency} at a time, to ${opts.endpoints} endpoints…`);
   let done = false;
   const t0 = now();
-  const runProbe = probe(bench.baseUrl, token, event.id, () => done);
+  const runProbe = staffProbe(bench.baseUrl, token, probePaths, () => done);
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   let next = 0;
   const registerAll = async () => {
@@ -168,7 +150,7 @@ await bench.run(async () => {
   await sleep(2000); // anything more (a duplicate) arrives now
   log(`API probe, idle again (${opts.probeSeconds} s)…`);
   const afterEnd = now() + opts.probeSeconds * 1000;
-  idleLat.push(...(await probe(bench.baseUrl, token, event.id, () => now() >= afterEnd)));
+  idleLat.push(...(await staffProbe(bench.baseUrl, token, probePaths, () => now() >= afterEnd)));
 
   const all = receivers.flatMap((r) => r.got);
   const latencies = sortNum(all.map((g) => g.at - g.occurred));

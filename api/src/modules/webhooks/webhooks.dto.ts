@@ -6,17 +6,13 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
-  Max,
-  Min,
   Validate,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
   type ValidationArguments,
 } from 'class-validator';
-import { QueryInt } from '@core/http/query-int.decorator';
-import { RequiredText, TextOf, trim } from '@core/http/dto-fields';
+import { PageNumber, RequiredText, TextOf, trim } from '@core/http/dto-fields';
 import {
   DELIVERY_STATUSES,
   WEBHOOK_EVENT_NAMES,
@@ -83,11 +79,6 @@ export class DeliveriesQueryDto {
   @IsIn(DELIVERY_STATUSES, { message: 'El estado no es válido.' })
   estado?: DeliveryStatus;
 
-  @ApiPropertyOptional({ type: Number, minimum: 1, default: 1 })
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página no es válida.' })
-  @Min(1, { message: 'La página no es válida.' })
-  @Max(100000, { message: 'La página no es válida.' })
+  @PageNumber()
   page?: number;
 }
