@@ -55,16 +55,21 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
     expect(detail.text).toContain('/registro/cancelar/');
   });
 
-  it('the registration statement writes no rendered column and NOTIFYs once for a batch of three', async () => {
+  it('the registration statement writes no rendered column, NOTIFYs the mail once for a batch of three and wakes the outbox relays', async () => {
     const e = await createEvent(t, admin, { title: 'Feria del Libro' });
     let ids: string[] = [];
     const listener = new Client({ connectionString: t.config.databaseUrl });
     await listener.connect();
     const payloads: string[] = [];
+    let relayWakes = 0;
     listener.on('notification', (n) => {
       if (n.channel === 'aforo_mail') payloads.push(n.payload ?? '');
+      // An api-only process has no relay to kick after its commit: the realtime processes' relays learn of the batch's
+      // domain events from this NOTIFY (as from every outbox write), not from their 1 s scan.
+      if (n.channel === 'aforo_outbox') relayWakes++;
     });
     await listener.query('LISTEN aforo_mail');
+    await listener.query('LISTEN aforo_outbox');
     // The workers must not take the messages while the transaction's writes are read.
     await t.stopWorkers();
     try {
@@ -101,6 +106,7 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
       await new Promise((r) => setTimeout(r, 300)); // a second NOTIFY, if any, would have arrived by now
       expect(payloads).toHaveLength(1);
       expect(payloads[0].split(',').sort()).toEqual([...ids].sort());
+      expect(relayWakes).toBe(1);
     } finally {
       await listener.end();
       await t.startWorkers();

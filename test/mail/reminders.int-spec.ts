@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { QueueWorkers } from '../../workers/src/queue-workers';
 import { RegistrationRemindersJob } from '../../api/src/modules/external-events/jobs/registration-reminders.job';
 import { InternalEventRemindersJob } from '../../api/src/modules/internal-events/jobs/internal-event-reminders.job';
@@ -150,6 +151,52 @@ describe('reminders the day before', () => {
       expect(r.data).toMatchObject({ evento_id: soon.id, slug: soon.slug, codigo: codes.get(r.data.persona_id as number) });
       expect(r.data.evento).toMatchObject({ lugar: 'Sala de Cabildo', fin: null });
       expect(r.to_name).toMatch(/^RECORDAR \d GARZA LÓPEZ$/);
+    }
+  });
+
+  it('a run wakes the mail dispatcher with ONE notification for all its reminders, not one per message', async () => {
+    const external = await createEvent(t, admin, { event_date: hoursAhead(23), end_date: null });
+    for (const i of [21, 22, 23]) expect((await registerForEvent(t, external.slug, registrationBody(i))).status).toBe(201);
+    const internal = await createInternalEvent(t, admin, { fecha_evento: hoursAhead(23), fecha_fin: null });
+    const people = await insertPersonas(t, 2, 'AVISAR');
+    await assignPersonas(t, admin, internal.id, people);
+    for (const p of people)
+      await t.as(admin).put(`/api/eventos-internos/${internal.id}/asistentes/${p}`).send({ confirmacion: 'confirmado' }).expect(200);
+
+    const listener = new Client({ connectionString: t.config.databaseUrl });
+    await listener.connect();
+    try {
+      const payloads: string[] = [];
+      listener.on('notification', (n) => {
+        if (n.channel === 'aforo_mail') payloads.push(n.payload ?? '');
+      });
+      await listener.query('LISTEN aforo_mail');
+      const idsOf = async (template: string, refId: number) =>
+        (await t.query<{ id: string }>(`SELECT id FROM correos WHERE template = $1 AND ref_id = $2 ORDER BY id`, [template, refId])).map(
+          (r) => String(r.id),
+        );
+      const settled = () => new Promise((r) => setTimeout(r, 300)); // a second NOTIFY, if any, would have arrived by now
+
+      await t.workers!.get(RegistrationRemindersJob).handle();
+      await eventually(
+        async () => payloads.length,
+        (n) => n >= 1,
+      );
+      await settled();
+      expect(payloads).toEqual([(await idsOf('registro.recordatorio', external.id)).join(',')]);
+      expect(payloads[0].split(',')).toHaveLength(3);
+
+      payloads.length = 0;
+      await t.workers!.get(InternalEventRemindersJob).handle();
+      await eventually(
+        async () => payloads.length,
+        (n) => n >= 1,
+      );
+      await settled();
+      expect(payloads).toEqual([(await idsOf('evento-interno.recordatorio', internal.id)).join(',')]);
+      expect(payloads[0].split(',')).toHaveLength(2);
+    } finally {
+      await listener.end();
     }
   });
 });

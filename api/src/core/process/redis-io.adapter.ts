@@ -2,12 +2,15 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl, withSafePublish } from '../redis/redis-options';
 import { socketOriginAllowed } from '../http/socket-origin';
+
+/** Where the origin check leaves a websocket upgrade's stand-in response, for the connection to release it. */
+const UPGRADE_RESPONSE = Symbol('aforo.upgradeResponse');
 
 export const socketAdapterKey = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
 
@@ -36,14 +39,23 @@ export class RedisIoAdapter extends IoAdapter {
     }) as Server;
     // Every engine.io request passes the origin check: the handshake, each polling request and the websocket
     // upgrade (`allowRequest` would see the handshake only).
-    server.engine.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
-      if (socketOriginAllowed(req, this.config)) return next();
+    server.engine.use((req: IncomingMessage & { [UPGRADE_RESPONSE]?: object }, res: ServerResponse, next: () => void) => {
+      if (socketOriginAllowed(req, this.config)) {
+        // A websocket upgrade's stand-in response (engine.io's WebSocketResponse, not a ServerResponse).
+        if (!(res instanceof ServerResponse)) req[UPGRADE_RESPONSE] = res;
+        return next();
+      }
       res.writeHead(403, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ code: 4, message: 'Forbidden' }));
     });
     // socket.io's memory guide: engine.io keeps each session's first HTTP request (headers, socket, buffers)
     // unless told not to; nothing reads it after the origin check (the token travels in the CONNECT packet).
-    server.engine.on('connection', (raw: { request: unknown }) => {
+    // A websocket's upgrade kept it a second way: engine.io's stand-in response holds the request, and a `close`
+    // listener on the TCP socket holds the stand-in for the connection's life — about 1 KB per staff screen (more
+    // with a browser's headers and cookies) measured in a heap snapshot; the upgrade is over, so it lets go too.
+    server.engine.on('connection', (raw: { request: (IncomingMessage & { [UPGRADE_RESPONSE]?: { req: unknown } }) | null }) => {
+      const upgrade = raw.request?.[UPGRADE_RESPONSE];
+      if (upgrade) upgrade.req = null;
       raw.request = null;
     });
     const pub = withSafePublish(new Redis(redisOptionsFromUrl(this.config.redisUrl)));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { queueManySql } from '../mail/mail-outbox';
 import { reminderStartKeySql } from '../mail/reminders';
 
 /** Registration statuses that hold a place before the event: the people a reminder goes to. */
@@ -15,13 +16,13 @@ export class ExternalRemindersRepository {
 
   /**
    * Every registration holding a place in a published event that starts within the lead time (and has not
-   * started) gets its reminder queued by `queue_mail`, in ONE statement; the idempotency key
+   * started) gets its reminder queued in ONE statement (one NOTIFY for all: `queueManySql`); the idempotency key
    * `recordatorio:evento-externo:<registration id>:<start>` makes it once per start however often this runs, also when two
    * workers run it at the same time (the unique key decides). Answers how many were queued now.
    */
   async queueReminders(leadMs: number): Promise<number> {
     const [{ n }] = await this.ds.query(
-      `SELECT count(queue_mail(
+      queueManySql(`SELECT queue_mail_quiet(
                 'recordatorio:evento-externo:' || r.id || ':' || ${reminderStartKeySql('e.event_date')},
                 'registro.recordatorio',
                 btrim(r.email),
@@ -30,10 +31,10 @@ export class ExternalRemindersRepository {
                   'registro_id', r.id, 'evento_id', e.id, 'slug', e.slug, 'nombre', r.nombre, 'codigo', r.codigo,
                   'evento', jsonb_build_object('titulo', e.title, 'inicio', ${iso('e.event_date')}, 'fin', ${iso('e.end_date')},
                                                'lugar', NULLIF(btrim(e.location), ''))),
-                'evento-externo', e.id))::int AS n
+                'evento-externo', e.id) AS id
          FROM external_events e
          JOIN external_registrations r ON r.event_id = e.id AND r.status = ANY($2::text[])
-        WHERE e.status = 'published' AND e.event_date > now() AND e.event_date <= now() + $1 * interval '1 millisecond'`,
+        WHERE e.status = 'published' AND e.event_date > now() AND e.event_date <= now() + $1 * interval '1 millisecond'`),
       [leadMs, REMINDED_REGISTRATION_STATUSES],
     );
     return n;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { InvitationJobStatus } from '@shared/contracts/internal-events.contract';
 import type { MailEventSnapshot } from '@shared/contracts/mail.contract';
+import { queueManySql } from '../mail/mail-outbox';
 import { reminderStartKeySql } from '../mail/reminders';
 
 /** One invitation request as stored (envios_invitaciones, migration 1765000000000). */
@@ -167,14 +168,14 @@ export class InvitationsRepository {
 
   /**
    * The day-before reminders of confirmed invitees, in ONE statement: every confirmed attendee with an e-mail of
-   * a confirmed event that starts within the lead time (and has not started) gets a message queued by
-   * `queue_mail`, whose idempotency key `recordatorio:evento-interno:<event>:<persona>:<start>` makes it once per start — however
+   * a confirmed event that starts within the lead time (and has not started) gets a message queued (one
+   * NOTIFY for all: `queueManySql`), whose idempotency key `recordatorio:evento-interno:<event>:<persona>:<start>` makes it once per start — however
    * often this runs, and when two workers run it at the same time (the unique key decides). Answers how many
    * were queued now.
    */
   async queueReminders(leadMs: number): Promise<number> {
     const [{ n }] = await this.ds.query(
-      `SELECT count(queue_mail(
+      queueManySql(`SELECT queue_mail_quiet(
                 'recordatorio:evento-interno:' || e.id || ':' || p.id || ':' || ${reminderStartKeySql('e.fecha_evento')},
                 'evento-interno.recordatorio',
                 btrim(p.correo_electronico),
@@ -184,12 +185,12 @@ export class InvitationsRepository {
                   'codigo', a.confirmation_code,
                   'evento', jsonb_build_object('titulo', e.titulo, 'inicio', ${isoSql('e.fecha_evento')}, 'fin', ${isoSql('e.fecha_fin')},
                                                'lugar', NULLIF(btrim(e.ubicacion), ''))),
-                'evento-interno', e.id))::int AS n
+                'evento-interno', e.id) AS id
          FROM eventos_internos e
          JOIN evento_asistentes a ON a.evento_interno_id = e.id AND a.confirmacion = 'confirmado'
          JOIN personas p ON p.id = a.persona_id
         WHERE e.estado = 'confirmado' AND e.fecha_evento > now() AND e.fecha_evento <= now() + $1 * interval '1 millisecond'
-          AND ${HAS_EMAIL}`,
+          AND ${HAS_EMAIL}`),
       [leadMs],
     );
     return n;
