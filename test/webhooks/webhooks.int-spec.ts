@@ -1,3 +1,4 @@
+import { WebhookLine } from '../../api/src/modules/webhooks/webhook-line';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { eventually, TestApp } from '../setup/test-app';
 import { Receiver, receiverVerifies } from './receiver';
@@ -215,6 +216,31 @@ describe('webhooks: endpoints, signature, retries, order', () => {
       await receiver.stop();
     }
   }, 120_000);
+
+  it('many runs of one line at once (parallel wake-ups, two workers) send each event once, in order', async () => {
+    const receiver = await new Receiver(() => ({ status: 200, delayMs: 15 })).start();
+    try {
+      const { id } = await subscribe(t, admin, receiver.url);
+      const e = await createEvent(t, admin, { max_attendees: 100 });
+      const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => register(t, e.slug, 3000 + i)));
+      await t.flushOutbox();
+      const line = t.workers!.get(WebhookLine, { strict: false });
+      await Promise.all(Array.from({ length: 12 }, () => line.run(id)));
+      const got = await receiver.waitFor(30);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(receiver.received).toHaveLength(30);
+      expect(new Set(got.map((r) => r.delivery)).size).toBe(30);
+      expect(new Set(got.map((r) => r.json.datos.registro_id)).size).toBe(30);
+      expect(new Set(ids)).toEqual(new Set(got.map((r) => r.json.datos.registro_id)));
+      const line_ = await t.query<{ id: string }>(`SELECT id FROM webhook_entregas WHERE endpoint_id = $1 ORDER BY orden_at, orden_seq`, [
+        id,
+      ]);
+      expect(got.map((r) => r.delivery)).toEqual(line_.map((r) => r.id)); // the publication order
+      await t.as(admin).delete(`/api/webhooks/${id}`);
+    } finally {
+      await receiver.stop();
+    }
+  });
 
   it('a 410 disables the endpoint; failures in a row pause it and mail its owner', async () => {
     const gone = await new Receiver(() => ({ status: 410 })).start();
