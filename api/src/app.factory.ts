@@ -13,7 +13,7 @@ import type { AppConfig } from './core/config/app-config';
 import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT, METRICS_PATH } from './core/constants';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
 import { InputPipe } from './core/http/input.pipe';
-import { addErrorAnswers, describeDtosFromValidation } from './core/http/openapi-schemas';
+import { BEARER_SCHEME, describeDtosFromValidation, finishOpenApiDocument } from './core/http/openapi-schemas';
 import { JsonTooDeepError, jsonNestsDeeperThan } from './core/http/input-policy';
 import { precompressedStatic } from './core/http/precompressed-static';
 import { accessLogMiddleware, createApiLogger, PinoNestLogger } from './core/logging/logging';
@@ -89,10 +89,21 @@ export async function createApp(
     .setTitle('Aforo API')
     .setDescription(`Plataforma de eventos del municipio de ${config.municipio}`)
     .setVersion('1.0')
-    .addBearerAuth()
+    // Relative: the server that serves this document (the paths carry /api), whatever its address.
+    .addServer('/', 'Este servidor')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT o afo_…',
+        description:
+          'El token de una sesión (POST /api/login) o un token de API personal (`afo_…`, POST /api/tokens), limitado a sus permisos.',
+      },
+      BEARER_SCHEME,
+    )
     .build();
   describeDtosFromValidation();
-  SwaggerModule.setup('api/docs', app, () => addErrorAnswers(SwaggerModule.createDocument(app, openapi)), {
+  SwaggerModule.setup('api/docs', app, () => finishOpenApiDocument(SwaggerModule.createDocument(app, openapi)), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
 

@@ -1,4 +1,7 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
+import { PersonalDataRegistry } from '../../api/src/core/privacy/personal-data-registry';
+import { PrivacyService } from '../../api/src/modules/privacy/privacy.service';
+import { DedupeKeysJob } from '../../api/src/modules/personas/jobs/dedupe-keys.job';
 import { createPersona } from '../factories/personas';
 import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 
@@ -14,6 +17,17 @@ describe('possible duplicates in the people database', () => {
     const res = await t.as(admin).get(`/api/personas/duplicados?page=${page}`);
     expect(res.status).toBe(200);
     return res.body as Page;
+  };
+  /** Uploads a CSV and waits for its import to complete: its id and final status. */
+  const importCsv = async (csv: string, name: string) => {
+    const upload = await t.as(admin).post('/api/personas/import-csv').attach('file', Buffer.from(csv), name);
+    expect(upload.status).toBe(202);
+    const importId = upload.body.import_id as string;
+    const done = await eventually(
+      async () => (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body,
+      (b) => b.status === 'completed',
+    );
+    return { importId, done };
   };
   const pairOf = (page: Page, a: number, b: number) =>
     page.data.find((p) => p.personas[0].id === Math.min(a, b) && p.personas[1].id === Math.max(a, b));
@@ -121,7 +135,11 @@ describe('possible duplicates in the people database', () => {
     ]);
     await t.query(`UPDATE personas SET nombre = 'ANONIMIZADO', apellido_paterno = '', telefono_celular = NULL WHERE id = $1`, [a.id]);
     expect(await t.query(`SELECT clave FROM persona_duplicado_claves WHERE persona_id = $1`, [a.id])).toEqual([]);
+    // Listing is a read: it keys no one (a GET that wrote would take locks and work on every page view).
     await list();
+    expect(await t.query(`SELECT persona_id FROM persona_duplicado_indexadas WHERE persona_id = $1`, [a.id])).toEqual([]);
+    // The scheduled job (personas.dedupe-keys) keys whoever a path outside the screens left without keys.
+    await t.workers!.get(DedupeKeysJob).handle();
     expect(await t.query(`SELECT persona_id FROM persona_duplicado_indexadas WHERE persona_id = $1`, [a.id])).toEqual([
       { persona_id: a.id },
     ]);
@@ -145,13 +163,7 @@ describe('possible duplicates in the people database', () => {
       'Ma. Guadalupe Hernández Soto,8100000011',
       'Pedro Sin Igual Robles,8100000012',
     ].join('\n');
-    const upload = await t.as(admin).post('/api/personas/import-csv').attach('file', Buffer.from(csv), 'dup.csv');
-    expect(upload.status).toBe(202);
-    const importId = upload.body.import_id as string;
-    const done = await eventually(
-      async () => (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body,
-      (b) => b.status === 'completed',
-    );
+    const { importId, done } = await importCsv(csv, 'dup.csv');
     expect(done).toMatchObject({ imported: 2, skipped: 1, por_revisar: 2, total: 5 });
     // Not created blind: only the two new people are in the table.
     const written = await t.query<{ telefono_celular: string }>(
@@ -207,5 +219,36 @@ describe('possible duplicates in the people database', () => {
     const after = (await t.as(admin).get(`/api/personas/import-csv/${importId}`)).body;
     expect(after.por_revisar).toBe(0);
     expect(after.imported).toBe(raced.some((r) => r.status === 200 && r.body.fila.estado === 'creada') ? 4 : 3);
+  });
+  it('the import rows that matched someone are personal data an ARCO request reaches: access lists them, cancellation anonymises them', async () => {
+    const email = 'rocio.arco@correo.mx';
+    await createPersona(t, admin, {
+      nombre: 'Rocío',
+      apellido_paterno: 'Villarreal',
+      apellido_materno: 'Montemayor',
+      correo_electronico: email,
+    });
+    const csv = ['nombre,contacto', 'Rocio Villarreal Montemayor,8100000077'].join('\n');
+    const { importId, done } = await importCsv(csv, 'arco.csv');
+    expect(done).toMatchObject({ imported: 0, por_revisar: 1 });
+
+    const held = (await t.app.get(PrivacyService).recordsOf(email)).filter((r) => r.fuente === 'importaciones_personas');
+    expect(held).toEqual([
+      expect.objectContaining({
+        id: 2,
+        referencia: 'Importación arco.csv, fila 2',
+        campos: expect.objectContaining({ nombre: 'ROCIO', apellido_paterno: 'VILLARREAL', telefono_celular: '8100000077' }),
+      }),
+    ]);
+    // A cancellation runs every holder in order, in one transaction, as PrivacyService.resolve does.
+    await t.db.transaction(async (m) => {
+      for (const holder of t.app.get(PersonalDataRegistry).all()) await holder.anonymizeByEmail(m, email);
+    });
+    expect(
+      await t.query(
+        `SELECT nombre, apellido_paterno, apellido_materno, telefono_celular, reasons FROM persona_import_duplicados WHERE import_id = $1`,
+        [importId],
+      ),
+    ).toEqual([{ nombre: 'Anonimizado', apellido_paterno: '', apellido_materno: '', telefono_celular: null, reasons: [] }]);
   });
 });

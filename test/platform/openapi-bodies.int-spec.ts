@@ -36,6 +36,8 @@ const NOT_FROM_SCHEMA_ALONE: Record<string, string> = {
   'post /api/eventos-internos/{id}/invitations':
     "needs a confirmed event (the walk makes it as the document's example, a borrador) with attendees who have an e-mail",
   'post /api/personas/duplicados/descartar': 'needs two different people (the walk makes one of each collection)',
+  'post /api/tokens': "needs an expiry between now and a year from now (the document's example is a fixed date)",
+  'post /api/personas/fusiones': 'needs two different people (the walk makes one of each collection)',
   'post /api/webhooks':
     'needs a URL whose host resolves to a public address: the walk would ask a DNS server (and the workers would deliver there)',
   'put /api/webhooks/{id}': 'needs an endpoint, made only by the POST above',

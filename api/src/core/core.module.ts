@@ -6,6 +6,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from './access/access.guard';
 import { jwtKey } from './access/jwt-key';
 import { JwtStrategy } from './access/jwt.strategy';
+import { ApiTokenStrategy } from './access/api-token.strategy';
+import { ApiTokensRepository } from './access/api-tokens.repository';
 import { SessionsRepository } from './access/sessions.repository';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions, type EntityTarget } from './database/data-source';
@@ -38,7 +40,7 @@ export class CoreModule {
   /** `areaEntities`: the modules' entities (api/src/modules/entities.ts). */
   static forRoot(config: AppConfig, areaEntities: readonly EntityTarget[]): DynamicModule {
     // The services the modules use, each listed once: provided here and exported.
-    const sessions = [RedisService, SessionsRepository, SessionResolver];
+    const sessions = [RedisService, SessionsRepository, SessionResolver, ApiTokensRepository];
     const backbone = [
       JobPublisher,
       OutboxRepository,
@@ -61,6 +63,7 @@ export class CoreModule {
       { provide: APP_CONFIG, useValue: config },
       ...sessions,
       JwtStrategy,
+      ApiTokenStrategy,
       { provide: APP_GUARD, useClass: AccessGuard },
       ...backbone,
       { provide: APP_GUARD, useClass: RateLimitGuard },

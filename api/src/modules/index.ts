@@ -6,6 +6,7 @@ import type { SqlFunction } from '@core/database/sql-functions';
 import type { JobsModule } from '@core/jobs/job-handler';
 import type { MailTemplate } from '@shared/contracts/mail.contract';
 import { WAITLIST_SETTINGS } from '@core/waitlist/waitlist.settings';
+import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { AuthModule } from './auth/auth.module';
 import { ExternalEventEntity } from './external-events/external-event.entity';
 import { ExternalRegistrationEntity } from './external-events/external-registration.entity';
@@ -101,6 +102,7 @@ export const AREA_REGISTRATIONS = {
   },
   users: { module: UsersModule, entities: [UserEntity], seeder: usersSeeder },
   auth: { module: AuthModule },
+  'api-tokens': { module: ApiTokensModule },
   health: { module: HealthModule },
   public: { module: PublicModule },
   'privacy-notice': { module: PrivacyNoticeModule, settings: [PRIVACY_NOTICE_SETTINGS], sqlFunctions: PRIVACY_NOTICE_SQL_FUNCTIONS },

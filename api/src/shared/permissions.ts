@@ -102,3 +102,26 @@ export function canInAnyArea(subject: PermissionSubject | null | undefined, area
   // A super admin may do everything, also what no area grants (a list of none: a super admin's action only).
   return subject?.is_super_admin === true || areas.some((area) => can(subject, area, action));
 }
+
+/** What a subject holds, as a map: a super admin holds every action of every area. */
+export function heldPermissions(subject: PermissionSubject): Permissions {
+  if (!subject.is_super_admin) return normalizePermissions(subject.permissions).value;
+  return Object.fromEntries(AREAS.map((area) => [area, [...ACTIONS]])) as Permissions;
+}
+
+/** The actions both maps grant, area by area (an API token's scopes within its owner's permissions at use time). */
+export function intersectPermissions(a: Permissions, b: Permissions): Permissions {
+  const out: Permissions = {};
+  for (const area of AREAS) {
+    const both = ACTIONS.filter((action) => a[area]?.includes(action) && b[area]?.includes(action));
+    if (both.length > 0) out[area] = both;
+  }
+  return out;
+}
+
+/** The area.action pairs of `requested` that `held` lacks ('eventos_externos.create'), in canonical order. */
+export function permissionsBeyond(requested: Permissions, held: Permissions): string[] {
+  return AREAS.flatMap((area) =>
+    ACTIONS.filter((a) => requested[area]?.includes(a) && !held[area]?.includes(a)).map((a) => `${area}.${a}`),
+  );
+}

@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { Action, Area } from '@shared/permissions';
 
 /** Who may call a route. Every handler declares exactly one; the AccessGuard refuses the rest. */
@@ -11,7 +12,17 @@ export type AccessRule =
   | { kind: 'permission-in-any-area'; areas: Area[]; action: Action };
 
 export const ACCESS_RULE = 'aforo:access-rule';
+/**
+ * The rule as the OpenAPI document carries it on each operation; core/http/openapi-schemas.ts turns it into the
+ * operation's `security` (public: none; the rest: the bearer) and keeps it for integrators (which scope a token needs).
+ */
+export const ACCESS_EXTENSION = 'x-aforo-access';
+export const API_TOKEN_EXTENSION = 'x-aforo-api-token';
+
+/** Declares the rule for the guard and for the OpenAPI document at once. */
+const access = (rule: AccessRule) => applyDecorators(SetMetadata(ACCESS_RULE, rule), ApiExtension(ACCESS_EXTENSION, rule));
 export const BEFORE_PASSWORD_CHANGE = 'aforo:before-password-change';
+export const API_TOKEN_ALLOWED = 'aforo:api-token-allowed';
 
 /**
  * A signed-in route an account that must change its password may still call (changing it, signing out, who am I).
@@ -20,23 +31,30 @@ export const BEFORE_PASSWORD_CHANGE = 'aforo:before-password-change';
  */
 export const AllowedBeforePasswordChange = () => SetMetadata(BEFORE_PASSWORD_CHANGE, true);
 
+/**
+ * A @SignedIn() route an API token may call too (who am I, the tokens themselves). A token reaches the routes of a
+ * permission through its scopes; the other signed-in routes (password, sign out) and super admins' routes are a
+ * person's, never a token's (docs/decisions/seguridad.md «Tokens de API»).
+ */
+export const ApiTokenAllowed = () => applyDecorators(SetMetadata(API_TOKEN_ALLOWED, true), ApiExtension(API_TOKEN_EXTENSION, true));
+
 /** Anyone, signed in or not. A bearer token, when sent and valid, still identifies the caller. */
-export const Public = () => SetMetadata(ACCESS_RULE, { kind: 'public' } satisfies AccessRule);
+export const Public = () => access({ kind: 'public' });
 /** Any signed-in staff member. */
-export const SignedIn = () => SetMetadata(ACCESS_RULE, { kind: 'signed-in' } satisfies AccessRule);
+export const SignedIn = () => access({ kind: 'signed-in' });
 /** Super admins only. */
-export const SuperAdminOnly = () => SetMetadata(ACCESS_RULE, { kind: 'super-admin' } satisfies AccessRule);
+export const SuperAdminOnly = () => access({ kind: 'super-admin' });
 /**
  * A scraper of the process's metrics: this machine, or whoever sends METRICS_TOKEN as its bearer token (metrics-access.ts).
  * No user session: the token is not a JWT and names nobody.
  */
-export const MetricsReader = () => SetMetadata(ACCESS_RULE, { kind: 'metrics' } satisfies AccessRule);
+export const MetricsReader = () => access({ kind: 'metrics' });
 /** Signed-in staff whose permissions include every listed action in the area (super admins always). */
 export const RequirePermission = (area: Area, ...actions: [Action, ...Action[]]) =>
-  SetMetadata(ACCESS_RULE, { kind: 'permission', area, actions, mode: 'all' } satisfies AccessRule);
+  access({ kind: 'permission', area, actions, mode: 'all' });
 /** Signed-in staff whose permissions include at least one of the actions in the area. */
 export const RequireAnyPermission = (area: Area, ...actions: [Action, ...Action[]]) =>
-  SetMetadata(ACCESS_RULE, { kind: 'permission', area, actions, mode: 'any' } satisfies AccessRule);
+  access({ kind: 'permission', area, actions, mode: 'any' });
 /** Signed-in staff whose permissions include the action in at least one of the areas (super admins always). */
 export const RequirePermissionInAnyArea = (areas: readonly [Area, ...Area[]], action: Action) =>
-  SetMetadata(ACCESS_RULE, { kind: 'permission-in-any-area', areas: [...areas], action } satisfies AccessRule);
+  access({ kind: 'permission-in-any-area', areas: [...areas], action });

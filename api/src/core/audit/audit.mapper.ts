@@ -7,6 +7,7 @@ export function toAuditLogResponse(entry: AuditLogEntity): AuditLogResponse {
     action: entry.action,
     resource_type: entry.resourceType,
     resource_id: entry.resourceId,
+    api_token_id: entry.apiTokenId ?? null,
     created_at: new Date(entry.createdAt).toISOString(),
   };
 }

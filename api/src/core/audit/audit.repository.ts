@@ -23,8 +23,8 @@ export class AuditRepository {
   async writeFromEvents(eventIds: string[]): Promise<AuditLogEntity[]> {
     const rows: Array<Record<string, unknown>> = await this.ds.query(
       `WITH inserted AS (
-         INSERT INTO audit_logs (event_id, user_id, action, event_type, resource_type, resource_id, ip, created_at)
-         SELECT e.id, e.actor_id, $2::jsonb ->> e.type, e.type, e.resource_type, e.resource_id, e.ip, e.occurred_at
+         INSERT INTO audit_logs (event_id, user_id, action, event_type, resource_type, resource_id, ip, api_token_id, created_at)
+         SELECT e.id, e.actor_id, $2::jsonb ->> e.type, e.type, e.resource_type, e.resource_id, e.ip, e.api_token_id, e.occurred_at
            FROM domain_events e WHERE e.id = ANY($1::uuid[])
           ORDER BY e.seq
          ON CONFLICT (event_id) DO NOTHING
@@ -46,6 +46,7 @@ export class AuditRepository {
           resourceType: row.resource_type as string | null,
           resourceId: row.resource_id as string | null,
           ip: row.ip as string | null,
+          apiTokenId: row.api_token_id as number | null,
           createdAt: row.created_at as Date,
         }),
       ]),

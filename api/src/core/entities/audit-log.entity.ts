@@ -30,6 +30,10 @@ export class AuditLogEntity {
   @Column({ type: 'text', nullable: true })
   ip: string | null;
 
+  /** The API token the change was made with (null: a session or the system). No foreign key: the trail outlives it. */
+  @Column({ name: 'api_token_id', type: 'integer', nullable: true })
+  apiTokenId: number | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -22,6 +22,10 @@ export class DomainEventEntity {
   @Column({ type: 'text', nullable: true })
   ip: string | null;
 
+  /** The API token the change was made with (null: a session or the system). */
+  @Column({ name: 'api_token_id', type: 'integer', nullable: true })
+  apiTokenId: number | null;
+
   @Column({ name: 'resource_type', type: 'text', nullable: true })
   resourceType: string | null;
 

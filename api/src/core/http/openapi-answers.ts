@@ -31,7 +31,11 @@ export const S = {
     example: values[0],
     description,
   }),
-  nullable: (schema: JsonSchema): JsonSchema => ({ ...schema, nullable: true }),
+  /** `nullable` needs a `type` beside it (OpenAPI 3.0): a named schema ($ref, an object) is wrapped in allOf. */
+  nullable: (schema: JsonSchema, description?: string): JsonSchema => {
+    const described = description === undefined ? {} : { description };
+    return schema.$ref ? { type: 'object', nullable: true, allOf: [schema], ...described } : { ...schema, nullable: true, ...described };
+  },
   list: (items: JsonSchema, description?: string): JsonSchema => ({ type: 'array', items, description }),
   map: (values: JsonSchema, description?: string): JsonSchema => ({ type: 'object', additionalProperties: values, description }),
   /** An object whose properties are all present (nullable ones may be null). */

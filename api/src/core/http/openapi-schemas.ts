@@ -7,6 +7,8 @@ import { MESSAGES } from '../errors/validation-messages';
 import { namedSchemas } from './openapi-answers';
 import { isPresent } from './omittable.decorator';
 import { MAX_INT32 } from '../constants';
+import { ACTIONS, AREAS } from '@shared/permissions';
+import { ACCESS_EXTENSION, type AccessRule } from '../access/access.decorators';
 
 /** Swagger's key for a property's options (what @ApiProperty writes). */
 const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
@@ -48,6 +50,7 @@ const EXAMPLES: Record<string, unknown> = {
   direccion_ciudad: 'MONTERREY',
   direccion_estado: 'NUEVO LEÓN',
   invita: 'SECRETARÍA DE DESARROLLO ECONÓMICO',
+  expires_at: '2027-06-30T23:59:59.000Z',
   search: 'garza',
   page: 1,
   filas: 8,
@@ -156,8 +159,15 @@ function valueSchema(rules: ValidationMetadata[]): PropertyOptions {
         s.type = 'array';
         break;
       case 'isObject':
-      case 'isPermissionsMap':
         s.type = 'object';
+        break;
+      case 'isPermissionsMap':
+        // Documented in its list form (area → actions); the boolean-object form is accepted too (permissions.validator.ts).
+        Object.assign(s, {
+          type: 'object',
+          properties: Object.fromEntries(AREAS.map((area) => [area, { type: 'array', items: { type: 'string', enum: [...ACTIONS] } }])),
+          additionalProperties: false,
+        });
         break;
       case 'isIn':
         s.enum = c[0];
@@ -217,7 +227,6 @@ function describe(property: string, rules: ValidationMetadata[]): string {
   return [...sentences, rules.some(isOptionalRule) ? 'Opcional.' : ''].filter(Boolean).join(' ');
 }
 
-/** Adds the answers' named schemas, and on every operation the error answer (Spanish `message`, `errors` for 422). */
 /** Numeric path ids are positive int4 (IdParamPipe): the document says integer 1…2147483647, not "number". */
 function integerPathIds(document: OpenAPIObject): void {
   for (const operations of Object.values(document.paths)) {
@@ -230,6 +239,44 @@ function integerPathIds(document: OpenAPIObject): void {
   }
 }
 
+/** The name of the bearer scheme (DocumentBuilder.addBearerAuth's default): a session's JWT or a personal API token. */
+export const BEARER_SCHEME = 'bearer';
+
+type Operation = { security?: Array<Record<string, string[]>> } & Record<string, unknown>;
+
+/** Every operation of the document, with its path and method. */
+function operationsOf(document: OpenAPIObject): Array<{ path: string; method: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, unknown>)
+      .filter(([, operation]) => operation !== null && typeof operation === 'object' && 'responses' in (operation as object))
+      .map(([method, operation]) => ({ path, method, operation: operation as Operation })),
+  );
+}
+
+/**
+ * Each operation's `security` from its access rule (the `x-aforo-access` the access decorators write, one place):
+ * public routes `security: []` (a bearer, when sent, still identifies the caller), every other the bearer scheme. An
+ * operation without a rule gets none, and the document's lint (test/platform/openapi-lint.int-spec.ts) names it.
+ */
+function declareSecurity(document: OpenAPIObject): void {
+  for (const { operation } of operationsOf(document)) {
+    const rule = operation[ACCESS_EXTENSION] as AccessRule | undefined;
+    if (!rule) continue;
+    operation.security = rule.kind === 'public' ? [] : [{ [BEARER_SCHEME]: [] }];
+  }
+}
+
+/**
+ * The served document, finished: the answers' named schemas and the error answer of every operation
+ * (addErrorAnswers), and each operation's security from its access rule.
+ */
+export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+  addErrorAnswers(document);
+  declareSecurity(document);
+  return document;
+}
+
+/** Adds the answers' named schemas, and on every operation the error answer (Spanish `message`, `errors` for 422). */
 export function addErrorAnswers(document: OpenAPIObject): OpenAPIObject {
   document.components ??= {};
   document.components.schemas ??= {};

@@ -65,8 +65,15 @@ export function redactSignedLinks(url: string): string {
   return url.replace(SIGNED_LINK_SEGMENT, '$1[token]');
 }
 
+/** The API token a request was made with (the access guard set it), so the log says which token made each call. */
+function apiTokenOf(req: Request): { apiToken?: number } {
+  const token = (req as Request & { user?: { apiToken?: { id: number } | null } }).user?.apiToken;
+  return token ? { apiToken: token.id } : {};
+}
+
 /**
- * One line per finished request: method, path (signed-link tokens redacted), status, time and client address —
+ * One line per finished request: method, path (signed-link tokens redacted), status, time, client address and the API
+ * token's id when one made the call —
  * never headers or bodies, so never credentials. 5xx at error level, the rest at info. Costs nothing when the level
  * is above info and the request succeeds.
  */
@@ -80,7 +87,7 @@ export function accessLogMiddleware(logger: Pino) {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id: ++sequence, method: req.method, url: redactSignedLinks(req.originalUrl), remoteAddress: req.ip },
+          req: { id: ++sequence, method: req.method, url: redactSignedLinks(req.originalUrl), remoteAddress: req.ip, ...apiTokenOf(req) },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
         },

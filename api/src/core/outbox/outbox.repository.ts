@@ -14,6 +14,7 @@ export class OutboxRepository {
       type: e.type,
       actor_id: actor.userId,
       ip: actor.ip,
+      api_token_id: actor.apiTokenId ?? null,
       resource_type: DOMAIN_EVENT_AUDIT[e.type].resourceType,
       resource_id: e.resourceId === undefined || e.resourceId === null ? null : String(e.resourceId),
       payload: e.payload,
@@ -22,10 +23,10 @@ export class OutboxRepository {
     // process wrote the events — a worker's batch is pushed at once, not at the relay's next scan.
     await manager.query(
       `WITH ins AS (
-         INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
-         SELECT id, type, actor_id, ip, resource_type, resource_id, payload
+         INSERT INTO domain_events (id, type, actor_id, ip, api_token_id, resource_type, resource_id, payload)
+         SELECT id, type, actor_id, ip, api_token_id, resource_type, resource_id, payload
            FROM jsonb_to_recordset($1::jsonb)
-             AS x(id uuid, type text, actor_id integer, ip text, resource_type text, resource_id text, payload jsonb)
+             AS x(id uuid, type text, actor_id integer, ip text, api_token_id integer, resource_type text, resource_id text, payload jsonb)
          RETURNING 1)
        SELECT pg_notify($2, '') WHERE EXISTS (SELECT 1 FROM ins)`,
       [JSON.stringify(rows), OUTBOX_CHANNEL],

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AllowedBeforePasswordChange, Public, SignedIn } from '@core/access/access.decorators';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AllowedBeforePasswordChange, ApiTokenAllowed, Public, SignedIn } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AforoRequest, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
 import { ChangePasswordDto, LoginDto, RegisterDto } from './auth.dto';
@@ -13,6 +13,7 @@ import { UserAnswers } from '../users/users.openapi';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiOperation({ summary: 'Iniciar sesión' })
   @Post('login')
   @Answer(200, 'Sesión iniciada.', UserAnswers.session)
   @HttpCode(200)
@@ -21,6 +22,7 @@ export class AuthController {
     return this.auth.login(dto, req.ip ?? 'unknown');
   }
 
+  @ApiOperation({ summary: 'Crear una cuenta e iniciar sesión' })
   @Post('register')
   @Answer(201, 'Cuenta creada y sesión iniciada.', UserAnswers.session)
   @Public()
@@ -28,6 +30,7 @@ export class AuthController {
     return this.auth.register(dto, req.ip ?? 'unknown');
   }
 
+  @ApiOperation({ summary: 'Cerrar la sesión' })
   @Post('logout')
   @Answer(200, 'Sesión cerrada (el token deja de servir).', S.object({ message: S.message('Sesión cerrada correctamente.') }))
   @HttpCode(200)
@@ -39,16 +42,19 @@ export class AuthController {
     return { message: 'Sesión cerrada correctamente.' };
   }
 
+  @ApiOperation({ summary: 'Ver la cuenta propia y su actividad reciente' })
   @Get('me')
   @Answer(200, 'La cuenta de quien llama, con su actividad reciente.', UserAnswers.me)
   @SignedIn()
   @AllowedBeforePasswordChange()
+  @ApiTokenAllowed()
   @ApiBearerAuth()
   me(@CurrentUser() user: AuthUser) {
     return this.auth.me(user);
   }
 
   /** One's own password; the only way on for a session whose password was generated (must_change_password). */
+  @ApiOperation({ summary: 'Cambiar la contraseña propia' })
   @Post('me/password')
   @Answer(200, 'Contraseña cambiada; las demás sesiones de la cuenta se cierran.', UserAnswers.passwordChanged)
   @HttpCode(200)
@@ -60,10 +66,12 @@ export class AuthController {
   }
 
   /** Same answer as /api/me (the old client's Laravel-style alias). */
+  @ApiOperation({ summary: 'Ver la cuenta propia (alias de /api/me)' })
   @Get('user')
   @Answer(200, 'Igual que GET /api/me (cliente antiguo).', UserAnswers.me)
   @SignedIn()
   @AllowedBeforePasswordChange()
+  @ApiTokenAllowed()
   @ApiBearerAuth()
   user(@CurrentUser() user: AuthUser) {
     return this.auth.me(user);

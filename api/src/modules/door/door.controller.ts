@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { IdParam } from '@core/http/id-param.pipe';
@@ -37,6 +37,7 @@ function doorRoutes(o: DoorRoutesOf) {
   abstract class DoorRoutes {
     constructor(protected readonly door: DoorService) {}
 
+    @ApiOperation({ summary: 'Registrar en la puerta los escaneos de un dispositivo que estuvo sin conexión' })
     @Post(':id/check-in/batch')
     @HttpCode(200)
     @Answer(200, 'Los escaneos de un dispositivo que estuvo sin conexión: cada scan_id una sola vez, aplicados por scanned_at.', o.batch)
@@ -46,6 +47,7 @@ function doorRoutes(o: DoorRoutesOf) {
       return this.door.batch(o.kind, id, dto.scans, actor);
     }
 
+    @ApiOperation({ summary: 'Descargar los códigos del evento para escanear sin conexión' })
     @Get(':id/check-in/codes')
     @Answer(200, o.codes, A.codes)
     @RequirePermission(o.area, 'edit')
@@ -53,6 +55,7 @@ function doorRoutes(o: DoorRoutesOf) {
       return this.door.codes(o.kind, id);
     }
 
+    @ApiOperation({ summary: 'Listar los escaneos en conflicto de la puerta' })
     @Get(':id/check-in/conflicts')
     @Answer(200, 'Escaneos en conflicto (el mismo código por dos puertas sin conexión), para el supervisor.', A.conflicts)
     @RequirePermission(o.area, 'view')
@@ -60,6 +63,7 @@ function doorRoutes(o: DoorRoutesOf) {
       return { conflicts: await this.door.conflicts(o.kind, id) };
     }
 
+    @ApiOperation({ summary: 'Autorizar entradas sobre el aforo máximo' })
     @Post(':id/occupancy/override')
     @HttpCode(200)
     @Answer(200, 'Un supervisor autoriza seguir entrando en el aforo máximo (hasta que baje de él o lo quite).', A.stop)
@@ -68,6 +72,7 @@ function doorRoutes(o: DoorRoutesOf) {
       return { message: LIFTED, occupancy: await this.door.setStopLifted(o.kind, id, true, actor) };
     }
 
+    @ApiOperation({ summary: 'Volver a detener la entrada en el aforo máximo' })
     @Delete(':id/occupancy/override')
     @Answer(200, 'Quita la autorización: la entrada vuelve a detenerse en el aforo máximo.', A.stop)
     @RequirePermission(o.area, 'delete')
@@ -75,6 +80,7 @@ function doorRoutes(o: DoorRoutesOf) {
       return { message: RESTORED, occupancy: await this.door.setStopLifted(o.kind, id, false, actor) };
     }
 
+    @ApiOperation({ summary: 'Vaciar el recinto (marcar fuera a quienes siguen dentro)' })
     @Post(':id/occupancy/empty')
     @HttpCode(200)
     @Answer(200, 'Vaciar recinto: todos los que estaban dentro quedan fuera.', A.emptied)
@@ -84,6 +90,7 @@ function doorRoutes(o: DoorRoutesOf) {
       return { message: emptied(count), count, occupancy };
     }
 
+    @ApiOperation({ summary: 'Ver la ocupación del recinto' })
     @Get(':id/occupancy')
     @Answer(200, o.occupancy, A.occupancy)
     @RequirePermission(o.area, 'view')
@@ -102,6 +109,7 @@ export class ExternalDoorController extends doorRoutes({
   codes: 'Los códigos válidos del evento, cifrados (SHA-256 con sal), para responder sin conexión. Sin datos personales.',
   occupancy: 'Ocupación ahora: dentro, aforo, nivel, por puerta y la última hora.',
 }) {
+  @ApiOperation({ summary: 'Registrar un escaneo en la puerta de un evento externo' })
   @Post(':id/check-in')
   @HttpCode(200)
   @Answer(
@@ -125,6 +133,7 @@ export class InternalDoorController extends doorRoutes({
   occupancy: 'Ocupación ahora: dentro, aforo, nivel, por puerta, por sección del espacio y la última hora.',
 }) {
   /** Today's check-in, extended: its answer keeps `asistente`, `seat_assigned`, `already_checked_in` and `message`. */
+  @ApiOperation({ summary: 'Registrar un escaneo en la puerta de un evento interno' })
   @Post(':id/check-in')
   @HttpCode(200)
   @Answer(200, 'El escaneo juzgado, con el asistente y el asiento dado si hacía falta (404 si el código no existe).', A.internalScan)

@@ -60,11 +60,7 @@ export const DoorSchemas = schemas({
     {
       ...scanFields,
       asistente: named('Asistente', 'La persona invitada (respuesta de siempre del registro de asistencia).'),
-      seat_assigned: {
-        allOf: [{ $ref: '#/components/schemas/AsientoDelEvento' }],
-        nullable: true,
-        description: 'El asiento dado en la entrada.',
-      },
+      seat_assigned: S.nullable({ $ref: '#/components/schemas/AsientoDelEvento' }, 'El asiento dado en la entrada.'),
       already_checked_in: S.bool(false, 'Verdadero si ya tenía su asistencia registrada.'),
     },
     ['person', 'asistente', 'seat_assigned', 'already_checked_in'],

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
@@ -28,6 +28,7 @@ export class ExternalEventsController {
     private readonly waitlist: ExternalWaitlistService,
   ) {}
 
+  @ApiOperation({ summary: 'Listar los eventos externos' })
   @Get()
   @Answer(200, 'Todos los eventos externos.', ExternalEventAnswers.list)
   @RequirePermission('eventos_externos', 'view')
@@ -35,6 +36,7 @@ export class ExternalEventsController {
     return { events: await this.events.list() };
   }
 
+  @ApiOperation({ summary: 'Crear un evento externo' })
   @Post()
   @Answer(201, 'Evento creado.', ExternalEventAnswers.saved('Evento creado exitosamente'))
   @RequirePermission('eventos_externos', 'create')
@@ -42,6 +44,7 @@ export class ExternalEventsController {
     return { event: await this.events.create(dto, actor), message: 'Evento creado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Editar un evento externo' })
   @Put(':id')
   @Answer(200, 'Evento actualizado.', ExternalEventAnswers.saved('Evento actualizado exitosamente'))
   @RequirePermission('eventos_externos', 'edit')
@@ -50,6 +53,7 @@ export class ExternalEventsController {
   }
 
   /** 'edit', or 'create' for an event the caller created: the service decides which applies. */
+  @ApiOperation({ summary: 'Subir la imagen de un evento externo' })
   @Post(':id/upload-image')
   @Answer(201, 'Imagen guardada (re-codificada) y asignada al evento.', ExternalEventAnswers.image)
   @RequireAnyPermission('eventos_externos', 'create', 'edit')
@@ -64,6 +68,7 @@ export class ExternalEventsController {
     return this.events.uploadImage(id, file.buffer, caller, actor);
   }
 
+  @ApiOperation({ summary: 'Destacar o dejar de destacar un evento externo' })
   @Put(':id/toggle-featured')
   @Answer(200, 'Marca de destacado alternada.', ExternalEventAnswers.featured)
   @RequirePermission('eventos_externos', 'edit')
@@ -72,6 +77,7 @@ export class ExternalEventsController {
     return { is_featured: event.is_featured, event };
   }
 
+  @ApiOperation({ summary: 'Eliminar un evento externo' })
   @Delete(':id')
   @Answer(200, 'Evento eliminado.', ExternalEventAnswers.deleted('Evento eliminado exitosamente'))
   @RequirePermission('eventos_externos', 'delete')
@@ -80,6 +86,7 @@ export class ExternalEventsController {
     return { message: 'Evento eliminado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Listar los registros de un evento externo' })
   @Get(':id/registrations')
   @Answer(200, 'El evento y sus registros.', ExternalEventAnswers.registrations)
   @RequirePermission('eventos_externos', 'view')
@@ -89,6 +96,7 @@ export class ExternalEventsController {
   }
 
   /** The registrations as a CSV file (spec 1 §9), safe to open in a spreadsheet. */
+  @ApiOperation({ summary: 'Exportar los registros de un evento externo (CSV)' })
   @Get(':id/registrations/export')
   @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
   @RequirePermission('eventos_externos', 'view')
@@ -96,6 +104,7 @@ export class ExternalEventsController {
     sendCsv(res, await this.registrations.exportCsv(await this.events.get(id)));
   }
 
+  @ApiOperation({ summary: 'Confirmar la asistencia de un registro' })
   @Put(':id/registrations/:registrationId/confirm')
   @Answer(200, 'Asistencia confirmada.', ExternalEventAnswers.attendance('Asistencia confirmada'))
   @RequirePermission('eventos_externos', 'edit')
@@ -103,6 +112,7 @@ export class ExternalEventsController {
     return { registration: await this.registrations.setAttendance(id, registrationId, true, actor), message: 'Asistencia confirmada' };
   }
 
+  @ApiOperation({ summary: 'Quitar la confirmación de asistencia de un registro' })
   @Put(':id/registrations/:registrationId/unconfirm')
   @Answer(200, 'Confirmación cancelada.', ExternalEventAnswers.attendance('Confirmación cancelada'))
   @RequirePermission('eventos_externos', 'edit')
@@ -110,6 +120,7 @@ export class ExternalEventsController {
     return { registration: await this.registrations.setAttendance(id, registrationId, false, actor), message: 'Confirmación cancelada' };
   }
 
+  @ApiOperation({ summary: 'Eliminar un registro de un evento externo' })
   @Delete(':id/registrations/:registrationId')
   @Answer(200, 'Registro eliminado.', ExternalEventAnswers.deleted('Registro eliminado exitosamente'))
   @RequirePermission('eventos_externos', 'delete')
@@ -119,6 +130,7 @@ export class ExternalEventsController {
   }
 
   /** The event's waitlist beside its registrations board: in line order, with offers and until when. */
+  @ApiOperation({ summary: 'Listar la lista de espera de un evento externo' })
   @Get(':id/waitlist')
   @Answer(200, 'La lista de espera activa (en espera y con oferta), en orden.', ExternalEventAnswers.waitlist)
   @RequirePermission('eventos_externos', 'view')
@@ -128,6 +140,7 @@ export class ExternalEventsController {
   }
 
   /** Removes someone from the line; a place held for them goes to the next. */
+  @ApiOperation({ summary: 'Quitar a alguien de la lista de espera de un evento externo' })
   @Delete(':id/waitlist/:entryId')
   @Answer(200, 'Quitado de la lista de espera.', ExternalEventAnswers.deleted('Quitado de la lista de espera'))
   @RequirePermission('eventos_externos', 'delete')

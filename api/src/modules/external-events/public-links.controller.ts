@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
 import { ExternalEventAnswers } from './external-events.openapi';
@@ -19,11 +19,13 @@ import { waitlistLinkRoutes } from '@core/waitlist/waitlist-links.routes';
 export class PublicLinksController {
   constructor(private readonly registrations: RegistrationsService) {}
 
+  @ApiOperation({ summary: 'Ver el registro que el enlace de cancelación cancelaría' })
   @PublicRead('registros/cancelar/:token', 'Lo que se cancelaría: el evento y el nombre de pila.', ExternalEventAnswers.cancelView)
   cancelView(@Token() token: string) {
     return this.registrations.cancelView(token);
   }
 
+  @ApiOperation({ summary: 'Cancelar un registro con el enlace del correo' })
   @PublicWrite(
     'registros/cancelar/:token',
     200,

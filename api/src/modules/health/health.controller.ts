@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -18,6 +18,7 @@ export class HealthController {
   ) {}
 
   /** 200 when PostgreSQL and Redis answer, 503 otherwise (and while the process drains before stopping). No personal data. */
+  @ApiOperation({ summary: 'Estado del proceso y de sus servicios' })
   @Get()
   @Public()
   @Answer(

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@core/access/access.decorators';
 import { RateLimit } from '@core/http/rate-limit.guard';
@@ -12,6 +12,7 @@ export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   /** Re-encoded raster images only; ids are random and content never changes, so caching is forever. */
+  @ApiOperation({ summary: 'Descargar una imagen subida' })
   @Get(':file')
   @FileAnswer(200, 'La imagen (PNG, JPEG o GIF), con caché inmutable.', 'image/*')
   @Public()

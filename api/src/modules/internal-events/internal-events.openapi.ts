@@ -10,8 +10,8 @@ import { S, schemas } from '@core/http/openapi-answers';
 const SEND_ID = '7c1e2a90-3b4d-4f5e-8a6b-1c2d3e4f5a6b';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const maybeText = (example: string, description?: string) => S.nullable(S.text(example, description));
-/** A named schema or null (OpenAPI 3.0 ignores the siblings of a bare $ref, so it goes in allOf). */
-const maybe = (schema: Record<string, unknown>, description?: string) => ({ allOf: [schema], nullable: true, description });
+/** A named schema or null. */
+const maybe = (schema: Record<string, unknown>, description?: string) => S.nullable(schema, description);
 
 /** The attendee counters every view of the event carries (spec 2 §2). */
 const counts = {

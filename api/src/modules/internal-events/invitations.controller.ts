@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { DomainException } from '@core/errors/domain-exception';
@@ -25,6 +25,7 @@ export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   /** Answers at once (202) with the job; its progress and result are pushed to the event's room. */
+  @ApiOperation({ summary: 'Enviar las invitaciones de un evento interno' })
   @Post()
   @HttpCode(202)
   @Answer(
@@ -37,6 +38,7 @@ export class InvitationsController {
     return this.invitations.request(id, dto.persona_ids, actor);
   }
 
+  @ApiOperation({ summary: 'Ver el último envío de invitaciones de un evento interno' })
   @Get()
   @Answer(200, 'El último envío de invitaciones del evento (su avance o su resultado), o null.', A.lastInvitationJob)
   @RequirePermission('eventos_internos', 'view')
@@ -44,6 +46,7 @@ export class InvitationsController {
     return { job: await this.invitations.last(id) };
   }
 
+  @ApiOperation({ summary: 'Ver un envío de invitaciones' })
   @Get(':jobId')
   @ApiParam({ name: 'jobId', format: 'uuid', description: 'Id del envío (UUID).' })
   @Answer(200, 'Un envío de invitaciones del evento: estado, avance y conteos.', A.invitationJob)

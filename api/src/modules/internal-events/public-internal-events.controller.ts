@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
@@ -17,11 +17,13 @@ import { PublicRead } from '@core/http/public-routes';
 export class PublicInternalEventsController {
   constructor(private readonly events: PublicInternalEventsService) {}
 
+  @ApiOperation({ summary: 'Ver la página de un evento interno para la persona invitada' })
   @PublicRead(':slugOrId', 'El evento para la persona invitada (un borrador solo lo ve el personal).', A.publicPage)
   page(@Param('slugOrId') slugOrId: string, @CurrentUser() viewer: AuthUser | undefined) {
     return this.events.publicPage(slugOrId, viewer);
   }
 
+  @ApiOperation({ summary: 'Confirmar la asistencia a un evento interno (persona invitada)' })
   @Post(':slugOrId/confirm')
   @Answer(200, 'Asistencia confirmada con el código (o ya lo estaba).', A.publicConfirm)
   @Public()

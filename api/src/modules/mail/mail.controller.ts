@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermissionInAnyArea } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import { IdParamPipe } from '@core/http/id-param.pipe';
@@ -20,6 +20,7 @@ import { MailService } from './mail.service';
 export class MailController {
   constructor(private readonly mail: MailService) {}
 
+  @ApiOperation({ summary: 'Listar los correos enviados' })
   @Get()
   @RequirePermissionInAnyArea(MAIL_AREAS, 'view')
   @Answer(200, 'Los mensajes que el usuario puede ver, del más nuevo al más viejo, 25 por página.', MailAnswers.list)
@@ -27,6 +28,7 @@ export class MailController {
     return this.mail.list(user, query);
   }
 
+  @ApiOperation({ summary: 'Listar a qué se refieren los correos (filtro)' })
   @Get('referencias')
   @RequirePermissionInAnyArea(MAIL_AREAS, 'view')
   @Answer(200, 'Los eventos y programas con mensajes (el filtro «por evento»).', MailAnswers.refs)
@@ -34,6 +36,7 @@ export class MailController {
     return { referencias: await this.mail.refs(user) };
   }
 
+  @ApiOperation({ summary: 'Ver un correo y su contenido' })
   @Get(':id')
   @RequirePermissionInAnyArea(MAIL_AREAS, 'view')
   @Answer(200, 'Un mensaje con su asunto, HTML, texto y adjuntos.', MailAnswers.detail)
@@ -41,6 +44,7 @@ export class MailController {
     return { correo: await this.mail.detail(user, id) };
   }
 
+  @ApiOperation({ summary: 'Reenviar un correo' })
   @Post(':id/reenviar')
   @HttpCode(200)
   @RequirePermissionInAnyArea(MAIL_AREAS, 'edit')

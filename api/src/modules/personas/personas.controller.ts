@@ -14,7 +14,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -26,7 +26,8 @@ import { sendCsv } from '@core/http/csv-download';
 import { IdParam } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
-import { DismissDuplicateDto, DuplicatesQueryDto, LookupValueDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { DismissDuplicateDto, DuplicatesQueryDto, LookupValueDto, MergeDto, PersonaDto, PersonasQueryDto } from './personas.dto';
+import { MergeService } from './merge/merge.service';
 import { DedupeService } from './dedupe/dedupe.service';
 import { PersonasService } from './personas.service';
 import { Answer, FileAnswer } from '@core/http/openapi-answers';
@@ -35,6 +36,7 @@ import { PersonasAnswers } from './personas.openapi';
 const ReviewAction = new ParseEnumPipe(['crear', 'descartar'], {
   exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La acción no existe.'),
 });
+const MergeId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La fusión no existe.') });
 const ImportId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La importación no existe.') });
 
 /**
@@ -49,8 +51,10 @@ export class PersonasController {
     private readonly personas: PersonasService,
     private readonly imports: PersonaImportsService,
     private readonly dedupe: DedupeService,
+    private readonly merges: MergeService,
   ) {}
 
+  @ApiOperation({ summary: 'Listar las personas' })
   @Get()
   @Answer(200, 'Una página de 10 personas.', PersonasAnswers.page)
   @RequirePermission('personas', 'view')
@@ -58,6 +62,7 @@ export class PersonasController {
     return this.personas.page(query);
   }
 
+  @ApiOperation({ summary: 'Ver los catálogos del formulario de personas' })
   @Get('lookup-data')
   @Answer(200, 'Catálogos, municipios y estados del formulario.', PersonasAnswers.lookup)
   @RequirePermission('personas', 'view')
@@ -65,6 +70,7 @@ export class PersonasController {
     return this.personas.lookupData();
   }
 
+  @ApiOperation({ summary: 'Ver las estadísticas de personas' })
   @Get('stats')
   @Answer(200, 'Totales por nivel de completitud.', PersonasAnswers.stats)
   @RequirePermission('personas', 'view')
@@ -72,6 +78,7 @@ export class PersonasController {
     return this.personas.stats();
   }
 
+  @ApiOperation({ summary: 'Agregar un valor a un catálogo' })
   @Post('lookup-value')
   @Answer(201, 'Valor de catálogo agregado (o el existente).', PersonasAnswers.lookupValue)
   @RequireAnyPermission('personas', 'create', 'edit')
@@ -80,6 +87,7 @@ export class PersonasController {
   }
 
   /** Accepts the file and answers 202 with the import id; the import runs in the workers. */
+  @ApiOperation({ summary: 'Importar personas de un CSV' })
   @Post('import-csv')
   @Answer(202, 'Archivo aceptado; la importación corre en segundo plano.', PersonasAnswers.importStarted)
   @HttpCode(202)
@@ -93,6 +101,7 @@ export class PersonasController {
     return { ...started, message: 'Importación iniciada' };
   }
 
+  @ApiOperation({ summary: 'Listar las importaciones recientes' })
   @Get('import-csv')
   @Answer(200, 'Importaciones recientes.', PersonasAnswers.imports)
   @RequirePermission('personas', 'view')
@@ -100,6 +109,7 @@ export class PersonasController {
     return { imports: await this.imports.recent() };
   }
 
+  @ApiOperation({ summary: 'Ver el avance de una importación' })
   @Get('import-csv/:importId')
   @Answer(200, 'Estado de una importación.', PersonasAnswers.importStatus)
   @RequirePermission('personas', 'view')
@@ -108,6 +118,7 @@ export class PersonasController {
   }
 
   /** The rejected rows' file: for those who may import (the modal that offers it is theirs). */
+  @ApiOperation({ summary: 'Descargar los errores de una importación' })
   @Get('import-csv/:importId/errors')
   @FileAnswer(200, 'Filas rechazadas en CSV.', 'text/csv')
   @RequirePermission('personas', 'view', 'create', 'edit')
@@ -116,6 +127,7 @@ export class PersonasController {
   }
 
   /** Possible duplicates: pairs above the score setting, best first, 10 per page. */
+  @ApiOperation({ summary: 'Listar los posibles duplicados de personas' })
   @Get('duplicados')
   @Answer(200, 'Posibles duplicados: pares con su puntaje y motivos.', PersonasAnswers.duplicates)
   @RequirePermission('personas', 'view')
@@ -124,6 +136,7 @@ export class PersonasController {
   }
 
   /** 'No es duplicado': the pair is never listed again (needs edit: it changes what colleagues see). */
+  @ApiOperation({ summary: 'Descartar un posible duplicado' })
   @Post('duplicados/descartar')
   @HttpCode(200)
   @Answer(200, 'Par marcado como personas distintas.', PersonasAnswers.duplicateDismissed)
@@ -133,7 +146,34 @@ export class PersonasController {
     return { ...result, message: 'Marcadas como personas distintas' };
   }
 
+  /**
+   * Merges people into one: per field whose value wins, every reference moved to the survivor, one audited action.
+   * Needs edit and delete (the merged people are removed); 409 when another merge holds one of them.
+   */
+  @Post('fusiones')
+  @ApiOperation({ summary: 'Fusionar personas duplicadas en una' })
+  @Answer(
+    201,
+    'Personas fusionadas: la fusión con su id (para deshacerla) y lo que se movió.',
+    PersonasAnswers.merged('Personas fusionadas'),
+  )
+  @RequirePermission('personas', 'view', 'edit', 'delete')
+  async merge(@Body() dto: MergeDto, @Actor() actor: EventActor) {
+    return { ...(await this.merges.merge(dto, actor)), message: 'Personas fusionadas' };
+  }
+
+  /** Undoes a merge exactly (409 once undone, or once its people changed since). */
+  @Post('fusiones/:id/deshacer')
+  @ApiOperation({ summary: 'Deshacer una fusión de personas' })
+  @HttpCode(200)
+  @Answer(200, 'Fusión deshecha: las personas vuelven con sus referencias.', PersonasAnswers.merged('Fusión deshecha'))
+  @RequirePermission('personas', 'view', 'edit', 'delete')
+  async undoMerge(@Param('id', MergeId) id: string, @Actor() actor: EventActor) {
+    return { ...(await this.merges.undo(id, actor)), message: 'Fusión deshecha' };
+  }
+
   /** The rows of an import that matched a stored person: skipped by name, and the review list. */
+  @ApiOperation({ summary: 'Listar las filas de una importación que parecen duplicadas' })
   @Get('import-csv/:importId/duplicados')
   @Answer(200, 'Filas omitidas por duplicado y filas por revisar.', PersonasAnswers.importDuplicates)
   @RequirePermission('personas', 'view')
@@ -142,6 +182,7 @@ export class PersonasController {
   }
 
   /** Decides a row of the review list: 'crear' writes the person, 'descartar' leaves it out (who may import decides). */
+  @ApiOperation({ summary: 'Decidir qué hacer con una fila duplicada de una importación' })
   @Post('import-csv/:importId/duplicados/:fila/:accion')
   @HttpCode(200)
   @Answer(200, 'Fila revisada.', PersonasAnswers.importDuplicateRow)
@@ -156,6 +197,7 @@ export class PersonasController {
     return { fila: fila_, message: accion === 'crear' ? 'Persona creada exitosamente' : 'Fila descartada' };
   }
 
+  @ApiOperation({ summary: 'Ver una persona' })
   @Get(':id')
   @Answer(200, 'Una persona.', PersonasAnswers.one)
   @RequirePermission('personas', 'view')
@@ -163,6 +205,7 @@ export class PersonasController {
     return { persona: await this.personas.get(id) };
   }
 
+  @ApiOperation({ summary: 'Crear una persona' })
   @Post()
   @Answer(201, 'Persona creada.', PersonasAnswers.saved('Persona creada exitosamente'))
   @RequirePermission('personas', 'create')
@@ -170,6 +213,7 @@ export class PersonasController {
     return { persona: await this.personas.create(dto, actor), message: 'Persona creada exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Editar una persona' })
   @Put(':id')
   @Answer(200, 'Persona actualizada.', PersonasAnswers.saved('Persona actualizada exitosamente'))
   @RequirePermission('personas', 'edit')
@@ -177,6 +221,7 @@ export class PersonasController {
     return { persona: await this.personas.update(id, dto, actor), message: 'Persona actualizada exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Eliminar una persona' })
   @Delete(':id')
   @Answer(200, 'Persona eliminada.', PersonasAnswers.deleted)
   @RequirePermission('personas', 'delete')

@@ -3,11 +3,13 @@ import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayUnique,
   IsArray,
   IsEmail,
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -16,7 +18,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { CATALOGUE_TYPES, type CatalogueType } from '@shared/contracts/personas.contract';
+import { CATALOGUE_TYPES, MERGE_MAX_PEOPLE, type CatalogueType, type PersonaField } from '@shared/contracts/personas.contract';
 import { MAX_INT32 } from '@core/constants';
 import { QueryInt } from '@core/http/query-int.decorator';
 import { normalizePhone } from '@shared/rules/persona-rules';
@@ -206,4 +208,28 @@ export class DismissDuplicateDto {
   @Min(1, { each: true, message: 'Cada persona debe ser un id válido.' })
   @Max(MAX_INT32, { each: true, message: 'Cada persona debe ser un id válido.' })
   persona_ids!: number[];
+}
+
+/**
+ * A merge: who stays, who is folded into it (1 to 19 others), and per field whose value wins (a person's id; the
+ * service checks the fields and the ids, with errors per field).
+ */
+export class MergeDto {
+  @IsInt({ message: 'Indica la persona que se conserva.' })
+  @Min(1, { message: 'Indica la persona que se conserva.' })
+  @Max(MAX_INT32, { message: 'Indica la persona que se conserva.' })
+  sobreviviente_id!: number;
+
+  @IsArray({ message: 'Indica las personas por fusionar.' })
+  @ArrayMinSize(1, { message: 'Indica al menos una persona por fusionar.' })
+  @ArrayMaxSize(MERGE_MAX_PEOPLE - 1, { message: `Se fusionan a lo más ${MERGE_MAX_PEOPLE} personas a la vez.` })
+  @ArrayUnique({ message: 'Cada persona se indica una sola vez.' })
+  @IsInt({ each: true, message: 'Cada persona debe ser un id válido.' })
+  @Min(1, { each: true, message: 'Cada persona debe ser un id válido.' })
+  @Max(MAX_INT32, { each: true, message: 'Cada persona debe ser un id válido.' })
+  fusionar_ids!: number[];
+
+  @IsOptional()
+  @IsObject({ message: 'Los campos deben indicarse como campo: id de la persona.' })
+  campos?: Partial<Record<PersonaField, number>>;
 }

@@ -5,6 +5,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PersonalDataRegistry } from '@core/privacy/personal-data-registry';
 import { registerPersonasPersonalData } from './personas.personal-data';
+import { registerImportDuplicatesPersonalData } from './dedupe/import-duplicates.personal-data';
+import { MergeRepository } from './merge/merge.repository';
+import { MergeService } from './merge/merge.service';
 import { ImportsRepository } from './import/imports.repository';
 import { PersonaImportsService } from './persona-imports.service';
 import { PersonasController } from './personas.controller';
@@ -17,7 +20,17 @@ import { DedupeKeyer } from './dedupe/dedupe-keyer';
 
 @Module({
   controllers: [PersonasController],
-  providers: [PersonasService, PersonasRepository, PersonaImportsService, ImportsRepository, DedupeService, DedupeRepository, DedupeKeyer],
+  providers: [
+    PersonasService,
+    PersonasRepository,
+    PersonaImportsService,
+    ImportsRepository,
+    DedupeService,
+    DedupeRepository,
+    DedupeKeyer,
+    MergeService,
+    MergeRepository,
+  ],
 })
 export class PersonasModule implements OnModuleInit {
   constructor(
@@ -29,6 +42,8 @@ export class PersonasModule implements OnModuleInit {
 
   onModuleInit(): void {
     registerPersonasRealtime(this.realtime);
+    // The import rows first: they are found through the person's address, which the people table's anonymisation empties.
+    registerImportDuplicatesPersonalData(this.personalData, this.ds);
     registerPersonasPersonalData(this.personalData, this.ds);
     // An upload becomes an import job once its request is committed (the job id deduplicates a re-queue).
     this.jobs.register('persona-import.requested', (e) => [

@@ -65,7 +65,7 @@ export const PersonasSchemas = schemas({
     tipo: S.oneOf(['omitida', 'revision']),
     nombre_completo: S.text('JOSE LUIS GARZA'),
     telefono_celular: maybeText('8112345678'),
-    persona: { allOf: [{ $ref: '#/components/schemas/PersonaDuplicada' }], nullable: true },
+    persona: S.nullable({ $ref: '#/components/schemas/PersonaDuplicada' }),
     score: S.int(90),
     reasons: S.list(S.text('mismo celular')),
     estado: S.oneOf(['pendiente', 'creada', 'descartada']),
@@ -135,6 +135,23 @@ export const PersonasAnswers = {
     por_revisar: S.list(P.FilaDuplicada, 'Filas que probablemente lo son: esperan que alguien decida.'),
   }),
   importDuplicateRow: S.object({ fila: P.FilaDuplicada, message: S.message('Persona creada exitosamente') }),
+  merged: (message: string) =>
+    S.object({
+      id: S.text('3f2b8c1e-5d4a-4e6b-9c7d-2a1b0c9d8e7f', 'La fusión (para deshacerla).'),
+      sobreviviente_id: S.int(1),
+      fusionar_ids: S.list(S.int(2), 'Las personas fusionadas en la que se conserva.'),
+      campos: S.map(S.int(2), 'Por campo (nombre, telefono_celular…), el id de la persona cuyo valor quedó.'),
+      movidos: S.object({
+        invitaciones: S.int(2),
+        invitaciones_liberadas: S.int(1, 'Invitaciones al mismo evento que quedaron de más.'),
+        asientos: S.int(1),
+        filas_importacion: S.int(0),
+        bitacora: S.int(3),
+      }),
+      created_at: S.date(),
+      deshecha_at: S.nullable(S.date()),
+      message: S.message(message),
+    }),
   duplicateDismissed: S.object({
     persona_ids: S.list(S.int(1), 'El par, id menor primero.'),
     created: S.bool(true, 'Falso si ya estaba marcado.'),

@@ -3,6 +3,8 @@ import { ANONYMIZED_NAMES, type PersonalDataRegistry } from '@core/privacy/perso
 import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
+import { blockingKeys } from './dedupe/dedupe-rules';
+import { writeDedupeKeys } from './dedupe/dedupe.repository';
 
 /**
  * The people database's personal data. Anonymising keeps the row (its invitations, seats and the
@@ -69,7 +71,10 @@ export const PERSONAS_PERSONAL_DATA: PersonalTableSpec = {
   afterRectify: recomputeDerived,
 };
 
-/** A corrected person's derived columns, by the same rules the people screen writes them with (shared/rules/persona-rules.ts). */
+/**
+ * A corrected person's derived columns, by the same rules the people screen writes them with (shared/rules/persona-rules.ts),
+ * and its duplicate-blocking keys, in the same transaction (the correction's trigger dropped the old ones).
+ */
 async function recomputeDerived(manager: EntityManager, id: number): Promise<void> {
   const [p]: Array<Record<string, string | number | null>> = await manager.query(`SELECT * FROM personas WHERE id = $1`, [id]);
   if (!p) return;
@@ -98,6 +103,7 @@ async function recomputeDerived(manager: EntityManager, id: number): Promise<voi
     dedupeKey(row.nombre, row.apellido_paterno ?? '', row.apellido_materno ?? '', row.telefono_celular ?? row.telefono_oficina ?? null),
     completeness(row).level,
   ]);
+  await writeDedupeKeys(manager, [{ id, keys: blockingKeys(row) }]);
 }
 
 /** The table above as privacy and retention reach it (`PersonalDataRegistry`). */

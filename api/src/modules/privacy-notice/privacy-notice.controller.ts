@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { Answer } from '@core/http/openapi-answers';
@@ -15,6 +15,7 @@ import { PrivacyNoticeService } from './privacy-notice.service';
 export class PrivacyNoticeController {
   constructor(private readonly notices: PrivacyNoticeService) {}
 
+  @ApiOperation({ summary: 'Listar las versiones del aviso de privacidad' })
   @Get()
   @RequirePermission('privacidad', 'view')
   @Answer(200, 'Las versiones publicadas del aviso de privacidad.', PrivacyNoticeAnswers.list)
@@ -22,6 +23,7 @@ export class PrivacyNoticeController {
     return { avisos: await this.notices.list() };
   }
 
+  @ApiOperation({ summary: 'Publicar una nueva versión del aviso de privacidad' })
   @Post()
   @RequirePermission('privacidad', 'edit')
   @Answer(

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { IdParam } from '@core/http/id-param.pipe';
@@ -16,6 +16,7 @@ import { PrivacyService } from './privacy.service';
 export class PrivacyController {
   constructor(private readonly privacy: PrivacyService) {}
 
+  @ApiOperation({ summary: 'Listar las solicitudes ARCO' })
   @Get()
   @RequirePermission('privacidad', 'view')
   @Answer(200, 'Las solicitudes confirmadas: pendientes primero (la fecha límite más cercana primero), 20 por página.', PrivacyAnswers.page)
@@ -23,6 +24,7 @@ export class PrivacyController {
     return this.privacy.list(query);
   }
 
+  @ApiOperation({ summary: 'Ver una solicitud ARCO' })
   @Get(':id')
   @RequirePermission('privacidad', 'view')
   @Answer(200, 'Una solicitud y, si está pendiente, todo lo que se tiene de su dirección en cada área.', PrivacyAnswers.detail)
@@ -30,6 +32,7 @@ export class PrivacyController {
     return { solicitud: await this.privacy.detail(id) };
   }
 
+  @ApiOperation({ summary: 'Resolver una solicitud ARCO' })
   @Post(':id/resolver')
   @HttpCode(200)
   @RequirePermission('privacidad', 'edit')

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -23,11 +23,13 @@ export class PublicPrivacyController {
     private readonly terms: PrivacyTerms,
   ) {}
 
+  @ApiOperation({ summary: 'Ver el plazo legal de respuesta de una solicitud ARCO' })
   @PublicRead('info', 'El plazo legal de respuesta en días hábiles (lo muestra el formulario).', PrivacyAnswers.info)
   info() {
     return { plazo_dias_habiles: this.terms.dueBusinessDays };
   }
 
+  @ApiOperation({ summary: 'Presentar una solicitud ARCO' })
   @PublicWrite(
     'solicitudes',
     202,
@@ -38,11 +40,13 @@ export class PublicPrivacyController {
     return this.privacy.file(dto, actor);
   }
 
+  @ApiOperation({ summary: 'Ver la solicitud ARCO que el enlace confirma' })
   @PublicRead('solicitudes/confirmar/:token', 'La solicitud que el enlace confirma (folio y tipo).', PrivacyAnswers.confirmView)
   confirmView(@Token() token: string) {
     return this.privacy.confirmView(token);
   }
 
+  @ApiOperation({ summary: 'Confirmar el correo de una solicitud ARCO' })
   @PublicWrite(
     'solicitudes/confirmar/:token',
     200,
@@ -53,6 +57,7 @@ export class PublicPrivacyController {
     return this.privacy.confirm(token, actor);
   }
 
+  @ApiOperation({ summary: 'Descargar la exportación de datos de una solicitud de acceso' })
   @Get('exportacion/:token')
   @ApiParam(linkTokenDoc())
   @ApiResponse({
@@ -74,12 +79,14 @@ export class PublicPrivacyController {
     res.send(file.body);
   }
 
+  @ApiOperation({ summary: 'Ver la dirección de un enlace de baja' })
   @PublicRead('baja/:token', 'La dirección del enlace (enmascarada) y si ya no recibe correos.', PrivacyAnswers.unsubscribeView)
   unsubscribeView(@Token() token: string) {
     return this.privacy.unsubscribeView(token);
   }
 
   /** RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` here (the body is not needed: the token names the message). */
+  @ApiOperation({ summary: 'Darse de baja de los correos' })
   @PublicWrite('baja/:token', 200, 'La dirección queda en la lista de supresión: no recibe más correos.', PrivacyAnswers.unsubscribed)
   unsubscribe(@Token() token: string, @Actor() actor: EventActor) {
     return this.privacy.unsubscribe(token, actor);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequirePermissionInAnyArea } from '@core/access/access.decorators';
 import type { Action } from '@shared/permissions';
@@ -26,6 +26,7 @@ export class ProgramsController {
     private readonly waitlist: ProgramWaitlistService,
   ) {}
 
+  @ApiOperation({ summary: 'Listar los programas y servicios' })
   @Get()
   @Answer(200, 'Todos los programas.', ProgramAnswers.list)
   @RequireProgramPermission('view')
@@ -33,6 +34,7 @@ export class ProgramsController {
     return { programas: await this.programs.list() };
   }
 
+  @ApiOperation({ summary: 'Crear un programa o servicio' })
   @Post()
   @Answer(201, 'Programa creado.', ProgramAnswers.saved('Programa creado exitosamente'))
   @RequireProgramPermission('create')
@@ -41,6 +43,7 @@ export class ProgramsController {
   }
 
   /** The whole form, or only es_destacado (the star): both need 'edit'. */
+  @ApiOperation({ summary: 'Editar un programa o servicio' })
   @Put(':id')
   @Answer(200, 'Programa actualizado (o su estrella cambiada).', ProgramAnswers.saved('Programa actualizado exitosamente'))
   @RequireProgramPermission('edit')
@@ -48,6 +51,7 @@ export class ProgramsController {
     return { programa: await this.programs.update(id, dto, actor), message: 'Programa actualizado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Eliminar un programa o servicio' })
   @Delete(':id')
   @Answer(200, 'Programa eliminado (solo borradores sin registros).', ProgramAnswers.deleted)
   @RequireProgramPermission('delete')
@@ -56,6 +60,7 @@ export class ProgramsController {
     return { message: 'Programa eliminado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Listar los registros de un programa' })
   @Get(':id/registrations')
   @Answer(200, 'El programa y sus registros.', ProgramAnswers.registrations)
   @RequireProgramPermission('view')
@@ -64,6 +69,7 @@ export class ProgramsController {
   }
 
   /** A program's registrations as a CSV file, with the conventions of the other exports. */
+  @ApiOperation({ summary: 'Exportar los registros de un programa (CSV)' })
   @Get(':id/registrations/export')
   @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
   @RequireProgramPermission('view')
@@ -71,6 +77,7 @@ export class ProgramsController {
     sendCsv(res, await this.programs.exportCsv(id));
   }
 
+  @ApiOperation({ summary: 'Cambiar el estado de un registro de un programa' })
   @Put(':id/registrations/:registrationId/status')
   @Answer(200, 'Estado del registro cambiado.', ProgramAnswers.status)
   @RequireProgramPermission('edit')
@@ -85,6 +92,7 @@ export class ProgramsController {
   }
 
   /** The program's waitlist beside its registrations: in line order, with offers and until when. */
+  @ApiOperation({ summary: 'Listar la lista de espera de un programa' })
   @Get(':id/waitlist')
   @Answer(200, 'La lista de espera activa (en espera y con oferta), en orden.', ProgramAnswers.waitlist)
   @RequireProgramPermission('view')
@@ -94,6 +102,7 @@ export class ProgramsController {
   }
 
   /** Takes someone out of the line; a place held for them goes to the next. */
+  @ApiOperation({ summary: 'Quitar a alguien de la lista de espera de un programa' })
   @Delete(':id/waitlist/:entryId')
   @Answer(200, 'Quitado de la lista de espera (su lugar apartado pasa al siguiente).', ProgramAnswers.waitlistRemoved)
   @RequireProgramPermission('delete')

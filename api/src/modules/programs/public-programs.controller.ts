@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { ProgramApplicationAccepted } from '@shared/contracts/programs.contract';
@@ -24,12 +24,14 @@ export class PublicProgramsController {
   ) {}
 
   /** Missing, draft and closed programs are all 404. */
+  @ApiOperation({ summary: 'Ver la página pública de un programa' })
   @PublicRead(':slug', 'Programa publicado.', ProgramAnswers.publicPage)
   async page(@Param('slug') slug: string) {
     return { programa: await this.programs.publicPage(slug) };
   }
 
   /** Also limited per IP on its own (PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE). */
+  @ApiOperation({ summary: 'Saber si un correo ya está registrado en un programa' })
   @Post(':slug/check-email')
   @Answer(200, 'Si el correo ya está registrado en el programa.', ProgramAnswers.checkEmail)
   @HttpCode(200)
@@ -39,6 +41,7 @@ export class PublicProgramsController {
     return this.programs.checkEmail(slug, dto.email, actor);
   }
 
+  @ApiOperation({ summary: 'Registrarse en un programa' })
   @PublicWrite(':slug/register', 201, 'Registro recibido.', ProgramAnswers.registered)
   async register(
     @Param('slug') slug: string,
@@ -53,6 +56,7 @@ export class PublicProgramsController {
    * is taken once the link mailed to the address is followed: the answer is the same for every address.
    * Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the events' joins).
    */
+  @ApiOperation({ summary: 'Pedir un lugar en la lista de espera de un programa' })
   @Post(':slug/waitlist')
   @HttpCode(202)
   @Answer(

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { Answer, S } from '@core/http/openapi-answers';
@@ -10,6 +10,7 @@ export class PublicController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** What the web app needs before sign-in: the municipality (titles) and the display time zone. */
+  @ApiOperation({ summary: 'Ver la configuración pública del sitio' })
   @Get('config')
   @Public()
   @Answer(

@@ -1,5 +1,5 @@
 import { All, Controller, Delete, HttpCode, Inject, Next, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { SuperAdminOnly } from '@core/access/access.decorators';
 import { CurrentUser, type AuthUser } from '@core/access/current-user';
@@ -24,6 +24,7 @@ export class QueueDashboardController {
     private readonly dashboard: QueueDashboardService,
   ) {}
 
+  @ApiOperation({ summary: 'Abrir el tablero de colas (cookie de una sesión)' })
   @Post('session')
   @HttpCode(200)
   @SuperAdminOnly()
@@ -38,6 +39,7 @@ export class QueueDashboardController {
     return { message: 'Acceso al tablero de colas concedido.', url: QUEUE_DASHBOARD_PATH, expires_at: expiresAt.toISOString() };
   }
 
+  @ApiOperation({ summary: 'Cerrar el tablero de colas' })
   @Delete('session')
   @HttpCode(200)
   @SuperAdminOnly()

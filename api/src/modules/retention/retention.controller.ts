@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { Answer } from '@core/http/openapi-answers';
@@ -17,6 +17,7 @@ import { RetentionService } from './retention.service';
 export class RetentionController {
   constructor(private readonly retention: RetentionService) {}
 
+  @ApiOperation({ summary: 'Ver el informe de conservación de datos' })
   @Get()
   @RequirePermission('privacidad', 'view')
   @Answer(200, 'Lo que una ejecución cambiaría ahora, por área (nada cambia), y las últimas ejecuciones.', RetentionAnswers.report)
@@ -24,6 +25,7 @@ export class RetentionController {
     return this.retention.report();
   }
 
+  @ApiOperation({ summary: 'Ejecutar ahora la conservación de datos' })
   @Post('ejecutar')
   @HttpCode(200)
   @RequirePermission('privacidad', 'edit')

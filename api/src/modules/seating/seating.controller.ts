@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
@@ -34,6 +34,7 @@ export class SeatingController {
    * secciones → asientos, each seat labelled, holding its assignment); `?formato=compacto` the seating
    * screen's (seat ids per section, assignments once). Each form has its own ETag (the SHA-1 of its body).
    */
+  @ApiOperation({ summary: 'Ver el mapa de asientos de un evento interno' })
   @Get('seating-map')
   @Answer(
     200,
@@ -49,6 +50,7 @@ export class SeatingController {
     sendRevalidatedJson(req, res, await this.seating.map(id, query.formato ?? 'completo'));
   }
 
+  @ApiOperation({ summary: 'Asignar un asiento' })
   @Post('assign-seat')
   @Answer(201, 'Asiento asignado a un asistente del evento.', SeatingAnswers.assigned)
   @RequirePermission('eventos_internos', 'edit')
@@ -56,6 +58,7 @@ export class SeatingController {
     return this.seating.assignSeat(id, dto.persona_id, dto.asiento_id, actor);
   }
 
+  @ApiOperation({ summary: 'Liberar un asiento' })
   @Delete('remove-seat/:assignmentId')
   @Answer(200, 'Asignación eliminada: el asiento queda libre.', SeatingAnswers.released)
   @RequirePermission('eventos_internos', 'edit')
@@ -64,6 +67,7 @@ export class SeatingController {
   }
 
   /** Answers at once (202) with the job id; progress and the result are pushed to the seating room. */
+  @ApiOperation({ summary: 'Asignar asientos en masa' })
   @Post('mass-assign-seats')
   @HttpCode(202)
   @Answer(
@@ -76,6 +80,7 @@ export class SeatingController {
     return this.seating.massAssign(id, dto.persona_ids, dto.seccion_id, actor);
   }
 
+  @ApiOperation({ summary: 'Ver una asignación masiva de asientos' })
   @Get('mass-assign-seats/:massId')
   @MassIdParam()
   @Answer(200, 'Una asignación masiva del evento: estado, avance y resultado.', SeatingAnswers.mass)
@@ -84,6 +89,7 @@ export class SeatingController {
     return { mass_assignment: await this.seating.massAssignment(id, massId) };
   }
 
+  @ApiOperation({ summary: 'Deshacer una asignación masiva de asientos' })
   @Post('mass-assign-seats/:massId/undo')
   @MassIdParam()
   @Answer(201, 'Asignación masiva deshecha: se liberan los asientos que dio y que siguen ocupados por ella.', SeatingAnswers.undone)

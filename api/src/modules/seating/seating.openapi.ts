@@ -64,11 +64,7 @@ export const SeatingSchemas = schemas({
     numero: S.int(5, 'Número dentro de la fila de la sección, desde 1.'),
     codigo: S.text('B-5', 'Letra de fila y número de asiento en el espacio (motor de etiquetas de asiento).'),
     displayCode: S.text('PC-B-5', 'Código de la sección, letra de fila y número: lo que muestra el mapa.'),
-    asignacion: {
-      allOf: [{ $ref: '#/components/schemas/AsignacionDelAsiento' }],
-      nullable: true,
-      description: 'Quién ocupa el asiento, o null si está libre.',
-    },
+    asignacion: S.nullable({ $ref: '#/components/schemas/AsignacionDelAsiento' }, 'Quién ocupa el asiento, o null si está libre.'),
   }),
   AsignacionDelAsiento: S.object({
     id: S.int(87),
@@ -144,11 +140,10 @@ const mapEnvelope = {
     asientos: S.int(600, 'Asientos registrados en los espacios del evento.'),
     asignados: S.int(118, 'Asientos asignados.'),
   }),
-  last_mass_assignment: {
-    allOf: [Sc.AsignacionMasiva],
-    nullable: true,
-    description: 'La última asignación masiva del evento (para su avance y para deshacerla), o null si no tiene.',
-  },
+  last_mass_assignment: S.nullable(
+    Sc.AsignacionMasiva,
+    'La última asignación masiva del evento (para su avance y para deshacerla), o null si no tiene.',
+  ),
 };
 
 const MapSchemas = schemas({

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Patch, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
@@ -19,6 +19,7 @@ import { SpacesService } from './spaces.service';
 export class SpacesController {
   constructor(private readonly spaces: SpacesService) {}
 
+  @ApiOperation({ summary: 'Listar los espacios' })
   @Get('espacios')
   @Answer(200, 'Todos los espacios, activos e inactivos, del más nuevo al más antiguo.', SpacesAnswers.list)
   @RequirePermission('eventos_internos', 'view')
@@ -27,6 +28,7 @@ export class SpacesController {
   }
 
   /** The spaces offered for new events (spec 3 §4: inactive ones are not). */
+  @ApiOperation({ summary: 'Listar los espacios activos' })
   @Get('espacios-activos')
   @Answer(200, 'Los espacios activos (los que se ofrecen para eventos nuevos).', SpacesAnswers.list)
   @RequirePermission('eventos_internos', 'view')
@@ -34,6 +36,7 @@ export class SpacesController {
     return { espacios: await this.spaces.list(true) };
   }
 
+  @ApiOperation({ summary: 'Ver un espacio' })
   @Get('espacios/:id')
   @Answer(200, 'Un espacio con sus secciones.', SpacesAnswers.one)
   @RequirePermission('eventos_internos', 'view')
@@ -41,6 +44,7 @@ export class SpacesController {
     return { espacio: await this.spaces.get(id) };
   }
 
+  @ApiOperation({ summary: 'Crear un espacio' })
   @Post('espacios')
   @Answer(201, 'Espacio creado con todos sus asientos.', SpacesAnswers.saved('Espacio creado exitosamente'))
   @RequirePermission('eventos_internos', 'create')
@@ -48,6 +52,7 @@ export class SpacesController {
     return { espacio: await this.spaces.create(dto, actor), message: 'Espacio creado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Editar un espacio' })
   @Put('espacios/:id')
   @Answer(200, 'Espacio actualizado; los asientos que siguen conservan su id.', SpacesAnswers.saved('Espacio actualizado exitosamente'))
   @RequirePermission('eventos_internos', 'edit')
@@ -55,6 +60,7 @@ export class SpacesController {
     return { espacio: await this.spaces.update(id, dto, actor), message: 'Espacio actualizado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Desactivar un espacio' })
   @Delete('espacios/:id')
   @Answer(200, 'Espacio desactivado (sus datos se conservan).', SpacesAnswers.saved('Espacio desactivado exitosamente'))
   @RequirePermission('eventos_internos', 'delete')
@@ -62,6 +68,7 @@ export class SpacesController {
     return { espacio: await this.spaces.deactivate(id, actor), message: 'Espacio desactivado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Activar o desactivar un espacio' })
   @Patch('espacios/:id/toggle-active')
   @Answer(200, 'Espacio activado o desactivado.', SpacesAnswers.toggled)
   @RequirePermission('eventos_internos', 'edit')

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SuperAdminOnly } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
@@ -15,6 +15,7 @@ import { UserAnswers } from './users.openapi';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  @ApiOperation({ summary: 'Listar los usuarios' })
   @Get()
   @SuperAdminOnly()
   @Answer(200, 'Todas las cuentas.', UserAnswers.list)
@@ -22,6 +23,7 @@ export class UsersController {
     return { users: await this.users.list() };
   }
 
+  @ApiOperation({ summary: 'Crear un usuario' })
   @Post()
   @SuperAdminOnly()
   @Answer(201, 'Cuenta creada.', UserAnswers.saved('Usuario creado exitosamente'))
@@ -29,6 +31,7 @@ export class UsersController {
     return { user: await this.users.create(dto, actor), message: 'Usuario creado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Editar un usuario' })
   @Put(':id')
   @SuperAdminOnly()
   @Answer(200, 'Cuenta actualizada.', UserAnswers.saved('Usuario actualizado exitosamente'))
@@ -36,6 +39,7 @@ export class UsersController {
     return { user: await this.users.update(id, dto, caller, actor), message: 'Usuario actualizado exitosamente' };
   }
 
+  @ApiOperation({ summary: 'Eliminar un usuario' })
   @Delete(':id')
   @SuperAdminOnly()
   @Answer(200, 'Cuenta eliminada.', UserAnswers.deleted)

@@ -36,6 +36,7 @@ export const UsersSchemas = schemas({
     action: S.oneOf(['login', 'logout', 'create', 'update', 'delete', 'view', 'register']),
     resource_type: S.nullable(S.text('user', 'Nulo en inicio y cierre de sesión.')),
     resource_id: S.nullable(S.text('2')),
+    api_token_id: S.nullable(S.int(3, 'El token de API con que se hizo el cambio (null: una sesión o el sistema).')),
     created_at: S.date(),
   }),
 });

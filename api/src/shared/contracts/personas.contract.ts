@@ -199,3 +199,40 @@ export interface DuplicatesPage {
   /** The least score listed (the setting). */
   min_score: number;
 }
+
+/** The most people one merge folds into its survivor. */
+export const MERGE_MAX_PEOPLE = 20;
+
+/**
+ * POST /api/personas/fusiones: the person who stays, the people folded into it, and per field whose value wins (the
+ * id of one of them). A field left out keeps the survivor's value, or the first non-empty one of the others.
+ */
+export interface MergeRequest {
+  sobreviviente_id: number;
+  fusionar_ids: number[];
+  campos?: Partial<Record<PersonaField, number>>;
+}
+
+/** What a merge moved to the survivor. */
+export interface MergeMoved {
+  /** Internal-event invitations now the survivor's (with their codes, confirmations and seats). */
+  invitaciones: number;
+  /** Invitations released because the survivor (or another merged person) held a better one to the same event. */
+  invitaciones_liberadas: number;
+  /** Seats that moved with their invitation. */
+  asientos: number;
+  /** Import review rows that pointed at a merged person. */
+  filas_importacion: number;
+  /** Audit entries about a merged person, now about the survivor. */
+  bitacora: number;
+}
+
+export interface MergeResponse {
+  id: string;
+  sobreviviente_id: number;
+  fusionar_ids: number[];
+  campos: Partial<Record<PersonaField, number>>;
+  movidos: MergeMoved;
+  created_at: string;
+  deshecha_at: string | null;
+}

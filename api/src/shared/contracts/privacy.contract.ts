@@ -91,6 +91,7 @@ export const PERSONAL_DATA_SOURCES = [
   'solicitudes_programas',
   'lista_espera_programas',
   'personas',
+  'importaciones_personas',
   'correos',
 ] as const;
 export type PersonalDataSource = (typeof PERSONAL_DATA_SOURCES)[number];
@@ -101,6 +102,7 @@ export const PERSONAL_DATA_SOURCE_LABELS: Record<PersonalDataSource, string> = {
   solicitudes_programas: 'Solicitudes a programas y servicios',
   lista_espera_programas: 'Listas de espera de programas',
   personas: 'Base de personas',
+  importaciones_personas: 'Filas de importaciones de personas que coincidieron con alguien',
   correos: 'Correos enviados',
 };
 
@@ -115,7 +117,7 @@ export interface PersonalRecord {
 }
 
 /** The fields each area lets staff correct (rectificación): everything personal, nothing of the area's own workflow. */
-export const RECTIFIABLE_FIELDS: Record<Exclude<PersonalDataSource, 'correos'>, readonly string[]> = {
+export const RECTIFIABLE_FIELDS: Record<Exclude<PersonalDataSource, 'correos' | 'importaciones_personas'>, readonly string[]> = {
   registros_eventos: ['nombre', 'apellido_paterno', 'apellido_materno', 'fecha_nacimiento', 'phone', 'email', 'curp', 'empresa'],
   lista_espera_eventos: ['nombre', 'apellido_paterno', 'apellido_materno', 'fecha_nacimiento', 'phone', 'email', 'empresa'],
   solicitudes_programas: [

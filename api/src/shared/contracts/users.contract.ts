@@ -15,6 +15,8 @@ export interface AuditLogResponse {
   action: string;
   resource_type: string | null;
   resource_id: string | null;
+  /** The API token the change was made with (null: a session or the system). */
+  api_token_id: number | null;
   created_at: string;
 }
 

@@ -62,6 +62,13 @@ export interface DomainEventMap {
   'persona.deleted': { persona_id: number };
   /** 'No es duplicado': the pair, smaller id first, is never listed again. */
   'persona.duplicate-dismissed': { persona_ids: [number, number] };
+  /**
+   * People merged into one (`fusion_id`): the merged ones are gone, their references are the survivor's.
+   * `eventos_internos`: the internal events whose attendee lists changed (their boards refetch).
+   */
+  'persona.merged': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
+  /** A merge undone: the merged people are back with their references, the survivor as it was. */
+  'persona.merge-undone': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
@@ -148,6 +155,9 @@ export interface DomainEventMap {
   'privacy-request.export-downloaded': { solicitud_id: number };
   /** An address put on the suppression list (no address in the event: the list holds it). */
   'mail.suppressed': { motivo: 'oposicion' | 'baja'; solicitud_id: number | null; correo_id: number | null };
+  /** A personal API token was created or revoked (ids only: never the secret nor its hash). */
+  'api-token.created': { api_token_id: number; user_id: number };
+  'api-token.revoked': { api_token_id: number; user_id: number };
   // Webhooks: endpoints registered, changed, deleted by staff; paused (failures in a row) or disabled (a 410) by the workers.
   'webhook.created': { webhook: WebhookEndpointResponse };
   'webhook.updated': { webhook: WebhookEndpointResponse; secreto_rotado: boolean };
@@ -183,6 +193,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'persona.updated': { action: 'update', resourceType: 'persona' },
   'persona.deleted': { action: 'delete', resourceType: 'persona' },
   'persona.duplicate-dismissed': { action: 'update', resourceType: 'persona' },
+  'persona.merged': { action: 'update', resourceType: 'persona' },
+  'persona.merge-undone': { action: 'update', resourceType: 'persona' },
   'catalogue.value-added': { action: 'create', resourceType: 'catalogo' },
   'persona-import.requested': { action: 'create', resourceType: 'importacion_personas' },
   'persona-import.completed': { action: 'update', resourceType: 'importacion_personas' },
@@ -230,6 +242,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'privacy-request.resolved': { action: 'update', resourceType: 'solicitud_arco' },
   'privacy-request.export-downloaded': { action: 'view', resourceType: 'solicitud_arco' },
   'mail.suppressed': { action: 'create', resourceType: 'correo_supresion' },
+  'api-token.created': { action: 'create', resourceType: 'api_token' },
+  'api-token.revoked': { action: 'delete', resourceType: 'api_token' },
   'webhook.created': { action: 'create', resourceType: 'webhook' },
   'webhook.updated': { action: 'update', resourceType: 'webhook' },
   'webhook.deleted': { action: 'delete', resourceType: 'webhook' },
@@ -243,6 +257,8 @@ export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENT_AUDIT) as DomainEvent
 export interface EventActor {
   userId: number | null;
   ip: string | null;
+  /** The API token the caller used (null or absent: a session, a citizen or the system); the audit entry names it. */
+  apiTokenId?: number | null;
 }
 
 export interface NewDomainEvent<K extends DomainEventType = DomainEventType> {

@@ -76,7 +76,10 @@ export interface ServerToClientEvents {
 
   /** People (room personas): something changed — refetch the current page and the stats. */
   'personas.changed': (
-    msg: Push<{ reason: 'created' | 'updated' | 'deleted' | 'imported' | 'duplicate-dismissed' | 'review-decided'; id: number | null }>,
+    msg: Push<{
+      reason: 'created' | 'updated' | 'deleted' | 'imported' | 'duplicate-dismissed' | 'review-decided' | 'merged' | 'merge-undone';
+      id: number | null;
+    }>,
   ) => void;
   /** A catalogue value was added (room personas). */
   'catalogue.added': (msg: Push<{ type: CatalogueType; item: CatalogueItem }>) => void;

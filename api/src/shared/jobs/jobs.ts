@@ -40,6 +40,8 @@ export interface JobPayloads {
   'audit.write': { eventIds: string[] } | { eventId: string };
   /** Import the people of one uploaded CSV (idempotent per import and row). */
   'personas.import': { importId: string };
+  /** Write the duplicate-blocking keys of every person who has none (scheduled every PERSONAS_DEDUPE_KEYS_EVERY_MS). */
+  'personas.dedupe-keys': Record<string, never>;
   /** Delete the domain events published and audited more than DOMAIN_EVENTS_RETENTION_DAYS ago (scheduled hourly). */
   'maintenance.prune-events': Record<string, never>;
   /** Delete the idempotency keys past their time (scheduled hourly; core/http/idempotency-prune.job.ts). */
@@ -88,6 +90,7 @@ export type JobName = keyof JobPayloads;
 export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'audit.write': QUEUES.audit,
   'personas.import': QUEUES.imports,
+  'personas.dedupe-keys': QUEUES.maintenance,
   'maintenance.prune-events': QUEUES.maintenance,
   'maintenance.prune-idempotency-keys': QUEUES.maintenance,
   'seating.mass-assign': QUEUES.seating,

@@ -3,6 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { logout, useSession } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
+import { ACCOUNT_LINKS } from '../../lib/navigation';
 import { inNavSection, navLinksFor } from '../screens';
 import { CloseIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { Brand } from './brand';
@@ -88,6 +89,17 @@ export function AdminLayout() {
                 </div>
               </div>
             ) : null}
+            <nav aria-label="Tu cuenta">
+              {ACCOUNT_LINKS.map((link) => (
+                <NavLink
+                  key={link.to}
+                  to={link.to}
+                  className={({ isActive }) => `mobile-menu__link ${isActive ? 'mobile-menu__link--active' : ''}`}
+                >
+                  {link.label}
+                </NavLink>
+              ))}
+            </nav>
             <button type="button" className="mobile-menu__logout" onClick={handleLogout}>
               Cerrar Sesión
             </button>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../lib/auth';
+import { Link } from 'react-router-dom';
 import { EmailText } from '../../components/ui/email-text';
+import { ACCOUNT_LINKS } from '../../lib/navigation';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -15,7 +17,7 @@ export function Avatar({ name }: { name: string }) {
   );
 }
 
-/** The user dropdown of spec 1 §2.2: name, e-mail and Cerrar Sesión. */
+/** The user dropdown of spec 1 §2.2: name, e-mail, the person's own screens (Tokens de API) and Cerrar Sesión. */
 export function UserMenu({ user, onLogout }: { user: SessionUser | null; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -70,6 +72,11 @@ export function UserMenu({ user, onLogout }: { user: SessionUser | null; onLogou
               <EmailText email={user.email} />
             </p>
           </div>
+          {ACCOUNT_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className="user-menu__link" onClick={() => setOpen(false)}>
+              {link.label}
+            </Link>
+          ))}
           <button type="button" className="user-menu__logout" onClick={onLogout} data-testid="logout-button">
             Cerrar Sesión
           </button>

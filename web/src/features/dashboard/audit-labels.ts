@@ -37,6 +37,7 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   aviso_privacidad: 'aviso de privacidad',
   conservacion_ejecucion: 'conservación de datos',
   solicitud_arco: 'solicitud ARCO',
+  api_token: 'token de API',
   webhook: 'webhook',
 };
 

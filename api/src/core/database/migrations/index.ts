@@ -21,7 +21,9 @@ import { Door1765700000000 } from './1765700000000-door';
 import { WaitlistEngine1765800000000 } from './1765800000000-waitlist-engine';
 import { IdempotencyKeys1765900000000 } from './1765900000000-idempotency-keys';
 import { PersonaDuplicates1766400000000 } from './1766400000000-persona-duplicates';
+import { PersonaMerges1766500000000 } from './1766500000000-persona-merges';
 import { Webhooks1766600000000 } from './1766600000000-webhooks';
+import { ApiTokens1766700000000 } from './1766700000000-api-tokens';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -48,5 +50,7 @@ export const MIGRATIONS = [
   WaitlistEngine1765800000000,
   IdempotencyKeys1765900000000,
   PersonaDuplicates1766400000000,
+  PersonaMerges1766500000000,
   Webhooks1766600000000,
+  ApiTokens1766700000000,
 ];

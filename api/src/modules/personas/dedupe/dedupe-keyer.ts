@@ -6,8 +6,9 @@ import { DedupeRepository } from './dedupe.repository';
 
 /**
  * Writes the blocking keys of possible duplicates (dedupe-rules.ts `blockingKeys`): for one person in its writer's
- * transaction (the form), and for every person not keyed yet in batches (after a CSV import, which writes people by
- * COPY without keys; and before a listing, which so never misses anyone).
+ * transaction (the form, a reviewed import row, a merge, an ARCO rectification), and for every person not keyed yet
+ * in batches (after a CSV import, which writes people by COPY without keys; and the `personas.dedupe-keys` job, for
+ * any other path). Never from a listing: a read writes nothing.
  */
 @Injectable()
 export class DedupeKeyer {

@@ -49,6 +49,38 @@ export interface KeyedPerson {
   keys: string[];
 }
 
+/**
+ * Writes the keys of these people (replacing any they had) and marks them keyed, in one statement per table. A
+ * person deleted meanwhile is skipped (the join with personas), so the cascade never races a late write.
+ */
+export async function writeDedupeKeys(manager: EntityManager, people: KeyedPerson[]): Promise<void> {
+  if (!people.length) return;
+  const ids = people.map((p) => p.id);
+  const keyIds: number[] = [];
+  const keys: string[] = [];
+  for (const p of people)
+    for (const k of p.keys) {
+      keyIds.push(p.id);
+      keys.push(k);
+    }
+  await manager.query(`DELETE FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[])`, [ids]);
+  await manager.query(
+    `INSERT INTO persona_duplicado_claves (clave, persona_id)
+     SELECT k.clave, k.persona_id FROM unnest($1::text[], $2::int[]) AS k (clave, persona_id)
+     ON CONFLICT DO NOTHING`,
+    [keys, keyIds],
+  );
+  // A person deleted meanwhile (its trigger ran before these keys existed) leaves no keys behind.
+  await manager.query(
+    `DELETE FROM persona_duplicado_claves c WHERE c.persona_id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM personas p WHERE p.id = c.persona_id)`,
+    [ids],
+  );
+  await manager.query(
+    `INSERT INTO persona_duplicado_indexadas (persona_id) SELECT p.id FROM personas p WHERE p.id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
+    [ids],
+  );
+}
+
 const ROW = `p.id, p.nombre, p.apellido_paterno, p.apellido_materno, to_char(p.fecha_nacimiento, 'YYYY-MM-DD') AS fecha_nacimiento,
   p.telefono_celular, p.telefono_oficina, p.correo_electronico, em.nombre AS empresa, pu.nombre AS puesto, p.completeness_level, p.created_at, p.import_row`;
 
@@ -76,36 +108,9 @@ export class DedupeRepository {
     );
   }
 
-  /**
-   * Writes the keys of these people (replacing any they had) and marks them keyed, in one statement per table. A
-   * person deleted meanwhile is skipped (the join with personas), so the cascade never races a late write.
-   */
-  async writeKeys(manager: EntityManager, people: KeyedPerson[]): Promise<void> {
-    if (!people.length) return;
-    const ids = people.map((p) => p.id);
-    const keyIds: number[] = [];
-    const keys: string[] = [];
-    for (const p of people)
-      for (const k of p.keys) {
-        keyIds.push(p.id);
-        keys.push(k);
-      }
-    await manager.query(`DELETE FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[])`, [ids]);
-    await manager.query(
-      `INSERT INTO persona_duplicado_claves (clave, persona_id)
-       SELECT k.clave, k.persona_id FROM unnest($1::text[], $2::int[]) AS k (clave, persona_id)
-       ON CONFLICT DO NOTHING`,
-      [keys, keyIds],
-    );
-    // A person deleted meanwhile (its trigger ran before these keys existed) leaves no keys behind.
-    await manager.query(
-      `DELETE FROM persona_duplicado_claves c WHERE c.persona_id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM personas p WHERE p.id = c.persona_id)`,
-      [ids],
-    );
-    await manager.query(
-      `INSERT INTO persona_duplicado_indexadas (persona_id) SELECT p.id FROM personas p WHERE p.id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
-      [ids],
-    );
+  /** Writes the keys of these people (writeDedupeKeys). */
+  writeKeys(manager: EntityManager, people: KeyedPerson[]): Promise<void> {
+    return writeDedupeKeys(manager, people);
   }
 
   /**

@@ -60,9 +60,11 @@ export class DedupeService {
     };
   }
 
-  /** The scored candidate pairs: blocks from the database, scores by dedupe-rules. */
+  /**
+   * The scored candidate pairs: blocks from the database, scores by dedupe-rules. A read only: keys are written with
+   * the people (the screens, the import, a merge) and by the `personas.dedupe-keys` job for any other path.
+   */
   async allPairs(): Promise<DuplicatePair[]> {
-    await this.keyer.keyMissing();
     const candidates = await this.repo.candidatePairs(this.config.personasDuplicateBlockMax);
     const ids = [...new Set(candidates.flatMap((c) => [c.a, c.b]))];
     const people = new Map((await this.repo.people(ids)).map((r) => [r.id, r]));

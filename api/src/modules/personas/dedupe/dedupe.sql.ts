@@ -3,8 +3,8 @@ import { sqlFunction } from '@core/database/sql-functions';
 /**
  * A person whose name, mobile or e-mail changes by any path (the form, an ARCO rectification, an anonymisation)
  * loses its blocking keys, in the same statement: no key keeps a phone or an e-mail the person no longer has, and the
- * person is keyed again from its current data (the service does it in the same transaction; the listing catches any
- * other path). Trigger `personas_duplicado_claves_stale` (migration 1766400000000).
+ * person is keyed again from its current data (the writer does it in the same transaction; the `personas.dedupe-keys`
+ * job catches any other path). Trigger `personas_duplicado_claves_stale` (migration 1766400000000).
  */
 const keysStale = sqlFunction(`
       CREATE OR REPLACE FUNCTION personas_duplicado_claves_stale() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -22,6 +22,9 @@ export function RecentActivity({ loading }: { loading: boolean }) {
                 <p className="activity__action">
                   {auditActionLabel(entry.action)}
                   <span className="activity__resource"> · {auditResourceLabel(entry.resource_type)}</span>
+                  {entry.api_token_id !== null && entry.api_token_id !== undefined ? (
+                    <span className="activity__resource"> · con token de API</span>
+                  ) : null}
                 </p>
                 <time className="activity__date" dateTime={entry.created_at}>
                   {formatDateTime(entry.created_at)}

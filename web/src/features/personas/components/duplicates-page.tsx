@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { DuplicatePair, DuplicatePersona } from '@shared/contracts/personas.contract';
 import { ROOMS } from '@shared/events/socket-events';
@@ -13,6 +13,9 @@ import { useDocumentTitle } from '../../../lib/config';
 import { personasRights } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { dismissDuplicate } from '../api/dismiss-duplicate';
+import { undoMerge } from '../api/undo-merge';
+import { ImportReview } from './import-review';
+import { MergeModal, type MergeDone } from './merge-modal';
 import { DuplicatesLiveEffect } from '../live/duplicates-live-effect';
 import { formatCount } from '../persona-labels';
 import { duplicatesState, loadDuplicates, resetDuplicates } from '../stores/duplicates-store';
@@ -44,13 +47,17 @@ function PersonaSide({ persona, label }: { persona: DuplicatePersona; label: str
 function PairCard({
   pair,
   canDismiss,
+  canMerge,
   busy,
   onDismiss,
+  onMerge,
 }: {
   pair: DuplicatePair;
   canDismiss: boolean;
+  canMerge: boolean;
   busy: boolean;
   onDismiss: () => void;
+  onMerge: () => void;
 }) {
   const [a, b] = pair.personas;
   const titleId = `pair-${a.id}-${b.id}`;
@@ -75,27 +82,93 @@ function PairCard({
         <PersonaSide persona={a} label="Persona 1" />
         <PersonaSide persona={b} label="Persona 2" />
       </div>
-      {canDismiss ? (
+      {canDismiss || canMerge ? (
         <div className="duplicate__actions">
-          <button type="button" className="btn btn--sm btn--secondary" onClick={onDismiss} disabled={busy} data-testid="dismiss-duplicate">
-            {busy ? 'Guardando...' : 'No es duplicado'}
-          </button>
+          {canDismiss ? (
+            <button
+              type="button"
+              className="btn btn--sm btn--secondary"
+              onClick={onDismiss}
+              disabled={busy}
+              data-testid="dismiss-duplicate"
+            >
+              {busy ? 'Guardando...' : 'No es duplicado'}
+            </button>
+          ) : null}
+          {canMerge ? (
+            <button
+              type="button"
+              className="btn btn--sm btn--primary"
+              onClick={onMerge}
+              disabled={busy}
+              data-testid="merge-duplicate"
+              aria-label={`Fusionar a ${a.nombre_completo} y ${b.nombre_completo}`}
+            >
+              Fusionar
+            </button>
+          ) : null}
         </div>
       ) : null}
     </li>
   );
 }
 
+/** What a merge moved, in one sentence. */
+function movedText(done: MergeDone): string {
+  const m = done.movidos;
+  const parts = [`${m.invitaciones} invitación(es) a eventos internos`];
+  if (m.asientos) parts.push(`${m.asientos} asiento(s)`);
+  if (m.invitaciones_liberadas) parts.push(`${m.invitaciones_liberadas} invitación(es) repetida(s) liberada(s)`);
+  return `Pasaron a ${done.nombre}: ${parts.join(', ')}.`;
+}
+
 /**
  * 'Posibles duplicados': every pair above the score setting, best first, 10 per page, with why it
- * matched; live as people are added, edited or set aside. 'No es duplicado' needs edit.
+ * matched; live as people are added, edited or set aside. 'No es duplicado' needs edit; 'Fusionar' needs edit and
+ * delete, and leaves a status with 'Deshacer' until the next merge or until the screen is left.
  */
 export function DuplicatesPage() {
   useDocumentTitle('Posibles duplicados');
   const { user } = useSession();
   const state = useSnapshot(duplicatesState);
   const [busy, setBusy] = useState<string | null>(null);
-  const canDismiss = personasRights(user).edit;
+  const rights = personasRights(user);
+  const canDismiss = rights.edit;
+  const canMerge = rights.edit && rights.delete;
+  const [merging, setMerging] = useState<number[] | null>(null);
+  const [merged, setMerged] = useState<MergeDone | null>(null);
+  const [undone, setUndone] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const [params] = useSearchParams();
+  const importId = params.get('importacion');
+
+  // After the modal closes (its pair leaves the list), focus goes to the result and its 'Deshacer'.
+  useEffect(() => {
+    if (merged || undone) statusRef.current?.focus();
+  }, [merged, undone]);
+
+  const handleMerged = (done: MergeDone) => {
+    setMerging(null);
+    setUndone(null);
+    setMerged(done);
+    void loadDuplicates();
+  };
+
+  const handleUndo = async () => {
+    if (!merged) return;
+    setUndoing(true);
+    try {
+      const answer = await undoMerge(merged.id);
+      setMerged(null);
+      setUndone(answer.message || 'Fusión deshecha');
+      void loadDuplicates();
+    } catch (error) {
+      toast.error(errorMessage(error, 'No se pudo deshacer la fusión'));
+    } finally {
+      setUndoing(false);
+    }
+  };
 
   useEffect(() => {
     void loadDuplicates(1);
@@ -130,6 +203,27 @@ export function DuplicatesPage() {
           </Link>
         }
       />
+      {merged ? (
+        <div className="alert alert--success merge-status" role="status" tabIndex={-1} ref={statusRef} data-testid="merge-status">
+          <p>
+            {merged.message || 'Personas fusionadas'}: {merged.fusionadas.join(', ')} en {merged.nombre}. {movedText(merged)}
+          </p>
+          <button
+            type="button"
+            className="btn btn--sm btn--secondary"
+            onClick={() => void handleUndo()}
+            disabled={undoing}
+            data-testid="merge-undo"
+          >
+            {undoing ? 'Deshaciendo...' : 'Deshacer'}
+          </button>
+        </div>
+      ) : undone ? (
+        <div className="alert alert--success merge-status" role="status" tabIndex={-1} ref={statusRef} data-testid="merge-status">
+          <p>{undone}: las personas volvieron con sus invitaciones y asientos.</p>
+        </div>
+      ) : null}
+      {importId ? <ImportReview importId={importId} canDecide={rights.import} canMerge={canMerge} onMerge={setMerging} /> : null}
       <section aria-labelledby="duplicates-title">
         <div className="personas-list__header">
           <h2 className="card__title" id="duplicates-title">
@@ -155,12 +249,15 @@ export function DuplicatesPage() {
                 key={`${pair.personas[0].id}-${pair.personas[1].id}`}
                 pair={pair}
                 canDismiss={canDismiss}
+                canMerge={canMerge}
                 busy={busy === `${pair.personas[0].id}-${pair.personas[1].id}`}
                 onDismiss={() => void handleDismiss(pair)}
+                onMerge={() => setMerging([pair.personas[0].id, pair.personas[1].id])}
               />
             ))}
           </ol>
         )}
+        {merging ? <MergeModal ids={merging} onClose={() => setMerging(null)} onMerged={handleMerged} /> : null}
         <Pagination
           page={state.page}
           lastPage={state.lastPage}

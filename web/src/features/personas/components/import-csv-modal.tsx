@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PersonaImportResponse } from '@shared/contracts/personas.contract';
 import { Alert } from '../../../components/ui/alert';
@@ -79,6 +80,13 @@ function ImportResult({ item }: { item: PersonaImportResponse }) {
         importadas {formatCount(item.imported)}, omitidas por duplicado {formatCount(item.skipped)}, por revisar{' '}
         {formatCount(item.por_revisar ?? 0)}
       </p>
+      {(item.por_revisar ?? 0) > 0 || item.skipped > 0 ? (
+        <p>
+          <Link to={`/personas/duplicados?importacion=${item.import_id}`} data-testid="import-open-review">
+            Revisar filas omitidas y por revisar
+          </Link>
+        </p>
+      ) : null}
       <dl className="import-result__figures">
         <div>
           <dt>Importados</dt>
