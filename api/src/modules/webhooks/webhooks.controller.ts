@@ -8,7 +8,7 @@ import { Answer } from '@core/http/openapi-answers';
 import type { WebhookDeliveryResponse } from '@shared/contracts/webhooks.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import { DeliveriesQueryDto, WebhookDto, WebhookUpdateDto } from './webhooks.dto';
-import { WebhooksAnswers } from './webhooks.openapi';
+import { WEBHOOK_CALLBACKS, WebhooksAnswers } from './webhooks.openapi';
 import { WebhooksService } from './webhooks.service';
 
 const DeliveryId = new ParseUUIDPipe({ exceptionFactory: () => new DomainException(ErrorCode.NotFound, 'La entrega no existe.') });
@@ -30,7 +30,7 @@ export class WebhooksController {
 
   @Post()
   @RequirePermission('integraciones', 'create')
-  @ApiOperation({ summary: 'Registrar un webhook (el secreto se muestra solo en esta respuesta)' })
+  @ApiOperation({ summary: 'Registrar un webhook (el secreto se muestra solo en esta respuesta)', callbacks: WEBHOOK_CALLBACKS })
   @Answer(
     201,
     'Registrado; `secreto` firma cada entrega (Aforo-Signature). Cuerpos de cada evento: componentes Webhook*.',

@@ -1,4 +1,5 @@
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_NAMES, WEBHOOK_PING, WEBHOOK_STATUSES } from '@shared/contracts/webhooks.contract';
+import type { CallbacksObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { S, schemas, type JsonSchema } from '@core/http/openapi-answers';
 
 const endpoint = {
@@ -151,4 +152,51 @@ export const WebhooksAnswers = {
   deleted: S.object({ message: S.message('Webhook eliminado.') }),
   deliveries: S.object({ entregas: S.list(W.WebhookEntrega), total: S.int(120) }),
   attempt: S.object({ message: S.message('Entregado: el receptor respondió 200.'), entrega: W.WebhookEntrega }),
+};
+
+/**
+ * What Aforo sends to a registered URL (OpenAPI 3.0 `callbacks` of the registration; 3.1's `webhooks` section is not
+ * available to this 3.0 document): one POST per delivery, its body one of the Webhook* payloads.
+ */
+export const WEBHOOK_CALLBACKS: CallbacksObject = {
+  aviso: {
+    '{$request.body#/url}': {
+      post: {
+        operationId: 'avisoWebhook',
+        summary: 'Un aviso de Aforo al receptor registrado (firmado, al menos una vez, en orden)',
+        security: [],
+        parameters: [
+          {
+            name: 'Aforo-Delivery',
+            in: 'header',
+            required: true,
+            description: 'Id estable de la entrega: el mismo en cada intento.',
+            schema: { type: 'string', format: 'uuid' },
+          },
+          {
+            name: 'Aforo-Event',
+            in: 'header',
+            required: true,
+            description: 'El nombre del evento.',
+            schema: S.oneOf([...WEBHOOK_EVENT_NAMES, WEBHOOK_PING]),
+          },
+          {
+            name: 'Aforo-Signature',
+            in: 'header',
+            required: true,
+            description: 't=<unix>,v1=<hex HMAC-SHA256 de "t.cuerpo">; dos v1= durante las 24 h de una rotación.',
+            schema: S.text('t=1795826021,v1=3bc5a62a5ba41745b494703ad98296ba27d1ad889678bb6482d7f9f2ffc4bddd'),
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { oneOf: Object.values(WebhookPayloadSchemas) } } },
+        },
+        responses: {
+          '200': { description: 'Cualquier 2xx: entregado.' },
+          '410': { description: 'El receptor ya no existe: el webhook se deshabilita.' },
+        },
+      },
+    },
+  },
 };
