@@ -22,6 +22,8 @@ describe('HAProxy: HTTPS, HSTS and the AFORO_RT cookie', () => {
   let replica: Server;
   let replicaPort: number;
   let proxy: ChildProcess | null = null;
+  /** Every path the stand-in replica was asked for. */
+  const reached: string[] = [];
 
   /** The cfg for one stand-in replica as both backends (scripts/haproxy-config.mjs, as start:cluster writes it). */
   const config = (): string =>
@@ -102,6 +104,7 @@ describe('HAProxy: HTTPS, HSTS and the AFORO_RT cookie', () => {
     pem = join(dir, 'aforo.pem');
     writeFileSync(pem, readFileSync(join(dir, 'cert.pem'), 'utf8') + readFileSync(join(dir, 'key.pem'), 'utf8'));
     replica = createServer((req, res) => {
+      reached.push(req.url ?? '');
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify({ status: 'ok', xff: req.headers['x-forwarded-for'] ?? null, xfp: req.headers['x-forwarded-proto'] ?? null }));
     });
@@ -171,6 +174,22 @@ describe('HAProxy: HTTPS, HSTS and the AFORO_RT cookie', () => {
     expect(cookie).not.toContain('secure');
     expect(answer.headers['strict-transport-security']).toBeUndefined();
     expect(JSON.parse(answer.body)).toEqual({ status: 'ok', xff: '127.0.0.1', xfp: 'http' });
+  }, 60_000);
+
+  it('never forwards /metrics from outside, however it is spelled: HAProxy answers 404 as for a path that does not exist', async () => {
+    const port = await freePort();
+    await startProxy({ HAPROXY_BIND: `127.0.0.1:${port}` });
+    await whenServing(`http://127.0.0.1:${port}/api/health`);
+    const spellings = ['/metrics', '/metrics?x=1', '/metrics/', '/METRICS', '//metrics', '/%6Detrics', '/Metrics%2F'];
+    for (const path of spellings) {
+      const answer = await get(`http://127.0.0.1:${port}${path}`, { Authorization: 'Bearer un-token-de-metricas-de-prueba-123456' });
+      expect([path, answer.status, answer.headers['content-type']]).toEqual([path, 404, 'application/json; charset=utf-8']);
+      expect(JSON.parse(answer.body)).toEqual({ code: 'NOT_FOUND', message: 'El recurso solicitado no existe.' });
+    }
+    expect(reached.filter((url) => /metrics/i.test(decodeURIComponent(url)))).toEqual([]);
+    // Paths that only look alike still reach the replicas.
+    expect((await get(`http://127.0.0.1:${port}/api/metrics-report`)).status).toBe(200);
+    expect(reached).toContain('/api/metrics-report');
   }, 60_000);
 
   it('refuses to start without the cookie key, or in production without a certificate or a front proxy', () => {

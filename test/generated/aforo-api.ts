@@ -7,6 +7,40 @@
  */
 
 export interface paths {
+    "/api/public/eventos.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calendario de los eventos públicos (iCalendar) */
+        get: operations["PublicEventsController_calendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eventos/{slug}/evento.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un evento público en iCalendar */
+        get: operations["PublicEventsController_eventCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/eventos": {
         parameters: {
             query?: never;
@@ -240,8 +274,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exportar los registros de un evento externo (CSV) */
+        /** Exportar los registros del evento (CSV) */
         get: operations["ExternalEventsController_exportRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/eventos-externos/{id}/registrations/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar los registros del evento (Excel) */
+        get: operations["ExternalEventsController_exportRegistrationsXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -688,8 +739,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Descargar los errores de una importación */
+        /** Descargar las filas rechazadas de una importación (CSV) */
         get: operations["PersonasController_importErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personas/import-csv/{importId}/errors.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Descargar las filas rechazadas de una importación (Excel) */
+        get: operations["PersonasController_importErrorsXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -983,8 +1051,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exportar los registros de un programa (CSV) */
+        /** Exportar los registros del programa (CSV) */
         get: operations["ProgramsController_exportRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/programas-servicios/{id}/registrations/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exportar los registros del programa (Excel) */
+        get: operations["ProgramsController_exportRegistrationsXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5699,6 +5784,80 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    PublicEventsController_calendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Los eventos públicos en iCalendar (RFC 5545): publicados, cancelados (STATUS:CANCELLED) y los de los últimos 90 días; UID estable por evento. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PublicEventsController_eventCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El evento en iCalendar (RFC 5545), para agregarlo a un calendario. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
     PublicEventsController_list: {
         parameters: {
             query?: never;
@@ -6522,6 +6681,37 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    ExternalEventsController_exportRegistrationsXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registros en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
@@ -7747,13 +7937,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Filas rechazadas en CSV. */
+            /** @description Filas rechazadas en CSV (UTF-8 con BOM, CRLF). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    PersonasController_importErrorsXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Filas rechazadas en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
@@ -8819,6 +9040,37 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    ProgramsController_exportRegistrationsXlsx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registros en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */

@@ -26,6 +26,13 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+interface BootOptions {
+  /** Another Redis entirely. */
+  redisUrl?: string;
+  /** How long to wait for «Clúster listo» (default 2 min). */
+  readyWithinMs?: number;
+}
+
 export interface Replica {
   name: string;
   port: number;
@@ -53,7 +60,7 @@ export class TestCluster {
   admin = '';
   private started = false;
 
-  static async start(sizes: { api: number; realtime: number; workers: number }, options: { redisUrl?: string } = {}) {
+  static async start(sizes: { api: number; realtime: number; workers: number }, options: BootOptions = {}) {
     const c = new TestCluster();
     await c.boot(sizes, options);
     return c;
@@ -74,7 +81,23 @@ export class TestCluster {
     return c;
   }
 
-  private async boot(sizes: { api: number; realtime: number; workers: number }, options: { redisUrl?: string }) {
+  /**
+   * Starts the cluster; when that fails part-way (the database made, the script started, some replicas up, then
+   * an exit or the wait running out), what was started is stopped and removed before the error is thrown: the
+   * caller has no instance to stop, and a describe block's afterAll only stops a cluster that started.
+   */
+  private async boot(sizes: { api: number; realtime: number; workers: number }, options: BootOptions) {
+    try {
+      await this.launch(sizes, options);
+    } catch (err) {
+      await this.stop().catch((cleanup: unknown) =>
+        console.warn(`the cluster that failed to start was not cleaned up: ${String(cleanup)}`),
+      );
+      throw err;
+    }
+  }
+
+  private async launch(sizes: { api: number; realtime: number; workers: number }, options: BootOptions) {
     const harness = readHarnessEnv();
     this.database = `aforo_cluster_${process.pid}_${randomBytes(3).toString('hex')}`;
     await adminQuery(harness.adminDatabaseUrl, `CREATE DATABASE ${this.database} TEMPLATE ${harness.templateDatabase}`);
@@ -117,14 +140,17 @@ export class TestCluster {
     };
     this.child.stdout!.on('data', read);
     this.child.stderr!.on('data', read);
+    const readyWithin = options.readyWithinMs ?? 120_000;
     await eventually(
       () => {
         if (this.child.exitCode !== null) throw new Error(`el clúster terminó:\n${this.output}`);
         return this.output.includes('Clúster listo');
       },
       Boolean,
-      120_000,
-    );
+      readyWithin,
+    ).catch((err: Error) => {
+      throw /^Condition not met/.test(err.message) ? new Error(`el clúster no estuvo listo en ${readyWithin} ms:\n${this.output}`) : err;
+    });
   }
 
   /** The first super admin's token, signed in through the proxy. */
@@ -187,6 +213,7 @@ export class TestCluster {
     await eventually(() => this.output.includes(`${name} terminó (SIGKILL)`));
   }
 
+  /** Stops whatever was started (all of it, or what a failed start got to): the script and its processes, the data. */
   async stop(): Promise<void> {
     for (const s of this.sockets) s.disconnect();
     await stopProcess(this.child, 'SIGTERM');
@@ -197,7 +224,9 @@ export class TestCluster {
           .filter((l) => l.startsWith('[aforo]'))
           .join('\n'),
       );
-    rmSync(this.dataDir, { recursive: true, force: true });
-    await adminQuery(readHarnessEnv().adminDatabaseUrl, `DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`).catch(() => undefined);
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.database) {
+      await adminQuery(readHarnessEnv().adminDatabaseUrl, `DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`).catch(() => undefined);
+    }
   }
 }

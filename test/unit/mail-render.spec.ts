@@ -1,5 +1,6 @@
 import { SignedLinks } from '../../api/src/core/links/signed-links';
-import { buildIcs, escapeIcsText, foldIcsLine } from '../../api/src/modules/mail/render/ics';
+import { buildIcs } from '../../api/src/modules/mail/render/ics';
+import { escapeIcsText, foldIcsLine } from '../../api/src/core/format/icalendar';
 import { MailRenderer, mailDomain } from '../../api/src/modules/mail/render/mail-renderer';
 import type { MailTemplateData } from '../../api/src/shared/contracts/mail.contract';
 // Every area's templates join mail's own as each process loads the registration of areas.

@@ -12,3 +12,11 @@ export function saveBlob(blob: Blob, filename: string): void {
   // Revoked a little later: some browsers read the URL after click() returns.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** The two formats of every staff export: the CSV and the same table in Excel (the server writes both). */
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** The route of an export in a format: the CSV's own path, or the same path ending in `.xlsx`. */
+export function exportPath(csvPath: string, format: ExportFormat): string {
+  return format === 'xlsx' ? `${csvPath}.xlsx` : csvPath;
+}

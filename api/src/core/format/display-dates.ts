@@ -35,6 +35,18 @@ export function isoDateInZone(date: Date, timeZone: string): string {
   return formatter('en-CA', ISO_DATE, timeZone).format(date);
 }
 
+const WALL_CLOCK: Intl.DateTimeFormatOptions = { ...ISO_DATE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+
+/**
+ * The wall clock of `date` in the zone, as a Date whose UTC fields are that clock (what a spreadsheet cell holds:
+ * a date and time with no zone).
+ */
+export function wallClockInZone(date: Date, timeZone: string): Date {
+  const parts = formatter('en-CA', WALL_CLOCK, timeZone).formatToParts(date);
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')));
+}
+
 /** A stored calendar date 'YYYY-MM-DD' as 'DD/MM/YYYY'. */
 export function formatCalendarDateMx(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');

@@ -53,4 +53,8 @@ export class ExternalEventEntity extends StaffRecordColumns {
 
   @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
   agenda: string[];
+
+  /** The public calendar's SEQUENCE: grows when what a calendar shows changes (migration 1766800000000, a trigger). */
+  @Column({ name: 'calendar_sequence', type: 'integer', default: 0 })
+  calendarSequence: number;
 }

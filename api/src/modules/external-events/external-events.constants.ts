@@ -3,3 +3,8 @@ export const EXTERNAL_EVENT_DEFAULT_CAPACITY = 50;
 /** Public registrations decided together in one statement, at most, and such statements per event at once (group commit). */
 export const REGISTRATION_BATCH_MAX = 256;
 export const REGISTRATION_BATCHES_IN_FLIGHT = 3;
+/** The public calendar (.ics) lists events that started up to this many days ago, and everything after. */
+export const CALENDAR_PAST_DAYS = 90;
+/** How often a subscribed calendar app should fetch the feed again (REFRESH-INTERVAL), and how long a cache may keep it. */
+export const CALENDAR_REFRESH_MINUTES = 60;
+export const CALENDAR_MAX_AGE_SECONDS = 300;

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
-import { sendCsv } from '@core/http/csv-download';
+import { ExportAnswer, sendAttachment } from '@core/http/downloads';
 import { IdParam } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
@@ -14,7 +14,7 @@ import { CreateExternalEventDto, UpdateExternalEventDto } from './external-event
 import { toExternalEventResponse } from './external-events.mapper';
 import { ExternalEventsService } from './external-events.service';
 import { RegistrationsService } from './registrations.service';
-import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { Answer } from '@core/http/openapi-answers';
 import { ExternalEventAnswers } from './external-events.openapi';
 import { ExternalWaitlistService } from './external-waitlist.service';
 
@@ -96,12 +96,19 @@ export class ExternalEventsController {
   }
 
   /** The registrations as a CSV file (spec 1 §9), safe to open in a spreadsheet. */
-  @ApiOperation({ summary: 'Exportar los registros de un evento externo (CSV)' })
   @Get(':id/registrations/export')
-  @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
+  @ExportAnswer('csv', 'Exportar los registros del evento (CSV)', 'Registros')
   @RequirePermission('eventos_externos', 'view')
   async exportRegistrations(@IdParam() id: number, @Res() res: Response) {
-    sendCsv(res, await this.registrations.exportCsv(await this.events.get(id)));
+    sendAttachment(res, await this.registrations.export(await this.events.get(id), 'csv'));
+  }
+
+  /** The same table as an Excel workbook, with the same permission. */
+  @Get(':id/registrations/export.xlsx')
+  @ExportAnswer('xlsx', 'Exportar los registros del evento (Excel)', 'Registros')
+  @RequirePermission('eventos_externos', 'view')
+  async exportRegistrationsXlsx(@IdParam() id: number, @Res() res: Response) {
+    sendAttachment(res, await this.registrations.export(await this.events.get(id), 'xlsx'));
   }
 
   @ApiOperation({ summary: 'Confirmar la asistencia de un registro' })

@@ -13,6 +13,7 @@ import { ExternalEventsController } from './external-events.controller';
 import { ExternalEventCounts, registerExternalEventsRealtime } from './external-events.realtime';
 import { ExternalEventsRepository } from './external-events.repository';
 import { ExternalEventsService } from './external-events.service';
+import { PublicCalendarService } from './public-calendar.service';
 import { PublicEventsController } from './public-events.controller';
 import { PublicLinksController, PublicWaitlistLinksController } from './public-links.controller';
 import { ExternalWaitlistService } from './external-waitlist.service';
@@ -33,6 +34,7 @@ import { RegistrationsService } from './registrations.service';
     ExternalEventCounts,
     ExternalWaitlistService,
     ExternalDoorAdapter,
+    PublicCalendarService,
   ],
 })
 export class ExternalEventsModule implements OnModuleInit {

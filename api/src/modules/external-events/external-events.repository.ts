@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In, MoreThanOrEqual } from 'typeorm';
 import type { EventCounts, ExternalEventStatus } from '@shared/contracts/external-events.contract';
 import type { MailEventSnapshot } from '@shared/contracts/mail.contract';
 import { ExternalEventEntity } from '@modules/external-events/external-event.entity';
@@ -58,6 +58,17 @@ export class ExternalEventsRepository {
   /** What the public may browse: published events, soonest first. */
   listPublished(): Promise<ExternalEventEntity[]> {
     return this.repo().find({ where: { status: 'published' }, order: { eventDate: 'ASC', id: 'ASC' } });
+  }
+
+  /**
+   * What the public calendar lists: every event the public has seen (published, and later cancelled or completed,
+   * so a subscriber learns of the change) starting on or after `since`, soonest first. Never drafts.
+   */
+  listForCalendar(since: Date): Promise<ExternalEventEntity[]> {
+    return this.repo().find({
+      where: { status: In(['published', 'cancelled', 'completed']), eventDate: MoreThanOrEqual(since) },
+      order: { eventDate: 'ASC', id: 'ASC' },
+    });
   }
 
   findFeatured(): Promise<ExternalEventEntity | null> {

@@ -165,7 +165,21 @@ const registerBatch = sqlFunction(`
       END
       $fn$`);
 
+/**
+ * The public calendar's SEQUENCE (RFC 5545 §3.8.7.4): one more whenever what a calendar shows changes — title,
+ * description, dates, place or status —, by any path. Called by the BEFORE UPDATE trigger
+ * `external_events_calendar_revision` (migration 1766800000000), whose WHEN keeps every other update (counts, featured)
+ * from calling it.
+ */
+const calendarRevision = sqlFunction(`
+      CREATE OR REPLACE FUNCTION external_event_calendar_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        NEW.calendar_sequence := OLD.calendar_sequence + 1;
+        RETURN NEW;
+      END $$`);
+
 export const EXTERNAL_EVENTS_SQL_FUNCTIONS: readonly SqlFunction[] = [
+  calendarRevision,
   doorCode,
   registrationCode,
   iso,

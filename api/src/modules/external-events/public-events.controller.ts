@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
@@ -9,10 +10,24 @@ import { SlugParamPipe } from '@core/http/slug-param.pipe';
 import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
 import { Idempotent } from '@core/http/idempotency.interceptor';
-import { Answer } from '@core/http/openapi-answers';
+import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { CALENDAR_CONTENT_TYPE, sendCalendar } from '@core/http/downloads';
 import { ExternalEventAnswers } from './external-events.openapi';
 import { ExternalWaitlistService } from './external-waitlist.service';
 import { PublicRead, PublicWrite } from '@core/http/public-routes';
+import { CALENDAR_MAX_AGE_SECONDS } from './external-events.constants';
+import { PublicCalendarService } from './public-calendar.service';
+
+/** The two calendar routes: public, rate limited as reads, a file with an ETag (304 when unchanged). */
+const CalendarFile = (path: string, summary: string, description: string) =>
+  applyDecorators(
+    Get(path),
+    ApiOperation({ summary }),
+    FileAnswer(200, description, CALENDAR_CONTENT_TYPE.split(';')[0]),
+    ApiResponse({ status: 304, description: 'Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag).' }),
+    Public(),
+    RateLimit('public-read'),
+  );
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -21,7 +36,28 @@ export class PublicEventsController {
   constructor(
     private readonly registrations: RegistrationsService,
     private readonly waitlist: ExternalWaitlistService,
+    private readonly calendar: PublicCalendarService,
   ) {}
+
+  /** The feed a calendar app subscribes to (webcal:// or https): published, cancelled and recent past events. */
+  @CalendarFile(
+    'public/eventos.ics',
+    'Calendario de los eventos públicos (iCalendar)',
+    'Los eventos públicos en iCalendar (RFC 5545): publicados, cancelados (STATUS:CANCELLED) y los de los últimos 90 días; UID estable por evento.',
+  )
+  async calendarFeed(@Req() req: Request, @Res() res: Response) {
+    sendCalendar(req, res, { ...(await this.calendar.feed()), attachment: false, maxAgeSeconds: CALENDAR_MAX_AGE_SECONDS });
+  }
+
+  /** One event as a file to add to a calendar (the public page's link); a draft does not exist here. */
+  @CalendarFile(
+    'eventos/:slug/evento.ics',
+    'Un evento público en iCalendar',
+    'El evento en iCalendar (RFC 5545), para agregarlo a un calendario.',
+  )
+  async eventCalendar(@Param('slug', SlugParamPipe) slug: string, @Req() req: Request, @Res() res: Response) {
+    sendCalendar(req, res, { ...(await this.calendar.event(slug)), attachment: true, maxAgeSeconds: CALENDAR_MAX_AGE_SECONDS });
+  }
 
   @ApiOperation({ summary: 'Listar los eventos publicados' })
   @PublicRead('public/eventos', 'Eventos publicados, del más próximo al más lejano.', ExternalEventAnswers.publicList)

@@ -22,7 +22,9 @@ import type { PublicRegistrationDto } from './external-events.dto';
 import { toLinkEventView, toPublicEvent, toRegistrationResponse } from './external-events.mapper';
 import { ExternalEventsRepository } from './external-events.repository';
 import { RegistrationBatcher } from './registration-batcher';
-import { registrationsCsv } from './registrations-csv';
+import { registrationsSheet } from './registrations-export';
+import { sheetFile } from '@core/format/spreadsheet';
+import type { DownloadFile, ExportFormat } from '@core/http/downloads';
 import { ExternalWaitlistService } from './external-waitlist.service';
 import { EVENT_CANCELLED, EVENT_COMPLETED, EVENT_FULL, PUBLIC_NOT_FOUND, toNewRegistration } from './public-registration';
 import { RegistrationsRepository } from './registrations.repository';
@@ -61,10 +63,11 @@ export class RegistrationsService {
     return (await this.registrations.listForEvent(event.id)).map(toRegistrationResponse);
   }
 
-  async exportCsv(event: ExternalEventEntity): Promise<{ filename: string; body: string }> {
+  /** The board's registrations as a file (spec 1 §9): CSV, or the same table in Excel. */
+  async export(event: ExternalEventEntity, format: ExportFormat): Promise<DownloadFile> {
     const rows = await this.registrations.listForEvent(event.id);
     const date = isoDateInZone(new Date(), this.config.tzDisplay);
-    return { filename: `registros_${event.slug}_${date}.csv`, body: registrationsCsv(rows, this.config.tzDisplay) };
+    return sheetFile(registrationsSheet(rows), format, `registros_${event.slug}_${date}`, this.config.tzDisplay);
   }
 
   /** registered → attended (confirm) or attended → registered (unconfirm). */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { PersonaImportResponse } from '@shared/contracts/personas.contract';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
@@ -6,13 +6,21 @@ import type { EventActor } from '@shared/events/domain-events';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { CSV_FILE_MESSAGES, decodeCsvHead, findColumns, hasUnclosedQuote, readHeader } from './import/csv-import';
 import { ImportsRepository } from './import/imports.repository';
-import { csvDocument } from '@shared/rules/csv';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
+import { sheetFile, type Sheet, type SheetColumn } from '@core/format/spreadsheet';
+import type { DownloadFile, ExportFormat } from '@core/http/downloads';
 
 const IMPORT_NOT_FOUND = 'La importación no existe.';
+/** The file's row number (a number a spreadsheet sorts) and why it was refused. */
+const IMPORT_ERROR_COLUMNS: SheetColumn[] = [
+  { header: 'Fila', type: 'number', width: 8 },
+  { header: 'Motivo', type: 'text', width: 60 },
+];
 
 @Injectable()
 export class PersonaImportsService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uow: UnitOfWork,
     private readonly imports: ImportsRepository,
   ) {}
@@ -58,13 +66,11 @@ export class PersonaImportsService {
     return this.imports.recent(5);
   }
 
-  /** The rows that could not be imported, as a CSV staff can open (same format rules as exports). */
-  async errorsCsv(id: string): Promise<{ filename: string; body: string }> {
+  /** The rows that could not be imported, as a CSV (or Excel) staff can open (same format rules as exports). */
+  async errorsFile(id: string, format: ExportFormat): Promise<DownloadFile> {
     const errors = await this.imports.errorsOf(id);
     if (!errors) throw new DomainException(ErrorCode.NotFound, IMPORT_NOT_FOUND);
-    return {
-      filename: `errores_importacion_${id.slice(0, 8)}.csv`,
-      body: csvDocument([['Fila', 'Motivo'], ...errors.map((e) => [e.row, e.message])]),
-    };
+    const sheet: Sheet = { name: 'Errores', columns: IMPORT_ERROR_COLUMNS, rows: errors.map((e) => [e.row, e.message]) };
+    return sheetFile(sheet, format, `errores_importacion_${id.slice(0, 8)}`, this.config.tzDisplay);
   }
 }

@@ -22,7 +22,7 @@ import { IMPORT_MAX_BYTES } from './personas.constants';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import type { EventActor } from '@shared/events/domain-events';
 import { FileUploadInterceptor } from '@core/http/file-upload.interceptor';
-import { sendCsv } from '@core/http/csv-download';
+import { ExportAnswer, sendAttachment } from '@core/http/downloads';
 import { IdParam } from '@core/http/id-param.pipe';
 import { ApiFileUpload } from '@core/http/openapi-schemas';
 import { PersonaImportsService } from './persona-imports.service';
@@ -30,7 +30,7 @@ import { DismissDuplicateDto, DuplicatesQueryDto, LookupValueDto, MergeDto, Pers
 import { MergeService } from './merge/merge.service';
 import { DedupeService } from './dedupe/dedupe.service';
 import { PersonasService } from './personas.service';
-import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { Answer } from '@core/http/openapi-answers';
 import { PersonasAnswers } from './personas.openapi';
 
 const ReviewAction = new ParseEnumPipe(['crear', 'descartar'], {
@@ -118,12 +118,19 @@ export class PersonasController {
   }
 
   /** The rejected rows' file: for those who may import (the modal that offers it is theirs). */
-  @ApiOperation({ summary: 'Descargar los errores de una importación' })
   @Get('import-csv/:importId/errors')
-  @FileAnswer(200, 'Filas rechazadas en CSV.', 'text/csv')
+  @ExportAnswer('csv', 'Descargar las filas rechazadas de una importación (CSV)', 'Filas rechazadas')
   @RequirePermission('personas', 'view', 'create', 'edit')
   async importErrors(@Param('importId', ImportId) importId: string, @Res() res: Response) {
-    sendCsv(res, await this.imports.errorsCsv(importId));
+    sendAttachment(res, await this.imports.errorsFile(importId, 'csv'));
+  }
+
+  /** The same rows as an Excel workbook, with the same permission. */
+  @Get('import-csv/:importId/errors.xlsx')
+  @ExportAnswer('xlsx', 'Descargar las filas rechazadas de una importación (Excel)', 'Filas rechazadas')
+  @RequirePermission('personas', 'view', 'create', 'edit')
+  async importErrorsXlsx(@Param('importId', ImportId) importId: string, @Res() res: Response) {
+    sendAttachment(res, await this.imports.errorsFile(importId, 'xlsx'));
   }
 
   /** Possible duplicates: pairs above the score setting, best first, 10 per page. */

@@ -5,9 +5,9 @@ import { RequirePermissionInAnyArea } from '@core/access/access.decorators';
 import type { Action } from '@shared/permissions';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
-import { sendCsv } from '@core/http/csv-download';
+import { ExportAnswer, sendAttachment } from '@core/http/downloads';
 import { IdParam } from '@core/http/id-param.pipe';
-import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { Answer } from '@core/http/openapi-answers';
 import { CreateProgramaDto, RegistrationStatusDto, UpdateProgramaDto } from './programs.dto';
 import { ProgramAnswers } from './programs.openapi';
 import { PROGRAM_AREAS } from './programs.realtime';
@@ -69,12 +69,19 @@ export class ProgramsController {
   }
 
   /** A program's registrations as a CSV file, with the conventions of the other exports. */
-  @ApiOperation({ summary: 'Exportar los registros de un programa (CSV)' })
   @Get(':id/registrations/export')
-  @FileAnswer(200, 'Registros en CSV (UTF-8 con BOM, CRLF).', 'text/csv')
+  @ExportAnswer('csv', 'Exportar los registros del programa (CSV)', 'Registros')
   @RequireProgramPermission('view')
   async exportRegistrations(@IdParam() id: number, @Res() res: Response) {
-    sendCsv(res, await this.programs.exportCsv(id));
+    sendAttachment(res, await this.programs.export(id, 'csv'));
+  }
+
+  /** The same table as an Excel workbook, with the same permission. */
+  @Get(':id/registrations/export.xlsx')
+  @ExportAnswer('xlsx', 'Exportar los registros del programa (Excel)', 'Registros')
+  @RequireProgramPermission('view')
+  async exportRegistrationsXlsx(@IdParam() id: number, @Res() res: Response) {
+    sendAttachment(res, await this.programs.export(id, 'xlsx'));
   }
 
   @ApiOperation({ summary: 'Cambiar el estado de un registro de un programa' })

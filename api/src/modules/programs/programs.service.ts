@@ -32,7 +32,9 @@ import {
   SLUG_PATTERN,
   toNewProgramRegistration,
 } from './program-applications';
-import { programRegistrationsCsv } from './program-registrations-csv';
+import { programRegistrationsSheet } from './program-registrations-export';
+import { sheetFile } from '@core/format/spreadsheet';
+import type { DownloadFile, ExportFormat } from '@core/http/downloads';
 import { ProgramWaitlistService, toPlaceRow } from './program-waitlist.service';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
@@ -179,11 +181,12 @@ export class ProgramsService {
     };
   }
 
-  async exportCsv(id: number): Promise<{ filename: string; body: string }> {
+  /** A program's registrations as a file: CSV, or the same table in Excel. */
+  async export(id: number, format: ExportFormat): Promise<DownloadFile> {
     const programa = await this.get(id);
     const rows = await this.programs.listRegistrations(id);
     const date = isoDateInZone(new Date(), this.config.tzDisplay);
-    return { filename: `registros_${programa.slug}_${date}.csv`, body: programRegistrationsCsv(rows, this.config.tzDisplay) };
+    return sheetFile(programRegistrationsSheet(rows), format, `registros_${programa.slug}_${date}`, this.config.tzDisplay);
   }
 
   /**

@@ -67,8 +67,13 @@ export interface ServerToClientEvents {
   /** Staff board (external-event:{id}): one waitlist entry's new state (joined, offered, accepted, expired, removed). */
   'waitlist.entry': (msg: Push<{ event_id: number; entry: WaitlistEntryResponse }>) => void;
   /**
-   * Counts only — the one push public rooms get (public:eventos, public:evento:{id}), also sent to the
-   * staff rooms. Coalesced per relay batch; `version` grows with every change so older counts are ignored.
+   * Counts only (never personal data), read from the events after each change that moves them
+   * (ExternalEventCounts, external-events.realtime.ts): to the staff list (external-events, every event read) and
+   * each event's board (external-event:{id}); to the public landing (public:eventos) and the event's public page
+   * (public:evento:{id}) only for events that are not drafts — public rooms also get `public.events-changed`.
+   * A list room gets one push with every event read, an event's rooms one push with that event. A busy room's
+   * pushes wait for its 25 ms window and go as one, keeping each event's latest counts (the push coalescer);
+   * `version` grows with every change of the event's row, so the web ignores older counts.
    */
   'event.counts': (msg: Push<{ counts: Array<EventCounts & { version: string }> }>) => void;
   /** Public: the list of public events changed (created, published, featured…): refetch it. */

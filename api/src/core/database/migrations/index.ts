@@ -24,6 +24,7 @@ import { PersonaDuplicates1766400000000 } from './1766400000000-persona-duplicat
 import { PersonaMerges1766500000000 } from './1766500000000-persona-merges';
 import { Webhooks1766600000000 } from './1766600000000-webhooks';
 import { ApiTokens1766700000000 } from './1766700000000-api-tokens';
+import { CalendarSequence1766800000000 } from './1766800000000-calendar-sequence';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   PersonaMerges1766500000000,
   Webhooks1766600000000,
   ApiTokens1766700000000,
+  CalendarSequence1766800000000,
 ];

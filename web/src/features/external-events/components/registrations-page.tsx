@@ -5,13 +5,13 @@ import type { ExternalEventResponse, ExternalRegistrationResponse } from '@share
 import { ROOMS } from '@shared/events/socket-events';
 import { CorreosLink } from '../../../components/ui/correos-link';
 import { DoorAlarmBanner } from '../../../components/ui/door-alarm-banner';
+import { ExportButtons } from '../../../components/ui/export-buttons';
 import { SearchField } from '../../../components/ui/search-field';
-import { ArrowLeftIcon, CalendarIcon, DownloadIcon, ExternalLinkIcon, PeopleIcon, PinIcon, TicketIcon } from '../../../components/ui/icons';
+import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, PeopleIcon, PinIcon, TicketIcon } from '../../../components/ui/icons';
 import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
-import { saveBlob } from '../../../lib/download';
 import { formatDateTime, todayInputValue } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
@@ -93,7 +93,6 @@ function Board({ eventId }: { eventId: number }) {
   const query = foldForSearch(useDeferredValue(search).trim());
   const { busyId, run } = useBusyRow();
   const [detailsId, setDetailsId] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
   useDocumentTitle(event ? `Registros · ${event.title}` : 'Registros del Evento');
 
   useEffect(() => {
@@ -150,19 +149,6 @@ function Board({ eventId }: { eventId: number }) {
     },
   };
 
-  const handleExport = async () => {
-    if (!event) return;
-    setExporting(true);
-    try {
-      const { blob, filename } = await exportRegistrations(eventId);
-      saveBlob(blob, filename ?? `registros_${event.slug}_${todayInputValue()}.csv`);
-    } catch {
-      window.alert('Error al exportar los registros');
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <div className="registrations-page" data-testid="registrations-page">
       <RegistrationsLiveEffect
@@ -202,15 +188,12 @@ function Board({ eventId }: { eventId: number }) {
                   placeholder="Nombre, CURP, correo o código"
                   data-testid="registrations-search"
                 />
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  onClick={() => void handleExport()}
-                  disabled={exporting}
-                  data-testid="export-csv"
-                >
-                  <DownloadIcon size={17} /> {exporting ? 'Exportando…' : 'Exportar CSV'}
-                </button>
+                <ExportButtons
+                  download={(format) => exportRegistrations(eventId, format)}
+                  fallbackName={`registros_${event.slug}_${todayInputValue()}`}
+                  onError={() => window.alert('Error al exportar los registros')}
+                  testIds={{ csv: 'export-csv', xlsx: 'export-xlsx' }}
+                />
               </div>
             </div>
             {list.length === 0 ? (

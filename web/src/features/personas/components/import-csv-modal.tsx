@@ -3,12 +3,12 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { PersonaImportResponse } from '@shared/contracts/personas.contract';
 import { Alert } from '../../../components/ui/alert';
-import { DownloadIcon, FileIcon, UploadIcon } from '../../../components/ui/icons';
+import { ExportButtons } from '../../../components/ui/export-buttons';
+import { FileIcon, UploadIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { errorMessage } from '../../../lib/api-client';
 import { IMPORT_CSV_MAX_BYTES, IMPORT_ERRORS_PREVIEW } from '../../../lib/constants';
-import { saveBlob } from '../../../lib/download';
 import { downloadImportErrors } from '../api/download-import-errors';
 import { importCsv } from '../api/import-csv';
 import { formatCount, formatFileSize } from '../persona-labels';
@@ -56,22 +56,8 @@ function ImportProgress({ item }: { item: PersonaImportResponse }) {
 }
 
 function ImportResult({ item }: { item: PersonaImportResponse }) {
-  const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const shown = item.errors.slice(0, IMPORT_ERRORS_PREVIEW);
-
-  const handleDownload = async () => {
-    setDownloading(true);
-    setDownloadFailed(false);
-    try {
-      const { blob, filename } = await downloadImportErrors(item.import_id);
-      saveBlob(blob, filename ?? `errores_importacion_${item.import_id.slice(0, 8)}.csv`);
-    } catch {
-      setDownloadFailed(true);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <div className="import-result" role="status" data-testid="import-result">
@@ -120,15 +106,20 @@ function ImportResult({ item }: { item: PersonaImportResponse }) {
           {item.errors_count > shown.length ? (
             <p className="muted">y {formatCount(item.errors_count - shown.length)} más en el archivo de errores.</p>
           ) : null}
-          <button
-            type="button"
-            className="btn btn--sm btn--secondary"
-            onClick={() => void handleDownload()}
-            disabled={downloading}
-            data-testid="import-download-errors"
-          >
-            <DownloadIcon size={16} /> {downloading ? 'Descargando...' : 'Descargar errores'}
-          </button>
+          <div className="import-result__downloads">
+            <ExportButtons
+              download={(format) => {
+                setDownloadFailed(false);
+                return downloadImportErrors(item.import_id, format);
+              }}
+              fallbackName={`errores_importacion_${item.import_id.slice(0, 8)}`}
+              onError={() => setDownloadFailed(true)}
+              csvLabel="Descargar errores"
+              busyLabel="Descargando..."
+              small
+              testIds={{ csv: 'import-download-errors', xlsx: 'import-download-errors-xlsx' }}
+            />
+          </div>
           {downloadFailed ? <p className="field__error">No se pudo descargar el archivo de errores.</p> : null}
         </div>
       ) : null}

@@ -11,12 +11,11 @@ import { Alert } from '../../../components/ui/alert';
 import { CorreosLink } from '../../../components/ui/correos-link';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { Options } from '../../../components/ui/field';
-import { DownloadIcon } from '../../../components/ui/icons';
+import { ExportButtons } from '../../../components/ui/export-buttons';
 import { Modal } from '../../../components/ui/modal';
 import { RowButton } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
 import { todayInputValue } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { exportProgramRegistrations } from '../api/export-program-registrations';
@@ -46,7 +45,6 @@ export function RegistrationsModal({
   const waitlist = useSnapshot(programWaitlistState);
   const [details, setDetails] = useState<number | null>(null);
   const [savingId, setSavingId] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
   const shown =
     details === null ? null : ((registrations.find((r) => r.id === details) as ProgramRegistrationResponse | undefined) ?? null);
 
@@ -74,18 +72,6 @@ export function RegistrationsModal({
     }
   };
 
-  const handleExport = async () => {
-    setExporting(true);
-    try {
-      const { blob, filename } = await exportProgramRegistrations(programa.id);
-      saveBlob(blob, filename ?? `registros_${programa.slug}_${todayInputValue()}.csv`);
-    } catch {
-      toast.error('Error al exportar los registros');
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <Modal title={`Registros - ${programa.nombre}`} onClose={onClose} testId="registrations-modal" size="lg">
       <div className="program-registrations">
@@ -102,15 +88,14 @@ export function RegistrationsModal({
             refId={programa.id}
             label="Correos del programa"
           />
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => void handleExport()}
-            disabled={exporting || registrations.length === 0}
-            data-testid="export-csv"
-          >
-            <DownloadIcon size={16} /> {exporting ? 'Exportando…' : 'Exportar CSV'}
-          </button>
+          <ExportButtons
+            download={(format) => exportProgramRegistrations(programa.id, format)}
+            fallbackName={`registros_${programa.slug}_${todayInputValue()}`}
+            onError={() => toast.error('Error al exportar los registros')}
+            disabled={registrations.length === 0}
+            small
+            testIds={{ csv: 'export-csv', xlsx: 'export-xlsx' }}
+          />
         </div>
         {error ? <Alert kind="error">{error}</Alert> : null}
         {loading && !loaded ? (

@@ -3,10 +3,12 @@ import { useSnapshot } from 'valtio';
 import type { PublicExternalEvent } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
+import { CalendarIcon } from '../../../components/ui/landing-icons';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { configState, governmentName, useDocumentTitle } from '../../../lib/config';
 import { LANDING_SKELETON_CARDS } from '../../../lib/constants';
 import { useRoomStatus } from '../../../lib/live';
+import { CALENDAR_FEED_PATH, calendarSubscribeUrl } from '../api/calendar-links';
 import { PublicEventsLiveEffect } from '../live/public-events-live-effect';
 import { loadPublicEvents, publicEventsState } from '../stores/public-events-store';
 import { EventCard, EventCardSkeleton } from './event-card';
@@ -36,6 +38,19 @@ export function EventsLandingPage() {
         <p className="landing__eyebrow">{governmentName(municipio)}</p>
         <h1 className="landing__title">Eventos públicos</h1>
         <p className="landing__text">Consulta los próximos eventos del municipio y regístrate en línea, sin costo.</p>
+        <p className="landing__calendar">
+          <a className="icon-link calendar-link" href={calendarSubscribeUrl()} data-testid="calendar-subscribe">
+            <CalendarIcon size={18} /> Suscribirse al calendario
+          </a>
+          <span className="muted">
+            {' '}
+            (o{' '}
+            <a href={CALENDAR_FEED_PATH} download="eventos.ics" data-testid="calendar-file">
+              descarga el archivo .ics
+            </a>{' '}
+            para tu aplicación de calendario)
+          </span>
+        </p>
       </header>
 
       {!loaded && loading ? (

@@ -22,6 +22,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDate, formatShortDate, formatTime, waitlistText } from '../../../lib/format';
 import { useRoomStatus } from '../../../lib/live';
+import { eventCalendarPath } from '../api/calendar-links';
 import { PublicEventLiveEffect } from '../live/public-event-live-effect';
 import { isFull, placesLeft, placesPercent, placesTone } from '../places';
 import { loadPublicEvent, publicEventState, resetPublicEvent } from '../stores/public-event-store';
@@ -265,6 +266,18 @@ function EventDetails({ page }: { page: PublicEventPageResponse }) {
               </div>
             ))}
           </dl>
+          {event.status === 'published' ? (
+            <p className="event-page__calendar">
+              <a
+                className="icon-link calendar-link"
+                href={eventCalendarPath(event.slug)}
+                download={`${event.slug}.ics`}
+                data-testid="event-calendar"
+              >
+                <CalendarIcon size={18} /> Agregar a mi calendario (.ics)
+              </a>
+            </p>
+          ) : null}
           <section className="places-box" aria-labelledby="places-title" data-testid="fact-places">
             <div className="places-box__head">
               <h2 className="places-box__title" id="places-title">
