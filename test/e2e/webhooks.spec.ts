@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
 import { Receiver } from '../webhooks/receiver';
-import { ADMIN, daysAhead, expectScreenOk, expectScreenOkAtBothWidths, signIn } from '../setup/browser';
+import { ADMIN, daysAhead, expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor } from '../setup/browser';
 import { ownServer, postJson, type OwnServer } from './own-server';
 
 /**
- * 'Webhooks' in the browser: reached from the staff navigation, a receiver registered (its secret shown once), 'Probar',
+ * 'Webhooks' in the browser: reached from the user menu, a receiver registered (its secret shown once), 'Probar',
  * the delivery log after a registration, and a pause by someone else arriving live. The receiver is a real HTTP server
  * of this process on loopback, so the spec has a server of its own with WEBHOOK_ALLOW_PRIVATE_TARGETS. Screenshots at
  * 1280 and 360 px with AFORO_SHOTS=1 (in AFORO_SHOTS_DIR or /tmp/shots-webhooks).
@@ -44,10 +44,17 @@ const test = base.extend<object, { webhooksServer: OwnServer }>({
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.afterAll(async () => state.receiver?.stop());
 
-test('a receiver registered from the staff navigation, its secret shown once, probado', async ({ page }) => {
+test('a receiver registered from the user menu, its secret shown once, probado', async ({ page }) => {
   if (shots) mkdirSync(shots, { recursive: true });
   await signIn(page);
-  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Webhooks' }).click();
+  // In the user menu beside 'Tokens de API' (the top navigation's links already fill the bar at 1280 px).
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
+  // A super admin's top navigation fits the bar at 1280 px: no link hidden behind its (invisible) sideways scroll.
+  await page.setViewportSize(viewportFor(1280));
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  expect(await nav.evaluate((n) => n.scrollWidth - n.clientWidth)).toBeLessThanOrEqual(0);
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('link', { name: 'Webhooks' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
   await expect(page.getByTestId('webhooks-empty')).toBeVisible();
   await expectScreenOkAtBothWidths(page, 'webhooks-vacio', shots);

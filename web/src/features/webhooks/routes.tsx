@@ -6,7 +6,7 @@ export const screens: FeatureScreens = {
   order: 77,
   groups: [
     viewGroup('integraciones', noPermissionNotice('webhooks-denied'), {
-      nav: { label: 'Webhooks' },
+      nav: { label: 'Webhooks', menu: 'account' },
       routes: [{ path: '/webhooks', lazy: lazyPage(() => import('./components/webhooks-page'), 'WebhooksPage') }],
     }),
   ],
