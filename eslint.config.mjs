@@ -76,6 +76,7 @@ const MODULE_IMPORTS_ALLOWED = {
   // retention asks each area's repository its anonymise/purge statements (retention.sources.ts: one adapter per area)
   retention: ['external-events', 'programs', 'mail', 'personas'],
   privacy: ['mail', 'users'], // ARCO answers are mail and oposición is its suppression list; reminders go to the privacidad staff (users)
+  webhooks: ['mail', 'users'], // a paused endpoint's owner is mailed (users: who they are)
 };
 const AREAS = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

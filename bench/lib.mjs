@@ -442,6 +442,28 @@ export function httpRequest(agent, method, url, { headers = {}, body, timeoutMs 
   });
 }
 
+/**
+ * A staff client load on the API (bench:mail, bench:webhooks): two clients, each calling `paths` in turn (closed loop,
+ * 20 ms think time) with the token until `until()` says stop; answers the latencies (ms). Any non-200 fails the run.
+ */
+export async function staffProbe(baseUrl, token, paths, until) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const headers = { authorization: `Bearer ${token}` };
+  const lat = [];
+  const client = async (k) => {
+    for (let i = k; !until(); i += 1) {
+      const t0 = now();
+      const res = await httpRequest(agent, 'GET', `${baseUrl}${paths[i % paths.length]}`, { headers, timeoutMs: 30_000 });
+      if (res.status !== 200) throw new Error(`probe ${paths[i % paths.length]}: ${res.status}`);
+      lat.push(now() - t0);
+      await sleep(20);
+    }
+  };
+  await Promise.all([client(0), client(1)]);
+  agent.destroy();
+  return lat;
+}
+
 /** `finish(ok, why)` for a socket being opened: only its first call counts, and `ms` later it is called with 'timeout'. */
 export function settleOnce(ms, done) {
   let settled = false;

@@ -17,7 +17,6 @@
 // Flags: --count=5000 --probe-seconds=15 --per-minute=N (MAIL_PER_MINUTE; default: the app's) --port=3297 --build
 // --no-write --keep
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,7 +24,6 @@ import {
   createBenchEnv,
   fmt,
   fmtInt,
-  httpRequest,
   log,
   machineInfo,
   memoryPreload,
@@ -35,6 +33,7 @@ import {
   readFlags,
   readMemory,
   sortNum,
+  staffProbe,
   writeBenchSection,
 } from './lib.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
@@ -59,29 +58,6 @@ function rssMiB(pid) {
   } catch {
     return NaN;
   }
-}
-
-/**
- * The API probe: two staff clients, each calling the event's page and the list one after another (closed loop,
- * 20 ms think time) until `until()` says stop; answers the latencies (ms). Any non-200 fails the run.
- */
-async function probe(baseUrl, token, eventId, until) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
-  const headers = { authorization: `Bearer ${token}` };
-  const paths = [`/api/eventos-internos/${eventId}`, '/api/eventos-internos'];
-  const lat = [];
-  const client = async (k) => {
-    for (let i = k; !until(); i += 1) {
-      const t0 = now();
-      const res = await httpRequest(agent, 'GET', `${baseUrl}${paths[i % paths.length]}`, { headers, timeoutMs: 30_000 });
-      if (res.status !== 200) throw new Error(`probe ${paths[i % paths.length]}: ${res.status}`);
-      lat.push(now() - t0);
-      await sleep(20);
-    }
-  };
-  await Promise.all([client(0), client(1)]);
-  agent.destroy();
-  return lat;
 }
 
 const sink = await startSmtpSink();
@@ -148,10 +124,11 @@ await bench.run(async () => {
     await call('POST', `/api/eventos-internos/${evento.id}/asistentes`, { persona_ids: personas.slice(i, i + 10_000) }, 201);
 
   // ── Idle: the API probe while the workers have nothing to do; the workers' memory at rest ──
+  const probePaths = [`/api/eventos-internos/${evento.id}`, '/api/eventos-internos'];
   await sleep(2000);
   log(`API probe, workers idle (${opts.probeSeconds} s)…`);
   const idleEnd = now() + opts.probeSeconds * 1000;
-  const idleLat = await probe(bench.baseUrl, token, evento.id, () => now() >= idleEnd);
+  const idleLat = await staffProbe(bench.baseUrl, token, probePaths, () => now() >= idleEnd);
   const rssIdle = rssMiB(workers.pid);
   const heapIdle = await heapMiB(workers.pid);
 
@@ -161,7 +138,7 @@ await bench.run(async () => {
   const sampler = setInterval(() => rss.push({ t: now(), mib: rssMiB(workers.pid) }), 250);
   let done = false;
   const t0 = now();
-  const runProbe = probe(bench.baseUrl, token, evento.id, () => done);
+  const runProbe = staffProbe(bench.baseUrl, token, probePaths, () => done);
   const answer = await call('POST', `/api/eventos-internos/${evento.id}/invitations`, {}, 202);
   const answered = now() - t0;
   const deadline = Date.now() + 15 * 60_000;
@@ -183,7 +160,7 @@ await bench.run(async () => {
   // The idle baseline's second half: the workers have nothing left to do.
   log(`API probe, workers idle again (${opts.probeSeconds} s)…`);
   const afterEnd = now() + opts.probeSeconds * 1000;
-  idleLat.push(...(await probe(bench.baseUrl, token, evento.id, () => now() >= afterEnd)));
+  idleLat.push(...(await staffProbe(bench.baseUrl, token, probePaths, () => now() >= afterEnd)));
 
   const [job] = (
     await db.query(

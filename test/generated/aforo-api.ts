@@ -2011,6 +2011,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listar los webhooks */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /** Registrar un webhook (el secreto se muestra solo en esta respuesta) */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cambiar un webhook: URL, eventos, activo o pausado, rotar el secreto */
+        put: operations["WebhooksController_update"];
+        post?: never;
+        /** Eliminar un webhook y su registro de entregas */
+        delete: operations["WebhooksController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/entregas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** El registro de entregas de un webhook */
+        get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/entregas/{deliveryId}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenviar una entrega terminada, con el mismo Aforo-Delivery */
+        post: operations["WebhooksController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/probar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enviar un ping firmado al webhook */
+        post: operations["WebhooksController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/images/{file}": {
         parameters: {
             query?: never;
@@ -2232,6 +2319,7 @@ export interface components {
                 programas_servicios?: ("view" | "create" | "edit" | "delete")[];
                 personas?: ("view" | "create" | "edit" | "delete")[];
                 privacidad?: ("view" | "create" | "edit" | "delete")[];
+                integraciones?: ("view" | "create" | "edit" | "delete")[];
             } | null;
             /**
              * @description El nombre es obligatorio. El campo name debe ser texto. El campo name no debe tener más de 120 caracteres.
@@ -2290,6 +2378,7 @@ export interface components {
                 programas_servicios?: ("view" | "create" | "edit" | "delete")[];
                 personas?: ("view" | "create" | "edit" | "delete")[];
                 privacidad?: ("view" | "create" | "edit" | "delete")[];
+                integraciones?: ("view" | "create" | "edit" | "delete")[];
             } | null;
             /**
              * @description El campo password debe ser texto. La contraseña debe tener al menos 8 caracteres. El campo password no debe tener más de 128 caracteres.
@@ -2386,6 +2475,7 @@ export interface components {
                 programas_servicios?: ("view" | "create" | "edit" | "delete")[];
                 personas?: ("view" | "create" | "edit" | "delete")[];
                 privacidad?: ("view" | "create" | "edit" | "delete")[];
+                integraciones?: ("view" | "create" | "edit" | "delete")[];
             };
         };
         PublishNoticeDto: {
@@ -3081,6 +3171,65 @@ export interface components {
             /** @description Las correcciones deben ser una lista. No se pueden aplicar más de 200 correcciones a la vez. Cada corrección debe ser un objeto con sus campos. Opcional. */
             correcciones?: components["schemas"]["ArcoCorrectionDto"][] | null;
         };
+        WebhookDto: {
+            /**
+             * @description https y una dirección pública.
+             * @example https://comunicacion.monterrey.gob.mx/aforo/webhook
+             */
+            url: string;
+            /**
+             * @description La descripción debe ser texto. La descripción no debe tener más de 200 caracteres. Opcional.
+             * @example Sitio de Comunicación Social
+             */
+            descripcion?: string | null;
+            /**
+             * @description Elige al menos un evento. Hay eventos repetidos o de más. Uno de los eventos no existe.
+             * @example [
+             *       "registro.creado",
+             *       "registro.cancelado"
+             *     ]
+             */
+            eventos: ("registro.creado" | "registro.cancelado" | "asistencia.confirmada" | "asiento.asignado" | "lista_espera.oferta" | "aforo.alarma" | "evento.cambiado")[];
+            /**
+             * @description El estado debe ser activo o pausado. Opcional.
+             * @default activo
+             * @example activo
+             * @enum {string|null}
+             */
+            estado: "activo" | "pausado" | null;
+        };
+        WebhookUpdateDto: {
+            /**
+             * @description https y una dirección pública.
+             * @example https://comunicacion.monterrey.gob.mx/aforo/webhook
+             */
+            url: string;
+            /**
+             * @description La descripción debe ser texto. La descripción no debe tener más de 200 caracteres. Opcional.
+             * @example Sitio de Comunicación Social
+             */
+            descripcion?: string | null;
+            /**
+             * @description Elige al menos un evento. Hay eventos repetidos o de más. Uno de los eventos no existe.
+             * @example [
+             *       "registro.creado",
+             *       "registro.cancelado"
+             *     ]
+             */
+            eventos: ("registro.creado" | "registro.cancelado" | "asistencia.confirmada" | "asiento.asignado" | "lista_espera.oferta" | "aforo.alarma" | "evento.cambiado")[];
+            /**
+             * @description El estado debe ser activo o pausado. Opcional.
+             * @default activo
+             * @example activo
+             * @enum {string|null}
+             */
+            estado: "activo" | "pausado" | null;
+            /**
+             * @description Un secreto nuevo; el anterior sigue firmando 24 horas (dos v1=).
+             * @example false
+             */
+            rotar_secreto?: boolean | null;
+        };
         RespuestaDeError: {
             /**
              * @description Qué pasó, en español.
@@ -3115,7 +3264,7 @@ export interface components {
              * @example afo_Xy3k
              */
             prefix: string;
-            /** @description Acciones por área (eventos_internos, eventos_externos, programas_servicios, personas, privacidad). */
+            /** @description Acciones por área (eventos_internos, eventos_externos, programas_servicios, personas, privacidad, integraciones). */
             permissions: {
                 [key: string]: ("view" | "create" | "edit" | "delete")[];
             };
@@ -5240,6 +5389,391 @@ export interface components {
              * @example 3
              */
             version: string;
+        };
+        /** @description Un registro público a un evento externo. Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookRegistroCreado: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example registro.creado
+             * @enum {string}
+             */
+            evento: "registro.creado";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: {
+                /**
+                 * @description El evento externo.
+                 * @example 12
+                 */
+                evento_id: number;
+                /** @example 345 */
+                registro_id: number;
+                /** @example registered */
+                estado: string;
+                /** @example ciudadano */
+                tipo_participante: string;
+            };
+        };
+        /** @description La persona canceló con su enlace, o el personal eliminó el registro. Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookRegistroCancelado: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example registro.cancelado
+             * @enum {string}
+             */
+            evento: "registro.cancelado";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: {
+                /**
+                 * @description El evento externo.
+                 * @example 12
+                 */
+                evento_id: number;
+                /** @example 345 */
+                registro_id: number;
+                /**
+                 * @example cancelado
+                 * @enum {string}
+                 */
+                motivo: "cancelado" | "eliminado";
+            };
+        };
+        /** @description Asistencia confirmada (en la puerta o por el personal; en un evento interno, por la persona invitada). Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookAsistenciaConfirmada: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example asistencia.confirmada
+             * @enum {string}
+             */
+            evento: "asistencia.confirmada";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: {
+                /**
+                 * @example externo
+                 * @enum {string}
+                 */
+                tipo: "externo" | "interno";
+                /** @example 12 */
+                evento_id: number;
+                /**
+                 * @description Solo externo.
+                 * @example 345
+                 */
+                registro_id?: number;
+                /**
+                 * @description Solo interno.
+                 * @example 88
+                 */
+                persona_id?: number;
+            };
+        };
+        /** @description Un asiento dado a una persona en un evento interno. Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookAsientoAsignado: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example asiento.asignado
+             * @enum {string}
+             */
+            evento: "asiento.asignado";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: {
+                /** @example 7 */
+                evento_id: number;
+                /** @example 901 */
+                asignacion_id: number;
+                /** @example A-C-12 */
+                asiento: string;
+                /** @example 88 */
+                persona_id: number | null;
+            };
+        };
+        /** @description Se ofreció un lugar a la siguiente persona de una lista de espera. Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookListaEsperaOferta: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example lista_espera.oferta
+             * @enum {string}
+             */
+            evento: "lista_espera.oferta";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: {
+                /**
+                 * @example evento-externo
+                 * @enum {string}
+                 */
+                tipo: "evento-externo" | "programa";
+                /**
+                 * @description Solo evento-externo.
+                 * @example 12
+                 */
+                evento_id?: number;
+                /**
+                 * @description Solo programa.
+                 * @example 4
+                 */
+                programa_id?: number;
+                /** @example 55 */
+                entrada_id: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T20:10:00.000Z
+                 */
+                oferta_hasta: string | null;
+            };
+        };
+        /** @description La ocupación en la puerta cruzó un nivel de alarma (DOOR_ALARM_LEVELS). Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookAforoAlarma: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example aforo.alarma
+             * @enum {string}
+             */
+            evento: "aforo.alarma";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: {
+                /**
+                 * @example externo
+                 * @enum {string}
+                 */
+                tipo: "externo" | "interno";
+                /** @example 12 */
+                evento_id: number;
+                /**
+                 * @description Porcentaje del aforo alcanzado.
+                 * @example 95
+                 */
+                nivel: number;
+                /** @example 80 */
+                nivel_anterior: number;
+                /** @example 950 */
+                dentro: number;
+                /** @example 1000 */
+                aforo: number | null;
+            };
+        };
+        /** @description Un evento externo creado, cambiado (publicado, cancelado…) o eliminado. Todo lo de su página pública, nada del personal. Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookEventoCambiado: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example evento.cambiado
+             * @enum {string}
+             */
+            evento: "evento.cambiado";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: {
+                /** @example 12 */
+                evento_id: number;
+                /**
+                 * @example creado
+                 * @enum {string}
+                 */
+                cambio: "creado" | "cambiado" | "eliminado";
+                /**
+                 * @description draft, published, cancelled o completed (no en eliminado).
+                 * @example published
+                 */
+                estado?: string;
+                /** @example Feria del Empleo Monterrey 2026 */
+                titulo?: string;
+                /** @example feria-del-empleo-monterrey-2026 */
+                slug?: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T20:10:00.000Z
+                 */
+                fecha?: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T20:10:00.000Z
+                 */
+                fin?: string | null;
+                /** @example Parque Fundidora */
+                lugar?: string;
+                /** @example 1000 */
+                cupo?: number;
+                /** @example 420 */
+                inscritos?: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T20:10:00.000Z
+                 */
+                actualizado_at?: string;
+            };
+        };
+        /** @description El botón 'probar': sin datos. Cabeceras: Aforo-Delivery (id estable de la entrega), Aforo-Event, Aforo-Signature (t=<unix>,v1=<HMAC-SHA256 hex de "t.cuerpo">; dos v1= durante una rotación). */
+        WebhookPing: {
+            /**
+             * @description El evento de dominio (el mismo en todos los receptores). Para deduplicar, la cabecera Aforo-Delivery.
+             * @example 5b0f7c1e-3a43-4a8e-9a61-6f1f0c2d9e10
+             */
+            id: string;
+            /**
+             * @example ping
+             * @enum {string}
+             */
+            evento: "ping";
+            /**
+             * Format: date-time
+             * @description Cuándo ocurrió.
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            datos: Record<string, never>;
+        };
+        /** @description Un receptor de webhooks, sin su secreto. */
+        Webhook: {
+            /** @example 3 */
+            id: number;
+            /** @example https://comunicacion.monterrey.gob.mx/aforo/webhook */
+            url: string;
+            /** @example Sitio de Comunicación Social */
+            descripcion: string | null;
+            eventos: ("registro.creado" | "registro.cancelado" | "asistencia.confirmada" | "asiento.asignado" | "lista_espera.oferta" | "aforo.alarma" | "evento.cambiado")[];
+            /**
+             * @example activo
+             * @enum {string}
+             */
+            estado: "activo" | "pausado" | "deshabilitado";
+            /** @example Se pausó tras 10 intentos fallidos seguidos. */
+            motivo: string | null;
+            /** @example 0 */
+            fallos_seguidos: number;
+            /**
+             * Format: date-time
+             * @description Hasta cuándo firma también el secreto anterior (rotación).
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            secreto_anterior_hasta: string | null;
+            /**
+             * @description Entregas en la fila.
+             * @example 0
+             */
+            pendientes: number;
+            /** @example 1 */
+            creado_por: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description Una entrega del registro de un webhook. */
+        WebhookEntrega: {
+            /**
+             * @description Aforo-Delivery: el mismo en cada intento.
+             * @example 0d7c…
+             */
+            id: string;
+            /**
+             * @example registro.creado
+             * @enum {string}
+             */
+            evento: "registro.creado" | "registro.cancelado" | "asistencia.confirmada" | "asiento.asignado" | "lista_espera.oferta" | "aforo.alarma" | "evento.cambiado" | "ping";
+            /**
+             * @example pendiente
+             * @enum {string}
+             */
+            estado: "pendiente" | "entregada" | "fallida";
+            /** @example 1 */
+            intentos: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            proximo_intento_at: string | null;
+            /** @example 200 */
+            codigo_respuesta: number | null;
+            /** @example 84 */
+            latencia_ms: number | null;
+            /**
+             * @description Los primeros 512 bytes de la respuesta.
+             * @example ok
+             */
+            respuesta: string | null;
+            /** @example El receptor rechazó la conexión (ECONNREFUSED). */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ocurrido_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            entregada_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:10:00.000Z
+             */
+            ultimo_intento_at: string | null;
         };
     };
     responses: never;
@@ -11606,6 +12140,283 @@ export interface operations {
                          */
                         message: string;
                         solicitud: components["schemas"]["SolicitudArco"];
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    WebhooksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Todos los webhooks, sin sus secretos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDto"];
+            };
+        };
+        responses: {
+            /** @description Registrado; `secreto` firma cada entrega (Aforo-Signature). Cuerpos de cada evento: componentes Webhook*. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Webhook registrado. Guarda el secreto: no se vuelve a mostrar.
+                         */
+                        message: string;
+                        webhook: components["schemas"]["Webhook"];
+                        /**
+                         * @description El secreto para verificar Aforo-Signature: se muestra solo esta vez.
+                         * @example whsec_3f9a…
+                         */
+                        secreto: string;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    WebhooksController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdateDto"];
+            };
+        };
+        responses: {
+            /** @description Guardado; con rotar_secreto, el secreto nuevo (el anterior firma también 24 horas). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Webhook guardado.
+                         */
+                        message: string;
+                        webhook: components["schemas"]["Webhook"];
+                        /**
+                         * @description Solo si se pidió rotar_secreto.
+                         * @example whsec_3f9a…
+                         */
+                        secreto?: string;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    WebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eliminado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Webhook eliminado.
+                         */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    WebhooksController_deliveries: {
+        parameters: {
+            query?: {
+                /** @description Solo las entregas en este estado. */
+                estado?: "pendiente" | "entregada" | "fallida" | null;
+                /** @description La página no es válida. Opcional. */
+                page?: number | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Las entregas, las más recientes primero, 50 por página. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entregas: components["schemas"]["WebhookEntrega"][];
+                        /** @example 120 */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    WebhooksController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Un intento más, ahora; la respuesta del receptor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Entregado: el receptor respondió 200.
+                         */
+                        message: string;
+                        entrega: components["schemas"]["WebhookEntrega"];
+                    };
+                };
+            };
+            /** @description Solicitud rechazada (validación 422, sesión 401, permiso 403, no existe 404, conflicto 409, límite 429…). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDeError"];
+                };
+            };
+        };
+    };
+    WebhooksController_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El ping y la respuesta del receptor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Mensaje para mostrar, en español.
+                         * @example Entregado: el receptor respondió 200.
+                         */
+                        message: string;
+                        entrega: components["schemas"]["WebhookEntrega"];
                     };
                 };
             };

@@ -38,6 +38,9 @@ const NOT_FROM_SCHEMA_ALONE: Record<string, string> = {
   'post /api/personas/duplicados/descartar': 'needs two different people (the walk makes one of each collection)',
   'post /api/tokens': "needs an expiry between now and a year from now (the document's example is a fixed date)",
   'post /api/personas/fusiones': 'needs two different people (the walk makes one of each collection)',
+  'post /api/webhooks':
+    'needs a URL whose host resolves to a public address: the walk would ask a DNS server (and the workers would deliver there)',
+  'put /api/webhooks/{id}': 'needs an endpoint, made only by the POST above',
 };
 
 /** Ids a body refers to, from resources the walk made (a client reads them from the answers it got). */

@@ -121,7 +121,7 @@ export class TestApp {
    * The real workers process (compiled by the global setup) on this app's database and Redis prefix, as a
    * child process: it can be killed like a crash would (SIGKILL: no shutdown hook runs).
    */
-  spawnWorkersProcess(): ChildProcess {
+  spawnWorkersProcess(env: Record<string, string> = {}): ChildProcess {
     const c = this.config;
     const child = spawn(process.execPath, [join(__dirname, '../../dist/workers/src/main.js')], {
       cwd: join(__dirname, '../..'),
@@ -144,6 +144,7 @@ export class TestApp {
         MAIL_PER_MINUTE: String(c.mailPerMinute),
         PUBLIC_URL: c.publicUrl,
         MUNICIPIO: c.municipio,
+        ...env,
       },
     });
     this.children.push(child);

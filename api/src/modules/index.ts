@@ -62,6 +62,10 @@ import { SpacesModule } from './spaces/spaces.module';
 import { UserEntity } from './users/user.entity';
 import { usersSeeder } from './users/users.seed';
 import { UsersModule } from './users/users.module';
+import { WebhooksJobsModule } from './webhooks/jobs/webhooks-jobs.module';
+import { WEBHOOKS_MAIL_TEMPLATES } from './webhooks/webhooks.mail';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { WEBHOOKS_SETTINGS } from './webhooks/webhooks.settings';
 
 /** What an area brings to each process: the only place that names every area on the server. */
 export interface AreaRegistration {
@@ -135,6 +139,7 @@ export const AREA_REGISTRATIONS = {
   door: { module: DoorModule, jobs: DoorJobsModule, settings: [DOOR_SETTINGS] },
   retention: { module: RetentionModule, jobs: RetentionJobsModule, settings: [RETENTION_SETTINGS] },
   privacy: { module: PrivacyModule, jobs: PrivacyJobsModule, settings: [PRIVACY_SETTINGS], mailTemplates: PRIVACY_MAIL_TEMPLATES },
+  webhooks: { module: WebhooksModule, jobs: WebhooksJobsModule, settings: [WEBHOOKS_SETTINGS], mailTemplates: WEBHOOKS_MAIL_TEMPLATES },
 } satisfies Record<string, AreaRegistration>;
 
 export type AreaName = keyof typeof AREA_REGISTRATIONS;

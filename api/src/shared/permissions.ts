@@ -1,5 +1,5 @@
 /** Areas and actions of the permissions map (spec 1 §3, §6). Pure logic, shared by API, workers and web. */
-export const AREAS = ['eventos_internos', 'eventos_externos', 'programas_servicios', 'personas', 'privacidad'] as const;
+export const AREAS = ['eventos_internos', 'eventos_externos', 'programas_servicios', 'personas', 'privacidad', 'integraciones'] as const;
 export const ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
 
 export type Area = (typeof AREAS)[number];
@@ -13,6 +13,7 @@ export const AREA_LABELS: Record<Area, string> = {
   programas_servicios: 'Programas y Servicios',
   personas: 'Personas',
   privacidad: 'Privacidad',
+  integraciones: 'Integraciones',
 };
 
 /** The two accepted input forms of one area: a list of actions or an object of boolean flags. */

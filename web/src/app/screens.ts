@@ -1,5 +1,6 @@
 import { expectLayouts, screensOf, type FeatureScreens, type ScreenGroup } from '../lib/screens';
 import type { UserResponse } from '@shared/contracts/users.contract';
+import { ACCOUNT_LINKS } from '../lib/navigation';
 
 /**
  * Every feature's route manifest for the login and the staff screens (features/<x>/routes.tsx), found at
@@ -30,8 +31,17 @@ export function inNavSection(link: NavLink, pathname: string): boolean {
 
 /** The admin navigation of spec 1 §2.2, in its order, filtered by §6: each screen's own rule (routes.tsx). */
 export function navLinksFor(user: UserResponse | null | undefined): NavLink[] {
+  return linksFor(user, undefined);
+}
+
+/** The user menu's links: the person's own screens (Tokens de API), then the screens placed there (`menu: 'account'`). */
+export function accountLinksFor(user: UserResponse | null | undefined): NavLink[] {
+  return [...ACCOUNT_LINKS.map((link) => ({ ...link, section: [] })), ...linksFor(user, 'account')];
+}
+
+function linksFor(user: UserResponse | null | undefined, menu: 'account' | undefined): NavLink[] {
   return STAFF_SCREENS.flatMap(({ nav, allow, routes }) => {
-    if (!nav) return [];
+    if (!nav || nav.menu !== menu) return [];
     const listed = nav.listed ?? allow;
     if (listed && !(user && listed(user))) return [];
     return [{ to: nav.to ?? routes[0].path, label: nav.label, section: nav.section ?? [] }];

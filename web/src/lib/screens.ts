@@ -56,6 +56,12 @@ export interface ScreenGroup {
     listed?: (user: UserResponse) => boolean;
     /** Other paths of the link's section: the link shows as the current one there too (e.g. 'Privacidad'). */
     section?: readonly string[];
+    /**
+     * 'account': listed in the user menu (and the mobile menu's account part) beside 'Tokens de API', not in the top
+     * navigation — the integration tools, which the spec's navigation does not name and which would push its links
+     * past the bar at 1280 px.
+     */
+    menu?: 'account';
   };
   routes: ScreenRoute[];
 }

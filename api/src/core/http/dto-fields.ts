@@ -1,5 +1,7 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { QueryInt } from './query-int.decorator';
 
 /**
  * The field checks the forms' DTOs share, with their Spanish messages built from the field's name as the form labels
@@ -96,5 +98,18 @@ export function PositiveInt32(subject: string, invalid: string): PropertyDecorat
     IsInt({ message: `${subject} debe ser un número entero.` }),
     Min(1, { message: invalid }),
     Max(2147483647, { message: invalid }),
+  );
+}
+
+/** A list's `?page=` (1 or more, from the query string): "La página no es válida." otherwise. */
+export function PageNumber(): PropertyDecorator {
+  const invalid = { message: 'La página no es válida.' };
+  return Stacked(
+    ApiPropertyOptional({ type: Number, minimum: 1, default: 1 }),
+    IsOptional(),
+    QueryInt(),
+    IsInt(invalid),
+    Min(1, invalid),
+    Max(100000, invalid),
   );
 }

@@ -16,10 +16,17 @@ export type JobRoute<K extends DomainEventType> = (e: StoredDomainEvent<K>) => J
 @Injectable()
 export class JobRoutes {
   private readonly routes = new Map<DomainEventType, JobRoute<DomainEventType>>();
+  /** Routes every event passes through besides its own (an area that listens to other areas' events: webhooks). */
+  private readonly everyEvent: Array<JobRoute<DomainEventType>> = [];
 
   register<K extends DomainEventType>(type: K, route: JobRoute<K>): void {
     if (this.routes.has(type)) throw new Error(`Job route for ${type} registered twice`);
     this.routes.set(type, route as unknown as JobRoute<DomainEventType>);
+  }
+
+  /** A route for every event, whoever owns it (it decides by the event's type): registered once per area that needs it. */
+  registerForEvery(route: JobRoute<DomainEventType>): void {
+    this.everyEvent.push(route);
   }
 
   jobsForBatch(events: StoredDomainEvent[]): JobRequest[] {
@@ -28,7 +35,10 @@ export class JobRoutes {
     const jobs: JobRequest[] = [
       { name: 'audit.write', data: { eventIds: ids }, jobId: ids.length === 1 ? ids[0] : `${ids[0]}..${ids[ids.length - 1]}` },
     ];
-    for (const e of events) jobs.push(...(this.routes.get(e.type)?.(e) ?? []));
+    for (const e of events) {
+      jobs.push(...(this.routes.get(e.type)?.(e) ?? []));
+      for (const route of this.everyEvent) jobs.push(...route(e));
+    }
     return jobs;
   }
 }

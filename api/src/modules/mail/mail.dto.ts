@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { MAIL_REF_TYPES, MAIL_STATUSES, type MailRefType, type MailStatus } from '@shared/contracts/mail.contract';
+import { PageNumber } from '@core/http/dto-fields';
 import { QueryInt } from '@core/http/query-int.decorator';
 
 const emptyIsAll = ({ value }: { value: unknown }) => (value === '' || value === 'todos' ? undefined : value);
@@ -28,11 +29,6 @@ export class CorreosQueryDto {
   @Max(2147483647, { message: 'El evento no es válido.' })
   ref_id?: number;
 
-  @ApiPropertyOptional({ type: Number, minimum: 1, default: 1 })
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página no es válida.' })
-  @Min(1, { message: 'La página no es válida.' })
-  @Max(100000, { message: 'La página no es válida.' })
+  @PageNumber()
   page?: number;
 }

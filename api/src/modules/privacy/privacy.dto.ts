@@ -27,8 +27,7 @@ import {
   type ArcoType,
   type RectifiableSource,
 } from '@shared/contracts/privacy.contract';
-import { QueryInt } from '@core/http/query-int.decorator';
-import { RequiredText, TextOf, tooLong } from '@core/http/dto-fields';
+import { PageNumber, RequiredText, TextOf, tooLong } from '@core/http/dto-fields';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().normalize('NFC') : value);
 const oneLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').normalize('NFC') : value);
@@ -66,12 +65,7 @@ export class ArcoQueueQueryDto {
   @IsIn(ARCO_QUEUE_STATUSES, { message: 'El estado no es válido.' })
   status?: ArcoQueueStatus;
 
-  @ApiPropertyOptional({ type: Number, minimum: 1, default: 1 })
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página no es válida.' })
-  @Min(1, { message: 'La página no es válida.' })
-  @Max(100000, { message: 'La página no es válida.' })
+  @PageNumber()
   page?: number;
 }
 

@@ -187,6 +187,13 @@ export interface MailTemplateData {
     fecha_limite: string;
     dias_habiles_restantes: number;
   };
+  /** To a webhook's owner: it was paused after failures in a row, or disabled by a 410. Key `webhooks.detenido:<id>:<updated_at>`. */
+  'webhooks.detenido': {
+    webhook_id: number;
+    url: string;
+    estado: 'pausado' | 'deshabilitado';
+    motivo: string;
+  };
 }
 
 export type MailTemplate = keyof MailTemplateData;

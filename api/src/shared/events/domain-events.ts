@@ -20,6 +20,7 @@ import type {
 import type { CorreoResponse } from '../contracts/mail.contract';
 import type { DoorAlarm, DoorKind, DoorScanRecord } from '../contracts/door.contract';
 import type { ArcoRequestResponse, PersonalDataSource } from '../contracts/privacy.contract';
+import type { WebhookEndpointResponse } from '../contracts/webhooks.contract';
 
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
@@ -157,6 +158,11 @@ export interface DomainEventMap {
   /** A personal API token was created or revoked (ids only: never the secret nor its hash). */
   'api-token.created': { api_token_id: number; user_id: number };
   'api-token.revoked': { api_token_id: number; user_id: number };
+  // Webhooks: endpoints registered, changed, deleted by staff; paused (failures in a row) or disabled (a 410) by the workers.
+  'webhook.created': { webhook: WebhookEndpointResponse };
+  'webhook.updated': { webhook: WebhookEndpointResponse; secreto_rotado: boolean };
+  'webhook.deleted': { webhook_id: number };
+  'webhook.stopped': { webhook_id: number; estado: 'pausado' | 'deshabilitado'; motivo: string };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -238,6 +244,10 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'mail.suppressed': { action: 'create', resourceType: 'correo_supresion' },
   'api-token.created': { action: 'create', resourceType: 'api_token' },
   'api-token.revoked': { action: 'delete', resourceType: 'api_token' },
+  'webhook.created': { action: 'create', resourceType: 'webhook' },
+  'webhook.updated': { action: 'update', resourceType: 'webhook' },
+  'webhook.deleted': { action: 'delete', resourceType: 'webhook' },
+  'webhook.stopped': { action: 'update', resourceType: 'webhook' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

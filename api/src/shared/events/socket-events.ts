@@ -152,6 +152,8 @@ export interface ServerToClientEvents {
   'door.alarm': (msg: Push<DoorAlarm>) => void;
   /** Staff, the queue 'Solicitudes ARCO' (room privacidad): a request entered the queue (confirmed) or was resolved. */
   'arco.updated': (msg: Push<{ solicitud: ArcoRequestResponse }>) => void;
+  /** Staff, the screen 'Webhooks' (room webhooks): an endpoint was registered, changed, deleted, paused or disabled. */
+  'webhooks.changed': (msg: Push<{ webhook_id: number }>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -204,4 +206,6 @@ export const ROOMS = {
   door: (kind: DoorKind, id: number) => `door:${kind}:${id}`,
   /** The queue 'Solicitudes ARCO': staff who may view privacidad (personal data). */
   privacidad: 'privacidad',
+  /** The screen 'Webhooks': staff who may view integraciones. */
+  webhooks: 'webhooks',
 } as const;

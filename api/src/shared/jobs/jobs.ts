@@ -8,6 +8,7 @@ export const QUEUES = {
   mail: 'mail',
   // Internal events' invitation batches. The name stays: a deployed Redis keeps their waiting jobs under it.
   notify: 'notify',
+  webhooks: 'webhooks',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -21,6 +22,7 @@ export const QUEUE_CONCURRENCY: { [Q in QueueName]: number } = {
   waitlist: 5,
   mail: 4, // one SMTP connection each (pooled transport): the SMTP server's answer is most of a message's time
   notify: 2,
+  webhooks: 8, // one endpoint's line at a time each (an advisory lock): a slow receiver holds one slot, not the queue
 };
 
 /**
@@ -75,6 +77,12 @@ export interface JobPayloads {
   'privacy.sweep': Record<string, never>;
   /** The door's nightly 'vaciar recinto' (DOOR_EMPTY_AT; scheduled every DOOR_EMPTY_SWEEP_EVERY_MS; idempotent). */
   'door.empty-sweep': Record<string, never>;
+  /** Webhooks: a published domain event some endpoint may want — run the lines of the endpoints subscribed to it. */
+  'webhooks.wake': { eventType: string };
+  /** Webhooks: deliver one endpoint's line in order, until it is empty or waits for a retry (one run per line at a time). */
+  'webhooks.deliver': { endpointId: number };
+  /** Webhooks: run every active endpoint's line (a lost wake-up, a worker killed mid-delivery) and prune the log (scheduled). */
+  'webhooks.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -98,4 +106,7 @@ export const JOB_QUEUE: { [K in JobName]: QueueName } = {
   'privacy.retention-sweep': QUEUES.maintenance,
   'privacy.sweep': QUEUES.maintenance,
   'door.empty-sweep': QUEUES.maintenance,
+  'webhooks.wake': QUEUES.webhooks,
+  'webhooks.deliver': QUEUES.webhooks,
+  'webhooks.sweep': QUEUES.maintenance,
 };

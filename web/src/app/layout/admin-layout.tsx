@@ -3,8 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { logout, useSession } from '../../lib/auth';
 import { configState, governmentName } from '../../lib/config';
-import { ACCOUNT_LINKS } from '../../lib/navigation';
-import { inNavSection, navLinksFor } from '../screens';
+import { accountLinksFor, inNavSection, navLinksFor } from '../screens';
 import { CloseIcon, LockIcon, MenuIcon } from '../../components/ui/icons';
 import { Brand } from './brand';
 import { Avatar, UserMenu } from './user-menu';
@@ -22,6 +21,7 @@ export function AdminLayout() {
   // The mobile menu closes itself when the route changes.
   const mobileOpen = menu.open && menu.path === location.pathname;
   const links = navLinksFor(user);
+  const accountLinks = accountLinksFor(user);
 
   const handleLogout = async () => {
     setMenu({ open: false, path: location.pathname });
@@ -49,7 +49,7 @@ export function AdminLayout() {
             ))}
           </nav>
           <div className="topbar__user">
-            <UserMenu user={user} onLogout={handleLogout} />
+            <UserMenu user={user} links={accountLinks} onLogout={handleLogout} />
           </div>
           <button
             type="button"
@@ -90,7 +90,7 @@ export function AdminLayout() {
               </div>
             ) : null}
             <nav aria-label="Tu cuenta">
-              {ACCOUNT_LINKS.map((link) => (
+              {accountLinks.map((link) => (
                 <NavLink
                   key={link.to}
                   to={link.to}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { SessionUser } from '../../lib/auth';
 import { Link } from 'react-router-dom';
 import { EmailText } from '../../components/ui/email-text';
-import { ACCOUNT_LINKS } from '../../lib/navigation';
+import type { NavLink } from '../screens';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -17,8 +17,8 @@ export function Avatar({ name }: { name: string }) {
   );
 }
 
-/** The user dropdown of spec 1 §2.2: name, e-mail, the person's own screens (Tokens de API) and Cerrar Sesión. */
-export function UserMenu({ user, onLogout }: { user: SessionUser | null; onLogout: () => void }) {
+/** The user dropdown of spec 1 §2.2: name, e-mail, the person's own screens and the integration tools (Tokens de API, Webhooks) and Cerrar Sesión. */
+export function UserMenu({ user, links, onLogout }: { user: SessionUser | null; links: readonly NavLink[]; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -72,7 +72,7 @@ export function UserMenu({ user, onLogout }: { user: SessionUser | null; onLogou
               <EmailText email={user.email} />
             </p>
           </div>
-          {ACCOUNT_LINKS.map((link) => (
+          {links.map((link) => (
             <Link key={link.to} to={link.to} className="user-menu__link" onClick={() => setOpen(false)}>
               {link.label}
             </Link>

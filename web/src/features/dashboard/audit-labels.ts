@@ -38,6 +38,7 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   conservacion_ejecucion: 'conservación de datos',
   solicitud_arco: 'solicitud ARCO',
   api_token: 'token de API',
+  webhook: 'webhook',
 };
 
 export function auditActionLabel(action: string): string {

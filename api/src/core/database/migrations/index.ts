@@ -22,6 +22,7 @@ import { WaitlistEngine1765800000000 } from './1765800000000-waitlist-engine';
 import { IdempotencyKeys1765900000000 } from './1765900000000-idempotency-keys';
 import { PersonaDuplicates1766400000000 } from './1766400000000-persona-duplicates';
 import { PersonaMerges1766500000000 } from './1766500000000-persona-merges';
+import { Webhooks1766600000000 } from './1766600000000-webhooks';
 import { ApiTokens1766700000000 } from './1766700000000-api-tokens';
 import { CalendarSequence1766800000000 } from './1766800000000-calendar-sequence';
 import { PersonaDuplicatePairs1766900000000 } from './1766900000000-persona-duplicate-pairs';
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   IdempotencyKeys1765900000000,
   PersonaDuplicates1766400000000,
   PersonaMerges1766500000000,
+  Webhooks1766600000000,
   ApiTokens1766700000000,
   CalendarSequence1766800000000,
   PersonaDuplicatePairs1766900000000,

@@ -1,11 +1,16 @@
 import type { UserResponse } from '@shared/contracts/users.contract';
-import { ACTION_LABELS, AREA_LABELS, type Action, type Permissions } from '../../../lib/permissions';
+import { ACTION_LABELS, AREA_LABELS, AREAS, type Action, type Area, type Permissions } from '../../../lib/permissions';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
 import { RowButton } from '../../../components/ui/row-actions';
 
-/** The areas beyond the two spec columns, summed up in one compact cell. */
-const OTHER_AREAS = ['personas', 'programas_servicios', 'privacidad'] as const;
+const LISTED_FIRST: readonly Area[] = ['personas', 'programas_servicios', 'privacidad'];
+const SPEC_COLUMNS: readonly Area[] = ['eventos_internos', 'eventos_externos'];
+/** The areas beyond the two spec columns, in this order, then any newer area: a new area shows without listing it here. */
+const OTHER_AREAS: readonly Area[] = [
+  ...LISTED_FIRST,
+  ...AREAS.filter((area) => !SPEC_COLUMNS.includes(area) && !LISTED_FIRST.includes(area)),
+];
 
 function PermissionCell({ actions }: { actions: readonly Action[] | undefined }) {
   if (!actions || actions.length === 0) return <span className="muted">Sin permisos</span>;

@@ -1,0 +1,40 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { JobRoutes } from '@core/jobs/job-routes';
+import { RealtimeRegistry } from '@core/realtime/realtime-registry';
+import { WEBHOOK_SOURCES } from './webhook-events';
+import { WebhookAttempt } from './webhook-attempt';
+import { WebhookSender } from './webhook-sender';
+import { WebhookResolver, WebhookTargets } from './webhook-target';
+import { WebhooksController } from './webhooks.controller';
+import { registerWebhooksRealtime } from './webhooks.realtime';
+import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksService } from './webhooks.service';
+
+/**
+ * Webhooks: endpoints other systems register to hear the domain events (docs/decisions/integraciones.md). Every
+ * published event some endpoint could want starts a `webhooks.wake` job (job id: the event's); the workers run the
+ * subscribed endpoints' lines.
+ */
+@Module({
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhooksRepository, WebhookResolver, WebhookTargets, WebhookSender, WebhookAttempt],
+})
+export class WebhooksModule implements OnModuleInit {
+  constructor(
+    private readonly realtime: RealtimeRegistry,
+    private readonly jobs: JobRoutes,
+  ) {}
+
+  onModuleInit(): void {
+    registerWebhooksRealtime(this.realtime);
+    this.jobs.registerForEvery((e) =>
+      WEBHOOK_SOURCES[e.type] ? [{ name: 'webhooks.wake', data: { eventType: e.type }, jobId: `webhook-${e.id}` }] : [],
+    );
+    // Active again (or changed while active): its line resumes now, not at the next sweep.
+    this.jobs.register('webhook.updated', (e) =>
+      e.payload.webhook.estado === 'activo'
+        ? [{ name: 'webhooks.deliver', data: { endpointId: e.payload.webhook.id }, jobId: `wh-${e.payload.webhook.id}-${e.id}` }]
+        : [],
+    );
+  }
+}

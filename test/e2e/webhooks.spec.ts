@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import { test as base, expect } from '@playwright/test';
+import { Receiver } from '../webhooks/receiver';
+import { ADMIN, daysAhead, expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor } from '../setup/browser';
+import { ownServer, postJson, type OwnServer } from './own-server';
+
+/**
+ * 'Webhooks' in the browser: reached from the user menu, a receiver registered (its secret shown once), 'Probar',
+ * the delivery log after a registration, and a pause by someone else arriving live. The receiver is a real HTTP server
+ * of this process on loopback, so the spec has a server of its own with WEBHOOK_ALLOW_PRIVATE_TARGETS. Screenshots at
+ * 1280 and 360 px with AFORO_SHOTS=1 (in AFORO_SHOTS_DIR or /tmp/shots-webhooks).
+ */
+
+const shots = process.env.AFORO_SHOTS ? (process.env.AFORO_SHOTS_DIR ?? '/tmp/shots-webhooks') : null;
+const state = { token: '', slug: '', receiver: null as Receiver | null };
+
+const test = base.extend<object, { webhooksServer: OwnServer }>({
+  webhooksServer: ownServer(
+    async (server) => {
+      state.token = (await postJson<{ token: string }>(server.url, '/api/login', ADMIN)).token;
+      const { event } = await postJson<{ event: { slug: string } }>(
+        server.url,
+        '/api/eventos-externos',
+        {
+          title: 'Feria del Empleo Monterrey',
+          description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
+          event_date: daysAhead(5, 10),
+          end_date: daysAhead(5, 16),
+          location: 'Parque Fundidora, Monterrey',
+          max_attendees: 50,
+          status: 'published',
+        },
+        state.token,
+      );
+      state.slug = event.slug;
+      state.receiver = await new Receiver().start();
+      return server;
+    },
+    { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+  ),
+  baseURL: async ({ webhooksServer }, use) => use(webhooksServer.url),
+});
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.afterAll(async () => state.receiver?.stop());
+
+test('a receiver registered from the user menu, its secret shown once, probado', async ({ page }) => {
+  if (shots) mkdirSync(shots, { recursive: true });
+  await signIn(page);
+  // In the user menu beside 'Tokens de API' (the top navigation's links already fill the bar at 1280 px).
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
+  // A super admin's top navigation fits the bar at 1280 px: no link hidden behind its (invisible) sideways scroll.
+  await page.setViewportSize(viewportFor(1280));
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  expect(await nav.evaluate((n) => n.scrollWidth - n.clientWidth)).toBeLessThanOrEqual(0);
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  await expect(page.getByTestId('webhooks-empty')).toBeVisible();
+  await expectScreenOkAtBothWidths(page, 'webhooks-vacio', shots);
+
+  await page.getByTestId('webhook-create').click();
+  const form = page.getByRole('dialog', { name: 'Registrar webhook' });
+  // Sent empty: the form says what is missing, focus on the first field.
+  await form.getByTestId('webhook-save').click();
+  await expect(form.getByText('La URL es obligatoria.')).toBeVisible();
+  await expect(form.getByLabel('URL del receptor')).toBeFocused();
+  await form.getByLabel('URL del receptor').fill(state.receiver!.url);
+  await form.getByLabel('Descripción (opcional)').fill('Portal de transparencia');
+  await form.getByTestId('webhook-evento-registro.creado').check();
+  await expectScreenOk(page, 'webhook form');
+  if (shots) await page.screenshot({ path: `${shots}/webhook-form-1280.png` });
+  await form.getByTestId('webhook-save').click();
+
+  const secret = page.getByRole('dialog', { name: 'Webhook registrado' });
+  await expect(secret.getByTestId('webhook-secret-value')).toHaveValue(/^whsec_[0-9a-f]{64}$/);
+  await expectScreenOk(page, 'webhook secret');
+  if (shots) await page.screenshot({ path: `${shots}/webhook-secreto-1280.png` });
+  await secret.getByTestId('webhook-secret-done').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const row = page.getByTestId('webhook-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('webhook-estado')).toHaveText('Activo');
+  await row.getByTestId('webhook-ping').click();
+  await expect(page.getByText('Entregado: el receptor respondió 200.')).toBeVisible();
+  expect(state.receiver!.received.map((r) => r.event)).toEqual(['ping']);
+});
+
+test('the delivery log shows a registration delivered; a pause by someone else arrives live', async ({ page, webhooksServer }) => {
+  await postJson(webhooksServer.url, `/api/eventos/${state.slug}/register`, {
+    nombre: 'Rosa María',
+    apellido_paterno: 'Villarreal',
+    apellido_materno: 'Cantú',
+    fecha_nacimiento: '1991-03-08',
+    phone: '8112345678',
+    email: 'rosa.villarreal@correo.mx',
+    tipo_participante: 'Emprendedor',
+  });
+  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000 }).toBe(2);
+  await signIn(page);
+  await page.goto('/webhooks');
+  const row = page.getByTestId('webhook-row');
+  await row.getByTestId('webhook-open-log').click();
+  const log = page.getByTestId('webhook-log');
+  await expect(log.getByTestId('webhook-delivery')).toHaveCount(2);
+  await expect(log.locator('[data-testid="webhook-delivery"][data-estado="entregada"]')).toHaveCount(2);
+  await expect(log).toContainText('registro.creado');
+  await expect(log).toContainText('HTTP 200');
+  await expectScreenOkAtBothWidths(page, 'webhooks-entregas', shots);
+
+  const id = await row.getAttribute('data-webhook-id');
+  const res = await fetch(`${webhooksServer.url}/api/webhooks/${id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${state.token}` },
+    body: JSON.stringify({ url: state.receiver!.url, eventos: ['registro.creado'], estado: 'pausado' }),
+  });
+  expect(res.status).toBe(200);
+  await expect(row.getByTestId('webhook-estado')).toHaveText('Pausado'); // no reload: the room's push
+});

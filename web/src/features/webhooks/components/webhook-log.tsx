@@ -1,0 +1,132 @@
+import { useSnapshot } from 'valtio';
+import {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  type WebhookDeliveryResponse,
+  type WebhookEndpointResponse,
+} from '@shared/contracts/webhooks.contract';
+import { Alert } from '../../../components/ui/alert';
+import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
+import { Select } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
+import { RowButton } from '../../../components/ui/row-actions';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { resendDelivery } from '../api/webhooks-api';
+import { loadLog, logState } from '../stores/webhooks-store';
+
+export const DELIVERY_LABELS: Record<DeliveryStatus, string> = { pendiente: 'Pendiente', entregada: 'Entregada', fallida: 'Fallida' };
+const PAGE_SIZE = 50;
+
+/** The delivery log of one endpoint: newest first, its status, attempts, answer; 'Reenviar' for a finished one. */
+export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointResponse; canEdit: boolean }) {
+  const { estado, page, entregas, total, loading, error } = useSnapshot(logState);
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const resend = async (d: WebhookDeliveryResponse) => {
+    try {
+      const answer = await resendDelivery(webhook.id, d.id);
+      (answer.entrega.estado === 'entregada' ? toast.success : toast.error)(answer.message);
+    } catch (err) {
+      toast.error(errorMessage(err, 'No se pudo reenviar'));
+    }
+    void loadLog();
+  };
+
+  return (
+    <section className="card webhook-log" aria-labelledby="webhook-log-title" data-testid="webhook-log">
+      <div className="card__header">
+        <h2 className="card__title" id="webhook-log-title">
+          Entregas a {webhook.url}
+        </h2>
+        <span className="counter">{total}</span>
+      </div>
+      <div className="webhook-log__tools" role="group" aria-label="Filtros de entregas">
+        <label className="webhook-log__field">
+          <span>Estado</span>
+          <Select
+            value={estado}
+            onValueChange={(v) => {
+              logState.estado = v as DeliveryStatus | '';
+              logState.page = 1;
+              void loadLog();
+            }}
+            data-testid="webhook-log-filter"
+          >
+            <option value="">Todas</option>
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {DELIVERY_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void loadLog()}
+          disabled={loading}
+          data-testid="webhook-log-refresh"
+        >
+          Actualizar
+        </button>
+      </div>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      {loading && entregas.length === 0 ? <Spinner label="Cargando entregas…" /> : null}
+      {!loading && entregas.length === 0 ? (
+        <EmptyMessage testId="webhook-log-empty">Todavía no hay entregas</EmptyMessage>
+      ) : entregas.length > 0 ? (
+        <DataTable
+          className="webhook-log__table"
+          testId="webhook-log-table"
+          columns={['Evento', 'Estado', 'Intentos', 'Respuesta', 'Ocurrió']}
+        >
+          {(entregas as WebhookDeliveryResponse[]).map((d) => (
+            <tr key={d.id} data-testid="webhook-delivery" data-estado={d.estado}>
+              <td data-label="Evento">
+                <code>{d.evento}</code>
+                <div className="muted webhook-log__id" title="Aforo-Delivery">
+                  {d.id}
+                </div>
+              </td>
+              <td data-label="Estado">
+                <span className={`badge webhook-badge--${d.estado}`}>{DELIVERY_LABELS[d.estado]}</span>
+                {d.estado === 'pendiente' && d.proximo_intento_at ? (
+                  <div className="muted">Próximo intento: {formatDateTime(d.proximo_intento_at)}</div>
+                ) : null}
+              </td>
+              <td data-label="Intentos">{d.intentos}</td>
+              <td data-label="Respuesta">
+                {d.codigo_respuesta !== null ? <span>HTTP {d.codigo_respuesta}</span> : null}
+                {d.latencia_ms !== null && d.intentos > 0 ? <span className="muted"> · {d.latencia_ms} ms</span> : null}
+                {d.error ? <div className="webhook-log__error">{d.error}</div> : null}
+                {d.respuesta ? <pre className="webhook-log__body">{d.respuesta}</pre> : null}
+              </td>
+              <td data-label="Ocurrió">{formatDateTime(d.ocurrido_at)}</td>
+              <td data-label="Acciones" className="table__actions">
+                {canEdit && d.estado !== 'pendiente' ? (
+                  <RowButton onClick={() => void resend(d)} aria-label={`Reenviar la entrega ${d.id}`} data-testid="webhook-resend">
+                    Reenviar
+                  </RowButton>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+      <Pagination
+        page={page}
+        lastPage={lastPage}
+        disabled={loading}
+        onPage={(p) => {
+          logState.page = p;
+          void loadLog();
+        }}
+        status={`Mostrando página ${page} de ${lastPage}`}
+        testId="webhook-log"
+      />
+    </section>
+  );
+}
