@@ -55,8 +55,11 @@ export async function lockForPairs(manager: EntityManager, people: number, keys:
  * Two writers of people who share a key would not see each other's uncommitted keys: each locks its keys first
  * (lockForPairs: transaction advisory locks, hashed, in one sorted statement; `locked` when the caller did), so the
  * second reads the first's keys committed. A batch (the keys job, an import) takes one exclusive lock instead, which
- * every single writer shares. A partner is read `FOR KEY SHARE SKIP LOCKED`: one being deleted or merged right now is
- * left alone (its own writer rewrites its pairs), and the pair row's foreign key never waits on it.
+ * every single writer shares. A partner is read `FOR SHARE SKIP LOCKED`: one being saved, deleted or merged right now
+ * is left alone (its writer rewrites its pairs; a change of name, mobile or e-mail by any path drops them by trigger),
+ * and the pair row's foreign key never waits on it; a pair row locked by such a writer is left to it too (the delete
+ * skips locked rows). Nothing here waits on a row lock while holding the pair locks, so a writer that waits for the
+ * pair locks while holding its person's row lock cannot deadlock with it.
  */
 export async function writeDedupePairs(manager: EntityManager, ids: number[], rules: PairRules, locked = false): Promise<void> {
   if (!ids.length) return;
@@ -89,7 +92,7 @@ export async function writeDedupePairs(manager: EntityManager, ids: number[], ru
   const rows: Row[] = await manager.query(
     `SELECT p.id, p.nombre, p.apellido_paterno, p.apellido_materno, to_char(p.fecha_nacimiento, 'YYYY-MM-DD') AS fecha_nacimiento,
             p.telefono_celular, p.correo_electronico
-       FROM personas p WHERE p.id = ANY($1::int[]) FOR KEY SHARE SKIP LOCKED`,
+       FROM personas p WHERE p.id = ANY($1::int[]) FOR SHARE SKIP LOCKED`,
     [involved],
   );
   const people = new Map(rows.map((r) => [r.id, r]));
@@ -105,9 +108,12 @@ export async function writeDedupePairs(manager: EntityManager, ids: number[], ru
   const skipped = involved.filter((id) => !people.has(id));
   await manager.query(
     `DELETE FROM persona_duplicado_pares d
-      WHERE (d.persona_a = ANY($1::int[]) OR d.persona_b = ANY($1::int[]))
-        AND NOT (d.persona_a = ANY($2::int[]) OR d.persona_b = ANY($2::int[]))
-        AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($3::jsonb) AS k (a int, b int) WHERE k.a = d.persona_a AND k.b = d.persona_b)`,
+      WHERE (d.persona_a, d.persona_b) IN (
+        SELECT o.persona_a, o.persona_b FROM persona_duplicado_pares o
+         WHERE (o.persona_a = ANY($1::int[]) OR o.persona_b = ANY($1::int[]))
+           AND NOT (o.persona_a = ANY($2::int[]) OR o.persona_b = ANY($2::int[]))
+           AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset($3::jsonb) AS k (a int, b int) WHERE k.a = o.persona_a AND k.b = o.persona_b)
+           FOR UPDATE SKIP LOCKED)`,
     [ids, skipped, JSON.stringify(pairs.map(({ a, b }) => ({ a, b })))],
   );
   if (!pairs.length) return;

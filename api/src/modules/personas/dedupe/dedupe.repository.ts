@@ -97,7 +97,10 @@ export class DedupeRepository {
     return this.ds.transaction(work);
   }
 
-  /** Up to `limit` people whose keys are not written yet (imported by COPY, or changed by another path), by id. */
+  /**
+   * Up to `limit` people whose keys are not written yet (imported by COPY, or changed by another path), by id, locked
+   * `FOR SHARE` until the caller's transaction ends; one being saved right now is skipped (its writer keys it).
+   */
   async unkeyed(limit: number, importId?: string, manager: EntityManager = this.ds.manager): Promise<DedupeRow[]> {
     const params: unknown[] = [limit];
     let where = `NOT EXISTS (SELECT 1 FROM persona_duplicado_indexadas i WHERE i.persona_id = p.id)`;
@@ -107,7 +110,7 @@ export class DedupeRepository {
     }
     return manager.query(
       `SELECT ${ROW} FROM personas p LEFT JOIN empresas em ON em.id = p.empresa_id LEFT JOIN puestos pu ON pu.id = p.puesto_id
-        WHERE ${where} ORDER BY p.id LIMIT $1`,
+        WHERE ${where} ORDER BY p.id LIMIT $1 FOR SHARE OF p SKIP LOCKED`,
       params,
     );
   }
