@@ -5251,7 +5251,7 @@ export interface components {
              * @example registros_eventos
              * @enum {string}
              */
-            fuente: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "personas" | "importaciones_personas" | "correos";
+            fuente: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "personas" | "importaciones_personas" | "posibles_duplicados" | "correos";
             /** @example 7 */
             id: number;
             /**

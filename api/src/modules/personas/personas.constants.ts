@@ -10,6 +10,6 @@ export const IMPORT_PROGRESS_PUSH_MS = 200;
 export const IMPORT_MAX_ROW_ERRORS = 1000;
 /** Possible duplicates: pairs per page, and people keyed per transaction when keys are missing. */
 export const DUPLICATES_PER_PAGE = 10;
-export const DUPLICATES_KEY_BATCH = 5000;
+export const DUPLICATES_KEY_BATCH = 1000;
 /** How often the workers key the people who have no blocking keys yet (written by another path than the screens). */
 export const PERSONAS_DEDUPE_KEYS_EVERY_MS = 60_000;

@@ -1,4 +1,5 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { JobRoutes } from '@core/jobs/job-routes';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -6,6 +7,8 @@ import type { DataSource } from 'typeorm';
 import { PersonalDataRegistry } from '@core/privacy/personal-data-registry';
 import { registerPersonasPersonalData } from './personas.personal-data';
 import { registerImportDuplicatesPersonalData } from './dedupe/import-duplicates.personal-data';
+import { registerDuplicatePairsPersonalData } from './dedupe/duplicate-pairs.personal-data';
+import type { DedupeSettings } from './dedupe/dedupe.settings';
 import { MergeRepository } from './merge/merge.repository';
 import { MergeService } from './merge/merge.service';
 import { ImportsRepository } from './import/imports.repository';
@@ -16,7 +19,7 @@ import { PersonasRepository } from './personas.repository';
 import { PersonasService } from './personas.service';
 import { DedupeRepository } from './dedupe/dedupe.repository';
 import { DedupeService } from './dedupe/dedupe.service';
-import { DedupeKeyer } from './dedupe/dedupe-keyer';
+import { DedupeKeyer, pairRules } from './dedupe/dedupe-keyer';
 
 @Module({
   controllers: [PersonasController],
@@ -38,13 +41,16 @@ export class PersonasModule implements OnModuleInit {
     private readonly jobs: JobRoutes,
     private readonly personalData: PersonalDataRegistry,
     @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig & DedupeSettings,
   ) {}
 
   onModuleInit(): void {
     registerPersonasRealtime(this.realtime);
-    // The import rows first: they are found through the person's address, which the people table's anonymisation empties.
+    // The import rows and the pairs first: they are found through the person's address, which the people table's
+    // anonymisation empties.
     registerImportDuplicatesPersonalData(this.personalData, this.ds);
-    registerPersonasPersonalData(this.personalData, this.ds);
+    registerDuplicatePairsPersonalData(this.personalData, this.ds);
+    registerPersonasPersonalData(this.personalData, this.ds, pairRules(this.config));
     // An upload becomes an import job once its request is committed (the job id deduplicates a re-queue).
     this.jobs.register('persona-import.requested', (e) => [
       { name: 'personas.import', data: { importId: e.payload.import_id }, jobId: `import-${e.payload.import_id}` },

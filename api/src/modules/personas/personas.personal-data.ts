@@ -4,6 +4,7 @@ import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-ta
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
 import { blockingKeys } from './dedupe/dedupe-rules';
+import type { PairRules } from './dedupe/dedupe-pairs';
 import { writeDedupeKeys } from './dedupe/dedupe.repository';
 
 /**
@@ -12,7 +13,7 @@ import { writeDedupeKeys } from './dedupe/dedupe.repository';
  * contact and address field null (they are nullable here, so the address is not a placeholder), and the derived
  * columns follow (no duplicate key, 'red' completeness, searchable only as 'anonimizado').
  */
-export const PERSONAS_PERSONAL_DATA: PersonalTableSpec = {
+export const personasPersonalData = (rules: PairRules): PersonalTableSpec => ({
   source: 'personas',
   table: 'personas',
   emailColumn: 'correo_electronico',
@@ -68,14 +69,14 @@ export const PERSONAS_PERSONAL_DATA: PersonalTableSpec = {
   },
   rectifiable: RECTIFIABLE_FIELDS.personas,
   upperCase: ['nombre', 'apellido_paterno', 'apellido_materno'],
-  afterRectify: recomputeDerived,
-};
+  afterRectify: (manager, id) => recomputeDerived(manager, id, rules),
+});
 
 /**
  * A corrected person's derived columns, by the same rules the people screen writes them with (shared/rules/persona-rules.ts),
- * and its duplicate-blocking keys, in the same transaction (the correction's trigger dropped the old ones).
+ * and its duplicate-blocking keys and pairs, in the same transaction (the correction's trigger dropped the old ones).
  */
-async function recomputeDerived(manager: EntityManager, id: number): Promise<void> {
+async function recomputeDerived(manager: EntityManager, id: number, rules: PairRules): Promise<void> {
   const [p]: Array<Record<string, string | number | null>> = await manager.query(`SELECT * FROM personas WHERE id = $1`, [id]);
   if (!p) return;
   const s = (k: string) => (p[k] === null || p[k] === undefined ? null : String(p[k]));
@@ -103,10 +104,10 @@ async function recomputeDerived(manager: EntityManager, id: number): Promise<voi
     dedupeKey(row.nombre, row.apellido_paterno ?? '', row.apellido_materno ?? '', row.telefono_celular ?? row.telefono_oficina ?? null),
     completeness(row).level,
   ]);
-  await writeDedupeKeys(manager, [{ id, keys: blockingKeys(row) }]);
+  await writeDedupeKeys(manager, [{ id, keys: blockingKeys(row) }], rules);
 }
 
 /** The table above as privacy and retention reach it (`PersonalDataRegistry`). */
-export function registerPersonasPersonalData(registry: PersonalDataRegistry, ds: DataSource): void {
-  registry.register(new PersonalTable(ds, PERSONAS_PERSONAL_DATA));
+export function registerPersonasPersonalData(registry: PersonalDataRegistry, ds: DataSource, rules: PairRules): void {
+  registry.register(new PersonalTable(ds, personasPersonalData(rules)));
 }

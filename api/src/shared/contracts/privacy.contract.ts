@@ -92,6 +92,7 @@ export const PERSONAL_DATA_SOURCES = [
   'lista_espera_programas',
   'personas',
   'importaciones_personas',
+  'posibles_duplicados',
   'correos',
 ] as const;
 export type PersonalDataSource = (typeof PERSONAL_DATA_SOURCES)[number];
@@ -103,6 +104,7 @@ export const PERSONAL_DATA_SOURCE_LABELS: Record<PersonalDataSource, string> = {
   lista_espera_programas: 'Listas de espera de programas',
   personas: 'Base de personas',
   importaciones_personas: 'Filas de importaciones de personas que coincidieron con alguien',
+  posibles_duplicados: 'Posibles duplicados en la base de personas',
   correos: 'Correos enviados',
 };
 
@@ -117,7 +119,10 @@ export interface PersonalRecord {
 }
 
 /** The fields each area lets staff correct (rectificación): everything personal, nothing of the area's own workflow. */
-export const RECTIFIABLE_FIELDS: Record<Exclude<PersonalDataSource, 'correos' | 'importaciones_personas'>, readonly string[]> = {
+export const RECTIFIABLE_FIELDS: Record<
+  Exclude<PersonalDataSource, 'correos' | 'importaciones_personas' | 'posibles_duplicados'>,
+  readonly string[]
+> = {
   registros_eventos: ['nombre', 'apellido_paterno', 'apellido_materno', 'fecha_nacimiento', 'phone', 'email', 'curp', 'empresa'],
   lista_espera_eventos: ['nombre', 'apellido_paterno', 'apellido_materno', 'fecha_nacimiento', 'phone', 'email', 'empresa'],
   solicitudes_programas: [

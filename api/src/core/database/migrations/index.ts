@@ -25,6 +25,7 @@ import { PersonaMerges1766500000000 } from './1766500000000-persona-merges';
 import { Webhooks1766600000000 } from './1766600000000-webhooks';
 import { ApiTokens1766700000000 } from './1766700000000-api-tokens';
 import { CalendarSequence1766800000000 } from './1766800000000-calendar-sequence';
+import { PersonaDuplicatePairs1766900000000 } from './1766900000000-persona-duplicate-pairs';
 
 /** Every migration, in order. New ones are appended here. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   Webhooks1766600000000,
   ApiTokens1766700000000,
   CalendarSequence1766800000000,
+  PersonaDuplicatePairs1766900000000,
 ];

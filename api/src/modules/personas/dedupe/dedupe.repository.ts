@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CompletenessLevel } from '@shared/contracts/personas.contract';
+import { lockForPairs, writeDedupePairs, type PairRules, type StoredPair } from './dedupe-pairs';
 
 /** What the scoring and the listing read of a person. */
 export interface DedupeRow {
@@ -50,10 +51,11 @@ export interface KeyedPerson {
 }
 
 /**
- * Writes the keys of these people (replacing any they had) and marks them keyed, in one statement per table. A
- * person deleted meanwhile is skipped (the join with personas), so the cascade never races a late write.
+ * Writes the keys of these people (replacing any they had) and marks them keyed, in one statement per table, then
+ * rewrites their stored possible-duplicate pairs (dedupe-pairs.ts) in the same transaction. A person deleted meanwhile
+ * is skipped (the join with personas), so the cascade never races a late write.
  */
-export async function writeDedupeKeys(manager: EntityManager, people: KeyedPerson[]): Promise<void> {
+export async function writeDedupeKeys(manager: EntityManager, people: KeyedPerson[], rules: PairRules): Promise<void> {
   if (!people.length) return;
   const ids = people.map((p) => p.id);
   const keyIds: number[] = [];
@@ -63,6 +65,7 @@ export async function writeDedupeKeys(manager: EntityManager, people: KeyedPerso
       keyIds.push(p.id);
       keys.push(k);
     }
+  await lockForPairs(manager, people.length, keys);
   await manager.query(`DELETE FROM persona_duplicado_claves WHERE persona_id = ANY($1::int[])`, [ids]);
   await manager.query(
     `INSERT INTO persona_duplicado_claves (clave, persona_id)
@@ -79,6 +82,7 @@ export async function writeDedupeKeys(manager: EntityManager, people: KeyedPerso
     `INSERT INTO persona_duplicado_indexadas (persona_id) SELECT p.id FROM personas p WHERE p.id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
     [ids],
   );
+  await writeDedupePairs(manager, ids, rules, true);
 }
 
 const ROW = `p.id, p.nombre, p.apellido_paterno, p.apellido_materno, to_char(p.fecha_nacimiento, 'YYYY-MM-DD') AS fecha_nacimiento,
@@ -93,42 +97,57 @@ export class DedupeRepository {
     return this.ds.transaction(work);
   }
 
-  /** Up to `limit` people whose keys are not written yet (imported by COPY, or changed by another path), by id. */
-  async unkeyed(limit: number, importId?: string): Promise<DedupeRow[]> {
+  /**
+   * Up to `limit` people whose keys are not written yet (imported by COPY, or changed by another path), by id, locked
+   * `FOR SHARE` until the caller's transaction ends; one being saved right now is skipped (its writer keys it).
+   */
+  async unkeyed(limit: number, importId?: string, manager: EntityManager = this.ds.manager): Promise<DedupeRow[]> {
     const params: unknown[] = [limit];
     let where = `NOT EXISTS (SELECT 1 FROM persona_duplicado_indexadas i WHERE i.persona_id = p.id)`;
     if (importId) {
       params.push(importId);
       where += ` AND p.import_id = $2`;
     }
-    return this.ds.query(
+    return manager.query(
       `SELECT ${ROW} FROM personas p LEFT JOIN empresas em ON em.id = p.empresa_id LEFT JOIN puestos pu ON pu.id = p.puesto_id
-        WHERE ${where} ORDER BY p.id LIMIT $1`,
+        WHERE ${where} ORDER BY p.id LIMIT $1 FOR SHARE OF p SKIP LOCKED`,
       params,
     );
   }
 
-  /** Writes the keys of these people (writeDedupeKeys). */
-  writeKeys(manager: EntityManager, people: KeyedPerson[]): Promise<void> {
-    return writeDedupeKeys(manager, people);
+  /** Writes the keys of these people and their pairs (writeDedupeKeys). */
+  writeKeys(manager: EntityManager, people: KeyedPerson[], rules: PairRules): Promise<void> {
+    return writeDedupeKeys(manager, people, rules);
   }
 
   /**
-   * Every pair of people sharing a key held by 2 to `blockMax` people (the PRIMARY KEY (clave, persona_id) walked in
-   * order, so blocks are grouped without sorting), except the pairs set aside as not duplicates; smaller id first.
+   * One page of the stored pairs scoring at least `minScore`, best first (then smaller ids first), without the pairs
+   * set aside as not duplicates: one walk of the index (score DESC, persona_a, persona_b). `limit` null: all of them.
    */
-  async candidatePairs(blockMax: number): Promise<Array<{ a: number; b: number }>> {
+  async storedPairs(minScore: number, limit: number | null, offset: number): Promise<StoredPair[]> {
     return this.ds.query(
-      `WITH blocks AS (
-         SELECT clave FROM persona_duplicado_claves GROUP BY clave HAVING count(*) BETWEEN 2 AND $1
-       )
-       SELECT DISTINCT x.persona_id AS a, y.persona_id AS b
-         FROM blocks k
-         JOIN persona_duplicado_claves x ON x.clave = k.clave
-         JOIN persona_duplicado_claves y ON y.clave = k.clave AND y.persona_id > x.persona_id
-        WHERE NOT EXISTS (SELECT 1 FROM persona_no_duplicados d WHERE d.persona_a = x.persona_id AND d.persona_b = y.persona_id)`,
-      [blockMax],
+      `SELECT d.persona_a AS a, d.persona_b AS b, d.score, d.reasons FROM persona_duplicado_pares d
+        WHERE d.score >= $1
+          AND NOT EXISTS (SELECT 1 FROM persona_no_duplicados n WHERE n.persona_a = d.persona_a AND n.persona_b = d.persona_b)
+        ORDER BY d.score DESC, d.persona_a, d.persona_b LIMIT $2 OFFSET $3`,
+      [minScore, limit, offset],
     );
+  }
+
+  /** How many stored pairs storedPairs lists. */
+  async countStoredPairs(minScore: number): Promise<number> {
+    const [{ n }] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM persona_duplicado_pares d
+        WHERE d.score >= $1
+          AND NOT EXISTS (SELECT 1 FROM persona_no_duplicados n WHERE n.persona_a = d.persona_a AND n.persona_b = d.persona_b)`,
+      [minScore],
+    );
+    return n;
+  }
+
+  /** Rewrites the stored pairs of these people from their keys (after a merge's undo wrote them back). */
+  writePairs(manager: EntityManager, ids: number[], rules: PairRules): Promise<void> {
+    return writeDedupePairs(manager, ids, rules);
   }
 
   /**

@@ -13,7 +13,8 @@ import type { EventActor } from '@shared/events/domain-events';
 import { DUPLICATES_PER_PAGE } from '../personas.constants';
 import { dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
 import { PersonasError } from '../personas.errors';
-import { fullName, isCandidate, scorePair } from './dedupe-rules';
+import { fullName } from './dedupe-rules';
+import type { StoredPair } from './dedupe-pairs';
 import { DedupeKeyer } from './dedupe-keyer';
 import { DedupeRepository, type DedupeRow, type ImportMatchRow } from './dedupe.repository';
 
@@ -46,38 +47,44 @@ export class DedupeService {
     private readonly keyer: DedupeKeyer,
   ) {}
 
-  /** Every pair scoring at least the setting, best first (then oldest records first), one page. */
+  /**
+   * Every pair scoring at least the setting, best first (then smaller ids first), one page: read from the stored pairs
+   * (`persona_duplicado_pares`, written with each person's keys: dedupe-pairs.ts), one index walk and a count.
+   */
   async page(page: number): Promise<DuplicatesPage> {
-    const pairs = await this.allPairs();
-    const from = (page - 1) * DUPLICATES_PER_PAGE;
+    const min = this.config.personasDuplicateMinScore;
+    const [pairs, total] = await Promise.all([
+      this.repo.storedPairs(min, DUPLICATES_PER_PAGE, (page - 1) * DUPLICATES_PER_PAGE),
+      this.repo.countStoredPairs(min),
+    ]);
     return {
-      data: pairs.slice(from, from + DUPLICATES_PER_PAGE),
+      data: await this.withPeople(pairs),
       current_page: page,
-      last_page: Math.max(1, Math.ceil(pairs.length / DUPLICATES_PER_PAGE)),
+      last_page: Math.max(1, Math.ceil(total / DUPLICATES_PER_PAGE)),
       per_page: DUPLICATES_PER_PAGE,
-      total: pairs.length,
-      min_score: this.config.personasDuplicateMinScore,
+      total,
+      min_score: min,
     };
   }
 
   /**
-   * The scored candidate pairs: blocks from the database, scores by dedupe-rules. A read only: keys are written with
-   * the people (the screens, the import, a merge) and by the `personas.dedupe-keys` job for any other path.
+   * The whole list, in the page's order (the benchmark's recall and precision). A read only: pairs are written with the
+   * people (the screens, the import, a merge) and by the `personas.dedupe-keys` job for any other path.
    */
   async allPairs(): Promise<DuplicatePair[]> {
-    const candidates = await this.repo.candidatePairs(this.config.personasDuplicateBlockMax);
-    const ids = [...new Set(candidates.flatMap((c) => [c.a, c.b]))];
-    const people = new Map((await this.repo.people(ids)).map((r) => [r.id, r]));
-    const scored: DuplicatePair[] = [];
-    for (const { a, b } of candidates) {
+    return this.withPeople(await this.repo.storedPairs(this.config.personasDuplicateMinScore, null, 0));
+  }
+
+  private async withPeople(pairs: StoredPair[]): Promise<DuplicatePair[]> {
+    const people = new Map((await this.repo.people([...new Set(pairs.flatMap((p) => [p.a, p.b]))])).map((r) => [r.id, r]));
+    const out: DuplicatePair[] = [];
+    for (const { a, b, score, reasons } of pairs) {
       const pa = people.get(a);
       const pb = people.get(b);
-      if (!pa || !pb) continue; // deleted meanwhile
-      const s = scorePair(pa, pb);
-      if (!isCandidate(s, this.config.personasDuplicateMinScore)) continue;
-      scored.push({ personas: [toDuplicatePersona(pa), toDuplicatePersona(pb)], score: s.score, reasons: s.reasons });
+      if (!pa || !pb) continue; // deleted between the two reads
+      out.push({ personas: [toDuplicatePersona(pa), toDuplicatePersona(pb)], score, reasons });
     }
-    return scored.sort((x, y) => y.score - x.score || x.personas[0].id - y.personas[0].id || x.personas[1].id - y.personas[1].id);
+    return out;
   }
 
   /** The rows of an import that matched a stored person: the ones skipped, and the ones waiting for review. */

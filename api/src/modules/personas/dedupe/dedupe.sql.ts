@@ -4,13 +4,15 @@ import { sqlFunction } from '@core/database/sql-functions';
  * A person whose name, mobile or e-mail changes by any path (the form, an ARCO rectification, an anonymisation)
  * loses its blocking keys, in the same statement: no key keeps a phone or an e-mail the person no longer has, and the
  * person is keyed again from its current data (the writer does it in the same transaction; the `personas.dedupe-keys`
- * job catches any other path). Trigger `personas_duplicado_claves_stale` (migration 1766400000000).
+ * job catches any other path). Its possible-duplicate pairs go too (scored on data it no longer has; rewritten with its
+ * keys). Trigger `personas_duplicado_claves_stale` (migration 1766400000000; pairs since 1766900000000).
  */
 const keysStale = sqlFunction(`
       CREATE OR REPLACE FUNCTION personas_duplicado_claves_stale() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         DELETE FROM persona_duplicado_claves WHERE persona_id = NEW.id;
         DELETE FROM persona_duplicado_indexadas WHERE persona_id = NEW.id;
+        DELETE FROM persona_duplicado_pares WHERE persona_a = NEW.id OR persona_b = NEW.id;
         RETURN NULL;
       END $$`);
 

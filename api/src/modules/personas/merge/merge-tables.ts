@@ -15,6 +15,8 @@ export interface MergeTable {
   fingerprint: boolean;
   /** The undo only puts `resource_id` back on these rows (by id). */
   auditOnly?: boolean;
+  /** Derived rows: not kept in the snapshot; the undo deletes them and writes them again from the keys (dedupe-pairs.ts). */
+  derived?: boolean;
 }
 
 /** Parents first: written back in this order, deleted in the reverse one. */
@@ -29,6 +31,12 @@ export const MERGE_TABLES: readonly MergeTable[] = [
   { table: 'persona_duplicado_claves', where: `t.persona_id = ANY($1::int[])`, fingerprint: false },
   { table: 'persona_duplicado_indexadas', where: `t.persona_id = ANY($1::int[])`, fingerprint: false },
   {
+    table: 'persona_duplicado_pares',
+    where: `(t.persona_a = ANY($1::int[]) OR t.persona_b = ANY($1::int[]))`,
+    fingerprint: false,
+    derived: true,
+  },
+  {
     table: 'audit_logs',
     where: `t.resource_type = 'persona' AND t.resource_id = ANY($1::int[]::text[])`,
     fingerprint: false,
@@ -37,7 +45,12 @@ export const MERGE_TABLES: readonly MergeTable[] = [
 ];
 
 /** The tables whose foreign keys to `personas` the merge handles (the test compares them with information_schema). */
-export const MERGE_TABLES_WITH_PERSONA_FK = ['evento_asistentes', 'persona_no_duplicados', 'persona_import_duplicados'] as const;
+export const MERGE_TABLES_WITH_PERSONA_FK = [
+  'evento_asistentes',
+  'persona_no_duplicados',
+  'persona_import_duplicados',
+  'persona_duplicado_pares',
+] as const;
 
 /** The rows of every table above, as they were: table → rows (to_jsonb of each row). */
 export type MergeSnapshot = Record<string, Array<Record<string, unknown>>>;

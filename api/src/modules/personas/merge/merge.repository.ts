@@ -61,7 +61,7 @@ export class MergeRepository {
   /** Every row of merge-tables.ts about these people, as it is now. */
   async snapshot(manager: EntityManager, ids: number[]): Promise<MergeSnapshot> {
     const snap: MergeSnapshot = {};
-    for (const { table, where } of MERGE_TABLES) {
+    for (const { table, where } of MERGE_TABLES.filter((t) => !t.derived)) {
       const [{ rows }] = await manager.query(
         `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY to_jsonb(t)::text), '[]'::jsonb) AS rows FROM ${table} t WHERE ${where}`,
         [ids],
@@ -220,7 +220,7 @@ export class MergeRepository {
   async restore(manager: EntityManager, ids: number[], snap: MergeSnapshot): Promise<void> {
     const tables = MERGE_TABLES.filter((t) => !t.auditOnly);
     for (const { table, where } of [...tables].reverse()) await manager.query(`DELETE FROM ${table} t WHERE ${where}`, [ids]);
-    for (const { table } of tables) {
+    for (const { table } of tables.filter((t) => !t.derived)) {
       const rows = snap[table] ?? [];
       if (rows.length)
         await manager.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [

@@ -146,6 +146,8 @@ export class MergeService {
             'Estas personas cambiaron después de la fusión; deshacerla borraría esos cambios.',
           );
         await this.repo.restore(m, ids, row.antes);
+        // The keys came back as they were; the pairs are scored again against everyone as they are now.
+        await this.keyer.repair(m, ids);
         const undone = await this.repo.markUndone(m, id, actor.userId);
         const events = [...new Set([...(row.antes.evento_asistentes ?? []).map((a) => Number(a.evento_interno_id))])].sort((a, b) => a - b);
         await tx.record({
