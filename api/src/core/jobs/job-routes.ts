@@ -4,6 +4,8 @@ import type { JobRequest } from './job-publisher';
 
 /** The jobs one domain event starts besides its audit entry. */
 export type JobRoute<K extends DomainEventType> = (e: StoredDomainEvent<K>) => JobRequest[];
+/** The jobs a whole relay batch starts, whoever owns its events (an area that listens to other areas' events). */
+export type BatchJobRoute = (events: readonly StoredDomainEvent[]) => JobRequest[];
 
 /**
  * The jobs a relay batch of domain events starts: ONE audit job for the whole batch (its entries are
@@ -16,17 +18,20 @@ export type JobRoute<K extends DomainEventType> = (e: StoredDomainEvent<K>) => J
 @Injectable()
 export class JobRoutes {
   private readonly routes = new Map<DomainEventType, JobRoute<DomainEventType>>();
-  /** Routes every event passes through besides its own (an area that listens to other areas' events: webhooks). */
-  private readonly everyEvent: Array<JobRoute<DomainEventType>> = [];
+  /** Routes every batch passes through besides its events' own (an area that listens to other areas' events: webhooks). */
+  private readonly everyBatch: BatchJobRoute[] = [];
 
   register<K extends DomainEventType>(type: K, route: JobRoute<K>): void {
     if (this.routes.has(type)) throw new Error(`Job route for ${type} registered twice`);
     this.routes.set(type, route as unknown as JobRoute<DomainEventType>);
   }
 
-  /** A route for every event, whoever owns it (it decides by the event's type): registered once per area that needs it. */
-  registerForEvery(route: JobRoute<DomainEventType>): void {
-    this.everyEvent.push(route);
+  /**
+   * A route every relay batch passes through, whoever owns its events (it decides by their types): registered once per
+   * area that needs it. Per batch, not per event: a burst's 200 registrations are one job of such an area, not 200.
+   */
+  registerForBatch(route: BatchJobRoute): void {
+    this.everyBatch.push(route);
   }
 
   jobsForBatch(events: StoredDomainEvent[]): JobRequest[] {
@@ -35,10 +40,8 @@ export class JobRoutes {
     const jobs: JobRequest[] = [
       { name: 'audit.write', data: { eventIds: ids }, jobId: ids.length === 1 ? ids[0] : `${ids[0]}..${ids[ids.length - 1]}` },
     ];
-    for (const e of events) {
-      jobs.push(...(this.routes.get(e.type)?.(e) ?? []));
-      for (const route of this.everyEvent) jobs.push(...route(e));
-    }
+    for (const e of events) jobs.push(...(this.routes.get(e.type)?.(e) ?? []));
+    for (const route of this.everyBatch) jobs.push(...route(events));
     return jobs;
   }
 }

@@ -12,7 +12,7 @@ import { WebhooksService } from './webhooks.service';
 
 /**
  * Webhooks: endpoints other systems register to hear the domain events (docs/decisions/integraciones.md). Every
- * published event some endpoint could want starts a `webhooks.wake` job (job id: the event's); the workers run the
+ * relay batch starts one `webhooks.wake` job per kind of event in it that some endpoint could want (job id: the batch's first event of that kind); the workers run the
  * subscribed endpoints' lines.
  */
 @Module({
@@ -27,9 +27,13 @@ export class WebhooksModule implements OnModuleInit {
 
   onModuleInit(): void {
     registerWebhooksRealtime(this.realtime);
-    this.jobs.registerForEvery((e) =>
-      WEBHOOK_SOURCES[e.type] ? [{ name: 'webhooks.wake', data: { eventType: e.type }, jobId: `webhook-${e.id}` }] : [],
-    );
+    // One wake per kind of event in the batch (a wake runs every line subscribed to that kind, whatever it finds
+    // pending), named by the batch's first event of that kind.
+    this.jobs.registerForBatch((events) => {
+      const firstOfKind = new Map<string, string>();
+      for (const e of events) if (WEBHOOK_SOURCES[e.type] && !firstOfKind.has(e.type)) firstOfKind.set(e.type, e.id);
+      return [...firstOfKind].map(([eventType, id]) => ({ name: 'webhooks.wake', data: { eventType }, jobId: `webhook-${id}` }));
+    });
     // Active again (or changed while active): its line resumes now, not at the next sweep.
     this.jobs.register('webhook.updated', (e) =>
       e.payload.webhook.estado === 'activo'

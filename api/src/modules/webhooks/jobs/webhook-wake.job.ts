@@ -6,7 +6,7 @@ import { WEBHOOK_SOURCES } from '../webhook-events';
 import { WebhooksRepository } from '../webhooks.repository';
 import { WebhookQueue } from './webhook-queue';
 
-/** webhooks.wake (job id: the domain event's): runs the lines of the active endpoints subscribed to the event's kind. */
+/** webhooks.wake (one per relay batch and kind of event; job id: the batch's first event of that kind): runs the lines of the active endpoints subscribed to the event's kind. */
 @Injectable()
 export class WebhookWakeJob implements JobHandler<'webhooks.wake'> {
   readonly job = 'webhooks.wake' as const;
