@@ -357,10 +357,7 @@ bench.armWatchdog(20);
 await bench.run(async () => {
   const others = otherBenches();
   if (others.length) log(`other benchmarks running: ${others.map((o) => o.script).join(', ')} (figures may be distorted)`);
-  bench.build({ force: opts.build, ifStale: true });
-  await bench.createDatabase();
-  bench.migrate();
-  const { token } = await bench.startServers();
+  const { token } = await bench.freshServers({ build: { force: opts.build } });
   const db = new bench.pg.Client({ connectionString: bench.dbUrl.toString() });
   await db.connect();
   const dist = (p) => import(pathToFileURL(join(ROOT, 'dist/api/src', p)).href);

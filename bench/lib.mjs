@@ -924,6 +924,17 @@ export async function createBenchEnv({
     return { api, workers, token: await login() };
   }
 
+  /**
+   * The usual start of a run: the server built (`build`: `{ force }` or false for a root built elsewhere), a fresh
+   * database migrated, the API and the workers healthy and signed in (`startServers`' answer).
+   */
+  async function freshServers({ build: buildOptions = {}, ...startOptions } = {}) {
+    if (buildOptions) build({ ...buildOptions, ifStale: true });
+    await createDatabase();
+    migrate();
+    return startServers(startOptions);
+  }
+
   /** PIDs of the PostgreSQL backends connected to the bench database now. */
   const backendPids = () =>
     withAdmin(
@@ -974,6 +985,7 @@ export async function createBenchEnv({
     waitHealthy,
     login,
     startServers,
+    freshServers,
     backendPids,
     cleanup,
     run,

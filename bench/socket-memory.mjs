@@ -76,9 +76,7 @@ async function measure(root, label) {
   let result = null;
   // Not bench.run(): it ends the process once its body is done, and a --base run measures two builds in one process.
   try {
-    await bench.createDatabase();
-    await bench.migrate();
-    const { api, token } = await bench.startServers({ root });
+    const { api, token } = await bench.freshServers({ build: false, root });
     await sleep(2000);
     const first = readSnapshot(await snapshot(api.pid, dir));
     const sockets = [];
