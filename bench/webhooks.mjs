@@ -31,19 +31,26 @@ import {
   writeBenchSection,
 } from './lib.mjs';
 
-const { flags } = readFlags(process.argv.slice(2));
+const { flags, int } = readFlags(process.argv.slice(2), [
+  'count',
+  'endpoints',
+  'concurrency',
+  'probe-seconds',
+  'port',
+  'build',
+  'no-write',
+  'keep',
+]);
 const opts = {
-  count: Number(flags.count ?? 5000),
-  endpoints: Number(flags.endpoints ?? 10),
-  concurrency: Number(flags.concurrency ?? 16),
-  probeSeconds: Number(flags['probe-seconds'] ?? 15),
-  port: Number(flags.port ?? 3298),
+  count: int('count', 5000, 1, 20_000),
+  endpoints: int('endpoints', 10, 1, 50),
+  concurrency: int('concurrency', 16, 1, 256),
+  probeSeconds: int('probe-seconds', 15, 1, 600),
+  port: int('port', 3298, 1024, 65535),
   build: !!flags.build,
   write: !flags['no-write'],
   keep: !!flags.keep,
 };
-if (!Number.isInteger(opts.count) || opts.count < 1 || opts.count > 20_000) throw new Error('--count must be 1..20000');
-if (!Number.isInteger(opts.endpoints) || opts.endpoints < 1 || opts.endpoints > 50) throw new Error('--endpoints must be 1..50');
 
 /** A receiver: records each delivery's id, its event's time and registration id, and when it arrived. */
 async function startReceiver() {
