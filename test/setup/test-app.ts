@@ -15,6 +15,7 @@ import { AREA_SETTINGS, type FullConfig } from '../../api/src/modules';
 import { ensureFirstAdmin, type FirstAdmin } from '../../api/src/modules/seeds';
 import type { ClientToServerEvents, JoinAck, ServerToClientEvents } from '../../api/src/shared/events/socket-events';
 import { OutboxRelay } from '../../api/src/core/outbox/outbox-relay.service';
+import { RealtimePublisher } from '../../api/src/core/realtime/realtime-publisher';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { bearer } from './bearer';
 import { OpenApiContract } from './openapi-contract';
@@ -239,8 +240,10 @@ export class TestApp {
   }
 
   /** Waits until everything committed is published (audit jobs queued, pushes sent). */
+  /** Everything committed so far is published, and its pushes are sent (none waits for its room's window). */
   async flushOutbox(): Promise<void> {
     await this.app.get(OutboxRelay).flush();
+    this.app.get(RealtimePublisher).flushWaiting();
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

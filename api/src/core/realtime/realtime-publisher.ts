@@ -46,9 +46,14 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
     return effects;
   }
 
+  /** What waits for its room's window goes now (a test that must know every push so far is out). */
+  flushWaiting(): void {
+    this.coalescer.flush();
+  }
+
   /** What waits for its window goes now: the server is closing. */
   beforeApplicationShutdown(): void {
-    this.coalescer.flush();
+    this.flushWaiting();
   }
 
   /**

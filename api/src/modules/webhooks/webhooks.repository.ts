@@ -202,7 +202,8 @@ export class WebhooksRepository {
    * The next published events of the given types after the line's cursor, in the relay's publication order
    * (`published_at`, then `seq`), within the retry window. Not past the lowest event still unpublished: a relay holding it
    * may commit after a later relay did, with an earlier `published_at` (it would land behind the cursor); the line
-   * waits one relay cycle for it instead.
+   * waits one relay cycle for it instead. `held` also when nothing is published yet but an event of these types is
+   * being published (its wake-up came before its relay's commit).
    */
   async nextEvents(
     manager: EntityManager,
@@ -224,7 +225,15 @@ export class WebhooksRepository {
       [endpoint.cursor_at, endpoint.cursor_seq, endpoint.created_at, windowHours, types, limit],
     );
     const cut = rows.findIndex((r) => !r.safe);
-    return { events: cut < 0 ? rows : rows.slice(0, cut), held: cut >= 0 };
+    if (cut >= 0) return { events: rows.slice(0, cut), held: true };
+    if (rows.length > 0) return { events: rows, held: false };
+    // Nothing published yet, but an event of the line's kinds is being published: its relay queues the wake-up
+    // before its transaction commits, so the wake-up's run can come first and must look again, not go idle.
+    const [{ pending }]: Array<{ pending: boolean }> = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM domain_events WHERE published_at IS NULL AND type = ANY($1::text[])) AS pending`,
+      [types],
+    );
+    return { events: [], held: pending };
   }
 
   /** The line's new deliveries (a second insert of the same event is a no-op); `moveCursor` to the last one's place. */
