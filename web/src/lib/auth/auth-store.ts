@@ -104,34 +104,28 @@ export function isAuthenticated(): boolean {
   return authState.token !== null;
 }
 
-export async function login(input: LoginInput): Promise<AuthResponse> {
+/** Login and register (spec 1 §4): the answer opens the session; a failure is shown with its fallback (§8) and thrown. */
+async function openSession(send: () => Promise<AuthResponse>, fallbackError: string): Promise<AuthResponse> {
   authState.loading = true;
   authState.error = null;
   try {
-    const response = await postLogin(input);
+    const response = await send();
     setSession(response);
     return response;
   } catch (error) {
-    authState.error = errorMessage(error, 'Login failed');
+    authState.error = errorMessage(error, fallbackError);
     throw error;
   } finally {
     authState.loading = false;
   }
 }
 
-export async function register(input: RegisterInput): Promise<AuthResponse> {
-  authState.loading = true;
-  authState.error = null;
-  try {
-    const response = await postRegister(input);
-    setSession(response);
-    return response;
-  } catch (error) {
-    authState.error = errorMessage(error, 'Registration failed');
-    throw error;
-  } finally {
-    authState.loading = false;
-  }
+export function login(input: LoginInput): Promise<AuthResponse> {
+  return openSession(() => postLogin(input), 'Login failed');
+}
+
+export function register(input: RegisterInput): Promise<AuthResponse> {
+  return openSession(() => postRegister(input), 'Registration failed');
 }
 
 export async function logout(): Promise<void> {

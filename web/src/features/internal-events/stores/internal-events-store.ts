@@ -1,7 +1,7 @@
 /** The internal events list (spec 2 §2 /eventos-internos): loaded per filter, kept live by the list room. */
 import { proxy } from 'valtio';
 import type { InternalEventResponse, VersionedInternalCounts } from '@shared/contracts/internal-events.contract';
-import { createVersionGate } from '../../../lib/live';
+import { applyAttendeeCounts, createVersionGate } from '../../../lib/live';
 import { createListLoader } from '../../../lib/loader';
 import { getInternalEvents } from '../api/get-internal-events';
 import { removeById } from '../../../lib/list';
@@ -54,11 +54,7 @@ export function removeInternalEvent(id: number): void {
   removeById(internalEventsState.eventos, id);
 }
 
+/** A row's attendee counters (and version), newer versions only: the same applier as the event's own screen. */
 export function applyListCounts(c: VersionedInternalCounts): void {
-  const e = internalEventsState.eventos.find((x) => x.id === c.evento_id);
-  if (!e || !versions.accept(c.evento_id, c.version)) return;
-  e.asistentes_count = c.asistentes_count;
-  e.asistentes_confirmados_count = c.asistentes_confirmados_count;
-  e.asistentes_pendientes_count = c.asistentes_pendientes_count;
-  e.asistentes_asistieron_count = c.asistentes_asistieron_count;
+  applyAttendeeCounts(internalEventsState.eventos.find((x) => x.id === c.evento_id) ?? null, c, versions);
 }
