@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eventBody } from '../factories/external-events';
+import { eventBody, postEvent } from '../factories/external-events';
 import { eventually, signedInApp, type TestApp } from '../setup/test-app';
 
 /** Issue 33 §2: personal API tokens — scopes within the owner's permissions, shown once, hashed, revocable, audited. */
@@ -29,7 +29,7 @@ describe('API tokens (issue 33 §2)', () => {
 
     const list = await t.as(token).get('/api/eventos-externos');
     expect(list.status).toBe(200);
-    const create = await t.as(token).post('/api/eventos-externos').send(eventBody());
+    const create = await postEvent(t, token);
     expect(create.status).toBe(403);
     expect(create.body.message).toBe('El token de API no tiene permiso para realizar esta acción.');
     // The owner's session still may: the token is narrower than its owner.
@@ -224,7 +224,7 @@ describe('API tokens (issue 33 §2)', () => {
 
   it('audits every change made with a token as made with that token', async () => {
     const { token, api_token } = await createToken(admin, { eventos_externos: ['view', 'create'] });
-    const created = await t.as(token).post('/api/eventos-externos').send(eventBody());
+    const created = await postEvent(t, token);
     expect(created.status).toBe(201);
     const entry = await eventually(
       () =>
@@ -237,7 +237,7 @@ describe('API tokens (issue 33 §2)', () => {
     const [adminRow] = await t.query<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@aforo.test'`);
     expect(entry[0]).toEqual({ user_id: adminRow.id, api_token_id: api_token.id, action: 'create' });
     // The same change through the session names no token.
-    const bySession = await t.as(admin).post('/api/eventos-externos').send(eventBody());
+    const bySession = await postEvent(t, admin);
     const sessionEntry = await eventually(
       () =>
         t.query<{ api_token_id: number | null }>(

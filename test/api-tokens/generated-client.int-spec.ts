@@ -1,6 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/aforo-api';
-import { eventBody } from '../factories/external-events';
+import { eventBody, postEvent } from '../factories/external-events';
 import { signedInApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -26,11 +26,7 @@ describe('the generated TypeScript client, with an API token', () => {
     const token = created.data!.token;
     expect(created.data!.api_token.permissions).toEqual({ eventos_externos: ['view'] });
 
-    await t
-      .as(admin)
-      .post('/api/eventos-externos')
-      .send(eventBody({ title: 'Festival de la Carne Asada' }))
-      .expect(201);
+    await postEvent(t, admin, { title: 'Festival de la Carne Asada' }).expect(201);
     const integration = createClient<paths>({ baseUrl: t.url, headers: { Authorization: `Bearer ${token}` } });
     const list = await integration.GET('/api/eventos-externos');
     expect(list.response.status).toBe(200);

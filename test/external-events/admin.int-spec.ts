@@ -1,4 +1,4 @@
-import { createEvent, eventBody } from '../factories/external-events';
+import { createEvent, eventBody, postEvent, putEvent } from '../factories/external-events';
 import { TestApp, signedInApp } from '../setup/test-app';
 
 describe('external events administration (spec 1 §2.6, §4, §7) — rules enforced by the server', () => {
@@ -11,19 +11,13 @@ describe('external events administration (spec 1 §2.6, §4, §7) — rules enfo
     const b = await createEvent(t, admin, { title: 'Festival de Música Norteña ¡2027!' });
     expect(a.slug).toBe('festival-de-musica-nortena-2027');
     expect(b.slug).toBe('festival-de-musica-nortena-2027-2');
-    const res = await t
-      .as(admin)
-      .put(`/api/eventos-externos/${a.id}`)
-      .send(eventBody({ title: 'Otro título', status: 'published' }));
+    const res = await putEvent(t, admin, a.id, { title: 'Otro título', status: 'published' });
     expect(res.status).toBe(200);
     expect(res.body.event).toMatchObject({ title: 'Otro título', slug: 'festival-de-musica-nortena-2027' });
   });
 
   it('on creation only draft or published; on edit all four; defaults capacity to 50', async () => {
-    const bad = await t
-      .as(admin)
-      .post('/api/eventos-externos')
-      .send(eventBody({ status: 'cancelled' }));
+    const bad = await postEvent(t, admin, { status: 'cancelled' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.status).toEqual(['Al crear, el estado debe ser borrador o publicado.']);
     const { max_attendees: _omit, ...noCapacity } = eventBody({ status: 'draft' });
@@ -31,7 +25,7 @@ describe('external events administration (spec 1 §2.6, §4, §7) — rules enfo
     expect(created.status).toBe(201);
     expect(created.body.event).toMatchObject({ max_attendees: 50, current_attendees: 0, status: 'draft', is_featured: false });
     for (const status of ['published', 'cancelled', 'completed', 'draft']) {
-      const res = await t.as(admin).put(`/api/eventos-externos/${created.body.event.id}`).send(eventBody({ status }));
+      const res = await putEvent(t, admin, created.body.event.id, { status });
       expect(res.status).toBe(200);
       expect(res.body.event.status).toBe(status);
     }
@@ -44,29 +38,20 @@ describe('external events administration (spec 1 §2.6, §4, §7) — rules enfo
       .send({ title: ' ', description: '', event_date: 'mañana', location: '', max_attendees: 0, end_date: null });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['description', 'event_date', 'location', 'max_attendees', 'title']);
-    const ends = await t
-      .as(admin)
-      .post('/api/eventos-externos')
-      .send(eventBody({ end_date: '2027-03-14T10:00:00.000Z' }));
+    const ends = await postEvent(t, admin, { end_date: '2027-03-14T10:00:00.000Z' });
     expect(ends.status).toBe(422);
     expect(ends.body.errors.end_date).toEqual(['La fecha de fin no puede ser anterior a la de inicio.']);
   });
 
   it('length limits answer in Spanish with the field named as the form labels it', async () => {
-    const res = await t
-      .as(admin)
-      .post('/api/eventos-externos')
-      .send(eventBody({ title: 'T'.repeat(201), location: 'U'.repeat(301), agenda: ['A'.repeat(501)] }));
+    const res = await postEvent(t, admin, { title: 'T'.repeat(201), location: 'U'.repeat(301), agenda: ['A'.repeat(501)] });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       title: ['El título no debe tener más de 200 caracteres.'],
       location: ['La ubicación no debe tener más de 300 caracteres.'],
       agenda: ['Cada punto de la agenda no debe tener más de 500 caracteres.'],
     });
-    const atLimit = await t
-      .as(admin)
-      .post('/api/eventos-externos')
-      .send(eventBody({ title: 'T'.repeat(200) }));
+    const atLimit = await postEvent(t, admin, { title: 'T'.repeat(200) });
     expect(atLimit.status).toBe(201);
   });
 
@@ -117,11 +102,7 @@ describe('external events administration (spec 1 §2.6, §4, §7) — rules enfo
     const again = await t.as(admin).put(`/api/eventos-externos/${winner.id}/toggle-featured`);
     expect(again.body.is_featured).toBe(false);
     await t.as(admin).put(`/api/eventos-externos/${winner.id}/toggle-featured`).expect(200);
-    await t
-      .as(admin)
-      .put(`/api/eventos-externos/${winner.id}`)
-      .send(eventBody({ status: 'cancelled' }))
-      .expect(200);
+    await putEvent(t, admin, winner.id, { status: 'cancelled' }).expect(200);
     expect((await t.http().get('/api/public/featured-event')).body.featured_event).toBeNull();
     await expect(t.query(`UPDATE external_events SET is_featured = true WHERE id IN (${events[0].id}, ${events[1].id})`)).rejects.toThrow();
   });

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import type { Test } from 'supertest';
-import { createEvent, eventBody, registerForEvent, registrationBody } from '../factories/external-events';
+import { createEvent, eventBody, putEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { TestApp, signedInApp } from '../setup/test-app';
 
 const PUBLIC_URL = 'https://eventos.monterrey.gob.mx';
@@ -169,11 +169,7 @@ describe('public calendar (.ics): the feed and one event (issue 33 §3)', () => 
     const again = await t.http().get('/api/public/eventos.ics').set('If-None-Match', etag);
     expect(again.status).toBe(304);
     expect(again.text ?? '').toBe('');
-    await t
-      .as(admin)
-      .put(`/api/eventos-externos/${e.id}`)
-      .send(eventBody({ title: 'Cine al aire libre (cambio de sede)' }))
-      .expect(200);
+    await putEvent(t, admin, e.id, { title: 'Cine al aire libre (cambio de sede)' }).expect(200);
     expect((await t.http().get('/api/public/eventos.ics').set('If-None-Match', etag)).status).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-import { createEvent, registrationBody, registerForEvent } from '../factories/external-events';
+import { createEvent, joinEventWaitlist, registerForEvent, registrationBody } from '../factories/external-events';
 import { MAILED_PUBLIC_URL as PUBLIC, mailedApp } from '../setup/mailed-app';
 import { eventually } from '../setup/test-app';
 
@@ -35,7 +35,7 @@ describe("a citizen's journey by e-mail: confirmation, cancel by its link, the p
     expect((await registerForEvent(app.t, e.slug, registrationBody(1))).status).toBe(201);
     // Full: the next citizen joins the waitlist, and takes a place in line by the link mailed to the address.
     expect((await registerForEvent(app.t, e.slug, registrationBody(2))).status).toBe(409);
-    expect((await app.t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(2))).status).toBe(202);
+    expect((await joinEventWaitlist(app.t, e.slug, registrationBody(2))).status).toBe(202);
     const join = await received('persona2@correo.mx', /^Confirma tu lugar en la lista de espera: Concierto en la Macroplaza$/);
     const confirmToken = linkIn(join.text ?? '', '/lista-espera/confirmar/')
       .split('/')

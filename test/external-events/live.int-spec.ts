@@ -1,5 +1,5 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { createEvent, eventBody, registrationBody, registerForEvent } from '../factories/external-events';
+import { createEvent, putEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { nextPush, appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
@@ -98,11 +98,7 @@ describe('external events live (instead of the 3-second polling)', () => {
     await t.as(admin).put(`/api/eventos-externos/${e.id}/toggle-featured`).expect(200);
     expect((await star).data.counts.find((c) => c.id === e.id)?.is_featured).toBe(true);
     const updated = nextPush(table, 'external-event.updated');
-    await t
-      .as(admin)
-      .put(`/api/eventos-externos/${e.id}`)
-      .send(eventBody({ title: 'Nuevo título' }))
-      .expect(200);
+    await putEvent(t, admin, e.id, { title: 'Nuevo título' }).expect(200);
     expect((await updated).data.event.title).toBe('Nuevo título');
   });
 
@@ -134,11 +130,7 @@ describe('unpublishing reaches the public page', () => {
     const anon = await t.socket();
     expect((await t.join(anon, ROOMS.publicEvent(e.id))).ok).toBe(true);
     const changed = nextPush(anon, 'public.events-changed');
-    await t
-      .as(admin)
-      .put(`/api/eventos-externos/${e.id}`)
-      .send(eventBody({ status: 'draft' }))
-      .expect(200);
+    await putEvent(t, admin, e.id, { status: 'draft' }).expect(200);
     await changed;
     expect((await t.http().get(`/api/eventos/${e.slug}`)).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { createEvent, eventBody, registrationBody, registerForEvent } from '../factories/external-events';
+import { createEvent, putEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
@@ -102,18 +102,10 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
     const draft = await createEvent(t, admin, { status: 'draft' });
     expect((await registerForEvent(t, draft.slug, registrationBody(20))).status).toBe(404);
     const closed = await createEvent(t, admin);
-    await t
-      .as(admin)
-      .put(`/api/eventos-externos/${closed.id}`)
-      .send(eventBody({ status: 'completed' }))
-      .expect(200);
+    await putEvent(t, admin, closed.id, { status: 'completed' }).expect(200);
     const completed = await registerForEvent(t, closed.slug, registrationBody(21));
     expect([completed.status, completed.body.message]).toEqual([409, 'Este evento ya concluyó; el registro está cerrado.']);
-    await t
-      .as(admin)
-      .put(`/api/eventos-externos/${closed.id}`)
-      .send(eventBody({ status: 'cancelled' }))
-      .expect(200);
+    await putEvent(t, admin, closed.id, { status: 'cancelled' }).expect(200);
     const cancelled = await registerForEvent(t, closed.slug, registrationBody(22));
     expect([cancelled.status, cancelled.body.message]).toEqual([409, 'Este evento fue cancelado; el registro está cerrado.']);
     const page = await t.http().get(`/api/eventos/${closed.slug}`);
@@ -122,14 +114,7 @@ describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () 
     await registerForEvent(t, tiny.slug, registrationBody(23)).expect(201);
     const full = await registerForEvent(t, tiny.slug, registrationBody(24));
     expect([full.status, full.body.message]).toEqual([409, 'Evento Lleno: ya no hay lugares disponibles.']);
-    expect(
-      (
-        await t
-          .as(admin)
-          .put(`/api/eventos-externos/${tiny.id}`)
-          .send(eventBody({ max_attendees: 0 }))
-      ).status,
-    ).toBe(422);
+    expect((await putEvent(t, admin, tiny.id, { max_attendees: 0 })).status).toBe(422);
   });
 
   it('capacity 50 with 500 parallel registrations → exactly 50 accepted, the rest refused, no 5xx', async () => {

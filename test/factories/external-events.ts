@@ -1,4 +1,5 @@
 import type { TestApp } from '../setup/test-app';
+import { publicForms, staffForm } from './requests';
 import { joinConfirmed } from './waitlist-join';
 
 let n = 0;
@@ -22,10 +23,11 @@ export async function createEvent(t: TestApp, token: string, overrides: Record<s
   return event as { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
 }
 
-/** A public registration, as anyone on the event's page sends it (no token): the answer, for the test to check. */
-export function registerForEvent(t: TestApp, slug: string, body: object) {
-  return t.http().post(`/api/eventos/${slug}/register`).send(body);
-}
+/** Creating and saving an event's form (`eventBody(overrides)`) as the token's holder: the answers, for the test to check. */
+export const { post: postEvent, put: putEvent } = staffForm('/api/eventos-externos', eventBody);
+
+/** A registration and a waitlist join, as anyone on the event's page sends them (no token): the answers, for the test to check. */
+export const { register: registerForEvent, joinWaitlist: joinEventWaitlist } = publicForms('/api/eventos');
 
 export function registrationBody(i: number, overrides: Record<string, unknown> = {}) {
   return {

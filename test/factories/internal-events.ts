@@ -1,4 +1,5 @@
 import type { TestApp } from '../setup/test-app';
+import { staffForm } from './requests';
 import { createEspacio } from './spaces';
 
 export function internalEventBody(overrides: Record<string, unknown> = {}) {
@@ -13,6 +14,9 @@ export function internalEventBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** Creating and saving an internal event's form (`internalEventBody(overrides)`) as the token's holder: the answers. */
+export const { post: postInternalEvent, put: putInternalEvent } = staffForm('/api/eventos-internos', internalEventBody);
 
 export async function createInternalEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const { evento } = await t.created(token, '/api/eventos-internos', internalEventBody(overrides));

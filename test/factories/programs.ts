@@ -1,4 +1,5 @@
 import type { TestApp } from '../setup/test-app';
+import { publicForms, staffForm } from './requests';
 import { joinConfirmed } from './waitlist-join';
 
 let n = 0;
@@ -18,6 +19,9 @@ export function programaBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Creating and saving a program's form (`programaBody(overrides)`) as the token's holder: the answers, for the test to check. */
+export const { post: postPrograma, put: putPrograma } = staffForm('/api/programas-servicios', programaBody);
+
 export interface TestPrograma {
   id: number;
   slug: string;
@@ -33,10 +37,8 @@ export async function createPrograma(t: TestApp, token: string, overrides: Recor
   return programa as TestPrograma;
 }
 
-/** A public application to a program, as anyone on its page sends it (no token): the answer, for the test to check. */
-export function registerForProgram(t: TestApp, slug: string, body: object) {
-  return t.http().post(`/api/programas/${slug}/register`).send(body);
-}
+/** An application and a waitlist join, as anyone on the program's page sends them (no token): the answers, for the test to check. */
+export const { register: registerForProgram, joinWaitlist: joinProgramWaitlist } = publicForms('/api/programas');
 
 /** A citizen without a business. */
 export function applicationBody(i: number, overrides: Record<string, unknown> = {}) {

@@ -1,5 +1,6 @@
 import type { EspacioResponse } from '../../api/src/shared/contracts/spaces.contract';
 import type { TestApp } from '../setup/test-app';
+import { staffForm } from './requests';
 
 let n = 0;
 
@@ -18,6 +19,9 @@ export function espacioBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** Creating and saving a space's form (`espacioBody(overrides)`) as the token's holder: the answers, for the test to check. */
+export const { post: postEspacio, put: putEspacio } = staffForm('/api/espacios', espacioBody);
 
 export async function createEspacio(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<EspacioResponse> {
   const { espacio } = await t.created(token, '/api/espacios', espacioBody(overrides));

@@ -1,4 +1,4 @@
-import { assignPersonas, createInternalEvent, insertPersonas, internalEventBody } from '../factories/internal-events';
+import { assignPersonas, createInternalEvent, insertPersonas, postInternalEvent, putInternalEvent } from '../factories/internal-events';
 import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 describe('internal events: list, create, edit, delete, attendees', () => {
@@ -7,10 +7,7 @@ describe('internal events: list, create, edit, delete, attendees', () => {
   signedInApp((s) => ({ t, admin } = s));
 
   it('creates with the spec fields, a slug, borrador/confirmado only; validates in Spanish', async () => {
-    const res = await t
-      .as(admin)
-      .post('/api/eventos-internos')
-      .send(internalEventBody({ titulo: 'Informe Anual 2026' }));
+    const res = await postInternalEvent(t, admin, { titulo: 'Informe Anual 2026' });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Evento interno creado exitosamente');
     expect(res.body.evento).toMatchObject({
@@ -34,10 +31,7 @@ describe('internal events: list, create, edit, delete, attendees', () => {
       tipo: ['El tipo no es válido.'],
       estado: ['Al crear, el estado solo puede ser borrador o confirmado.'],
     });
-    const ends = await t
-      .as(admin)
-      .post('/api/eventos-internos')
-      .send(internalEventBody({ fecha_fin: '2026-12-09T10:00:00.000Z' }));
+    const ends = await postInternalEvent(t, admin, { fecha_fin: '2026-12-09T10:00:00.000Z' });
     expect(ends.status).toBe(422);
     expect(ends.body.errors.fecha_fin).toEqual(['La fecha de fin no puede ser anterior a la de inicio.']);
   });
@@ -64,10 +58,7 @@ describe('internal events: list, create, edit, delete, attendees', () => {
 
   it('updates any estado; deletes only a borrador (409 in Spanish otherwise)', async () => {
     const e = await createInternalEvent(t, admin, { estado: 'borrador' });
-    const put = await t
-      .as(admin)
-      .put(`/api/eventos-internos/${e.id}`)
-      .send(internalEventBody({ titulo: 'Nuevo título', estado: 'completado', espacio_id: null }));
+    const put = await putInternalEvent(t, admin, e.id, { titulo: 'Nuevo título', estado: 'completado', espacio_id: null });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
       message: 'Evento interno actualizado exitosamente',

@@ -2,22 +2,15 @@ import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { PersonalDataRegistry } from '../../api/src/core/privacy/personal-data-registry';
 import { PrivacyService } from '../../api/src/modules/privacy/privacy.service';
 import { DedupeKeysJob } from '../../api/src/modules/personas/jobs/dedupe-keys.job';
-import { createPersona } from '../factories/personas';
+import { createPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
 import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
-
-type Pair = { personas: Array<{ id: number; nombre_completo: string }>; score: number; reasons: string[] };
-type Page = { data: Pair[]; current_page: number; last_page: number; per_page: number; total: number; min_score: number };
 
 describe('possible duplicates in the people database', () => {
   let t: TestApp;
   let admin: string;
   signedInApp((s) => ({ t, admin } = s));
 
-  const list = async (page = 1) => {
-    const res = await t.as(admin).get(`/api/personas/duplicados?page=${page}`);
-    expect(res.status).toBe(200);
-    return res.body as Page;
-  };
+  const list = (page = 1) => listDuplicates(t, admin, page);
   /** Uploads a CSV and waits for its import to complete: its id and final status. */
   const importCsv = async (csv: string, name: string) => {
     const upload = await t.as(admin).post('/api/personas/import-csv').attach('file', Buffer.from(csv), name);
@@ -29,8 +22,6 @@ describe('possible duplicates in the people database', () => {
     );
     return { importId, done };
   };
-  const pairOf = (page: Page, a: number, b: number) =>
-    page.data.find((p) => p.personas[0].id === Math.min(a, b) && p.personas[1].id === Math.max(a, b));
 
   it('lists pairs with their reasons, best first; not father and son', async () => {
     const jose = await createPersona(t, admin, {

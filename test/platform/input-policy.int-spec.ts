@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { createEvent, eventBody } from '../factories/external-events';
+import { createEvent, eventBody, postEvent } from '../factories/external-events';
 import { TestApp, signedInApp } from '../setup/test-app';
 
 /** Bad input is a Spanish 4xx (never a 500), ids are canonical, types are strict. */
@@ -53,10 +53,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
     });
 
     it('a NUL character in a text field or a query is a 422 naming the field', async () => {
-      const res = await t
-        .as(admin)
-        .post('/api/eventos-externos')
-        .send(eventBody({ title: 'Feria\u0000' }));
+      const res = await postEvent(t, admin, { title: 'Feria\u0000' });
       expect(res.status).toBe(422);
       expect(res.body.errors.title).toEqual(['El campo title contiene caracteres no permitidos.']);
 
@@ -64,10 +61,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
       expect(q.status).toBe(422);
       expect(q.body.errors.search).toEqual(['El campo search contiene caracteres no permitidos.']);
 
-      const nested = await t
-        .as(admin)
-        .post('/api/eventos-externos')
-        .send(eventBody({ agenda: ['ok', 'mal\u0000'] }));
+      const nested = await postEvent(t, admin, { agenda: ['ok', 'mal\u0000'] });
       expect(nested.status).toBe(422);
       expect(nested.body.errors['agenda.1']).toEqual(['El campo agenda.1 contiene caracteres no permitidos.']);
     });
@@ -88,18 +82,12 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
       expect(title.status).toBe(422);
       expect(Object.keys(title.body.errors)).toEqual(['title']);
       // A well-formed pair (an emoji) is fine.
-      const ok = await t
-        .as(admin)
-        .post('/api/eventos-externos')
-        .send(eventBody({ title: 'Feria 🎉' }));
+      const ok = await postEvent(t, admin, { title: 'Feria 🎉' });
       expect(ok.status).toBe(201);
     });
 
     it('null for an enum field is a 422', async () => {
-      const res = await t
-        .as(admin)
-        .post('/api/eventos-externos')
-        .send(eventBody({ status: null }));
+      const res = await postEvent(t, admin, { status: null });
       expect(res.status).toBe(422);
       expect(res.body.errors.status).toBeDefined();
     });
@@ -128,10 +116,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
 
   describe('3. unknown and mistyped fields are refused per field', () => {
     it('a boolean capacity is not read as 1', async () => {
-      const res = await t
-        .as(admin)
-        .post('/api/eventos-externos')
-        .send(eventBody({ max_attendees: true }));
+      const res = await postEvent(t, admin, { max_attendees: true });
       expect(res.status).toBe(422);
       expect(res.body.errors.max_attendees).toBeDefined();
     });
@@ -141,10 +126,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
       ['"3"', '3'],
       ['{}', {}],
     ])('a capacity of %s is refused', async (_label, value) => {
-      const res = await t
-        .as(admin)
-        .post('/api/eventos-externos')
-        .send(eventBody({ max_attendees: value }));
+      const res = await postEvent(t, admin, { max_attendees: value });
       expect(res.status).toBe(422);
       expect(res.body.errors.max_attendees).toBeDefined();
     });
@@ -181,10 +163,7 @@ describe('Input policy: no 500 for bad input, canonical ids, strict types', () =
   });
 
   it('every refusal above is JSON with a Spanish message and no stack', async () => {
-    const res = await t
-      .as(admin)
-      .post('/api/eventos-externos')
-      .send(eventBody({ title: '\u0000' }));
+    const res = await postEvent(t, admin, { title: '\u0000' });
     expectSpanish4xx(res);
   });
 });

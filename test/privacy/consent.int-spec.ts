@@ -1,6 +1,6 @@
 import { SignedLinks } from '../../api/src/core/links/signed-links';
-import { createEvent, joinWaitlistConfirmed, registerForEvent, registrationBody } from '../factories/external-events';
-import { applicationBody, createPrograma, registerForProgram } from '../factories/programs';
+import { createEvent, joinEventWaitlist, joinWaitlistConfirmed, registerForEvent, registrationBody } from '../factories/external-events';
+import { applicationBody, createPrograma, joinProgramWaitlist, registerForProgram } from '../factories/programs';
 import { signedInApp, TestApp } from '../setup/test-app';
 
 const NOTICE = 'Aviso de prueba del municipio.\n\nSegundo párrafo.';
@@ -64,18 +64,10 @@ describe('privacy notice versions and the consent of each public form', () => {
     // The event and the program are full now: the waitlists. Without a version: the current (2); a form that still
     // showed version 1 records 1.
     await registerForEvent(t, e.slug, registrationBody(3)).expect(409);
-    await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(3)).expect(202);
-    await t
-      .http()
-      .post(`/api/eventos/${e.slug}/waitlist`)
-      .send(registrationBody(4, { aviso_version: 1 }))
-      .expect(202);
-    await t.http().post(`/api/programas/${p.slug}/waitlist`).send(applicationBody(2)).expect(202);
-    await t
-      .http()
-      .post(`/api/programas/${p.slug}/waitlist`)
-      .send(applicationBody(3, { aviso_version: 2 }))
-      .expect(202);
+    await joinEventWaitlist(t, e.slug, registrationBody(3)).expect(202);
+    await joinEventWaitlist(t, e.slug, registrationBody(4, { aviso_version: 1 })).expect(202);
+    await joinProgramWaitlist(t, p.slug, applicationBody(2)).expect(202);
+    await joinProgramWaitlist(t, p.slug, applicationBody(3, { aviso_version: 2 })).expect(202);
     expect((await consentOf('external_waitlist', 'email', 'persona3@correo.mx')).aviso_version).toBe(2);
     expect((await consentOf('external_waitlist', 'email', 'persona4@correo.mx')).aviso_version).toBe(1);
     expect((await consentOf('programa_lista_espera', 'correo_electronico', 'solicitante2@correo.mx')).aviso_version).toBe(2);
@@ -84,15 +76,9 @@ describe('privacy notice versions and the consent of each public form', () => {
     // A version never published: 400 in Spanish, per field, nothing written.
     for (const res of [
       await registerForEvent(t, e.slug, registrationBody(5, { aviso_version: 99 })),
-      await t
-        .http()
-        .post(`/api/eventos/${e.slug}/waitlist`)
-        .send(registrationBody(5, { aviso_version: 99 })),
+      await joinEventWaitlist(t, e.slug, registrationBody(5, { aviso_version: 99 })),
       await registerForProgram(t, (await createPrograma(t, admin)).slug, applicationBody(5, { aviso_version: 99 })),
-      await t
-        .http()
-        .post(`/api/programas/${p.slug}/waitlist`)
-        .send(applicationBody(5, { aviso_version: 99 })),
+      await joinProgramWaitlist(t, p.slug, applicationBody(5, { aviso_version: 99 })),
     ]) {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/La versión del aviso de privacidad no existe/);

@@ -1,4 +1,11 @@
-import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
+import {
+  applicationBody,
+  businessApplicationBody,
+  createPrograma,
+  postPrograma,
+  programaBody,
+  registerForProgram,
+} from '../factories/programs';
 import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
@@ -80,21 +87,16 @@ describe('programs administration (spec 3 §2.6, §4, §5, §7)', () => {
       requisitos: ['Cada requisito no debe tener más de 500 caracteres.'],
       extra: ['El campo extra no está permitido.'],
     });
-    const notInt = await t
-      .as(admin)
-      .post('/api/programas-servicios')
-      .send(programaBody({ max_participantes: 'diez' }));
+    const notInt = await postPrograma(t, admin, { max_participantes: 'diez' });
     expect(notInt.body.errors).toEqual({ max_participantes: ['El máximo de participantes debe ser un número entero.'] });
-    const noStart = await t
-      .as(admin)
-      .post('/api/programas-servicios')
-      .send(programaBody({ tipo: 'fecha_especifica' }));
+    const noStart = await postPrograma(t, admin, { tipo: 'fecha_especifica' });
     expect(noStart.status).toBe(422);
     expect(noStart.body.errors).toEqual({ fecha_inicio: ['La fecha de inicio es obligatoria para un programa de fecha específica.'] });
-    const backwards = await t
-      .as(admin)
-      .post('/api/programas-servicios')
-      .send(programaBody({ tipo: 'fecha_especifica', fecha_inicio: '2027-05-10T15:00:00.000Z', fecha_fin: '2027-05-09T15:00:00.000Z' }));
+    const backwards = await postPrograma(t, admin, {
+      tipo: 'fecha_especifica',
+      fecha_inicio: '2027-05-10T15:00:00.000Z',
+      fecha_fin: '2027-05-09T15:00:00.000Z',
+    });
     expect(backwards.body.errors).toEqual({ fecha_fin: ['La fecha de fin no puede ser anterior a la fecha de inicio.'] });
     const dated = await createPrograma(t, admin, {
       tipo: 'fecha_especifica',

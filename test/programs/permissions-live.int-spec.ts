@@ -1,5 +1,12 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
+import {
+  applicationBody,
+  businessApplicationBody,
+  createPrograma,
+  programaBody,
+  putPrograma,
+  registerForProgram,
+} from '../factories/programs';
 import { nextPush, TestApp, type TestSocket, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}|nombre/i;
@@ -145,11 +152,7 @@ describe('programs live: staff table and registrations, public places (counts on
 
     const changed = nextPush(anon, 'public.program-changed');
     const rowUpdated = nextPush(table, 'program.updated');
-    await t
-      .as(admin)
-      .put(`/api/programas-servicios/${p.id}`)
-      .send(programaBody({ status: 'closed', max_participantes: 3 }))
-      .expect(200);
+    await putPrograma(t, admin, p.id, { status: 'closed', max_participantes: 3 }).expect(200);
     await changed;
     expect((await rowUpdated).data.programa.status).toBe('closed');
     await t.flushOutbox();

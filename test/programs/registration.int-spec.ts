@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { applicationBody, businessApplicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
+import { applicationBody, businessApplicationBody, createPrograma, putPrograma, registerForProgram } from '../factories/programs';
 import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}/i;
@@ -188,11 +188,7 @@ describe('public program page and application (spec 3 §2.7, §5, §7)', () => {
     expect((await t.http().get(`/api/programas/${p.slug}`)).body.programa.lugares_disponibles).toBe(0);
     const full = await registerForProgram(t, p.slug, applicationBody(31));
     expect([full.status, full.body.message]).toEqual([409, 'Este programa ya no tiene lugares disponibles.']);
-    await t
-      .as(admin)
-      .put(`/api/programas-servicios/${p.id}`)
-      .send(programaBody({ status: 'closed', max_participantes: 1 }))
-      .expect(200);
+    await putPrograma(t, admin, p.id, { status: 'closed', max_participantes: 1 }).expect(200);
     expect((await registerForProgram(t, p.slug, applicationBody(32))).status).toBe(404);
     expect(await places(p.id)).toEqual({ actuales: 1, real: 1 });
   });

@@ -1,5 +1,5 @@
 import { SignedLinks } from '../../api/src/core/links/signed-links';
-import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
+import { createEvent, joinEventWaitlist, registerForEvent, registrationBody } from '../factories/external-events';
 import { businessApplicationBody } from '../factories/programs';
 import { acceptToken, entry, entryId, fullWithLine, join, joinConfirmed, LINK_INVALID, places, PROGRAMS as a } from '../waitlist/areas';
 import { signedInApp, type TestApp } from '../setup/test-app';
@@ -71,12 +71,7 @@ describe("a program's own waitlist cases", () => {
     const good = await acceptToken(t, a, id);
     const e = await createEvent(t, admin, { max_attendees: 1 });
     await registerForEvent(t, e.slug, registrationBody(1)).expect(201);
-    for (let i = 0; i < id; i++)
-      await t
-        .http()
-        .post(`/api/eventos/${e.slug}/waitlist`)
-        .send(registrationBody(100 + i))
-        .expect(202);
+    for (let i = 0; i < id; i++) await joinEventWaitlist(t, e.slug, registrationBody(100 + i)).expect(202);
     for (const method of ['get', 'post'] as const) {
       const res = await t.http()[method](`/api/lista-espera/aceptar/${good}`);
       expect(res.status).toBe(404);

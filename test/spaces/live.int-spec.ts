@@ -1,5 +1,5 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { createEspacio, espacioBody } from '../factories/spaces';
+import { createEspacio, putEspacio } from '../factories/spaces';
 import { nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 describe('spaces live: the list reaches every staff member on the screen', () => {
@@ -27,11 +27,7 @@ describe('spaces live: the list reaches every staff member on the screen', () =>
     expect(c.event_id).toEqual(expect.any(String));
 
     const updated = nextPush(screen, 'espacio.changed');
-    await t
-      .as(admin)
-      .put(`/api/espacios/${e.id}`)
-      .send(espacioBody({ nombre: 'Salón de Cabildo' }))
-      .expect(200);
+    await putEspacio(t, admin, e.id, { nombre: 'Salón de Cabildo' }).expect(200);
     expect((await updated).data.espacio).toMatchObject({ id: e.id, nombre: 'Salón de Cabildo', version: '2' });
 
     const off = nextPush(screen, 'espacio.changed');
@@ -51,7 +47,7 @@ describe('spaces live: the list reaches every staff member on the screen', () =>
     await t.join(screen, ROOMS.espacios);
     const pushes: unknown[] = [];
     screen.on('espacio.changed', (m) => pushes.push(m));
-    await t.as(admin).put(`/api/espacios/${e.id}`).send(espacioBody()).expect(409);
+    await putEspacio(t, admin, e.id).expect(409);
     await t.flushOutbox();
     await new Promise((r) => setTimeout(r, 200));
     expect(pushes).toEqual([]);

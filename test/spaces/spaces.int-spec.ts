@@ -1,5 +1,5 @@
 import { ensureInvited } from '../factories/internal-events';
-import { createEspacio, espacioBody, seatsOf, seccion } from '../factories/spaces';
+import { createEspacio, espacioBody, postEspacio, putEspacio, seatsOf, seccion } from '../factories/spaces';
 import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the server', () => {
@@ -112,27 +112,18 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
       'secciones.2.color': ['El color debe ser un color hexadecimal como #3B82F6.'],
     });
 
-    const tooBig = await t
-      .as(admin)
-      .post('/api/espacios')
-      .send(espacioBody({ secciones: Array.from({ length: 6 }, (_, i) => seccion(`S${i}`, 100, 100)) }));
+    const tooBig = await postEspacio(t, admin, { secciones: Array.from({ length: 6 }, (_, i) => seccion(`S${i}`, 100, 100)) });
     expect(tooBig.status).toBe(422);
     expect(tooBig.body.errors).toEqual({ secciones: ['La capacidad total no puede pasar de 50,000 asientos.'] });
 
-    const atLimits = await t
-      .as(admin)
-      .post('/api/espacios')
-      .send(espacioBody({ secciones: [seccion('ABCDEFGHIJ', 100, 100), seccion('Z', 1, 1)] }));
+    const atLimits = await postEspacio(t, admin, { secciones: [seccion('ABCDEFGHIJ', 100, 100), seccion('Z', 1, 1)] });
     expect(atLimits.status).toBe(201);
     expect(atLimits.body.espacio.capacidad_total).toBe(10_001);
     expect((await seatsOf(t, atLimits.body.espacio.id)).size).toBe(10_001);
   });
 
   it('section codes are unique within a space (case-insensitive), with a message on the repeated one', async () => {
-    const res = await t
-      .as(admin)
-      .post('/api/espacios')
-      .send(espacioBody({ secciones: [seccion('VIP'), seccion('B'), seccion('vip')] }));
+    const res = await postEspacio(t, admin, { secciones: [seccion('VIP'), seccion('B'), seccion('vip')] });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       'secciones.2.codigo': ['El código VIP ya se usa en la sección 1; cada sección necesita un código distinto.'],
@@ -192,10 +183,11 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
       [seats.get('A|2|3')!.id, seats.get('B|1|1')!.id, seats.get('A|1|1')!.id],
     );
     // Removing A's last seat of each row and the whole section B: two assigned seats (one of them twice).
-    const res = await t
-      .as(admin)
-      .put(`/api/espacios/${e.id}`)
-      .send(espacioBody({ nombre: 'No debe guardarse', layout_config: '', secciones: [seccion('A', 2, 2), seccion('C', 1, 1)] }));
+    const res = await putEspacio(t, admin, e.id, {
+      nombre: 'No debe guardarse',
+      layout_config: '',
+      secciones: [seccion('A', 2, 2), seccion('C', 1, 1)],
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       'No se puede guardar el espacio: el cambio quitaría 2 asientos ya asignados en eventos. Libera esos asientos o conserva las secciones, filas y asientos que están en uso.',
@@ -205,10 +197,7 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
     expect(await seatsOf(t, e.id)).toEqual(seats);
 
     // An edit that keeps the assigned seats goes through; they keep their id (and the assignment) under a new label.
-    const kept = await t
-      .as(admin)
-      .put(`/api/espacios/${e.id}`)
-      .send(espacioBody({ layout_config: '1,1', secciones: [seccion('A', 2, 3), seccion('B', 1, 1)] }));
+    const kept = await putEspacio(t, admin, e.id, { layout_config: '1,1', secciones: [seccion('A', 2, 3), seccion('B', 1, 1)] });
     expect(kept.status).toBe(200);
     const after = await seatsOf(t, e.id);
     expect(after.get('B|1|1')).toEqual({ id: seats.get('B|1|1')!.id, codigo: 'C-1' });
@@ -231,7 +220,7 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
     const all = await t.as(admin).get('/api/espacios').expect(200);
     expect(all.body.espacios.find((x: { id: number }) => x.id === e.id).is_active).toBe(false);
 
-    const edit = await t.as(admin).put(`/api/espacios/${e.id}`).send(espacioBody());
+    const edit = await putEspacio(t, admin, e.id);
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('No se puede editar un espacio inactivo. Actívalo primero.');
     // Deactivating again changes nothing.
@@ -282,8 +271,8 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
       list: (tok: string) => t.as(tok).get('/api/espacios'),
       active: (tok: string) => t.as(tok).get('/api/espacios-activos'),
       get: (tok: string) => t.as(tok).get(`/api/espacios/${e.id}`),
-      create: (tok: string) => t.as(tok).post('/api/espacios').send(espacioBody()),
-      update: (tok: string) => t.as(tok).put(`/api/espacios/${e.id}`).send(espacioBody()),
+      create: (tok: string) => postEspacio(t, tok),
+      update: (tok: string) => putEspacio(t, tok, e.id),
       toggle: (tok: string) => t.as(tok).patch(`/api/espacios/${e.id}/toggle-active`),
       remove: (tok: string) => t.as(tok).delete(`/api/espacios/${e.id}`),
     };
@@ -311,7 +300,7 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
 
   it('every change is audited (space.created / updated / deactivated / activated)', async () => {
     const e = await createEspacio(t, admin);
-    await t.as(admin).put(`/api/espacios/${e.id}`).send(espacioBody()).expect(200);
+    await putEspacio(t, admin, e.id).expect(200);
     await t.as(admin).delete(`/api/espacios/${e.id}`).expect(200);
     await t.as(admin).patch(`/api/espacios/${e.id}/toggle-active`).expect(200);
     await t.flushOutbox();

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { SignedLinks } from '../../api/src/core/links/signed-links';
-import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
-import { applicationBody, createPrograma, registerForProgram } from '../factories/programs';
+import { createEvent, joinEventWaitlist, registerForEvent, registrationBody } from '../factories/external-events';
+import { applicationBody, createPrograma, joinProgramWaitlist, registerForProgram } from '../factories/programs';
 import { eventually, signedInApp, type TestApp } from '../setup/test-app';
 import {
   acceptToken,
@@ -658,14 +658,14 @@ describe('joins have their own per-IP limit (WAITLIST_JOIN_LIMIT_PER_MINUTE), bo
     const second = new Date().getSeconds();
     if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
 
-    for (const i of [2, 3, 4]) await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(i)).expect(202);
-    const refused = await t.http().post(`/api/eventos/${e.slug}/waitlist`).send(registrationBody(5)).expect(429);
+    for (const i of [2, 3, 4]) await joinEventWaitlist(t, e.slug, registrationBody(i)).expect(202);
+    const refused = await joinEventWaitlist(t, e.slug, registrationBody(5)).expect(429);
     expect(refused.body).toMatchObject({
       message: 'Demasiadas solicitudes desde tu conexión. Espera un momento e intenta de nuevo.',
       code: 'TOO_MANY_REQUESTS',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    await t.http().post(`/api/programas/${p.slug}/waitlist`).send(applicationBody(5)).expect(429);
+    await joinProgramWaitlist(t, p.slug, applicationBody(5)).expect(429);
     // The limit is the joins' own: other public writes still pass (here: the full event's own refusal).
     await registerForEvent(t, e.slug, registrationBody(6)).expect(409);
     const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_waitlist WHERE event_id = $1`, [e.id]);
