@@ -25,7 +25,7 @@ export function FeaturedBanner({ userName }: { userName: string | null }) {
     return (
       <section className="banner banner--welcome" data-testid="welcome-banner">
         <div className="banner__content">
-          <p className="banner__eyebrow">{governmentName(municipio)}</p>
+          <p className="eyebrow banner__eyebrow">{governmentName(municipio)}</p>
           <h1 className="banner__title">¡Bienvenido{userName ? `, ${userName}` : ''}!</h1>
           <p className="banner__text">
             Desde este panel administras los eventos, registros y servicios del municipio. Hoy es {formatDate(new Date())}.

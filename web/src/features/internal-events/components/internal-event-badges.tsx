@@ -1,9 +1,12 @@
 import type { EstadoEventoInterno, TipoEventoInterno } from '@shared/contracts/internal-events.contract';
 import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
 
+/** The shared badge tone of each estado (app/styles.css). */
+const ESTADO_TONE: Record<EstadoEventoInterno, string> = { borrador: 'amber', confirmado: 'green', cancelado: 'red', completado: 'blue' };
+
 export function EstadoBadge({ estado }: { estado: EstadoEventoInterno }) {
   return (
-    <span className={`badge ie-estado ie-estado--${estado}`} data-testid="ie-estado-badge">
+    <span className={`badge ie-estado badge--${ESTADO_TONE[estado]}`} data-testid="ie-estado-badge">
       {ESTADO_LABELS[estado]}
     </span>
   );

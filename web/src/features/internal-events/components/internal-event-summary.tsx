@@ -16,7 +16,7 @@ export function InternalEventSummary({ evento, canEdit }: { evento: InternalEven
           <TipoBadge tipo={evento.tipo} />
         </div>
         <h1 className="ie-summary__title">{evento.titulo}</h1>
-        {evento.descripcion ? <p className="ie-summary__description multiline">{evento.descripcion}</p> : null}
+        {evento.descripcion ? <p className="text-secondary multiline">{evento.descripcion}</p> : null}
         <ul className="ie-card__meta">
           <li>
             <CalendarIcon size={16} /> <span>Inicio: {formatDateTime(evento.fecha_evento)}</span>

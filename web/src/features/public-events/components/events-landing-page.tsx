@@ -35,7 +35,7 @@ export function EventsLandingPage() {
     <div className="landing" data-testid="events-landing" data-live={roomStatus ?? 'offline'}>
       <PublicEventsLiveEffect />
       <header className="landing__intro">
-        <p className="landing__eyebrow">{governmentName(municipio)}</p>
+        <p className="eyebrow">{governmentName(municipio)}</p>
         <h1 className="landing__title">Eventos públicos</h1>
         <p className="landing__text">Consulta los próximos eventos del municipio y regístrate en línea, sin costo.</p>
         <p className="landing__calendar">

@@ -152,12 +152,12 @@ export function PublicInternalEventPage() {
       <PublicInternalEventLiveEffect eventId={e.id} slugOrId={slugOrId} />
       <section className="card pie-hero">
         {e.estado === 'cancelado' ? (
-          <span className="badge ie-estado--cancelado pie-badge" data-testid="pie-cancelled-badge">
+          <span className="badge badge--red pie-badge" data-testid="pie-cancelled-badge">
             Cancelado
           </span>
         ) : null}
         <h1 className="pie-title">{e.titulo}</h1>
-        {e.descripcion ? <p className="multiline pie-description">{e.descripcion}</p> : null}
+        {e.descripcion ? <p className="multiline text-secondary">{e.descripcion}</p> : null}
         <ul className="pie-facts">
           <li>
             <CalendarIcon size={18} /> <span>Inicio: {formatDateTime(e.fecha_evento)}</span>
