@@ -1,6 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, daysAhead, expectScreenOk, signIn, uniqueEmail, bearer, closeModal, viewportFor } from '../setup/browser';
+import {
+  apiToken,
+  createStaffUser,
+  daysAhead,
+  expectScreenOk,
+  signIn,
+  uniqueEmail,
+  bearer,
+  closeModal,
+  viewportFor,
+} from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 import { addCatalogueViaApi, createPersonaViaApi, letterTag } from './personas-helpers';
 
@@ -59,18 +69,13 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     sector_id: sector,
     fecha_nacimiento: '1988-07-21',
   });
-  const staff = await request.post('/api/users', {
-    headers: bearer(token),
-    data: {
-      name: 'Dirección General de Desarrollo Económico y Turismo',
-      email: `desarrollo.economico.turismo.${Date.now()}@monterrey.gob.mx`,
-      password: 'secreto-123',
-      password_confirmation: 'secreto-123',
-      is_super_admin: false,
-      permissions: { eventos_externos: ['view', 'create', 'edit', 'delete'], personas: ['view'], programas_servicios: ['view'] },
-    },
-  });
-  expect(staff.status(), await staff.text()).toBe(201);
+  await createStaffUser(
+    request,
+    token,
+    'Dirección General de Desarrollo Económico y Turismo',
+    { eventos_externos: ['view', 'create', 'edit', 'delete'], personas: ['view'], programas_servicios: ['view'] },
+    { email: `desarrollo.economico.turismo.${Date.now()}@monterrey.gob.mx` },
+  );
   seeded = { event, personaName: `GUADALUPE ITZEL DE LA GARZA MONTEMAYOR ${tag}` };
   return seeded;
 }

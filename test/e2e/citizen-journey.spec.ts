@@ -3,13 +3,14 @@ import {
   apiToken,
   bearer,
   linkFromMail,
-  newSignedInPage,
+  openLive,
+  staffAndCitizen,
   uniqueEmail,
   expectScreenOkAtBothWidths,
   shotsFolder,
   signLink,
 } from '../setup/browser';
-import { createEventViaApi, registerViaApi, registrationRow } from './external-events-helpers';
+import { createEventViaApi, fillRegistration, registerViaApi, registrationRow } from './external-events-helpers';
 import { actOnLinkPage, pressWithKeyboard } from './link-pages-helpers';
 
 /**
@@ -39,25 +40,17 @@ test('full event → waitlist; cancel by link frees the place live and offers it
   ).registrations;
   expect(registration.codigo).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{8}$/);
 
-  const staff = await newSignedInPage(browser, token);
-  const citizenContext = await browser.newContext();
-  const citizen = await citizenContext.newPage();
+  const { staff, citizenContext, citizen, close } = await staffAndCitizen(browser, token);
   try {
     // The full event offers the waitlist, with the same form.
-    await citizen.goto(`/eventos/${event.slug}`);
-    await expect(citizen.getByTestId('public-event')).toHaveAttribute('data-live', 'joined');
+    await openLive(citizen, `/eventos/${event.slug}`, 'public-event');
     await expect(citizen.getByTestId('event-full')).toBeVisible();
     await expect(citizen.getByTestId('waitlist-count')).toHaveText('Nadie en la lista de espera');
     await checkScreen(citizen, 'public-event-waitlist-form');
     const waitingEmail = uniqueEmail('espera');
     const form = citizen.getByTestId('waitlist-form');
-    await form.getByLabel('Nombre(s)').fill('luis');
-    await form.getByLabel('Apellido paterno').fill('treviño');
-    await form.getByLabel('Apellido materno').fill('salinas');
-    await form.getByLabel('Fecha de nacimiento').fill('1994-02-11');
-    await form.getByLabel('Teléfono').fill('8187654321');
-    await form.getByLabel('Correo electrónico').fill(waitingEmail);
-    await form.getByLabel('Tipo de participante').selectOption('Emprendedor');
+    const luis = { nombre: 'luis', paterno: 'treviño', materno: 'salinas', email: waitingEmail };
+    await fillRegistration(citizen, { ...luis, birth: '1994-02-11', phone: '8187654321', tipo: 'Emprendedor' }, form);
     await form.getByLabel('Tipo de participante').focus();
     await pressWithKeyboard(citizen, 'waitlist-submit');
     await expect(citizen.getByTestId('waitlist-success')).toBeVisible();
@@ -98,8 +91,7 @@ test('full event → waitlist; cancel by link frees the place live and offers it
     // The citizen cancels by the link of their confirmation; the board and the public page follow live.
     const cancelToken = signLink('cancel-registration', registration.id, new Date(Date.now() + 20 * 86_400_000));
     const publicPage = await citizenContext.newPage();
-    await publicPage.goto(`/eventos/${event.slug}`);
-    await expect(publicPage.getByTestId('public-event')).toHaveAttribute('data-live', 'joined');
+    await openLive(publicPage, `/eventos/${event.slug}`, 'public-event');
     await citizen.goto(`/registro/cancelar/${cancelToken}`);
     await actOnLinkPage(citizen, 'cancel', {
       shots: SHOTS,
@@ -158,8 +150,7 @@ test('full event → waitlist; cancel by link frees the place live and offers it
     await expect(citizen.getByRole('heading', { name: 'Este enlace ya se usó' })).toBeVisible();
     await expect(citizen.getByTestId('link-problem-message')).toHaveText('Ya aceptaste este lugar: tu registro está confirmado.');
   } finally {
-    await staff.context.close();
-    await citizenContext.close();
+    await close();
   }
 });
 
@@ -198,12 +189,9 @@ test('staff remove someone from the waitlist with the keyboard; the panel and th
     });
     expect((await request.post(`/api${confirmLink}`)).status()).toBe(200);
   }
-  const staff = await newSignedInPage(browser, token);
-  const citizenContext = await browser.newContext();
-  const citizen = await citizenContext.newPage();
+  const { staff, citizen, close } = await staffAndCitizen(browser, token);
   try {
-    await citizen.goto(`/eventos/${event.slug}`);
-    await expect(citizen.getByTestId('public-event')).toHaveAttribute('data-live', 'joined');
+    await openLive(citizen, `/eventos/${event.slug}`, 'public-event');
     await expect(citizen.getByTestId('places-waitlist')).toHaveText('2 personas en la lista de espera');
 
     await staff.page.goto(`/eventos-externos/${event.id}/registros`);
@@ -220,7 +208,6 @@ test('staff remove someone from the waitlist with the keyboard; the panel and th
     await expect(staff.page.getByTestId('waitlist-entry')).toContainText('JORGE');
     await expect(citizen.getByTestId('places-waitlist')).toHaveText('1 persona en la lista de espera');
   } finally {
-    await staff.context.close();
-    await citizenContext.close();
+    await close();
   }
 });

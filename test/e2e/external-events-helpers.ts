@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { ExternalEventInput, ExternalEventResponse } from '../../api/src/shared/contracts/external-events.contract';
 import { bearer, daysAhead } from '../setup/browser';
 
@@ -70,16 +70,25 @@ export async function registerViaApi(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Fills the public registration form of /eventos/{slug}. */
+/** Fills the public registration form of /eventos/{slug} (or, given, the waitlist form that asks the same). */
 export async function fillRegistration(
   page: Page,
-  person: { nombre: string; paterno: string; materno: string; email: string; phone?: string; empresa?: string; tipo?: string },
+  person: {
+    nombre: string;
+    paterno: string;
+    materno: string;
+    email: string;
+    phone?: string;
+    empresa?: string;
+    tipo?: string;
+    birth?: string;
+  },
+  form: Locator = page.getByTestId('registration-form'),
 ): Promise<void> {
-  const form = page.getByTestId('registration-form');
   await form.getByLabel('Nombre(s)').fill(person.nombre);
   await form.getByLabel('Apellido paterno').fill(person.paterno);
   await form.getByLabel('Apellido materno').fill(person.materno);
-  await form.getByLabel('Fecha de nacimiento').fill('1992-03-14');
+  await form.getByLabel('Fecha de nacimiento').fill(person.birth ?? '1992-03-14');
   await form.getByLabel('Teléfono').fill(person.phone ?? '8181234567');
   await form.getByLabel('Correo electrónico').fill(person.email);
   if (person.empresa) await form.getByLabel('Empresa (opcional)').fill(person.empresa);

@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueEmail, apiToken, daysAhead, localInput, newSignedInPage, bearer } from '../setup/browser';
+import {
+  acceptNextDialog,
+  signIn,
+  uniqueEmail,
+  apiToken,
+  bearer,
+  createStaffUser,
+  daysAhead,
+  localInput,
+  newSignedInPage,
+  openLive,
+} from '../setup/browser';
 import { createEventViaApi, eventRow, fillRegistration, posterSvg, registrationRow } from './external-events-helpers';
 
 test('staff create and publish an event, feature it, and a guest finds it on /eventos', async ({ page, browser, request }) => {
@@ -127,8 +138,7 @@ test('two staff boards see a public registration and its confirmation live; the 
     }
 
     // A citizen, not signed in, registers on the public page.
-    await guest.goto(`/eventos/${event.slug}`);
-    await expect(guest.getByTestId('public-event')).toHaveAttribute('data-live', 'joined');
+    await openLive(guest, `/eventos/${event.slug}`, 'public-event');
     await expect(guest.getByTestId('places-left-count')).toHaveText('2');
     const email = uniqueEmail('ana');
     await fillRegistration(guest, { nombre: 'ana maría', paterno: 'lópez', materno: 'garza', email, empresa: 'tec de monterrey' });
@@ -169,8 +179,7 @@ test('two staff boards see a public registration and its confirmation live; the 
     await staffB.page.getByTestId('registrations-search').fill('');
 
     // Another visitor watches the page; the last place is taken → 'Evento Lleno' without reload.
-    await watcher.goto(`/eventos/${event.slug}`);
-    await expect(watcher.getByTestId('public-event')).toHaveAttribute('data-live', 'joined');
+    await openLive(watcher, `/eventos/${event.slug}`, 'public-event');
     await expect(watcher.getByTestId('registration-form')).toBeVisible();
     await expect(watcher.getByTestId('places-left-count')).toHaveText('1');
     await guest.getByRole('button', { name: 'Registrar a otra persona' }).click();
@@ -185,14 +194,10 @@ test('two staff boards see a public registration and its confirmation live; the 
     await expect(staffB.page.getByTestId('board-count')).toContainText('2 / 2');
 
     // Deleting on board B (confirmation names the person) disappears on board A.
-    let confirmText = '';
-    staffB.page.once('dialog', (dialog) => {
-      confirmText = dialog.message();
-      void dialog.accept();
-    });
+    const confirmText = acceptNextDialog(staffB.page);
     await registrationRow(staffB.page, email2).getByTestId('delete-registration').click();
     await expect(registrationRow(staffA.page, email2)).toHaveCount(0);
-    expect(confirmText).toBe('¿Estás seguro de eliminar el registro de LUIS TREVIÑO SALINAS?');
+    expect(confirmText()).toBe('¿Estás seguro de eliminar el registro de LUIS TREVIÑO SALINAS?');
     // The watcher gets a place back: the form returns.
     await expect(watcher.getByTestId('registration-form')).toBeVisible();
     expect(navigations).toBe(0);
@@ -216,28 +221,12 @@ test('two staff boards see a public registration and its confirmation live; the 
 
 test('without view permission the screen alerts and goes back to the dashboard', async ({ page, request }) => {
   const token = await apiToken(request);
-  const email = uniqueEmail('sin-permisos');
-  const res = await request.post('/api/users', {
-    headers: bearer(token),
-    data: {
-      name: 'Sin Permisos',
-      email,
-      password: 'secreto-123',
-      password_confirmation: 'secreto-123',
-      is_super_admin: false,
-      permissions: { eventos_internos: ['view'], eventos_externos: [] },
-    },
-  });
-  expect(res.status()).toBe(201);
-  await signIn(page, email, 'secreto-123');
-  let alertText = '';
-  page.once('dialog', (dialog) => {
-    alertText = dialog.message();
-    void dialog.accept();
-  });
+  const { email, password } = await createStaffUser(request, token, 'Sin Permisos', { eventos_internos: ['view'], eventos_externos: [] });
+  await signIn(page, email, password);
+  const alertText = acceptNextDialog(page);
   await page.goto('/eventos-externos');
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(alertText).toBe('No tienes permisos para ver eventos externos');
+  expect(alertText()).toBe('No tienes permisos para ver eventos externos');
 });
 
 test('public event page: not found, draft preview only for staff, form rules, privacy notice', async ({ page, browser, request }) => {
@@ -338,15 +327,11 @@ test('event images: browser checks, create-then-upload, and the partial-failure 
   });
   await expect(modal.getByTestId('event-image-preview').locator('img')).toBeVisible();
   await page.route('**/upload-image', (route) => route.fulfill({ status: 500, body: '{}', contentType: 'application/json' }));
-  let alertText = '';
-  page.once('dialog', (dialog) => {
-    alertText = dialog.message();
-    void dialog.accept();
-  });
+  const alertText = acceptNextDialog(page);
   const title = await modal.getByLabel('Título').inputValue();
   await page.getByTestId('event-create-submit').click();
   await expect(eventRow(page, title)).toBeVisible();
-  await expect.poll(() => alertText).toBe('El evento se creó pero hubo un error al cargar la imagen');
+  await expect.poll(alertText).toBe('El evento se creó pero hubo un error al cargar la imagen');
   await page.unroute('**/upload-image');
 
   // With the upload working, the row shows the stored image (served by the API).

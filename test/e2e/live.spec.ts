@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn, uniqueEmail, bearer } from '../setup/browser';
+import { apiToken, createStaffUser, signIn, uniqueEmail, bearer } from '../setup/browser';
 import { createEventViaApi } from './external-events-helpers';
 import { fillCreateUser, userRow } from './users-helpers';
 
@@ -64,15 +64,11 @@ test('users and dashboard update live across two sessions, without reload', asyn
 test('changes pushed before the socket is in its rooms still reach the screen once it joins', async ({ page, request }) => {
   const token = await apiToken(request);
   const headers = bearer(token);
-  const email = uniqueEmail('tarde');
-  const password = 'secreto-123';
-  const data = { name: 'Tere Tardía', email, is_super_admin: false };
-  const created = await request.post('/api/users', {
-    headers,
-    data: { ...data, password, password_confirmation: password, permissions: { eventos_internos: [], eventos_externos: ['view'] } },
+  const { id, email, password } = await createStaffUser(request, token, 'Tere Tardía', {
+    eventos_internos: [],
+    eventos_externos: ['view'],
   });
-  expect(created.status()).toBe(201);
-  const { user } = (await created.json()) as { user: { id: number } };
+  const data = { name: 'Tere Tardía', email, is_super_admin: false };
 
   // The browser's socket reaches the server only when the test opens the gate.
   let openGate!: () => void;
@@ -90,7 +86,7 @@ test('changes pushed before the socket is in its rooms still reach the screen on
 
   // While the screen has its data but no room yet: a new event and a permission change are pushed to nobody.
   const event = await createEventViaApi(request, token, { title: `Evento previo a la sala ${Date.now()}` });
-  const updated = await request.put(`/api/users/${user.id}`, {
+  const updated = await request.put(`/api/users/${id}`, {
     headers,
     data: { ...data, permissions: { eventos_internos: ['view'], eventos_externos: ['view'] } },
   });

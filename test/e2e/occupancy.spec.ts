@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, bearer, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
+import { apiToken, bearer, createStaffUser, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 import { eventInSpaceViaApi } from './internal-events-helpers';
 
@@ -124,20 +124,8 @@ test('view rights see the board without the supervisor buttons; the board opens 
   const token = await apiToken(request);
   const { event, codes } = await eventAtTheDoor(request, token, `Foro Vecinal ${Date.now()}`);
   for (const code of codes.slice(0, 4)) await scan(request, token, event.id, code, 'Puerta principal');
-  const email = uniqueEmail('consulta');
-  const created = await request.post('/api/users', {
-    headers: bearer(token),
-    data: {
-      name: 'Consulta de Eventos',
-      email,
-      password: 'secreto-123',
-      password_confirmation: 'secreto-123',
-      is_super_admin: false,
-      permissions: { eventos_externos: ['view'] },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const viewer = await newSignedInPage(browser, await apiToken(request, email, 'secreto-123'));
+  const { email, password } = await createStaffUser(request, token, 'Consulta de Eventos', { eventos_externos: ['view'] });
+  const viewer = await newSignedInPage(browser, await apiToken(request, email, password));
   const page = viewer.page;
   await page.goto(`/eventos-externos/${event.id}/aforo`);
   await expect(page.getByTestId('occupancy-inside')).toHaveText('4');

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ADMIN, daysAhead } from '../setup/browser';
 import { freePort } from '../setup/processes';
 
 /**
@@ -93,4 +94,30 @@ export async function postJson<T = Record<string, unknown>>(baseUrl: string, pat
   });
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * An own server's admin signed in, and a published external event of theirs (five days ahead, at the fair's usual
+ * place) that the spec's citizens register for: the admin's token and the event.
+ */
+export async function adminAndPublishedEvent(
+  baseUrl: string,
+  title: string,
+): Promise<{ token: string; event: { id: number; slug: string } }> {
+  const { token } = await postJson<{ token: string }>(baseUrl, '/api/login', ADMIN);
+  const { event } = await postJson<{ event: { id: number; slug: string } }>(
+    baseUrl,
+    '/api/eventos-externos',
+    {
+      title,
+      description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
+      event_date: daysAhead(5, 10),
+      end_date: daysAhead(5, 16),
+      location: 'Parque Fundidora, Monterrey',
+      max_attendees: 50,
+      status: 'published',
+    },
+    token,
+  );
+  return { token, event };
 }

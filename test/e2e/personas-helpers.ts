@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { uniqueEmail, bearer } from '../setup/browser';
+import { bearer, createStaffUser } from '../setup/browser';
 
 /** Letters only (names keep A–Z): a per-test tag that makes people and catalogue values unique. */
 export function letterTag(length = 6): string {
@@ -17,13 +17,7 @@ export async function createStaff(
   actions: Array<'view' | 'create' | 'edit' | 'delete'>,
   extra: Record<string, string[]> = {},
 ): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail(name.toLowerCase().replace(/\s+/g, '-'));
-  const password = 'secreto-123';
-  const res = await request.post('/api/users', {
-    headers: bearer(adminToken),
-    data: { name, email, password, password_confirmation: password, is_super_admin: false, permissions: { ...extra, personas: actions } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  const { email, password } = await createStaffUser(request, adminToken, name, { ...extra, personas: actions });
   return { email, password };
 }
 

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiToken, newSignedInPage, signIn, signOut } from '../setup/browser';
+import { acceptNextDialog, apiToken, newSignedInPage, signIn, signOut } from '../setup/browser';
 import { createStaff, letterTag, personaRow, searchPersonas, statValue } from './personas-helpers';
 
 test('staff create, view, edit and delete a person, adding catalogue values from the form', async ({ page }) => {
@@ -76,14 +76,10 @@ test('staff create, view, edit and delete a person, adding catalogue values from
   await expect(modal).toBeVisible();
 
   // Validation errors: the alert of spec 3 §8 and the message under the field.
-  let alertText = '';
-  page.once('dialog', (dialog) => {
-    alertText = dialog.message();
-    void dialog.accept();
-  });
+  const alertText = acceptNextDialog(page);
   await modal.getByTestId('persona-submit').click();
   await expect(modal.getByTestId('persona-correo_electronico-error')).toHaveText('El correo electrónico no es válido.');
-  expect(alertText).toBe('Errores de validación:\nCorreo electrónico: El correo electrónico no es válido.');
+  expect(alertText()).toBe('Errores de validación:\nCorreo electrónico: El correo electrónico no es válido.');
   await expect(modal.getByTestId('persona-form-message')).toContainText('Errores de validación:');
 
   await modal.getByLabel('Correo electrónico').fill('maria.garza@correo.mx');
@@ -173,14 +169,10 @@ test('staff create, view, edit and delete a person, adding catalogue values from
   await expect(row).toBeVisible();
 
   // Delete, with the confirmation of spec 3 §8.
-  let confirmText = '';
-  page.once('dialog', (dialog) => {
-    confirmText = dialog.message();
-    void dialog.accept();
-  });
+  const confirmText = acceptNextDialog(page);
   await row.getByTestId('delete-persona').click();
   await expect(row).toHaveCount(0);
-  expect(confirmText).toBe(`¿Estás seguro de eliminar a ${name}?`);
+  expect(confirmText()).toBe(`¿Estás seguro de eliminar a ${name}?`);
   await expect(page.getByTestId('personas-empty')).toHaveText('No se encontraron personas');
   await expect(page.getByTestId('persona-stat-total-value')).toHaveText(totalBefore.toLocaleString('es-MX'));
 });

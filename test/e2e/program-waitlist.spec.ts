@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, linkFromMail, newSignedInPage, uniqueEmail, expectScreenOkAtBothWidths, shotsFolder } from '../setup/browser';
-import { createProgramViaApi, applyViaApi } from './programs-helpers';
+import { apiToken, linkFromMail, openLive, staffAndCitizen, uniqueEmail, expectScreenOkAtBothWidths, shotsFolder } from '../setup/browser';
+import { createProgramViaApi, applyViaApi, fillApplication, programApplication } from './programs-helpers';
 import { actOnLinkPage } from './link-pages-helpers';
 
 /**
@@ -35,30 +35,25 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
   const firstEmail = uniqueEmail('primera');
   await applyViaApi(request, programa.slug, firstEmail);
 
-  const staff = await newSignedInPage(browser, token);
-  const citizenContext = await browser.newContext();
-  const citizen = await citizenContext.newPage();
+  const { staff, citizenContext, citizen, close } = await staffAndCitizen(browser, token);
   try {
     // The full program offers its waitlist, with the same form.
-    await citizen.goto(`/programas/${programa.slug}`);
-    await expect(citizen.getByTestId('public-program')).toHaveAttribute('data-live', 'joined');
+    await openLive(citizen, `/programas/${programa.slug}`, 'public-program');
     await expect(citizen.getByTestId('program-full')).toBeVisible();
     await expect(citizen.getByTestId('program-full-waitlist-count')).toHaveText('Nadie en la lista de espera');
     await checkScreen(citizen, 'public-program-waitlist-form');
     const waitingEmail = uniqueEmail('espera');
     const form = citizen.getByTestId('program-waitlist-form');
     await expect(form.getByRole('heading', { name: 'Lista de Espera' })).toBeVisible();
-    await form.getByLabel('Nombre(s)').fill('luis');
-    await form.getByLabel('Apellido paterno').fill('treviño');
-    await form.getByLabel('Apellido materno').fill('salinas');
-    await form.getByLabel('Fecha de nacimiento').fill('1994-02-11');
-    await form.getByLabel('Celular').fill('8187654321');
-    await form.getByLabel('Correo electrónico').fill(waitingEmail);
-    await form.getByLabel('Calle').fill('Morelos');
-    await form.getByLabel('Número').fill('45');
-    await form.getByLabel('Colonia').fill('Centro');
-    await form.getByLabel('Municipio').fill('Monterrey');
-    await citizen.locator('#prog-tiene_emprendimiento-no').check();
+    await fillApplication(form, {
+      ...programApplication(waitingEmail, 'luis'),
+      apellido_paterno: 'treviño',
+      apellido_materno: 'salinas',
+      fecha_nacimiento: '1994-02-11',
+      calle: 'Morelos',
+      numero: '45',
+      colonia: 'Centro',
+    });
     await form.getByRole('button', { name: 'Unirme a la lista de espera' }).click();
     await expect(citizen.getByTestId('program-waitlist-success')).toBeVisible();
     await expect(citizen.getByRole('heading', { name: 'Revisa tu correo' })).toBeFocused();
@@ -71,8 +66,7 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
 
     // The join message's link, as the citizen gets it: the confirm page, then in line (the public count follows live).
     const publicPage = await citizenContext.newPage();
-    await publicPage.goto(`/programas/${programa.slug}`);
-    await expect(publicPage.getByTestId('public-program')).toHaveAttribute('data-live', 'joined');
+    await openLive(publicPage, `/programas/${programa.slug}`, 'public-program');
     const confirmLink = await linkFromMail(request, token, {
       refType: 'programa',
       refId: programa.id,
@@ -151,7 +145,6 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     await citizen.goto(link.replace('/lista-espera/programa/aceptar/', '/lista-espera/aceptar/'));
     await expect(citizen.getByRole('heading', { name: 'Enlace no válido' })).toBeVisible();
   } finally {
-    await staff.context.close();
-    await citizenContext.close();
+    await close();
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn, uniqueEmail, bearer } from '../setup/browser';
-import { createProgramViaApi, applyViaApi } from './programs-helpers';
+import { apiToken, createStaffUser, signIn, uniqueEmail } from '../setup/browser';
+import { createProgramViaApi, applyViaApi, fillApplication, programApplication } from './programs-helpers';
 
 function programRow(page: Page, nombre: string) {
   return page.getByTestId('program-row').filter({ has: page.getByText(nombre, { exact: true }) });
@@ -184,16 +184,8 @@ test('the duplicate e-mail messages: on leaving the field (submit disabled) and 
   await expect(page.getByRole('button', { name: 'Enviar Registro' })).toBeEnabled();
 
   // Everything filled, the repeated e-mail typed last and sent with Enter (the field never lost focus).
-  await page.getByLabel('Nombre(s)').fill('Laura');
-  await page.getByLabel('Apellido paterno').fill('Cantú');
-  await page.getByLabel('Apellido materno').fill('Leal');
-  await page.getByLabel('Fecha de nacimiento').fill('1992-04-09');
-  await page.getByLabel('Celular').fill('8187654321');
-  await page.getByLabel('Calle').fill('Hidalgo');
-  await page.getByLabel('Número').fill('200');
-  await page.getByLabel('Colonia').fill('Obispado');
-  await page.getByLabel('Municipio').fill('Monterrey');
-  await page.locator('#prog-tiene_emprendimiento-no').check();
+  const { correo_electronico: _typedLast, ...withoutEmail } = programApplication(email);
+  await fillApplication(page, withoutEmail);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Correo electrónico').press('Enter');
   await expect(page.getByTestId('application-error')).toContainText('Ya existe un registro con este correo electrónico');
@@ -212,17 +204,7 @@ test('a birth date before 1900 is refused on the page, as on the events form: th
   });
 
   await page.goto(`/programas/${programa.slug}`);
-  await page.getByLabel('Nombre(s)').fill('Laura');
-  await page.getByLabel('Apellido paterno').fill('Cantú');
-  await page.getByLabel('Apellido materno').fill('Leal');
-  await page.getByLabel('Fecha de nacimiento').fill('1899-12-31');
-  await page.getByLabel('Celular').fill('8187654321');
-  await page.getByLabel('Correo electrónico').fill(uniqueEmail('fecha'));
-  await page.getByLabel('Calle').fill('Hidalgo');
-  await page.getByLabel('Número').fill('200');
-  await page.getByLabel('Colonia').fill('Obispado');
-  await page.getByLabel('Municipio').fill('Monterrey');
-  await page.locator('#prog-tiene_emprendimiento-no').check();
+  await fillApplication(page, { ...programApplication(uniqueEmail('fecha')), fecha_nacimiento: '1899-12-31' });
   await page.getByRole('button', { name: 'Enviar Registro' }).click();
 
   await expect(page.getByLabel('Fecha de nacimiento')).toBeFocused();
@@ -246,20 +228,8 @@ test('a closed or unknown program is not found; a full one says so before anyone
 
 test('without the view permission: Sin permisos, then back to the dashboard', async ({ page, request }) => {
   const token = await apiToken(request);
-  const email = uniqueEmail('sin-programas');
-  const res = await request.post('/api/users', {
-    headers: bearer(token),
-    data: {
-      name: 'Solo Crear',
-      email,
-      password: 'password-123',
-      password_confirmation: 'password-123',
-      is_super_admin: false,
-      permissions: { programas_servicios: ['create'] },
-    },
-  });
-  expect(res.status()).toBe(201);
-  await signIn(page, email, 'password-123');
+  const { email, password } = await createStaffUser(request, token, 'Solo Crear', { programas_servicios: ['create'] });
+  await signIn(page, email, password);
   // The link shows (programas_servicios has an entry), the screen refuses (no view).
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Programas y Servicios' }).click();
   await expect(page.getByTestId('programs-denied')).toContainText('Sin permisos');

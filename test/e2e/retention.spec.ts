@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
-import { ADMIN, daysAhead, expectScreenOk, signIn, viewportFor } from '../setup/browser';
-import { ownServer, postJson, type OwnServer } from './own-server';
+import { expectScreenOk, signIn, viewportFor } from '../setup/browser';
+import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';
+import { fillRegistration } from './external-events-helpers';
 
 /**
  * Privacy in the browser: the public registration form sends the notice version it shows; staff read
@@ -17,22 +18,8 @@ const state = { eventId: 0, slug: '', token: '' };
 
 const test = base.extend<object, { retentionServer: OwnServer }>({
   retentionServer: ownServer(async (server) => {
-    state.token = (await postJson<{ token: string }>(server.url, '/api/login', ADMIN)).token;
-    const { event } = await postJson<{ event: { id: number; slug: string } }>(
-      server.url,
-      '/api/eventos-externos',
-      {
-        title: 'Feria del Empleo 2025',
-        description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
-        event_date: daysAhead(5, 10),
-        end_date: daysAhead(5, 16),
-        location: 'Parque Fundidora, Monterrey',
-        max_attendees: 50,
-        status: 'published',
-      },
-      state.token,
-    );
-    Object.assign(state, { eventId: event.id, slug: event.slug });
+    const { token, event } = await adminAndPublishedEvent(server.url, 'Feria del Empleo 2025');
+    Object.assign(state, { token, eventId: event.id, slug: event.slug });
     return server;
   }),
   baseURL: async ({ retentionServer }, use) => use(retentionServer.url),
@@ -44,13 +31,8 @@ test('the public registration form sends the notice version it shows', async ({ 
   await page.goto(`/eventos/${state.slug}`);
   const form = page.getByTestId('registration-form');
   await expect(form.getByText('aviso de privacidad (versión 1)', { exact: false })).toBeVisible();
-  await form.getByLabel('Nombre(s)').fill('rosa maría');
-  await form.getByLabel('Apellido paterno').fill('villarreal');
-  await form.getByLabel('Apellido materno').fill('cantú');
-  await form.getByLabel('Fecha de nacimiento').fill('1991-03-08');
-  await form.getByLabel('Teléfono').fill('8112345678');
-  await form.getByLabel('Correo electrónico').fill('rosa.villarreal@correo.mx');
-  await form.getByLabel('Tipo de participante').selectOption('Emprendedor');
+  const rosa = { nombre: 'rosa maría', paterno: 'villarreal', materno: 'cantú', email: 'rosa.villarreal@correo.mx' };
+  await fillRegistration(page, { ...rosa, birth: '1991-03-08', phone: '8112345678', tipo: 'Emprendedor' }, form);
   const sent = page.waitForRequest((r) => r.url().endsWith(`/api/eventos/${state.slug}/register`) && r.method() === 'POST');
   await page.getByTestId('registration-submit').click();
   expect((await sent).postDataJSON()).toMatchObject({ email: 'ROSA.VILLARREAL@CORREO.MX', aviso_version: 1 });

@@ -1,22 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, newSignedInPage, bearer as auth } from '../setup/browser';
+import { apiToken, createStaffUser, newSignedInPage } from '../setup/browser';
 import { createInternalEventViaApi, createSpaceViaApi, eventInSpaceViaApi, setSpaceViaApi } from './internal-events-helpers';
 
-async function staffToken(request: APIRequestContext, admin: string, name: string): Promise<string> {
-  const email = `asientos.${Date.now()}.${Math.floor(Math.random() * 1e6)}@aforo.local`;
-  const password = 'asientos-2026-x';
-  const res = await request.post('/api/users', {
-    headers: auth(admin),
-    data: {
-      name,
-      email,
-      password,
-      password_confirmation: password,
-      permissions: { eventos_internos: ['view', 'edit'] },
-      is_super_admin: false,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+async function staffToken(
+  request: APIRequestContext,
+  admin: string,
+  name: string,
+  eventosInternos: string[] = ['view', 'edit'],
+): Promise<string> {
+  const { email, password } = await createStaffUser(request, admin, name, { eventos_internos: eventosInternos });
   return apiToken(request, email, password);
 }
 
@@ -118,21 +110,7 @@ test('two staff on one seating map: keyboard-only assignment, release and a mass
 
 test('view-only staff see the map and the details of a seat, without actions', async ({ browser, request }) => {
   const admin = await apiToken(request);
-  const email = `solo.ver.${Date.now()}@aforo.local`;
-  const password = 'solo-ver-2026-x';
-  const res = await request.post('/api/users', {
-    headers: auth(admin),
-    data: {
-      name: 'Solo Ver',
-      email,
-      password,
-      password_confirmation: password,
-      permissions: { eventos_internos: ['view'] },
-      is_super_admin: false,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const viewer = await apiToken(request, email, password);
+  const viewer = await staffToken(request, admin, 'Solo Ver', ['view']);
   const espacio = await createSpaceViaApi(request, admin, `Sala ${Date.now()}`, [
     { nombre: 'Única', codigo: 'U', filas: 1, asientos_por_fila: 3 },
   ]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn, signOut, uniqueEmail } from '../setup/browser';
+import { acceptNextDialog, ADMIN, signIn, signOut, uniqueEmail } from '../setup/browser';
 import { fillCreateUser, userRow } from './users-helpers';
 
 test('sign in, create, edit and delete a user, then sign out', async ({ page }) => {
@@ -70,15 +70,11 @@ test('sign in, create, edit and delete a user, then sign out', async ({ page }) 
   await expect(modal).toBeHidden();
 
   // Delete (browser confirmation accepted).
-  let confirmText = '';
-  page.once('dialog', (dialog) => {
-    confirmText = dialog.message();
-    void dialog.accept();
-  });
+  const confirmText = acceptNextDialog(page);
   await row.getByTestId('delete-user').click();
   await expect(page.getByTestId('toast-success')).toHaveText(/Usuario eliminado exitosamente/);
   await expect(row).toHaveCount(0);
-  expect(confirmText).toBe('¿Estás seguro de eliminar este usuario?');
+  expect(confirmText()).toBe('¿Estás seguro de eliminar este usuario?');
 
   await signOut(page);
   await page.goto('/dashboard');

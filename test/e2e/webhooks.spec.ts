@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
 import { Receiver } from '../webhooks/receiver';
-import { ADMIN, daysAhead, expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor } from '../setup/browser';
-import { ownServer, postJson, type OwnServer } from './own-server';
+import { expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor } from '../setup/browser';
+import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';
 
 /**
  * 'Webhooks' in the browser: reached from the user menu, a receiver registered (its secret shown once), 'Probar',
@@ -17,22 +17,8 @@ const state = { token: '', slug: '', receiver: null as Receiver | null };
 const test = base.extend<object, { webhooksServer: OwnServer }>({
   webhooksServer: ownServer(
     async (server) => {
-      state.token = (await postJson<{ token: string }>(server.url, '/api/login', ADMIN)).token;
-      const { event } = await postJson<{ event: { slug: string } }>(
-        server.url,
-        '/api/eventos-externos',
-        {
-          title: 'Feria del Empleo Monterrey',
-          description: 'Encuentro de empresas regiomontanas con buscadores de empleo.',
-          event_date: daysAhead(5, 10),
-          end_date: daysAhead(5, 16),
-          location: 'Parque Fundidora, Monterrey',
-          max_attendees: 50,
-          status: 'published',
-        },
-        state.token,
-      );
-      state.slug = event.slug;
+      const { token, event } = await adminAndPublishedEvent(server.url, 'Feria del Empleo Monterrey');
+      Object.assign(state, { token, slug: event.slug });
       state.receiver = await new Receiver().start();
       return server;
     },

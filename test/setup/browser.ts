@@ -59,11 +59,65 @@ export async function apiToken(request: APIRequestContext, email = ADMIN.email, 
   return ((await res.json()) as { token: string }).token;
 }
 
+/**
+ * A staff account (not a super admin) with these permissions, made by the admin through the API (asserting the 201):
+ * its id, e-mail (unique, made from the name, unless `email` is given) and password.
+ */
+export async function createStaffUser(
+  request: APIRequestContext,
+  adminToken: string,
+  name: string,
+  permissions: Record<string, string[]>,
+  options: { email?: string; password?: string } = {},
+): Promise<{ id: number; email: string; password: string }> {
+  const { password = 'secreto-123' } = options;
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .toLowerCase();
+  const email = options.email ?? uniqueEmail(slug);
+  const res = await request.post('/api/users', {
+    headers: bearer(adminToken),
+    data: { name, email, password, password_confirmation: password, is_super_admin: false, permissions },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: ((await res.json()) as { user: { id: number } }).user.id, email, password };
+}
+
 export async function newSignedInPage(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
   const page = await context.newPage();
   return { context, page };
+}
+
+/** Accepts the page's next alert or confirm; the function returned gives its message ('' until it has shown). */
+export function acceptNextDialog(page: Page): () => string {
+  let message = '';
+  page.once('dialog', (dialog) => {
+    message = dialog.message();
+    void dialog.accept();
+  });
+  return () => message;
+}
+
+/** A staff page (signed in with `token`) and a citizen's page in a browser context of its own; `close` ends both. */
+export async function staffAndCitizen(browser: Browser, token: string) {
+  const staff = await newSignedInPage(browser, token);
+  const citizenContext = await browser.newContext();
+  const citizen = await citizenContext.newPage();
+  const close = async () => {
+    await staff.context.close();
+    await citizenContext.close();
+  };
+  return { staff, citizenContext, citizen, close };
+}
+
+/** Opens a public page and waits until it has joined its live room (`data-live` on the element `testId`). */
+export async function openLive(page: Page, path: string, testId: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId(testId)).toHaveAttribute('data-live', 'joined');
 }
 
 /** A date some days ahead, at a given local hour in America/Monterrey (UTC−6, no DST). */
