@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, createStaffUser, newSignedInPage } from '../setup/browser';
+import { apiToken, bearer as auth, createStaffUser, newSignedInPage } from '../setup/browser';
 import { createInternalEventViaApi, createSpaceViaApi, eventInSpaceViaApi, setSpaceViaApi } from './internal-events-helpers';
 
 async function staffToken(
