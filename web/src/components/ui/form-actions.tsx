@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
 
 /** A modal form's buttons: 'Cancelar', which closes it, and the submit (its text is the children). */
 export function FormActions({
@@ -14,12 +15,12 @@ export function FormActions({
 }) {
   return (
     <div className="form-actions">
-      <button type="button" className="btn btn--ghost" onClick={onCancel}>
+      <Button variant="ghost" onClick={onCancel}>
         Cancelar
-      </button>
-      <button type="submit" className="btn btn--primary" disabled={submitDisabled} data-testid={submitTestId}>
+      </Button>
+      <Button variant="primary" type="submit" disabled={submitDisabled} data-testid={submitTestId}>
         {children}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Button } from './button';
 import { ExternalLinkIcon, StarIcon } from './icons';
 import './row-actions.css';
 
@@ -7,7 +8,7 @@ export function RowButton({
   tone = 'secondary',
   ...button
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'> & { tone?: 'secondary' | 'danger'; 'data-testid'?: string }) {
-  return <button type="button" className={`btn btn--sm btn--${tone}`} {...button} />;
+  return <Button variant={tone} size="sm" {...button} />;
 }
 
 /**

@@ -13,6 +13,7 @@ import { revokeApiToken, getApiTokens } from '../api/api-tokens-api';
 import { CreateTokenForm } from './create-token-form';
 import { NewTokenPanel } from './new-token-panel';
 import '../api-tokens.css';
+import { Button } from '../../../components/ui/button';
 
 /**
  * Tokens de API (issue 33 §2): a person's bearer tokens for other systems. Created with a subset of their own
@@ -110,15 +111,15 @@ export function ApiTokensPage() {
                   </div>
                 </dl>
                 {t.revoked_at ? null : (
-                  <button
-                    type="button"
-                    className="btn btn--danger btn--sm"
+                  <Button
+                    variant="danger"
+                    size="sm"
                     onClick={() => setRevoking(t)}
                     aria-label={`Revocar el token ${t.name}`}
                     data-testid="api-token-revoke"
                   >
                     Revocar
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}

@@ -10,6 +10,7 @@ import { ACTION_LABELS, ACTIONS, AREA_LABELS, AREAS } from '../../../lib/permiss
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createApiToken } from '../api/api-tokens-api';
+import { Button } from '../../../components/ui/button';
 
 /** How long a new token lives: a few fixed choices (the server takes any date up to API_TOKEN_LIMITS.maxDays). */
 const DURATIONS = ['30', '90', '180', '365'] as const;
@@ -118,9 +119,9 @@ export function CreateTokenForm({ user, onCreated }: { user: SessionUser; onCrea
           <FieldError id="token-permissions-error" messages={permissionErrors} />
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid="api-token-create">
+          <Button variant="primary" type="submit" disabled={submitting} data-testid="api-token-create">
             {submitting ? 'Creando…' : 'Crear token'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

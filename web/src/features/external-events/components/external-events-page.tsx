@@ -83,13 +83,7 @@ function ExternalEventsManager() {
           canCreate ? <CreateButton label="Crear Evento" onClick={() => setEditing({ mode: 'create' })} testId="create-event" /> : null
         }
       />
-      <ListCard
-        titleId="events-list-title"
-        title="Eventos"
-        count={events.length}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando eventos…"
-      >
+      <ListCard title="Eventos" count={events.length} state={{ loading, loaded, error }} loadingLabel="Cargando eventos…">
         <ExternalEventsTable
           events={events as ExternalEventResponse[]}
           can={rowPermissions}

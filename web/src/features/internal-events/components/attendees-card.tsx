@@ -12,6 +12,7 @@ import { AssignPersonasModal, RemoveAsistenteModal, StatusChangeModal } from './
 import { AttendeesTable } from './attendees-table';
 import { requestInvitations, SendInvitationsModal } from './invitations-panel';
 import { useAttendeeSearch } from './use-attendee-search';
+import { Button } from '../../../components/ui/button';
 
 /** 'Mostrando X a Y de Z resultados' always, the pages (numbers around the current one) when there are several. */
 function AttendeesPagination({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
@@ -72,18 +73,18 @@ export function AttendeesCard({
             Asistentes ({asistentes.length})
           </h2>
           <div className="ie-attendees__tools">
-            <button type="button" className="btn btn--secondary btn--sm" onClick={exportCsv} data-testid="ie-export">
+            <Button size="sm" onClick={exportCsv} data-testid="ie-export">
               <DownloadIcon size={16} /> Exportar CSV
-            </button>
+            </Button>
             {canInvite ? (
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => setInviting(true)} data-testid="ie-invite-open">
+              <Button size="sm" onClick={() => setInviting(true)} data-testid="ie-invite-open">
                 <EnvelopeIcon size={16} /> Enviar invitaciones{selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
-              </button>
+              </Button>
             ) : null}
             {canEdit ? (
-              <button type="button" className="btn btn--primary btn--sm" onClick={() => setAssigning(true)} data-testid="ie-assign-open">
+              <Button variant="primary" size="sm" onClick={() => setAssigning(true)} data-testid="ie-assign-open">
                 <PlusIcon size={16} /> Asignar Personas
-              </button>
+              </Button>
             ) : null}
           </div>
         </div>

@@ -22,6 +22,7 @@ import { createInternalEvent } from '../api/create-internal-event';
 import { updateInternalEvent } from '../api/update-internal-event';
 import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
 import { upsertInternalEvent } from '../stores/internal-events-store';
+import { Button } from '../../../components/ui/button';
 
 export interface InternalEventFormValue {
   titulo: string;
@@ -229,12 +230,10 @@ export function InternalEventFormModal({ event, onClose }: { event?: InternalEve
           estados={editing ? ESTADOS_EVENTO_INTERNO : ESTADOS_AL_CREAR}
         />
         <div className="modal__footer">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={saving} data-testid="ie-submit">
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button variant="primary" type="submit" disabled={saving} data-testid="ie-submit">
             {saving ? 'Guardando...' : editing ? 'Actualizar' : 'Crear'}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

@@ -118,13 +118,7 @@ export function CorreosPage() {
           </Select>
         </label>
       </div>
-      <ListCard
-        titleId="correos-list-title"
-        title="Mensajes"
-        count={total}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando correos…"
-      >
+      <ListCard title="Mensajes" count={total} state={{ loading, loaded, error }} loadingLabel="Cargando correos…">
         <CorreosTable
           correos={correos as CorreoResponse[]}
           canResend={canResend}

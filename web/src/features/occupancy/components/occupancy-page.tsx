@@ -21,6 +21,7 @@ import { OccupancyLiveEffect } from '../live/occupancy-live-effect';
 import { applyOccupancy, loadOccupancy, occupancyState, resetOccupancy } from '../stores/occupancy-store';
 import { Sparkline } from './sparkline';
 import '../occupancy.css';
+import { Button } from '../../../components/ui/button';
 
 const n = (v: number) => v.toLocaleString('es-MX');
 
@@ -223,36 +224,23 @@ function SupervisorCard({ kind, eventId, o }: { kind: DoorKind; eventId: number;
       </h2>
       <div className="occ-supervisor__actions">
         {o.stop_lifted ? (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => void toggleStop()}
-            disabled={busy}
-            data-testid="occupancy-restore"
-          >
+          <Button onClick={() => void toggleStop()} disabled={busy} data-testid="occupancy-restore">
             Detener la entrada otra vez
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="btn btn--primary"
+          <Button
+            variant="primary"
             onClick={() => void toggleStop()}
             disabled={busy || !o.entry_stopped}
             aria-describedby="occ-override-hint"
             data-testid="occupancy-override"
           >
             Permitir entrada
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          className="btn btn--danger"
-          onClick={() => setConfirmEmpty(true)}
-          disabled={busy}
-          data-testid="occupancy-empty"
-        >
+        <Button variant="danger" onClick={() => setConfirmEmpty(true)} disabled={busy} data-testid="occupancy-empty">
           Vaciar recinto
-        </button>
+        </Button>
       </div>
       <p className="field__hint" id="occ-override-hint">
         {o.stop_lifted

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { decideImportRow } from '../api/decide-import-row';
 import { formatPhone } from '../persona-labels';
 import { importReviewState, loadImportReview, resetImportReview } from '../stores/import-review-store';
+import { Button } from '../../../components/ui/button';
 
 const ESTADO_LABELS: Record<ImportDuplicateRow['estado'], string> = {
   pendiente: 'Por revisar',
@@ -89,37 +90,27 @@ export function ImportReview({
                   <div className="duplicate__actions">
                     {canDecide && row.estado === 'pendiente' ? (
                       <>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--secondary"
-                          disabled={busy !== null}
-                          onClick={() => void decide(row, 'descartar')}
-                        >
+                        <Button size="sm" disabled={busy !== null} onClick={() => void decide(row, 'descartar')}>
                           Descartar
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--secondary"
-                          disabled={busy !== null}
-                          onClick={() => void decide(row, 'crear')}
-                        >
+                        </Button>
+                        <Button size="sm" disabled={busy !== null} onClick={() => void decide(row, 'crear')}>
                           Crear
-                        </button>
+                        </Button>
                       </>
                     ) : null}
                     {canMerge &&
                     row.persona &&
                     (row.estado === 'creada' ? row.creada_id !== null : canDecide && row.estado === 'pendiente') ? (
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--primary"
+                      <Button
+                        variant="primary"
+                        size="sm"
                         disabled={busy !== null}
                         onClick={() => void merge(row)}
                         aria-label={`Fusionar la fila ${row.fila} con ${row.persona.nombre_completo}`}
                         data-testid="import-review-merge"
                       >
                         Fusionar
-                      </button>
+                      </Button>
                     ) : null}
                   </div>
                 </li>

@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { getNoticeVersions, publishNotice } from '../api/notice-versions-api';
 import '../privacy-notice.css';
+import { Button } from '../../../components/ui/button';
 
 /**
  * The privacy notice's versions: the current one is what every public form shows and records; a change
@@ -78,9 +79,9 @@ export function NoticeVersionsPage() {
               rows={10}
               maxLength={PRIVACY_NOTICE_LIMITS.texto}
             />
-            <button type="submit" className="btn btn--primary" disabled={submitting} data-testid="notice-publish">
+            <Button variant="primary" type="submit" disabled={submitting} data-testid="notice-publish">
               {submitting ? 'Publicando…' : 'Publicar versión nueva'}
-            </button>
+            </Button>
           </form>
         </section>
       ) : null}

@@ -75,13 +75,7 @@ export function ArcoQueuePage() {
           </Select>
         </label>
       </div>
-      <ListCard
-        titleId="arco-list-title"
-        title="Solicitudes"
-        count={total}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando solicitudes…"
-      >
+      <ListCard title="Solicitudes" count={total} state={{ loading, loaded, error }} loadingLabel="Cargando solicitudes…">
         {solicitudes.length === 0 ? (
           <EmptyMessage testId="arco-empty">No hay solicitudes con este filtro</EmptyMessage>
         ) : (

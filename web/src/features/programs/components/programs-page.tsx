@@ -75,13 +75,7 @@ function ProgramsManager() {
           ) : null
         }
       />
-      <ListCard
-        titleId="programs-list-title"
-        title="Programas Creados"
-        count={programas.length}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando programas…"
-      >
+      <ListCard title="Programas Creados" count={programas.length} state={{ loading, loaded, error }} loadingLabel="Cargando programas…">
         <ProgramsTable
           programas={programas as ProgramaResponse[]}
           can={rowPermissions}

@@ -29,6 +29,7 @@ import { loadPublicEvent, publicEventState, resetPublicEvent } from '../stores/p
 import { PlacesBadge } from './event-card';
 import { RegistrationForm } from './registration-form';
 import '../public-events.css';
+import { Button } from '../../../components/ui/button';
 
 function AllEventsLink() {
   return (
@@ -140,9 +141,7 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
           confirmas; sin confirmar, la solicitud se descarta en unas horas. Si se libera un lugar, te lo ofreceremos por correo en el orden
           de la lista.
         </p>
-        <button type="button" className="btn btn--secondary" onClick={registerAnother}>
-          Anotar a otra persona
-        </button>
+        <Button onClick={registerAnother}>Anotar a otra persona</Button>
       </Panel>
     );
   } else if (success) {
@@ -155,9 +154,7 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
             : `Gracias, ${success.name}. Tu lugar en ${event.title} quedó registrado.`}
         </p>
         <p className="muted">Guarda esta confirmación; el día del evento el personal confirmará tu asistencia.</p>
-        <button type="button" className="btn btn--secondary" onClick={registerAnother}>
-          Registrar a otra persona
-        </button>
+        <Button onClick={registerAnother}>Registrar a otra persona</Button>
       </Panel>
     );
   } else if (page.is_preview) {
@@ -358,9 +355,9 @@ export function PublicEventPage() {
         <AllEventsLink />
         <Alert kind="error" testId="event-load-error">
           {error}{' '}
-          <button type="button" className="btn btn--sm btn--secondary" onClick={() => void loadPublicEvent(slug)}>
+          <Button size="sm" onClick={() => void loadPublicEvent(slug)}>
             Reintentar
-          </button>
+          </Button>
         </Alert>
       </div>
     );

@@ -13,6 +13,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useNoticeVersion } from '../../../lib/notice-version';
 import { joinWaitlist, registerForEvent } from '../api/register-for-event';
 import { fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. Por favor intenta nuevamente.';
 
@@ -151,14 +152,16 @@ export function RegistrationForm({
         </Link>
         {avisoVersion ? ` (versión ${avisoVersion})` : ''}.
       </p>
-      <button
+      <Button
+        variant="primary"
+        size="lg"
+        block
         type="submit"
-        className="btn btn--primary btn--lg btn--block"
         disabled={submitting}
         data-testid={waitlist ? 'waitlist-submit' : 'registration-submit'}
       >
         {waitlist ? (submitting ? 'Enviando…' : 'Unirme a la lista de espera') : submitting ? 'Enviando registro…' : 'Registrarme'}
-      </button>
+      </Button>
     </form>
   );
 }

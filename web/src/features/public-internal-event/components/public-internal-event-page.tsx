@@ -24,6 +24,7 @@ import {
   shownVersion,
 } from '../stores/public-internal-event-store';
 import '../public-internal-event.css';
+import { Button } from '../../../components/ui/button';
 
 const CODE_MESSAGE = 'Por favor ingresa un código válido de 5 caracteres.';
 const CONFIRM_FALLBACK = 'Error al confirmar asistencia. Por favor verifica tu código e intenta nuevamente.';
@@ -94,9 +95,9 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
             {touched && !valid ? CODE_MESSAGE : `${code.length}/${CONFIRMATION_CODE_LENGTH} caracteres`}
           </span>
         </label>
-        <button type="submit" className="btn btn--primary btn--block" disabled={!valid || sending || done} data-testid="pie-submit">
+        <Button variant="primary" block type="submit" disabled={!valid || sending || done} data-testid="pie-submit">
           {sending ? 'Confirmando...' : 'Confirmar Asistencia'}
-        </button>
+        </Button>
       </form>
       {outcome?.kind === 'success' ? (
         <div className="result-panel result-panel--success" role="status" data-testid="pie-success">

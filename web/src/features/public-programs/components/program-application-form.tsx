@@ -20,6 +20,7 @@ import { useNoticeVersion } from '../../../lib/notice-version';
 import { joinProgramWaitlist, registerForProgram } from '../api/register-for-program';
 import { controlClass, fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
+import { Button } from '../../../components/ui/button';
 
 const FALLBACK_ERROR = 'Ocurrió un error al enviar tu registro. Por favor, intenta nuevamente.';
 /** Spec 3 §5: shown under the e-mail after the check, and when a submit is blocked. */
@@ -371,15 +372,17 @@ export function ProgramApplicationForm({
         </Link>
         {avisoVersion ? ` (versión ${avisoVersion})` : ''}.
       </p>
-      <button
+      <Button
+        variant="primary"
+        size="lg"
+        block
         type="submit"
-        className="btn btn--primary btn--lg btn--block"
         disabled={submitting || emailTaken}
         aria-describedby={emailTaken ? 'prog-email-taken' : undefined}
         data-testid={waitlist ? 'program-waitlist-submit' : 'application-submit'}
       >
         {submitting ? 'Enviando...' : waitlist ? 'Unirme a la lista de espera' : 'Enviar Registro'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { getRetentionReport, runRetention } from '../api/retention-api';
 import '../retention.css';
+import { Button } from '../../../components/ui/button';
 
 const number = (n: number) => n.toLocaleString('es-MX');
 
@@ -62,15 +63,9 @@ export function RetentionPage() {
         actions={
           <>
             {canRun ? (
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={!report}
-                onClick={() => setConfirming(true)}
-                data-testid="retention-run"
-              >
+              <Button variant="primary" disabled={!report} onClick={() => setConfirming(true)} data-testid="retention-run">
                 Ejecutar ahora
-              </button>
+              </Button>
             ) : null}
           </>
         }

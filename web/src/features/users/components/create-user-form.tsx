@@ -4,6 +4,7 @@ import { createUser } from '../api/create-user';
 import { upsertUser } from '../stores/users-store';
 import { EMPTY_USER_FORM, UserFormFields, type UserFormValue } from './user-form-fields';
 import { useUserFormSubmit } from './use-user-form-submit';
+import { Button } from '../../../components/ui/button';
 
 /** The create form of spec 1 §2.5 with the checks of §5 and the messages of §8. */
 export function CreateUserForm() {
@@ -33,9 +34,9 @@ export function CreateUserForm() {
       <form className="user-form" onSubmit={handleSubmit} noValidate data-testid="create-user-form">
         <UserFormFields idPrefix="create" value={value} onChange={setValue} errors={errors} message={message} mode="create" />
         <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid="create-user-submit">
+          <Button variant="primary" type="submit" disabled={submitting} data-testid="create-user-submit">
             {submitting ? 'Creando usuario…' : 'Crear Usuario'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { resendDelivery } from '../api/webhooks-api';
 import { loadLog, logState } from '../stores/webhooks-store';
+import { Button } from '../../../components/ui/button';
 
 export const DELIVERY_LABELS: Record<DeliveryStatus, string> = { pendiente: 'Pendiente', entregada: 'Entregada', fallida: 'Fallida' };
 const PAGE_SIZE = 50;
@@ -63,15 +64,9 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
             ))}
           </Select>
         </label>
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          onClick={() => void loadLog()}
-          disabled={loading}
-          data-testid="webhook-log-refresh"
-        >
+        <Button size="sm" onClick={() => void loadLog()} disabled={loading} data-testid="webhook-log-refresh">
           Actualizar
-        </button>
+        </Button>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
       {loading && entregas.length === 0 ? <Spinner label="Cargando entregas…" /> : null}
