@@ -19,6 +19,7 @@ import {
 import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFocusOnShow } from '../../../components/ui/public-form';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDate, formatShortDate, formatTime, waitlistText } from '../../../lib/format';
 import { useRoomStatus } from '../../../lib/live';
@@ -95,12 +96,7 @@ function Panel({
   /** Moves focus to the title when shown (the outcome of a submit), scrolled into view. */
   focusOnShow?: boolean;
 }) {
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (!focusOnShow || !titleRef.current) return;
-    titleRef.current.focus({ preventScroll: true });
-    titleRef.current.scrollIntoView({ block: 'center' });
-  }, [focusOnShow]);
+  const titleRef = useFocusOnShow<HTMLHeadingElement>(focusOnShow);
   return (
     <div className={`result-panel result-panel--${kind}`} role="status" data-testid={testId}>
       <span className="result-panel__icon" aria-hidden="true">
