@@ -86,11 +86,13 @@ function ExternalEventsManager() {
       <ListCard title="Eventos" count={events.length} state={{ loading, loaded, error }} loadingLabel="Cargando eventos…">
         <ExternalEventsTable
           events={events as ExternalEventResponse[]}
-          can={rowPermissions}
-          busyId={busyId}
+          editing={{
+            can: rowPermissions,
+            busyId,
+            onEdit: (event) => setEditing({ mode: 'edit', id: event.id }),
+            onDelete: (event) => void handleDelete(event),
+          }}
           onToggleFeatured={(event) => void handleToggleFeatured(event)}
-          onEdit={(event) => setEditing({ mode: 'edit', id: event.id })}
-          onDelete={(event) => void handleDelete(event)}
         />
       </ListCard>
       {editing?.mode === 'create' ? <EventFormModal mode="create" onClose={() => setEditing(null)} /> : null}

@@ -176,11 +176,13 @@ export function PersonasPage() {
           <div className={list.loading ? 'is-refreshing' : undefined} aria-busy={list.loading}>
             <PersonasTable
               personas={personas}
-              can={{ edit: canEdit, delete: canDelete }}
-              busyId={busyId}
+              editing={{
+                can: { edit: canEdit, delete: canDelete },
+                busyId,
+                onEdit: (persona) => setEditing({ mode: 'edit', persona }),
+                onDelete: (persona) => void handleDelete(persona),
+              }}
               onView={setViewing}
-              onEdit={(persona) => setEditing({ mode: 'edit', persona })}
-              onDelete={(persona) => void handleDelete(persona)}
             />
           </div>
         ) : null}
