@@ -14,6 +14,7 @@ import { CreateTokenForm } from './create-token-form';
 import { NewTokenPanel } from './new-token-panel';
 import '../api-tokens.css';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 /**
  * Tokens de API (issue 33 §2): a person's bearer tokens for other systems. Created with a subset of their own
@@ -55,10 +56,7 @@ export function ApiTokensPage() {
         />
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
-      <section className="card" aria-labelledby="api-tokens-list-title">
-        <h2 className="card__title" id="api-tokens-list-title">
-          {user?.is_super_admin ? 'Tokens de todas las cuentas' : 'Tus tokens'}
-        </h2>
+      <Card title={user?.is_super_admin ? 'Tokens de todas las cuentas' : 'Tus tokens'}>
         {!tokens ? (
           error ? null : (
             <Spinner label="Cargando tokens…" />
@@ -125,7 +123,7 @@ export function ApiTokensPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
       {revoking ? (
         <ConfirmModal
           title="Revocar token"

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createApiToken } from '../api/api-tokens-api';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 /** How long a new token lives: a few fixed choices (the server takes any date up to API_TOKEN_LIMITS.maxDays). */
 const DURATIONS = ['30', '90', '180', '365'] as const;
@@ -64,10 +65,7 @@ export function CreateTokenForm({ user, onCreated }: { user: SessionUser; onCrea
   const areas = AREAS.filter((area) => held[area]?.length);
   const permissionErrors = listFieldErrors(errors, 'permissions');
   return (
-    <section className="card" aria-labelledby="api-token-create-title">
-      <h2 className="card__title" id="api-token-create-title">
-        Crear un token
-      </h2>
+    <Card title="Crear un token">
       <form onSubmit={handleSubmit} noValidate data-testid="api-token-form" className="api-tokens__form">
         <TextField
           id="token-name"
@@ -124,6 +122,6 @@ export function CreateTokenForm({ user, onCreated }: { user: SessionUser; onCrea
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { decideImportRow } from '../api/decide-import-row';
 import { formatPhone } from '../persona-labels';
 import { importReviewState, loadImportReview, resetImportReview } from '../stores/import-review-store';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 const ESTADO_LABELS: Record<ImportDuplicateRow['estado'], string> = {
   pendiente: 'Por revisar',
@@ -64,10 +65,7 @@ export function ImportReview({
   const porRevisar = state.porRevisar as ImportDuplicateRow[];
   const omitidas = state.omitidas as ImportDuplicateRow[];
   return (
-    <section className="card import-review" aria-labelledby="import-review-title" data-testid="import-review-list">
-      <h2 className="card__title" id="import-review-title">
-        Revisión de la importación
-      </h2>
+    <Card title="Revisión de la importación" className="import-review" testId="import-review-list">
       {state.error ? <Alert kind="error">{state.error}</Alert> : null}
       {!state.loaded && state.loading ? <Spinner label="Cargando la revisión..." /> : null}
       {state.loaded ? (
@@ -132,6 +130,6 @@ export function ImportReview({
           )}
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -31,6 +31,7 @@ import { PlacesBadge } from './event-card';
 import { RegistrationForm } from './registration-form';
 import '../public-events.css';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 function AllEventsLink() {
   return (
@@ -301,31 +302,22 @@ function EventDetails({ page }: { page: PublicEventPageResponse }) {
               </a>
             ) : null}
           </section>
-          <section className="card" aria-labelledby="about-title">
-            <h2 className="card__title" id="about-title">
-              Descripción
-            </h2>
+          <Card title="Descripción">
             <p className="event-description">{event.description}</p>
-          </section>
+          </Card>
           {event.requirements?.length ? (
-            <section className="card" aria-labelledby="requirements-title" data-testid="event-requirements">
-              <h2 className="card__title" id="requirements-title">
-                Requisitos
-              </h2>
+            <Card title="Requisitos" testId="event-requirements">
               <CheckList items={event.requirements} />
-            </section>
+            </Card>
           ) : null}
           {event.agenda?.length ? (
-            <section className="card" aria-labelledby="agenda-title" data-testid="event-agenda">
-              <h2 className="card__title" id="agenda-title">
-                Agenda
-              </h2>
+            <Card title="Agenda" testId="event-agenda">
               <ol className="agenda-list">
                 {event.agenda.map((item, i) => (
                   <li key={i}>{item}</li>
                 ))}
               </ol>
-            </section>
+            </Card>
           ) : null}
         </div>
         <RegistrationPanel page={page} />

@@ -25,6 +25,7 @@ import {
 } from '../stores/public-internal-event-store';
 import '../public-internal-event.css';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 const CODE_MESSAGE = 'Por favor ingresa un código válido de 5 caracteres.';
 const CONFIRM_FALLBACK = 'Error al confirmar asistencia. Por favor verifica tu código e intenta nuevamente.';
@@ -65,10 +66,7 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
   };
 
   return (
-    <section className="card pie-form" aria-labelledby="pie-form-title" data-testid="pie-form">
-      <h2 className="card__title" id="pie-form-title">
-        Confirmar Asistencia
-      </h2>
+    <Card title="Confirmar Asistencia" className="pie-form" testId="pie-form">
       <p className="muted">Ingresa el código de 5 caracteres que recibiste en tu invitación.</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <label className="field">
@@ -120,7 +118,7 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
           {outcome.message}
         </Alert>
       ) : null}
-    </section>
+    </Card>
   );
 }
 

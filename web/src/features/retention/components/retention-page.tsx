@@ -19,6 +19,7 @@ import { can } from '../../../lib/permissions';
 import { getRetentionReport, runRetention } from '../api/retention-api';
 import '../retention.css';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 const number = (n: number) => n.toLocaleString('es-MX');
 
@@ -77,15 +78,14 @@ export function RetentionPage() {
         )
       ) : (
         <>
-          <section className="card" aria-labelledby="retention-dry-run-title">
-            <div className="card__header">
-              <h2 className="card__title" id="retention-dry-run-title">
-                Vista previa: lo que cambiaría una ejecución ahora
-              </h2>
+          <Card
+            title="Vista previa: lo que cambiaría una ejecución ahora"
+            aside={
               <span className="retention-total" data-testid="retention-total">
                 {report.total === 0 ? 'Nada vencido' : `${number(report.total)} por cambiar`}
               </span>
-            </div>
+            }
+          >
             <div className="table-wrap">
               <table className="table table--responsive retention-table" data-testid="retention-dry-run">
                 <thead>
@@ -124,13 +124,8 @@ export function RetentionPage() {
               domicilio y fecha de nacimiento; el registro, su estado, los lugares y los conteos se conservan. Calculado el{' '}
               {formatDateTime(report.generado_at)}
             </p>
-          </section>
-          <section className="card" aria-labelledby="retention-runs-title">
-            <div className="card__header">
-              <h2 className="card__title" id="retention-runs-title">
-                Últimas ejecuciones
-              </h2>
-            </div>
+          </Card>
+          <Card title="Últimas ejecuciones" aside={null}>
             {report.ejecuciones.length === 0 ? (
               <p className="retention-note" data-testid="retention-runs-empty">
                 Aún no hay ejecuciones que hayan cambiado algo.
@@ -149,7 +144,7 @@ export function RetentionPage() {
                 ))}
               </ul>
             )}
-          </section>
+          </Card>
         </>
       )}
       {confirming && report ? (

@@ -5,6 +5,7 @@ import { upsertUser } from '../stores/users-store';
 import { EMPTY_USER_FORM, UserFormFields, type UserFormValue } from './user-form-fields';
 import { useUserFormSubmit } from './use-user-form-submit';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 /** The create form of spec 1 §2.5 with the checks of §5 and the messages of §8. */
 export function CreateUserForm() {
@@ -27,10 +28,7 @@ export function CreateUserForm() {
   };
 
   return (
-    <section className="card" aria-labelledby="create-user-title" data-testid="create-user-card">
-      <h2 className="card__title" id="create-user-title">
-        Crear Nuevo Usuario
-      </h2>
+    <Card title="Crear Nuevo Usuario" testId="create-user-card">
       <form className="user-form" onSubmit={handleSubmit} noValidate data-testid="create-user-form">
         <UserFormFields idPrefix="create" value={value} onChange={setValue} errors={errors} message={message} mode="create" />
         <div className="form-actions">
@@ -39,6 +37,6 @@ export function CreateUserForm() {
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

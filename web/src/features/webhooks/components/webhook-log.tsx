@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast';
 import { resendDelivery } from '../api/webhooks-api';
 import { loadLog, logState } from '../stores/webhooks-store';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 export const DELIVERY_LABELS: Record<DeliveryStatus, string> = { pendiente: 'Pendiente', entregada: 'Entregada', fallida: 'Fallida' };
 const PAGE_SIZE = 50;
@@ -37,13 +38,7 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
   };
 
   return (
-    <section className="card webhook-log" aria-labelledby="webhook-log-title" data-testid="webhook-log">
-      <div className="card__header">
-        <h2 className="card__title" id="webhook-log-title">
-          Entregas a {webhook.url}
-        </h2>
-        <span className="counter">{total}</span>
-      </div>
+    <Card title={`Entregas a ${webhook.url}`} className="webhook-log" testId="webhook-log" aside={<span className="counter">{total}</span>}>
       <div className="webhook-log__tools" role="group" aria-label="Filtros de entregas">
         <label className="webhook-log__field">
           <span>Estado</span>
@@ -122,6 +117,6 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
         status={`Mostrando página ${page} de ${lastPage}`}
         testId="webhook-log"
       />
-    </section>
+    </Card>
   );
 }
