@@ -7,7 +7,7 @@ import {
 } from '@shared/contracts/webhooks.contract';
 import { Alert } from '../../../components/ui/alert';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
-import { Select } from '../../../components/ui/field';
+import { Options, Select } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowButton } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
@@ -51,12 +51,7 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
             }}
             data-testid="webhook-log-filter"
           >
-            <option value="">Todas</option>
-            {DELIVERY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {DELIVERY_LABELS[s]}
-              </option>
-            ))}
+            <Options values={DELIVERY_STATUSES} labels={DELIVERY_LABELS} placeholder="Todas" />
           </Select>
         </label>
         <Button size="sm" onClick={() => void loadLog()} disabled={loading} data-testid="webhook-log-refresh">
