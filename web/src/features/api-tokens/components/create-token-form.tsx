@@ -10,7 +10,7 @@ import { ACTION_LABELS, ACTIONS, AREA_LABELS, AREAS } from '../../../lib/permiss
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createApiToken } from '../api/api-tokens-api';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Card } from '../../../components/ui/card';
 
 /** How long a new token lives: a few fixed choices (the server takes any date up to API_TOKEN_LIMITS.maxDays). */
@@ -116,11 +116,9 @@ export function CreateTokenForm({ user, onCreated }: { user: SessionUser; onCrea
           ))}
           <FieldError id="token-permissions-error" messages={permissionErrors} />
         </fieldset>
-        <div className="form-actions">
-          <Button variant="primary" type="submit" disabled={submitting} data-testid="api-token-create">
-            {submitting ? 'Creando…' : 'Crear token'}
-          </Button>
-        </div>
+        <FormActions submitDisabled={submitting} submitTestId="api-token-create">
+          {submitting ? 'Creando…' : 'Crear token'}
+        </FormActions>
       </form>
     </Card>
   );

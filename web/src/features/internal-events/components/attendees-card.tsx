@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AsistenteResponse, InternalEventResponse } from '@shared/contracts/internal-events.contract';
-import { DownloadIcon, EnvelopeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
+import { DownloadIcon, EnvelopeIcon, PlusIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { ATTENDEES_PER_PAGE, PAGE_WINDOW } from '../../../lib/constants';
 import { saveBlob } from '../../../lib/download';
@@ -13,6 +13,7 @@ import { AttendeesTable } from './attendees-table';
 import { requestInvitations, SendInvitationsModal } from './invitations-panel';
 import { useAttendeeSearch } from './use-attendee-search';
 import { Button } from '../../../components/ui/button';
+import { SearchField } from '../../../components/ui/search-field';
 
 /** 'Mostrando X a Y de Z resultados' always, the pages (numbers around the current one) when there are several. */
 function AttendeesPagination({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
@@ -88,18 +89,14 @@ export function AttendeesCard({
             ) : null}
           </div>
         </div>
-        <div className="search ie-search">
-          <SearchIcon size={16} />
-          <input
-            type="search"
-            className="input search__input"
-            placeholder="Buscar por nombre, empresa, puesto o código..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            aria-label="Buscar asistentes"
-            data-testid="ie-search"
-          />
-        </div>
+        <SearchField
+          className="ie-search"
+          label="Buscar asistentes"
+          placeholder="Buscar por nombre, empresa, puesto o código..."
+          value={search}
+          onValueChange={setSearch}
+          data-testid="ie-search"
+        />
         {asistentes.length === 0 ? (
           <p className="empty" data-testid="ie-no-attendees">
             No hay asistentes asignados a este evento.

@@ -4,7 +4,7 @@ import { createUser } from '../api/create-user';
 import { upsertUser } from '../stores/users-store';
 import { EMPTY_USER_FORM, UserFormFields, type UserFormValue } from './user-form-fields';
 import { useUserFormSubmit } from './use-user-form-submit';
-import { Button } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Card } from '../../../components/ui/card';
 
 /** The create form of spec 1 §2.5 with the checks of §5 and the messages of §8. */
@@ -31,11 +31,9 @@ export function CreateUserForm() {
     <Card title="Crear Nuevo Usuario" testId="create-user-card">
       <form className="user-form" onSubmit={handleSubmit} noValidate data-testid="create-user-form">
         <UserFormFields idPrefix="create" value={value} onChange={setValue} errors={errors} message={message} mode="create" />
-        <div className="form-actions">
-          <Button variant="primary" type="submit" disabled={submitting} data-testid="create-user-submit">
-            {submitting ? 'Creando usuario…' : 'Crear Usuario'}
-          </Button>
-        </div>
+        <FormActions submitDisabled={submitting} submitTestId="create-user-submit">
+          {submitting ? 'Creando usuario…' : 'Crear Usuario'}
+        </FormActions>
       </form>
     </Card>
   );
