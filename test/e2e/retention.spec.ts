@@ -82,7 +82,7 @@ for (const width of [1280, 360] as const) {
     const item = page.locator('[data-testid="retention-item"][data-clave="registros_eventos"]');
     await expect(item.getByTestId('retention-pending')).toHaveText('3');
     await expect(item).toContainText('12 meses después de que termina el evento');
-    await expect(page.getByTestId('retention-item')).toHaveCount(6);
+    await expect(page.getByTestId('retention-item')).toHaveCount(7);
     await expect(page.getByTestId('retention-total')).toHaveText('3 por cambiar');
     await expectScreenOk(page, `/privacidad/conservacion at ${width}`);
     if (shots) await page.screenshot({ path: `${shots}/conservacion-${width}.png`, fullPage: true });
