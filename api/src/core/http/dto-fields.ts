@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MAX_INT32 } from '@core/constants';
 import { QueryInt } from './query-int.decorator';
 
 /**
@@ -97,8 +98,14 @@ export function PositiveInt32(subject: string, invalid: string): PropertyDecorat
   return Stacked(
     IsInt({ message: `${subject} debe ser un número entero.` }),
     Min(1, { message: invalid }),
-    Max(2147483647, { message: invalid }),
+    Max(MAX_INT32, { message: invalid }),
   );
+}
+
+/** A record's id (a positive 32-bit whole number), or with `each` every item of a list: `invalid` otherwise. */
+export function RecordId(invalid: string, { each = false }: { each?: boolean } = {}): PropertyDecorator {
+  const options = { each, message: invalid };
+  return Stacked(IsInt(options), Min(1, options), Max(MAX_INT32, options));
 }
 
 /** A list's `?page=` (1 or more, from the query string): "La página no es válida." otherwise. */
