@@ -120,3 +120,17 @@ export function PageNumber(): PropertyDecorator {
     Max(100000, invalid),
   );
 }
+
+/**
+ * The `?page=` of a list as long as the people database (pages up to 1,000,000; the people screen and the pickers that
+ * page through it), with a message per rule.
+ */
+export function LongListPage(): PropertyDecorator {
+  return Stacked(
+    IsOptional(),
+    QueryInt(),
+    IsInt({ message: 'La página debe ser un número entero.' }),
+    Min(1, { message: 'La página debe ser al menos 1.' }),
+    Max(1_000_000),
+  );
+}

@@ -1,6 +1,7 @@
 import { DomainException } from '@core/errors/domain-exception';
 import { isoDateInZone } from '@core/format/display-dates';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
+import type { PublicRegistrant } from '@shared/contracts/external-events.contract';
 import type { PublicRegistrationDto } from './external-events.dto';
 
 /** A person as the public form (registration and waitlist alike) takes them. */
@@ -50,7 +51,7 @@ export function registrantFields(r: {
   email: string;
   empresa: string | null;
   tipoParticipante: string;
-}) {
+}): PublicRegistrant {
   return {
     nombre: r.nombre,
     apellido_paterno: r.apellidoPaterno,

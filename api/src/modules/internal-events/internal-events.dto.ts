@@ -31,7 +31,7 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
-import { IntFrom, RecordId, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
+import { IntFrom, LongListPage, RecordId, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
 
 /** The venue limit's ceiling (the migration's CHECK: 1 to 1,000,000). */
 const MAX_AFORO = 1_000_000;
@@ -187,11 +187,7 @@ export class AssignEspacioDto {
 }
 
 export class AvailablePersonasQueryDto {
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página debe ser un número entero.' })
-  @Min(1, { message: 'La página debe ser al menos 1.' })
-  @Max(1_000_000)
+  @LongListPage()
   page: number = 1;
 
   @IsOptional()

@@ -21,7 +21,7 @@ import {
 import { CATALOGUE_TYPES, MERGE_MAX_PEOPLE, type CatalogueType, type PersonaField } from '@shared/contracts/personas.contract';
 import { MAX_INT32 } from '@core/constants';
 import { QueryInt } from '@core/http/query-int.decorator';
-import { RecordId, Stacked } from '@core/http/dto-fields';
+import { LongListPage, RecordId, Stacked } from '@core/http/dto-fields';
 import { normalizePhone } from '@shared/rules/persona-rules';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().toUpperCase() : value);
@@ -144,11 +144,7 @@ export class PersonaDto {
 }
 
 export class PersonasQueryDto {
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página debe ser un número entero.' })
-  @Min(1, { message: 'La página debe ser al menos 1.' })
-  @Max(1_000_000)
+  @LongListPage()
   page: number = 1;
 
   @IsOptional()
