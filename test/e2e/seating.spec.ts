@@ -157,3 +157,43 @@ test('view-only staff see the map and the details of a seat, without actions', a
   await expect(details.getByTestId('seating-assign-open')).toHaveCount(0);
   await context.close();
 });
+
+test('people merged into one reach an open seating map without a reload: the seat shows the person kept', async ({ browser, request }) => {
+  const admin = await apiToken(request);
+  const { evento, ids } = await eventInSpaceViaApi(request, admin, {
+    espacio: `Sala de Juntas ${Date.now()}`,
+    secciones: [{ nombre: 'General', codigo: 'G', filas: 1, asientos_por_fila: 4, color: '#177245' }],
+    evento: { titulo: `Comité Vecinal ${Date.now()}` },
+    people: [
+      { nombre: 'Roberto', apellido_paterno: 'Garza', apellido_materno: 'Leal' },
+      { nombre: 'Roberto Carlos', apellido_paterno: 'Garza', apellido_materno: 'Leal' },
+    ],
+  });
+  const map = await request.get(`/api/eventos-internos/${evento.id}/seating-map`, { headers: auth(admin) });
+  const seat = (await map.json()).seating_map[0].secciones[0].asientos[0];
+  const seated = await request.post(`/api/eventos-internos/${evento.id}/assign-seat`, {
+    headers: auth(admin),
+    data: { persona_id: ids[1], asiento_id: seat.id },
+  });
+  expect(seated.status(), await seated.text()).toBe(201);
+
+  const { page, context } = await newSignedInPage(browser, admin);
+  await page.goto(`/eventos-internos/${evento.id}/seating`);
+  await expect(page.getByTestId('live-indicator').first()).toHaveAttribute('data-state', 'joined');
+  await page.getByTestId('seat-map-focus').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('seating-seat-person')).toHaveText('ROBERTO CARLOS GARZA LEAL');
+  await page.keyboard.press('Escape');
+
+  // Elsewhere, Roberto Carlos is merged into Roberto: his invitation and seat become Roberto's.
+  const merged = await request.post('/api/personas/fusiones', {
+    headers: auth(admin),
+    data: { sobreviviente_id: ids[0], fusionar_ids: [ids[1]], campos: { nombre: ids[0] } },
+  });
+  expect(merged.status(), await merged.text()).toBe(201);
+  await expect(totals(page)).toHaveText('4 asientos totales | 1 asignados');
+  await page.getByTestId('seat-map-focus').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('seating-seat-person')).toHaveText('ROBERTO GARZA LEAL');
+  await context.close();
+});

@@ -5299,6 +5299,8 @@ export interface components {
                 cuerpos_correos: number;
                 /** @example 0 */
                 archivos_importacion: number;
+                /** @example 0 */
+                filas_importacion: number;
             };
             /** @example 37 */
             total: number;
@@ -11665,7 +11667,7 @@ export interface operations {
                              * @example registros_eventos
                              * @enum {string}
                              */
-                            clave: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "cuerpos_correos" | "archivos_importacion";
+                            clave: "registros_eventos" | "lista_espera_eventos" | "solicitudes_programas" | "lista_espera_programas" | "cuerpos_correos" | "archivos_importacion" | "filas_importacion";
                             /** @example Eventos Externos */
                             area: string;
                             /** @example Registros */

@@ -1,4 +1,4 @@
-import { MERGE_TABLES, MERGE_TABLES_WITH_PERSONA_FK } from '../../api/src/modules/personas/merge/merge-tables';
+import { PersonReferencesRegistry } from '../../api/src/core/privacy/person-references';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { assignPersonas, createInternalEvent, eventInSpace } from '../factories/internal-events';
 import { createPersona } from '../factories/personas';
@@ -90,10 +90,13 @@ describe('merging people', () => {
       [personaId],
     );
 
-  /** Every row merge-tables.ts names for these people, as JSON text, in a stable order. */
+  /** Every table that names a person, as the areas registered them for the merge. */
+  const mergeTables = () => t.app.get(PersonReferencesRegistry).tables();
+
+  /** Every row those tables hold about these people, as JSON text, in a stable order. */
   const rowsOf = async (ids: number[]) => {
     const out: Record<string, string[]> = {};
-    for (const { table, where } of MERGE_TABLES) {
+    for (const { table, where } of mergeTables()) {
       const rows = await t.query<{ j: string }>(`SELECT to_jsonb(t)::text AS j FROM ${table} t WHERE ${where} ORDER BY 1`, [ids]);
       out[table] = rows.map((r) => r.j);
     }
@@ -326,9 +329,11 @@ describe('merging people', () => {
         WHERE tc.constraint_type = 'FOREIGN KEY' AND ccu.table_name = 'personas' AND tc.table_schema = current_schema()
         ORDER BY 1`,
     );
-    expect(fks.map((r) => r.table_name)).toEqual([...MERGE_TABLES_WITH_PERSONA_FK].sort());
-    const handled = new Set(MERGE_TABLES.map((m) => m.table));
-    for (const table of MERGE_TABLES_WITH_PERSONA_FK) expect(handled.has(table)).toBe(true);
+    const declared = mergeTables()
+      .filter((m) => m.foreignKey)
+      .map((m) => m.table);
+    expect(fks.map((r) => r.table_name)).toEqual([...declared].sort());
+    const handled = new Set(mergeTables().map((m) => m.table));
     // Columns that name a person without a foreign key, too (seats, keys…): handled, or history kept on purpose.
     const kept: Record<string, string> = {
       persona_fusiones: 'the merges themselves',

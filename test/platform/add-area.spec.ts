@@ -158,10 +158,12 @@ export class BulletinsService {
 }
 `,
   'api/src/modules/bulletins/bulletins.controller.ts': `
-import { Body, Controller, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
+import { Endpoint } from '@core/http/endpoint';
+import { S } from '@core/http/openapi-answers';
 import type { EventActor } from '@shared/events/domain-events';
 import { BulletinsService } from './bulletins.service';
 
@@ -174,8 +176,9 @@ export class PublishBulletinDto {
 export class BulletinsController {
   constructor(private readonly bulletins: BulletinsService) {}
 
-  @Post()
-  @RequirePermission('boletines', 'create')
+  @Endpoint('POST', 'Publicar un boletín', RequirePermission('boletines', 'create'), {
+    201: ['Boletín publicado (y enviado por correo).', S.object({ id: S.int(), texto: S.text('Hoy no hay servicio.'), created_at: S.date() })],
+  })
   publish(@Actor() actor: EventActor, @CurrentUser() user: AuthUser, @Body() dto: PublishBulletinDto) {
     return this.bulletins.publish(actor, user.email, dto.texto);
   }

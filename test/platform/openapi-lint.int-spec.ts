@@ -46,10 +46,10 @@ describe('OpenAPI document: lint and generated client (issue 33 §4)', () => {
   it('every operation has a summary and declares its security (public ones: security: [])', () => {
     const withoutSummary = operations()
       .filter(({ op }) => !op.summary?.trim())
-      .map(({ name, op }) => `${name} (${op.operationId}): no summary — add @ApiOperation({ summary: '…' }) to the route`);
+      .map(({ name, op }) => `${name} (${op.operationId}): no summary — declare the route with @Endpoint(route, summary, access, answers)`);
     const withoutSecurity = operations()
       .filter(({ op }) => !Array.isArray(op.security))
-      .map(({ name, op }) => `${name} (${op.operationId}): no security — declare who may call it (@Public(), @RequirePermission(…), …)`);
+      .map(({ name, op }) => `${name} (${op.operationId}): no security — declare who may call it (Public(), RequirePermission(…), …)`);
     expect([...withoutSummary, ...withoutSecurity]).toEqual([]);
     // The rule is the access decorator's: public routes ask nothing, the rest the bearer (a session or an API token).
     const security = Object.fromEntries(operations().map(({ name, op }) => [name, op.security]));

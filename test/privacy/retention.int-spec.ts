@@ -207,10 +207,44 @@ describe('retention of personal data', () => {
         `INSERT INTO persona_imports (id, status, file_name, file_size, file, created_at, finished_at) VALUES ($1, 'completed', 'personas.csv', $2, $3, $4, $4)`,
         [id, file.length, file, new Date(Date.now() - ago * DAY)],
       );
+      // Each import's review rows: one still waiting for a decision, one decided.
+      await t.query(
+        `INSERT INTO persona_import_duplicados (import_id, fila, tipo, nombre, apellido_paterno, apellido_materno, telefono_celular, score, reasons, estado)
+         VALUES ($1, 2, 'revision', 'ANA', 'GARZA', 'LOPEZ', '8112345678', 80, '["nombre casi igual: GARZA / GARSA"]', 'pendiente'),
+                ($1, 3, 'omitida', 'ANA', 'GARSA', '', '8112345679', 100, '["mismo nombre y celular"]', 'creada')`,
+        [id],
+      );
     }
 
     const res = await t.as(admin).post('/api/privacidad/conservacion/ejecutar').expect(200);
-    expect(res.body.ejecucion.conteos).toMatchObject({ cuerpos_correos: 1, archivos_importacion: 1 });
+    expect(res.body.ejecucion.conteos).toMatchObject({ cuerpos_correos: 1, archivos_importacion: 1, filas_importacion: 2 });
+    // The old import's review rows lose the person's data (an undecided one is discarded); the recent one's stay.
+    const review = await t.query<Record<string, unknown>>(
+      `SELECT right(import_id::text, 1) AS import, fila, nombre, apellido_paterno, telefono_celular, reasons, estado
+         FROM persona_import_duplicados ORDER BY import_id, fila`,
+    );
+    expect(review).toEqual([
+      { import: '1', fila: 2, nombre: 'Anonimizado', apellido_paterno: '', telefono_celular: null, reasons: [], estado: 'descartada' },
+      { import: '1', fila: 3, nombre: 'Anonimizado', apellido_paterno: '', telefono_celular: null, reasons: [], estado: 'creada' },
+      {
+        import: '2',
+        fila: 2,
+        nombre: 'ANA',
+        apellido_paterno: 'GARZA',
+        telefono_celular: '8112345678',
+        reasons: ['nombre casi igual: GARZA / GARSA'],
+        estado: 'pendiente',
+      },
+      {
+        import: '2',
+        fila: 3,
+        nombre: 'ANA',
+        apellido_paterno: 'GARSA',
+        telefono_celular: '8112345679',
+        reasons: ['mismo nombre y celular'],
+        estado: 'creada',
+      },
+    ]);
     const mails = await t.query<Record<string, unknown>>(
       `SELECT id::text, to_email, to_name, subject, html, text, data, status, purgado_at FROM correos WHERE id = ANY($1) ORDER BY id`,
       [[oldMail, newMail]],

@@ -147,7 +147,7 @@ export class OpenApiContract {
     if (!schema) {
       return (
         `OpenAPI contract: ${name} answered ${status} with JSON, but its documented ${key} answer has no application/json schema. ` +
-        `Document the body (@Answer(status, description, schema)).\n  body: ${excerpt(body)}`
+        `Document the body (@Endpoint's answers: { [status]: [description, schema] }).\n  body: ${excerpt(body)}`
       );
     }
     const id = `${name} ${key}`;

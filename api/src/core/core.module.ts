@@ -17,6 +17,7 @@ import { MetricsController } from './metrics/metrics.controller';
 import { MetricsRegistry } from './metrics/metrics-registry';
 import { SignedLinks } from './links/signed-links';
 import { PersonalDataRegistry } from './privacy/personal-data-registry';
+import { PersonReferencesRegistry } from './privacy/person-references';
 import { OutboxRelay } from './outbox/outbox-relay.service';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { UnitOfWork } from './outbox/unit-of-work';
@@ -56,6 +57,7 @@ export class CoreModule {
       ShutdownState,
       SignedLinks,
       PersonalDataRegistry,
+      PersonReferencesRegistry,
       // This process's Prometheus metrics (GET /metrics, MetricsController); areas add their gauges to it.
       MetricsRegistry,
     ];

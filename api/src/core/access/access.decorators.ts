@@ -19,29 +19,47 @@ export const ACCESS_RULE = 'aforo:access-rule';
 export const ACCESS_EXTENSION = 'x-aforo-access';
 export const API_TOKEN_EXTENSION = 'x-aforo-api-token';
 
-/** Declares the rule for the guard and for the OpenAPI document at once. */
-const access = (rule: AccessRule) => applyDecorators(SetMetadata(ACCESS_RULE, rule), ApiExtension(ACCESS_EXTENSION, rule));
 export const BEFORE_PASSWORD_CHANGE = 'aforo:before-password-change';
 export const API_TOKEN_ALLOWED = 'aforo:api-token-allowed';
 
 /**
- * A signed-in route an account that must change its password may still call (changing it, signing out, who am I).
- * Every other route answers 403 PASSWORD_CHANGE_REQUIRED to that session (docs/decisions/seguridad.md «Sin contraseña
- * inicial fija»).
+ * A signed-in route an account that must change its password may still call (changing it, signing out, who am I):
+ * `SignedIn({ beforePasswordChange: true })`. Every other route answers 403 PASSWORD_CHANGE_REQUIRED to that session
+ * (docs/decisions/seguridad.md «Sin contraseña inicial fija»).
  */
-export const AllowedBeforePasswordChange = () => SetMetadata(BEFORE_PASSWORD_CHANGE, true);
+const AllowedBeforePasswordChange = () => SetMetadata(BEFORE_PASSWORD_CHANGE, true);
 
 /**
- * A @SignedIn() route an API token may call too (who am I, the tokens themselves). A token reaches the routes of a
- * permission through its scopes; the other signed-in routes (password, sign out) and super admins' routes are a
- * person's, never a token's (docs/decisions/seguridad.md «Tokens de API»).
+ * A signed-in route an API token may call too (who am I, the tokens themselves): `SignedIn({ apiToken: true })`. A
+ * token reaches the routes of a permission through its scopes; the other signed-in routes (password, sign out) and
+ * super admins' routes are a person's, never a token's (docs/decisions/seguridad.md «Tokens de API»).
  */
-export const ApiTokenAllowed = () => applyDecorators(SetMetadata(API_TOKEN_ALLOWED, true), ApiExtension(API_TOKEN_EXTENSION, true));
+const ApiTokenAllowed = () => applyDecorators(SetMetadata(API_TOKEN_ALLOWED, true), ApiExtension(API_TOKEN_EXTENSION, true));
+
+declare const accessBrand: unique symbol;
+/**
+ * An access decorator (below): what a route's declaration takes as its `access` (core/http/endpoint.ts), so a route
+ * cannot be declared without one. A decorator of its own too, for the routes outside the OpenAPI document (metrics,
+ * the queue dashboard's pages).
+ */
+export type Access = ReturnType<typeof applyDecorators> & { readonly [accessBrand]: AccessRule };
+
+/** Declares the rule for the guard and for the OpenAPI document at once (after what it allows besides). */
+const access = (rule: AccessRule, ...besides: Array<ReturnType<typeof applyDecorators>>) =>
+  applyDecorators(...besides, SetMetadata(ACCESS_RULE, rule), ApiExtension(ACCESS_EXTENSION, rule)) as Access;
 
 /** Anyone, signed in or not. A bearer token, when sent and valid, still identifies the caller. */
 export const Public = () => access({ kind: 'public' });
-/** Any signed-in staff member. */
-export const SignedIn = () => access({ kind: 'signed-in' });
+/**
+ * Any signed-in staff member; `beforePasswordChange`, also a session that must change its password first; `apiToken`,
+ * also an API token (above).
+ */
+export const SignedIn = (also: { beforePasswordChange?: true; apiToken?: true } = {}) =>
+  access(
+    { kind: 'signed-in' },
+    ...(also.apiToken ? [ApiTokenAllowed()] : []),
+    ...(also.beforePasswordChange ? [AllowedBeforePasswordChange()] : []),
+  );
 /** Super admins only. */
 export const SuperAdminOnly = () => access({ kind: 'super-admin' });
 /**

@@ -10,7 +10,7 @@ export interface AuthUser {
   is_super_admin: boolean;
   permissions: Permissions;
   created_at: Date;
-  /** A generated password not changed yet: only the routes marked @AllowedBeforePasswordChange() answer. */
+  /** A generated password not changed yet: only the routes declared `SignedIn({ beforePasswordChange: true })` answer. */
   must_change_password: boolean;
   /** The session's id ('' for an API token: it has none). */
   sessionId: string;

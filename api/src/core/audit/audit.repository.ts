@@ -79,6 +79,15 @@ export class AuditRepository {
     return { entries, events };
   }
 
+  /** Entries about these resources become about `to` (people merged into one): answers how many. */
+  async moveResource(manager: EntityManager, resourceType: string, from: readonly number[], to: number): Promise<number> {
+    const [, moved]: [unknown, number] = await manager.query(
+      `UPDATE audit_logs SET resource_id = $3::text WHERE resource_type = $1 AND resource_id = ANY($2::int[]::text[])`,
+      [resourceType, from, to],
+    );
+    return moved;
+  }
+
   async countAll(): Promise<number> {
     return this.ds.getRepository(AuditLogEntity).count();
   }

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { applyDecorators } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { FileAnswer } from './openapi-answers';
+import { fileAnswer } from './openapi-answers';
 
 /** A file made by a service: its name, its bytes and what they are. */
 export interface DownloadFile {
@@ -31,17 +29,13 @@ export function sendAttachment(res: Response, file: DownloadFile): void {
   res.send(file.body);
 }
 
-/** The OpenAPI side of an export route: its summary, and its answer as a file of the format's type. */
-export const ExportAnswer = (format: ExportFormat, summary: string, what: string) =>
-  applyDecorators(
-    ApiOperation({ summary }),
-    FileAnswer(
-      200,
-      format === 'csv'
-        ? `${what} en CSV (UTF-8 con BOM, CRLF).`
-        : `${what} en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula.`,
-      EXPORT_CONTENT_TYPES[format].split(';')[0],
-    ),
+/** The answer of an export route: a file of the format's type. */
+export const exportAnswer = (format: ExportFormat, what: string) =>
+  fileAnswer(
+    format === 'csv'
+      ? `${what} en CSV (UTF-8 con BOM, CRLF).`
+      : `${what} en Excel (.xlsx): fechas y números con su tipo, la fila de encabezados fija, el texto nunca como fórmula.`,
+    EXPORT_CONTENT_TYPES[format].split(';')[0],
   );
 
 /**

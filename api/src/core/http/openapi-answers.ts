@@ -1,4 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 
 /**
@@ -62,10 +61,31 @@ export const S = {
   }),
 };
 
-/** The success answer of an operation: JSON with this schema. */
-export const Answer = (status: number, description: string, schema: JsonSchema) =>
-  ApiResponse({ status, description, content: { 'application/json': { schema } } });
+/**
+ * One answer of an operation, as a route declares it (core/http/endpoint.ts): JSON, `[description, schema]`; a file
+ * (`fileAnswer`, downloads.ts' `exportAnswer`) or another body, `{ description, content }`; no body, its description.
+ */
+export type AnswerSpec = string | readonly [description: string, schema: JsonSchema] | ResponseSpec;
+interface ResponseSpec {
+  description: string;
+  content: Record<string, { schema: JsonSchema }>;
+}
+/** An operation's answers by status, as OpenAPI's `responses`. */
+export type Answers = Record<number, AnswerSpec>;
 
-/** A success answer that is a file (CSV, image). */
-export const FileAnswer = (status: number, description: string, contentType: string) =>
-  applyDecorators(ApiResponse({ status, description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } }));
+/** The OpenAPI answer of a status. */
+export const Answer = (status: number, answer: AnswerSpec) =>
+  ApiResponse(
+    typeof answer === 'string'
+      ? { status, description: answer }
+      : isJson(answer)
+        ? { status, description: answer[0], content: { 'application/json': { schema: answer[1] } } }
+        : { status, ...answer },
+  );
+const isJson = (answer: AnswerSpec): answer is readonly [string, JsonSchema] => Array.isArray(answer);
+
+/** An answer that is a file (CSV, image…) of this type. */
+export const fileAnswer = (description: string, contentType: string): ResponseSpec => ({
+  description,
+  content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
+});

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { PersonalDataSource, PersonalRecord } from '@shared/contracts/privacy.contract';
+import { Registry } from '@core/registry';
 
 /** What an anonymisation changed: the rows (as the audit names them), so their audit trail loses its personal data too. */
 export interface AnonymizedRows {
@@ -45,19 +46,8 @@ export const anonymizedEmail = (table: string) => `'anonimizado-${table}-' || t.
 export const BIRTH_YEAR_ONLY = `make_date(extract(year FROM t.fecha_nacimiento)::int, 1, 1)`;
 
 @Injectable()
-export class PersonalDataRegistry {
-  private readonly holders = new Map<PersonalDataSource, PersonalDataHolder>();
-
-  register(holder: PersonalDataHolder): void {
-    if (this.holders.has(holder.source)) throw new Error(`Personal data holder ${holder.source} registered twice`);
-    this.holders.set(holder.source, holder);
-  }
-
-  all(): PersonalDataHolder[] {
-    return [...this.holders.values()];
-  }
-
-  get(source: PersonalDataSource): PersonalDataHolder | undefined {
-    return this.holders.get(source);
+export class PersonalDataRegistry extends Registry<PersonalDataSource, PersonalDataHolder> {
+  constructor() {
+    super('Personal data holder', (h) => h.source);
   }
 }

@@ -1,5 +1,4 @@
 import { Actor } from '@core/access/current-user';
-import { ApiOperation } from '@nestjs/swagger';
 import type { JsonSchema } from '@core/http/openapi-answers';
 import { linkTokenDoc, PublicRead, PublicWrite, Token } from '@core/http/public-routes';
 import type { EventActor } from '@shared/events/domain-events';
@@ -34,27 +33,43 @@ export function waitlistLinkRoutes(o: WaitlistLinkTexts) {
   abstract class WaitlistLinkRoutes {
     protected abstract readonly waitlist: WaitlistLinks;
 
-    @ApiOperation({ summary: 'Ver la confirmación pendiente de un lugar en la lista de espera (enlace del correo)' })
-    @PublicRead('confirmar/:token', o.confirmView, o.answers.confirmView, token)
+    @PublicRead(
+      'confirmar/:token',
+      'Ver la confirmación pendiente de un lugar en la lista de espera (enlace del correo)',
+      { 200: [o.confirmView, o.answers.confirmView] },
+      { token },
+    )
     confirmView(@Token() token: string) {
       return this.waitlist.confirmView(token);
     }
 
     /** Confirming twice changes nothing (200 again); an expired confirmation is 410. */
-    @ApiOperation({ summary: 'Confirmar el correo de un lugar en la lista de espera (enlace del correo)' })
-    @PublicWrite('confirmar/:token', 200, CONFIRMED, o.answers.confirmed, token)
+    @PublicWrite(
+      'confirmar/:token',
+      'Confirmar el correo de un lugar en la lista de espera (enlace del correo)',
+      { 200: [CONFIRMED, o.answers.confirmed] },
+      { token },
+    )
     confirm(@Token() token: string, @Actor() actor: EventActor) {
       return this.waitlist.confirm(token, actor);
     }
 
-    @ApiOperation({ summary: 'Ver el lugar ofrecido desde la lista de espera (enlace del correo)' })
-    @PublicRead('aceptar/:token', o.offerView, o.answers.offerView, token)
+    @PublicRead(
+      'aceptar/:token',
+      'Ver el lugar ofrecido desde la lista de espera (enlace del correo)',
+      { 200: [o.offerView, o.answers.offerView] },
+      { token },
+    )
     offerView(@Token() token: string) {
       return this.waitlist.offerView(token);
     }
 
-    @ApiOperation({ summary: 'Aceptar el lugar ofrecido desde la lista de espera (enlace del correo)' })
-    @PublicWrite('aceptar/:token', 201, o.accepted, o.answers.registered, token)
+    @PublicWrite(
+      'aceptar/:token',
+      'Aceptar el lugar ofrecido desde la lista de espera (enlace del correo)',
+      { 201: [o.accepted, o.answers.registered] },
+      { token },
+    )
     async accept(@Token() token: string, @Actor() actor: EventActor) {
       return { message: '¡Registro Exitoso!', registration: await this.waitlist.accept(token, actor) };
     }

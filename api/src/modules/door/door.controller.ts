@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
+import { Endpoint } from '@core/http/endpoint';
 import { IdParam } from '@core/http/id-param.pipe';
 import { Idempotent } from '@core/http/idempotency.interceptor';
-import { Answer, type JsonSchema } from '@core/http/openapi-answers';
+import { type JsonSchema } from '@core/http/openapi-answers';
 import type { DoorKind } from '@shared/contracts/door.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import type { Area } from '@shared/permissions';
@@ -33,67 +34,57 @@ interface DoorRoutesOf {
  */
 function doorRoutes(o: DoorRoutesOf) {
   @ApiTags('puerta')
-  @ApiBearerAuth()
   abstract class DoorRoutes {
     constructor(protected readonly door: DoorService) {}
 
-    @ApiOperation({ summary: 'Registrar en la puerta los escaneos de un dispositivo que estuvo sin conexión' })
-    @Post(':id/check-in/batch')
-    @HttpCode(200)
-    @Answer(200, 'Los escaneos de un dispositivo que estuvo sin conexión: cada scan_id una sola vez, aplicados por scanned_at.', o.batch)
-    @RequirePermission(o.area, 'edit')
+    @Endpoint(
+      'POST :id/check-in/batch',
+      'Registrar en la puerta los escaneos de un dispositivo que estuvo sin conexión',
+      RequirePermission(o.area, 'edit'),
+      { 200: ['Los escaneos de un dispositivo que estuvo sin conexión: cada scan_id una sola vez, aplicados por scanned_at.', o.batch] },
+    )
     @Idempotent()
     batch(@IdParam() id: number, @Body() dto: ScanBatchDto, @Actor() actor: EventActor) {
       return this.door.batch(o.kind, id, dto.scans, actor);
     }
 
-    @ApiOperation({ summary: 'Descargar los códigos del evento para escanear sin conexión' })
-    @Get(':id/check-in/codes')
-    @Answer(200, o.codes, A.codes)
-    @RequirePermission(o.area, 'edit')
+    @Endpoint('GET :id/check-in/codes', 'Descargar los códigos del evento para escanear sin conexión', RequirePermission(o.area, 'edit'), {
+      200: [o.codes, A.codes],
+    })
     codes(@IdParam() id: number) {
       return this.door.codes(o.kind, id);
     }
 
-    @ApiOperation({ summary: 'Listar los escaneos en conflicto de la puerta' })
-    @Get(':id/check-in/conflicts')
-    @Answer(200, 'Escaneos en conflicto (el mismo código por dos puertas sin conexión), para el supervisor.', A.conflicts)
-    @RequirePermission(o.area, 'view')
+    @Endpoint('GET :id/check-in/conflicts', 'Listar los escaneos en conflicto de la puerta', RequirePermission(o.area, 'view'), {
+      200: ['Escaneos en conflicto (el mismo código por dos puertas sin conexión), para el supervisor.', A.conflicts],
+    })
     async conflicts(@IdParam() id: number) {
       return { conflicts: await this.door.conflicts(o.kind, id) };
     }
 
-    @ApiOperation({ summary: 'Autorizar entradas sobre el aforo máximo' })
-    @Post(':id/occupancy/override')
-    @HttpCode(200)
-    @Answer(200, 'Un supervisor autoriza seguir entrando en el aforo máximo (hasta que baje de él o lo quite).', A.stop)
-    @RequirePermission(o.area, 'delete')
+    @Endpoint('POST :id/occupancy/override', 'Autorizar entradas sobre el aforo máximo', RequirePermission(o.area, 'delete'), {
+      200: ['Un supervisor autoriza seguir entrando en el aforo máximo (hasta que baje de él o lo quite).', A.stop],
+    })
     async lift(@IdParam() id: number, @Actor() actor: EventActor) {
       return { message: LIFTED, occupancy: await this.door.setStopLifted(o.kind, id, true, actor) };
     }
 
-    @ApiOperation({ summary: 'Volver a detener la entrada en el aforo máximo' })
-    @Delete(':id/occupancy/override')
-    @Answer(200, 'Quita la autorización: la entrada vuelve a detenerse en el aforo máximo.', A.stop)
-    @RequirePermission(o.area, 'delete')
+    @Endpoint('DELETE :id/occupancy/override', 'Volver a detener la entrada en el aforo máximo', RequirePermission(o.area, 'delete'), {
+      200: ['Quita la autorización: la entrada vuelve a detenerse en el aforo máximo.', A.stop],
+    })
     async restore(@IdParam() id: number, @Actor() actor: EventActor) {
       return { message: RESTORED, occupancy: await this.door.setStopLifted(o.kind, id, false, actor) };
     }
 
-    @ApiOperation({ summary: 'Vaciar el recinto (marcar fuera a quienes siguen dentro)' })
-    @Post(':id/occupancy/empty')
-    @HttpCode(200)
-    @Answer(200, 'Vaciar recinto: todos los que estaban dentro quedan fuera.', A.emptied)
-    @RequirePermission(o.area, 'delete')
+    @Endpoint('POST :id/occupancy/empty', 'Vaciar el recinto (marcar fuera a quienes siguen dentro)', RequirePermission(o.area, 'delete'), {
+      200: ['Vaciar recinto: todos los que estaban dentro quedan fuera.', A.emptied],
+    })
     async empty(@IdParam() id: number, @Actor() actor: EventActor) {
       const { count, occupancy } = await this.door.empty(o.kind, id, actor);
       return { message: emptied(count), count, occupancy };
     }
 
-    @ApiOperation({ summary: 'Ver la ocupación del recinto' })
-    @Get(':id/occupancy')
-    @Answer(200, o.occupancy, A.occupancy)
-    @RequirePermission(o.area, 'view')
+    @Endpoint('GET :id/occupancy', 'Ver la ocupación del recinto', RequirePermission(o.area, 'view'), { 200: [o.occupancy, A.occupancy] })
     occupancy(@IdParam() id: number) {
       return this.door.occupancy(o.kind, id);
     }
@@ -109,15 +100,12 @@ export class ExternalDoorController extends doorRoutes({
   codes: 'Los códigos válidos del evento, cifrados (SHA-256 con sal), para responder sin conexión. Sin datos personales.',
   occupancy: 'Ocupación ahora: dentro, aforo, nivel, por puerta y la última hora.',
 }) {
-  @ApiOperation({ summary: 'Registrar un escaneo en la puerta de un evento externo' })
-  @Post(':id/check-in')
-  @HttpCode(200)
-  @Answer(
-    200,
-    'El escaneo juzgado: admitted, exited, already_inside, not_inside, full, conflict o cancelled (404 si el código no existe).',
-    A.scan,
-  )
-  @RequirePermission('eventos_externos', 'edit')
+  @Endpoint('POST :id/check-in', 'Registrar un escaneo en la puerta de un evento externo', RequirePermission('eventos_externos', 'edit'), {
+    200: [
+      'El escaneo juzgado: admitted, exited, already_inside, not_inside, full, conflict o cancelled (404 si el código no existe).',
+      A.scan,
+    ],
+  })
   @Idempotent()
   checkIn(@IdParam() id: number, @Body() dto: ScanDto, @Actor() actor: EventActor) {
     return this.door.scan('externo', id, dto, actor);
@@ -133,11 +121,9 @@ export class InternalDoorController extends doorRoutes({
   occupancy: 'Ocupación ahora: dentro, aforo, nivel, por puerta, por sección del espacio y la última hora.',
 }) {
   /** Today's check-in, extended: its answer keeps `asistente`, `seat_assigned`, `already_checked_in` and `message`. */
-  @ApiOperation({ summary: 'Registrar un escaneo en la puerta de un evento interno' })
-  @Post(':id/check-in')
-  @HttpCode(200)
-  @Answer(200, 'El escaneo juzgado, con el asistente y el asiento dado si hacía falta (404 si el código no existe).', A.internalScan)
-  @RequirePermission('eventos_internos', 'edit')
+  @Endpoint('POST :id/check-in', 'Registrar un escaneo en la puerta de un evento interno', RequirePermission('eventos_internos', 'edit'), {
+    200: ['El escaneo juzgado, con el asistente y el asiento dado si hacía falta (404 si el código no existe).', A.internalScan],
+  })
   @Idempotent()
   checkIn(@IdParam() id: number, @Body() dto: InternalScanDto, @Actor() actor: EventActor) {
     return this.door.scan('interno', id, dto, actor);

@@ -2,6 +2,7 @@ import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { DoorAdapters } from './door-adapter';
 import { DoorEmptying } from './door-emptying';
+import { DoorHolders } from './door-holders';
 import { ExternalDoorController, InternalDoorController } from './door.controller';
 import { DoorOccupancyCounts, registerDoorRealtime } from './door.realtime';
 import { DoorRepository } from './door.repository';
@@ -14,8 +15,8 @@ import { DoorService } from './door.service';
 @Global()
 @Module({
   controllers: [ExternalDoorController, InternalDoorController],
-  providers: [DoorAdapters, DoorService, DoorEmptying, DoorRepository, DoorOccupancyCounts],
-  exports: [DoorAdapters],
+  providers: [DoorAdapters, DoorHolders, DoorService, DoorEmptying, DoorRepository, DoorOccupancyCounts],
+  exports: [DoorAdapters, DoorHolders],
 })
 export class DoorModule implements OnModuleInit {
   constructor(

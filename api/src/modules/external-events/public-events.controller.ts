@@ -1,16 +1,13 @@
-import { applyDecorators, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '@core/access/access.decorators';
 import { Actor, CurrentUser, type AuthUser } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
-import { RateLimit } from '@core/http/rate-limit.guard';
 import { WAITLIST_JOIN_LIMIT } from '@core/waitlist/waitlist.settings';
 import { SlugParamPipe } from '@core/http/slug-param.pipe';
 import { PublicRegistrationDto } from './external-events.dto';
 import { RegistrationsService } from './registrations.service';
-import { Idempotent } from '@core/http/idempotency.interceptor';
-import { Answer, FileAnswer } from '@core/http/openapi-answers';
+import { fileAnswer } from '@core/http/openapi-answers';
 import { CALENDAR_CONTENT_TYPE, sendCalendar } from '@core/http/downloads';
 import { ExternalEventAnswers } from './external-events.openapi';
 import { ExternalWaitlistService } from './external-waitlist.service';
@@ -20,14 +17,10 @@ import { PublicCalendarService } from './public-calendar.service';
 
 /** The two calendar routes: public, rate limited as reads, a file with an ETag (304 when unchanged). */
 const CalendarFile = (path: string, summary: string, description: string) =>
-  applyDecorators(
-    Get(path),
-    ApiOperation({ summary }),
-    FileAnswer(200, description, CALENDAR_CONTENT_TYPE.split(';')[0]),
-    ApiResponse({ status: 304, description: 'Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag).' }),
-    Public(),
-    RateLimit('public-read'),
-  );
+  PublicRead(path, summary, {
+    200: fileAnswer(description, CALENDAR_CONTENT_TYPE.split(';')[0]),
+    304: 'Sin cambios desde la versión que el cliente ya tiene (If-None-Match con el ETag).',
+  });
 
 /** What citizens use without an account. Answers carry no personal data of anyone else. */
 @ApiTags('public')
@@ -59,27 +52,29 @@ export class PublicEventsController {
     sendCalendar(req, res, { ...(await this.calendar.event(slug)), attachment: true, maxAgeSeconds: CALENDAR_MAX_AGE_SECONDS });
   }
 
-  @ApiOperation({ summary: 'Listar los eventos publicados' })
-  @PublicRead('public/eventos', 'Eventos publicados, del más próximo al más lejano.', ExternalEventAnswers.publicList)
+  @PublicRead('public/eventos', 'Listar los eventos publicados', {
+    200: ['Eventos publicados, del más próximo al más lejano.', ExternalEventAnswers.publicList],
+  })
   async list() {
     return { events: await this.registrations.listPublic() };
   }
 
-  @ApiOperation({ summary: 'Ver el evento destacado' })
-  @PublicRead('public/featured-event', 'El evento destacado, o null.', ExternalEventAnswers.featuredEvent)
+  @PublicRead('public/featured-event', 'Ver el evento destacado', {
+    200: ['El evento destacado, o null.', ExternalEventAnswers.featuredEvent],
+  })
   async featured() {
     return { featured_event: await this.registrations.featured() };
   }
 
   /** A draft answers only to staff allowed to see it (preview: send the bearer token). */
-  @ApiOperation({ summary: 'Ver la página pública de un evento' })
-  @PublicRead('eventos/:slug', 'Página pública de un evento.', ExternalEventAnswers.publicPage)
+  @PublicRead('eventos/:slug', 'Ver la página pública de un evento', {
+    200: ['Página pública de un evento.', ExternalEventAnswers.publicPage],
+  })
   page(@Param('slug', SlugParamPipe) slug: string, @CurrentUser() viewer: AuthUser | undefined) {
     return this.registrations.publicPage(slug, viewer);
   }
 
-  @ApiOperation({ summary: 'Registrarse en un evento' })
-  @PublicWrite('eventos/:slug/register', 201, 'Registro aceptado.', ExternalEventAnswers.registered)
+  @PublicWrite('eventos/:slug/register', 'Registrarse en un evento', { 201: ['Registro aceptado.', ExternalEventAnswers.registered] })
   async register(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto, @Actor() actor: EventActor) {
     return { message: '¡Registro Exitoso!', registration: await this.registrations.register(slug, dto, actor) };
   }
@@ -89,17 +84,17 @@ export class PublicEventsController {
    * the address is followed: the answer is the same for every address. One entry per e-mail and event
    * (the database). Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the programs' joins).
    */
-  @ApiOperation({ summary: 'Pedir un lugar en la lista de espera de un evento' })
-  @Post('eventos/:slug/waitlist')
-  @HttpCode(202)
-  @Answer(
-    202,
-    'Recibido: se envió un correo a la dirección para confirmar (o avisarle que ya está registrada).',
-    ExternalEventAnswers.waitlistJoined,
+  @PublicWrite(
+    'eventos/:slug/waitlist',
+    'Pedir un lugar en la lista de espera de un evento',
+    {
+      202: [
+        'Recibido: se envió un correo a la dirección para confirmar (o avisarle que ya está registrada).',
+        ExternalEventAnswers.waitlistJoined,
+      ],
+    },
+    { limit: WAITLIST_JOIN_LIMIT },
   )
-  @Public()
-  @RateLimit('public-write', WAITLIST_JOIN_LIMIT)
-  @Idempotent()
   joinWaitlist(@Param('slug', SlugParamPipe) slug: string, @Body() dto: PublicRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

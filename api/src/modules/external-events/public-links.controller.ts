@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Actor } from '@core/access/current-user';
 import type { EventActor } from '@shared/events/domain-events';
 import { ExternalEventAnswers } from './external-events.openapi';
@@ -19,19 +19,16 @@ import { waitlistLinkRoutes } from '@core/waitlist/waitlist-links.routes';
 export class PublicLinksController {
   constructor(private readonly registrations: RegistrationsService) {}
 
-  @ApiOperation({ summary: 'Ver el registro que el enlace de cancelación cancelaría' })
-  @PublicRead('registros/cancelar/:token', 'Lo que se cancelaría: el evento y el nombre de pila.', ExternalEventAnswers.cancelView)
+  @PublicRead('registros/cancelar/:token', 'Ver el registro que el enlace de cancelación cancelaría', {
+    200: ['Lo que se cancelaría: el evento y el nombre de pila.', ExternalEventAnswers.cancelView],
+  })
   cancelView(@Token() token: string) {
     return this.registrations.cancelView(token);
   }
 
-  @ApiOperation({ summary: 'Cancelar un registro con el enlace del correo' })
-  @PublicWrite(
-    'registros/cancelar/:token',
-    200,
-    'Registro cancelado: el lugar se libera (y pasa al primero de la lista de espera).',
-    ExternalEventAnswers.cancelled,
-  )
+  @PublicWrite('registros/cancelar/:token', 'Cancelar un registro con el enlace del correo', {
+    200: ['Registro cancelado: el lugar se libera (y pasa al primero de la lista de espera).', ExternalEventAnswers.cancelled],
+  })
   async cancel(@Token() token: string, @Actor() actor: EventActor) {
     await this.registrations.cancelByLink(token, actor);
     return { message: 'Tu registro fue cancelado' };

@@ -1,11 +1,12 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '@core/access/access.decorators';
 import { RedisService } from '@core/redis/redis.service';
-import { Answer, S } from '@core/http/openapi-answers';
+import { Endpoint } from '@core/http/endpoint';
+import { S } from '@core/http/openapi-answers';
 import { ShutdownState } from '@core/process/shutdown-state';
 
 @ApiTags('health')
@@ -18,14 +19,12 @@ export class HealthController {
   ) {}
 
   /** 200 when PostgreSQL and Redis answer, 503 otherwise (and while the process drains before stopping). No personal data. */
-  @ApiOperation({ summary: 'Estado del proceso y de sus servicios' })
-  @Get()
-  @Public()
-  @Answer(
-    200,
-    'PostgreSQL y Redis responden (503 con el mismo cuerpo si alguno no, o `draining` si el proceso se está deteniendo).',
-    S.object({ status: S.oneOf(['ok', 'degraded', 'draining']), database: S.oneOf(['ok', 'down']), redis: S.oneOf(['ok', 'down']) }),
-  )
+  @Endpoint('GET', 'Estado del proceso y de sus servicios', Public(), {
+    200: [
+      'PostgreSQL y Redis responden (503 con el mismo cuerpo si alguno no, o `draining` si el proceso se está deteniendo).',
+      S.object({ status: S.oneOf(['ok', 'degraded', 'draining']), database: S.oneOf(['ok', 'down']), redis: S.oneOf(['ok', 'down']) }),
+    ],
+  })
   async health(@Res({ passthrough: true }) res: Response) {
     const database = await this.ds
       .query('SELECT 1')

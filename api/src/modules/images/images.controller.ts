@@ -1,10 +1,9 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Res } from '@nestjs/common';
+import { PublicRead } from '@core/http/public-routes';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '@core/access/access.decorators';
-import { RateLimit } from '@core/http/rate-limit.guard';
 import { ImagesService } from './images.service';
-import { FileAnswer } from '@core/http/openapi-answers';
+import { fileAnswer } from '@core/http/openapi-answers';
 
 @ApiTags('images')
 @Controller('images')
@@ -12,11 +11,9 @@ export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   /** Re-encoded raster images only; ids are random and content never changes, so caching is forever. */
-  @ApiOperation({ summary: 'Descargar una imagen subida' })
-  @Get(':file')
-  @FileAnswer(200, 'La imagen (PNG, JPEG o GIF), con caché inmutable.', 'image/*')
-  @Public()
-  @RateLimit('public-read')
+  @PublicRead(':file', 'Descargar una imagen subida', {
+    200: fileAnswer('La imagen (PNG, JPEG o GIF), con caché inmutable.', 'image/*'),
+  })
   async serve(@Param('file') file: string, @Res() res: Response): Promise<void> {
     const image = await this.images.find(file);
     res.setHeader('Content-Type', image.contentType);

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
+import { PersonReferencesRegistry } from '@core/privacy/person-references';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { DoorAdapters } from '../door/door-adapter';
 import { SeatingModule } from '../seating/seating.module';
@@ -8,6 +9,7 @@ import { CheckInService } from './check-in.service';
 import { InternalDoorAdapter } from './door.adapter';
 import { ConfirmationThrottle } from './confirmation-throttle';
 import { InternalEventsController } from './internal-events.controller';
+import { InternalEventsPersonReferences } from './internal-events.person-references';
 import { registerInternalEventsRealtime } from './internal-events.realtime';
 import { InternalEventsRepository } from './internal-events.repository';
 import { InternalEventsService } from './internal-events.service';
@@ -31,6 +33,7 @@ import { PublicInternalEventsService } from './public-internal-events.service';
     InvitationsService,
     InvitationsRepository,
     InternalDoorAdapter,
+    InternalEventsPersonReferences,
   ],
 })
 export class InternalEventsModule implements OnModuleInit {
@@ -40,11 +43,15 @@ export class InternalEventsModule implements OnModuleInit {
     private readonly jobs: JobRoutes,
     private readonly doors: DoorAdapters,
     private readonly door: InternalDoorAdapter,
+    private readonly people: PersonReferencesRegistry,
+    private readonly personReferences: InternalEventsPersonReferences,
   ) {}
 
   onModuleInit(): void {
     registerInternalEventsRealtime(this.realtime, this.repo);
     this.doors.register('interno', this.door);
+    // A merge of people moves their invitations, seats and door rows (the people database's merge engine).
+    this.people.register(this.personReferences);
     // A committed invitation request becomes its one job (the job id deduplicates a re-queue).
     this.jobs.register('internal-event.invitations-requested', (e) => [
       { name: 'internal-events.send-invitations', data: { sendId: e.payload.job.id }, jobId: invitationsJobId(e.payload.job.id) },

@@ -315,6 +315,44 @@ export class InternalEventsRepository {
     return rows.length === 1;
   }
 
+  /**
+   * People merged into one, step one: where several of them were invited to one event, the one who attended, then
+   * the one with a seat (`seated`), then the one who confirmed, then the earliest in `people` (the survivor first)
+   * keeps the invitation; the others are deleted (their seat with them: ON DELETE CASCADE). Answers the deleted.
+   */
+  releaseDuplicateInvitations(
+    manager: EntityManager,
+    people: number[],
+    seated: Array<{ evento_interno_id: number; persona_id: number }>,
+  ): Promise<Array<{ evento_interno_id: number; persona_id: number }>> {
+    return manager.query(
+      `WITH ranked AS (
+         SELECT a.evento_interno_id, a.persona_id,
+                row_number() OVER (PARTITION BY a.evento_interno_id
+                  ORDER BY (a.confirmacion = 'asistio') DESC, (s.persona_id IS NOT NULL) DESC, (a.confirmacion = 'confirmado') DESC,
+                           array_position($1::int[], a.persona_id)) AS rk
+           FROM evento_asistentes a
+           LEFT JOIN jsonb_to_recordset($2::jsonb) AS s (evento_interno_id int, persona_id int)
+             ON s.evento_interno_id = a.evento_interno_id AND s.persona_id = a.persona_id
+          WHERE a.persona_id = ANY($1::int[])
+       ), d AS (
+       DELETE FROM evento_asistentes a USING ranked r
+        WHERE r.rk > 1 AND a.evento_interno_id = r.evento_interno_id AND a.persona_id = r.persona_id
+       RETURNING a.evento_interno_id, a.persona_id)
+       SELECT * FROM d`,
+      [people, JSON.stringify(seated)],
+    );
+  }
+
+  /** Step two: every remaining invitation of a merged person becomes the survivor's, code, confirmation and seat with it. Answers their events. */
+  async moveInvitations(manager: EntityManager, survivor: number, merged: number[]): Promise<number[]> {
+    const rows: Array<{ evento_interno_id: number }> = await manager.query(
+      `WITH u AS (UPDATE evento_asistentes SET persona_id = $1 WHERE persona_id = ANY($2::int[]) RETURNING evento_interno_id) SELECT * FROM u`,
+      [survivor, merged],
+    );
+    return rows.map((r) => r.evento_interno_id);
+  }
+
   /** Locks the attendee row (attendee rows are always locked before the event row). */
   async lockAttendee(manager: EntityManager, eventId: number, personaId: number): Promise<{ confirmacion: Confirmacion } | null> {
     const rows = await manager.query(

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { PrivacyNoticeAnswers } from './privacy-notice.openapi';
 import { PrivacyNoticeService } from './privacy-notice.service';
 import { PublicRead } from '@core/http/public-routes';
@@ -10,8 +10,9 @@ import { PublicRead } from '@core/http/public-routes';
 export class PublicPrivacyNoticeController {
   constructor(private readonly notices: PrivacyNoticeService) {}
 
-  @ApiOperation({ summary: 'Ver el aviso de privacidad vigente' })
-  @PublicRead('privacy-notice', 'Aviso de privacidad vigente, con su versión.', PrivacyNoticeAnswers.current)
+  @PublicRead('privacy-notice', 'Ver el aviso de privacidad vigente', {
+    200: ['Aviso de privacidad vigente, con su versión.', PrivacyNoticeAnswers.current],
+  })
   current() {
     return this.notices.current();
   }

@@ -1,15 +1,13 @@
-import { Body, Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
-import { RateLimit } from '@core/http/rate-limit.guard';
 import type { EventActor } from '@shared/events/domain-events';
 import { ArcoExportQueryDto, ArcoRequestDto } from './privacy.dto';
 import { ExportSchema, PrivacyAnswers } from './privacy.openapi';
 import { PrivacyService } from './privacy.service';
 import { PrivacyTerms } from './privacy-terms';
-import { PublicRead, PublicWrite, Token, linkTokenDoc } from '@core/http/public-routes';
+import { PublicRead, PublicWrite, Token } from '@core/http/public-routes';
 
 /**
  * The citizens' side of privacy, without an account and rate limited per IP: file an ARCO request,
@@ -23,51 +21,41 @@ export class PublicPrivacyController {
     private readonly terms: PrivacyTerms,
   ) {}
 
-  @ApiOperation({ summary: 'Ver el plazo legal de respuesta de una solicitud ARCO' })
-  @PublicRead('info', 'El plazo legal de respuesta en días hábiles (lo muestra el formulario).', PrivacyAnswers.info)
+  @PublicRead('info', 'Ver el plazo legal de respuesta de una solicitud ARCO', {
+    200: ['El plazo legal de respuesta en días hábiles (lo muestra el formulario).', PrivacyAnswers.info],
+  })
   info() {
     return { plazo_dias_habiles: this.terms.dueBusinessDays };
   }
 
-  @ApiOperation({ summary: 'Presentar una solicitud ARCO' })
-  @PublicWrite(
-    'solicitudes',
-    202,
-    'Siempre la misma respuesta: se envió (o no) un enlace para confirmar la dirección.',
-    PrivacyAnswers.filed,
-  )
+  @PublicWrite('solicitudes', 'Presentar una solicitud ARCO', {
+    202: ['Siempre la misma respuesta: se envió (o no) un enlace para confirmar la dirección.', PrivacyAnswers.filed],
+  })
   file(@Body() dto: ArcoRequestDto, @Actor() actor: EventActor) {
     return this.privacy.file(dto, actor);
   }
 
-  @ApiOperation({ summary: 'Ver la solicitud ARCO que el enlace confirma' })
-  @PublicRead('solicitudes/confirmar/:token', 'La solicitud que el enlace confirma (folio y tipo).', PrivacyAnswers.confirmView)
+  @PublicRead('solicitudes/confirmar/:token', 'Ver la solicitud ARCO que el enlace confirma', {
+    200: ['La solicitud que el enlace confirma (folio y tipo).', PrivacyAnswers.confirmView],
+  })
   confirmView(@Token() token: string) {
     return this.privacy.confirmView(token);
   }
 
-  @ApiOperation({ summary: 'Confirmar el correo de una solicitud ARCO' })
-  @PublicWrite(
-    'solicitudes/confirmar/:token',
-    200,
-    'Dirección confirmada: la solicitud entra a la fila con su fecha límite.',
-    PrivacyAnswers.confirmed,
-  )
+  @PublicWrite('solicitudes/confirmar/:token', 'Confirmar el correo de una solicitud ARCO', {
+    200: ['Dirección confirmada: la solicitud entra a la fila con su fecha límite.', PrivacyAnswers.confirmed],
+  })
   confirm(@Token() token: string, @Actor() actor: EventActor) {
     return this.privacy.confirm(token, actor);
   }
 
-  @ApiOperation({ summary: 'Descargar la exportación de datos de una solicitud de acceso' })
-  @Get('exportacion/:token')
-  @ApiParam(linkTokenDoc())
-  @ApiResponse({
-    status: 200,
-    description:
-      'Los datos de la persona como descarga (Content-Disposition: attachment): página HTML legible (formato=html) o JSON (formato=json).',
-    content: { 'text/html': { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: ExportSchema } },
+  @PublicRead('exportacion/:token', 'Descargar la exportación de datos de una solicitud de acceso', {
+    200: {
+      description:
+        'Los datos de la persona como descarga (Content-Disposition: attachment): página HTML legible (formato=html) o JSON (formato=json).',
+      content: { 'text/html': { schema: { type: 'string', format: 'binary' } }, 'application/json': { schema: ExportSchema } },
+    },
   })
-  @Public()
-  @RateLimit('public-read')
   async download(@Token() token: string, @Query() query: ArcoExportQueryDto, @Actor() actor: EventActor, @Res() res: Response) {
     const file = await this.privacy.download(token, query.formato ?? 'html', actor);
     res.setHeader('Content-Type', file.contentType);
@@ -79,15 +67,17 @@ export class PublicPrivacyController {
     res.send(file.body);
   }
 
-  @ApiOperation({ summary: 'Ver la dirección de un enlace de baja' })
-  @PublicRead('baja/:token', 'La dirección del enlace (enmascarada) y si ya no recibe correos.', PrivacyAnswers.unsubscribeView)
+  @PublicRead('baja/:token', 'Ver la dirección de un enlace de baja', {
+    200: ['La dirección del enlace (enmascarada) y si ya no recibe correos.', PrivacyAnswers.unsubscribeView],
+  })
   unsubscribeView(@Token() token: string) {
     return this.privacy.unsubscribeView(token);
   }
 
   /** RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` here (the body is not needed: the token names the message). */
-  @ApiOperation({ summary: 'Darse de baja de los correos' })
-  @PublicWrite('baja/:token', 200, 'La dirección queda en la lista de supresión: no recibe más correos.', PrivacyAnswers.unsubscribed)
+  @PublicWrite('baja/:token', 'Darse de baja de los correos', {
+    200: ['La dirección queda en la lista de supresión: no recibe más correos.', PrivacyAnswers.unsubscribed],
+  })
   unsubscribe(@Token() token: string, @Actor() actor: EventActor) {
     return this.privacy.unsubscribe(token, actor);
   }

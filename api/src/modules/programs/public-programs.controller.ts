@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import type { ProgramApplicationAccepted } from '@shared/contracts/programs.contract';
 import type { EventActor } from '@shared/events/domain-events';
-import { Idempotent } from '@core/http/idempotency.interceptor';
-import { Answer } from '@core/http/openapi-answers';
+import { Endpoint } from '@core/http/endpoint';
 import { RateLimit } from '@core/http/rate-limit.guard';
 import { WAITLIST_JOIN_LIMIT } from '@core/waitlist/waitlist.settings';
 import { ProgramAnswers } from './programs.openapi';
@@ -24,25 +23,21 @@ export class PublicProgramsController {
   ) {}
 
   /** Missing, draft and closed programs are all 404. */
-  @ApiOperation({ summary: 'Ver la página pública de un programa' })
-  @PublicRead(':slug', 'Programa publicado.', ProgramAnswers.publicPage)
+  @PublicRead(':slug', 'Ver la página pública de un programa', { 200: ['Programa publicado.', ProgramAnswers.publicPage] })
   async page(@Param('slug') slug: string) {
     return { programa: await this.programs.publicPage(slug) };
   }
 
   /** Also limited per IP on its own (PROGRAM_CHECK_EMAIL_LIMIT_PER_MINUTE). */
-  @ApiOperation({ summary: 'Saber si un correo ya está registrado en un programa' })
-  @Post(':slug/check-email')
-  @Answer(200, 'Si el correo ya está registrado en el programa.', ProgramAnswers.checkEmail)
-  @HttpCode(200)
-  @Public()
+  @Endpoint('POST :slug/check-email', 'Saber si un correo ya está registrado en un programa', Public(), {
+    200: ['Si el correo ya está registrado en el programa.', ProgramAnswers.checkEmail],
+  })
   @RateLimit('public-read')
   checkEmail(@Param('slug') slug: string, @Body() dto: CheckEmailDto, @Actor() actor: EventActor) {
     return this.programs.checkEmail(slug, dto.email, actor);
   }
 
-  @ApiOperation({ summary: 'Registrarse en un programa' })
-  @PublicWrite(':slug/register', 201, 'Registro recibido.', ProgramAnswers.registered)
+  @PublicWrite(':slug/register', 'Registrarse en un programa', { 201: ['Registro recibido.', ProgramAnswers.registered] })
   async register(
     @Param('slug') slug: string,
     @Body() dto: ProgramRegistrationDto,
@@ -56,17 +51,17 @@ export class PublicProgramsController {
    * is taken once the link mailed to the address is followed: the answer is the same for every address.
    * Also limited per IP on its own (WAITLIST_JOIN_LIMIT_PER_MINUTE, with the events' joins).
    */
-  @ApiOperation({ summary: 'Pedir un lugar en la lista de espera de un programa' })
-  @Post(':slug/waitlist')
-  @HttpCode(202)
-  @Answer(
-    202,
-    'Recibido: se envió un correo a la dirección para confirmar (o avisarle que ya está registrada).',
-    ProgramAnswers.waitlistJoined,
+  @PublicWrite(
+    ':slug/waitlist',
+    'Pedir un lugar en la lista de espera de un programa',
+    {
+      202: [
+        'Recibido: se envió un correo a la dirección para confirmar (o avisarle que ya está registrada).',
+        ProgramAnswers.waitlistJoined,
+      ],
+    },
+    { limit: WAITLIST_JOIN_LIMIT },
   )
-  @Public()
-  @RateLimit('public-write', WAITLIST_JOIN_LIMIT)
-  @Idempotent()
   join(@Param('slug') slug: string, @Body() dto: ProgramRegistrationDto) {
     return this.waitlist.join(slug, dto);
   }

@@ -1,11 +1,12 @@
-import { All, Controller, Delete, HttpCode, Inject, Next, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { All, Controller, Inject, Next, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { SuperAdminOnly } from '@core/access/access.decorators';
 import { CurrentUser, type AuthUser } from '@core/access/current-user';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
-import { Answer, S } from '@core/http/openapi-answers';
+import { Endpoint } from '@core/http/endpoint';
+import { S } from '@core/http/openapi-answers';
 import { socketOriginAllowed } from '@core/http/socket-origin';
 import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_PATH } from '@core/access/dashboard-cookie';
 import { QueueDashboardService } from './queue-dashboard.service';
@@ -16,7 +17,6 @@ import { QueueDashboardService } from './queue-dashboard.service';
  * token (POST session); the cookie only travels to these paths and only opens this dashboard.
  */
 @ApiTags('admin')
-@ApiBearerAuth()
 @Controller('admin/queues')
 export class QueueDashboardController {
   constructor(
@@ -24,26 +24,21 @@ export class QueueDashboardController {
     private readonly dashboard: QueueDashboardService,
   ) {}
 
-  @ApiOperation({ summary: 'Abrir el tablero de colas (cookie de una sesión)' })
-  @Post('session')
-  @HttpCode(200)
-  @SuperAdminOnly()
-  @Answer(
-    200,
-    'Cookie de acceso al tablero de colas (HttpOnly, SameSite=Strict, 15 minutos, solo para esta ruta).',
-    S.object({ message: S.message('Acceso al tablero de colas concedido.'), url: S.text(QUEUE_DASHBOARD_PATH), expires_at: S.date() }),
-  )
+  @Endpoint('POST session', 'Abrir el tablero de colas (cookie de una sesión)', SuperAdminOnly(), {
+    200: [
+      'Cookie de acceso al tablero de colas (HttpOnly, SameSite=Strict, 15 minutos, solo para esta ruta).',
+      S.object({ message: S.message('Acceso al tablero de colas concedido.'), url: S.text(QUEUE_DASHBOARD_PATH), expires_at: S.date() }),
+    ],
+  })
   async openSession(@CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const { token, expiresAt } = await this.dashboard.issueToken(user);
     res.setHeader('Set-Cookie', this.cookie(token, req, Math.round((expiresAt.getTime() - Date.now()) / 1000)));
     return { message: 'Acceso al tablero de colas concedido.', url: QUEUE_DASHBOARD_PATH, expires_at: expiresAt.toISOString() };
   }
 
-  @ApiOperation({ summary: 'Cerrar el tablero de colas' })
-  @Delete('session')
-  @HttpCode(200)
-  @SuperAdminOnly()
-  @Answer(200, 'Cookie del tablero borrada.', S.object({ message: S.message('Acceso al tablero de colas cerrado.') }))
+  @Endpoint('DELETE session', 'Cerrar el tablero de colas', SuperAdminOnly(), {
+    200: ['Cookie del tablero borrada.', S.object({ message: S.message('Acceso al tablero de colas cerrado.') })],
+  })
   closeSession(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     res.setHeader('Set-Cookie', this.cookie('', req, 0));
     return { message: 'Acceso al tablero de colas cerrado.' };

@@ -1,8 +1,8 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '@core/http/endpoint';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
-import { Answer } from '@core/http/openapi-answers';
 import type { EventActor } from '@shared/events/domain-events';
 import { RetentionAnswers } from './retention.openapi';
 import { RetentionService } from './retention.service';
@@ -12,28 +12,20 @@ import { RetentionService } from './retention.service';
  * (view), running it now for those who may edit there (super admins too).
  */
 @ApiTags('privacidad')
-@ApiBearerAuth()
 @Controller('privacidad/conservacion')
 export class RetentionController {
   constructor(private readonly retention: RetentionService) {}
 
-  @ApiOperation({ summary: 'Ver el informe de conservación de datos' })
-  @Get()
-  @RequirePermission('privacidad', 'view')
-  @Answer(200, 'Lo que una ejecución cambiaría ahora, por área (nada cambia), y las últimas ejecuciones.', RetentionAnswers.report)
+  @Endpoint('GET', 'Ver el informe de conservación de datos', RequirePermission('privacidad', 'view'), {
+    200: ['Lo que una ejecución cambiaría ahora, por área (nada cambia), y las últimas ejecuciones.', RetentionAnswers.report],
+  })
   report() {
     return this.retention.report();
   }
 
-  @ApiOperation({ summary: 'Ejecutar ahora la conservación de datos' })
-  @Post('ejecutar')
-  @HttpCode(200)
-  @RequirePermission('privacidad', 'edit')
-  @Answer(
-    200,
-    'Ejecutada ahora: lo vencido quedó anonimizado, purgado o eliminado; queda registrada y en la bitácora.',
-    RetentionAnswers.run,
-  )
+  @Endpoint('POST ejecutar', 'Ejecutar ahora la conservación de datos', RequirePermission('privacidad', 'edit'), {
+    200: ['Ejecutada ahora: lo vencido quedó anonimizado, purgado o eliminado; queda registrada y en la bitácora.', RetentionAnswers.run],
+  })
   async run(@Actor() actor: EventActor) {
     const ejecucion = (await this.retention.run('manual', actor))!;
     const message =

@@ -107,6 +107,16 @@ function sources(
       count: (cutoff) => imports.countFilesBefore(cutoff),
       apply: (m, cutoff) => imports.deleteFilesBefore(m, cutoff),
     },
+    {
+      clave: 'filas_importacion',
+      area: 'Personas',
+      datos: 'Filas de importación por revisar',
+      accion: 'anonimizar',
+      plazo: `${days(r.importsDays)} después de terminar la importación`,
+      cutoff: (now) => daysBefore(now, r.importsDays),
+      count: (cutoff) => imports.countReviewRowsBefore(cutoff),
+      apply: (m, cutoff) => imports.anonymizeReviewRowsBefore(m, cutoff),
+    },
   ];
 }
 

@@ -249,6 +249,21 @@ export class SeatingRepository {
     return rows.length > 0;
   }
 
+  /** Which of these people hold a seat, and in which events. */
+  seatedPeople(manager: EntityManager, personaIds: number[]): Promise<Array<{ evento_interno_id: number; persona_id: number }>> {
+    return manager.query(`SELECT evento_interno_id, persona_id FROM asiento_asignaciones WHERE persona_id = ANY($1::int[])`, [personaIds]);
+  }
+
+  /** How many seats the person holds in these events. */
+  async countSeatsOf(manager: EntityManager, personaId: number, eventIds: number[]): Promise<number> {
+    if (eventIds.length === 0) return 0;
+    const [{ seats }] = await manager.query(
+      `SELECT count(*)::int AS seats FROM asiento_asignaciones WHERE persona_id = $1 AND evento_interno_id = ANY($2::int[])`,
+      [personaId, eventIds],
+    );
+    return seats;
+  }
+
   async isAttendee(manager: EntityManager, eventId: number, personaId: number): Promise<boolean> {
     const rows = await manager.query(`SELECT 1 FROM evento_asistentes WHERE evento_interno_id = $1 AND persona_id = $2`, [
       eventId,

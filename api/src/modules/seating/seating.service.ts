@@ -238,6 +238,16 @@ export class SeatingService {
     return this.repo.countHeldSeats(asientoIds);
   }
 
+  /** Which of these people hold a seat, by event (a merge keeps the seated invitation). */
+  seatedPeople(manager: EntityManager, personaIds: number[]): Promise<Array<{ evento_interno_id: number; persona_id: number }>> {
+    return this.repo.seatedPeople(manager, personaIds);
+  }
+
+  /** How many seats the person holds in these events (the seats a merge moved with their invitations). */
+  countSeatsOf(manager: EntityManager, personaId: number, eventIds: number[]): Promise<number> {
+    return this.repo.countSeatsOf(manager, personaId, eventIds);
+  }
+
   isSeated(tx: Transaction, id: number, personaId: number): Promise<boolean> {
     return this.repo.personSeated(tx.manager, id, personaId);
   }

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { Endpoint } from '@core/http/endpoint';
 import { IdParam } from '@core/http/id-param.pipe';
-import { Answer } from '@core/http/openapi-answers';
 import type { WebhookDeliveryResponse } from '@shared/contracts/webhooks.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import { DeliveriesQueryDto, WebhookDto, WebhookUpdateDto } from './webhooks.dto';
@@ -23,70 +23,67 @@ const attempted = (entrega: WebhookDeliveryResponse) => ({
 
 /** Webhooks: super admins and the integraciones area (view reads, create registers, edit changes and sends, delete removes). */
 @ApiTags('webhooks')
-@ApiBearerAuth()
 @Controller('webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @Post()
-  @RequirePermission('integraciones', 'create')
-  @ApiOperation({ summary: 'Registrar un webhook (el secreto se muestra solo en esta respuesta)', callbacks: WEBHOOK_CALLBACKS })
-  @Answer(
-    201,
-    'Registrado; `secreto` firma cada entrega (Aforo-Signature). Cuerpos de cada evento: componentes Webhook*.',
-    WebhooksAnswers.created,
+  @Endpoint(
+    'POST',
+    { summary: 'Registrar un webhook (el secreto se muestra solo en esta respuesta)', callbacks: WEBHOOK_CALLBACKS },
+    RequirePermission('integraciones', 'create'),
+    {
+      201: [
+        'Registrado; `secreto` firma cada entrega (Aforo-Signature). Cuerpos de cada evento: componentes Webhook*.',
+        WebhooksAnswers.created,
+      ],
+    },
   )
   create(@Body() dto: WebhookDto, @Actor() actor: EventActor) {
     return this.webhooks.create(dto, actor);
   }
 
-  @Get()
-  @RequirePermission('integraciones', 'view')
-  @ApiOperation({ summary: 'Listar los webhooks' })
-  @Answer(200, 'Todos los webhooks, sin sus secretos.', WebhooksAnswers.list)
+  @Endpoint('GET', 'Listar los webhooks', RequirePermission('integraciones', 'view'), {
+    200: ['Todos los webhooks, sin sus secretos.', WebhooksAnswers.list],
+  })
   async list() {
     return { webhooks: await this.webhooks.list() };
   }
 
-  @Put(':id')
-  @RequirePermission('integraciones', 'edit')
-  @ApiOperation({ summary: 'Cambiar un webhook: URL, eventos, activo o pausado, rotar el secreto' })
-  @Answer(200, 'Guardado; con rotar_secreto, el secreto nuevo (el anterior firma también 24 horas).', WebhooksAnswers.saved)
+  @Endpoint('PUT :id', 'Cambiar un webhook: URL, eventos, activo o pausado, rotar el secreto', RequirePermission('integraciones', 'edit'), {
+    200: ['Guardado; con rotar_secreto, el secreto nuevo (el anterior firma también 24 horas).', WebhooksAnswers.saved],
+  })
   update(@IdParam() id: number, @Body() dto: WebhookUpdateDto, @Actor() actor: EventActor) {
     return this.webhooks.update(id, dto, actor);
   }
 
-  @Delete(':id')
-  @RequirePermission('integraciones', 'delete')
-  @ApiOperation({ summary: 'Eliminar un webhook y su registro de entregas' })
-  @Answer(200, 'Eliminado.', WebhooksAnswers.deleted)
+  @Endpoint('DELETE :id', 'Eliminar un webhook y su registro de entregas', RequirePermission('integraciones', 'delete'), {
+    200: ['Eliminado.', WebhooksAnswers.deleted],
+  })
   async remove(@IdParam() id: number, @Actor() actor: EventActor) {
     await this.webhooks.remove(id, actor);
     return { message: 'Webhook eliminado.' };
   }
 
-  @Get(':id/entregas')
-  @RequirePermission('integraciones', 'view')
-  @ApiOperation({ summary: 'El registro de entregas de un webhook' })
-  @Answer(200, 'Las entregas, las más recientes primero, 50 por página.', WebhooksAnswers.deliveries)
+  @Endpoint('GET :id/entregas', 'El registro de entregas de un webhook', RequirePermission('integraciones', 'view'), {
+    200: ['Las entregas, las más recientes primero, 50 por página.', WebhooksAnswers.deliveries],
+  })
   deliveries(@IdParam() id: number, @Query() query: DeliveriesQueryDto) {
     return this.webhooks.deliveries(id, query);
   }
 
-  @Post(':id/entregas/:deliveryId/reenviar')
-  @HttpCode(200)
-  @RequirePermission('integraciones', 'edit')
-  @ApiOperation({ summary: 'Reenviar una entrega terminada, con el mismo Aforo-Delivery' })
-  @Answer(200, 'Un intento más, ahora; la respuesta del receptor.', WebhooksAnswers.attempt)
+  @Endpoint(
+    'POST :id/entregas/:deliveryId/reenviar',
+    'Reenviar una entrega terminada, con el mismo Aforo-Delivery',
+    RequirePermission('integraciones', 'edit'),
+    { 200: ['Un intento más, ahora; la respuesta del receptor.', WebhooksAnswers.attempt] },
+  )
   async resend(@IdParam() id: number, @Param('deliveryId', DeliveryId) deliveryId: string) {
     return attempted(await this.webhooks.resend(id, deliveryId));
   }
 
-  @Post(':id/probar')
-  @HttpCode(200)
-  @RequirePermission('integraciones', 'edit')
-  @ApiOperation({ summary: 'Enviar un ping firmado al webhook' })
-  @Answer(200, 'El ping y la respuesta del receptor.', WebhooksAnswers.attempt)
+  @Endpoint('POST :id/probar', 'Enviar un ping firmado al webhook', RequirePermission('integraciones', 'edit'), {
+    200: ['El ping y la respuesta del receptor.', WebhooksAnswers.attempt],
+  })
   async ping(@IdParam() id: number) {
     return attempted(await this.webhooks.ping(id));
   }

@@ -11,6 +11,7 @@ export const RETENTION_KINDS = [
   'lista_espera_programas',
   'cuerpos_correos',
   'archivos_importacion',
+  'filas_importacion',
 ] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 

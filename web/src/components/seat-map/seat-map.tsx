@@ -4,6 +4,7 @@ import { contentSize, drawSeatMap, METRICS, originX, originY, type SeatMapSectio
 import { firstSeat, moveSeat, rowEdge, type Direction, type SeatPosition } from './navigation';
 import { SEAT_STATE_STYLES, type SeatState } from './seat-states';
 import './seat-map.css';
+import { Button } from '../ui/button';
 
 export type { SeatMapSection, SeatPosition, SeatState };
 
@@ -266,15 +267,15 @@ export function SeatMap(props: SeatMapProps) {
   return (
     <div className="seat-map" data-testid={props.testId}>
       <div className="seat-map__toolbar">
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => zoomBy(1 / ZOOM_STEP)} aria-label="Alejar">
+        <Button variant="ghost" size="sm" onClick={() => zoomBy(1 / ZOOM_STEP)} aria-label="Alejar">
           −
-        </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => zoomBy(ZOOM_STEP)} aria-label="Acercar">
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => zoomBy(ZOOM_STEP)} aria-label="Acercar">
           +
-        </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setZoom(null)} disabled={zoom === null}>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setZoom(null)} disabled={zoom === null}>
           Ajustar
-        </button>
+        </Button>
         <span className="seat-map__hint">Flechas para recorrer los asientos</span>
       </div>
       <div className="seat-map__viewport" style={{ height: viewHeight }}>

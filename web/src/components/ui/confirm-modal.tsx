@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { Modal } from './modal';
+import { Button } from './button';
 
 /**
  * A confirmation before a destructive action (remove, release, delete, deactivate): while the action runs
@@ -45,12 +46,12 @@ export function ConfirmModal({
     <Modal title={title} onClose={() => !busy && onClose()} size="sm" testId={testId}>
       {children}
       <footer className="modal__footer">
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={busy}>
           Cancelar
-        </button>
-        <button type="button" className="btn btn--danger" onClick={() => void confirm()} disabled={busy} data-testid={confirmTestId}>
+        </Button>
+        <Button variant="danger" onClick={() => void confirm()} disabled={busy} data-testid={confirmTestId}>
           {busy ? busyLabel : confirmLabel}
-        </button>
+        </Button>
       </footer>
     </Modal>
   );

@@ -3,22 +3,27 @@ import { DATETIME_INPUT_LENGTH, PHONE_DIGITS } from '../../lib/constants';
 import { FieldError } from './field-error';
 import { UppercaseInput } from './uppercase-input';
 
-/** A form field: its label, the control, an optional hint and its validation messages (`${id}-hint`, `${id}-error`). */
+/**
+ * A form field: its label, the control, an optional hint and its validation messages (`${id}-hint`, `${id}-error`);
+ * `wide` spans the whole row of a form grid.
+ */
 export function Field({
   id,
   label,
   errors,
   hint,
+  wide = false,
   children,
 }: {
   id: string;
   label: string;
   errors?: readonly string[];
   hint?: string;
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className="field">
+    <div className={wide ? 'field field--wide' : 'field'}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -57,6 +62,8 @@ interface FieldProps {
   hint?: string;
   /** Another element that describes the control (added to its hint and errors). */
   describedBy?: string;
+  /** The field spans the whole row of a form grid. */
+  wide?: boolean;
 }
 
 /** The control's id, class and accessible state, from the FieldProps it was given. */
@@ -70,6 +77,7 @@ export function TextField({
   errors,
   hint,
   describedBy,
+  wide,
   onValueChange,
   ...input
 }: FieldProps &
@@ -78,7 +86,7 @@ export function TextField({
     onValueChange: (value: string) => void;
   }) {
   return (
-    <Field id={input.id} label={label} errors={errors} hint={hint}>
+    <Field id={input.id} label={label} errors={errors} hint={hint} wide={wide}>
       <input
         {...controlProps({ id: input.id, label, errors, hint, describedBy })}
         {...input}
@@ -150,6 +158,7 @@ export function TextAreaField({
   errors,
   hint,
   describedBy,
+  wide,
   onValueChange,
   ...textarea
 }: FieldProps &
@@ -158,7 +167,7 @@ export function TextAreaField({
     onValueChange: (value: string) => void;
   }) {
   return (
-    <Field id={textarea.id} label={label} errors={errors} hint={hint}>
+    <Field id={textarea.id} label={label} errors={errors} hint={hint} wide={wide}>
       <textarea
         {...controlProps({ id: textarea.id, label, errors, hint, describedBy }, 'textarea')}
         {...textarea}
@@ -174,6 +183,7 @@ export function SelectField<T extends string>({
   errors,
   hint,
   describedBy,
+  wide,
   onValueChange,
   ...select
 }: FieldProps &
@@ -182,7 +192,7 @@ export function SelectField<T extends string>({
     onValueChange: (value: T) => void;
   }) {
   return (
-    <Field id={select.id} label={label} errors={errors} hint={hint}>
+    <Field id={select.id} label={label} errors={errors} hint={hint} wide={wide}>
       <select
         {...controlProps({ id: select.id, label, errors, hint, describedBy }, 'select')}
         {...select}

@@ -1,25 +1,28 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
 
-/** A modal form's buttons: 'Cancelar', which closes it, and the submit (its text is the children). */
+/** A form's buttons: 'Cancelar' (when the form can be left, e.g. a modal's: `onCancel` closes it), then the submit (its text is the children). */
 export function FormActions({
   onCancel,
   submitDisabled,
   submitTestId,
   children,
 }: {
-  onCancel: () => void;
+  onCancel?: () => void;
   submitDisabled: boolean;
   submitTestId: string;
   children: ReactNode;
 }) {
   return (
     <div className="form-actions">
-      <button type="button" className="btn btn--ghost" onClick={onCancel}>
-        Cancelar
-      </button>
-      <button type="submit" className="btn btn--primary" disabled={submitDisabled} data-testid={submitTestId}>
+      {onCancel ? (
+        <Button variant="ghost" onClick={onCancel}>
+          Cancelar
+        </Button>
+      ) : null}
+      <Button variant="primary" type="submit" disabled={submitDisabled} data-testid={submitTestId}>
         {children}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/config';
 import { AlertIcon, CheckIcon } from './icons';
 import { Spinner } from './spinner';
 import './link-page.css';
+import { Button } from './button';
 
 /**
  * The pages a citizen opens from an e-mail link, without an account (features citizen-links and privacy-requests):
@@ -216,9 +217,9 @@ export function LinkProblemCard({ problem, onRetry }: { problem: LinkProblem; on
       </p>
       <LinkActions back={ALL_EVENTS}>
         {problem.retry ? (
-          <button type="button" className="btn btn--primary" onClick={onRetry}>
+          <Button variant="primary" onClick={onRetry}>
             Intentar de nuevo
-          </button>
+          </Button>
         ) : null}
       </LinkActions>
     </LinkCard>

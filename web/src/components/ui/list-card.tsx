@@ -3,6 +3,8 @@ import type { LoadState } from '../../lib/loader';
 import { Alert } from './alert';
 import { PlusIcon } from './icons';
 import { Spinner } from './spinner';
+import { Button } from './button';
+import { Card } from './card';
 
 /**
  * A list page's card: its heading with the count once loaded, the load error, then while the first load runs a
@@ -10,7 +12,6 @@ import { Spinner } from './spinner';
  * it has loaded.
  */
 export function ListCard({
-  titleId,
   title,
   count,
   state: { loading, loaded, error },
@@ -18,23 +19,16 @@ export function ListCard({
   pending = <Spinner label={loadingLabel} />,
   children,
 }: {
-  titleId: string;
   title: string;
   count: number;
   state: LoadState;
   children: ReactNode;
 } & ({ loadingLabel: string; pending?: undefined } | { loadingLabel?: undefined; pending: ReactNode })) {
   return (
-    <section className="card" aria-labelledby={titleId}>
-      <div className="card__header">
-        <h2 className="card__title" id={titleId}>
-          {title}
-        </h2>
-        {loaded ? <span className="counter">{count}</span> : null}
-      </div>
+    <Card title={title} aside={loaded ? <span className="counter">{count}</span> : null}>
       {error ? <Alert kind="error">{error}</Alert> : null}
       {loading && !loaded ? pending : loaded ? children : null}
-    </section>
+    </Card>
   );
 }
 
@@ -51,8 +45,8 @@ export function CreateButton({
   testId: string;
 }) {
   return (
-    <button type="button" className="btn btn--primary" onClick={onClick} disabled={disabled} data-testid={testId}>
+    <Button variant="primary" onClick={onClick} disabled={disabled} data-testid={testId}>
       <PlusIcon size={18} /> {label}
-    </button>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
 
 /** A modal's 'Cancelar' (closes it) and its primary action, a plain button (the modal has no form to submit). */
 export function ModalConfirmFooter({
@@ -16,12 +17,10 @@ export function ModalConfirmFooter({
 }) {
   return (
     <div className="modal__footer">
-      <button type="button" className="btn btn--secondary" onClick={onCancel}>
-        Cancelar
-      </button>
-      <button type="button" className="btn btn--primary" disabled={confirmDisabled} onClick={onConfirm} data-testid={confirmTestId}>
+      <Button onClick={onCancel}>Cancelar</Button>
+      <Button variant="primary" disabled={confirmDisabled} onClick={onConfirm} data-testid={confirmTestId}>
         {children}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './pagination.css';
+import { Button } from './button';
 
 /** Up to `size` page numbers around the current one. */
 export function pageWindow(page: number, lastPage: number, size: number): number[] {
@@ -52,15 +53,9 @@ export function Pagination({
   }
   return (
     <nav className="pagination" aria-label={label} data-testid={id('pagination')}>
-      <button
-        type="button"
-        className="btn btn--sm btn--secondary"
-        onClick={() => onPage(page - 1)}
-        disabled={disabled || page <= 1}
-        data-testid={id('prev')}
-      >
+      <Button size="sm" onClick={() => onPage(page - 1)} disabled={disabled || page <= 1} data-testid={id('prev')}>
         Anterior
-      </button>
+      </Button>
       {statusLine}
       {pageNumbers ? (
         <span className="pagination__pages">
@@ -78,15 +73,9 @@ export function Pagination({
           ))}
         </span>
       ) : null}
-      <button
-        type="button"
-        className="btn btn--sm btn--secondary"
-        onClick={() => onPage(page + 1)}
-        disabled={disabled || page >= lastPage}
-        data-testid={id('next')}
-      >
+      <Button size="sm" onClick={() => onPage(page + 1)} disabled={disabled || page >= lastPage} data-testid={id('next')}>
         Siguiente
-      </button>
+      </Button>
     </nav>
   );
 }

@@ -1,4 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Button } from './button';
+import type { RowEditing } from './data-table';
 import { ExternalLinkIcon, StarIcon } from './icons';
 import './row-actions.css';
 
@@ -7,39 +9,42 @@ export function RowButton({
   tone = 'secondary',
   ...button
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'> & { tone?: 'secondary' | 'danger'; 'data-testid'?: string }) {
-  return <button type="button" className={`btn btn--sm btn--${tone}`} {...button} />;
+  return <Button variant={tone} size="sm" {...button} />;
 }
 
 /**
- * A row's 'Editar' and 'Eliminar' buttons, each shown when allowed; `name` ends their accessible names
- * ('Editar …', 'Eliminar …') and `kind` their test ids (`edit-${kind}`, `delete-${kind}`).
+ * A row's 'Editar' and 'Eliminar' buttons, each shown when the list's `editing` allows it (and, for 'Eliminar', when the
+ * row is `deletable`); `name` ends their accessible names ('Editar …', 'Eliminar …') and `kind` their test ids
+ * (`edit-${kind}`, `delete-${kind}`).
  */
-export function EditDeleteButtons({
+export function EditDeleteButtons<T extends { id: number }>({
+  row,
   name,
   kind,
-  canEdit,
-  canDelete,
-  busy,
-  onEdit,
-  onDelete,
+  editing: { can, busyId, onEdit, onDelete },
+  deletable = true,
 }: {
+  row: T;
   name: string;
   kind: string;
-  canEdit: boolean;
-  canDelete: boolean;
-  busy: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
+  editing: RowEditing<T>;
+  deletable?: boolean;
 }) {
   return (
     <>
-      {canEdit ? (
-        <RowButton onClick={onEdit} aria-label={`Editar ${name}`} data-testid={`edit-${kind}`}>
+      {can.edit ? (
+        <RowButton onClick={() => onEdit(row)} aria-label={`Editar ${name}`} data-testid={`edit-${kind}`}>
           Editar
         </RowButton>
       ) : null}
-      {canDelete ? (
-        <RowButton tone="danger" onClick={onDelete} disabled={busy} aria-label={`Eliminar ${name}`} data-testid={`delete-${kind}`}>
+      {can.delete && deletable ? (
+        <RowButton
+          tone="danger"
+          onClick={() => onDelete(row)}
+          disabled={busyId === row.id}
+          aria-label={`Eliminar ${name}`}
+          data-testid={`delete-${kind}`}
+        >
           Eliminar
         </RowButton>
       ) : null}

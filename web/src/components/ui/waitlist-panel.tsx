@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { EmailText } from './email-text';
 import { useBusyRow } from '../../lib/use-busy-row';
 import './waitlist-panel.css';
+import { Button } from './button';
 
 /** One person in line as the panel shows them (each area maps its own entry to this). */
 export interface WaitlistPanelEntry {
@@ -85,15 +86,15 @@ export function WaitlistPanel({
                 )}
               </div>
               {canDelete ? (
-                <button
-                  type="button"
-                  className="btn btn--sm btn--danger"
+                <Button
+                  variant="danger"
+                  size="sm"
                   onClick={() => void remove(entry)}
                   disabled={busyId === entry.id}
                   data-testid="waitlist-remove"
                 >
                   Quitar<span className="visually-hidden"> a {entry.name}</span>
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}

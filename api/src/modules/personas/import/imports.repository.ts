@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { Client, type ClientBase } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
+import { ANONYMIZED_NAME } from '@core/privacy/personal-data-registry';
 import type { ImportRowError, ImportStatus, PersonaImportResponse } from '@shared/contracts/personas.contract';
 import { IMPORT_MAX_ROW_ERRORS } from '../personas.constants';
 import { IMPORT_LINE_COLUMNS } from './import-lines';
@@ -41,6 +42,9 @@ export function toImportResponse(r: ImportRow): PersonaImportResponse {
 
 /** An import's file retention deletes ($1: the cutoff): the import is over (never one queued or running). */
 const FILE_EXPIRED = `file IS NOT NULL AND status IN ('completed', 'failed') AND coalesce(finished_at, created_at) < $1`;
+/** Review rows (`persona_import_duplicados`, alias d) of imports finished before $1 that still hold someone's data. */
+const REVIEW_ROWS_EXPIRED = `d.import_id IN (SELECT id FROM persona_imports WHERE status IN ('completed', 'failed') AND coalesce(finished_at, created_at) < $1)
+   AND NOT (d.nombre = '${ANONYMIZED_NAME}' AND d.telefono_celular IS NULL AND d.reasons = '[]'::jsonb)`;
 
 /** A batch of the file's people on its way to the table, with how far into the file it reaches. */
 export interface ImportChunk {
@@ -228,6 +232,31 @@ export class ImportsRepository {
   async deleteFilesBefore(manager: EntityManager, cutoff: Date): Promise<number> {
     const rows: Array<{ n: number }> = await manager.query(
       `WITH changed AS (UPDATE persona_imports SET file = NULL, archivo_eliminado_at = now() WHERE ${FILE_EXPIRED} RETURNING 1)
+       SELECT count(*)::int AS n FROM changed`,
+      [cutoff],
+    );
+    return rows[0].n;
+  }
+
+  // ——— Retention: the review rows of those imports (a name, a mobile, the match's reasons) ———
+
+  countReviewRowsBefore(cutoff: Date): Promise<number> {
+    return this.ds
+      .query(`SELECT count(*)::int AS n FROM persona_import_duplicados d WHERE ${REVIEW_ROWS_EXPIRED}`, [cutoff])
+      .then((rows: Array<{ n: number }>) => rows[0].n);
+  }
+
+  /**
+   * Anonymised as an ARCO cancellation leaves them (import-duplicates.personal-data.ts), in one statement; a row still
+   * waiting for a decision is discarded (nobody can be created from 'Anonimizado'). The import's counts stay.
+   */
+  async anonymizeReviewRowsBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    const rows: Array<{ n: number }> = await manager.query(
+      `WITH changed AS (
+         UPDATE persona_import_duplicados d
+            SET nombre = '${ANONYMIZED_NAME}', apellido_paterno = '', apellido_materno = '', telefono_celular = NULL, reasons = '[]'::jsonb,
+                estado = CASE WHEN d.estado = 'pendiente' THEN 'descartada' ELSE d.estado END
+          WHERE ${REVIEW_ROWS_EXPIRED} RETURNING 1)
        SELECT count(*)::int AS n FROM changed`,
       [cutoff],
     );

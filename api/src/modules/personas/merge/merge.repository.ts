@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { PersonReferencesRegistry, type PersonReferenceTable, type PersonSnapshot } from '@core/privacy/person-references';
 import { PERSONA_FIELDS, type MergeMoved, type PersonaField } from '@shared/contracts/personas.contract';
-import { MERGE_TABLES, type MergeSnapshot } from './merge-tables';
 
 /** A person's writable fields as stored (the birth date as YYYY-MM-DD). */
 export type MergePersonRow = Record<PersonaField, string | number | null> & { id: number };
@@ -13,7 +13,7 @@ export interface MergeRow {
   fusionar_ids: number[];
   campos: Partial<Record<PersonaField, number>>;
   movidos: MergeMoved;
-  antes: MergeSnapshot;
+  antes: PersonSnapshot;
   despues_md5: string;
   created_at: Date;
   deshecha_at: Date | null;
@@ -23,15 +23,19 @@ const FIELDS_SQL = PERSONA_FIELDS.map((f) =>
   f === 'fecha_nacimiento' ? `to_char(p.fecha_nacimiento, 'YYYY-MM-DD') AS fecha_nacimiento` : `p.${f}`,
 ).join(', ');
 
-/** Rows of `UPDATE … RETURNING` / `DELETE … RETURNING` through TypeORM's [rows, count] answer. */
-const returned = <T>(r: unknown): T[] => (Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as T[]) : (r as T[]));
-
 /**
- * Merging people: the locks, the snapshot the undo writes back, and the statements that move every reference of the
- * merged people to the survivor (merge-tables.ts lists what is touched). Everything runs in the caller's transaction.
+ * Merging people: the locks, the snapshot the undo writes back and the fingerprint it checks, over every table that
+ * names a person (each area declares its own: PersonReferencesRegistry), and the people database's own statements.
+ * Everything runs in the caller's transaction.
  */
 @Injectable()
 export class MergeRepository {
+  constructor(private readonly references: PersonReferencesRegistry) {}
+
+  private tables(): PersonReferenceTable[] {
+    return this.references.tables();
+  }
+
   /**
    * Locks these people (FOR UPDATE NOWAIT, in id order): the ids found. A lock held by another transaction — another
    * merge of an overlapping set — throws PostgreSQL's lock_not_available (55P03) at once instead of waiting.
@@ -58,10 +62,10 @@ export class MergeRepository {
     return manager.query(`SELECT p.id, ${FIELDS_SQL} FROM personas p WHERE p.id = ANY($1::int[])`, [ids]);
   }
 
-  /** Every row of merge-tables.ts about these people, as it is now. */
-  async snapshot(manager: EntityManager, ids: number[]): Promise<MergeSnapshot> {
-    const snap: MergeSnapshot = {};
-    for (const { table, where } of MERGE_TABLES.filter((t) => !t.derived)) {
+  /** Every row about these people (but derived ones), as it is now. */
+  async snapshot(manager: EntityManager, ids: number[]): Promise<PersonSnapshot> {
+    const snap: PersonSnapshot = {};
+    for (const { table, where } of this.tables().filter((t) => !t.derived)) {
       const [{ rows }] = await manager.query(
         `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY to_jsonb(t)::text), '[]'::jsonb) AS rows FROM ${table} t WHERE ${where}`,
         [ids],
@@ -73,88 +77,21 @@ export class MergeRepository {
 
   /** The fingerprint of the rows a later change would make the undo refuse to overwrite. */
   async fingerprint(manager: EntityManager, ids: number[]): Promise<string> {
-    const parts = MERGE_TABLES.filter((t) => t.fingerprint).map(
-      ({ table, where }) =>
-        `(SELECT coalesce(string_agg(to_jsonb(t)::text, '|' ORDER BY to_jsonb(t)::text), '') FROM ${table} t WHERE ${where})`,
-    );
+    const parts = this.tables()
+      .filter((t) => t.fingerprint)
+      .map(
+        ({ table, where }) =>
+          `(SELECT coalesce(string_agg(to_jsonb(t)::text, '|' ORDER BY to_jsonb(t)::text), '') FROM ${table} t WHERE ${where})`,
+      );
     const [{ md5 }] = await manager.query(`SELECT md5(${parts.join(` || '#' || `)}) AS md5`, [ids]);
     return md5;
   }
 
   /**
-   * Internal-event invitations: where several of these people were invited to one event, the one who attended, then
-   * the one with a seat, then the one who confirmed (then the survivor, then the order given) keeps it; the others
-   * are released (their seat goes with them: ON DELETE CASCADE), and their door presence too. Then every remaining
-   * invitation of a merged person becomes the survivor's — code, confirmation and seat with it (the seat's foreign
-   * key cascades the update, migration 1766500000000) — and so do its door presence and scans. Answers the counts and
-   * the events touched.
+   * The people database's own references: pairs set aside with a merged person become pairs with the survivor, and
+   * import review rows point at the survivor. Answers how many review rows moved.
    */
-  async moveInvitations(
-    manager: EntityManager,
-    survivor: number,
-    merged: number[],
-  ): Promise<{ moved: number; released: number; seats: number; events: number[] }> {
-    const all = [survivor, ...merged];
-    const released = returned<{ evento_interno_id: number; persona_id: number }>(
-      await manager.query(
-        `WITH ranked AS (
-         SELECT a.evento_interno_id, a.persona_id,
-                row_number() OVER (PARTITION BY a.evento_interno_id
-                  ORDER BY (a.confirmacion = 'asistio') DESC, (s.id IS NOT NULL) DESC, (a.confirmacion = 'confirmado') DESC,
-                           array_position($1::int[], a.persona_id)) AS rk
-           FROM evento_asistentes a
-           LEFT JOIN asiento_asignaciones s ON s.evento_interno_id = a.evento_interno_id AND s.persona_id = a.persona_id
-          WHERE a.persona_id = ANY($1::int[])
-       )
-       DELETE FROM evento_asistentes a USING ranked r
-        WHERE r.rk > 1 AND a.evento_interno_id = r.evento_interno_id AND a.persona_id = r.persona_id
-       RETURNING a.evento_interno_id, a.persona_id`,
-        [all],
-      ),
-    );
-    if (released.length)
-      await manager.query(
-        `DELETE FROM door_presence d USING jsonb_to_recordset($1::jsonb) AS r (evento_interno_id int, persona_id int)
-          WHERE d.event_kind = 'interno' AND d.event_id = r.evento_interno_id AND d.holder_id = r.persona_id`,
-        [JSON.stringify(released)],
-      );
-    const moved: Array<{ evento_interno_id: number }> = returned(
-      await manager.query(`UPDATE evento_asistentes SET persona_id = $1 WHERE persona_id = ANY($2::int[]) RETURNING evento_interno_id`, [
-        survivor,
-        merged,
-      ]),
-    );
-    const [{ seats }] = moved.length
-      ? await manager.query(
-          `SELECT count(*)::int AS seats FROM asiento_asignaciones WHERE persona_id = $1 AND evento_interno_id = ANY($2::int[])`,
-          [survivor, moved.map((m) => m.evento_interno_id)],
-        )
-      : [{ seats: 0 }];
-    // A presence left behind by a released invitation's holder was deleted above; what remains moves.
-    await manager.query(
-      `DELETE FROM door_presence d WHERE d.event_kind = 'interno' AND d.holder_id = ANY($2::int[])
-          AND EXISTS (SELECT 1 FROM door_presence x WHERE x.event_kind = 'interno' AND x.event_id = d.event_id AND x.holder_id = $1)`,
-      [survivor, merged],
-    );
-    await manager.query(`UPDATE door_presence SET holder_id = $1 WHERE event_kind = 'interno' AND holder_id = ANY($2::int[])`, [
-      survivor,
-      merged,
-    ]);
-    await manager.query(`UPDATE door_scans SET holder_id = $1 WHERE event_kind = 'interno' AND holder_id = ANY($2::int[])`, [
-      survivor,
-      merged,
-    ]);
-    const events = [...new Set([...released.map((r) => r.evento_interno_id), ...moved.map((m) => m.evento_interno_id)])].sort(
-      (a, b) => a - b,
-    );
-    return { moved: moved.length, released: released.length, seats, events };
-  }
-
-  /**
-   * The people database's own references: pairs set aside with a merged person become pairs with the survivor, import
-   * review rows point at the survivor, and audit entries about a merged person are about the survivor. Counts.
-   */
-  async moveOwnReferences(manager: EntityManager, survivor: number, merged: number[]): Promise<{ importRows: number; audit: number }> {
+  async moveOwnReferences(manager: EntityManager, survivor: number, merged: number[]): Promise<number> {
     await manager.query(
       `INSERT INTO persona_no_duplicados (persona_a, persona_b, created_by, created_at)
        SELECT least($1, o.other), greatest($1, o.other), o.created_by, o.created_at
@@ -164,25 +101,15 @@ export class MergeRepository {
        ON CONFLICT DO NOTHING`,
       [survivor, merged],
     );
-    const a: unknown[] = returned(
-      await manager.query(`UPDATE persona_import_duplicados SET persona_id = $1 WHERE persona_id = ANY($2::int[]) RETURNING 1`, [
-        survivor,
-        merged,
-      ]),
+    const [, a]: [unknown, number] = await manager.query(
+      `UPDATE persona_import_duplicados SET persona_id = $1 WHERE persona_id = ANY($2::int[])`,
+      [survivor, merged],
     );
-    const b: unknown[] = returned(
-      await manager.query(`UPDATE persona_import_duplicados SET creada_id = $1 WHERE creada_id = ANY($2::int[]) RETURNING 1`, [
-        survivor,
-        merged,
-      ]),
+    const [, b]: [unknown, number] = await manager.query(
+      `UPDATE persona_import_duplicados SET creada_id = $1 WHERE creada_id = ANY($2::int[])`,
+      [survivor, merged],
     );
-    const audit: unknown[] = returned(
-      await manager.query(
-        `UPDATE audit_logs SET resource_id = $1::text WHERE resource_type = 'persona' AND resource_id = ANY($2::int[]::text[]) RETURNING 1`,
-        [survivor, merged],
-      ),
-    );
-    return { importRows: a.length + b.length, audit: audit.length };
+    return a + b;
   }
 
   async deletePeople(manager: EntityManager, ids: number[]): Promise<void> {
@@ -217,8 +144,8 @@ export class MergeRepository {
    * Writes back every row of the snapshot: the rows about these people now are deleted (children first) and the
    * snapshot's rows inserted as they were (parents first), same ids; audit entries only get their resource back.
    */
-  async restore(manager: EntityManager, ids: number[], snap: MergeSnapshot): Promise<void> {
-    const tables = MERGE_TABLES.filter((t) => !t.auditOnly);
+  async restore(manager: EntityManager, ids: number[], snap: PersonSnapshot): Promise<void> {
+    const tables = this.tables().filter((t) => !t.auditOnly);
     for (const { table, where } of [...tables].reverse()) await manager.query(`DELETE FROM ${table} t WHERE ${where}`, [ids]);
     for (const { table } of tables.filter((t) => !t.derived)) {
       const rows = snap[table] ?? [];
@@ -227,7 +154,7 @@ export class MergeRepository {
           JSON.stringify(rows),
         ]);
     }
-    for (const { table } of MERGE_TABLES.filter((t) => t.auditOnly)) {
+    for (const { table } of this.tables().filter((t) => t.auditOnly)) {
       const rows = snap[table] ?? [];
       if (rows.length)
         await manager.query(
@@ -238,11 +165,10 @@ export class MergeRepository {
   }
 
   async markUndone(manager: EntityManager, id: string, by: number | null): Promise<MergeRow> {
-    const [row] = returned<MergeRow>(
-      await manager.query(
-        `UPDATE persona_fusiones SET deshecha_at = now(), deshecha_por = $2 WHERE id = $1 AND deshecha_at IS NULL RETURNING *`,
-        [id, by],
-      ),
+    const [row]: MergeRow[] = await manager.query(
+      `WITH u AS (UPDATE persona_fusiones SET deshecha_at = now(), deshecha_por = $2 WHERE id = $1 AND deshecha_at IS NULL RETURNING *)
+       SELECT * FROM u`,
+      [id, by],
     );
     return row;
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
-import { PERSONA_FIELDS, type MergeResponse, type PersonaField } from '@shared/contracts/personas.contract';
+import { PersonReferencesRegistry } from '@core/privacy/person-references';
+import { PERSONA_FIELDS, type MergeMoved, type MergeResponse, type PersonaField } from '@shared/contracts/personas.contract';
 import type { EventActor } from '@shared/events/domain-events';
 import { completeness, dedupeKey, searchText, sortKey, type CompletenessInput } from '@shared/rules/persona-rules';
 import { mergedValues, preselectMerge, type MergeChoice } from '@shared/rules/persona-merge';
@@ -37,6 +38,7 @@ export class MergeService {
     private readonly uow: UnitOfWork,
     private readonly repo: MergeRepository,
     private readonly keyer: DedupeKeyer,
+    private readonly references: PersonReferencesRegistry,
   ) {}
 
   async merge(dto: MergeDto, actor: EventActor): Promise<MergeResponse> {
@@ -69,8 +71,14 @@ export class MergeService {
         const derived = values as unknown as CompletenessInput;
         const antes = await this.repo.snapshot(m, ids);
 
-        const invitations = await this.repo.moveInvitations(m, survivor, merged);
-        const own = await this.repo.moveOwnReferences(m, survivor, merged);
+        // Every area's references first (invitations, seats, door), the people database's own last.
+        const movidos: MergeMoved = { invitaciones: 0, invitaciones_liberadas: 0, asientos: 0, filas_importacion: 0, bitacora: 0 };
+        const eventos = new Set<number>();
+        for (const holder of this.references.all()) {
+          const moved = await holder.move(m, survivor, merged);
+          Object.assign(movidos, moved.counts);
+          for (const id of moved.eventosInternos ?? []) eventos.add(id);
+        }
         await this.repo.deletePeople(m, merged);
         try {
           await this.repo.updateSurvivor(m, survivor, {
@@ -101,13 +109,7 @@ export class MergeService {
             sobreviviente_id: survivor,
             fusionar_ids: merged,
             campos: choice,
-            movidos: {
-              invitaciones: invitations.moved,
-              invitaciones_liberadas: invitations.released,
-              asientos: invitations.seats,
-              filas_importacion: own.importRows,
-              bitacora: own.audit,
-            },
+            movidos,
             antes,
             despues_md5: await this.repo.fingerprint(m, ids),
           },
@@ -116,7 +118,12 @@ export class MergeService {
         await tx.record({
           type: 'persona.merged',
           resourceId: survivor,
-          payload: { fusion_id: row.id, sobreviviente_id: survivor, fusionar_ids: merged, eventos_internos: invitations.events },
+          payload: {
+            fusion_id: row.id,
+            sobreviviente_id: survivor,
+            fusionar_ids: merged,
+            eventos_internos: [...eventos].sort((a, b) => a - b),
+          },
         });
         return toMergeResponse(row);
       });
@@ -149,7 +156,7 @@ export class MergeService {
         // The keys came back as they were; the pairs are scored again against everyone as they are now.
         await this.keyer.repair(m, ids);
         const undone = await this.repo.markUndone(m, id, actor.userId);
-        const events = [...new Set([...(row.antes.evento_asistentes ?? []).map((a) => Number(a.evento_interno_id))])].sort((a, b) => a - b);
+        const events = [...new Set(this.references.all().flatMap((h) => h.eventosInternos?.(row.antes) ?? []))].sort((a, b) => a - b);
         await tx.record({
           type: 'persona.merge-undone',
           resourceId: row.sobreviviente_id,

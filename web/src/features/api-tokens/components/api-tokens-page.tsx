@@ -13,6 +13,8 @@ import { revokeApiToken, getApiTokens } from '../api/api-tokens-api';
 import { CreateTokenForm } from './create-token-form';
 import { NewTokenPanel } from './new-token-panel';
 import '../api-tokens.css';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 /**
  * Tokens de API (issue 33 §2): a person's bearer tokens for other systems. Created with a subset of their own
@@ -54,10 +56,7 @@ export function ApiTokensPage() {
         />
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
-      <section className="card" aria-labelledby="api-tokens-list-title">
-        <h2 className="card__title" id="api-tokens-list-title">
-          {user?.is_super_admin ? 'Tokens de todas las cuentas' : 'Tus tokens'}
-        </h2>
+      <Card title={user?.is_super_admin ? 'Tokens de todas las cuentas' : 'Tus tokens'}>
         {!tokens ? (
           error ? null : (
             <Spinner label="Cargando tokens…" />
@@ -110,21 +109,21 @@ export function ApiTokensPage() {
                   </div>
                 </dl>
                 {t.revoked_at ? null : (
-                  <button
-                    type="button"
-                    className="btn btn--danger btn--sm"
+                  <Button
+                    variant="danger"
+                    size="sm"
                     onClick={() => setRevoking(t)}
                     aria-label={`Revocar el token ${t.name}`}
                     data-testid="api-token-revoke"
                   >
                     Revocar
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}
           </ul>
         )}
-      </section>
+      </Card>
       {revoking ? (
         <ConfirmModal
           title="Revocar token"

@@ -10,6 +10,8 @@ import { ACTION_LABELS, ACTIONS, AREA_LABELS, AREAS } from '../../../lib/permiss
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createApiToken } from '../api/api-tokens-api';
+import { FormActions } from '../../../components/ui/form-actions';
+import { Card } from '../../../components/ui/card';
 
 /** How long a new token lives: a few fixed choices (the server takes any date up to API_TOKEN_LIMITS.maxDays). */
 const DURATIONS = ['30', '90', '180', '365'] as const;
@@ -63,10 +65,7 @@ export function CreateTokenForm({ user, onCreated }: { user: SessionUser; onCrea
   const areas = AREAS.filter((area) => held[area]?.length);
   const permissionErrors = listFieldErrors(errors, 'permissions');
   return (
-    <section className="card" aria-labelledby="api-token-create-title">
-      <h2 className="card__title" id="api-token-create-title">
-        Crear un token
-      </h2>
+    <Card title="Crear un token">
       <form onSubmit={handleSubmit} noValidate data-testid="api-token-form" className="api-tokens__form">
         <TextField
           id="token-name"
@@ -117,12 +116,10 @@ export function CreateTokenForm({ user, onCreated }: { user: SessionUser; onCrea
           ))}
           <FieldError id="token-permissions-error" messages={permissionErrors} />
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid="api-token-create">
-            {submitting ? 'Creando…' : 'Crear token'}
-          </button>
-        </div>
+        <FormActions submitDisabled={submitting} submitTestId="api-token-create">
+          {submitting ? 'Creando…' : 'Crear token'}
+        </FormActions>
       </form>
-    </section>
+    </Card>
   );
 }

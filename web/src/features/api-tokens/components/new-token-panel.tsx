@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CreatedApiTokenResponse } from '@shared/contracts/api-tokens.contract';
+import { Button } from '../../../components/ui/button';
 
 /** The new token, shown this once: a read-only field, a copy button and how to use it. */
 export function NewTokenPanel({ created, onDone }: { created: CreatedApiTokenResponse; onDone: () => void }) {
@@ -37,17 +38,17 @@ export function NewTokenPanel({ created, onDone }: { created: CreatedApiTokenRes
           onFocus={(e) => e.target.select()}
           data-testid="api-token-secret"
         />
-        <button type="button" className="btn btn--primary" onClick={() => void copy()} data-testid="api-token-copy">
+        <Button variant="primary" onClick={() => void copy()} data-testid="api-token-copy">
           Copiar
-        </button>
+        </Button>
       </div>
       <p className="api-tokens__copied" role="status" aria-live="polite">
         {copied}
       </p>
       <div className="form-actions">
-        <button type="button" className="btn btn--secondary" onClick={onDone} data-testid="api-token-done">
+        <Button onClick={onDone} data-testid="api-token-done">
           Ya lo guardé
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { configState, governmentName } from '../../../lib/config';
+import { Button } from '../../../components/ui/button';
 
 /**
  * The frame of the sign-in screens (spec 1 §2.3): the decorative hero beside the card, a footnote under it. `main`:
@@ -53,7 +54,7 @@ export function AuthFormHeading({ title, children }: { title: string; children: 
 /** A sign-in form's wide submit button: a spinner and what is happening while the request is out. */
 export function AuthSubmit({ busy, busyLabel, label, testId }: { busy: boolean; busyLabel: string; label: string; testId: string }) {
   return (
-    <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy} aria-busy={busy} data-testid={testId}>
+    <Button variant="primary" size="lg" block type="submit" disabled={busy} aria-busy={busy} data-testid={testId}>
       {busy ? (
         <>
           <span className="spinner spinner--inline" aria-hidden="true" /> {busyLabel}
@@ -61,6 +62,6 @@ export function AuthSubmit({ busy, busyLabel, label, testId }: { busy: boolean; 
       ) : (
         label
       )}
-    </button>
+    </Button>
   );
 }

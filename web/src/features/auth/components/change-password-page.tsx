@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { AuthFormHeading, AuthFrame, AuthSubmit } from './auth-frame';
 import '../auth.css';
+import { Button } from '../../../components/ui/button';
 
 const MIN_LENGTH = 8;
 const FALLBACK_ERROR = 'No se pudo cambiar la contraseña. Intenta de nuevo.';
@@ -141,9 +142,9 @@ export function ChangePasswordPage() {
         </label>
 
         <AuthSubmit busy={submitting} busyLabel="Guardando…" label="Cambiar contraseña" testId="password-change-submit" />
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => void logout()} data-testid="password-change-logout">
+        <Button variant="ghost" block onClick={() => void logout()} data-testid="password-change-logout">
           Cerrar sesión
-        </button>
+        </Button>
       </form>
     </AuthFrame>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRightIcon, BuildingIcon, ClipboardIcon, PeopleIcon, TicketIcon } from '../../../components/ui/icons';
 import type { SessionUser } from '../../../lib/auth';
 import { canSeeInternalEvents, canSeePersonas, canSeeProgramas, hasAnyAccess } from '../../../lib/permissions';
+import { Card } from '../../../components/ui/card';
 
 interface AccessCard {
   to: string;
@@ -52,10 +53,7 @@ function cardsFor(user: SessionUser): AccessCard[] {
 export function AccessSummary({ user }: { user: SessionUser }) {
   const cards = cardsFor(user);
   return (
-    <section className="card" aria-labelledby="access-title" data-testid="access-summary">
-      <h2 className="card__title" id="access-title">
-        Resumen de Acceso
-      </h2>
+    <Card title="Resumen de Acceso" testId="access-summary">
       {cards.length === 0 ? (
         <p className="muted">Aún no tienes acceso a ninguna área. Solicítalo a un administrador.</p>
       ) : (
@@ -76,6 +74,6 @@ export function AccessSummary({ user }: { user: SessionUser }) {
           ))}
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -13,6 +13,7 @@ import { PermissionsCard } from './permissions-card';
 import { RecentActivity } from './recent-activity';
 import { UserInfoCard } from './user-info-card';
 import '../dashboard.css';
+import { Button } from '../../../components/ui/button';
 
 /** Dashboard (spec 1 §2.4). */
 export function DashboardPage() {
@@ -57,9 +58,8 @@ export function DashboardPage() {
       {offline ? (
         <Alert kind="error">
           No se pudo cargar tu información. Revisa tu conexión.{' '}
-          <button
-            type="button"
-            className="btn btn--sm btn--secondary"
+          <Button
+            size="sm"
             onClick={() => {
               setOffline(false);
               setLoadingMe(true);
@@ -67,7 +67,7 @@ export function DashboardPage() {
             }}
           >
             Reintentar
-          </button>
+          </Button>
         </Alert>
       ) : null}
       {!user ? (

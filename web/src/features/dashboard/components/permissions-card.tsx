@@ -1,14 +1,12 @@
 import type { SessionUser } from '../../../lib/auth';
 import { ACTION_LABELS, AREA_LABELS, AREAS, areaActions } from '../../../lib/permissions';
+import { Card } from '../../../components/ui/card';
 
 /** Access permissions as badges per area (spec 1 §2.4 b). */
 export function PermissionsCard({ user }: { user: SessionUser }) {
   const areas = AREAS.filter((area) => areaActions(user, area).length > 0);
   return (
-    <section className="card" aria-labelledby="permissions-title" data-testid="permissions-card">
-      <h2 className="card__title" id="permissions-title">
-        Permisos de Acceso
-      </h2>
+    <Card title="Permisos de Acceso" testId="permissions-card">
       {user.is_super_admin ? (
         <p className="perm-super">
           <span className="badge badge--primary">Super Administrador</span>
@@ -35,6 +33,6 @@ export function PermissionsCard({ user }: { user: SessionUser }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

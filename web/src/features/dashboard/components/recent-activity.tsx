@@ -2,15 +2,13 @@ import { useSnapshot } from 'valtio';
 import { formatDateTime } from '../../../lib/format';
 import { auditActionLabel, auditResourceLabel } from '../audit-labels';
 import { dashboardState } from '../stores/dashboard-store';
+import { Card } from '../../../components/ui/card';
 
 /** The last 5 audit entries, newest first (spec 1 §2.4 d); new ones arrive live. */
 export function RecentActivity({ loading }: { loading: boolean }) {
   const { recent } = useSnapshot(dashboardState);
   return (
-    <section className="card" aria-labelledby="activity-title" data-testid="recent-activity">
-      <h2 className="card__title" id="activity-title">
-        Actividad Reciente
-      </h2>
+    <Card title="Actividad Reciente" testId="recent-activity">
       {recent.length === 0 ? (
         <p className="muted">{loading ? 'Cargando actividad…' : 'No hay actividad reciente.'}</p>
       ) : (
@@ -34,6 +32,6 @@ export function RecentActivity({ loading }: { loading: boolean }) {
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

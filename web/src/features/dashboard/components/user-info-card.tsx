@@ -1,13 +1,11 @@
 import type { SessionUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { EmailText } from '../../../components/ui/email-text';
+import { Card } from '../../../components/ui/card';
 
 export function UserInfoCard({ user }: { user: SessionUser }) {
   return (
-    <section className="card" aria-labelledby="user-info-title" data-testid="user-info-card">
-      <h2 className="card__title" id="user-info-title">
-        Información del Usuario
-      </h2>
+    <Card title="Información del Usuario" testId="user-info-card">
       <dl className="details">
         <div className="details__row">
           <dt>Nombre</dt>
@@ -28,6 +26,6 @@ export function UserInfoCard({ user }: { user: SessionUser }) {
           <dd>{formatDate(user.created_at)}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { DOOR_CAMERA_READ_MS, DOOR_CAMERA_REPEAT_PAUSE_MS } from '../door.constants';
+import { Button } from '../../../components/ui/button';
 
 interface QrDetector {
   detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
@@ -108,9 +109,9 @@ export function CameraScanner({ onCode, onClose }: { onCode: (value: string) => 
           )}
         </>
       )}
-      <button type="button" className="btn btn--secondary btn--sm" onClick={onClose}>
+      <Button size="sm" onClick={onClose}>
         Cerrar cámara
-      </button>
+      </Button>
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { ScanHistory } from './scan-history';
 import { SyncBar } from './sync-bar';
 import { SyncReview } from './sync-review';
 import '../door.css';
+import { Button } from '../../../components/ui/button';
 
 function readStored(key: string): string | null {
   try {
@@ -138,9 +139,9 @@ function DoorDesk({ kind, eventId }: { kind: DoorKind; eventId: number }) {
             onChange={(e) => setCode(e.target.value.toUpperCase())}
             data-testid="door-code"
           />
-          <button type="submit" className="btn btn--primary door-scan__submit" disabled={!gate || !code.trim()} data-testid="door-submit">
+          <Button variant="primary" className="door-scan__submit" type="submit" disabled={!gate || !code.trim()} data-testid="door-submit">
             {direction === 'in' ? 'Registrar entrada' : 'Registrar salida'}
-          </button>
+          </Button>
         </div>
         {!gate ? <p className="field__hint">Primero indica en qué puerta está este dispositivo.</p> : null}
         {snap.secciones.length > 0 ? (
@@ -154,9 +155,7 @@ function DoorDesk({ kind, eventId }: { kind: DoorKind; eventId: number }) {
         {camera && gate ? (
           <CameraScanner onCode={send} onClose={() => setCamera(false)} />
         ) : (
-          <button
-            type="button"
-            className="btn btn--secondary"
+          <Button
             disabled={!gate}
             onClick={() => {
               unlockSound();
@@ -165,7 +164,7 @@ function DoorDesk({ kind, eventId }: { kind: DoorKind; eventId: number }) {
             data-testid="door-camera-open"
           >
             Escanear con la cámara
-          </button>
+          </Button>
         )}
       </form>
       <OccupancyMini occupancy={snap.occupancy} online={snap.online} pending={snap.pending} />

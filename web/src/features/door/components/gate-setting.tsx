@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DOOR_LIMITS, type DoorDirection } from '@shared/contracts/door.contract';
+import { Button } from '../../../components/ui/button';
 
 /** The gate, chosen once per device and remembered; the direction, entry unless switched. */
 export function GateSetting({
@@ -43,18 +44,18 @@ export function GateSetting({
               onChange={(e) => setDraft(e.target.value)}
               data-testid="door-gate-input"
             />
-            <button type="submit" className="btn btn--primary" disabled={!draft.trim()} data-testid="door-gate-save">
+            <Button variant="primary" type="submit" disabled={!draft.trim()} data-testid="door-gate-save">
               Guardar
-            </button>
+            </Button>
           </div>
           <p className="field__hint">Se recuerda en este dispositivo. Cada escaneo lleva el nombre de su puerta.</p>
         </form>
       ) : (
         <p className="door-gate">
           <span className="door-gate__label">Puerta:</span> <strong data-testid="door-gate">{gate}</strong>{' '}
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
+          <Button
+            variant="ghost"
+            size="sm"
             onClick={() => {
               setDraft(gate ?? '');
               setEditing(true);
@@ -62,7 +63,7 @@ export function GateSetting({
             data-testid="door-gate-change"
           >
             Cambiar puerta
-          </button>
+          </Button>
         </p>
       )}
       <fieldset className="door-direction">

@@ -1,4 +1,5 @@
 import { formatTime } from '../../../lib/format';
+import { Button } from '../../../components/ui/button';
 
 /** Online or not, what waits to be sent, and the list this device answers from when the network is gone. */
 export function SyncBar({
@@ -40,9 +41,9 @@ export function SyncBar({
         </p>
       ) : null}
       {online && pending > 0 ? (
-        <button type="button" className="btn btn--secondary btn--sm" onClick={onSync} disabled={syncing} data-testid="door-sync-now">
+        <Button size="sm" onClick={onSync} disabled={syncing} data-testid="door-sync-now">
           {syncing ? 'Enviando…' : 'Enviar ahora'}
-        </button>
+        </Button>
       ) : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import { formatTime } from '../../../lib/format';
 import { RESULT_LOOK } from '../door-results';
 import type { ReviewItem } from '../stores/door-store';
+import { Button } from '../../../components/ui/button';
 
 /**
  * After sending the queue: the scans whose server verdict was not what this device had answered — above all a
@@ -34,9 +35,9 @@ export function SyncReview({ items, onDismiss }: { items: readonly ReviewItem[];
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn--secondary btn--sm" onClick={onDismiss}>
+      <Button size="sm" onClick={onDismiss}>
         Entendido
-      </button>
+      </Button>
     </section>
   );
 }

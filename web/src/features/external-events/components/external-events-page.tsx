@@ -83,20 +83,16 @@ function ExternalEventsManager() {
           canCreate ? <CreateButton label="Crear Evento" onClick={() => setEditing({ mode: 'create' })} testId="create-event" /> : null
         }
       />
-      <ListCard
-        titleId="events-list-title"
-        title="Eventos"
-        count={events.length}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando eventos…"
-      >
+      <ListCard title="Eventos" count={events.length} state={{ loading, loaded, error }} loadingLabel="Cargando eventos…">
         <ExternalEventsTable
           events={events as ExternalEventResponse[]}
-          can={rowPermissions}
-          busyId={busyId}
+          editing={{
+            can: rowPermissions,
+            busyId,
+            onEdit: (event) => setEditing({ mode: 'edit', id: event.id }),
+            onDelete: (event) => void handleDelete(event),
+          }}
           onToggleFeatured={(event) => void handleToggleFeatured(event)}
-          onEdit={(event) => setEditing({ mode: 'edit', id: event.id })}
-          onDelete={(event) => void handleDelete(event)}
         />
       </ListCard>
       {editing?.mode === 'create' ? <EventFormModal mode="create" onClose={() => setEditing(null)} /> : null}

@@ -9,13 +9,11 @@ import { EventStatusBadge } from './event-status-badge';
 /** The table of spec 1 §2.6: title, date, registrations, % attendance, status, view, actions. */
 export function ExternalEventsTable({
   events,
-  can,
-  busyId,
+  editing,
   onToggleFeatured,
-  onEdit,
-  onDelete,
-}: RowEditing<ExternalEventResponse> & {
+}: {
   events: readonly ExternalEventResponse[];
+  editing: RowEditing<ExternalEventResponse>;
   onToggleFeatured: (event: ExternalEventResponse) => void;
 }) {
   if (events.length === 0) return <EmptyMessage testId="external-events-empty">No hay eventos creados aún</EmptyMessage>;
@@ -26,7 +24,7 @@ export function ExternalEventsTable({
       columns={['Título', 'Fecha', 'Registros', '% Asistencia', 'Estado', 'Ver']}
     >
       {events.map((event) => {
-        const busy = busyId === event.id;
+        const busy = editing.busyId === event.id;
         return (
           <tr key={event.id} data-testid="external-event-row" data-event-id={event.id} data-slug={event.slug}>
             <td data-label="Título" className="event-title-cell">
@@ -69,7 +67,7 @@ export function ExternalEventsTable({
               />
             </td>
             <td data-label="Acciones" className="table__actions">
-              {can.edit && event.status === 'published' ? (
+              {editing.can.edit && event.status === 'published' ? (
                 <FeaturedToggle
                   featured={event.is_featured}
                   name={event.title}
@@ -81,15 +79,7 @@ export function ExternalEventsTable({
               <Link className="btn btn--sm btn--secondary" to={`/eventos-externos/${event.id}/registros`} data-testid="view-registrations">
                 Ver Registros
               </Link>
-              <EditDeleteButtons
-                name={event.title}
-                kind="event"
-                canEdit={can.edit}
-                canDelete={can.delete && event.status === 'draft'}
-                busy={busy}
-                onEdit={() => onEdit(event)}
-                onDelete={() => onDelete(event)}
-              />
+              <EditDeleteButtons row={event} name={event.title} kind="event" editing={editing} deletable={event.status === 'draft'} />
             </td>
           </tr>
         );

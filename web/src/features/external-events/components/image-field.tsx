@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ImageIcon } from '../../../components/ui/icons';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '../../../lib/constants';
+import { Button } from '../../../components/ui/button';
 
 export const IMAGE_TOO_LARGE = 'La imagen no debe superar los 5MB';
 export const IMAGE_INVALID = 'Por favor selecciona una imagen válida (JPG, PNG, GIF, SVG)';
@@ -106,9 +107,9 @@ export function ImageField({
             JPG, PNG, GIF o SVG de hasta 5 MB.
           </p>
           {shown ? (
-            <button type="button" className="btn btn--sm btn--ghost" onClick={handleRemove} data-testid="event-image-remove">
+            <Button variant="ghost" size="sm" onClick={handleRemove} data-testid="event-image-remove">
               Quitar imagen
-            </button>
+            </Button>
           ) : null}
           {message ? (
             <p className="field__error" role="alert" data-testid="event-image-error">

@@ -1,6 +1,7 @@
 import type { ExternalRegistrationResponse } from '@shared/contracts/external-events.contract';
 import { CheckIcon } from '../../../components/ui/icons';
 import { fullName } from '../event-labels';
+import { Button } from '../../../components/ui/button';
 
 export interface RegistrationHandlers {
   canEdit: boolean;
@@ -25,38 +26,37 @@ export function AttendanceActions({
   return (
     <span className="row-actions">
       {handlers.canEdit && registration.status === 'registered' ? (
-        <button
-          type="button"
-          className="btn btn--sm btn--confirm"
+        <Button
+          variant="confirm"
+          size="sm"
           onClick={() => handlers.onConfirm(registration)}
           disabled={busy}
           aria-label={`Confirmar asistencia de ${name}`}
           data-testid="confirm-registration"
         >
           <CheckIcon size={16} /> Confirmar
-        </button>
+        </Button>
       ) : null}
       {handlers.canEdit && registration.status === 'attended' ? (
-        <button
-          type="button"
-          className="btn btn--sm btn--ghost"
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={() => handlers.onUnconfirm(registration)}
           disabled={busy}
           aria-label={`Cancelar confirmación de ${name}`}
           data-testid="unconfirm-registration"
         >
           Cancelar confirmación
-        </button>
+        </Button>
       ) : null}
-      <button
-        type="button"
-        className="btn btn--sm btn--secondary"
+      <Button
+        size="sm"
         onClick={() => handlers.onDetails(registration)}
         aria-label={`Detalles de ${name}`}
         data-testid="registration-details"
       >
         Detalles
-      </button>
+      </Button>
     </span>
   );
 }
@@ -69,15 +69,15 @@ export function DeleteRegistrationButton({
   handlers: RegistrationHandlers;
 }) {
   return (
-    <button
-      type="button"
-      className="btn btn--sm btn--danger"
+    <Button
+      variant="danger"
+      size="sm"
       onClick={() => handlers.onDelete(registration)}
       disabled={handlers.busyId === registration.id}
       aria-label={`Eliminar el registro de ${fullName(registration)}`}
       data-testid="delete-registration"
     >
       Eliminar
-    </button>
+    </Button>
   );
 }

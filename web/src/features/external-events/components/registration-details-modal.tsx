@@ -6,6 +6,7 @@ import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { fullName } from '../event-labels';
 import { RegistrationStatusBadge } from './registration-status-badge';
 import { DetailsList } from '../../../components/ui/details';
+import { Button } from '../../../components/ui/button';
 
 /** Every field of one registration (spec 1 §3). */
 export function RegistrationDetailsModal({ registration, onClose }: { registration: ExternalRegistrationResponse; onClose: () => void }) {
@@ -26,9 +27,9 @@ export function RegistrationDetailsModal({ registration, onClose }: { registrati
     <Modal title="Detalles del Registro" onClose={onClose} testId="registration-details-modal">
       <DetailsList rows={rows} />
       <div className="form-actions modal__footer">
-        <button type="button" className="btn btn--primary" onClick={onClose}>
+        <Button variant="primary" onClick={onClose}>
           Cerrar
-        </button>
+        </Button>
       </div>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AsistenteResponse, InternalEventResponse } from '@shared/contracts/internal-events.contract';
-import { DownloadIcon, EnvelopeIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons';
+import { DownloadIcon, EnvelopeIcon, PlusIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { ATTENDEES_PER_PAGE, PAGE_WINDOW } from '../../../lib/constants';
 import { saveBlob } from '../../../lib/download';
@@ -12,6 +12,8 @@ import { AssignPersonasModal, RemoveAsistenteModal, StatusChangeModal } from './
 import { AttendeesTable } from './attendees-table';
 import { requestInvitations, SendInvitationsModal } from './invitations-panel';
 import { useAttendeeSearch } from './use-attendee-search';
+import { Button } from '../../../components/ui/button';
+import { SearchField } from '../../../components/ui/search-field';
 
 /** 'Mostrando X a Y de Z resultados' always, the pages (numbers around the current one) when there are several. */
 function AttendeesPagination({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
@@ -72,33 +74,29 @@ export function AttendeesCard({
             Asistentes ({asistentes.length})
           </h2>
           <div className="ie-attendees__tools">
-            <button type="button" className="btn btn--secondary btn--sm" onClick={exportCsv} data-testid="ie-export">
+            <Button size="sm" onClick={exportCsv} data-testid="ie-export">
               <DownloadIcon size={16} /> Exportar CSV
-            </button>
+            </Button>
             {canInvite ? (
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => setInviting(true)} data-testid="ie-invite-open">
+              <Button size="sm" onClick={() => setInviting(true)} data-testid="ie-invite-open">
                 <EnvelopeIcon size={16} /> Enviar invitaciones{selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
-              </button>
+              </Button>
             ) : null}
             {canEdit ? (
-              <button type="button" className="btn btn--primary btn--sm" onClick={() => setAssigning(true)} data-testid="ie-assign-open">
+              <Button variant="primary" size="sm" onClick={() => setAssigning(true)} data-testid="ie-assign-open">
                 <PlusIcon size={16} /> Asignar Personas
-              </button>
+              </Button>
             ) : null}
           </div>
         </div>
-        <div className="search ie-search">
-          <SearchIcon size={16} />
-          <input
-            type="search"
-            className="input search__input"
-            placeholder="Buscar por nombre, empresa, puesto o código..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            aria-label="Buscar asistentes"
-            data-testid="ie-search"
-          />
-        </div>
+        <SearchField
+          className="ie-search"
+          label="Buscar asistentes"
+          placeholder="Buscar por nombre, empresa, puesto o código..."
+          value={search}
+          onValueChange={setSearch}
+          data-testid="ie-search"
+        />
         {asistentes.length === 0 ? (
           <p className="empty" data-testid="ie-no-attendees">
             No hay asistentes asignados a este evento.

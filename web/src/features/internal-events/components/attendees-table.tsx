@@ -6,6 +6,7 @@ import type { useSelection } from '../../../lib/use-selection';
 import { seatLabel } from '../attendees';
 import { CONFIRMACION_LABELS } from '../labels';
 import { hasEmail } from './invitations-panel';
+import { Button } from '../../../components/ui/button';
 
 async function copyCode(code: string) {
   try {
@@ -135,18 +136,13 @@ export function AttendeesTable({
                 <td data-label="Acciones">
                   <div className="ie-row-actions">
                     {canInvite && hasEmail(a) ? (
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--secondary"
-                        onClick={() => onInvite(a)}
-                        data-testid="ie-attendee-invite"
-                      >
+                      <Button size="sm" onClick={() => onInvite(a)} data-testid="ie-attendee-invite">
                         {a.pivot.invitacion_enviada_at ? 'Reenviar invitación' : 'Enviar invitación'}
-                      </button>
+                      </Button>
                     ) : null}
-                    <button type="button" className="btn btn--sm btn--danger" onClick={() => onRemove(a)} data-testid="ie-attendee-remove">
+                    <Button variant="danger" size="sm" onClick={() => onRemove(a)} data-testid="ie-attendee-remove">
                       Remover
-                    </button>
+                    </Button>
                   </div>
                 </td>
               ) : null}

@@ -24,6 +24,7 @@ import {
   type InternalEventFormValue,
 } from './internal-event-form-modal';
 import '../internal-events.css';
+import { Button } from '../../../components/ui/button';
 
 const NO_SPACE = '';
 
@@ -129,20 +130,19 @@ function EditForm({ evento }: { evento: InternalEventResponse }) {
         <Link className="btn btn--secondary" to={`/eventos-internos/${evento.id}`}>
           Cancelar
         </Link>
-        <button type="submit" className="btn btn--primary" disabled={saving} data-testid="ie-edit-save">
+        <Button variant="primary" type="submit" disabled={saving} data-testid="ie-edit-save">
           {saving ? 'Guardando...' : 'Guardar Cambios'}
-        </button>
+        </Button>
       </div>
       {confirmMessage ? (
         <Modal title="Confirmar cambio de espacio" onClose={cancelSpaceChange} size="sm" testId="ie-space-modal">
           <Alert kind="warning">{confirmMessage}</Alert>
           <div className="modal__footer">
-            <button type="button" className="btn btn--secondary" onClick={cancelSpaceChange} data-testid="ie-space-cancel">
+            <Button onClick={cancelSpaceChange} data-testid="ie-space-cancel">
               Cancelar
-            </button>
-            <button
-              type="button"
-              className="btn btn--danger"
+            </Button>
+            <Button
+              variant="danger"
               disabled={saving}
               onClick={() => {
                 setReplacing(true);
@@ -151,7 +151,7 @@ function EditForm({ evento }: { evento: InternalEventResponse }) {
               data-testid="ie-space-confirm"
             >
               Cambiar Espacio
-            </button>
+            </Button>
           </div>
         </Modal>
       ) : null}

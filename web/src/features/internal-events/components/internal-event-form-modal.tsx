@@ -12,7 +12,7 @@ import {
 import { AforoMaximoField, aforoMaximoInput, aforoMaximoProblem, aforoMaximoValue } from '../../../components/ui/aforo-maximo-field';
 import { Alert } from '../../../components/ui/alert';
 import { Modal } from '../../../components/ui/modal';
-import { Options, Select } from '../../../components/ui/field';
+import { DateTimeField, fieldBinder, Options, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { DATETIME_INPUT_LENGTH } from '../../../lib/constants';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
@@ -22,6 +22,7 @@ import { createInternalEvent } from '../api/create-internal-event';
 import { updateInternalEvent } from '../api/update-internal-event';
 import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
 import { upsertInternalEvent } from '../stores/internal-events-store';
+import { Button } from '../../../components/ui/button';
 
 export interface InternalEventFormValue {
   titulo: string;
@@ -97,85 +98,27 @@ export function InternalEventFields({
   errors: FieldErrors;
   estados: readonly EstadoEventoInterno[];
 }) {
-  const err = (f: string) =>
-    errors[f]?.length ? (
-      <p className="field__error" id={`ie-${f}-error`}>
-        {errors[f][0]}
-      </p>
-    ) : null;
+  const bind = fieldBinder('ie-', value, errors, (key, v) => onChange({ [key]: v }));
   return (
     <div className="form-grid">
-      <label className="field field--wide">
-        <span className="field__label">Título *</span>
-        <input
-          className={`input ${errors.titulo ? 'input--invalid' : ''}`}
-          value={value.titulo}
-          maxLength={INTERNAL_EVENT_LIMITS.titulo}
-          onChange={(e) => onChange({ titulo: e.target.value })}
-          data-testid="ie-titulo"
-          aria-invalid={!!errors.titulo}
-        />
-        {err('titulo')}
-      </label>
-      <label className="field field--wide">
-        <span className="field__label">Descripción</span>
-        <textarea
-          className="input textarea"
-          rows={3}
-          value={value.descripcion}
-          maxLength={INTERNAL_EVENT_LIMITS.descripcion}
-          onChange={(e) => onChange({ descripcion: e.target.value })}
-          data-testid="ie-descripcion"
-        />
-        {err('descripcion')}
-      </label>
-      <label className="field">
-        <span className="field__label">Fecha y Hora de Inicio *</span>
-        <input
-          type="datetime-local"
-          className={`input ${errors.fecha_evento ? 'input--invalid' : ''}`}
-          value={value.fecha_evento}
-          onChange={(e) => onChange({ fecha_evento: e.target.value })}
-          data-testid="ie-fecha-evento"
-        />
-        {err('fecha_evento')}
-      </label>
-      <label className="field">
-        <span className="field__label">Fecha y Hora de Fin</span>
-        <input
-          type="datetime-local"
-          className={`input ${errors.fecha_fin ? 'input--invalid' : ''}`}
-          value={value.fecha_fin}
-          onChange={(e) => onChange({ fecha_fin: e.target.value })}
-          data-testid="ie-fecha-fin"
-        />
-        {err('fecha_fin')}
-      </label>
-      <label className="field">
-        <span className="field__label">Ubicación</span>
-        <input
-          className="input"
-          value={value.ubicacion}
-          maxLength={INTERNAL_EVENT_LIMITS.ubicacion}
-          onChange={(e) => onChange({ ubicacion: e.target.value })}
-          data-testid="ie-ubicacion"
-        />
-        {err('ubicacion')}
-      </label>
-      <label className="field">
-        <span className="field__label">Tipo *</span>
-        <Select value={value.tipo} onValueChange={(tipo) => onChange({ tipo })} data-testid="ie-tipo">
-          <Options values={TIPOS_EVENTO_INTERNO} labels={TIPO_LABELS} />
-        </Select>
-        {err('tipo')}
-      </label>
-      <label className="field">
-        <span className="field__label">Estado</span>
-        <Select value={value.estado} onValueChange={(estado) => onChange({ estado })} data-testid="ie-estado">
-          <Options values={estados} labels={ESTADO_LABELS} />
-        </Select>
-        {err('estado')}
-      </label>
+      <TextField label="Título *" {...bind('titulo')} wide maxLength={INTERNAL_EVENT_LIMITS.titulo} data-testid="ie-titulo" />
+      <TextAreaField
+        label="Descripción"
+        {...bind('descripcion')}
+        wide
+        rows={3}
+        maxLength={INTERNAL_EVENT_LIMITS.descripcion}
+        data-testid="ie-descripcion"
+      />
+      <DateTimeField label="Fecha y Hora de Inicio *" {...bind('fecha_evento')} data-testid="ie-fecha-evento" />
+      <DateTimeField label="Fecha y Hora de Fin" {...bind('fecha_fin')} data-testid="ie-fecha-fin" />
+      <TextField label="Ubicación" {...bind('ubicacion')} maxLength={INTERNAL_EVENT_LIMITS.ubicacion} data-testid="ie-ubicacion" />
+      <SelectField label="Tipo *" {...bind('tipo')} data-testid="ie-tipo">
+        <Options values={TIPOS_EVENTO_INTERNO} labels={TIPO_LABELS} />
+      </SelectField>
+      <SelectField label="Estado" {...bind('estado')} data-testid="ie-estado">
+        <Options values={estados} labels={ESTADO_LABELS} />
+      </SelectField>
       <AforoMaximoField
         id="ie-aforo-maximo"
         value={value.aforo_maximo}
@@ -229,12 +172,10 @@ export function InternalEventFormModal({ event, onClose }: { event?: InternalEve
           estados={editing ? ESTADOS_EVENTO_INTERNO : ESTADOS_AL_CREAR}
         />
         <div className="modal__footer">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={saving} data-testid="ie-submit">
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button variant="primary" type="submit" disabled={saving} data-testid="ie-submit">
             {saving ? 'Guardando...' : editing ? 'Actualizar' : 'Crear'}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

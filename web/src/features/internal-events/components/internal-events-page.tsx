@@ -23,6 +23,7 @@ import { InternalEventFormModal } from './internal-event-form-modal';
 import '../internal-events.css';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Options, Select } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 function preview(text: string | null): string {
   if (!text) return '';
@@ -71,25 +72,19 @@ function EventCard({
             Ver Detalles
           </Link>
           {canEdit ? (
-            <button type="button" className="btn btn--sm btn--secondary" onClick={onEdit} data-testid="ie-card-edit">
+            <Button size="sm" onClick={onEdit} data-testid="ie-card-edit">
               Editar
-            </button>
+            </Button>
           ) : null}
           {canEdit ? (
-            <button
-              type="button"
-              className="btn btn--sm btn--secondary"
-              onClick={onAssign}
-              aria-label={`Asignar Personas a ${evento.titulo}`}
-              data-testid="ie-card-assign"
-            >
+            <Button size="sm" onClick={onAssign} aria-label={`Asignar Personas a ${evento.titulo}`} data-testid="ie-card-assign">
               <PlusIcon size={16} /> Asignar Personas
-            </button>
+            </Button>
           ) : null}
           {canDelete && evento.estado === 'borrador' ? (
-            <button type="button" className="btn btn--sm btn--danger" onClick={onDelete} data-testid="ie-card-delete">
+            <Button variant="danger" size="sm" onClick={onDelete} data-testid="ie-card-delete">
               Eliminar
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

@@ -13,6 +13,7 @@ import { getInternalEvent } from '../api/get-internal-event';
 import { seatLabel } from '../attendees';
 import { invitationUrl } from '../invitation-links';
 import '../internal-events.css';
+import { Button } from '../../../components/ui/button';
 
 function Invitation({ evento, asistente }: { evento: InternalEventResponse; asistente: AsistenteResponse }) {
   const [qr, setQr] = useState<string | null>(null);
@@ -70,9 +71,9 @@ export function InvitationsPage() {
         <Link to={`/eventos-internos/${id}`} className="back-link">
           <ArrowLeftIcon size={16} /> Volver al evento
         </Link>
-        <button type="button" className="btn btn--primary" onClick={() => window.print()} data-testid="ie-print">
+        <Button variant="primary" onClick={() => window.print()} data-testid="ie-print">
           Imprimir
-        </button>
+        </Button>
       </div>
       <header className="ie-invitations__head">
         <h1 className="ie-summary__title">{data.evento.titulo}</h1>

@@ -11,7 +11,7 @@ import {
   type MailStatus,
 } from '@shared/contracts/mail.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { Select } from '../../../components/ui/field';
+import { Options, Select } from '../../../components/ui/field';
 import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
@@ -109,22 +109,11 @@ export function CorreosPage() {
             onValueChange={(v) => setQuery({ status: v as MailStatus | '' })}
             data-testid="correos-filter-status"
           >
-            <option value="">Todos los estados</option>
-            {MAIL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {MAIL_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={MAIL_STATUSES} labels={MAIL_STATUS_LABELS} placeholder="Todos los estados" />
           </Select>
         </label>
       </div>
-      <ListCard
-        titleId="correos-list-title"
-        title="Mensajes"
-        count={total}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando correos…"
-      >
+      <ListCard title="Mensajes" count={total} state={{ loading, loaded, error }} loadingLabel="Cargando correos…">
         <CorreosTable
           correos={correos as CorreoResponse[]}
           canResend={canResend}

@@ -21,6 +21,8 @@ import { OccupancyLiveEffect } from '../live/occupancy-live-effect';
 import { applyOccupancy, loadOccupancy, occupancyState, resetOccupancy } from '../stores/occupancy-store';
 import { Sparkline } from './sparkline';
 import '../occupancy.css';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 const n = (v: number) => v.toLocaleString('es-MX');
 
@@ -100,10 +102,7 @@ function NowCard({ o }: { o: DoorOccupancyResponse }) {
 
 function GatesCard({ o }: { o: DoorOccupancyResponse }) {
   return (
-    <section className="card" aria-labelledby="occ-gates-title">
-      <h2 className="card__title" id="occ-gates-title">
-        Por puerta
-      </h2>
+    <Card title="Por puerta">
       {o.gates.length === 0 ? (
         <p className="empty">Aún no hay escaneos en ninguna puerta.</p>
       ) : (
@@ -136,16 +135,13 @@ function GatesCard({ o }: { o: DoorOccupancyResponse }) {
           </table>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 
 function SectionsCard({ sections }: { sections: NonNullable<DoorOccupancyResponse['sections']> }) {
   return (
-    <section className="card" aria-labelledby="occ-sections-title">
-      <h2 className="card__title" id="occ-sections-title">
-        Por sección
-      </h2>
+    <Card title="Por sección">
       <div className="table-wrap">
         <table className="table occ-table" data-testid="occupancy-sections">
           <thead>
@@ -170,7 +166,7 @@ function SectionsCard({ sections }: { sections: NonNullable<DoorOccupancyRespons
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -217,42 +213,26 @@ function SupervisorCard({ kind, eventId, o }: { kind: DoorKind; eventId: number;
     }
   };
   return (
-    <section className="card occ-supervisor" aria-labelledby="occ-supervisor-title" data-testid="occupancy-supervisor">
-      <h2 className="card__title" id="occ-supervisor-title">
-        Supervisor
-      </h2>
+    <Card title="Supervisor" className="occ-supervisor" testId="occupancy-supervisor">
       <div className="occ-supervisor__actions">
         {o.stop_lifted ? (
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => void toggleStop()}
-            disabled={busy}
-            data-testid="occupancy-restore"
-          >
+          <Button onClick={() => void toggleStop()} disabled={busy} data-testid="occupancy-restore">
             Detener la entrada otra vez
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="btn btn--primary"
+          <Button
+            variant="primary"
             onClick={() => void toggleStop()}
             disabled={busy || !o.entry_stopped}
             aria-describedby="occ-override-hint"
             data-testid="occupancy-override"
           >
             Permitir entrada
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          className="btn btn--danger"
-          onClick={() => setConfirmEmpty(true)}
-          disabled={busy}
-          data-testid="occupancy-empty"
-        >
+        <Button variant="danger" onClick={() => setConfirmEmpty(true)} disabled={busy} data-testid="occupancy-empty">
           Vaciar recinto
-        </button>
+        </Button>
       </div>
       <p className="field__hint" id="occ-override-hint">
         {o.stop_lifted
@@ -280,7 +260,7 @@ function SupervisorCard({ kind, eventId, o }: { kind: DoorKind; eventId: number;
           </p>
         </ConfirmModal>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -324,12 +304,9 @@ function Board({ kind, eventId }: { kind: DoorKind; eventId: number }) {
           </header>
           <div className="occ-grid">
             <NowCard o={o} />
-            <section className="card occ-trend" aria-labelledby="occ-trend-title">
-              <h2 className="card__title" id="occ-trend-title">
-                Última hora
-              </h2>
+            <Card title="Última hora" className="occ-trend">
               <Sparkline series={o.series} capacity={o.capacity} />
-            </section>
+            </Card>
           </div>
           {canSupervise ? <SupervisorCard kind={kind} eventId={eventId} o={o} /> : null}
           <GatesCard o={o} />

@@ -20,6 +20,7 @@ import { DuplicatesLiveEffect } from '../live/duplicates-live-effect';
 import { formatCount } from '../persona-labels';
 import { duplicatesState, loadDuplicates, resetDuplicates } from '../stores/duplicates-store';
 import '../personas.css';
+import { Button } from '../../../components/ui/button';
 
 const dash = (v: string | null) => v || '-';
 
@@ -85,27 +86,21 @@ function PairCard({
       {canDismiss || canMerge ? (
         <div className="duplicate__actions">
           {canDismiss ? (
-            <button
-              type="button"
-              className="btn btn--sm btn--secondary"
-              onClick={onDismiss}
-              disabled={busy}
-              data-testid="dismiss-duplicate"
-            >
+            <Button size="sm" onClick={onDismiss} disabled={busy} data-testid="dismiss-duplicate">
               {busy ? 'Guardando...' : 'No es duplicado'}
-            </button>
+            </Button>
           ) : null}
           {canMerge ? (
-            <button
-              type="button"
-              className="btn btn--sm btn--primary"
+            <Button
+              variant="primary"
+              size="sm"
               onClick={onMerge}
               disabled={busy}
               data-testid="merge-duplicate"
               aria-label={`Fusionar a ${a.nombre_completo} y ${b.nombre_completo}`}
             >
               Fusionar
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}
@@ -208,15 +203,9 @@ export function DuplicatesPage() {
           <p>
             {merged.message || 'Personas fusionadas'}: {merged.fusionadas.join(', ')} en {merged.nombre}. {movedText(merged)}
           </p>
-          <button
-            type="button"
-            className="btn btn--sm btn--secondary"
-            onClick={() => void handleUndo()}
-            disabled={undoing}
-            data-testid="merge-undo"
-          >
+          <Button size="sm" onClick={() => void handleUndo()} disabled={undoing} data-testid="merge-undo">
             {undoing ? 'Deshaciendo...' : 'Deshacer'}
-          </button>
+          </Button>
         </div>
       ) : undone ? (
         <div className="alert alert--success merge-status" role="status" tabIndex={-1} ref={statusRef} data-testid="merge-status">

@@ -13,6 +13,7 @@ import { downloadImportErrors } from '../api/download-import-errors';
 import { importCsv } from '../api/import-csv';
 import { formatCount, formatFileSize } from '../persona-labels';
 import { dismissImportResult, importState, isRunning, trackUpload } from '../stores/import-store';
+import { Button } from '../../../components/ui/button';
 
 export const CSV_INVALID = 'Por favor selecciona un archivo CSV válido';
 export const CSV_TOO_LARGE = 'El archivo no debe superar los 10MB';
@@ -271,18 +272,12 @@ export function ImportCsvModal({ onClose }: { onClose: () => void }) {
         ) : null}
 
         <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose} data-testid="import-close">
+          <Button variant="ghost" onClick={onClose} data-testid="import-close">
             {running || finished ? 'Cerrar' : 'Cancelar'}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => void handleImport()}
-            disabled={running}
-            data-testid="import-submit"
-          >
+          </Button>
+          <Button variant="primary" onClick={() => void handleImport()} disabled={running} data-testid="import-submit">
             <UploadIcon size={17} /> {running ? 'Importando...' : 'Importar'}
-          </button>
+          </Button>
         </div>
       </div>
     </Modal>

@@ -3,6 +3,7 @@ import type { PersonaImportResponse } from '@shared/contracts/personas.contract'
 import { CloseIcon, UploadIcon } from '../../../components/ui/icons';
 import { formatCount } from '../persona-labels';
 import { dismissImportResult, importState, isRunning } from '../stores/import-store';
+import { Button } from '../../../components/ui/button';
 
 /**
  * With the import modal closed: 'Importación en curso… N%' while an import runs (this tab's, one left
@@ -37,9 +38,9 @@ export function ImportIndicator({ onOpen }: { onOpen: () => void }) {
           <span style={{ width: `${progress}%` }} />
         </span>
       ) : null}
-      <button type="button" className="btn btn--sm btn--secondary" onClick={onOpen} data-testid="import-indicator-open">
+      <Button size="sm" onClick={onOpen} data-testid="import-indicator-open">
         {running ? 'Ver progreso' : 'Ver resultado'}
-      </button>
+      </Button>
       {!running ? (
         <button
           type="button"

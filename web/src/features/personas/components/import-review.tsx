@@ -8,6 +8,8 @@ import { toast } from '../../../lib/toast';
 import { decideImportRow } from '../api/decide-import-row';
 import { formatPhone } from '../persona-labels';
 import { importReviewState, loadImportReview, resetImportReview } from '../stores/import-review-store';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 const ESTADO_LABELS: Record<ImportDuplicateRow['estado'], string> = {
   pendiente: 'Por revisar',
@@ -63,10 +65,7 @@ export function ImportReview({
   const porRevisar = state.porRevisar as ImportDuplicateRow[];
   const omitidas = state.omitidas as ImportDuplicateRow[];
   return (
-    <section className="card import-review" aria-labelledby="import-review-title" data-testid="import-review-list">
-      <h2 className="card__title" id="import-review-title">
-        Revisión de la importación
-      </h2>
+    <Card title="Revisión de la importación" className="import-review" testId="import-review-list">
       {state.error ? <Alert kind="error">{state.error}</Alert> : null}
       {!state.loaded && state.loading ? <Spinner label="Cargando la revisión..." /> : null}
       {state.loaded ? (
@@ -89,37 +88,27 @@ export function ImportReview({
                   <div className="duplicate__actions">
                     {canDecide && row.estado === 'pendiente' ? (
                       <>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--secondary"
-                          disabled={busy !== null}
-                          onClick={() => void decide(row, 'descartar')}
-                        >
+                        <Button size="sm" disabled={busy !== null} onClick={() => void decide(row, 'descartar')}>
                           Descartar
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--secondary"
-                          disabled={busy !== null}
-                          onClick={() => void decide(row, 'crear')}
-                        >
+                        </Button>
+                        <Button size="sm" disabled={busy !== null} onClick={() => void decide(row, 'crear')}>
                           Crear
-                        </button>
+                        </Button>
                       </>
                     ) : null}
                     {canMerge &&
                     row.persona &&
                     (row.estado === 'creada' ? row.creada_id !== null : canDecide && row.estado === 'pendiente') ? (
-                      <button
-                        type="button"
-                        className="btn btn--sm btn--primary"
+                      <Button
+                        variant="primary"
+                        size="sm"
                         disabled={busy !== null}
                         onClick={() => void merge(row)}
                         aria-label={`Fusionar la fila ${row.fila} con ${row.persona.nombre_completo}`}
                         data-testid="import-review-merge"
                       >
                         Fusionar
-                      </button>
+                      </Button>
                     ) : null}
                   </div>
                 </li>
@@ -141,6 +130,6 @@ export function ImportReview({
           )}
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -23,6 +23,7 @@ import { CATALOGUE_LABELS, CATALOGUE_LISTS, MONTHS, PERSONA_FIELD_LABELS } from 
 import { CatalogueValueModal } from './catalogue-value-modal';
 import { FieldError } from '../../../components/ui/field-error';
 import { ItemOptions, Options } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 type TextField = Exclude<keyof PersonaPayload, 'fecha_nacimiento' | `${CatalogueType}_id`>;
 type CatalogueField = `${CatalogueType}_id`;
@@ -235,16 +236,15 @@ export function PersonaFormModal({
       label,
       <div className="select-add">
         {select(key, <ItemOptions items={items} placeholder={`Seleccionar ${label.toLowerCase()}`} />)}
-        <button
-          type="button"
-          className="btn btn--secondary select-add__button"
+        <Button
+          className="select-add__button"
           onClick={() => setAdding(type)}
           aria-label={`Agregar ${label}`}
           title={`Agregar ${label}`}
           data-testid={`add-${type}`}
         >
           <PlusIcon size={18} />
-        </button>
+        </Button>
       </div>,
     );
   };
@@ -359,12 +359,12 @@ export function PersonaFormModal({
           ) : null}
 
           <div className="form-actions persona-form__actions">
-            <button type="button" className="btn btn--ghost" onClick={onClose}>
+            <Button variant="ghost" onClick={onClose}>
               Cancelar
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={saving} data-testid="persona-submit">
+            </Button>
+            <Button variant="primary" type="submit" disabled={saving} data-testid="persona-submit">
               {saving ? 'Guardando...' : 'Guardar'}
-            </button>
+            </Button>
           </div>
         </form>
       </Modal>

@@ -6,6 +6,7 @@ import { COMPLETENESS_LABELS, NEXT_LEVEL, formatAddress, formatOfficePhone, form
 import { CompletenessDot } from './completeness-dot';
 import { EmailText } from '../../../components/ui/email-text';
 import { DetailsList } from '../../../components/ui/details';
+import { Button } from '../../../components/ui/button';
 
 const dash = (value: string | null | undefined): string => (value && value.trim() ? value : '-');
 /** "21 nov 2026, 2:46 p. m.", the time kept on one line. */
@@ -138,13 +139,13 @@ export function PersonaViewModal({
       </div>
       <div className="form-actions modal__footer">
         {canEdit ? (
-          <button type="button" className="btn btn--secondary" onClick={onEdit} data-testid="view-edit">
+          <Button onClick={onEdit} data-testid="view-edit">
             Editar
-          </button>
+          </Button>
         ) : null}
-        <button type="button" className="btn btn--primary" onClick={onClose}>
+        <Button variant="primary" onClick={onClose}>
           Cerrar
-        </button>
+        </Button>
       </div>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { PERSONAS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { COMPLETENESS_OPTIONS } from '../persona-labels';
 import type { PersonasFilters as Filters } from '../stores/personas-store';
+import { Button } from '../../../components/ui/button';
 
 /** One filter: a select labelled for screen readers only. */
 function FilterSelect({
@@ -90,9 +91,10 @@ export function PersonasFilters({
         <ItemOptions items={empresas} placeholder="Todas las empresas" />
       </FilterSelect>
       {active ? (
-        <button
-          type="button"
-          className="btn btn--sm btn--ghost personas-filters__clear"
+        <Button
+          variant="ghost"
+          size="sm"
+          className="personas-filters__clear"
           onClick={() => {
             window.clearTimeout(timer.current);
             setSearch('');
@@ -101,7 +103,7 @@ export function PersonasFilters({
           data-testid="personas-clear-filters"
         >
           Limpiar filtros
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -39,6 +39,7 @@ import { PersonasFilters } from './personas-filters';
 import { PersonasTable } from './personas-table';
 import { useBusyRow } from '../../../lib/use-busy-row';
 import '../personas.css';
+import { Button } from '../../../components/ui/button';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; persona: PersonaResponse } | null;
 
@@ -123,9 +124,9 @@ export function PersonasPage() {
               Posibles duplicados
             </Link>
             {canImport ? (
-              <button type="button" className="btn btn--secondary" onClick={openImportModal} data-testid="open-import">
+              <Button onClick={openImportModal} data-testid="open-import">
                 <UploadIcon size={18} /> Importar CSV
-              </button>
+              </Button>
             ) : null}
             {canCreate ? (
               <CreateButton
@@ -175,11 +176,13 @@ export function PersonasPage() {
           <div className={list.loading ? 'is-refreshing' : undefined} aria-busy={list.loading}>
             <PersonasTable
               personas={personas}
-              can={{ edit: canEdit, delete: canDelete }}
-              busyId={busyId}
+              editing={{
+                can: { edit: canEdit, delete: canDelete },
+                busyId,
+                onEdit: (persona) => setEditing({ mode: 'edit', persona }),
+                onDelete: (persona) => void handleDelete(persona),
+              }}
               onView={setViewing}
-              onEdit={(persona) => setEditing({ mode: 'edit', persona })}
-              onDelete={(persona) => void handleDelete(persona)}
             />
           </div>
         ) : null}

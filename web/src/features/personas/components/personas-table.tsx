@@ -22,13 +22,11 @@ function ContactCell({ persona }: { persona: PersonaResponse }) {
 /** The table of spec 3 §2.1: Nombre (with sector), Empresa/Institución, Puesto, Contacto, Estado, Acciones. */
 export function PersonasTable({
   personas,
-  can,
-  busyId,
+  editing,
   onView,
-  onEdit,
-  onDelete,
-}: RowEditing<PersonaResponse> & {
+}: {
   personas: readonly PersonaResponse[];
+  editing: RowEditing<PersonaResponse>;
   onView: (persona: PersonaResponse) => void;
 }) {
   return (
@@ -66,15 +64,7 @@ export function PersonasTable({
               <RowButton onClick={() => onView(persona)} aria-label={`Ver a ${name}`} data-testid="view-persona">
                 Ver
               </RowButton>
-              <EditDeleteButtons
-                name={`a ${name}`}
-                kind="persona"
-                canEdit={can.edit}
-                canDelete={can.delete}
-                busy={busyId === persona.id}
-                onEdit={() => onEdit(persona)}
-                onDelete={() => onDelete(persona)}
-              />
+              <EditDeleteButtons row={persona} name={`a ${name}`} kind="persona" editing={editing} />
             </td>
           </tr>
         );

@@ -15,6 +15,8 @@ import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { getNoticeVersions, publishNotice } from '../api/notice-versions-api';
 import '../privacy-notice.css';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 /**
  * The privacy notice's versions: the current one is what every public form shows and records; a change
@@ -63,10 +65,7 @@ export function NoticeVersionsPage() {
       />
       {error ? <Alert kind="error">{error}</Alert> : null}
       {canPublish ? (
-        <section className="card" aria-labelledby="notice-publish-title">
-          <h2 className="card__title" id="notice-publish-title">
-            Publicar una versión nueva
-          </h2>
+        <Card title="Publicar una versión nueva">
           <form onSubmit={handleSubmit} noValidate data-testid="notice-publish-form">
             <TextAreaField
               id="aviso-texto"
@@ -78,16 +77,13 @@ export function NoticeVersionsPage() {
               rows={10}
               maxLength={PRIVACY_NOTICE_LIMITS.texto}
             />
-            <button type="submit" className="btn btn--primary" disabled={submitting} data-testid="notice-publish">
+            <Button variant="primary" type="submit" disabled={submitting} data-testid="notice-publish">
               {submitting ? 'Publicando…' : 'Publicar versión nueva'}
-            </button>
+            </Button>
           </form>
-        </section>
+        </Card>
       ) : null}
-      <section className="card" aria-labelledby="notice-versions-title">
-        <h2 className="card__title" id="notice-versions-title">
-          Versiones publicadas
-        </h2>
+      <Card title="Versiones publicadas">
         {!avisos ? (
           error ? null : (
             <Spinner label="Cargando versiones…" />
@@ -112,7 +108,7 @@ export function NoticeVersionsPage() {
             ))}
           </ol>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

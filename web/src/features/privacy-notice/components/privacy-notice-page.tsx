@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/config';
 import { formatDate } from '../../../lib/format';
 import { getPrivacyNotice, type PrivacyNotice } from '../api/get-privacy-notice';
 import '../privacy-notice.css';
+import { Button } from '../../../components/ui/button';
 
 /** Paragraphs are separated by blank lines; single line breaks inside a paragraph are kept. */
 function paragraphs(text: string): string[] {
@@ -49,9 +50,9 @@ export function PrivacyNoticePage() {
       {error ? (
         <Alert kind="error">
           {error}{' '}
-          <button type="button" className="btn btn--sm btn--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
             Reintentar
-          </button>
+          </Button>
         </Alert>
       ) : !notice ? (
         <div className="privacy__loading" aria-busy="true" aria-label="Cargando">

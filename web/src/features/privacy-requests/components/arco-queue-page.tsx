@@ -9,7 +9,7 @@ import {
 } from '@shared/contracts/privacy.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
-import { Select } from '../../../components/ui/field';
+import { Options, Select } from '../../../components/ui/field';
 import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SectionTabs } from '../../../components/ui/section-tabs';
@@ -66,22 +66,11 @@ export function ArcoQueuePage() {
             }}
             data-testid="arco-filter-status"
           >
-            <option value="">Todas</option>
-            {ARCO_QUEUE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ARCO_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={ARCO_QUEUE_STATUSES} labels={ARCO_STATUS_LABELS} placeholder="Todas" />
           </Select>
         </label>
       </div>
-      <ListCard
-        titleId="arco-list-title"
-        title="Solicitudes"
-        count={total}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando solicitudes…"
-      >
+      <ListCard title="Solicitudes" count={total} state={{ loading, loaded, error }} loadingLabel="Cargando solicitudes…">
         {solicitudes.length === 0 ? (
           <EmptyMessage testId="arco-empty">No hay solicitudes con este filtro</EmptyMessage>
         ) : (

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/config';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { fileArcoRequest, getArcoInfo } from '../api/privacy-api';
 import '../privacy-requests.css';
+import { Button } from '../../../components/ui/button';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -154,9 +155,9 @@ export function ArcoRequestPage() {
         />
         {failure ? <Alert kind="error">{failure}</Alert> : null}
         <div className="arco__actions">
-          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid="arco-submit">
+          <Button variant="primary" type="submit" disabled={submitting} data-testid="arco-submit">
             {submitting ? 'Enviando…' : 'Enviar solicitud'}
-          </button>
+          </Button>
           <Link className="btn btn--secondary" to="/aviso-de-privacidad">
             Aviso de privacidad
           </Link>

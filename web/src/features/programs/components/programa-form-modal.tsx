@@ -33,6 +33,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createPrograma } from '../api/create-programa';
 import { updatePrograma } from '../api/update-programa';
 import { upsertPrograma } from '../stores/programs-store';
+import { Button } from '../../../components/ui/button';
 
 interface FormValue {
   nombre: string;
@@ -152,26 +153,21 @@ function ListField({
               maxLength={PROGRAMA_LIMITS.listItem}
               onValueChange={(v) => onChange(values.map((x, j) => (j === i ? v : x)))}
             />
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm programs-list-field__remove"
+            <Button
+              variant="ghost"
+              size="sm"
+              className="programs-list-field__remove"
               aria-label={`Quitar ${singular.toLowerCase()} ${i + 1}`}
               onClick={() => onChange(values.length === 1 ? [''] : values.filter((_, j) => j !== i))}
             >
               <CloseIcon size={16} />
-            </button>
+            </Button>
           </div>
         ))}
       </div>
-      <button
-        type="button"
-        className="btn btn--secondary btn--sm"
-        onClick={add}
-        disabled={values.length >= PROGRAMA_LIMITS.listItems}
-        data-testid={`${id}-add`}
-      >
+      <Button size="sm" onClick={add} disabled={values.length >= PROGRAMA_LIMITS.listItems} data-testid={`${id}-add`}>
         <PlusIcon size={16} /> Agregar {singular.toLowerCase()}
-      </button>
+      </Button>
       <FieldError id={`${id}-error`} messages={errors.length ? errors : undefined} />
     </fieldset>
   );

@@ -75,21 +75,17 @@ function ProgramsManager() {
           ) : null
         }
       />
-      <ListCard
-        titleId="programs-list-title"
-        title="Programas Creados"
-        count={programas.length}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando programas…"
-      >
+      <ListCard title="Programas Creados" count={programas.length} state={{ loading, loaded, error }} loadingLabel="Cargando programas…">
         <ProgramsTable
           programas={programas as ProgramaResponse[]}
-          can={rowPermissions}
-          busyId={busyId}
+          editing={{
+            can: rowPermissions,
+            busyId,
+            onEdit: (p) => setEditing({ mode: 'edit', id: p.id }),
+            onDelete: (p) => void handleDelete(p),
+          }}
           onToggleFeatured={(p) => void handleToggleFeatured(p)}
           onOpenRegistrations={(p) => setRegistrationsOf(p.id)}
-          onEdit={(p) => setEditing({ mode: 'edit', id: p.id })}
-          onDelete={(p) => void handleDelete(p)}
         />
       </ListCard>
       {editing?.mode === 'create' ? <ProgramaFormModal onClose={() => setEditing(null)} /> : null}

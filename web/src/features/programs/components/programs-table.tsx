@@ -7,14 +7,12 @@ const STATUS_TONE: Record<ProgramaResponse['status'], string> = { draft: 'draft'
 /** The 'Programas Creados' table of spec 3 §2.6. */
 export function ProgramsTable({
   programas,
-  can,
-  busyId,
+  editing,
   onToggleFeatured,
   onOpenRegistrations,
-  onEdit,
-  onDelete,
-}: RowEditing<ProgramaResponse> & {
+}: {
   programas: readonly ProgramaResponse[];
+  editing: RowEditing<ProgramaResponse>;
   onToggleFeatured: (p: ProgramaResponse) => void;
   onOpenRegistrations: (p: ProgramaResponse) => void;
 }) {
@@ -23,10 +21,10 @@ export function ProgramsTable({
     <DataTable
       className="programs-table"
       testId="programs-table"
-      columns={['Nombre', 'Tipo', 'Estado', 'Participantes', can.edit && 'Destacado']}
+      columns={['Nombre', 'Tipo', 'Estado', 'Participantes', editing.can.edit && 'Destacado']}
     >
       {programas.map((p) => {
-        const busy = busyId === p.id;
+        const busy = editing.busyId === p.id;
         const participants = `${p.participantes_actuales}${p.max_participantes !== null ? ` / ${p.max_participantes}` : ''}`;
         return (
           <tr key={p.id} data-testid="program-row" data-program-id={p.id} data-slug={p.slug}>
@@ -51,7 +49,7 @@ export function ProgramsTable({
                 {participants}
               </button>
             </td>
-            {can.edit ? (
+            {editing.can.edit ? (
               <td data-label="Destacado">
                 <FeaturedToggle
                   featured={p.es_destacado}
@@ -70,15 +68,7 @@ export function ProgramsTable({
               >
                 Ver Registros
               </RowButton>
-              <EditDeleteButtons
-                name={p.nombre}
-                kind="program"
-                canEdit={can.edit}
-                canDelete={can.delete && p.status === 'draft'}
-                busy={busy}
-                onEdit={() => onEdit(p)}
-                onDelete={() => onDelete(p)}
-              />
+              <EditDeleteButtons row={p} name={p.nombre} kind="program" editing={editing} deletable={p.status === 'draft'} />
               <PublicPageLink
                 href={`/programas/${encodeURIComponent(p.slug)}`}
                 label="Ver Público"

@@ -7,6 +7,7 @@ import {
 import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { DetailRow } from '../../../components/ui/details';
+import { Button } from '../../../components/ui/button';
 
 export const fullName = (r: Pick<ProgramRegistrationResponse, 'nombre' | 'apellido_paterno' | 'apellido_materno'>) =>
   [r.nombre, r.apellido_paterno, r.apellido_materno].filter(Boolean).join(' ');
@@ -84,9 +85,7 @@ export function RegistrationDetailsModal({ registration: r, onClose }: { registr
           </section>
         ) : null}
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cerrar
-          </button>
+          <Button onClick={onClose}>Cerrar</Button>
         </div>
       </div>
     </Modal>

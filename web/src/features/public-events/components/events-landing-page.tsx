@@ -14,6 +14,7 @@ import { loadPublicEvents, publicEventsState } from '../stores/public-events-sto
 import { EventCard, EventCardSkeleton } from './event-card';
 import { FeaturedEventBanner } from './featured-event-banner';
 import '../public-events.css';
+import { Button } from '../../../components/ui/button';
 
 /** Public events landing (spec 1 §2.8). The featured event goes to the banner, not to the grid. */
 export function EventsLandingPage() {
@@ -69,9 +70,9 @@ export function EventsLandingPage() {
       {error && !loaded ? (
         <Alert kind="error" testId="landing-error">
           {error}{' '}
-          <button type="button" className="btn btn--sm btn--secondary" onClick={() => void loadPublicEvents()}>
+          <Button size="sm" onClick={() => void loadPublicEvents()}>
             Reintentar
-          </button>
+          </Button>
         </Alert>
       ) : null}
 

@@ -19,6 +19,7 @@ import {
 import { NotFoundPanel } from '../../../components/ui/not-found-panel';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFocusOnShow } from '../../../components/ui/public-form';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDate, formatShortDate, formatTime, waitlistText } from '../../../lib/format';
 import { useRoomStatus } from '../../../lib/live';
@@ -29,6 +30,8 @@ import { loadPublicEvent, publicEventState, resetPublicEvent } from '../stores/p
 import { PlacesBadge } from './event-card';
 import { RegistrationForm } from './registration-form';
 import '../public-events.css';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 function AllEventsLink() {
   return (
@@ -94,12 +97,7 @@ function Panel({
   /** Moves focus to the title when shown (the outcome of a submit), scrolled into view. */
   focusOnShow?: boolean;
 }) {
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (!focusOnShow || !titleRef.current) return;
-    titleRef.current.focus({ preventScroll: true });
-    titleRef.current.scrollIntoView({ block: 'center' });
-  }, [focusOnShow]);
+  const titleRef = useFocusOnShow<HTMLHeadingElement>(focusOnShow);
   return (
     <div className={`result-panel result-panel--${kind}`} role="status" data-testid={testId}>
       <span className="result-panel__icon" aria-hidden="true">
@@ -140,9 +138,7 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
           confirmas; sin confirmar, la solicitud se descarta en unas horas. Si se libera un lugar, te lo ofreceremos por correo en el orden
           de la lista.
         </p>
-        <button type="button" className="btn btn--secondary" onClick={registerAnother}>
-          Anotar a otra persona
-        </button>
+        <Button onClick={registerAnother}>Anotar a otra persona</Button>
       </Panel>
     );
   } else if (success) {
@@ -155,9 +151,7 @@ function RegistrationPanel({ page }: { page: PublicEventPageResponse }) {
             : `Gracias, ${success.name}. Tu lugar en ${event.title} quedó registrado.`}
         </p>
         <p className="muted">Guarda esta confirmación; el día del evento el personal confirmará tu asistencia.</p>
-        <button type="button" className="btn btn--secondary" onClick={registerAnother}>
-          Registrar a otra persona
-        </button>
+        <Button onClick={registerAnother}>Registrar a otra persona</Button>
       </Panel>
     );
   } else if (page.is_preview) {
@@ -308,31 +302,22 @@ function EventDetails({ page }: { page: PublicEventPageResponse }) {
               </a>
             ) : null}
           </section>
-          <section className="card" aria-labelledby="about-title">
-            <h2 className="card__title" id="about-title">
-              Descripción
-            </h2>
+          <Card title="Descripción">
             <p className="event-description">{event.description}</p>
-          </section>
+          </Card>
           {event.requirements?.length ? (
-            <section className="card" aria-labelledby="requirements-title" data-testid="event-requirements">
-              <h2 className="card__title" id="requirements-title">
-                Requisitos
-              </h2>
+            <Card title="Requisitos" testId="event-requirements">
               <CheckList items={event.requirements} />
-            </section>
+            </Card>
           ) : null}
           {event.agenda?.length ? (
-            <section className="card" aria-labelledby="agenda-title" data-testid="event-agenda">
-              <h2 className="card__title" id="agenda-title">
-                Agenda
-              </h2>
+            <Card title="Agenda" testId="event-agenda">
               <ol className="agenda-list">
                 {event.agenda.map((item, i) => (
                   <li key={i}>{item}</li>
                 ))}
               </ol>
-            </section>
+            </Card>
           ) : null}
         </div>
         <RegistrationPanel page={page} />
@@ -358,9 +343,9 @@ export function PublicEventPage() {
         <AllEventsLink />
         <Alert kind="error" testId="event-load-error">
           {error}{' '}
-          <button type="button" className="btn btn--sm btn--secondary" onClick={() => void loadPublicEvent(slug)}>
+          <Button size="sm" onClick={() => void loadPublicEvent(slug)}>
             Reintentar
-          </button>
+          </Button>
         </Alert>
       </div>
     );

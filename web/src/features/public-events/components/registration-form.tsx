@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import {
   REGISTRATION_LIMITS,
   TIPOS_PARTICIPANTE,
@@ -13,6 +12,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useNoticeVersion } from '../../../lib/notice-version';
 import { joinWaitlist, registerForEvent } from '../api/register-for-event';
 import { fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
+import { FormFailure, PublicFormSubmit } from '../../../components/ui/public-form';
 
 const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. Por favor intenta nuevamente.';
 
@@ -79,16 +79,7 @@ export function RegistrationForm({
   const { errors, submitting, submit } = useFormSubmit();
   const avisoVersion = useNoticeVersion();
   const [failure, setFailure] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
   const today = todayInputValue();
-
-  // A refusal moves focus to its panel (role=alert, above the fields): keyboard and screen-reader users
-  // land on the outcome instead of <body>, and it is scrolled into view.
-  useEffect(() => {
-    if (!failure || !failureRef.current) return;
-    failureRef.current.focus({ preventScroll: true });
-    failureRef.current.scrollIntoView({ block: 'center' });
-  }, [failure]);
 
   const set = <K extends keyof RegistrationFormValue>(key: K, v: RegistrationFormValue[K]) => setValue((prev) => ({ ...prev, [key]: v }));
   const bind = fieldBinder('reg-', value, errors, set);
@@ -109,12 +100,7 @@ export function RegistrationForm({
 
   return (
     <form className="registration-form" onSubmit={handleSubmit} noValidate data-testid={waitlist ? 'waitlist-form' : 'registration-form'}>
-      {failure ? (
-        <div className="result-panel result-panel--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="registration-error">
-          <h3 className="result-panel__title">Error en el Registro</h3>
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormFailure message={failure} testId="registration-error" />
       <UppercaseField label="Nombre(s)" {...bind('nombre')} {...NAME_INPUT} autoComplete="given-name" />
       <div className="form-grid">
         <UppercaseField label="Apellido paterno" {...bind('apellido_paterno')} {...NAME_INPUT} autoComplete="family-name" />
@@ -144,21 +130,9 @@ export function RegistrationForm({
       <SelectField label="Tipo de participante" {...bind('tipo_participante')} required>
         <Options values={TIPOS_PARTICIPANTE} placeholder="Selecciona una opción" />
       </SelectField>
-      <p className="registration-form__privacy">
-        Al registrarte aceptas el{' '}
-        <Link to="/aviso-de-privacidad" target="_blank" rel="noopener" data-testid="privacy-link">
-          aviso de privacidad
-        </Link>
-        {avisoVersion ? ` (versión ${avisoVersion})` : ''}.
-      </p>
-      <button
-        type="submit"
-        className="btn btn--primary btn--lg btn--block"
-        disabled={submitting}
-        data-testid={waitlist ? 'waitlist-submit' : 'registration-submit'}
-      >
+      <PublicFormSubmit avisoVersion={avisoVersion} disabled={submitting} testId={waitlist ? 'waitlist-submit' : 'registration-submit'}>
         {waitlist ? (submitting ? 'Enviando…' : 'Unirme a la lista de espera') : submitting ? 'Enviando registro…' : 'Registrarme'}
-      </button>
+      </PublicFormSubmit>
     </form>
   );
 }

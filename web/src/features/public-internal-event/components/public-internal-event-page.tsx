@@ -24,6 +24,8 @@ import {
   shownVersion,
 } from '../stores/public-internal-event-store';
 import '../public-internal-event.css';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 const CODE_MESSAGE = 'Por favor ingresa un código válido de 5 caracteres.';
 const CONFIRM_FALLBACK = 'Error al confirmar asistencia. Por favor verifica tu código e intenta nuevamente.';
@@ -64,10 +66,7 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
   };
 
   return (
-    <section className="card pie-form" aria-labelledby="pie-form-title" data-testid="pie-form">
-      <h2 className="card__title" id="pie-form-title">
-        Confirmar Asistencia
-      </h2>
+    <Card title="Confirmar Asistencia" className="pie-form" testId="pie-form">
       <p className="muted">Ingresa el código de 5 caracteres que recibiste en tu invitación.</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <label className="field">
@@ -94,9 +93,9 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
             {touched && !valid ? CODE_MESSAGE : `${code.length}/${CONFIRMATION_CODE_LENGTH} caracteres`}
           </span>
         </label>
-        <button type="submit" className="btn btn--primary btn--block" disabled={!valid || sending || done} data-testid="pie-submit">
+        <Button variant="primary" block type="submit" disabled={!valid || sending || done} data-testid="pie-submit">
           {sending ? 'Confirmando...' : 'Confirmar Asistencia'}
-        </button>
+        </Button>
       </form>
       {outcome?.kind === 'success' ? (
         <div className="result-panel result-panel--success" role="status" data-testid="pie-success">
@@ -119,7 +118,7 @@ function ConfirmForm({ slugOrId }: { slugOrId: string }) {
           {outcome.message}
         </Alert>
       ) : null}
-    </section>
+    </Card>
   );
 }
 

@@ -1,5 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import {
   GIRO_SECTOR_LABELS,
   GIROS_SECTOR,
@@ -20,6 +19,7 @@ import { useNoticeVersion } from '../../../lib/notice-version';
 import { joinProgramWaitlist, registerForProgram } from '../api/register-for-program';
 import { controlClass, fieldBinder, Options, PhoneField, SelectField, TextField, UppercaseField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
+import { FormFailure, PublicFormSubmit } from '../../../components/ui/public-form';
 
 const FALLBACK_ERROR = 'Ocurrió un error al enviar tu registro. Por favor, intenta nuevamente.';
 /** Spec 3 §5: shown under the e-mail after the check, and when a submit is blocked. */
@@ -185,7 +185,6 @@ export function ProgramApplicationForm({
   const [failure, setFailure] = useState<string | null>(null);
   /** The e-mail (normalized) last checked, and whether it is taken. */
   const [emailCheck, setEmailCheck] = useState<{ email: string; exists: boolean } | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
   const today = todayInputValue();
   const normalizedEmail = value.correo_electronico.trim().toUpperCase();
   const emailTaken = emailCheck !== null && emailCheck.exists && emailCheck.email === normalizedEmail;
@@ -206,11 +205,6 @@ export function ProgramApplicationForm({
     }
   };
 
-  const showFailure = (message: string) => {
-    setFailure(message);
-    window.setTimeout(() => failureRef.current?.focus(), 0);
-  };
-
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setFailure(null);
@@ -220,7 +214,7 @@ export function ProgramApplicationForm({
       // A submit with a registered e-mail is blocked (the check runs now if the field never lost focus).
       beforeSend: async () => {
         if (!emailTaken && !(await runEmailCheck(normalizedEmail))) return true;
-        showFailure(EMAIL_TAKEN_ON_SUBMIT);
+        setFailure(EMAIL_TAKEN_ON_SUBMIT);
         return false;
       },
       send: async () => {
@@ -230,9 +224,9 @@ export function ProgramApplicationForm({
       refused: (error) => {
         if (error instanceof ApiError && error.status === 409 && error.serverMessage === EMAIL_TAKEN_ON_BLUR) {
           setEmailCheck({ email: normalizedEmail, exists: true });
-          showFailure(EMAIL_TAKEN_ON_SUBMIT);
+          setFailure(EMAIL_TAKEN_ON_SUBMIT);
         } else {
-          showFailure(errorMessage(error, FALLBACK_ERROR));
+          setFailure(errorMessage(error, FALLBACK_ERROR));
         }
       },
     });
@@ -251,12 +245,7 @@ export function ProgramApplicationForm({
       <h2 className="card__title" id="form-title">
         {waitlist ? 'Lista de Espera' : 'Formulario de Registro'}
       </h2>
-      {failure ? (
-        <div className="result-panel result-panel--error" role="alert" tabIndex={-1} ref={failureRef} data-testid="application-error">
-          <h3 className="result-panel__title">Error en el Registro</h3>
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormFailure message={failure} testId="application-error" />
 
       <fieldset className="form-section program-form__section">
         <legend className="form-section__legend">Datos Personales</legend>
@@ -364,22 +353,14 @@ export function ProgramApplicationForm({
         ) : null}
       </fieldset>
 
-      <p className="registration-form__privacy">
-        Al registrarte aceptas el{' '}
-        <Link to="/aviso-de-privacidad" target="_blank" rel="noopener">
-          aviso de privacidad
-        </Link>
-        {avisoVersion ? ` (versión ${avisoVersion})` : ''}.
-      </p>
-      <button
-        type="submit"
-        className="btn btn--primary btn--lg btn--block"
+      <PublicFormSubmit
+        avisoVersion={avisoVersion}
         disabled={submitting || emailTaken}
-        aria-describedby={emailTaken ? 'prog-email-taken' : undefined}
-        data-testid={waitlist ? 'program-waitlist-submit' : 'application-submit'}
+        describedBy={emailTaken ? 'prog-email-taken' : undefined}
+        testId={waitlist ? 'program-waitlist-submit' : 'application-submit'}
       >
         {submitting ? 'Enviando...' : waitlist ? 'Unirme a la lista de espera' : 'Enviar Registro'}
-      </button>
+      </PublicFormSubmit>
     </form>
   );
 }

@@ -18,6 +18,8 @@ import { formatDateTime } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { getRetentionReport, runRetention } from '../api/retention-api';
 import '../retention.css';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 const number = (n: number) => n.toLocaleString('es-MX');
 
@@ -62,15 +64,9 @@ export function RetentionPage() {
         actions={
           <>
             {canRun ? (
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={!report}
-                onClick={() => setConfirming(true)}
-                data-testid="retention-run"
-              >
+              <Button variant="primary" disabled={!report} onClick={() => setConfirming(true)} data-testid="retention-run">
                 Ejecutar ahora
-              </button>
+              </Button>
             ) : null}
           </>
         }
@@ -82,15 +78,14 @@ export function RetentionPage() {
         )
       ) : (
         <>
-          <section className="card" aria-labelledby="retention-dry-run-title">
-            <div className="card__header">
-              <h2 className="card__title" id="retention-dry-run-title">
-                Vista previa: lo que cambiaría una ejecución ahora
-              </h2>
+          <Card
+            title="Vista previa: lo que cambiaría una ejecución ahora"
+            aside={
               <span className="retention-total" data-testid="retention-total">
                 {report.total === 0 ? 'Nada vencido' : `${number(report.total)} por cambiar`}
               </span>
-            </div>
+            }
+          >
             <div className="table-wrap">
               <table className="table table--responsive retention-table" data-testid="retention-dry-run">
                 <thead>
@@ -129,13 +124,8 @@ export function RetentionPage() {
               domicilio y fecha de nacimiento; el registro, su estado, los lugares y los conteos se conservan. Calculado el{' '}
               {formatDateTime(report.generado_at)}
             </p>
-          </section>
-          <section className="card" aria-labelledby="retention-runs-title">
-            <div className="card__header">
-              <h2 className="card__title" id="retention-runs-title">
-                Últimas ejecuciones
-              </h2>
-            </div>
+          </Card>
+          <Card title="Últimas ejecuciones" aside={null}>
             {report.ejecuciones.length === 0 ? (
               <p className="retention-note" data-testid="retention-runs-empty">
                 Aún no hay ejecuciones que hayan cambiado algo.
@@ -154,7 +144,7 @@ export function RetentionPage() {
                 ))}
               </ul>
             )}
-          </section>
+          </Card>
         </>
       )}
       {confirming && report ? (

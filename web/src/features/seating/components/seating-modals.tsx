@@ -12,6 +12,7 @@ import { assignSeat, getEmpresas, getSectores, massAssignSeats, removeSeat } fro
 import { seatingState } from '../stores/seating-store';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ItemOptions, Select } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 type Catalogue = Array<{ id: number; nombre: string }>;
 
@@ -119,18 +120,16 @@ export function SeatDetailsModal({
         ) : null}
       </dl>
       <div className="modal__footer">
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Cerrar
-        </button>
+        <Button onClick={onClose}>Cerrar</Button>
         {canEdit && assignment ? (
-          <button type="button" className="btn btn--danger" onClick={onRelease} data-testid="seating-release-open">
+          <Button variant="danger" onClick={onRelease} data-testid="seating-release-open">
             Liberar asiento
-          </button>
+          </Button>
         ) : null}
         {canEdit && !assignment ? (
-          <button type="button" className="btn btn--primary" onClick={onAssign} data-testid="seating-assign-open">
+          <Button variant="primary" onClick={onAssign} data-testid="seating-assign-open">
             Asignar persona
-          </button>
+          </Button>
         ) : null}
       </div>
     </Modal>

@@ -23,6 +23,7 @@ import { SeatingLiveEffect } from '../live/seating-live-effect';
 import { loadSeating, resetSeating, seatingState } from '../stores/seating-store';
 import { AssignPersonModal, ConfirmReleaseModal, freeSeatsOf, MassAssignModal, SeatDetailsModal } from './seating-modals';
 import '../seating.css';
+import { Button } from '../../../components/ui/button';
 
 export const UNREGISTERED_SEAT =
   'Asiento no registrado. Este asiento no existe en la base de datos. Contacte al administrador para agregarlo al sistema.';
@@ -99,15 +100,9 @@ function MassPanel({ eventId, mass, canEdit }: { eventId: number; mass: MassAssi
         </details>
       ) : null}
       {canEdit && mass.status === 'completed' && !mass.undone_at && mass.assigned_count > 0 ? (
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          disabled={busy}
-          onClick={() => void undo()}
-          data-testid="seating-mass-undo"
-        >
+        <Button size="sm" disabled={busy} onClick={() => void undo()} data-testid="seating-mass-undo">
           {busy ? 'Deshaciendo...' : 'Deshacer última asignación masiva'}
-        </button>
+        </Button>
       ) : null}
     </section>
   );
@@ -245,9 +240,8 @@ function Board({ eventId }: { eventId: number }) {
         </div>
         {canEdit ? (
           <div className="seating-actions" role="group" aria-label="Acciones rápidas">
-            <button
-              type="button"
-              className="btn btn--primary"
+            <Button
+              variant="primary"
               onClick={() => {
                 loadPeople();
                 setDialog({ kind: 'mass' });
@@ -256,13 +250,11 @@ function Board({ eventId }: { eventId: number }) {
               data-testid="seating-mass-open"
             >
               Asignación masiva
-            </button>
-            <button type="button" className="btn btn--secondary" onClick={() => setPrinting(true)} data-testid="seating-print">
+            </Button>
+            <Button onClick={() => setPrinting(true)} data-testid="seating-print">
               Imprimir
-            </button>
-            <button type="button" className="btn btn--secondary" onClick={() => toast.info('Función de exportación próximamente')}>
-              Exportar
-            </button>
+            </Button>
+            <Button onClick={() => toast.info('Función de exportación próximamente')}>Exportar</Button>
           </div>
         ) : null}
       </header>

@@ -41,6 +41,10 @@ export function SeatingLiveEffect({ eventId }: { eventId: number }) {
   useSocketEvent('internal-seat.assigned', (msg) => {
     if (msg.data.event_id === eventId && !seatingState.seatOfAssignment.has(msg.data.asiento.asignacion_id)) reload();
   });
+  // "Refetch the attendees" (people merged into one, a mass assignment's end): seats may have changed hands.
+  useSocketEvent('internal-attendees.assigned', (msg) => {
+    if (msg.data.event_id === eventId && msg.data.asistentes === null) reload();
+  });
   useSocketEvent('internal-attendee.updated', (msg) => {
     if (msg.data.event_id === eventId) setAttendance(msg.data.asistente.id, msg.data.asistente.pivot.confirmacion);
   });

@@ -12,6 +12,7 @@ import { updateEspacio } from '../api/update-espacio';
 import { formatCount, randomSectionColor } from '../spaces-labels';
 import { upsertEspacio } from '../stores/spaces-store';
 import { SpacePreview } from './space-preview';
+import { Button } from '../../../components/ui/button';
 
 interface SectionForm {
   key: number;
@@ -237,14 +238,9 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
 
         <div className="space-form__sections-header">
           <h3 className="space-form__heading">Secciones</h3>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={addSection}
-            disabled={form.secciones.length >= SPACE_LIMITS.secciones}
-          >
+          <Button size="sm" onClick={addSection} disabled={form.secciones.length >= SPACE_LIMITS.secciones}>
             <PlusIcon size={16} /> Agregar Sección
-          </button>
+          </Button>
         </div>
         {errorOf('secciones')}
         <ol className="space-form__sections">
@@ -258,14 +254,15 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
                   <span className="space-section__title">
                     <span className="space-preview__swatch" style={{ background: s.color }} aria-hidden="true" /> Sección {i + 1}
                   </span>
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--sm space-section__remove"
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="space-section__remove"
                     onClick={() => removeSection(i)}
                     aria-label={`Quitar la sección ${i + 1}`}
                   >
                     Quitar
-                  </button>
+                  </Button>
                 </div>
                 <div className="space-section__grid">
                   <div className="field">
@@ -375,12 +372,10 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
 
         <footer className="modal__footer space-form__footer">
           <span className="space-form__capacity">Capacidad Total: {formatCount(capacity)}</span>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={!valid || saving} data-testid="space-save">
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button variant="primary" type="submit" disabled={!valid || saving} data-testid="space-save">
             {saving ? 'Guardando...' : 'Guardar'}
-          </button>
+          </Button>
         </footer>
       </form>
     </Modal>

@@ -2,6 +2,7 @@ import type { EspacioResponse } from '@shared/contracts/spaces.contract';
 import { Modal } from '../../../components/ui/modal';
 import { formatCount } from '../spaces-labels';
 import { SpacePreview } from './space-preview';
+import { Button } from '../../../components/ui/button';
 
 /** View modal (spec 3 §2.8): name, description, capacity, section count, 'Creado por', the preview, Cerrar. */
 export function SpaceViewModal({ espacio, onClose }: { espacio: EspacioResponse; onClose: () => void }) {
@@ -35,9 +36,7 @@ export function SpaceViewModal({ espacio, onClose }: { espacio: EspacioResponse;
         </dl>
         <SpacePreview sections={espacio.secciones} layoutConfig={espacio.layout_config} maxHeight={440} />
         <footer className="modal__footer">
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cerrar
-          </button>
+          <Button onClick={onClose}>Cerrar</Button>
         </footer>
       </div>
     </Modal>

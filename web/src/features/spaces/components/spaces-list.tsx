@@ -1,5 +1,6 @@
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
 import { spaceSummary } from '../spaces-labels';
+import { Button } from '../../../components/ui/button';
 
 export interface SpaceRowActions {
   canEdit: boolean;
@@ -28,34 +29,36 @@ export function SpacesList({ espacios, actions }: { espacios: readonly EspacioRe
             {e.descripcion ? <p className="space-row__description">{e.descripcion}</p> : null}
           </div>
           <div className="space-row__actions">
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => actions.onView(e)} aria-label={`Ver ${e.nombre}`}>
+            <Button variant="ghost" size="sm" onClick={() => actions.onView(e)} aria-label={`Ver ${e.nombre}`}>
               Ver
-            </button>
+            </Button>
             {actions.canEdit ? (
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => actions.onEdit(e)} aria-label={`Editar ${e.nombre}`}>
+              <Button variant="ghost" size="sm" onClick={() => actions.onEdit(e)} aria-label={`Editar ${e.nombre}`}>
                 Editar
-              </button>
+              </Button>
             ) : null}
             {e.is_active && actions.canDelete ? (
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm space-row__deactivate"
+              <Button
+                variant="ghost"
+                size="sm"
+                className="space-row__deactivate"
                 onClick={() => actions.onDeactivate(e)}
                 aria-label={`Desactivar ${e.nombre}`}
               >
                 Desactivar
-              </button>
+              </Button>
             ) : null}
             {!e.is_active && actions.canEdit ? (
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm space-row__activate"
+              <Button
+                variant="ghost"
+                size="sm"
+                className="space-row__activate"
                 onClick={() => actions.onActivate(e)}
                 disabled={actions.busyId === e.id}
                 aria-label={`${actions.busyId === e.id ? 'Activando' : 'Activar'} ${e.nombre}`}
               >
                 {actions.busyId === e.id ? 'Activando...' : 'Activar'}
-              </button>
+              </Button>
             ) : null}
           </div>
         </li>

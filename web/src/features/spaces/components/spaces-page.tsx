@@ -95,7 +95,6 @@ function SpacesManager() {
         }
       />
       <ListCard
-        titleId="spaces-title"
         title="Espacios"
         count={espacios.length}
         state={{ loading, loaded, error }}

@@ -4,6 +4,8 @@ import { createUser } from '../api/create-user';
 import { upsertUser } from '../stores/users-store';
 import { EMPTY_USER_FORM, UserFormFields, type UserFormValue } from './user-form-fields';
 import { useUserFormSubmit } from './use-user-form-submit';
+import { FormActions } from '../../../components/ui/form-actions';
+import { Card } from '../../../components/ui/card';
 
 /** The create form of spec 1 §2.5 with the checks of §5 and the messages of §8. */
 export function CreateUserForm() {
@@ -26,18 +28,13 @@ export function CreateUserForm() {
   };
 
   return (
-    <section className="card" aria-labelledby="create-user-title" data-testid="create-user-card">
-      <h2 className="card__title" id="create-user-title">
-        Crear Nuevo Usuario
-      </h2>
+    <Card title="Crear Nuevo Usuario" testId="create-user-card">
       <form className="user-form" onSubmit={handleSubmit} noValidate data-testid="create-user-form">
         <UserFormFields idPrefix="create" value={value} onChange={setValue} errors={errors} message={message} mode="create" />
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={submitting} data-testid="create-user-submit">
-            {submitting ? 'Creando usuario…' : 'Crear Usuario'}
-          </button>
-        </div>
+        <FormActions submitDisabled={submitting} submitTestId="create-user-submit">
+          {submitting ? 'Creando usuario…' : 'Crear Usuario'}
+        </FormActions>
       </form>
-    </section>
+    </Card>
   );
 }

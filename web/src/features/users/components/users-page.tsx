@@ -17,6 +17,7 @@ import { CreateUserForm } from './create-user-form';
 import { EditUserModal } from './edit-user-modal';
 import { UsersTable } from './users-table';
 import '../users.css';
+import { Button } from '../../../components/ui/button';
 
 /** The screen of super admins; the server refuses everyone else with 403 anyway. */
 function UsersManager({ currentUserId }: { currentUserId: number }) {
@@ -52,9 +53,8 @@ function UsersManager({ currentUserId }: { currentUserId: number }) {
         subtitle="Crea cuentas del personal y asigna sus permisos por área."
         actions={
           <>
-            <button
-              type="button"
-              className="btn btn--ghost"
+            <Button
+              variant="ghost"
               data-testid="open-queue-dashboard"
               title="Trabajos en segundo plano: fallidos, atorados, reintentos"
               onClick={() =>
@@ -62,19 +62,13 @@ function UsersManager({ currentUserId }: { currentUserId: number }) {
               }
             >
               Tablero de colas
-            </button>
+            </Button>
             <LiveIndicator room="users" />
           </>
         }
       />
       <CreateUserForm />
-      <ListCard
-        titleId="users-list-title"
-        title="Usuarios Registrados"
-        count={users.length}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando usuarios…"
-      >
+      <ListCard title="Usuarios Registrados" count={users.length} state={{ loading, loaded, error }} loadingLabel="Cargando usuarios…">
         <UsersTable
           users={users as UserResponse[]}
           currentUserId={currentUserId}

@@ -9,7 +9,7 @@ import {
 } from '@shared/contracts/webhooks.contract';
 import { Alert } from '../../../components/ui/alert';
 import { FieldError } from '../../../components/ui/field-error';
-import { TextField } from '../../../components/ui/field';
+import { fieldBinder, TextField } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
@@ -36,13 +36,13 @@ export function WebhookFormModal({
   onClose: () => void;
   onSecret: (secreto: string, rotated: boolean) => void;
 }) {
-  const [url, setUrl] = useState(webhook?.url ?? '');
-  const [descripcion, setDescripcion] = useState(webhook?.descripcion ?? '');
+  const [text, setText] = useState({ url: webhook?.url ?? '', descripcion: webhook?.descripcion ?? '' });
   const [eventos, setEventos] = useState<WebhookEvent[]>(webhook?.eventos ?? []);
   const [activo, setActivo] = useState(webhook ? webhook.estado === 'activo' : true);
   const [rotar, setRotar] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, submitting, submit } = useFormSubmit();
+  const bind = fieldBinder('webhook-', text, errors, (key, v) => setText((current) => ({ ...current, [key]: v })));
 
   const toggle = (evento: WebhookEvent, on: boolean) =>
     setEventos((list) => (on ? WEBHOOK_EVENT_NAMES.filter((e) => e === evento || list.includes(e)) : list.filter((e) => e !== evento)));
@@ -50,8 +50,8 @@ export function WebhookFormModal({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const input: WebhookInput = {
-      url: url.trim(),
-      descripcion: descripcion.trim() || null,
+      url: text.url.trim(),
+      descripcion: text.descripcion.trim() || null,
       eventos,
       estado: activo ? 'activo' : 'pausado',
     };
@@ -78,26 +78,16 @@ export function WebhookFormModal({
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="webhook-form">
         {failure ? <Alert kind="error">{failure}</Alert> : null}
         <TextField
-          id="webhook-url"
           label="URL del receptor"
+          {...bind('url')}
           type="url"
           inputMode="url"
           autoComplete="url"
-          value={url}
-          onValueChange={setUrl}
-          errors={errors.url}
           hint="Debe ser https y una dirección pública de internet."
           maxLength={WEBHOOK_LIMITS.url}
           required
         />
-        <TextField
-          id="webhook-descripcion"
-          label="Descripción (opcional)"
-          value={descripcion}
-          onValueChange={setDescripcion}
-          errors={errors.descripcion}
-          maxLength={WEBHOOK_LIMITS.descripcion}
-        />
+        <TextField label="Descripción (opcional)" {...bind('descripcion')} maxLength={WEBHOOK_LIMITS.descripcion} />
         <fieldset className="webhook-form__events" aria-describedby={errors.eventos?.length ? 'webhook-eventos-error' : undefined}>
           <legend className="field__label">Eventos que recibe</legend>
           {WEBHOOK_EVENT_NAMES.map((evento, i) => (

@@ -7,7 +7,7 @@ import {
 } from '@shared/contracts/webhooks.contract';
 import { Alert } from '../../../components/ui/alert';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
-import { Select } from '../../../components/ui/field';
+import { Options, Select } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowButton } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,6 +16,8 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { resendDelivery } from '../api/webhooks-api';
 import { loadLog, logState } from '../stores/webhooks-store';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 export const DELIVERY_LABELS: Record<DeliveryStatus, string> = { pendiente: 'Pendiente', entregada: 'Entregada', fallida: 'Fallida' };
 const PAGE_SIZE = 50;
@@ -36,13 +38,7 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
   };
 
   return (
-    <section className="card webhook-log" aria-labelledby="webhook-log-title" data-testid="webhook-log">
-      <div className="card__header">
-        <h2 className="card__title" id="webhook-log-title">
-          Entregas a {webhook.url}
-        </h2>
-        <span className="counter">{total}</span>
-      </div>
+    <Card title={`Entregas a ${webhook.url}`} className="webhook-log" testId="webhook-log" aside={<span className="counter">{total}</span>}>
       <div className="webhook-log__tools" role="group" aria-label="Filtros de entregas">
         <label className="webhook-log__field">
           <span>Estado</span>
@@ -55,23 +51,12 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
             }}
             data-testid="webhook-log-filter"
           >
-            <option value="">Todas</option>
-            {DELIVERY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {DELIVERY_LABELS[s]}
-              </option>
-            ))}
+            <Options values={DELIVERY_STATUSES} labels={DELIVERY_LABELS} placeholder="Todas" />
           </Select>
         </label>
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          onClick={() => void loadLog()}
-          disabled={loading}
-          data-testid="webhook-log-refresh"
-        >
+        <Button size="sm" onClick={() => void loadLog()} disabled={loading} data-testid="webhook-log-refresh">
           Actualizar
-        </button>
+        </Button>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
       {loading && entregas.length === 0 ? <Spinner label="Cargando entregas…" /> : null}
@@ -127,6 +112,6 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
         status={`Mostrando página ${page} de ${lastPage}`}
         testId="webhook-log"
       />
-    </section>
+    </Card>
   );
 }

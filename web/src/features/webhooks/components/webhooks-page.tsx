@@ -20,6 +20,7 @@ import { loadLog, loadWebhooks, logState, openLog, webhooksState } from '../stor
 import { WebhookFormModal } from './webhook-form-modal';
 import { WebhookLog } from './webhook-log';
 import '../webhooks.css';
+import { Button } from '../../../components/ui/button';
 
 const STATUS_LABELS: Record<WebhookStatus, string> = { activo: 'Activo', pausado: 'Pausado', deshabilitado: 'Deshabilitado' };
 
@@ -47,9 +48,7 @@ function SecretModal({ secreto, rotated, onClose }: { secreto: string; rotated: 
         />
       </div>
       <div className="modal__footer webhook-secret-actions">
-        <button
-          type="button"
-          className="btn btn--secondary"
+        <Button
           onClick={() =>
             void navigator.clipboard.writeText(secreto).then(
               () => toast.success('Secreto copiado'),
@@ -58,10 +57,10 @@ function SecretModal({ secreto, rotated, onClose }: { secreto: string; rotated: 
           }
         >
           Copiar
-        </button>
-        <button type="button" className="btn btn--primary" onClick={onClose} data-testid="webhook-secret-done">
+        </Button>
+        <Button variant="primary" onClick={onClose} data-testid="webhook-secret-done">
           Listo, lo guardé
-        </button>
+        </Button>
       </div>
     </Modal>
   );
@@ -108,13 +107,7 @@ export function WebhooksPage() {
           canCreate ? <CreateButton label="Registrar webhook" onClick={() => setEditing('new')} testId="webhook-create" /> : undefined
         }
       />
-      <ListCard
-        titleId="webhooks-title"
-        title="Receptores"
-        count={webhooks.length}
-        state={{ loading, loaded, error }}
-        loadingLabel="Cargando webhooks…"
-      >
+      <ListCard title="Receptores" count={webhooks.length} state={{ loading, loaded, error }} loadingLabel="Cargando webhooks…">
         {webhooks.length === 0 ? (
           <EmptyMessage testId="webhooks-empty">Todavía no hay webhooks registrados</EmptyMessage>
         ) : (
