@@ -1,35 +1,18 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ANONYMIZED_NAMES, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
 import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
+import { PERSONA_CATALOGUE_FIELDS, PERSONA_FIELDS } from '@shared/contracts/personas.contract';
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
 import { blockingKeys } from './dedupe/dedupe-rules';
 import type { PairRules } from './dedupe/dedupe-pairs';
 import { writeDedupeKeys } from './dedupe/dedupe.repository';
 
-/** A person's own data: the names, birth date, contact, both addresses and who invited them (not the catalogue links). */
-const PERSONAL_FIELDS = [
-  'nombre',
-  'apellido_paterno',
-  'apellido_materno',
-  'fecha_nacimiento',
-  'telefono_celular',
-  'telefono_oficina',
-  'extension_oficina',
-  'correo_electronico',
-  'particular_asistente',
-  'direccion_calle',
-  'direccion_numero',
-  'direccion_colonia',
-  'direccion_ciudad',
-  'direccion_estado',
-  'direccion_alterna_calle',
-  'direccion_alterna_numero',
-  'direccion_alterna_colonia',
-  'direccion_alterna_ciudad',
-  'direccion_alterna_estado',
-  'invita',
-];
+/**
+ * A person's own data: every writable field of a person (PERSONA_FIELDS, in the form's order) but the catalogue links,
+ * which stay as statistics. A field added to the form is reached by access, rectification and anonymisation with it.
+ */
+const PERSONAL_FIELDS: readonly string[] = PERSONA_FIELDS.filter((f) => !Object.values<string>(PERSONA_CATALOGUE_FIELDS).includes(f));
 
 /**
  * The people database's personal data. Anonymising keeps the row (its invitations, seats and the
