@@ -2,6 +2,9 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MAX_INT32 } from '@core/constants';
+import { DomainException } from '@core/errors/domain-exception';
+import { isoDateInZone } from '@core/format/display-dates';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { QueryInt } from './query-int.decorator';
 
 /**
@@ -87,6 +90,16 @@ export function RequiredBirthDate(): PropertyDecorator {
     IsNotEmpty({ message: 'La fecha de nacimiento es obligatoria.' }),
     Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha de nacimiento debe tener el formato AAAA-MM-DD.' }),
   );
+}
+
+/**
+ * The rest of the birth-date rule (shared/rules/birth-date.ts: a real date, not before 1900, not after today by the
+ * display time zone), which needs the service's clock and zone: a 422 naming the field. Every public form that takes a
+ * person (event registration and waitlist, program application and waitlist) checks it before anything else.
+ */
+export function assertBirthDate(value: string, tzDisplay: string): void {
+  const problem = birthDateProblem(value, isoDateInZone(new Date(), tzDisplay));
+  if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
 }
 
 /** Names and e-mails as the public forms store them: trimmed, inner spaces folded, upper-cased, NFC (a combining accent as one letter). */

@@ -7,8 +7,8 @@ import type { LinkProgramView, ProgramaStatus, ProgramWaitlistEntryResponse } fr
 import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
 import { MailOutbox } from '../mail/mail-outbox';
+import { assertBirthDate } from '@core/http/dto-fields';
 import {
-  assertBirthDate,
   EMAIL_ALREADY_REGISTERED,
   PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
