@@ -1,15 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Permissions } from '@shared/permissions';
+import { GrantColumns } from './base-columns';
 
 /** A personal API token (migration 1766700000000): its hash, never the token; deleting the user deletes it. */
 @Entity('api_tokens')
-export class ApiTokenEntity {
+export class ApiTokenEntity extends GrantColumns {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Index()
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
 
   @Column({ type: 'text' })
   name: string;
@@ -23,20 +20,11 @@ export class ApiTokenEntity {
   @Column({ type: 'jsonb' })
   permissions: Permissions;
 
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;
 
   @Column({ name: 'last_used_ip', type: 'text', nullable: true })
   lastUsedIp: string | null;
-
-  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
-  revokedAt: Date | null;
 
   @Column({ name: 'revoked_by', type: 'integer', nullable: true })
   revokedBy: number | null;

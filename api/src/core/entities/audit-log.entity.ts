@@ -1,10 +1,11 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { AuditAction } from '@shared/events/domain-events';
+import { ChangeOriginColumns } from './base-columns';
 
-/** Written only by the audit job, once per domain event (event_id is unique). */
+/** Written only by the audit job, once per domain event (event_id is unique): the event's origin, kept. */
 @Entity('audit_logs')
 @Index(['userId', 'createdAt'])
-export class AuditLogEntity {
+export class AuditLogEntity extends ChangeOriginColumns {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -20,19 +21,6 @@ export class AuditLogEntity {
 
   @Column({ name: 'event_type', type: 'text' })
   eventType: string;
-
-  @Column({ name: 'resource_type', type: 'text', nullable: true })
-  resourceType: string | null;
-
-  @Column({ name: 'resource_id', type: 'text', nullable: true })
-  resourceId: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  ip: string | null;
-
-  /** The API token the change was made with (null: a session or the system). No foreign key: the trail outlives it. */
-  @Column({ name: 'api_token_id', type: 'integer', nullable: true })
-  apiTokenId: number | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,18 +1,21 @@
-import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * Columns that most tables share, written once. These classes are not tables: TypeORM copies their
  * columns into each entity that extends them (concrete-table inheritance). The migrations own the schema.
  */
-export abstract class RecordColumns {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export abstract class TimestampColumns {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+}
+
+/** A row with a serial id and its timestamps. */
+export abstract class RecordColumns extends TimestampColumns {
+  @PrimaryGeneratedColumn()
+  id: number;
 }
 
 /** What staff create and edit live: who created it, and the version each change bumps (pushes carry it). */
@@ -54,4 +57,42 @@ export abstract class RegistrantColumns extends ConsentColumns {
   /** YYYY-MM-DD; null once anonymised (retention, migration 1765600000000). */
   @Column({ name: 'fecha_nacimiento', type: 'date', nullable: true })
   fechaNacimiento: string | null;
+}
+
+/**
+ * What a user was granted to act with (a session, a personal API token): whose it is (deleting the user deletes it),
+ * when it was issued, until when it works, and when it was revoked. Each entity gives its own id.
+ */
+export abstract class GrantColumns {
+  @Index()
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+}
+
+/**
+ * Where a change came from and what it touched, as the outbox records it (domain_events) and the audit trail copies
+ * it (audit_logs): the client's address, the API token it was made with (null: a session or the system; no foreign
+ * key, the trail outlives the token) and the resource.
+ */
+export abstract class ChangeOriginColumns {
+  @Column({ type: 'text', nullable: true })
+  ip: string | null;
+
+  @Column({ name: 'api_token_id', type: 'integer', nullable: true })
+  apiTokenId: number | null;
+
+  @Column({ name: 'resource_type', type: 'text', nullable: true })
+  resourceType: string | null;
+
+  @Column({ name: 'resource_id', type: 'text', nullable: true })
+  resourceId: string | null;
 }

@@ -1,11 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { ChangeOriginColumns } from './base-columns';
 
 /**
  * The outbox: every state change writes one row in the same transaction as the change.
  * The relay publishes unpublished rows (audit job + socket push) and stamps published_at.
  */
 @Entity('domain_events')
-export class DomainEventEntity {
+export class DomainEventEntity extends ChangeOriginColumns {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
 
@@ -18,19 +19,6 @@ export class DomainEventEntity {
 
   @Column({ name: 'actor_id', type: 'integer', nullable: true })
   actorId: number | null;
-
-  @Column({ type: 'text', nullable: true })
-  ip: string | null;
-
-  /** The API token the change was made with (null: a session or the system). */
-  @Column({ name: 'api_token_id', type: 'integer', nullable: true })
-  apiTokenId: number | null;
-
-  @Column({ name: 'resource_type', type: 'text', nullable: true })
-  resourceType: string | null;
-
-  @Column({ name: 'resource_id', type: 'text', nullable: true })
-  resourceId: string | null;
 
   @Column({ type: 'jsonb' })
   payload: Record<string, unknown>;

@@ -1,23 +1,11 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { GrantColumns } from './base-columns';
 
 /** One signed-in session; its id is the token's jti. Logout revokes it; deleting the user deletes it. */
 @Entity('sessions')
-export class SessionEntity {
+export class SessionEntity extends GrantColumns {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
-
-  @Index()
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt: Date;
-
-  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
-  revokedAt: Date | null;
 
   @Column({ type: 'text', nullable: true })
   ip: string | null;

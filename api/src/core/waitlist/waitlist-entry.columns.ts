@@ -1,5 +1,5 @@
 import { Column } from 'typeorm';
-import { ConsentColumns } from '@core/entities/base-columns';
+import { ConsentColumns, StaffRecordColumns } from '@core/entities/base-columns';
 import type { WaitlistStatus } from '@shared/contracts/waitlist.contract';
 
 /**
@@ -26,4 +26,19 @@ export abstract class WaitlistEntryColumns extends ConsentColumns {
 
   @Column({ name: 'registration_id', type: 'integer', nullable: true })
   registrationId: number | null;
+}
+
+/**
+ * The record whose places a waitlist waits for (external_events, programas; waitlist.spec.ts): its public slug, the
+ * places held for offers (migrations 1764900000000, 1765100000000: the capacity CHECK counts them) and how many wait.
+ */
+export abstract class WaitlistOwnerColumns extends StaffRecordColumns {
+  @Column({ type: 'text', unique: true })
+  slug: string;
+
+  @Column({ name: 'held_places', type: 'integer', default: 0 })
+  heldPlaces: number;
+
+  @Column({ name: 'waitlist_count', type: 'integer', default: 0 })
+  waitlistCount: number;
 }

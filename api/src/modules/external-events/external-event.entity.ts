@@ -1,9 +1,9 @@
 import { Column, Entity } from 'typeorm';
-import { StaffRecordColumns } from '@core/entities/base-columns';
+import { WaitlistOwnerColumns } from '@core/waitlist/waitlist-entry.columns';
 import type { ExternalEventStatus } from '@shared/contracts/external-events.contract';
 
 @Entity('external_events')
-export class ExternalEventEntity extends StaffRecordColumns {
+export class ExternalEventEntity extends WaitlistOwnerColumns {
   @Column({ type: 'text' })
   title: string;
 
@@ -25,25 +25,15 @@ export class ExternalEventEntity extends StaffRecordColumns {
   @Column({ name: 'current_attendees', type: 'integer', default: 0 })
   currentAttendees: number;
 
-  /** Places held for offers of the waitlist (migration 1764900000000): the capacity CHECK counts them. */
-  @Column({ name: 'held_places', type: 'integer', default: 0 })
-  heldPlaces: number;
-
   /** The venue's safety limit for the door (migration 1765700000000), not how many may register. */
   @Column({ name: 'aforo_maximo', type: 'integer', nullable: true })
   aforoMaximo: number | null;
-
-  @Column({ name: 'waitlist_count', type: 'integer', default: 0 })
-  waitlistCount: number;
 
   @Column({ type: 'text', default: 'draft' })
   status: ExternalEventStatus;
 
   @Column({ name: 'image_url', type: 'text', nullable: true })
   imageUrl: string | null;
-
-  @Column({ type: 'text', unique: true })
-  slug: string;
 
   @Column({ name: 'is_featured', type: 'boolean', default: false })
   isFeatured: boolean;

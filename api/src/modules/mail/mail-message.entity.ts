@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { TimestampColumns } from '@core/entities/base-columns';
 import type { MailRefType, MailStatus } from '@shared/contracts/mail.contract';
 
 /** One message (table `correos`, migration 1764800000000): queued with its change, rendered and sent by the workers. */
 @Entity('correos')
-export class MailMessageEntity {
+export class MailMessageEntity extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
 
@@ -52,12 +53,6 @@ export class MailMessageEntity {
 
   @Column({ type: 'text', nullable: true })
   text: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;

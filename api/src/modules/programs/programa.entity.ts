@@ -1,12 +1,9 @@
 import { Column, Entity } from 'typeorm';
-import { StaffRecordColumns } from '@core/entities/base-columns';
+import { WaitlistOwnerColumns } from '@core/waitlist/waitlist-entry.columns';
 import type { ProgramaStatus, ProgramaTipo } from '@shared/contracts/programs.contract';
 
 @Entity('programas')
-export class ProgramaEntity extends StaffRecordColumns {
-  @Column({ type: 'text', unique: true })
-  slug: string;
-
+export class ProgramaEntity extends WaitlistOwnerColumns {
   @Column({ type: 'text' })
   nombre: string;
 
@@ -30,13 +27,6 @@ export class ProgramaEntity extends StaffRecordColumns {
 
   @Column({ name: 'participantes_actuales', type: 'integer', default: 0 })
   participantesActuales: number;
-
-  /** Places held for offers of the waitlist (migration 1765100000000): the capacity CHECK counts them. */
-  @Column({ name: 'held_places', type: 'integer', default: 0 })
-  heldPlaces: number;
-
-  @Column({ name: 'waitlist_count', type: 'integer', default: 0 })
-  waitlistCount: number;
 
   @Column({ type: 'text', default: 'draft' })
   status: ProgramaStatus;
