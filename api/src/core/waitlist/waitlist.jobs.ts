@@ -1,3 +1,4 @@
+import { Inject, type Type } from '@nestjs/common';
 import type { JobName, JobPayloads } from '@shared/jobs/jobs';
 import { JobBase } from '@core/jobs/job-base';
 import type { WaitlistEngine } from './waitlist-engine';
@@ -10,13 +11,12 @@ type ExpiryJob = { [K in JobName]: JobPayloads[K] extends { entryId: number; off
  * The two jobs of one area's waitlist, on its engine: `expire` (delayed until the offer's end; passes the held place to
  * the next in line; idempotent) and `sweep` (scheduled once per cluster: expires any offer whose delayed job did not
  * run, and the joins not confirmed in WAITLIST_CONFIRM_HOURS — they hold nothing, so a minute late is fine). `what`
- * names the line in the sweep's log ("waitlist", "program waitlist"). The area's classes give the engine.
+ * names the line in the sweep's log ("waitlist", "program waitlist"); `engine` is the area's waitlist service, injected.
+ * The area names the two classes (`@Injectable() export class … extends jobs.OfferExpiryJob {}`).
  */
-export function waitlistJobs<X extends ExpiryJob, S extends JobName>(names: { expire: X; sweep: S }, what: string) {
+export function waitlistJobs<X extends ExpiryJob, S extends JobName>(names: { expire: X; sweep: S }, what: string, engine: Type<Engine>) {
   abstract class OfferExpiryJob extends JobBase<X> {
-    protected abstract readonly waitlist: Engine;
-
-    constructor() {
+    constructor(@Inject(engine) protected readonly waitlist: Engine) {
       super(names.expire);
     }
 
@@ -26,9 +26,7 @@ export function waitlistJobs<X extends ExpiryJob, S extends JobName>(names: { ex
   }
 
   abstract class SweepJob extends JobBase<S> {
-    protected abstract readonly waitlist: Engine;
-
-    constructor() {
+    constructor(@Inject(engine) protected readonly waitlist: Engine) {
       super(names.sweep);
     }
 
