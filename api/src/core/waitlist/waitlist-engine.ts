@@ -26,6 +26,7 @@ import type { EventActor, NewDomainEvent } from '@shared/events/domain-events';
 import type { WaitlistEntryColumns } from './waitlist-entry.columns';
 import { WaitlistRepository, type Addressee, type WaitlistOwner } from './waitlist.repository';
 import type { WaitlistSpec } from './waitlist.spec';
+import { wireNames } from '@core/format/person-names';
 
 export type { WaitlistOwner } from './waitlist.repository';
 export type { WaitlistSpec } from './waitlist.spec';
@@ -355,7 +356,7 @@ export abstract class WaitlistEngine<
   }
 
   private addressee(w: E): Addressee {
-    return { id: w.id, nombre: w.nombre, apellido_paterno: w.apellidoPaterno, apellido_materno: w.apellidoMaterno, email: this.emailOf(w) };
+    return { id: w.id, ...wireNames(w), email: this.emailOf(w) };
   }
 
   /** One message of the line, about the owner, in the caller's transaction (its key makes it once). */

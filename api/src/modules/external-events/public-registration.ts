@@ -1,4 +1,5 @@
 import { assertBirthDate } from '@core/http/dto-fields';
+import { wireNames } from '@core/format/person-names';
 import type { PublicRegistrant } from '@shared/contracts/external-events.contract';
 import type { PublicRegistrationDto } from './external-events.dto';
 
@@ -50,9 +51,7 @@ export function registrantFields(r: {
   tipoParticipante: string;
 }): PublicRegistrant {
   return {
-    nombre: r.nombre,
-    apellido_paterno: r.apellidoPaterno,
-    apellido_materno: r.apellidoMaterno,
+    ...wireNames(r),
     fecha_nacimiento: r.fechaNacimiento,
     phone: r.phone,
     email: r.email,

@@ -8,6 +8,7 @@ import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
 import { MailOutbox } from '../mail/mail-outbox';
 import { assertBirthDate } from '@core/http/dto-fields';
+import { wireNames } from '@core/format/person-names';
 import {
   EMAIL_ALREADY_REGISTERED,
   PROGRAM_NOT_FOUND,
@@ -93,9 +94,7 @@ export class ProgramWaitlistService extends WaitlistEngine<
     if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
     const r = toNewProgramRegistration(dto);
     const person = {
-      nombre: r.nombre,
-      apellido_paterno: r.apellidoPaterno,
-      apellido_materno: r.apellidoMaterno,
+      ...wireNames(r),
       correo_electronico: r.correoElectronico,
       celular: r.celular,
       solicitud: r,

@@ -11,6 +11,7 @@ import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 import type { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
 import { iso } from '@core/format/iso';
+import { wireNames } from '@core/format/person-names';
 
 export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
   return {
@@ -66,9 +67,7 @@ export function toProgramRegistrationResponse(r: ProgramRegistrationEntity): Pro
   return {
     id: r.id,
     programa_id: r.programaId,
-    nombre: r.nombre,
-    apellido_paterno: r.apellidoPaterno,
-    apellido_materno: r.apellidoMaterno,
+    ...wireNames(r),
     fecha_nacimiento: r.fechaNacimiento,
     celular: r.celular,
     correo_electronico: r.correoElectronico,
@@ -96,9 +95,7 @@ export function toProgramWaitlistEntryResponse(w: ProgramWaitlistEntryEntity): P
   return {
     id: w.id,
     programa_id: w.programaId,
-    nombre: w.nombre,
-    apellido_paterno: w.apellidoPaterno,
-    apellido_materno: w.apellidoMaterno,
+    ...wireNames(w),
     correo_electronico: w.correoElectronico,
     celular: w.celular,
     ...toWaitlistLine(w),
