@@ -1,5 +1,6 @@
 import type { AuditLogResponse } from '@shared/contracts/users.contract';
 import type { AuditLogEntity } from '@core/entities/audit-log.entity';
+import { iso } from '@core/format/iso';
 
 export function toAuditLogResponse(entry: AuditLogEntity): AuditLogResponse {
   return {
@@ -8,6 +9,6 @@ export function toAuditLogResponse(entry: AuditLogEntity): AuditLogResponse {
     resource_type: entry.resourceType,
     resource_id: entry.resourceId,
     api_token_id: entry.apiTokenId ?? null,
-    created_at: new Date(entry.createdAt).toISOString(),
+    created_at: iso(entry.createdAt)!,
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiTokenRow } from '@core/access/api-tokens.repository';
 import type { ApiTokenResponse } from '@shared/contracts/api-tokens.contract';
+import { iso } from '@core/format/iso';
 
 export function toApiTokenResponse(row: ApiTokenRow, now = new Date()): ApiTokenResponse {
   const expires = new Date(row.expires_at);
@@ -9,9 +10,9 @@ export function toApiTokenResponse(row: ApiTokenRow, now = new Date()): ApiToken
     prefix: row.prefix,
     permissions: row.permissions,
     expires_at: expires.toISOString(),
-    created_at: new Date(row.created_at).toISOString(),
-    last_used_at: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
-    revoked_at: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+    created_at: iso(row.created_at)!,
+    last_used_at: iso(row.last_used_at),
+    revoked_at: iso(row.revoked_at),
     active: row.revoked_at === null && expires > now,
     owner: { id: row.user_id, name: row.owner_name, email: row.owner_email },
   };

@@ -7,6 +7,7 @@ import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { InternalEventsRepository } from './internal-events.repository';
 import { InvitationsRepository, type InvitationSendRow } from './invitations.repository';
 import { EVENT_NOT_FOUND } from './internal-events.service';
+import { iso } from '@core/format/iso';
 
 export const INVITATION_MESSAGES = {
   queued: 'Envío de invitaciones en proceso.',
@@ -40,8 +41,8 @@ export function toInvitationJob(r: InvitationSendRow): InvitationJobResponse {
     queued_count: r.queued_count,
     skipped_count: r.skipped_count,
     message: r.message,
-    created_at: new Date(r.created_at).toISOString(),
-    finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    created_at: iso(r.created_at)!,
+    finished_at: iso(r.finished_at),
   };
 }
 

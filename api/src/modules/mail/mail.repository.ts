@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { withoutSignedTokens } from '@core/links/signed-link-mask';
 import type { CorreoRefOption, CorreoResponse, MailRefType, MailStatus } from '@shared/contracts/mail.contract';
+import { iso } from '@core/format/iso';
 
 /** A row of `correos` as the SQL answers it. */
 export interface CorreoRow {
@@ -77,9 +78,9 @@ export function toCorreoResponse(
     ref_id: row.ref_id,
     ref_label: withoutSignedTokens(row.ref_label),
     message_id: row.message_id,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-    sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+    sent_at: iso(row.sent_at),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { CatalogueItem, PersonaResponse } from '@shared/contracts/personas.contract';
 import { completeness } from '@shared/rules/persona-rules';
 import type { PersonaRow } from './personas.repository';
+import { iso } from '@core/format/iso';
 
 const item = (id: unknown, nombre: string | null): CatalogueItem | null => (id && nombre ? { id: Number(id), nombre } : null);
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -45,7 +46,7 @@ export function toPersonaResponse(r: PersonaRow): PersonaResponse {
     zona: item(r.zona_id, r.zona_nombre),
     completeness_level: r.completeness_level,
     missing_fields: completeness(base).missing,
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
   };
 }

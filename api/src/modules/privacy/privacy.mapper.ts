@@ -1,5 +1,6 @@
 import type { ArcoRequestResponse } from '@shared/contracts/privacy.contract';
 import type { ArcoRow } from './privacy.repository';
+import { iso } from '@core/format/iso';
 
 /** The request's public reference: `ARCO-<year filed>-<id, 6 digits>`. */
 export function folioOf(row: Pick<ArcoRow, 'id' | 'created_at'>): string {
@@ -15,11 +16,11 @@ export function toArcoRequestResponse(row: ArcoRow, businessDaysLeft: (due: stri
     email: row.email,
     descripcion: row.descripcion,
     status: row.status,
-    recibida_at: row.recibida_at ? new Date(row.recibida_at).toISOString() : null,
+    recibida_at: iso(row.recibida_at),
     fecha_limite: row.fecha_limite,
     dias_habiles_restantes: row.status === 'pendiente' && row.fecha_limite ? businessDaysLeft(row.fecha_limite) : null,
-    resuelta_at: row.resuelta_at ? new Date(row.resuelta_at).toISOString() : null,
+    resuelta_at: iso(row.resuelta_at),
     respuesta: row.respuesta,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at)!,
   };
 }

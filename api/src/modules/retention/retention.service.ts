@@ -11,6 +11,7 @@ import {
 import type { EventActor } from '@shared/events/domain-events';
 import { RetentionRepository, type RunRow } from './retention.repository';
 import { RETENTION_SOURCES, type RetentionSource } from './retention.sources';
+import { iso } from '@core/format/iso';
 
 export function toRunResponse(row: RunRow): RetentionRunResponse {
   return {
@@ -19,7 +20,7 @@ export function toRunResponse(row: RunRow): RetentionRunResponse {
     usuario: row.user_id !== null ? { id: row.user_id, name: row.user_name ?? '' } : null,
     conteos: row.conteos,
     total: row.total,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: iso(row.created_at)!,
   };
 }
 

@@ -13,6 +13,7 @@ import { UnitOfWork, type Transaction } from '@core/outbox/unit-of-work';
 import type { EntityManager } from 'typeorm';
 import { toSpecSeatingMap } from './seating.mapper';
 import { SeatingRepository, toAssignment, toSeatRef, type MassRow, type ReleasedRow } from './seating.repository';
+import { iso } from '@core/format/iso';
 
 export const SEATING_MESSAGES = {
   eventNotFound: 'El evento no existe.',
@@ -45,9 +46,9 @@ export function toMassResponse(r: MassRow): MassAssignmentResponse {
     failed_count: r.failed_count,
     message: r.message,
     failure_reasons: r.failure_reasons,
-    created_at: new Date(r.created_at).toISOString(),
-    finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
-    undone_at: r.undone_at ? new Date(r.undone_at).toISOString() : null,
+    created_at: iso(r.created_at)!,
+    finished_at: iso(r.finished_at),
+    undone_at: iso(r.undone_at),
     released_count: r.released_count,
   };
 }

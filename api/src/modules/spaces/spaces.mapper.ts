@@ -1,5 +1,6 @@
 import type { EspacioResponse, SeccionResponse } from '@shared/contracts/spaces.contract';
 import type { EspacioRow, SeccionRow } from './spaces.repository';
+import { iso } from '@core/format/iso';
 
 export function toSeccionResponse(s: SeccionRow): SeccionResponse {
   return {
@@ -34,8 +35,8 @@ export function toEspacioResponse(e: EspacioRow, secciones: SeccionRow[]): Espac
     eventos_internos_count: e.eventos_internos_count,
     created_by: e.created_by,
     creator: e.created_by !== null && e.creator_name !== null ? { id: e.created_by, name: e.creator_name } : null,
-    created_at: new Date(e.created_at).toISOString(),
-    updated_at: new Date(e.updated_at).toISOString(),
+    created_at: iso(e.created_at)!,
+    updated_at: iso(e.updated_at)!,
     version: String(e.version),
   };
 }

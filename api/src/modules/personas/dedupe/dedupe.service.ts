@@ -20,6 +20,7 @@ import { DedupeRepository, type DedupeRow, type ImportMatchRow } from './dedupe.
 
 const IMPORT_NOT_FOUND = 'La importación no existe.';
 import type { DedupeSettings } from './dedupe.settings';
+import { iso } from '@core/format/iso';
 
 const toDuplicatePersona = (r: DedupeRow): DuplicatePersona => ({
   id: r.id,
@@ -31,7 +32,7 @@ const toDuplicatePersona = (r: DedupeRow): DuplicatePersona => ({
   empresa: r.empresa,
   puesto: r.puesto,
   completeness_level: r.completeness_level,
-  created_at: new Date(r.created_at).toISOString(),
+  created_at: iso(r.created_at)!,
 });
 
 /**

@@ -8,6 +8,7 @@ import type { ImportRowError, ImportStatus, PersonaImportResponse } from '@share
 import { IMPORT_MAX_ROW_ERRORS } from '../personas.constants';
 import { IMPORT_LINE_COLUMNS } from './import-lines';
 import { copyIn, copyOutBytea } from './pg-copy';
+import { iso } from '@core/format/iso';
 
 /** A persona_imports row as read (COLUMNS): the answer's fields under their column names, with the timestamps as dates. */
 type ImportRow = Omit<PersonaImportResponse, 'import_id' | 'message' | 'created_at' | 'finished_at'> & {
@@ -35,8 +36,8 @@ export function toImportResponse(r: ImportRow): PersonaImportResponse {
     errors: r.errors,
     errors_count: r.errors_count,
     message: r.error_message,
-    created_at: new Date(r.created_at).toISOString(),
-    finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    created_at: iso(r.created_at)!,
+    finished_at: iso(r.finished_at),
   };
 }
 

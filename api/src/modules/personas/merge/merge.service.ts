@@ -11,6 +11,7 @@ import type { DedupePerson } from '../dedupe/dedupe-rules';
 import { PersonasError } from '../personas.errors';
 import type { MergeDto } from '../personas.dto';
 import { MergeRepository, type MergeRow } from './merge.repository';
+import { iso } from '@core/format/iso';
 
 const PERSONA_NOT_FOUND = 'La persona no existe.';
 const BUSY = 'Otra persona del equipo está fusionando a alguna de estas personas en este momento. Vuelve a cargar la lista.';
@@ -23,8 +24,8 @@ export const toMergeResponse = (r: MergeRow): MergeResponse => ({
   fusionar_ids: r.fusionar_ids,
   campos: r.campos,
   movidos: r.movidos,
-  created_at: new Date(r.created_at).toISOString(),
-  deshecha_at: r.deshecha_at ? new Date(r.deshecha_at).toISOString() : null,
+  created_at: iso(r.created_at)!,
+  deshecha_at: iso(r.deshecha_at),
 });
 
 /**
