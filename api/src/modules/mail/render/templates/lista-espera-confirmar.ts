@@ -1,8 +1,8 @@
 import type { WaitlistJoinMail } from '@shared/contracts/mail.contract';
-import type { MailBlock } from '../layout';
 import type { MailRenderContext, TemplateOutput, MailTemplateRenderer } from '../mail-renderer.types';
-import { eventRows, publicEventUrl, requireDate, requireId, requireText, signedUrl } from '../template-helpers';
-import { programRows, programUrl } from './programa';
+import { publicEventUrl, requireDate, requireId, requireText, signedUrl } from '../template-helpers';
+import { programUrl } from './programa';
+import { eventSubject, programSubject, type WaitlistSubject } from './waitlist-subject';
 
 /**
  * The one waitlist join message, for an event or a program: the link that confirms the join before it
@@ -12,10 +12,7 @@ import { programRows, programUrl } from './programa';
 function joinContent(
   ctx: MailRenderContext,
   data: WaitlistJoinMail,
-  o: {
-    titulo: string;
-    de: 'este evento' | 'este programa';
-    rows: MailBlock;
+  o: WaitlistSubject & {
     /** The confirmation link's purpose (each waitlist has its own). */
     purpose: 'confirm-waitlist-join' | 'confirm-program-waitlist-join';
     pageUrl: string;
@@ -63,9 +60,7 @@ function joinContent(
 /** An external event's waitlist: the page /lista-espera/confirmar/{token}. */
 export const listaEsperaConfirmar: MailTemplateRenderer<'lista-espera.confirmar'> = (data, ctx) =>
   joinContent(ctx, data, {
-    titulo: requireText(data.evento?.titulo, 'evento.titulo'),
-    de: 'este evento',
-    rows: eventRows(data.evento, ctx),
+    ...eventSubject(data.evento, ctx),
     purpose: 'confirm-waitlist-join',
     pageUrl: publicEventUrl(ctx, requireText(data.slug, 'slug')),
   });
@@ -73,9 +68,7 @@ export const listaEsperaConfirmar: MailTemplateRenderer<'lista-espera.confirmar'
 /** A program's waitlist: the page /lista-espera/programa/confirmar/{token} (its own link purpose and table). */
 export const programaListaEsperaConfirmar: MailTemplateRenderer<'programa.lista-espera-confirmar'> = (data, ctx) =>
   joinContent(ctx, data, {
-    titulo: requireText(data.programa?.nombre, 'programa.nombre'),
-    de: 'este programa',
-    rows: programRows(data.programa, ctx),
+    ...programSubject(data.programa, ctx),
     purpose: 'confirm-program-waitlist-join',
     pageUrl: programUrl(ctx, requireText(data.programa?.slug, 'programa.slug')),
   });

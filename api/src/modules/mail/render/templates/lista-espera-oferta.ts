@@ -1,8 +1,7 @@
 import type { MailTemplateData } from '@shared/contracts/mail.contract';
-import type { MailBlock } from '../layout';
 import type { MailRenderContext, TemplateOutput, MailTemplateRenderer } from '../mail-renderer.types';
-import { eventRows, requireDate, requireId, requireText, signedUrl } from '../template-helpers';
-import { programRows } from './programa';
+import { requireDate, requireId, requireText, signedUrl } from '../template-helpers';
+import { eventSubject, programSubject, type WaitlistSubject } from './waitlist-subject';
 
 /**
  * The one waitlist offer message, for an event or a program: the offer, until when it is held, and the
@@ -11,12 +10,9 @@ import { programRows } from './programa';
 function offerContent(
   ctx: MailRenderContext,
   data: Pick<MailTemplateData['lista-espera.oferta'], 'entrada_id' | 'nombre' | 'oferta_hasta'>,
-  o: {
+  o: WaitlistSubject & {
     /** The accept link's purpose (each waitlist has its own). */
     purpose: 'accept-waitlist-offer' | 'accept-program-waitlist-offer';
-    titulo: string;
-    de: 'este evento' | 'este programa';
-    rows: MailBlock;
   },
 ): TemplateOutput {
   const entradaId = requireId(data.entrada_id, 'entrada_id');
@@ -44,18 +40,8 @@ function offerContent(
 
 /** An external event's waitlist: the page /lista-espera/aceptar/{token}. */
 export const listaEsperaOferta: MailTemplateRenderer<'lista-espera.oferta'> = (data, ctx) =>
-  offerContent(ctx, data, {
-    purpose: 'accept-waitlist-offer',
-    titulo: requireText(data.evento?.titulo, 'evento.titulo'),
-    de: 'este evento',
-    rows: eventRows(data.evento, ctx),
-  });
+  offerContent(ctx, data, { ...eventSubject(data.evento, ctx), purpose: 'accept-waitlist-offer' });
 
 /** A program's waitlist: the page /lista-espera/programa/aceptar/{token} (its own link purpose and table). */
 export const programaListaEsperaOferta: MailTemplateRenderer<'programa.lista-espera-oferta'> = (data, ctx) =>
-  offerContent(ctx, data, {
-    purpose: 'accept-program-waitlist-offer',
-    titulo: requireText(data.programa?.nombre, 'programa.nombre'),
-    de: 'este programa',
-    rows: programRows(data.programa, ctx),
-  });
+  offerContent(ctx, data, { ...programSubject(data.programa, ctx), purpose: 'accept-program-waitlist-offer' });
