@@ -82,6 +82,12 @@ function sources(
   });
   const afterEvent = `${months(r.externalEventsMonths)} después de que termina el evento`;
   const afterProgram = `${months(r.programsMonths)} después de que termina el programa`;
+  /** An import's file and its rows to review go together, importsDays after the import ends. */
+  const afterImport = {
+    area: 'Personas',
+    plazo: `${days(r.importsDays)} después de terminar la importación`,
+    cutoff: (now: Date) => daysBefore(now, r.importsDays),
+  };
   return [
     anonymised('registros_eventos', 'Eventos Externos', 'Registros', afterEvent, r.externalEventsMonths, registrations),
     anonymised('lista_espera_eventos', 'Eventos Externos', 'Lista de espera', afterEvent, r.externalEventsMonths, waitlist),
@@ -98,22 +104,18 @@ function sources(
       apply: (m, cutoff) => mail.purgeBodiesBefore(m, cutoff),
     },
     {
+      ...afterImport,
       clave: 'archivos_importacion',
-      area: 'Personas',
       datos: 'Archivos CSV importados',
       accion: 'eliminar',
-      plazo: `${days(r.importsDays)} después de terminar la importación`,
-      cutoff: (now) => daysBefore(now, r.importsDays),
       count: (cutoff) => imports.countFilesBefore(cutoff),
       apply: (m, cutoff) => imports.deleteFilesBefore(m, cutoff),
     },
     {
+      ...afterImport,
       clave: 'filas_importacion',
-      area: 'Personas',
       datos: 'Filas de importación por revisar',
       accion: 'anonimizar',
-      plazo: `${days(r.importsDays)} después de terminar la importación`,
-      cutoff: (now) => daysBefore(now, r.importsDays),
       count: (cutoff) => imports.countReviewRowsBefore(cutoff),
       apply: (m, cutoff) => imports.anonymizeReviewRowsBefore(m, cutoff),
     },
