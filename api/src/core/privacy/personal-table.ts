@@ -2,6 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PersonalDataSource, PersonalRecord } from '@shared/contracts/privacy.contract';
 import { isIsoDate } from '@shared/rules/business-days';
 import type { AnonymizedRows, PersonalDataHolder } from './personal-data-registry';
+import { returnedRows } from '@core/database/returned-rows';
+import { countRows } from '@core/database/row-counts';
 
 /**
  * One table of personal data, as its area describes it (the area's `<area>.personal-data.ts`): the engine below
@@ -96,12 +98,8 @@ export class PersonalTable implements PersonalDataHolder {
   }
 
   /** The rows a WHERE over `t` selects that are not anonymised yet (retention's dry run). */
-  async countWhere(where: string, params: unknown[]): Promise<number> {
-    const rows: Array<{ n: number }> = await this.ds.query(
-      `SELECT count(*)::int AS n FROM ${this.spec.table} t WHERE ${this.pending(where)}`,
-      params,
-    );
-    return rows[0].n;
+  countWhere(where: string, params: unknown[]): Promise<number> {
+    return countRows(this.ds, `${this.spec.table} t`, this.pending(where), params);
   }
 
   private pending(where: string): string {
@@ -112,9 +110,9 @@ export class PersonalTable implements PersonalDataHolder {
   async anonymizeWhere(manager: EntityManager, where: string, params: unknown[]): Promise<AnonymizedRows> {
     const sets = Object.entries(this.spec.anonymize).map(([col, expr]) => `${col} = ${expr}`);
     if (this.spec.anonymizedAt) sets.push(`${this.spec.anonymizedAt} = now()`);
-    const rows: Array<{ id: number }> = await manager
-      .query(`UPDATE ${this.spec.table} t SET ${sets.join(', ')} WHERE ${this.pending(where)} RETURNING t.id`, params)
-      .then((r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? (r[0] as Array<{ id: number }>) : (r as Array<{ id: number }>)));
+    const rows = returnedRows<{ id: number }>(
+      await manager.query(`UPDATE ${this.spec.table} t SET ${sets.join(', ')} WHERE ${this.pending(where)} RETURNING t.id`, params),
+    );
     return { resourceType: this.spec.resourceType, ids: rows.map((r) => Number(r.id)) };
   }
 

@@ -4,6 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { withoutSignedTokens } from '@core/links/signed-link-mask';
 import type { CorreoRefOption, CorreoResponse, MailRefType, MailStatus } from '@shared/contracts/mail.contract';
 import { iso } from '@core/format/iso';
+import { returnedRows } from '@core/database/returned-rows';
+import { countRows, updateRows } from '@core/database/row-counts';
 
 /** A row of `correos` as the SQL answers it. */
 export interface CorreoRow {
@@ -84,12 +86,6 @@ export function toCorreoResponse(
   };
 }
 
-/** TypeORM answers an UPDATE … RETURNING as [rows, affected]; a SELECT as rows. */
-function returned<T>(result: unknown): T[] {
-  const r = result as unknown[];
-  return Array.isArray(r) && r.length === 2 && Array.isArray(r[0]) && typeof r[1] === 'number' ? (r[0] as T[]) : (r as T[]);
-}
-
 /** Every SQL statement of the mail area (table correos, migration 1764800000000). */
 @Injectable()
 export class MailRepository {
@@ -114,7 +110,7 @@ export class MailRepository {
     rendered: { subject: string; messageId: string },
     leaseMs: number,
   ): Promise<CorreoRow | null> {
-    const rows = returned<CorreoRow>(
+    const rows = returnedRows<CorreoRow>(
       await this.ds.query(
         `UPDATE correos
           SET status = $2, attempts = attempts + 1, subject = $3, html = NULL, text = NULL,
@@ -135,7 +131,7 @@ export class MailRepository {
     id: string,
     outcome: { status: 'sent'; response: string } | { status: 'queued' | 'failed'; error: string },
   ): Promise<CorreoRow | null> {
-    const rows = returned<CorreoRow>(
+    const rows = returnedRows<CorreoRow>(
       outcome.status === 'sent'
         ? await this.ds.query(
             `UPDATE correos SET status = 'sent', provider_message_id = $2, last_error = NULL, sent_at = clock_timestamp(), updated_at = clock_timestamp()
@@ -153,7 +149,7 @@ export class MailRepository {
 
   /** A message that cannot be rendered or has run out of attempts: failed with the reason (unless sent meanwhile). */
   async fail(id: string, error: string): Promise<CorreoRow | null> {
-    const rows = returned<CorreoRow>(
+    const rows = returnedRows<CorreoRow>(
       await this.ds.query(
         `UPDATE correos SET status = 'failed', last_error = $2, updated_at = clock_timestamp()
           WHERE id = $1 AND status IN ('queued', 'sending') RETURNING ${COLUMNS}`,
@@ -185,7 +181,7 @@ export class MailRepository {
 
   /** A failed message queued again by staff, in the caller's transaction (its NOTIFY wakes the dispatcher on commit). */
   async requeueFailed(manager: EntityManager, id: number): Promise<CorreoRow | null> {
-    const rows = returned<CorreoRow>(
+    const rows = returnedRows<CorreoRow>(
       await manager.query(
         `UPDATE correos SET status = 'queued', updated_at = clock_timestamp() WHERE id = $1 AND status = 'failed' RETURNING ${COLUMNS}`,
         [id],
@@ -198,25 +194,16 @@ export class MailRepository {
   // ——— Retention: bodies of messages older than the cutoff, once they left the queue ———
 
   countBodiesBefore(cutoff: Date): Promise<number> {
-    return this.ds
-      .query(`SELECT count(*)::int AS n FROM correos WHERE ${PURGEABLE}`, [cutoff])
-      .then((rows: Array<{ n: number }>) => rows[0].n);
+    return countRows(this.ds, 'correos', PURGEABLE, [cutoff]);
   }
 
   /**
    * Purges the bodies in one statement: the HTML, the text, the data they were written from (but the title the list
    * shows) and the recipient's name. The row stays: to whom, what, when and how it went.
    */
-  async purgeBodiesBefore(manager: EntityManager, cutoff: Date): Promise<number> {
-    const rows: Array<{ n: number }> = await manager.query(
-      `WITH changed AS (
-         UPDATE correos SET html = NULL, text = NULL, to_name = NULL, data = jsonb_strip_nulls(jsonb_build_object('titulo', ${REF_LABEL})),
-                purgado_at = now()
-          WHERE ${PURGEABLE} RETURNING 1)
-       SELECT count(*)::int AS n FROM changed`,
-      [cutoff],
-    );
-    return rows[0].n;
+  purgeBodiesBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    const set = `html = NULL, text = NULL, to_name = NULL, data = jsonb_strip_nulls(jsonb_build_object('titulo', ${REF_LABEL})), purgado_at = now()`;
+    return updateRows(manager, 'correos', set, PURGEABLE, [cutoff]);
   }
 
   /**
@@ -253,7 +240,7 @@ export class MailRepository {
    * 'suppressed' instead of sent (one statement; answers the row when it was suppressed).
    */
   async suppressIfListed(id: string): Promise<CorreoRow | null> {
-    const rows = returned<CorreoRow>(
+    const rows = returnedRows<CorreoRow>(
       await this.ds.query(
         `UPDATE correos c SET status = 'suppressed', last_error = $2, updated_at = clock_timestamp()
           WHERE c.id = $1 AND c.status IN ('queued', 'sending') AND c.template NOT LIKE 'privacidad.%'

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ArcoQueueStatus, ArcoStatus, ArcoType, PersonalDataExport } from '@shared/contracts/privacy.contract';
+import { returnedRows } from '@core/database/returned-rows';
 
 /** A row of `privacidad_solicitudes` (migration 1765500000000). */
 export interface ArcoRow {
@@ -23,12 +24,6 @@ export interface ArcoRow {
 
 const COLUMNS = `id, tipo, nombre, email, descripcion, status, confirmar_hasta, recibida_at, to_char(fecha_limite, 'YYYY-MM-DD') AS fecha_limite,
   resuelta_at, resuelta_por, respuesta, exportacion_hasta, created_at`;
-
-/** TypeORM answers an UPDATE … RETURNING as [rows, affected]. */
-function returned<T>(result: unknown): T[] {
-  const r = result as unknown[];
-  return Array.isArray(r) && r.length === 2 && Array.isArray(r[0]) && typeof r[1] === 'number' ? (r[0] as T[]) : (r as T[]);
-}
 
 /** Every SQL statement about ARCO requests (table privacidad_solicitudes). */
 @Injectable()
@@ -68,7 +63,7 @@ export class PrivacyRepository {
 
   /** The proof of the address, once: sin_confirmar → pendiente with its receipt and due date (one statement). */
   async confirm(manager: EntityManager, id: number, receivedAt: Date, dueDate: string): Promise<ArcoRow | null> {
-    const rows = returned<ArcoRow>(
+    const rows = returnedRows<ArcoRow>(
       await manager.query(
         `UPDATE privacidad_solicitudes SET status = 'pendiente', recibida_at = $2, fecha_limite = $3, updated_at = now()
           WHERE id = $1 AND status = 'sin_confirmar' AND confirmar_hasta > $2 RETURNING ${COLUMNS}`,
@@ -90,7 +85,7 @@ export class PrivacyRepository {
       exportacionHasta: Date | null;
     },
   ): Promise<ArcoRow | null> {
-    const rows = returned<ArcoRow>(
+    const rows = returnedRows<ArcoRow>(
       await manager.query(
         `UPDATE privacidad_solicitudes SET status = $2, respuesta = $3, resuelta_por = $4, resuelta_at = now(), exportacion = $5::jsonb,
                 exportacion_hasta = $6, updated_at = now()

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AnonymizedRows, PersonalDataHolder } from '@core/privacy/personal-data-registry';
 import type { PersonalRecord } from '@shared/contracts/privacy.contract';
+import { returnedRows } from '@core/database/returned-rows';
 
 /**
  * The stored possible-duplicate pairs (`persona_duplicado_pares`): a score and reasons that quote names ('nombre casi
@@ -40,7 +41,7 @@ export class DuplicatePairsPersonalData implements PersonalDataHolder {
 
   async anonymizeByEmail(manager: EntityManager, email: string): Promise<AnonymizedRows> {
     const result: unknown = await manager.query(`DELETE FROM persona_duplicado_pares d WHERE ${ABOUT} RETURNING d.persona_a`, [email]);
-    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<{ persona_a: number }>;
+    const rows = returnedRows<{ persona_a: number }>(result);
     return { resourceType: null, ids: rows.map((r) => Number(r.persona_a)) };
   }
 }

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ANONYMIZED_NAME, type AnonymizedRows, type PersonalDataHolder } from '@core/privacy/personal-data-registry';
 import type { PersonalRecord } from '@shared/contracts/privacy.contract';
 import { aboutAddress } from './duplicate-pairs.personal-data';
+import { returnedRows } from '@core/database/returned-rows';
 
 /**
  * The rows of CSV imports that matched a stored person (`persona_import_duplicados`): a name, a mobile and the match's
@@ -50,7 +51,7 @@ export class ImportDuplicatesPersonalData implements PersonalDataHolder {
         WHERE ${ABOUT} RETURNING d.fila`,
       [email],
     );
-    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<{ fila: number }>;
+    const rows = returnedRows<{ fila: number }>(result);
     return { resourceType: null, ids: rows.map((r) => Number(r.fila)) };
   }
 }

@@ -9,6 +9,7 @@ import { IMPORT_MAX_ROW_ERRORS } from '../personas.constants';
 import { IMPORT_LINE_COLUMNS } from './import-lines';
 import { copyIn, copyOutBytea } from './pg-copy';
 import { iso } from '@core/format/iso';
+import { countRows, updateRows } from '@core/database/row-counts';
 
 /** A persona_imports row as read (COLUMNS): the answer's fields under their column names, with the timestamps as dates. */
 type ImportRow = Omit<PersonaImportResponse, 'import_id' | 'message' | 'created_at' | 'finished_at'> & {
@@ -224,43 +225,27 @@ export class ImportsRepository {
   // ——— Retention: the uploaded files of imports finished before the cutoff ———
 
   countFilesBefore(cutoff: Date): Promise<number> {
-    return this.ds
-      .query(`SELECT count(*)::int AS n FROM persona_imports WHERE ${FILE_EXPIRED}`, [cutoff])
-      .then((rows: Array<{ n: number }>) => rows[0].n);
+    return countRows(this.ds, 'persona_imports', FILE_EXPIRED, [cutoff]);
   }
 
   /** Deletes the files (the CSV as uploaded) in one statement; the import's counts and errors stay. */
-  async deleteFilesBefore(manager: EntityManager, cutoff: Date): Promise<number> {
-    const rows: Array<{ n: number }> = await manager.query(
-      `WITH changed AS (UPDATE persona_imports SET file = NULL, archivo_eliminado_at = now() WHERE ${FILE_EXPIRED} RETURNING 1)
-       SELECT count(*)::int AS n FROM changed`,
-      [cutoff],
-    );
-    return rows[0].n;
+  deleteFilesBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    return updateRows(manager, 'persona_imports', 'file = NULL, archivo_eliminado_at = now()', FILE_EXPIRED, [cutoff]);
   }
 
   // ——— Retention: the review rows of those imports (a name, a mobile, the match's reasons) ———
 
   countReviewRowsBefore(cutoff: Date): Promise<number> {
-    return this.ds
-      .query(`SELECT count(*)::int AS n FROM persona_import_duplicados d WHERE ${REVIEW_ROWS_EXPIRED}`, [cutoff])
-      .then((rows: Array<{ n: number }>) => rows[0].n);
+    return countRows(this.ds, 'persona_import_duplicados d', REVIEW_ROWS_EXPIRED, [cutoff]);
   }
 
   /**
    * Anonymised as an ARCO cancellation leaves them (import-duplicates.personal-data.ts), in one statement; a row still
    * waiting for a decision is discarded (nobody can be created from 'Anonimizado'). The import's counts stay.
    */
-  async anonymizeReviewRowsBefore(manager: EntityManager, cutoff: Date): Promise<number> {
-    const rows: Array<{ n: number }> = await manager.query(
-      `WITH changed AS (
-         UPDATE persona_import_duplicados d
-            SET nombre = '${ANONYMIZED_NAME}', apellido_paterno = '', apellido_materno = '', telefono_celular = NULL, reasons = '[]'::jsonb,
-                estado = CASE WHEN d.estado = 'pendiente' THEN 'descartada' ELSE d.estado END
-          WHERE ${REVIEW_ROWS_EXPIRED} RETURNING 1)
-       SELECT count(*)::int AS n FROM changed`,
-      [cutoff],
-    );
-    return rows[0].n;
+  anonymizeReviewRowsBefore(manager: EntityManager, cutoff: Date): Promise<number> {
+    const set = `nombre = '${ANONYMIZED_NAME}', apellido_paterno = '', apellido_materno = '', telefono_celular = NULL, reasons = '[]'::jsonb,
+                 estado = CASE WHEN d.estado = 'pendiente' THEN 'descartada' ELSE d.estado END`;
+    return updateRows(manager, 'persona_import_duplicados d', set, REVIEW_ROWS_EXPIRED, [cutoff]);
   }
 }
