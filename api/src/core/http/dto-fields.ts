@@ -57,6 +57,16 @@ export function TextList(
   );
 }
 
+/** The requirements of an event or a program: a TextList of at most `items` ("Cada requisito"), each transformed. */
+export function RequirementList(items: number, max: number, transform: Transformer = trimList): PropertyDecorator {
+  const messages = {
+    notList: 'Los requisitos deben ser una lista.',
+    tooMany: `No puede haber más de ${items} requisitos.`,
+    item: 'Cada requisito',
+  };
+  return TextList(items, max, messages, transform);
+}
+
 /** A whole number from `min` to `max`: "<subject> debe ser un número entero.", "… debe ser al menos N.", "… no debe ser mayor que N.". */
 export function IntFrom(subject: string, min: number, max: number): PropertyDecorator {
   return Stacked(
@@ -113,6 +123,11 @@ export function PositiveInt32(subject: string, invalid: string): PropertyDecorat
     Min(1, { message: invalid }),
     Max(MAX_INT32, { message: invalid }),
   );
+}
+
+/** The privacy notice version a public form showed (ConsentInput), optional: without it, the current one is recorded. */
+export function NoticeVersion(): PropertyDecorator {
+  return Stacked(IsOptional(), PositiveInt32('La versión del aviso de privacidad', 'La versión del aviso de privacidad no es válida.'));
 }
 
 /** A record's id (a positive 32-bit whole number), or with `each` every item of a list: `invalid` otherwise. */

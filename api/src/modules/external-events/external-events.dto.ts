@@ -12,11 +12,12 @@ import { EXTERNAL_EVENT_DEFAULT_CAPACITY } from './external-events.constants';
 import { Omittable } from '@core/http/omittable.decorator';
 import {
   IntFrom,
-  PositiveInt32,
+  NoticeVersion,
   PersonName,
   RequiredBirthDate,
   RequiredEmail,
   RequiredText,
+  RequirementList,
   TextList,
   TextOf,
   trim,
@@ -60,11 +61,7 @@ class EventFieldsDto {
 
   /** Not in the spec's admin payload; shown on the public page (one item per line in the form). */
   @IsOptional()
-  @TextList(EXTERNAL_EVENT_LIMITS.listItems, EXTERNAL_EVENT_LIMITS.listItem, {
-    notList: 'Los requisitos deben ser una lista.',
-    tooMany: `No puede haber más de ${EXTERNAL_EVENT_LIMITS.listItems} requisitos.`,
-    item: 'Cada requisito',
-  })
+  @RequirementList(EXTERNAL_EVENT_LIMITS.listItems, EXTERNAL_EVENT_LIMITS.listItem)
   requirements?: string[];
 
   @IsOptional()
@@ -130,8 +127,6 @@ export class PublicRegistrationDto {
   @IsIn(TIPOS_PARTICIPANTE, { message: 'El tipo de participante no es una opción válida.' })
   tipo_participante: string;
 
-  /** The privacy notice version the form showed; without it, the current one is recorded. */
-  @IsOptional()
-  @PositiveInt32('La versión del aviso de privacidad', 'La versión del aviso de privacidad no es válida.')
+  @NoticeVersion()
   aviso_version?: number;
 }

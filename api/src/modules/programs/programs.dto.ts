@@ -17,7 +17,17 @@ import {
   type SiNo,
   type TiempoOperando,
 } from '@shared/contracts/programs.contract';
-import { PositiveInt32, PersonName, RequiredBirthDate, RequiredEmail, RequiredText, TextList, TextOf, upper } from '@core/http/dto-fields';
+import {
+  NoticeVersion,
+  PersonName,
+  RequiredBirthDate,
+  RequiredEmail,
+  RequiredText,
+  RequirementList,
+  TextList,
+  TextOf,
+  upper,
+} from '@core/http/dto-fields';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value);
 /** Spec 3 §5: these fields are uppercased (NFC, so a combining accent is stored as one letter). */
@@ -104,16 +114,7 @@ export class ProgramaFieldsDto {
   status?: ProgramaStatus;
 
   @IsOptional()
-  @TextList(
-    PROGRAMA_LIMITS.listItems,
-    PROGRAMA_LIMITS.listItem,
-    {
-      notList: 'Los requisitos deben ser una lista.',
-      tooMany: `No puede haber más de ${PROGRAMA_LIMITS.listItems} requisitos.`,
-      item: 'Cada requisito',
-    },
-    upperList,
-  )
+  @RequirementList(PROGRAMA_LIMITS.listItems, PROGRAMA_LIMITS.listItem, upperList)
   requisitos?: string[];
 
   @IsOptional()
@@ -260,8 +261,6 @@ export class ProgramRegistrationDto {
   @Matches(/^[A-ZÑ&0-9]+$/, { message: 'El RFC solo puede contener letras y números.' })
   rfc?: string | null;
 
-  /** The privacy notice version the form showed; without it, the current one is recorded. */
-  @IsOptional()
-  @PositiveInt32('La versión del aviso de privacidad', 'La versión del aviso de privacidad no es válida.')
+  @NoticeVersion()
   aviso_version?: number;
 }
