@@ -26,7 +26,7 @@ import type { EventActor, NewDomainEvent } from '@shared/events/domain-events';
 import type { WaitlistEntryColumns } from './waitlist-entry.columns';
 import { WaitlistRepository, type Addressee, type WaitlistOwner } from './waitlist.repository';
 import type { WaitlistSpec } from './waitlist.spec';
-import { wireNames } from '@core/format/person-names';
+import { fullName, wireNames } from '@core/format/person-names';
 
 export type { WaitlistOwner } from './waitlist.repository';
 export type { WaitlistSpec } from './waitlist.spec';
@@ -363,7 +363,7 @@ export abstract class WaitlistEngine<
   private async queueMail(manager: EntityManager, ownerId: number, to: Addressee, template: MailTemplate, key: string, data: object) {
     const { address, ref } = this.spec.mails;
     const email = address === 'lower-case' ? to.email.trim().toLowerCase() : to.email;
-    const name = [to.nombre, to.apellido_paterno, to.apellido_materno].filter(Boolean).join(' ');
+    const name = fullName(to);
     const mail = {
       key,
       template,

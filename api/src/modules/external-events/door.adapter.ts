@@ -4,11 +4,12 @@ import type { DoorAdapter, DoorHolder } from '../door/door-adapter';
 import { ExternalEventsRepository } from './external-events.repository';
 import { RegistrationsRepository, type DoorRegistrationRow } from './registrations.repository';
 import { RegistrationsService } from './registrations.service';
+import { fullName } from '@core/format/person-names';
 
 const holder = (r: DoorRegistrationRow): DoorHolder => ({
   id: r.id,
   nombre: r.nombre,
-  nombre_completo: [r.nombre, r.apellido_paterno, r.apellido_materno].filter(Boolean).join(' '),
+  nombre_completo: fullName(r),
   admissible: r.status !== 'cancelled',
 });
 

@@ -4,11 +4,12 @@ import type { DoorAdapter, DoorHolder } from '../door/door-adapter';
 import { CheckInService } from './check-in.service';
 import { InternalEventsRepository } from './internal-events.repository';
 import { CODE_FORMAT } from './public-internal-events.service';
+import { fullName } from '@core/format/person-names';
 
 const holder = (p: { id: number; nombre: string; apellido_paterno: string; apellido_materno: string }): DoorHolder => ({
   id: p.id,
   nombre: p.nombre,
-  nombre_completo: [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' '),
+  nombre_completo: fullName(p),
   admissible: true,
 });
 

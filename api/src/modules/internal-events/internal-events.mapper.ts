@@ -8,9 +8,8 @@ import type {
 } from '@shared/contracts/internal-events.contract';
 import type { AsistenteRow, EspacioRow, InternalEventRow, PersonaDisponibleRow } from './internal-events.repository';
 import { iso } from '@core/format/iso';
-
-const fullName = (p: { nombre: string; apellido_paterno: string; apellido_materno: string }) =>
-  [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' ');
+import { fullName } from '@core/format/person-names';
+import { catalogueLinks } from '../seating/seating.mapper';
 
 /** The event and its counters: what anyone may see (the public page), and the base of the staff view. */
 export function toPublicInternalEvent(row: InternalEventRow): PublicInternalEvent {
@@ -64,11 +63,13 @@ export function toAsistenteResponse(row: AsistenteRow, seat: SeatRef | null): As
     correo_electronico: row.correo_electronico,
     telefono_celular: row.telefono_celular,
     telefono: row.telefono,
-    empresa_id: row.empresa_id,
-    empresa: row.empresa_id !== null && row.empresa_nombre !== null ? { id: row.empresa_id, nombre: row.empresa_nombre } : null,
-    puesto: row.puesto_nombre !== null ? { nombre: row.puesto_nombre } : null,
-    sector_id: row.sector_id,
-    sector: row.sector_id !== null && row.sector_nombre !== null ? { id: row.sector_id, nombre: row.sector_nombre } : null,
+    ...catalogueLinks({
+      empresa_id: row.empresa_id,
+      empresa: row.empresa_nombre,
+      puesto: row.puesto_nombre,
+      sector_id: row.sector_id,
+      sector: row.sector_nombre,
+    }),
     pivot: {
       confirmacion: row.confirmacion,
       confirmation_code: row.confirmation_code,

@@ -2,6 +2,7 @@ import type { CatalogueItem, PersonaResponse } from '@shared/contracts/personas.
 import { completeness } from '@shared/rules/persona-rules';
 import type { PersonaRow } from './personas.repository';
 import { iso } from '@core/format/iso';
+import { fullName } from '@core/format/person-names';
 
 const item = (id: unknown, nombre: string | null): CatalogueItem | null => (id && nombre ? { id: Number(id), nombre } : null);
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -38,7 +39,7 @@ export function toPersonaResponse(r: PersonaRow): PersonaResponse {
   };
   return {
     ...base,
-    nombre_completo: [base.nombre, base.apellido_paterno, base.apellido_materno].filter(Boolean).join(' '),
+    nombre_completo: fullName(base),
     profesion: item(r.profesion_id, r.profesion_nombre),
     sector: item(r.sector_id, r.sector_nombre),
     empresa: item(r.empresa_id, r.empresa_nombre),

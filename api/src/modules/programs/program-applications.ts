@@ -3,6 +3,7 @@ import type { ProgramRegistrationResponse } from '@shared/contracts/programs.con
 import type { QueuedMail } from '@shared/contracts/mail.contract';
 import type { ProgramRegistrationDto } from './programs.dto';
 import type { NewProgramRegistration, ProgramsRepository } from './programs.repository';
+import { fullName } from '@core/format/person-names';
 
 /** Staff asked for a program id that does not exist. */
 export const PROGRAM_NOT_FOUND = 'El programa no existe.';
@@ -40,10 +41,6 @@ export function toNewProgramRegistration(dto: ProgramRegistrationDto): NewProgra
     rfc: business && dto.negocio_formalizado === 'si' ? (dto.rfc ?? null) : null,
   };
 }
-
-/** The applicant's name as a message's recipient shows it. */
-export const fullName = (r: { nombre: string; apellido_paterno: string; apellido_materno: string }) =>
-  [r.nombre, r.apellido_paterno, r.apellido_materno].filter(Boolean).join(' ');
 
 /** 'Solicitud recibida' of a new registration (direct, or an accepted waitlist offer): keyed by the registration, once. */
 export async function receivedMail(

@@ -25,7 +25,6 @@ import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@shared/rules/slug';
 import {
   EMAIL_ALREADY_REGISTERED,
-  fullName,
   PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
   receivedMail,
@@ -39,6 +38,7 @@ import { ProgramWaitlistService, toPlaceRow } from './program-waitlist.service';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
 import { PROGRAM_FEATURED, PROGRAM_SLUGS, ProgramsRepository, type ProgramaFields } from './programs.repository';
+import { fullName } from '@core/format/person-names';
 
 export { EMAIL_ALREADY_REGISTERED, PROGRAM_NOT_FOUND, PUBLIC_PROGRAM_NOT_FOUND } from './program-applications';
 export const PROGRAM_FULL = 'Este programa ya no tiene lugares disponibles.';

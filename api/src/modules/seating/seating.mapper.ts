@@ -7,20 +7,29 @@ import type {
 } from '@shared/contracts/seating.contract';
 import { computeSeatLayout, seatCode, seatDisplayCode } from '@shared/rules/seat-layout';
 
-/** A seat's assignment in the spec's form (spec 2 §3): empresa, puesto and sector as objects. */
+/** A person's catalogue links in the spec's form (spec 2 §3): empresa, puesto and sector as objects, null when not set. */
+export function catalogueLinks(p: {
+  empresa_id: number | null;
+  empresa: string | null;
+  puesto: string | null;
+  sector_id: number | null;
+  sector: string | null;
+}) {
+  return {
+    empresa_id: p.empresa_id,
+    empresa: p.empresa_id !== null && p.empresa !== null ? { id: p.empresa_id, nombre: p.empresa } : null,
+    puesto: p.puesto !== null ? { nombre: p.puesto } : null,
+    sector_id: p.sector_id,
+    sector: p.sector_id !== null && p.sector !== null ? { id: p.sector_id, nombre: p.sector } : null,
+  };
+}
+
+/** A seat's assignment in the spec's form (spec 2 §3). */
 export function toMapAsignacion(a: SeatingAssignment): SeatingMapAsignacion {
   const p = a.persona;
   return {
     id: a.id,
-    persona: {
-      id: p.id,
-      nombre_completo: p.nombre_completo,
-      empresa_id: p.empresa_id,
-      empresa: p.empresa_id !== null && p.empresa !== null ? { id: p.empresa_id, nombre: p.empresa } : null,
-      puesto: p.puesto !== null ? { nombre: p.puesto } : null,
-      sector_id: p.sector_id,
-      sector: p.sector_id !== null && p.sector !== null ? { id: p.sector_id, nombre: p.sector } : null,
-    },
+    persona: { id: p.id, nombre_completo: p.nombre_completo, ...catalogueLinks(p) },
     estado: a.estado,
     attendance_status: a.attendance_status,
     asignacion_masiva_id: a.asignacion_masiva_id,

@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { foldAccents, normalizePhone } from '@shared/rules/persona-rules';
+import { fullName } from '@core/format/person-names';
 
 /**
  * Possible duplicates in the people database: how two records are compared, the score of a pair and
@@ -67,11 +68,6 @@ export function nameWords(full: string | null | undefined): string[] {
     words.push(...(ABBREVIATIONS[word] ?? word).split(' '));
   }
   return words;
-}
-
-/** The person's full name as one string (given name, then surnames; the import may split a name otherwise). */
-export function fullName(p: DedupePerson): string {
-  return [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' ');
 }
 
 /** How far apart two whole words may be and still be the same word written slightly differently. */

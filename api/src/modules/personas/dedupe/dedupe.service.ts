@@ -13,7 +13,7 @@ import type { EventActor } from '@shared/events/domain-events';
 import { DUPLICATES_PER_PAGE } from '../personas.constants';
 import { dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
 import { PersonasError } from '../personas.errors';
-import { fullName } from './dedupe-rules';
+import { fullName } from '@core/format/person-names';
 import type { StoredPair } from './dedupe-pairs';
 import { DedupeKeyer } from './dedupe-keyer';
 import { DedupeRepository, type DedupeRow, type ImportMatchRow } from './dedupe.repository';
