@@ -15,6 +15,11 @@ import { QueryInt } from './query-int.decorator';
 type Transformer = (params: { value: unknown }) => unknown;
 
 export const trim: Transformer = ({ value }) => (typeof value === 'string' ? value.trim() : value);
+/** Trimmed; blank (an empty optional input sends '') means no value: null. */
+export const blankToNull: Transformer = ({ value }) => {
+  const v = trim({ value });
+  return v === '' ? null : v;
+};
 /** Each item trimmed, the blank ones dropped. */
 export const trimList: Transformer = ({ value }) =>
   Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '') : value;

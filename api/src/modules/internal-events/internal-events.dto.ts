@@ -29,25 +29,19 @@ import {
   type EstadoEventoInterno,
   type TipoEventoInterno,
 } from '@shared/contracts/internal-events.contract';
-import { Omittable } from '@core/http/omittable.decorator';
+import { Nullable, Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
 import { IntFrom, LongListPage, RecordId, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
 
 /** The venue limit's ceiling (the migration's CHECK: 1 to 1,000,000). */
 const MAX_AFORO = 1_000_000;
-const emptyToNull = ({ value }: { value: unknown }) => {
-  const v = typeof value === 'string' ? value.trim() : value;
-  return v === '' ? null : v;
-};
 const CODE_DESCRIPTION = `Código de la invitación, ${CONFIRMATION_CODE_LENGTH} caracteres (se ignoran espacios y mayúsculas/minúsculas); otro formato: 422.`;
 
 class InternalEventFieldsDto {
   @RequiredText('El título', INTERNAL_EVENT_LIMITS.titulo)
   titulo: string;
 
-  @IsOptional()
-  @Transform(emptyToNull)
-  @ValidateIf((o: InternalEventFieldsDto) => o.descripcion !== null)
+  @Nullable()
   @TextOf('La descripción', INTERNAL_EVENT_LIMITS.descripcion)
   descripcion?: string | null;
 
@@ -55,15 +49,11 @@ class InternalEventFieldsDto {
   @IsISO8601({}, { message: 'La fecha y hora de inicio no es válida.' })
   fecha_evento: string;
 
-  @IsOptional()
-  @Transform(emptyToNull)
-  @ValidateIf((o: InternalEventFieldsDto) => o.fecha_fin !== null)
+  @Nullable()
   @IsISO8601({}, { message: 'La fecha y hora de fin no es válida.' })
   fecha_fin?: string | null;
 
-  @IsOptional()
-  @Transform(emptyToNull)
-  @ValidateIf((o: InternalEventFieldsDto) => o.ubicacion !== null)
+  @Nullable()
   @TextOf('La ubicación', INTERNAL_EVENT_LIMITS.ubicacion)
   ubicacion?: string | null;
 

@@ -28,6 +28,7 @@ import {
   TextOf,
   upper,
 } from '@core/http/dto-fields';
+import { Nullable } from '@core/http/omittable.decorator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value);
 /** Spec 3 §5: these fields are uppercased (NFC, so a combining accent is stored as one letter). */
@@ -35,8 +36,8 @@ const upperList = ({ value }: { value: unknown }) =>
   Array.isArray(value)
     ? value.map((v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toUpperCase().normalize('NFC') : v)).filter((v) => v !== '')
     : value;
-/** Blank means "no value" (an empty optional input sends ''). */
-const blankToNull = ({ value }: { value: unknown }) => (value === '' || value === undefined ? null : value);
+/** Blank means "no value" (an empty optional input sends ''); max_participantes: no limit (spec 3 §5). Numbers are JSON numbers (the input policy). */
+const emptyToNull = ({ value }: { value: unknown }) => (value === '' || value === undefined ? null : value);
 const upperOrNull = ({ value }: { value: unknown }) => {
   const v = upper({ value });
   return v === '' || v === undefined ? null : v;
@@ -45,8 +46,6 @@ const blankToNullTrim = ({ value }: { value: unknown }) => {
   const v = typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value;
   return v === '' || v === undefined ? null : v;
 };
-/** max_participantes: blank means no limit (spec 3 §5). Numbers are JSON numbers (the input policy). */
-const capacity = ({ value }: { value: unknown }) => (value === '' || value === undefined ? null : value);
 
 /** Every field of the program form (spec 3 §2.6, §5, §7). */
 export class ProgramaFieldsDto {
@@ -64,21 +63,15 @@ export class ProgramaFieldsDto {
   tipo: ProgramaTipo;
 
   /** Only for fecha_especifica (the service ignores them for continuo). */
-  @IsOptional()
-  @Transform(blankToNull)
-  @ValidateIf((o: ProgramaFieldsDto) => o.fecha_inicio !== null)
+  @Nullable(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'La fecha de inicio no es válida.' })
   fecha_inicio?: string | null;
 
-  @IsOptional()
-  @Transform(blankToNull)
-  @ValidateIf((o: ProgramaFieldsDto) => o.fecha_fin !== null)
+  @Nullable(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'La fecha de fin no es válida.' })
   fecha_fin?: string | null;
 
-  @IsOptional()
-  @Transform(upperOrNull)
-  @ValidateIf((o: ProgramaFieldsDto) => o.ubicacion !== null)
+  @Nullable(upperOrNull)
   @TextOf('La ubicación', PROGRAMA_LIMITS.ubicacion)
   ubicacion?: string | null;
 
@@ -92,9 +85,7 @@ export class ProgramaFieldsDto {
     example: 40,
     description: 'Máximo de participantes, al menos 1; vacío o null: sin límite.',
   })
-  @IsOptional()
-  @Transform(capacity)
-  @ValidateIf((o: ProgramaFieldsDto) => o.max_participantes !== null)
+  @Nullable(emptyToNull)
   @ValidateBy({
     name: 'isCapacity',
     validator: {
@@ -215,7 +206,7 @@ export class ProgramRegistrationDto {
   nombre_emprendimiento?: string | null;
 
   @ValidateIf(hasBusiness)
-  @Transform(blankToNull)
+  @Transform(emptyToNull)
   @IsNotEmpty({ message: 'El giro o sector es obligatorio.' })
   @IsIn(GIROS_SECTOR, { message: 'El giro o sector no es una opción válida.' })
   giro_sector?: GiroSector | null;
@@ -227,13 +218,13 @@ export class ProgramRegistrationDto {
   giro_sector_otro?: string | null;
 
   @ValidateIf(hasBusiness)
-  @Transform(blankToNull)
+  @Transform(emptyToNull)
   @IsNotEmpty({ message: 'El tiempo operando es obligatorio.' })
   @IsIn(TIEMPOS_OPERANDO, { message: 'El tiempo operando no es una opción válida.' })
   tiempo_operando?: TiempoOperando | null;
 
   @ValidateIf(hasBusiness)
-  @Transform(blankToNull)
+  @Transform(emptyToNull)
   @IsNotEmpty({ message: 'Indica si tu emprendimiento tiene redes sociales.' })
   @IsIn(SI_NO, { message: 'Indica si tu emprendimiento tiene redes sociales (si o no).' })
   tiene_redes_sociales?: SiNo | null;
@@ -249,7 +240,7 @@ export class ProgramRegistrationDto {
   redes_sociales_enlace?: string | null;
 
   @ValidateIf(hasBusiness)
-  @Transform(blankToNull)
+  @Transform(emptyToNull)
   @IsNotEmpty({ message: 'Indica si tu negocio está formalizado.' })
   @IsIn(SI_NO, { message: 'Indica si tu negocio está formalizado (si o no).' })
   negocio_formalizado?: SiNo | null;

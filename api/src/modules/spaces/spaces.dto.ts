@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -15,11 +15,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { SPACE_LIMITS, type EspacioInput, type SeccionInput } from '@shared/contracts/spaces.contract';
-import { RequiredText, TextOf, trim } from '@core/http/dto-fields';
+import { RequiredText, TextOf } from '@core/http/dto-fields';
+import { Nullable } from '@core/http/omittable.decorator';
 
 /** Section codes are compared and stored upper-cased ('vip' and 'VIP' are one code). */
 const code = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
-const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : trim({ value }));
 
 /** One section of the form (spec 3 §2.8, §3, §5). */
 export class SeccionDto implements SeccionInput {
@@ -75,16 +75,12 @@ export class EspacioDto implements EspacioInput {
   @RequiredText('El nombre del espacio', SPACE_LIMITS.nombre)
   nombre: string;
 
-  @IsOptional()
-  @Transform(blankToNull)
-  @ValidateIf((o: EspacioDto) => o.descripcion !== null)
+  @Nullable()
   @TextOf('La descripción', SPACE_LIMITS.descripcion)
   descripcion?: string | null;
 
   /** Free text: an empty or invalid value means two sections per row (spec 3 §9), not an error. */
-  @IsOptional()
-  @Transform(blankToNull)
-  @ValidateIf((o: EspacioDto) => o.layout_config !== null)
+  @Nullable()
   @TextOf('La organización de secciones', SPACE_LIMITS.layoutConfig)
   layout_config?: string | null;
 
