@@ -31,9 +31,9 @@ import {
   machineBusy,
   machineInfo,
   now,
-  otherBenches,
   readFlags,
   summary,
+  warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 
@@ -68,16 +68,10 @@ const bench = await createBenchEnv({ prefix: 'aforo_bench_door_', port: opts.por
 
 await bench.run(async () => {
   bench.armWatchdog(opts.minutes + 15);
-  const others = otherBenches();
-  if (others.length) log(`other benchmarks running: ${others.map((o) => o.script).join(', ')} (figures may be distorted)`);
-  bench.build({ force: opts.build, ifStale: true });
-  await bench.createDatabase({ leftoverAgeMs: 3600_000 });
-  bench.migrate();
-  const { token } = await bench.startServers();
-  const db = new bench.pg.Client({ connectionString: bench.dbUrl.toString() });
-  await db.connect();
-  bench.onCleanup(() => db.end());
-  const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
+  const others = warnOtherBenches();
+  const { token } = await bench.freshServers({ build: { force: opts.build }, leftoverAgeMs: 3600_000 });
+  const db = await bench.connect();
+  const pgVersion = await bench.serverVersion();
 
   // ── Data: one event, a registration (and its door code) per person ──
   const online = opts.devices * PEOPLE_PER_DEVICE;

@@ -91,6 +91,18 @@ export function machineInfo() {
   return { nproc: os.availableParallelism(), model, node: process.version, memGb: (os.totalmem() / 2 ** 30).toFixed(0) };
 }
 
+/**
+ * A report's "Latest run:" line: when, this machine, Node and PostgreSQL, and what shared the machine (`with`, the
+ * processes besides the bench); `after` is written as given before the final period.
+ */
+export function latestRunLine(pgVersion, { with: beside = 'API, workers, PostgreSQL, Redis', after = '' } = {}) {
+  const m = machineInfo();
+  return (
+    `Latest run: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} — ${m.nproc} cores (${m.model}), ${m.memGb} GB RAM, Node ${process.version}, ` +
+    `PostgreSQL ${pgVersion}; ${beside} and the bench on this one machine${after}.`
+  );
+}
+
 /** Clock ticks per second, the unit of /proc/<pid>/stat and /proc/stat. */
 export const clockTick = () => Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
@@ -159,6 +171,13 @@ function procInfo(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { ppid: Number(fields[1]), start: Number(fields[19]) };
+}
+
+/** Says which other benchmarks run now (their load distorts this run's figures) and answers them, for the report. */
+export function warnOtherBenches() {
+  const others = otherBenches();
+  if (others.length) log(`other benchmarks running: ${others.map((o) => o.script).join(', ')} (figures may be distorted)`);
+  return others;
 }
 
 /**
@@ -926,14 +945,35 @@ export async function createBenchEnv({
 
   /**
    * The usual start of a run: the server built (`build`: `{ force }` or false for a root built elsewhere), a fresh
-   * database migrated, the API and the workers healthy and signed in (`startServers`' answer).
+   * database migrated (`leftoverAgeMs` as `createDatabase`'s), the API and the workers healthy and signed in
+   * (`startServers`' answer).
    */
-  async function freshServers({ build: buildOptions = {}, ...startOptions } = {}) {
+  async function freshServers({ build: buildOptions = {}, leftoverAgeMs = 0, ...startOptions } = {}) {
     if (buildOptions) build({ ...buildOptions, ifStale: true });
-    await createDatabase();
+    await createDatabase({ leftoverAgeMs });
     migrate();
     return startServers(startOptions);
   }
+
+  /** A client connected to the bench database, closed at clean-up. */
+  async function connect() {
+    const db = new pg.Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+    hooks.push(() => db.end());
+    return db;
+  }
+
+  /** `call(method, path, body, expected)`: the answer's JSON as `token`, an error when its status is not `expected`. */
+  const caller =
+    (token, { timeoutMs = 60_000 } = {}) =>
+    async (method, path, body, expected) => {
+      const r = await request(method, path, { token, body, timeoutMs });
+      if (expected && r.status !== expected) throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 300)}`);
+      return r.json;
+    };
+
+  /** The PostgreSQL version the run measures on (its report names it). */
+  const serverVersion = () => withAdmin(async (c) => (await c.query('SHOW server_version')).rows[0].server_version);
 
   /** PIDs of the PostgreSQL backends connected to the bench database now. */
   const backendPids = () =>
@@ -986,6 +1026,9 @@ export async function createBenchEnv({
     login,
     startServers,
     freshServers,
+    connect,
+    caller,
+    serverVersion,
     backendPids,
     cleanup,
     run,

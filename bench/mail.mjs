@@ -24,16 +24,17 @@ import {
   createBenchEnv,
   fmt,
   fmtInt,
+  latestRunLine,
   log,
   machineInfo,
   memoryPreload,
   now,
-  otherBenches,
   pct,
   readFlags,
   readMemory,
   sortNum,
   staffProbe,
+  warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
@@ -82,21 +83,11 @@ const heapMiB = async (pid) => ((await readMemory(pid, memoryDir))?.heapUsed ?? 
 
 await bench.run(async () => {
   bench.armWatchdog(20);
-  const others = otherBenches();
-  if (others.length) log(`other benchmarks running: ${others.map((o) => o.script).join(', ')} (figures may be distorted)`);
-  bench.build({ force: opts.build, ifStale: true });
-  await bench.createDatabase({ leftoverAgeMs: 3600_000 });
-  bench.migrate();
-  const { workers, token } = await bench.startServers();
-  const db = new bench.pg.Client({ connectionString: bench.dbUrl.toString() });
-  await db.connect();
-  bench.onCleanup(() => db.end());
-  const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  const call = async (method, path, body, expected) => {
-    const r = await bench.request(method, path, { token, body, timeoutMs: 120_000 });
-    if (expected && r.status !== expected) throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 300)}`);
-    return r.json;
-  };
+  const others = warnOtherBenches();
+  const { workers, token } = await bench.freshServers({ build: { force: opts.build }, leftoverAgeMs: 3600_000 });
+  const db = await bench.connect();
+  const pgVersion = await bench.serverVersion();
+  const call = bench.caller(token, { timeoutMs: 120_000 });
 
   // ── Data: N people with an e-mail, attendees (pending) of one confirmed event ──
   log(`creating ${fmtInt(opts.count)} attendees with an e-mail…`);
@@ -210,7 +201,7 @@ await bench.run(async () => {
     'npm run bench:mail   # node bench/mail.mjs  (--count=5000 --probe-seconds=15 --per-minute=N)',
     '```',
     '',
-    `Latest run: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} — ${m.nproc} cores (${m.model}), ${m.memGb} GB RAM, Node ${process.version}, PostgreSQL ${pgVersion}; API, workers, PostgreSQL, Redis, the SMTP sink and the bench on this one machine.`,
+    latestRunLine(pgVersion, { with: 'API, workers, PostgreSQL, Redis, the SMTP sink' }),
     others.length ? `\n**Distorted run:** other benchmarks were running (${others.map((o) => o.script).join(', ')}).` : '',
     load[0] > m.nproc
       ? `\n**Distorted run:** the machine was busy with other work (load average ${load.map((l) => l.toFixed(1)).join(' / ')} on ${m.nproc} cores at the end); rerun on a quiet machine.`

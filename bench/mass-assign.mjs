@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSeatedEvent, createStadium, insertPeople } from './lib/seating-data.mjs';
-import { fmt, fmtInt, httpRequest as lib, machineInfo, otherBenches, pct, readFlags, ROOT, sortNum, writeSection } from './lib.mjs';
+import { fmt, fmtInt, httpRequest as lib, machineInfo, pct, readFlags, ROOT, sortNum, warnOtherBenches, writeSection } from './lib.mjs';
 
 /** The shared HTTP helper with a minute's patience (20,000-person requests and the filled map). */
 const httpRequest = (agent, method, url, options = {}) => lib(agent, method, url, { timeoutMs: 60_000, ...options });
@@ -111,8 +111,7 @@ async function main() {
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    const others = otherBenches();
-    if (others.length) log(`other benchmarks running: ${others.map((o) => o.script).join(', ')} (figures may be distorted)`);
+    const others = warnOtherBenches();
     if (opts.build || !existsSync(join(ROOT, 'dist/api/src/main.js'))) {
       log('building the server…');
       const b = spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });

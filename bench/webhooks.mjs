@@ -20,14 +20,15 @@ import {
   fmt,
   fmtInt,
   httpRequest,
+  latestRunLine,
   log,
   machineInfo,
   now,
-  otherBenches,
   pct,
   readFlags,
   sortNum,
   staffProbe,
+  warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 
@@ -85,21 +86,11 @@ bench.onCleanup(() => Promise.all(receivers.map((r) => r.close())));
 
 await bench.run(async () => {
   bench.armWatchdog(30);
-  const others = otherBenches();
-  if (others.length) log(`other benchmarks running: ${others.map((o) => o.script).join(', ')} (figures may be distorted)`);
-  bench.build({ force: opts.build, ifStale: true });
-  await bench.createDatabase({ leftoverAgeMs: 3600_000 });
-  bench.migrate();
-  const { token } = await bench.startServers();
-  const db = new bench.pg.Client({ connectionString: bench.dbUrl.toString() });
-  await db.connect();
-  bench.onCleanup(() => db.end());
-  const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  const call = async (method, path, body, expected) => {
-    const r = await bench.request(method, path, { token, body, timeoutMs: 60_000 });
-    if (expected && r.status !== expected) throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 300)}`);
-    return r.json;
-  };
+  const others = warnOtherBenches();
+  const { token } = await bench.freshServers({ build: { force: opts.build }, leftoverAgeMs: 3600_000 });
+  const db = await bench.connect();
+  const pgVersion = await bench.serverVersion();
+  const call = bench.caller(token);
 
   for (const [i, r] of receivers.entries()) {
     r.endpointId = (
@@ -199,7 +190,10 @@ await bench.run(async () => {
     'npm run bench:webhooks   # node bench/webhooks.mjs  (--count=5000 --endpoints=10 --concurrency=16 --probe-seconds=15)',
     '```',
     '',
-    `Latest run: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} — ${m.nproc} cores (${m.model}), ${m.memGb} GB RAM, Node ${process.version}, PostgreSQL ${pgVersion}; API, workers, PostgreSQL, Redis, the receivers and the bench on this one machine; ${fmtInt(opts.count)} registrations × ${opts.endpoints} endpoints.`,
+    latestRunLine(pgVersion, {
+      with: 'API, workers, PostgreSQL, Redis, the receivers',
+      after: `; ${fmtInt(opts.count)} registrations × ${opts.endpoints} endpoints`,
+    }),
     busy
       ? `\n**Busy machine:** figures taken while other work ran (load average ${load.map((l) => l.toFixed(1)).join(' / ')} on ${m.nproc} cores${others.length ? `; other benchmarks: ${others.map((o) => o.script).join(', ')}` : ''}); rerun on a quiet machine.`
       : '',

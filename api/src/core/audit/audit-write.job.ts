@@ -2,17 +2,18 @@ import { Injectable } from '@nestjs/common';
 import type { JobPayloads } from '@shared/jobs/jobs';
 import { AuditRepository } from '@core/audit/audit.repository';
 import { toAuditLogResponse } from '@core/audit/audit.mapper';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
 
 /** audit.write: the audit entries of a batch of domain events (idempotent), then each actor's dashboard push. */
 @Injectable()
-export class AuditWriteJob implements JobHandler<'audit.write'> {
-  readonly job = 'audit.write' as const;
+export class AuditWriteJob extends JobBase<'audit.write'> {
   constructor(
     private readonly audit: AuditRepository,
     private readonly sockets: SocketEmitter,
-  ) {}
+  ) {
+    super('audit.write');
+  }
 
   handle(payload: JobPayloads['audit.write']): Promise<void> {
     return this.handleAuditWrite(payload);

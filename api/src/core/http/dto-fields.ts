@@ -1,6 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MAX_INT32 } from '@core/constants';
+import { DomainException } from '@core/errors/domain-exception';
+import { isoDateInZone } from '@core/format/display-dates';
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import { QueryInt } from './query-int.decorator';
 
 /**
@@ -88,6 +92,16 @@ export function RequiredBirthDate(): PropertyDecorator {
   );
 }
 
+/**
+ * The rest of the birth-date rule (shared/rules/birth-date.ts: a real date, not before 1900, not after today by the
+ * display time zone), which needs the service's clock and zone: a 422 naming the field. Every public form that takes a
+ * person (event registration and waitlist, program application and waitlist) checks it before anything else.
+ */
+export function assertBirthDate(value: string, tzDisplay: string): void {
+  const problem = birthDateProblem(value, isoDateInZone(new Date(), tzDisplay));
+  if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
+}
+
 /** Names and e-mails as the public forms store them: trimmed, inner spaces folded, upper-cased, NFC (a combining accent as one letter). */
 export const upper: Transformer = ({ value }) =>
   typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toUpperCase().normalize('NFC') : value;
@@ -97,8 +111,14 @@ export function PositiveInt32(subject: string, invalid: string): PropertyDecorat
   return Stacked(
     IsInt({ message: `${subject} debe ser un número entero.` }),
     Min(1, { message: invalid }),
-    Max(2147483647, { message: invalid }),
+    Max(MAX_INT32, { message: invalid }),
   );
+}
+
+/** A record's id (a positive 32-bit whole number), or with `each` every item of a list: `invalid` otherwise. */
+export function RecordId(invalid: string, { each = false }: { each?: boolean } = {}): PropertyDecorator {
+  const options = { each, message: invalid };
+  return Stacked(IsInt(options), Min(1, options), Max(MAX_INT32, options));
 }
 
 /** A list's `?page=` (1 or more, from the query string): "La página no es válida." otherwise. */
@@ -111,5 +131,19 @@ export function PageNumber(): PropertyDecorator {
     IsInt(invalid),
     Min(1, invalid),
     Max(100000, invalid),
+  );
+}
+
+/**
+ * The `?page=` of a list as long as the people database (pages up to 1,000,000; the people screen and the pickers that
+ * page through it), with a message per rule.
+ */
+export function LongListPage(): PropertyDecorator {
+  return Stacked(
+    IsOptional(),
+    QueryInt(),
+    IsInt({ message: 'La página debe ser un número entero.' }),
+    Min(1, { message: 'La página debe ser al menos 1.' }),
+    Max(1_000_000),
   );
 }

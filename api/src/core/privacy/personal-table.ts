@@ -135,3 +135,28 @@ export class PersonalTable implements PersonalDataHolder {
     return null;
   }
 }
+
+/**
+ * Retention's two questions about a personal table: how many rows of owners that ended before the cutoff are not
+ * anonymised yet, and anonymise them (as its spec says, the same rule as an ARCO cancellation; statuses and counts
+ * stay). `endedBefore` is the area's WHERE over `t`, with the cutoff as $1.
+ */
+export class EndedRowsRetention {
+  private readonly table: PersonalTable;
+
+  constructor(
+    ds: DataSource,
+    spec: PersonalTableSpec,
+    private readonly endedBefore: string,
+  ) {
+    this.table = new PersonalTable(ds, spec);
+  }
+
+  countEndedBefore(cutoff: Date): Promise<number> {
+    return this.table.countWhere(this.endedBefore, [cutoff]);
+  }
+
+  anonymizeEndedBefore(manager: EntityManager, cutoff: Date): Promise<AnonymizedRows> {
+    return this.table.anonymizeWhere(manager, this.endedBefore, [cutoff]);
+  }
+}

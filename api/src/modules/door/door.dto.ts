@@ -5,19 +5,16 @@ import {
   IsArray,
   IsDefined,
   IsIn,
-  IsInt,
   IsISO8601,
   IsObject,
   IsOptional,
   IsString,
   IsUUID,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_INT32 } from '@core/constants';
+import { RecordId } from '@core/http/dto-fields';
 import { Omittable } from '@core/http/omittable.decorator';
 import { DOOR_DIRECTIONS, DOOR_LIMITS, type DoorDirection } from '@shared/contracts/door.contract';
 
@@ -57,9 +54,7 @@ export class ScanDto extends ScanFieldsDto {
 /** An internal event's scan also takes today's `seccion_id`: the section a seat is given in, if the person has none. */
 export class InternalScanDto extends ScanDto {
   @Omittable()
-  @IsInt({ message: 'Por favor selecciona una sección' })
-  @Min(1, { message: 'Por favor selecciona una sección' })
-  @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
+  @RecordId('Por favor selecciona una sección')
   seccion_id?: number;
 }
 

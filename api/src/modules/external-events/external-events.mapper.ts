@@ -10,8 +10,7 @@ import type { ExternalEventEntity } from '@modules/external-events/external-even
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 import type { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
 import { registrantFields } from './public-registration';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+import { iso } from '@core/format/iso';
 
 export function toPublicEvent(e: ExternalEventEntity): PublicExternalEvent {
   return {

@@ -11,48 +11,52 @@ import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
  */
 const UPPER = ['nombre', 'apellido_paterno', 'apellido_materno', 'curp', 'empresa'];
 
-export const EXTERNAL_REGISTRATIONS_PERSONAL_DATA: PersonalTableSpec = {
-  source: 'registros_eventos',
-  table: 'external_registrations',
-  emailColumn: 'email',
-  resourceType: 'external_registration',
-  fields: [...RECTIFIABLE_FIELDS.registros_eventos, 'tipo_participante', 'status', 'codigo'],
-  dateFields: ['fecha_nacimiento'],
-  reference: `SELECT e.title FROM external_events e WHERE e.id = t.event_id`,
-  anonymize: {
-    ...ANONYMIZED_NAMES,
-    fecha_nacimiento: BIRTH_YEAR_ONLY,
-    phone: `''`,
-    email: anonymizedEmail('external_registrations'),
-    curp: 'NULL',
-    empresa: 'NULL',
-    updated_at: 'now()',
-  },
-  rectifiable: RECTIFIABLE_FIELDS.registros_eventos,
-  anonymizedAt: 'anonimizado_at',
-  upperCase: UPPER,
-};
+/**
+ * Both tables hold the same person and lose them the same way; `extra` names the table's own non-personal columns
+ * shown to its person (a registration's door code). A registration's CURP (one of its rectifiable fields) goes too.
+ */
+function externalPersonalData(
+  source: 'registros_eventos' | 'lista_espera_eventos',
+  table: string,
+  resourceType: string,
+  extra: readonly string[],
+): PersonalTableSpec {
+  const rectifiable = RECTIFIABLE_FIELDS[source];
+  return {
+    source,
+    table,
+    emailColumn: 'email',
+    resourceType,
+    fields: [...rectifiable, 'tipo_participante', 'status', ...extra],
+    dateFields: ['fecha_nacimiento'],
+    reference: `SELECT e.title FROM external_events e WHERE e.id = t.event_id`,
+    anonymize: {
+      ...ANONYMIZED_NAMES,
+      fecha_nacimiento: BIRTH_YEAR_ONLY,
+      phone: `''`,
+      email: anonymizedEmail(table),
+      ...(rectifiable.includes('curp') && { curp: 'NULL' }),
+      empresa: 'NULL',
+      updated_at: 'now()',
+    },
+    rectifiable,
+    anonymizedAt: 'anonimizado_at',
+    upperCase: UPPER,
+  };
+}
 
-export const EXTERNAL_WAITLIST_PERSONAL_DATA: PersonalTableSpec = {
-  source: 'lista_espera_eventos',
-  table: 'external_waitlist',
-  emailColumn: 'email',
-  resourceType: 'external_waitlist_entry',
-  fields: [...RECTIFIABLE_FIELDS.lista_espera_eventos, 'tipo_participante', 'status'],
-  dateFields: ['fecha_nacimiento'],
-  reference: `SELECT e.title FROM external_events e WHERE e.id = t.event_id`,
-  anonymize: {
-    ...ANONYMIZED_NAMES,
-    fecha_nacimiento: BIRTH_YEAR_ONLY,
-    phone: `''`,
-    email: anonymizedEmail('external_waitlist'),
-    empresa: 'NULL',
-    updated_at: 'now()',
-  },
-  rectifiable: RECTIFIABLE_FIELDS.lista_espera_eventos,
-  anonymizedAt: 'anonimizado_at',
-  upperCase: UPPER,
-};
+export const EXTERNAL_REGISTRATIONS_PERSONAL_DATA = externalPersonalData(
+  'registros_eventos',
+  'external_registrations',
+  'external_registration',
+  ['codigo'],
+);
+export const EXTERNAL_WAITLIST_PERSONAL_DATA = externalPersonalData(
+  'lista_espera_eventos',
+  'external_waitlist',
+  'external_waitlist_entry',
+  [],
+);
 
 /**
  * Retention's rule, for both tables: rows of an event that ended (its end, or its start when it has

@@ -1,6 +1,5 @@
-import { DomainException } from '@core/errors/domain-exception';
-import { isoDateInZone } from '@core/format/display-dates';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
+import { assertBirthDate } from '@core/http/dto-fields';
+import type { PublicRegistrant } from '@shared/contracts/external-events.contract';
 import type { PublicRegistrationDto } from './external-events.dto';
 
 /** A person as the public form (registration and waitlist alike) takes them. */
@@ -26,8 +25,7 @@ export const EVENT_COMPLETED = 'Este evento ya concluyó; el registro está cerr
  * (shared/rules/birth-date.ts, "today" in TZ_DISPLAY) checked first, then the row's fields.
  */
 export function toNewRegistration(dto: PublicRegistrationDto, tzDisplay: string): NewRegistration {
-  const problem = birthDateProblem(dto.fecha_nacimiento, isoDateInZone(new Date(), tzDisplay));
-  if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
+  assertBirthDate(dto.fecha_nacimiento, tzDisplay);
   return {
     nombre: dto.nombre,
     apellidoPaterno: dto.apellido_paterno,
@@ -50,7 +48,7 @@ export function registrantFields(r: {
   email: string;
   empresa: string | null;
   tipoParticipante: string;
-}) {
+}): PublicRegistrant {
   return {
     nombre: r.nombre,
     apellido_paterno: r.apellidoPaterno,

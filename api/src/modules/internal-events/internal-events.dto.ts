@@ -16,7 +16,6 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { MAX_INT32 } from '@core/constants';
 import { AVAILABLE_PERSONAS_PER_PAGE, MAX_PERSONAS_PER_ASSIGNMENT } from './internal-events.constants';
 import {
   MAX_INVITATIONS_PER_REQUEST,
@@ -32,7 +31,7 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
-import { IntFrom, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
+import { IntFrom, LongListPage, RecordId, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
 
 /** The venue limit's ceiling (the migration's CHECK: 1 to 1,000,000). */
 const MAX_AFORO = 1_000_000;
@@ -133,9 +132,7 @@ export class SendInvitationsDto {
   @ArrayMaxSize(MAX_INVITATIONS_PER_REQUEST, {
     message: `No se pueden enviar más de ${MAX_INVITATIONS_PER_REQUEST.toLocaleString('es-MX')} invitaciones a la vez.`,
   })
-  @IsInt({ each: true, message: 'Las personas seleccionadas no son válidas.' })
-  @Min(1, { each: true, message: 'Las personas seleccionadas no son válidas.' })
-  @Max(MAX_INT32, { each: true, message: 'Las personas seleccionadas no son válidas.' })
+  @RecordId('Las personas seleccionadas no son válidas.', { each: true })
   persona_ids?: number[];
 }
 
@@ -145,9 +142,7 @@ export class AssignAsistentesDto {
   @ArrayMaxSize(MAX_PERSONAS_PER_ASSIGNMENT, {
     message: `No se pueden asignar más de ${MAX_PERSONAS_PER_ASSIGNMENT.toLocaleString('es-MX')} personas a la vez.`,
   })
-  @IsInt({ each: true, message: 'Las personas seleccionadas no son válidas.' })
-  @Min(1, { each: true, message: 'Las personas seleccionadas no son válidas.' })
-  @Max(MAX_INT32, { each: true, message: 'Las personas seleccionadas no son válidas.' })
+  @RecordId('Las personas seleccionadas no son válidas.', { each: true })
   persona_ids: number[];
 
   /** Always 'pendiente' (spec 2 §4): assigning people creates them as pendiente. */
@@ -163,21 +158,15 @@ export class UpdateAsistenteDto {
 
   /** Moving to asistio without a seat: the section to auto-assign one in (same operation). */
   @Omittable()
-  @IsInt({ message: 'Por favor selecciona una sección' })
-  @Min(1, { message: 'Por favor selecciona una sección' })
-  @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
+  @RecordId('Por favor selecciona una sección')
   seccion_id?: number;
 }
 
 export class AutoAssignSeatDto {
-  @IsInt({ message: 'La persona no es válida.' })
-  @Min(1, { message: 'La persona no es válida.' })
-  @Max(MAX_INT32, { message: 'La persona no es válida.' })
+  @RecordId('La persona no es válida.')
   persona_id: number;
 
-  @IsInt({ message: 'Por favor selecciona una sección' })
-  @Min(1, { message: 'Por favor selecciona una sección' })
-  @Max(MAX_INT32, { message: 'Por favor selecciona una sección' })
+  @RecordId('Por favor selecciona una sección')
   seccion_id: number;
 }
 
@@ -185,9 +174,7 @@ export class AssignEspacioDto {
   /** null: the event uses no space ('Sin asignación de asientos'). */
   @ApiProperty({ required: true, nullable: true, description: 'El espacio del evento (activo); null: sin asignación de asientos.' })
   @ValidateIf((o: AssignEspacioDto) => o.espacio_id !== null)
-  @IsInt({ message: 'El espacio no es válido.' })
-  @Min(1, { message: 'El espacio no es válido.' })
-  @Max(MAX_INT32, { message: 'El espacio no es válido.' })
+  @RecordId('El espacio no es válido.')
   espacio_id: number | null;
 
   @Omittable()
@@ -200,11 +187,7 @@ export class AssignEspacioDto {
 }
 
 export class AvailablePersonasQueryDto {
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página debe ser un número entero.' })
-  @Min(1, { message: 'La página debe ser al menos 1.' })
-  @Max(1_000_000)
+  @LongListPage()
   page: number = 1;
 
   @IsOptional()

@@ -7,8 +7,8 @@ import type {
   SeatRef,
 } from '@shared/contracts/internal-events.contract';
 import type { AsistenteRow, EspacioRow, InternalEventRow, PersonaDisponibleRow } from './internal-events.repository';
+import { iso } from '@core/format/iso';
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const fullName = (p: { nombre: string; apellido_paterno: string; apellido_materno: string }) =>
   [p.nombre, p.apellido_paterno, p.apellido_materno].filter(Boolean).join(' ');
 

@@ -21,6 +21,7 @@ import {
 import { CATALOGUE_TYPES, MERGE_MAX_PEOPLE, type CatalogueType, type PersonaField } from '@shared/contracts/personas.contract';
 import { MAX_INT32 } from '@core/constants';
 import { QueryInt } from '@core/http/query-int.decorator';
+import { LongListPage, RecordId, Stacked } from '@core/http/dto-fields';
 import { normalizePhone } from '@shared/rules/persona-rules';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().toUpperCase() : value);
@@ -40,12 +41,32 @@ const isSet = (field: string) => (o: Record<string, unknown>) => o[field] !== nu
 
 const TEXT = 200;
 
+/** A person's optional text (an address line, who invites them): upper-cased, blank as null, at most `max` characters. */
+const OptionalUpper = (max: number) => Stacked(IsOptional(), Transform(emptyToNull(upper)), IsString(), MaxLength(max));
+
+/** Checks the field only when it has a value (null or absent: not set). */
+const IfSet = (): PropertyDecorator => (target, key) => ValidateIf(isSet(String(key)))(target, key);
+
+/** An optional 10-digit phone (blank as null), as the CSV import reads one; `invalid` otherwise. */
+const OptionalPhone = (invalid: string) =>
+  Stacked(IsOptional(), Transform(emptyToNull(phone)), IfSet(), Matches(/^\d{10}$/, { message: invalid }));
+
+/** A person's link to a catalogue value (its id; null clears it), `invalid` when not a whole number. */
+const CatalogueId = (invalid: string) => Stacked(IsOptional(), IfSet(), IsInt({ message: invalid }), Min(1), Max(MAX_INT32));
+
+/** The people list's filter by a catalogue value (`?sector_id=`; blank: no filter), `invalid` when not a whole number. */
+const CatalogueFilter = (invalid: string) =>
+  Stacked(
+    IsOptional(),
+    Transform(({ value }) => (value === '' ? undefined : value)),
+    QueryInt(),
+    IsInt({ message: invalid }),
+    Min(1),
+    Max(MAX_INT32),
+  );
+
 export class PersonaDto {
-  @IsOptional()
-  @ValidateIf(isSet('profesion_id'))
-  @IsInt({ message: 'La profesión no es válida.' })
-  @Min(1)
-  @Max(MAX_INT32)
+  @CatalogueId('La profesión no es válida.')
   profesion_id?: number | null;
 
   @Transform(upper)
@@ -69,93 +90,61 @@ export class PersonaDto {
   /** YYYY-MM-DD (the form composes it from its day, month and year selects). */
   @IsOptional()
   @Transform(emptyToNull(({ value }) => value))
-  @ValidateIf(isSet('fecha_nacimiento'))
+  @IfSet()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha de nacimiento debe tener el formato AAAA-MM-DD.' })
   fecha_nacimiento?: string | null;
 
-  @IsOptional()
-  @ValidateIf(isSet('sector_id'))
-  @IsInt({ message: 'El sector no es válido.' })
-  @Min(1)
-  @Max(MAX_INT32)
+  @CatalogueId('El sector no es válido.')
   sector_id?: number | null;
 
-  @IsOptional()
-  @ValidateIf(isSet('empresa_id'))
-  @IsInt({ message: 'La empresa no es válida.' })
-  @Min(1)
-  @Max(MAX_INT32)
+  @CatalogueId('La empresa no es válida.')
   empresa_id?: number | null;
 
-  @IsOptional()
-  @ValidateIf(isSet('puesto_id'))
-  @IsInt({ message: 'El puesto no es válido.' })
-  @Min(1)
-  @Max(MAX_INT32)
+  @CatalogueId('El puesto no es válido.')
   puesto_id?: number | null;
 
-  @IsOptional()
-  @Transform(emptyToNull(upper))
-  @IsString()
-  @MaxLength(TEXT)
+  @OptionalUpper(TEXT)
   particular_asistente?: string | null;
 
-  @IsOptional()
-  @Transform(emptyToNull(phone))
-  @ValidateIf(isSet('telefono_oficina'))
-  @Matches(/^\d{10}$/, { message: 'El teléfono de oficina debe tener exactamente 10 dígitos.' })
+  @OptionalPhone('El teléfono de oficina debe tener exactamente 10 dígitos.')
   telefono_oficina?: string | null;
 
   @IsOptional()
   @Transform(emptyToNull(digits))
-  @ValidateIf(isSet('extension_oficina'))
+  @IfSet()
   @Matches(/^\d{1,10}$/, { message: 'La extensión solo admite dígitos (máximo 10).' })
   extension_oficina?: string | null;
 
-  @IsOptional()
-  @Transform(emptyToNull(phone))
-  @ValidateIf(isSet('telefono_celular'))
-  @Matches(/^\d{10}$/, { message: 'El teléfono celular debe tener exactamente 10 dígitos.' })
+  @OptionalPhone('El teléfono celular debe tener exactamente 10 dígitos.')
   telefono_celular?: string | null;
 
   @IsOptional()
   @Transform(emptyToNull(upper))
-  @ValidateIf(isSet('correo_electronico'))
+  @IfSet()
   @IsEmail({}, { message: 'El correo electrónico no es válido.' })
   @MaxLength(254)
   correo_electronico?: string | null;
 
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_calle?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(20) direccion_numero?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_colonia?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_ciudad?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_estado?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_alterna_calle?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(20) direccion_alterna_numero?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(TEXT) direccion_alterna_colonia?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_alterna_ciudad?: string | null;
-  @IsOptional() @Transform(emptyToNull(upper)) @IsString() @MaxLength(100) direccion_alterna_estado?: string | null;
+  @OptionalUpper(TEXT) direccion_calle?: string | null;
+  @OptionalUpper(20) direccion_numero?: string | null;
+  @OptionalUpper(TEXT) direccion_colonia?: string | null;
+  @OptionalUpper(100) direccion_ciudad?: string | null;
+  @OptionalUpper(100) direccion_estado?: string | null;
+  @OptionalUpper(TEXT) direccion_alterna_calle?: string | null;
+  @OptionalUpper(20) direccion_alterna_numero?: string | null;
+  @OptionalUpper(TEXT) direccion_alterna_colonia?: string | null;
+  @OptionalUpper(100) direccion_alterna_ciudad?: string | null;
+  @OptionalUpper(100) direccion_alterna_estado?: string | null;
 
-  @IsOptional()
-  @ValidateIf(isSet('zona_id'))
-  @IsInt({ message: 'La zona no es válida.' })
-  @Min(1)
-  @Max(MAX_INT32)
+  @CatalogueId('La zona no es válida.')
   zona_id?: number | null;
 
-  @IsOptional()
-  @Transform(emptyToNull(upper))
-  @IsString()
-  @MaxLength(TEXT)
+  @OptionalUpper(TEXT)
   invita?: string | null;
 }
 
 export class PersonasQueryDto {
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'La página debe ser un número entero.' })
-  @Min(1, { message: 'La página debe ser al menos 1.' })
-  @Max(1_000_000)
+  @LongListPage()
   page: number = 1;
 
   @IsOptional()
@@ -163,20 +152,10 @@ export class PersonasQueryDto {
   @MaxLength(100)
   search?: string;
 
-  @IsOptional()
-  @Transform(({ value }) => (value === '' ? undefined : value))
-  @QueryInt()
-  @IsInt({ message: 'El sector no es válido.' })
-  @Min(1)
-  @Max(MAX_INT32)
+  @CatalogueFilter('El sector no es válido.')
   sector_id?: number;
 
-  @IsOptional()
-  @Transform(({ value }) => (value === '' ? undefined : value))
-  @QueryInt()
-  @IsInt({ message: 'La empresa no es válida.' })
-  @Min(1)
-  @Max(MAX_INT32)
+  @CatalogueFilter('La empresa no es válida.')
   empresa_id?: number;
 
   @IsOptional()
@@ -204,9 +183,7 @@ export class DismissDuplicateDto {
   @IsArray({ message: 'Indica las dos personas.' })
   @ArrayMinSize(2, { message: 'Indica exactamente dos personas.' })
   @ArrayMaxSize(2, { message: 'Indica exactamente dos personas.' })
-  @IsInt({ each: true, message: 'Cada persona debe ser un id válido.' })
-  @Min(1, { each: true, message: 'Cada persona debe ser un id válido.' })
-  @Max(MAX_INT32, { each: true, message: 'Cada persona debe ser un id válido.' })
+  @RecordId('Cada persona debe ser un id válido.', { each: true })
   persona_ids!: number[];
 }
 
@@ -215,18 +192,14 @@ export class DismissDuplicateDto {
  * service checks the fields and the ids, with errors per field).
  */
 export class MergeDto {
-  @IsInt({ message: 'Indica la persona que se conserva.' })
-  @Min(1, { message: 'Indica la persona que se conserva.' })
-  @Max(MAX_INT32, { message: 'Indica la persona que se conserva.' })
+  @RecordId('Indica la persona que se conserva.')
   sobreviviente_id!: number;
 
   @IsArray({ message: 'Indica las personas por fusionar.' })
   @ArrayMinSize(1, { message: 'Indica al menos una persona por fusionar.' })
   @ArrayMaxSize(MERGE_MAX_PEOPLE - 1, { message: `Se fusionan a lo más ${MERGE_MAX_PEOPLE} personas a la vez.` })
   @ArrayUnique({ message: 'Cada persona se indica una sola vez.' })
-  @IsInt({ each: true, message: 'Cada persona debe ser un id válido.' })
-  @Min(1, { each: true, message: 'Cada persona debe ser un id válido.' })
-  @Max(MAX_INT32, { each: true, message: 'Cada persona debe ser un id válido.' })
+  @RecordId('Cada persona debe ser un id válido.', { each: true })
   fusionar_ids!: number[];
 
   @IsOptional()

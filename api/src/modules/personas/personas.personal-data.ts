@@ -1,11 +1,18 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ANONYMIZED_NAMES, type PersonalDataRegistry } from '@core/privacy/personal-data-registry';
 import { PersonalTable, type PersonalTableSpec } from '@core/privacy/personal-table';
+import { PERSONA_CATALOGUE_FIELDS, PERSONA_FIELDS } from '@shared/contracts/personas.contract';
 import { RECTIFIABLE_FIELDS } from '@shared/contracts/privacy.contract';
 import { completeness, dedupeKey, searchText, sortKey } from '@shared/rules/persona-rules';
 import { blockingKeys } from './dedupe/dedupe-rules';
 import type { PairRules } from './dedupe/dedupe-pairs';
 import { writeDedupeKeys } from './dedupe/dedupe.repository';
+
+/**
+ * A person's own data: every writable field of a person (PERSONA_FIELDS, in the form's order) but the catalogue links,
+ * which stay as statistics. A field added to the form is reached by access, rectification and anonymisation with it.
+ */
+const PERSONAL_FIELDS: readonly string[] = PERSONA_FIELDS.filter((f) => !Object.values<string>(PERSONA_CATALOGUE_FIELDS).includes(f));
 
 /**
  * The people database's personal data. Anonymising keeps the row (its invitations, seats and the
@@ -18,49 +25,12 @@ export const personasPersonalData = (rules: PairRules): PersonalTableSpec => ({
   table: 'personas',
   emailColumn: 'correo_electronico',
   resourceType: 'persona',
-  fields: [
-    'nombre',
-    'apellido_paterno',
-    'apellido_materno',
-    'fecha_nacimiento',
-    'telefono_celular',
-    'telefono_oficina',
-    'extension_oficina',
-    'correo_electronico',
-    'particular_asistente',
-    'direccion_calle',
-    'direccion_numero',
-    'direccion_colonia',
-    'direccion_ciudad',
-    'direccion_estado',
-    'direccion_alterna_calle',
-    'direccion_alterna_numero',
-    'direccion_alterna_colonia',
-    'direccion_alterna_ciudad',
-    'direccion_alterna_estado',
-    'invita',
-  ],
+  fields: PERSONAL_FIELDS,
   dateFields: ['fecha_nacimiento'],
   reference: `NULL::text`,
   anonymize: {
     ...ANONYMIZED_NAMES,
-    fecha_nacimiento: 'NULL',
-    telefono_celular: 'NULL',
-    telefono_oficina: 'NULL',
-    extension_oficina: 'NULL',
-    correo_electronico: 'NULL',
-    particular_asistente: 'NULL',
-    direccion_calle: 'NULL',
-    direccion_numero: 'NULL',
-    direccion_colonia: 'NULL',
-    direccion_ciudad: 'NULL',
-    direccion_estado: 'NULL',
-    direccion_alterna_calle: 'NULL',
-    direccion_alterna_numero: 'NULL',
-    direccion_alterna_colonia: 'NULL',
-    direccion_alterna_ciudad: 'NULL',
-    direccion_alterna_estado: 'NULL',
-    invita: 'NULL',
+    ...Object.fromEntries(PERSONAL_FIELDS.filter((f) => !(f in ANONYMIZED_NAMES)).map((f) => [f, 'NULL'])),
     dedupe_key: 'NULL',
     search_text: `'anonimizado'`,
     sort_key: `'ANONIMIZADO'`,

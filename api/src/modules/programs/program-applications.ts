@@ -1,7 +1,4 @@
 import type { EntityManager } from 'typeorm';
-import { DomainException } from '@core/errors/domain-exception';
-import { isoDateInZone } from '@core/format/display-dates';
-import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
 import type { ProgramRegistrationResponse } from '@shared/contracts/programs.contract';
 import type { QueuedMail } from '@shared/contracts/mail.contract';
 import type { ProgramRegistrationDto } from './programs.dto';
@@ -67,10 +64,4 @@ export async function receivedMail(
     },
     ref: { type: 'programa', id: programaId },
   };
-}
-
-/** The one birth-date rule (shared/rules/birth-date.ts), today by the display time zone: a 422 naming the field. */
-export function assertBirthDate(value: string, tzDisplay: string): void {
-  const problem = birthDateProblem(value, isoDateInZone(new Date(), tzDisplay));
-  if (problem) throw DomainException.validation({ fecha_nacimiento: [BIRTH_DATE_MESSAGES[problem]] });
 }

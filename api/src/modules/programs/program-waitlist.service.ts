@@ -7,8 +7,8 @@ import type { LinkProgramView, ProgramaStatus, ProgramWaitlistEntryResponse } fr
 import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
 import { MailOutbox } from '../mail/mail-outbox';
+import { assertBirthDate } from '@core/http/dto-fields';
 import {
-  assertBirthDate,
   EMAIL_ALREADY_REGISTERED,
   PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
@@ -21,6 +21,7 @@ import { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
 import type { ProgramRegistrationDto } from './programs.dto';
 import { toProgramCounts, toProgramRegistrationResponse, toProgramWaitlistEntryResponse } from './programs.mapper';
 import { ProgramsRepository, type PlaceRow } from './programs.repository';
+import { iso } from '@core/format/iso';
 
 /**
  * A program's waitlist in the engine's terms: its entries wait for places of `programas` (no limit: everyone waiting is
@@ -123,7 +124,6 @@ export class ProgramWaitlistService extends WaitlistEngine<
   /** A link page's program: nothing personal (a continuous one has no dates). */
   protected async facts(programaId: number): Promise<{ programa: LinkProgramView }> {
     const p = (await this.programs.findById(programaId))!;
-    const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
     return {
       programa: {
         nombre: p.nombre,

@@ -10,8 +10,7 @@ import { toWaitlistLine } from '@shared/contracts/waitlist.contract';
 import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 import type { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+import { iso } from '@core/format/iso';
 
 export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
   return {

@@ -20,6 +20,7 @@ import { updateVersioned } from '@core/database/versioned-update';
 import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import { PersonalTable } from '@core/privacy/personal-table';
 import { PROGRAM_REGISTRATIONS_PERSONAL_DATA, PROGRAM_ENDED_BEFORE_SQL } from './programs.personal-data';
+import { iso } from '@core/format/iso';
 
 /** The table's slug and its one featured program, as the shared core helpers take them. */
 export const PROGRAM_SLUGS: SlugTable = { table: 'programas', lock: ProgramsLock.Slug };
@@ -245,7 +246,6 @@ export class ProgramsRepository {
   /** What a message shows of the program (a snapshot: the mail area never reads this table). */
   async mailSnapshot(manager: EntityManager, id: number): Promise<MailProgramSnapshot> {
     const [row] = await manager.query(`SELECT nombre, slug, fecha_inicio, fecha_fin, ubicacion FROM programas WHERE id = $1`, [id]);
-    const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
     return {
       nombre: row.nombre,
       slug: row.slug,

@@ -18,12 +18,12 @@ import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import { PROGRAM_STATUS_MAIL, type ProgramStatusMail, type QueuedMail } from '@shared/contracts/mail.contract';
 import { MailOutbox } from '../mail/mail-outbox';
+import { assertBirthDate } from '@core/http/dto-fields';
 import { RateLimiter } from '@core/redis/rate-limiter';
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@shared/rules/slug';
 import {
-  assertBirthDate,
   EMAIL_ALREADY_REGISTERED,
   fullName,
   PROGRAM_NOT_FOUND,

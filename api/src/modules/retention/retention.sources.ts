@@ -120,8 +120,8 @@ function sources(
   ];
 }
 
-/** The area repositories retention asks (each needs only the data source) and the sources built on them. */
-export const RETENTION_PROVIDERS: Provider[] = [
+/** The area repositories retention asks (each needs only the data source), in the order `sources` takes them. */
+const REPOSITORIES = [
   AuditRepository,
   RegistrationsRepository,
   ExternalWaitlistRepository,
@@ -129,18 +129,10 @@ export const RETENTION_PROVIDERS: Provider[] = [
   ProgramWaitlistRepository,
   MailRepository,
   ImportsRepository,
-  {
-    provide: RETENTION_SOURCES,
-    useFactory: sources,
-    inject: [
-      APP_CONFIG,
-      AuditRepository,
-      RegistrationsRepository,
-      ExternalWaitlistRepository,
-      ProgramsRepository,
-      ProgramWaitlistRepository,
-      MailRepository,
-      ImportsRepository,
-    ],
-  },
+] as const;
+
+/** The repositories and the sources built on them. */
+export const RETENTION_PROVIDERS: Provider[] = [
+  ...REPOSITORIES,
+  { provide: RETENTION_SOURCES, useFactory: sources, inject: [APP_CONFIG, ...REPOSITORIES] },
 ];

@@ -19,15 +19,30 @@ const espacio = (seccion: string) =>
     secciones: S.list({ $ref: `#/components/schemas/${seccion}` }, 'En el orden de la organización del espacio.'),
   });
 
+/** A section as both of its shapes (the map's, with every seat) describe it. */
+const sectionFields = {
+  nombre: S.text('Platea Central'),
+  codigo: S.text('PC'),
+  color: S.text('#10B981'),
+  orden: S.int(0, 'Posición de la sección en el espacio.'),
+  filas: S.int(14),
+  asientos_por_fila: S.int(16),
+};
+
+/** What both shapes of an assignment (the list's, the map's) say besides the seat and the person. */
+const assignmentState = {
+  estado: S.oneOf(['asignado'], 'Siempre «asignado».'),
+  attendance_status: S.oneOf(CONFIRMACIONES, 'Confirmación del asistente en el evento.'),
+  asignacion_masiva_id: S.nullable({
+    ...S.text(MASS_ID, 'La asignación masiva que dio el asiento; null si se asignó uno por uno.'),
+    format: 'uuid',
+  }),
+};
+
 export const SeatingSchemas = schemas({
   SeccionDelMapa: S.object({
     id: S.int(3),
-    nombre: S.text('Platea Central'),
-    codigo: S.text('PC'),
-    color: S.text('#10B981'),
-    orden: S.int(0, 'Posición de la sección en el espacio.'),
-    filas: S.int(14),
-    asientos_por_fila: S.int(16),
+    ...sectionFields,
     seat_ids: {
       ...S.list(
         S.nullable(S.int(1201)),
@@ -50,12 +65,7 @@ export const SeatingSchemas = schemas({
       sector_id: S.nullable(S.int(2)),
       sector: S.nullable(S.text('INDUSTRIA')),
     }),
-    estado: S.oneOf(['asignado'], 'Siempre «asignado».'),
-    attendance_status: S.oneOf(CONFIRMACIONES, 'Confirmación del asistente en el evento.'),
-    asignacion_masiva_id: S.nullable({
-      ...S.text(MASS_ID, 'La asignación masiva que dio el asiento; null si se asignó uno por uno.'),
-      format: 'uuid',
-    }),
+    ...assignmentState,
   }),
   AsientoDelMapa: S.object({
     id: S.nullable(S.int(1201, 'Id del asiento; null: lugar de la sección sin asiento registrado (no se puede asignar).')),
@@ -77,22 +87,12 @@ export const SeatingSchemas = schemas({
       sector_id: S.nullable(S.int(2)),
       sector: S.nullable(S.object({ id: S.int(2), nombre: S.text('INDUSTRIA') })),
     }),
-    estado: S.oneOf(['asignado'], 'Siempre «asignado».'),
-    attendance_status: S.oneOf(CONFIRMACIONES, 'Confirmación del asistente en el evento.'),
-    asignacion_masiva_id: S.nullable({
-      ...S.text(MASS_ID, 'La asignación masiva que dio el asiento; null si se asignó uno por uno.'),
-      format: 'uuid',
-    }),
+    ...assignmentState,
   }),
   SeccionConAsientos: S.object({
     id: S.int(3),
     espacio_id: S.int(1),
-    nombre: S.text('Platea Central'),
-    codigo: S.text('PC'),
-    color: S.text('#10B981'),
-    orden: S.int(0, 'Posición de la sección en el espacio.'),
-    filas: S.int(14),
-    asientos_por_fila: S.int(16),
+    ...sectionFields,
     asientos: S.list(
       { $ref: '#/components/schemas/AsientoDelMapa' },
       'Todos los lugares de la sección, fila por fila y asiento por asiento (filas × asientos_por_fila).',

@@ -1,7 +1,6 @@
 import type { WebhookDeliveryResponse, WebhookEndpointResponse, WebhookEvent } from '@shared/contracts/webhooks.contract';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository';
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+import { iso } from '@core/format/iso';
 
 /** An endpoint as staff see it: never its secret. */
 export function toWebhookResponse(r: EndpointRow): WebhookEndpointResponse {

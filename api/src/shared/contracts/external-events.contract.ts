@@ -100,18 +100,22 @@ export interface FeaturedEventResponse {
   featured_event: FeaturedEvent | null;
 }
 
-export interface ExternalRegistrationResponse {
-  id: number;
+/** A person of the public form as staff see them, registered or waiting alike. */
+export type PublicRegistrant = {
   nombre: string;
   apellido_paterno: string;
   apellido_materno: string;
-  /** Null once retention anonymised the registration (names 'Anonimizado', e-mail a placeholder). */
+  /** Null once retention anonymised the row (names 'Anonimizado', e-mail a placeholder). */
   fecha_nacimiento: string | null;
   phone: string | null;
   email: string;
-  curp: string | null;
   empresa: string | null;
   tipo_participante: string;
+};
+
+export interface ExternalRegistrationResponse extends PublicRegistrant {
+  id: number;
+  curp: string | null;
   status: RegistrationStatus;
   /** The short code for the door (8 characters, unique in the event). Staff only: never in a public answer. */
   codigo: string;
@@ -151,18 +155,9 @@ export interface EventCounts {
 export { WAITLIST_STATUSES, type WaitlistJoined, type WaitlistStatus } from './waitlist.contract';
 
 /** One person of an event's waitlist (staff only). */
-export interface WaitlistEntryResponse extends WaitlistLine {
+export interface WaitlistEntryResponse extends WaitlistLine, PublicRegistrant {
   id: number;
   event_id: number;
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  /** Null once retention anonymised the entry. */
-  fecha_nacimiento: string | null;
-  phone: string | null;
-  email: string;
-  empresa: string | null;
-  tipo_participante: string;
 }
 
 /** GET /api/eventos-externos/{id}/waitlist: the active entries (waiting or offered) in line order. */

@@ -129,31 +129,16 @@ export interface MailTemplateData {
   };
   /**
    * The day before (the event starts within 24 h): a registrant of an external event whose registration holds a
-   * place. Key `recordatorio:evento-externo:<registration id>`. The renderer may add the cancel link (signed
-   * like the confirmation's, from `registro_id`).
+   * place, with the confirmation's data (the door code included). Key `recordatorio:evento-externo:<registration id>`.
+   * The renderer may add the cancel link (signed like the confirmation's, from `registro_id`).
    */
-  'registro.recordatorio': {
-    registro_id: number;
-    evento_id: number;
-    slug: string;
-    nombre: string;
-    /** The door code (as in the confirmation). */
-    codigo: string;
-    evento: MailEventSnapshot;
-  };
+  'registro.recordatorio': MailTemplateData['registro.confirmacion'];
   /**
    * The day before: an invitee of an internal event who confirmed. Key
-   * `recordatorio:evento-interno:<event id>:<persona id>`. Shows the code (the door's check-in reads it) and the
-   * public page (same link as the invitation).
+   * `recordatorio:evento-interno:<event id>:<persona id>`. The invitation's data: shows the code (the door's check-in
+   * reads it) and the public page (same link as the invitation).
    */
-  'evento-interno.recordatorio': {
-    evento_id: number;
-    persona_id: number;
-    slug: string;
-    nombre: string;
-    codigo: string;
-    evento: MailEventSnapshot;
-  };
+  'evento-interno.recordatorio': MailTemplateData['evento-interno.invitacion'];
   /**
    * Privacy: the link that proves the address of an ARCO request (SignedLinks 'confirm-arco-request',
    * the request id, until `confirmar_hasta`). Key `privacidad.confirmar:<request id>`.

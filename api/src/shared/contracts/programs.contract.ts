@@ -190,15 +190,12 @@ export function programPlacesLeft(p: Pick<ProgramCounts, 'max_participantes' | '
 // ——— Waitlist of a program with a limit ———
 
 /** One person of a program's waitlist (staff only): who, how to reach them, and their place in line. */
-export interface ProgramWaitlistEntryResponse extends WaitlistLine {
+export interface ProgramWaitlistEntryResponse
+  extends
+    WaitlistLine,
+    Pick<ProgramRegistrationResponse, 'nombre' | 'apellido_paterno' | 'apellido_materno' | 'correo_electronico' | 'celular'> {
   id: number;
   programa_id: number;
-  nombre: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  correo_electronico: string;
-  /** Null once retention anonymised the entry. */
-  celular: string | null;
 }
 
 /** GET /api/programas-servicios/{id}/waitlist: the active entries (waiting or offered) in line order. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { DoorEmptying } from '../door-emptying';
 
 /**
@@ -8,8 +8,12 @@ import { DoorEmptying } from '../door-emptying';
  * at once — finds nobody and records nothing. DoorEmptying.sweep logs what it emptied.
  */
 @Injectable()
-export class DoorEmptySweepJob implements JobHandler<'door.empty-sweep'> {
-  readonly job = 'door.empty-sweep' as const;
-  constructor(private readonly emptying: DoorEmptying) {}
-  handle = async (): Promise<void> => void (await this.emptying.sweep());
+export class DoorEmptySweepJob extends JobBase<'door.empty-sweep'> {
+  constructor(private readonly emptying: DoorEmptying) {
+    super('door.empty-sweep');
+  }
+
+  async handle(): Promise<void> {
+    await this.emptying.sweep();
+  }
 }

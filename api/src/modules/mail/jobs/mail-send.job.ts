@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { MailSettings } from '../mail.settings';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { MailPushes } from '../mail-pushes';
 import { MailRepository } from '../mail.repository';
 import { mailSendingLeaseMs } from '../mail-send.rules';
@@ -21,17 +21,16 @@ export class MailRetryLater extends Error {}
  *    back to queued with the reason, and the job retries with backoff.
  */
 @Injectable()
-export class MailSendJob implements JobHandler<'mail.send'> {
-  readonly job = 'mail.send' as const;
-  private readonly logger = new Logger(MailSendJob.name);
-
+export class MailSendJob extends JobBase<'mail.send'> {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig & MailSettings,
     private readonly mails: MailRepository,
     private readonly renderer: MailRenderer,
     private readonly transport: MailTransport,
     private readonly pushes: MailPushes,
-  ) {}
+  ) {
+    super('mail.send');
+  }
 
   async handle({ correoId }: { correoId: string }): Promise<void> {
     const row = await this.mails.findById(correoId);

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { MailSettings } from '../mail.settings';
 import { MAIL_SWEEP_QUEUED_AFTER_MS } from '../mail.constants';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { MailRepository } from '../mail.repository';
 import { mailSendingLeaseMs } from '../mail-send.rules';
 import { MailQueue } from './mail-queue';
@@ -13,15 +13,14 @@ import { MailQueue } from './mail-queue';
  * A message whose job still exists is not enqueued twice (same job id).
  */
 @Injectable()
-export class MailSweepJob implements JobHandler<'mail.sweep'> {
-  readonly job = 'mail.sweep' as const;
-  private readonly logger = new Logger(MailSweepJob.name);
-
+export class MailSweepJob extends JobBase<'mail.sweep'> {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig & MailSettings,
     private readonly mails: MailRepository,
     private readonly queue: MailQueue,
-  ) {}
+  ) {
+    super('mail.sweep');
+  }
 
   async handle(): Promise<void> {
     const ids = await this.mails.pending(MAIL_SWEEP_QUEUED_AFTER_MS, mailSendingLeaseMs(this.config), 5000);

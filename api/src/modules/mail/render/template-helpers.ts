@@ -1,3 +1,4 @@
+import { signedLinkPath, type LinkPurpose } from '@shared/contracts/links.contract';
 import type { MailEventSnapshot } from '@shared/contracts/mail.contract';
 import type { MailBlock } from './layout';
 import { MailRenderError, type MailRenderContext } from './mail-renderer.types';
@@ -52,4 +53,9 @@ export function eventEnd(evento: MailEventSnapshot): Date {
 /** The public page of an external event (a slug: no personal data). */
 export function publicEventUrl(ctx: MailRenderContext, slug: string): string {
   return `${ctx.publicUrl}/eventos/${encodeURIComponent(slug)}`;
+}
+
+/** A signed link's page (`purpose` for record `id`, valid until `until`), as a message's button opens it. */
+export function signedUrl(ctx: MailRenderContext, purpose: LinkPurpose, id: number, until: Date): string {
+  return `${ctx.publicUrl}${signedLinkPath(purpose, ctx.sign(purpose, id, until))}`;
 }

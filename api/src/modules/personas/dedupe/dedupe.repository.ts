@@ -1,22 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CompletenessLevel } from '@shared/contracts/personas.contract';
+import type { DuplicatePersona } from '@shared/contracts/personas.contract';
 import { lockForPairs, writeDedupePairs, type PairRules, type StoredPair } from './dedupe-pairs';
 
-/** What the scoring and the listing read of a person. */
-export interface DedupeRow {
-  id: number;
+/** What the scoring and the listing read of a person: what the list shows of them, with the name in parts. */
+export interface DedupeRow extends Omit<DuplicatePersona, 'nombre_completo' | 'created_at'> {
   nombre: string;
   apellido_paterno: string;
   apellido_materno: string;
-  fecha_nacimiento: string | null;
-  telefono_celular: string | null;
-  telefono_oficina: string | null;
-  correo_electronico: string | null;
-  empresa: string | null;
-  puesto: string | null;
-  completeness_level: CompletenessLevel;
   created_at: Date;
   import_row: number | null;
 }

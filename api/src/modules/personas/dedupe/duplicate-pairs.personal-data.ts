@@ -10,8 +10,11 @@ import type { PersonalRecord } from '@shared/contracts/privacy.contract';
  * anonymisation, which has no name to match). Registered before the people table's holder, whose anonymisation
  * empties the address that finds them.
  */
-const ABOUT = `EXISTS (SELECT 1 FROM personas p WHERE p.id IN (d.persona_a, d.persona_b)
+/** Rows `d` held about a person (named by any of `columns`) whose address is $1. */
+export const aboutAddress = (...columns: string[]) => `EXISTS (SELECT 1 FROM personas p WHERE p.id IN (${columns.join(', ')})
                  AND lower(btrim(p.correo_electronico)) = lower(btrim($1)))`;
+
+const ABOUT = aboutAddress('d.persona_a', 'd.persona_b');
 
 export class DuplicatePairsPersonalData implements PersonalDataHolder {
   readonly source = 'posibles_duplicados' as const;

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ANONYMIZED_NAME, type AnonymizedRows, type PersonalDataHolder } from '@core/privacy/personal-data-registry';
 import type { PersonalRecord } from '@shared/contracts/privacy.contract';
+import { aboutAddress } from './duplicate-pairs.personal-data';
 
 /**
  * The rows of CSV imports that matched a stored person (`persona_import_duplicados`): a name, a mobile and the match's
@@ -10,8 +11,7 @@ import type { PersonalRecord } from '@shared/contracts/privacy.contract';
  * rows while the person's address still finds them. A row is kept (the import's counts stay); its name becomes
  * 'Anonimizado', the mobile and the reasons are emptied.
  */
-const ABOUT = `EXISTS (SELECT 1 FROM personas p WHERE p.id IN (d.persona_id, d.creada_id)
-                 AND lower(btrim(p.correo_electronico)) = lower(btrim($1)))`;
+const ABOUT = aboutAddress('d.persona_id', 'd.creada_id');
 
 export class ImportDuplicatesPersonalData implements PersonalDataHolder {
   readonly source = 'importaciones_personas' as const;

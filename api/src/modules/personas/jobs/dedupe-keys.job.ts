@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { DedupeKeyer } from '../dedupe/dedupe-keyer';
 
 /**
@@ -9,8 +9,12 @@ import { DedupeKeyer } from '../dedupe/dedupe-keyer';
  * possible duplicates never writes (docs/decisions/personas.md «Las claves se escriben al escribir personas»).
  */
 @Injectable()
-export class DedupeKeysJob implements JobHandler<'personas.dedupe-keys'> {
-  readonly job = 'personas.dedupe-keys' as const;
-  constructor(private readonly keyer: DedupeKeyer) {}
-  handle = (): Promise<void> => this.keyer.keyMissing();
+export class DedupeKeysJob extends JobBase<'personas.dedupe-keys'> {
+  constructor(private readonly keyer: DedupeKeyer) {
+    super('personas.dedupe-keys');
+  }
+
+  handle(): Promise<void> {
+    return this.keyer.keyMissing();
+  }
 }

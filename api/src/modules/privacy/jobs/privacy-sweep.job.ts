@@ -1,7 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { MailOutbox } from '../../mail/mail-outbox';
 import { UsersRepository } from '../../users/users.repository';
 import { folioOf } from '../privacy.mapper';
@@ -15,17 +15,16 @@ import { PrivacyTerms } from '../privacy-terms';
  * exports whose link expired.
  */
 @Injectable()
-export class PrivacySweepJob implements JobHandler<'privacy.sweep'> {
-  readonly job = 'privacy.sweep' as const;
-  private readonly logger = new Logger(PrivacySweepJob.name);
-
+export class PrivacySweepJob extends JobBase<'privacy.sweep'> {
   constructor(
     private readonly repo: PrivacyRepository,
     private readonly terms: PrivacyTerms,
     private readonly users: UsersRepository,
     private readonly outbox: MailOutbox,
     @InjectDataSource() private readonly ds: DataSource,
-  ) {}
+  ) {
+    super('privacy.sweep');
+  }
 
   async handle(): Promise<void> {
     const due = await this.repo.pendingDueBy(this.terms.remindBy());

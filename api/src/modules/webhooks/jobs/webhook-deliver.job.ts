@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import type { JobPayloads } from '@shared/jobs/jobs';
 import { WebhookLine } from '../webhook-line';
 import { WebhookQueue } from './webhook-queue';
 
 /** webhooks.deliver: one run of an endpoint's line; then the next run it needs (a held line, a retry's time, more to do). */
 @Injectable()
-export class WebhookDeliverJob implements JobHandler<'webhooks.deliver'> {
-  readonly job = 'webhooks.deliver' as const;
-
+export class WebhookDeliverJob extends JobBase<'webhooks.deliver'> {
   constructor(
     private readonly line: WebhookLine,
     private readonly queue: WebhookQueue,
-  ) {}
+  ) {
+    super('webhooks.deliver');
+  }
 
   async handle({ endpointId }: JobPayloads['webhooks.deliver']): Promise<void> {
     const result = await this.line.run(endpointId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import { WebhookLine } from '../webhook-line';
 import { WebhooksRepository } from '../webhooks.repository';
 import { WebhookQueue } from './webhook-queue';
@@ -10,14 +10,14 @@ import { WebhookQueue } from './webhook-queue';
  * left — and drops finished deliveries past the log's days.
  */
 @Injectable()
-export class WebhookSweepJob implements JobHandler<'webhooks.sweep'> {
-  readonly job = 'webhooks.sweep' as const;
-
+export class WebhookSweepJob extends JobBase<'webhooks.sweep'> {
   constructor(
     private readonly repo: WebhooksRepository,
     private readonly line: WebhookLine,
     private readonly queue: WebhookQueue,
-  ) {}
+  ) {
+    super('webhooks.sweep');
+  }
 
   async handle(): Promise<void> {
     const endpoints = await this.repo.activeIds();

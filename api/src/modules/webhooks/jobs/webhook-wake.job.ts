@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobHandler } from '@core/jobs/job-handler';
+import { JobBase } from '@core/jobs/job-base';
 import type { JobPayloads } from '@shared/jobs/jobs';
 import type { DomainEventType } from '@shared/events/domain-events';
 import { WEBHOOK_SOURCES } from '../webhook-events';
@@ -8,13 +8,13 @@ import { WebhookQueue } from './webhook-queue';
 
 /** webhooks.wake (one per relay batch and kind of event; job id: the batch's first event of that kind): runs the lines of the active endpoints subscribed to the event's kind. */
 @Injectable()
-export class WebhookWakeJob implements JobHandler<'webhooks.wake'> {
-  readonly job = 'webhooks.wake' as const;
-
+export class WebhookWakeJob extends JobBase<'webhooks.wake'> {
   constructor(
     private readonly repo: WebhooksRepository,
     private readonly queue: WebhookQueue,
-  ) {}
+  ) {
+    super('webhooks.wake');
+  }
 
   async handle({ eventType }: JobPayloads['webhooks.wake']): Promise<void> {
     const evento = WEBHOOK_SOURCES[eventType as DomainEventType]?.evento;

@@ -1,8 +1,7 @@
-import { signedLinkPath } from '@shared/contracts/links.contract';
 import type { WaitlistJoinMail } from '@shared/contracts/mail.contract';
 import type { MailBlock } from '../layout';
 import type { MailRenderContext, TemplateOutput, MailTemplateRenderer } from '../mail-renderer.types';
-import { eventRows, publicEventUrl, requireDate, requireId, requireText } from '../template-helpers';
+import { eventRows, publicEventUrl, requireDate, requireId, requireText, signedUrl } from '../template-helpers';
 import { programRows, programUrl } from './programa';
 
 /**
@@ -17,7 +16,8 @@ function joinContent(
     titulo: string;
     de: 'este evento' | 'este programa';
     rows: MailBlock;
-    confirmUrl: (id: number, until: Date) => string;
+    /** The confirmation link's purpose (each waitlist has its own). */
+    purpose: 'confirm-waitlist-join' | 'confirm-program-waitlist-join';
     pageUrl: string;
   },
 ): TemplateOutput {
@@ -53,7 +53,7 @@ function joinContent(
           text: 'Para tomar tu lugar en la fila, confirma que este correo es tuyo. Tu turno cuenta desde que lo confirmas; si se libera un lugar, te lo ofreceremos por correo.',
         },
         { kind: 'details', rows: [['Confirma antes del', ctx.dateTime(hasta)]] },
-        { kind: 'button', label: 'Confirmar mi lugar en la lista', href: o.confirmUrl(entradaId, hasta) },
+        { kind: 'button', label: 'Confirmar mi lugar en la lista', href: signedUrl(ctx, o.purpose, entradaId, hasta) },
         { kind: 'note', text: 'Si no fuiste tú, no necesitas hacer nada: sin confirmar, la solicitud se descarta sola.' },
       ],
     },
@@ -66,7 +66,7 @@ export const listaEsperaConfirmar: MailTemplateRenderer<'lista-espera.confirmar'
     titulo: requireText(data.evento?.titulo, 'evento.titulo'),
     de: 'este evento',
     rows: eventRows(data.evento, ctx),
-    confirmUrl: (id, until) => `${ctx.publicUrl}${signedLinkPath('confirm-waitlist-join', ctx.sign('confirm-waitlist-join', id, until))}`,
+    purpose: 'confirm-waitlist-join',
     pageUrl: publicEventUrl(ctx, requireText(data.slug, 'slug')),
   });
 
@@ -76,7 +76,6 @@ export const programaListaEsperaConfirmar: MailTemplateRenderer<'programa.lista-
     titulo: requireText(data.programa?.nombre, 'programa.nombre'),
     de: 'este programa',
     rows: programRows(data.programa, ctx),
-    confirmUrl: (id, until) =>
-      `${ctx.publicUrl}${signedLinkPath('confirm-program-waitlist-join', ctx.sign('confirm-program-waitlist-join', id, until))}`,
+    purpose: 'confirm-program-waitlist-join',
     pageUrl: programUrl(ctx, requireText(data.programa?.slug, 'programa.slug')),
   });

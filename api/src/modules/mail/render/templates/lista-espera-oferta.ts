@@ -1,7 +1,7 @@
-import { signedLinkPath } from '@shared/contracts/links.contract';
+import type { MailTemplateData } from '@shared/contracts/mail.contract';
 import type { MailBlock } from '../layout';
 import type { MailRenderContext, TemplateOutput, MailTemplateRenderer } from '../mail-renderer.types';
-import { eventRows, requireDate, requireId, requireText } from '../template-helpers';
+import { eventRows, requireDate, requireId, requireText, signedUrl } from '../template-helpers';
 import { programRows } from './programa';
 
 /**
@@ -10,22 +10,32 @@ import { programRows } from './programa';
  */
 function offerContent(
   ctx: MailRenderContext,
-  o: { nombre: string; titulo: string; de: 'este evento' | 'este programa'; rows: MailBlock; hasta: Date; acceptUrl: string },
+  data: Pick<MailTemplateData['lista-espera.oferta'], 'entrada_id' | 'nombre' | 'oferta_hasta'>,
+  o: {
+    /** The accept link's purpose (each waitlist has its own). */
+    purpose: 'accept-waitlist-offer' | 'accept-program-waitlist-offer';
+    titulo: string;
+    de: 'este evento' | 'este programa';
+    rows: MailBlock;
+  },
 ): TemplateOutput {
+  const entradaId = requireId(data.entrada_id, 'entrada_id');
+  const hasta = requireDate(data.oferta_hasta, 'oferta_hasta');
+  const nombre = requireText(data.nombre, 'nombre');
   return {
     content: {
       subject: `Se liberó un lugar para ti: ${o.titulo}`,
-      preheader: `Te lo guardamos hasta el ${ctx.dateTime(o.hasta)}.`,
+      preheader: `Te lo guardamos hasta el ${ctx.dateTime(hasta)}.`,
       heading: 'Se liberó un lugar para ti',
       blocks: [
-        { kind: 'p', text: `Hola, ${o.nombre}. Estabas en la lista de espera de ${o.de} y se liberó un lugar:` },
+        { kind: 'p', text: `Hola, ${nombre}. Estabas en la lista de espera de ${o.de} y se liberó un lugar:` },
         o.rows,
-        { kind: 'details', rows: [['Te guardamos el lugar hasta el', ctx.dateTime(o.hasta)]] },
+        { kind: 'details', rows: [['Te guardamos el lugar hasta el', ctx.dateTime(hasta)]] },
         {
           kind: 'p',
           text: 'Para quedarte con él, acéptalo antes de esa hora. Si no lo aceptas, pasará a la siguiente persona de la lista.',
         },
-        { kind: 'button', label: 'Aceptar el lugar', href: o.acceptUrl },
+        { kind: 'button', label: 'Aceptar el lugar', href: signedUrl(ctx, o.purpose, entradaId, hasta) },
         { kind: 'note', text: 'Si ya no te interesa, no necesitas hacer nada.' },
       ],
     },
@@ -33,29 +43,19 @@ function offerContent(
 }
 
 /** An external event's waitlist: the page /lista-espera/aceptar/{token}. */
-export const listaEsperaOferta: MailTemplateRenderer<'lista-espera.oferta'> = (data, ctx) => {
-  const entradaId = requireId(data.entrada_id, 'entrada_id');
-  const hasta = requireDate(data.oferta_hasta, 'oferta_hasta');
-  return offerContent(ctx, {
-    nombre: requireText(data.nombre, 'nombre'),
+export const listaEsperaOferta: MailTemplateRenderer<'lista-espera.oferta'> = (data, ctx) =>
+  offerContent(ctx, data, {
+    purpose: 'accept-waitlist-offer',
     titulo: requireText(data.evento?.titulo, 'evento.titulo'),
     de: 'este evento',
     rows: eventRows(data.evento, ctx),
-    hasta,
-    acceptUrl: `${ctx.publicUrl}${signedLinkPath('accept-waitlist-offer', ctx.sign('accept-waitlist-offer', entradaId, hasta))}`,
   });
-};
 
 /** A program's waitlist: the page /lista-espera/programa/aceptar/{token} (its own link purpose and table). */
-export const programaListaEsperaOferta: MailTemplateRenderer<'programa.lista-espera-oferta'> = (data, ctx) => {
-  const entradaId = requireId(data.entrada_id, 'entrada_id');
-  const hasta = requireDate(data.oferta_hasta, 'oferta_hasta');
-  return offerContent(ctx, {
-    nombre: requireText(data.nombre, 'nombre'),
+export const programaListaEsperaOferta: MailTemplateRenderer<'programa.lista-espera-oferta'> = (data, ctx) =>
+  offerContent(ctx, data, {
+    purpose: 'accept-program-waitlist-offer',
     titulo: requireText(data.programa?.nombre, 'programa.nombre'),
     de: 'este programa',
     rows: programRows(data.programa, ctx),
-    hasta,
-    acceptUrl: `${ctx.publicUrl}${signedLinkPath('accept-program-waitlist-offer', ctx.sign('accept-program-waitlist-offer', entradaId, hasta))}`,
   });
-};
