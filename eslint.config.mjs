@@ -150,7 +150,7 @@ const apiZones = [
 ];
 
 export default tseslint.config(
-  // test/generated: the OpenAPI client openapi-typescript writes (npm run openapi:client).
+  // test/generated: the OpenAPI client openapi-typescript writes there (npm run openapi:client), gitignored.
   {
     ignores: [
       '**/dist/**',

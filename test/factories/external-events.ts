@@ -18,13 +18,10 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function createEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
-  const { event } = await t.created(token, '/api/eventos-externos', eventBody(overrides));
-  return event as { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
-}
+type TestEvent = { id: number; slug: string; title: string; status: string; max_attendees: number; current_attendees: number };
 
-/** Creating and saving an event's form (`eventBody(overrides)`) as the token's holder: the answers, for the test to check. */
-export const { post: postEvent, put: putEvent } = staffForm('/api/eventos-externos', eventBody);
+/** Creating and saving an event's form (`eventBody(overrides)`) as the token's holder; `createEvent`, the event. */
+export const { post: postEvent, put: putEvent, create: createEvent } = staffForm<TestEvent>('/api/eventos-externos', eventBody, 'event');
 
 /** A registration and a waitlist join, as anyone on the event's page sends them (no token): the answers, for the test to check. */
 export const { register: registerForEvent, joinWaitlist: joinEventWaitlist } = publicForms('/api/eventos');

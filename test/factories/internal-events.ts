@@ -15,13 +15,12 @@ export function internalEventBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Creating and saving an internal event's form (`internalEventBody(overrides)`) as the token's holder: the answers. */
-export const { post: postInternalEvent, put: putInternalEvent } = staffForm('/api/eventos-internos', internalEventBody);
-
-export async function createInternalEvent(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
-  const { evento } = await t.created(token, '/api/eventos-internos', internalEventBody(overrides));
-  return evento as { id: number; slug: string; estado: string; version: string };
-}
+/** Creating and saving an internal event's form (`internalEventBody(overrides)`) as the token's holder; `createInternalEvent`, the event. */
+export const {
+  post: postInternalEvent,
+  put: putInternalEvent,
+  create: createInternalEvent,
+} = staffForm<{ id: number; slug: string; estado: string; version: string }>('/api/eventos-internos', internalEventBody, 'evento');
 
 /** n people straight into the table (one statement), as an import would leave them. Answers their ids. */
 export async function insertPersonas(t: TestApp, n: number, prefix = 'PERSONA'): Promise<number[]> {

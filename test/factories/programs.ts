@@ -19,9 +19,6 @@ export function programaBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Creating and saving a program's form (`programaBody(overrides)`) as the token's holder: the answers, for the test to check. */
-export const { post: postPrograma, put: putPrograma } = staffForm('/api/programas-servicios', programaBody);
-
 export interface TestPrograma {
   id: number;
   slug: string;
@@ -32,10 +29,12 @@ export interface TestPrograma {
   es_destacado: boolean;
 }
 
-export async function createPrograma(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<TestPrograma> {
-  const { programa } = await t.created(token, '/api/programas-servicios', programaBody(overrides));
-  return programa as TestPrograma;
-}
+/** Creating and saving a program's form (`programaBody(overrides)`) as the token's holder; `createPrograma`, the program. */
+export const {
+  post: postPrograma,
+  put: putPrograma,
+  create: createPrograma,
+} = staffForm<TestPrograma>('/api/programas-servicios', programaBody, 'programa');
 
 /** An application and a waitlist join, as anyone on the program's page sends them (no token): the answers, for the test to check. */
 export const { register: registerForProgram, joinWaitlist: joinProgramWaitlist } = publicForms('/api/programas');

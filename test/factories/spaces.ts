@@ -20,13 +20,12 @@ export function espacioBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Creating and saving a space's form (`espacioBody(overrides)`) as the token's holder: the answers, for the test to check. */
-export const { post: postEspacio, put: putEspacio } = staffForm('/api/espacios', espacioBody);
-
-export async function createEspacio(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<EspacioResponse> {
-  const { espacio } = await t.created(token, '/api/espacios', espacioBody(overrides));
-  return espacio as EspacioResponse;
-}
+/** Creating and saving a space's form (`espacioBody(overrides)`) as the token's holder; `createEspacio`, the space. */
+export const {
+  post: postEspacio,
+  put: putEspacio,
+  create: createEspacio,
+} = staffForm<EspacioResponse>('/api/espacios', espacioBody, 'espacio');
 
 /** The stored seats of a space, keyed 'SECCION|fila|numero' → { id, codigo }. */
 export async function seatsOf(t: TestApp, espacioId: number): Promise<Map<string, { id: number; codigo: string }>> {
