@@ -9,14 +9,16 @@ import { ACTIVE_WAITLIST_STATUSES, type WaitlistStatus } from '@shared/contracts
 import { createLatest, loadLatest } from './loader';
 import { removeById } from './list';
 
-interface Entry {
+export interface WaitlistStoreEntry {
   id: number;
   status: WaitlistStatus;
+  /** Until when a place is held for them (status 'offered'). */
+  offered_until: string | null;
   confirmed_at: string | null;
   updated_at: string;
 }
 
-export interface WaitlistStore<E extends Entry> {
+export interface WaitlistStore<E extends WaitlistStoreEntry> {
   state: { ownerId: number | null; entries: E[]; loaded: boolean };
   reset(ownerId: number | null): void;
   load(ownerId: number): Promise<void>;
@@ -24,14 +26,23 @@ export interface WaitlistStore<E extends Entry> {
   apply(ownerId: number, entry: E): void;
   /** This screen removed the entry (its push follows and changes nothing). */
   drop(ownerId: number, entryId: number): void;
+  /** Removes the entry on the server (a place held for them goes to the next), then here; resolves with the server's message. */
+  remove(ownerId: number, entryId: number): Promise<{ message?: string }>;
 }
 
 /** The line's order: by confirmation, then by id (as the server lists it). */
-const inLine = (a: Entry, b: Entry) => (a.confirmed_at ?? '').localeCompare(b.confirmed_at ?? '') || a.id - b.id;
+const inLine = (a: WaitlistStoreEntry, b: WaitlistStoreEntry) => (a.confirmed_at ?? '').localeCompare(b.confirmed_at ?? '') || a.id - b.id;
 
-export function createWaitlistStore<E extends Entry>(fetch: (ownerId: number) => Promise<{ entries: E[] }>): WaitlistStore<E> {
+/** The store over the area's endpoints: its list (`fetch`) and its removal (`remove`). */
+export function createWaitlistStore<E extends WaitlistStoreEntry>(
+  fetch: (ownerId: number) => Promise<{ entries: E[] }>,
+  remove: (ownerId: number, entryId: number) => Promise<{ message?: string }>,
+): WaitlistStore<E> {
   const state = proxy<{ ownerId: number | null; entries: E[]; loaded: boolean }>({ ownerId: null, entries: [], loaded: false });
   const latest = createLatest();
+  const drop = (ownerId: number, entryId: number) => {
+    if (state.ownerId === ownerId) removeById(state.entries, entryId);
+  };
   return {
     state,
     reset(ownerId) {
@@ -66,8 +77,11 @@ export function createWaitlistStore<E extends Entry>(fetch: (ownerId: number) =>
       list.push(entry);
       list.sort(inLine);
     },
-    drop(ownerId, entryId) {
-      if (state.ownerId === ownerId) removeById(state.entries, entryId);
+    drop,
+    async remove(ownerId, entryId) {
+      const response = await remove(ownerId, entryId);
+      drop(ownerId, entryId);
+      return response;
     },
   };
 }

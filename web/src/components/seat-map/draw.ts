@@ -1,6 +1,6 @@
 import { rowLetter, type SeatLayout } from '@shared/rules/seat-layout';
 import type { SeatPosition } from './navigation';
-import { SEAT_STATE_STYLES, type SeatState } from './seat-states';
+import { SEAT_STATE_STYLES, type SeatMark, type SeatState } from './seat-states';
 
 /** Fixed sizes in CSS pixels; seats scale with the zoom (px per cell), these do not. */
 export const METRICS = {
@@ -68,6 +68,16 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, max: number): stri
   return lo > 0 ? `${text.slice(0, lo)}…` : '';
 }
 
+/** The marks drawn as lines: each a list of polylines, a polyline its points (x, y, x, y…) as fractions of the seat's side. */
+const STROKED_MARKS: Partial<Record<SeatMark, readonly (readonly number[])[]>> = {
+  stripe: [[0.15, 0.85, 0.85, 0.15]],
+  check: [[0.22, 0.52, 0.42, 0.72, 0.8, 0.28]],
+  cross: [
+    [0.25, 0.25, 0.75, 0.75],
+    [0.75, 0.25, 0.25, 0.75],
+  ],
+};
+
 /** The mark of a state inside one seat square at (x, y) of side `size` (drawn only when it reads). */
 function drawMark(ctx: CanvasRenderingContext2D, state: SeatState, x: number, y: number, size: number): void {
   const style = SEAT_STATE_STYLES[state];
@@ -75,22 +85,19 @@ function drawMark(ctx: CanvasRenderingContext2D, state: SeatState, x: number, y:
   ctx.fillStyle = style.ink;
   ctx.lineWidth = Math.max(1.25, size * 0.12);
   const c = size / 2;
+  const lines = STROKED_MARKS[style.mark];
+  if (lines) {
+    ctx.beginPath();
+    for (const line of lines) {
+      ctx.moveTo(x + size * line[0], y + size * line[1]);
+      for (let i = 2; i < line.length; i += 2) ctx.lineTo(x + size * line[i], y + size * line[i + 1]);
+    }
+    ctx.stroke();
+    return;
+  }
   switch (style.mark) {
     case 'ring':
       ctx.strokeRect(x + size * 0.18, y + size * 0.18, size * 0.64, size * 0.64);
-      break;
-    case 'stripe':
-      ctx.beginPath();
-      ctx.moveTo(x + size * 0.15, y + size * 0.85);
-      ctx.lineTo(x + size * 0.85, y + size * 0.15);
-      ctx.stroke();
-      break;
-    case 'check':
-      ctx.beginPath();
-      ctx.moveTo(x + size * 0.22, y + size * 0.52);
-      ctx.lineTo(x + size * 0.42, y + size * 0.72);
-      ctx.lineTo(x + size * 0.8, y + size * 0.28);
-      ctx.stroke();
       break;
     case 'dot':
       ctx.beginPath();
@@ -99,16 +106,6 @@ function drawMark(ctx: CanvasRenderingContext2D, state: SeatState, x: number, y:
       break;
     case 'bar':
       ctx.fillRect(x + size * 0.2, y + c - size * 0.08, size * 0.6, size * 0.16);
-      break;
-    case 'cross':
-      ctx.beginPath();
-      ctx.moveTo(x + size * 0.25, y + size * 0.25);
-      ctx.lineTo(x + size * 0.75, y + size * 0.75);
-      ctx.moveTo(x + size * 0.75, y + size * 0.25);
-      ctx.lineTo(x + size * 0.25, y + size * 0.75);
-      ctx.stroke();
-      break;
-    case 'none':
       break;
   }
 }

@@ -66,32 +66,31 @@ interface FieldProps {
   wide?: boolean;
 }
 
-/** The control's id, class and accessible state, from the FieldProps it was given. */
-function controlProps({ id, errors, hint, describedBy }: FieldProps, kind?: string) {
-  return { id, className: controlClass(errors, kind), ...fieldAria(id, errors, { hint: !!hint, describedBy }) };
+/** A control bound to a Field: its own attributes (but id, value, onChange) plus a typed `value` and `onValueChange`. */
+type ValueFieldProps<Attributes, V> = FieldProps &
+  Omit<Attributes, 'id' | 'value' | 'onChange'> & {
+    value: V;
+    onValueChange: (value: V) => void;
+  };
+
+/**
+ * A field control's props split in two: the Field's (id, label, errors, hint, wide) and the control's (its id, class and
+ * accessible state, then its own attributes).
+ */
+function fieldParts<P extends FieldProps>({ label, errors, hint, describedBy, wide, ...control }: P, kind?: string) {
+  const { id } = control;
+  return {
+    field: { id, label, errors, hint, wide },
+    control: { className: controlClass(errors, kind), ...fieldAria(id, errors, { hint: !!hint, describedBy }), ...control },
+  };
 }
 
 /** A labelled text input whose value changes by `onValueChange` (other input attributes pass through). */
-export function TextField({
-  label,
-  errors,
-  hint,
-  describedBy,
-  wide,
-  onValueChange,
-  ...input
-}: FieldProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & {
-    value: string;
-    onValueChange: (value: string) => void;
-  }) {
+export function TextField({ onValueChange, ...props }: ValueFieldProps<InputHTMLAttributes<HTMLInputElement>, string>) {
+  const { field, control } = fieldParts(props);
   return (
-    <Field id={input.id} label={label} errors={errors} hint={hint} wide={wide}>
-      <input
-        {...controlProps({ id: input.id, label, errors, hint, describedBy })}
-        {...input}
-        onChange={(e) => onValueChange(e.target.value)}
-      />
+    <Field {...field}>
+      <input {...control} onChange={(e) => onValueChange(e.target.value)} />
     </Field>
   );
 }
@@ -138,66 +137,31 @@ export function StartEndFields({ start, end }: { start: DateTimeBinding; end: Da
 }
 
 /** A labelled UppercaseInput (names, e-mails and codes the spec stores in uppercase). */
-export function UppercaseField({
-  label,
-  errors,
-  hint,
-  describedBy,
-  ...input
-}: FieldProps & Omit<Parameters<typeof UppercaseInput>[0], 'id'>) {
+export function UppercaseField(props: FieldProps & Omit<Parameters<typeof UppercaseInput>[0], 'id'>) {
+  const { field, control } = fieldParts(props);
   return (
-    <Field id={input.id} label={label} errors={errors} hint={hint}>
-      <UppercaseInput {...controlProps({ id: input.id, label, errors, hint, describedBy })} {...input} />
+    <Field {...field}>
+      <UppercaseInput {...control} />
     </Field>
   );
 }
 
 /** A labelled textarea. */
-export function TextAreaField({
-  label,
-  errors,
-  hint,
-  describedBy,
-  wide,
-  onValueChange,
-  ...textarea
-}: FieldProps &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> & {
-    value: string;
-    onValueChange: (value: string) => void;
-  }) {
+export function TextAreaField({ onValueChange, ...props }: ValueFieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>, string>) {
+  const { field, control } = fieldParts(props, 'textarea');
   return (
-    <Field id={textarea.id} label={label} errors={errors} hint={hint} wide={wide}>
-      <textarea
-        {...controlProps({ id: textarea.id, label, errors, hint, describedBy }, 'textarea')}
-        {...textarea}
-        onChange={(e) => onValueChange(e.target.value)}
-      />
+    <Field {...field}>
+      <textarea {...control} onChange={(e) => onValueChange(e.target.value)} />
     </Field>
   );
 }
 
 /** A labelled select of `T` values; its options are the children (see Options). */
-export function SelectField<T extends string>({
-  label,
-  errors,
-  hint,
-  describedBy,
-  wide,
-  onValueChange,
-  ...select
-}: FieldProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange'> & {
-    value: T;
-    onValueChange: (value: T) => void;
-  }) {
+export function SelectField<T extends string>({ onValueChange, ...props }: ValueFieldProps<SelectHTMLAttributes<HTMLSelectElement>, T>) {
+  const { field, control } = fieldParts(props, 'select');
   return (
-    <Field id={select.id} label={label} errors={errors} hint={hint} wide={wide}>
-      <select
-        {...controlProps({ id: select.id, label, errors, hint, describedBy }, 'select')}
-        {...select}
-        onChange={(e) => onValueChange(e.target.value as T)}
-      />
+    <Field {...field}>
+      <select {...control} onChange={(e) => onValueChange(e.target.value as T)} />
     </Field>
   );
 }

@@ -1,46 +1,46 @@
-import type { WaitlistStatus } from '@shared/contracts/waitlist.contract';
+import { useSnapshot } from 'valtio';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { EmailText } from './email-text';
 import { useBusyRow } from '../../lib/use-busy-row';
+import type { WaitlistStore, WaitlistStoreEntry } from '../../lib/waitlist-store';
 import './waitlist-panel.css';
 import { Button } from './button';
 
-/** One person in line as the panel shows them (each area maps its own entry to this). */
-export interface WaitlistPanelEntry {
-  id: number;
+/** Who is in line, as the panel names them (each area maps its own entry's fields to this). */
+export interface WaitlistContact {
   name: string;
   email: string;
   /** Null once retention anonymised the entry. */
   phone: string | null;
-  status: WaitlistStatus;
-  offered_until: string | null;
 }
 
 /**
  * A waitlist beside its registrations, for an external event or a program: position, who, whether a
  * place is held for them and until when, and — with delete permission — removing someone (a place held for them goes
- * to the next). The list is the area's store, kept live by its pushes; `onRemove` calls the area's endpoint.
+ * to the next). The list is the area's store (lib/waitlist-store.ts) for `ownerId`, kept live by its pushes; removing goes through
+ * the store to the area's endpoint; `contact` names an entry.
  */
-export function WaitlistPanel({
-  entries,
-  loaded,
+export function WaitlistPanel<E extends WaitlistStoreEntry>({
+  store,
+  ownerId,
   canDelete,
-  onRemove,
+  contact,
 }: {
-  entries: readonly WaitlistPanelEntry[];
-  loaded: boolean;
+  store: WaitlistStore<E>;
+  ownerId: number;
   canDelete: boolean;
-  /** Removes the entry on the server and from the store; resolves with the server's message. */
-  onRemove: (entry: WaitlistPanelEntry) => Promise<{ message?: string }>;
+  contact: (entry: E) => WaitlistContact;
 }) {
+  const { entries: snapshot, loaded } = useSnapshot(store.state);
+  const entries = (snapshot as readonly E[]).map((e) => ({ id: e.id, status: e.status, offered_until: e.offered_until, ...contact(e) }));
   const { busyId, run } = useBusyRow();
 
-  const remove = async (entry: WaitlistPanelEntry) => {
+  const remove = async (entry: (typeof entries)[number]) => {
     if (!window.confirm(`¿Quitar a ${entry.name} de la lista de espera?`)) return;
     await run(
       entry.id,
-      async () => toast.success((await onRemove(entry)).message || 'Quitado de la lista de espera'),
+      async () => toast.success((await store.remove(ownerId, entry.id)).message || 'Quitado de la lista de espera'),
       () => window.alert('Error al quitar de la lista de espera'),
     );
   };

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiTokenResponse, CreatedApiTokenResponse } from '@shared/contracts/api-tokens.contract';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { useReloadable } from '../../../lib/use-reloadable';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
@@ -24,20 +24,10 @@ import { Card } from '../../../components/ui/card';
 export function ApiTokensPage() {
   useDocumentTitle('Tokens de API');
   const { user } = useSession();
-  const [tokens, setTokens] = useState<ApiTokenResponse[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data, error, reload: load } = useReloadable(getApiTokens, 'No se pudieron cargar los tokens');
+  const tokens = data?.tokens ?? null;
   const [created, setCreated] = useState<CreatedApiTokenResponse | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenResponse | null>(null);
-
-  const load = useCallback(() => {
-    getApiTokens()
-      .then(({ tokens: list }) => {
-        setTokens(list);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(errorMessage(e, 'No se pudieron cargar los tokens')));
-  }, []);
-  useEffect(load, [load]);
 
   return (
     <div className="api-tokens-page">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { fieldBinder, TextField } from '../../../components/ui/field';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { changePassword, logout, useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
@@ -12,48 +13,9 @@ import { Button } from '../../../components/ui/button';
 const MIN_LENGTH = 8;
 const FALLBACK_ERROR = 'No se pudo cambiar la contraseña. Intenta de nuevo.';
 
-/** One password input with its label, hint and errors (the three of this form). */
-function PasswordField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoComplete: 'current-password' | 'new-password';
-  shown: boolean;
-  errors?: string[];
-  hint?: string;
-}) {
-  const { id, label, value, onChange, autoComplete, shown, errors, hint } = props;
-  const described = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={shown ? 'text' : 'password'}
-        className={`input ${errors?.length ? 'input--invalid' : ''}`}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={described}
-        required
-        data-testid={id}
-      />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p className="field__error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
+/** One password input of this form (required; shown as text while 'Mostrar contraseñas' is ticked). */
+function PasswordField({ shown, ...props }: Omit<Parameters<typeof TextField>[0], 'type'> & { shown: boolean }) {
+  return <TextField {...props} type={shown ? 'text' : 'password'} required data-testid={props.id} />;
 }
 
 /**
@@ -63,12 +25,12 @@ function PasswordField(props: {
 export function ChangePasswordPage() {
   useDocumentTitle('Cambia tu contraseña');
   const { user } = useSession();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
   const [shown, setShown] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { errors, submitting, submit } = useFormSubmit();
+  const bind = fieldBinder('password-change-', values, errors, (key, v) => setValues((s) => ({ ...s, [key]: v })));
+  const { current_password: current, password, password_confirmation: confirmation } = values;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,7 +44,7 @@ export function ChangePasswordPage() {
       focusPrefix: 'password-change-',
       send: async () => {
         setError(null);
-        const message = await changePassword({ current_password: current, password, password_confirmation: confirmation });
+        const message = await changePassword(values);
         toast.success(message);
       },
       refused: (err) => setError(errorMessage(err, FALLBACK_ERROR)),
@@ -107,34 +69,15 @@ export function ChangePasswordPage() {
           </Alert>
         ) : null}
 
+        <PasswordField label="Contraseña actual" {...bind('current_password')} autoComplete="current-password" shown={shown} />
         <PasswordField
-          id="password-change-current_password"
-          label="Contraseña actual"
-          value={current}
-          onChange={setCurrent}
-          autoComplete="current-password"
-          shown={shown}
-          errors={errors.current_password}
-        />
-        <PasswordField
-          id="password-change-password"
           label="Nueva contraseña"
-          value={password}
-          onChange={setPassword}
+          {...bind('password')}
           autoComplete="new-password"
           shown={shown}
-          errors={errors.password}
           hint={`Mínimo ${MIN_LENGTH} caracteres.`}
         />
-        <PasswordField
-          id="password-change-password_confirmation"
-          label="Confirma la nueva contraseña"
-          value={confirmation}
-          onChange={setConfirmation}
-          autoComplete="new-password"
-          shown={shown}
-          errors={errors.password_confirmation}
-        />
+        <PasswordField label="Confirma la nueva contraseña" {...bind('password_confirmation')} autoComplete="new-password" shown={shown} />
 
         <label className="checkbox">
           <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} data-testid="password-change-show" />

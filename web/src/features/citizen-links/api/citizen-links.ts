@@ -8,59 +8,34 @@ import type { ProgramApplicationAccepted, ProgramConfirmLinkView, ProgramOfferLi
 import { SIGNED_LINKS, type LinkPurpose } from '@shared/contracts/links.contract';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The purpose's API route for a token (links.contract.ts: the one list of signed-link paths). */
-const path = (purpose: LinkPurpose, token: string) => `${SIGNED_LINKS[purpose].api}${encodeURIComponent(token)}`;
-
-/** GET /api/registros/cancelar/{token}: the event and the first name; 404 tampered, 409 used, 410 expired. */
-export function getCancelLink(token: string): Promise<CancelLinkView> {
-  return apiRequest<CancelLinkView>(path('cancel-registration', token), { auth: 'none' });
+/**
+ * A signed link's two calls on its purpose's API route (links.contract.ts: the one list of signed-link paths), without a
+ * session: GET what the link is about (404 tampered, 409 used, 410 expired), POST its action (idempotent: a retried click
+ * changes nothing).
+ */
+function signedLink<View, Result>(purpose: LinkPurpose) {
+  const path = (token: string) => `${SIGNED_LINKS[purpose].api}${encodeURIComponent(token)}`;
+  return {
+    get: (token: string) => apiRequest<View>(path(token), { auth: 'none' }),
+    post: (token: string) => apiRequest<Result>(path(token), { method: 'POST', auth: 'none', idempotent: true }),
+  };
 }
 
-/** POST /api/registros/cancelar/{token} → 200 { message }. */
-export function cancelRegistration(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(path('cancel-registration', token), { method: 'POST', auth: 'none', idempotent: true });
-}
+/** /api/registros/cancelar/{token}: GET the event and the first name; POST → 200 { message }. */
+export const { get: getCancelLink, post: cancelRegistration } = signedLink<CancelLinkView, { message: string }>('cancel-registration');
 
-/** GET /api/lista-espera/aceptar/{token}: the place offered and until when. */
-export function getOfferLink(token: string): Promise<OfferLinkView> {
-  return apiRequest<OfferLinkView>(path('accept-waitlist-offer', token), { auth: 'none' });
-}
+/** /api/lista-espera/aceptar/{token}: GET the place offered and until when; POST → 201 { message, registration }. */
+export const { get: getOfferLink, post: acceptOffer } = signedLink<OfferLinkView, PublicRegistrationAccepted>('accept-waitlist-offer');
 
-/** POST /api/lista-espera/aceptar/{token} → 201 { message, registration }. */
-export function acceptOffer(token: string): Promise<PublicRegistrationAccepted> {
-  return apiRequest<PublicRegistrationAccepted>(path('accept-waitlist-offer', token), { method: 'POST', auth: 'none', idempotent: true });
-}
+/** /api/lista-espera/programa/aceptar/{token}: GET the place offered in a program; POST → 201 { message, registration } (pendiente). */
+export const { get: getProgramOfferLink, post: acceptProgramOffer } = signedLink<ProgramOfferLinkView, ProgramApplicationAccepted>(
+  'accept-program-waitlist-offer',
+);
 
-/** GET /api/lista-espera/programa/aceptar/{token}: the place offered in a program and until when. */
-export function getProgramOfferLink(token: string): Promise<ProgramOfferLinkView> {
-  return apiRequest<ProgramOfferLinkView>(path('accept-program-waitlist-offer', token), { auth: 'none' });
-}
+/** /api/lista-espera/confirmar/{token}: GET the join to confirm (410 once past its time); POST → 200 { message } (again: 200). */
+export const { get: getConfirmLink, post: confirmJoin } = signedLink<ConfirmLinkView, { message: string }>('confirm-waitlist-join');
 
-/** POST /api/lista-espera/programa/aceptar/{token} → 201 { message, registration } (the application, pendiente). */
-export function acceptProgramOffer(token: string): Promise<ProgramApplicationAccepted> {
-  return apiRequest<ProgramApplicationAccepted>(path('accept-program-waitlist-offer', token), {
-    method: 'POST',
-    auth: 'none',
-    idempotent: true,
-  });
-}
-
-/** GET /api/lista-espera/confirmar/{token}: the join to confirm; 410 once past its time. */
-export function getConfirmLink(token: string): Promise<ConfirmLinkView> {
-  return apiRequest<ConfirmLinkView>(path('confirm-waitlist-join', token), { auth: 'none' });
-}
-
-/** POST /api/lista-espera/confirmar/{token} → 200 { message } (again: 200, nothing changes). */
-export function confirmJoin(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(path('confirm-waitlist-join', token), { method: 'POST', auth: 'none', idempotent: true });
-}
-
-/** GET /api/lista-espera/programa/confirmar/{token}: a program's join to confirm. */
-export function getProgramConfirmLink(token: string): Promise<ProgramConfirmLinkView> {
-  return apiRequest<ProgramConfirmLinkView>(path('confirm-program-waitlist-join', token), { auth: 'none' });
-}
-
-/** POST /api/lista-espera/programa/confirmar/{token} → 200 { message }. */
-export function confirmProgramJoin(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(path('confirm-program-waitlist-join', token), { method: 'POST', auth: 'none', idempotent: true });
-}
+/** /api/lista-espera/programa/confirmar/{token}: GET a program's join to confirm; POST → 200 { message }. */
+export const { get: getProgramConfirmLink, post: confirmProgramJoin } = signedLink<ProgramConfirmLinkView, { message: string }>(
+  'confirm-program-waitlist-join',
+);

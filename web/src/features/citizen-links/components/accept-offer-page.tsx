@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { acceptOffer, acceptProgramOffer, getOfferLink, getProgramOfferLink } from '../api/citizen-links';
-import { EventFacts, LinkDoneCard, LinkQuestionCard, ProgramFacts, TokenLinkPage, type LinkBack } from './link-page';
+import { EVENT_WAITLIST, LinkDoneCard, LinkQuestionCard, PROGRAM_WAITLIST, TokenLinkPage, type WaitlistArea } from './link-page';
 
-/** What the offer page needs of one waitlist (events or programs): its API, its words and its facts. */
-interface OfferKind<T extends { nombre: string; oferta_hasta: string }> {
+/** What the offer page needs of one waitlist (events or programs): its API, its area's words and facts, and its outcome. */
+interface OfferKind<T extends { nombre: string; oferta_hasta: string }> extends WaitlistArea<T> {
   load: (token: string) => Promise<T>;
   accept: (token: string) => Promise<unknown>;
-  /** 'este evento' / 'este programa'. */
-  de: string;
-  facts: (view: T) => ReactNode;
   done: (view: T) => ReactNode;
-  link: (view: T) => LinkBack;
 }
 
 /** The place held for the first in line, accepted with one button: one page, two waitlists. */
@@ -48,29 +44,25 @@ function OfferPage<T extends { nombre: string; oferta_hasta: string }>({ kind }:
 const EVENT_OFFER: OfferKind<Awaited<ReturnType<typeof getOfferLink>>> = {
   load: getOfferLink,
   accept: acceptOffer,
-  de: 'este evento',
-  facts: (v) => <EventFacts evento={v.evento} />,
+  ...EVENT_WAITLIST,
   done: (v) => (
     <>
       Tu lugar en <strong>{v.evento.titulo}</strong> quedó registrado. Te enviamos la confirmación por correo, con tu código de acceso para
       la entrada.
     </>
   ),
-  link: (v) => ({ to: `/eventos/${v.evento.slug}`, label: 'Ver el evento' }),
 };
 
 const PROGRAM_OFFER: OfferKind<Awaited<ReturnType<typeof getProgramOfferLink>>> = {
   load: getProgramOfferLink,
   accept: acceptProgramOffer,
-  de: 'este programa',
-  facts: (v) => <ProgramFacts programa={v.programa} />,
+  ...PROGRAM_WAITLIST,
   done: (v) => (
     <>
       Tu solicitud para <strong>{v.programa.nombre}</strong> quedó registrada con tu lugar. Te enviamos la confirmación de recibido por
       correo; te escribiremos cuando sea confirmada.
     </>
   ),
-  link: (v) => ({ to: `/programas/${v.programa.slug}`, label: 'Ver el programa' }),
 };
 
 /** /lista-espera/aceptar/:token — an external event's offer. */

@@ -1,17 +1,12 @@
-import type { ReactNode } from 'react';
 import type { WaitlistConfirmLine } from '@shared/contracts/waitlist.contract';
 import { formatDateTime } from '../../../lib/format';
 import { confirmJoin, confirmProgramJoin, getConfirmLink, getProgramConfirmLink } from '../api/citizen-links';
-import { EventFacts, LinkDoneCard, LinkQuestionCard, ProgramFacts, TokenLinkPage, type LinkBack } from './link-page';
+import { EVENT_WAITLIST, LinkDoneCard, LinkQuestionCard, PROGRAM_WAITLIST, TokenLinkPage, type WaitlistArea } from './link-page';
 
-/** What the confirm page needs of one waitlist (events or programs): its API, its words and its facts. */
-interface ConfirmKind<T extends WaitlistConfirmLine> {
+/** What the confirm page needs of one waitlist (events or programs): its API and its area's words and facts. */
+interface ConfirmKind<T extends WaitlistConfirmLine> extends WaitlistArea<T> {
   load: (token: string) => Promise<T>;
   confirm: (token: string) => Promise<unknown>;
-  /** 'este evento' / 'este programa'. */
-  de: string;
-  facts: (view: T) => ReactNode;
-  link: (view: T) => LinkBack;
 }
 
 /**
@@ -61,17 +56,13 @@ function ConfirmPage<T extends WaitlistConfirmLine>({ kind }: { kind: ConfirmKin
 const EVENT_JOIN: ConfirmKind<Awaited<ReturnType<typeof getConfirmLink>>> = {
   load: getConfirmLink,
   confirm: confirmJoin,
-  de: 'este evento',
-  facts: (v) => <EventFacts evento={v.evento} />,
-  link: (v) => ({ to: `/eventos/${v.evento.slug}`, label: 'Ver el evento' }),
+  ...EVENT_WAITLIST,
 };
 
 const PROGRAM_JOIN: ConfirmKind<Awaited<ReturnType<typeof getProgramConfirmLink>>> = {
   load: getProgramConfirmLink,
   confirm: confirmProgramJoin,
-  de: 'este programa',
-  facts: (v) => <ProgramFacts programa={v.programa} />,
-  link: (v) => ({ to: `/programas/${v.programa.slug}`, label: 'Ver el programa' }),
+  ...PROGRAM_WAITLIST,
 };
 
 /** /lista-espera/confirmar/:token — an external event's waitlist join. */

@@ -5,9 +5,8 @@ import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth';
+import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
-import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { deleteExternalEvent } from '../api/delete-external-event';
 import { toggleFeatured } from '../api/toggle-featured';
@@ -34,12 +33,10 @@ const refused = (alert: string) => (err: unknown) => {
 };
 
 function ExternalEventsManager() {
-  const { user } = useSession();
   const { events, loading, loaded, error } = useSnapshot(externalEventsState);
   const [editing, setEditing] = useState<Editing>(null);
   const { busyId, run } = useBusyRow();
-  const canCreate = can(user, 'eventos_externos', 'create');
-  const rowPermissions = { edit: can(user, 'eventos_externos', 'edit'), delete: can(user, 'eventos_externos', 'delete') };
+  const { create: canCreate, ...rowPermissions } = useAreaRights('eventos_externos');
   // Read from the live list: an edit elsewhere shows; an event deleted elsewhere closes the modal.
   const editingEvent =
     editing?.mode === 'edit' ? ((events.find((e) => e.id === editing.id) as ExternalEventResponse | undefined) ?? null) : null;

@@ -5,6 +5,7 @@ import type { ExternalEventResponse, ExternalRegistrationResponse } from '@share
 import { ROOMS } from '@shared/events/socket-events';
 import { CorreosLink } from '../../../components/ui/correos-link';
 import { DoorAlarmBanner } from '../../../components/ui/door-alarm-banner';
+import { WaitlistPanel } from '../../../components/ui/waitlist-panel';
 import { ExportButtons } from '../../../components/ui/export-buttons';
 import { SearchField } from '../../../components/ui/search-field';
 import { ArrowLeftIcon, CalendarIcon, ExternalLinkIcon, PeopleIcon, PinIcon, TicketIcon } from '../../../components/ui/icons';
@@ -31,8 +32,7 @@ import { EventStatusBadge } from './event-status-badge';
 import { RegistrationDetailsModal } from './registration-details-modal';
 import { RegistrationStats } from './registration-stats';
 import { RegistrationsList } from './registrations-list';
-import { EventWaitlistPanel } from './waitlist-panel';
-import { loadWaitlist, resetWaitlist } from '../stores/waitlist-store';
+import { eventWaitlist, loadWaitlist, resetWaitlist } from '../stores/waitlist-store';
 import type { RegistrationHandlers } from './registration-actions';
 import { useBusyRow } from '../../../lib/use-busy-row';
 import '../external-events.css';
@@ -208,7 +208,12 @@ function Board({ eventId }: { eventId: number }) {
               <RegistrationsList registrations={visible} handlers={handlers} />
             )}
           </section>
-          <EventWaitlistPanel eventId={eventId} canDelete={handlers.canDelete} />
+          <WaitlistPanel
+            store={eventWaitlist}
+            ownerId={eventId}
+            canDelete={handlers.canDelete}
+            contact={(e) => ({ name: fullName(e), email: e.email, phone: e.phone })}
+          />
         </>
       )}
       {details ? <RegistrationDetailsModal registration={details} onClose={() => setDetailsId(null)} /> : null}

@@ -7,11 +7,10 @@ import { Alert } from '../../../components/ui/alert';
 import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon, PlusIcon } from '../../../components/ui/icons';
 import { CreateButton } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSession } from '../../../lib/auth';
+import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
 import { DESCRIPTION_PREVIEW_CHARS, INTERNAL_EVENTS_SKELETON_CARDS } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
-import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { deleteInternalEvent } from '../api/delete-internal-event';
 import { ESTADO_LABELS, TIPO_LABELS } from '../labels';
@@ -157,15 +156,12 @@ function DeleteModal({ evento, onClose }: { evento: InternalEventResponse; onClo
 type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
 
 function InternalEventsManager() {
-  const { user } = useSession();
   const { eventos, filters, loading, loaded, error } = useSnapshot(internalEventsState);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   // The detail's own modal (spec 2 §2: the list also assigns attendees); the card's count follows the push.
   const [assigning, setAssigning] = useState<number | null>(null);
-  const canCreate = can(user, 'eventos_internos', 'create');
-  const canEdit = can(user, 'eventos_internos', 'edit');
-  const canDelete = can(user, 'eventos_internos', 'delete');
+  const { create: canCreate, edit: canEdit, delete: canDelete } = useAreaRights('eventos_internos');
   const editingEvent =
     editing?.mode === 'edit' ? (eventos.find((e) => e.id === editing.id) as InternalEventResponse | undefined) : undefined;
   const deletingEvent = deleting !== null ? (eventos.find((e) => e.id === deleting) as InternalEventResponse | undefined) : undefined;

@@ -100,40 +100,75 @@ function NowCard({ o }: { o: DoorOccupancyResponse }) {
   );
 }
 
+/** One row of a counts table: its name (the row's header) and its two counts. */
+interface CountsRow {
+  key: string | number;
+  name: string;
+  counts: readonly [number, number];
+  /** The row's test id and data attributes. */
+  attributes: Record<string, string>;
+  /** Test ids of the two count cells, where a test reads them. */
+  countTestIds?: readonly [string, string];
+}
+
+/** A table of names against two counts (gates: entries and exits; sections: inside and seats). */
+function CountsTable({
+  testId,
+  columns,
+  rows,
+}: {
+  testId: string;
+  columns: readonly [string, string, string];
+  rows: readonly CountsRow[];
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table occ-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{columns[0]}</th>
+            <th scope="col" className="occ-num">
+              {columns[1]}
+            </th>
+            <th scope="col" className="occ-num">
+              {columns[2]}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} {...r.attributes}>
+              <th scope="row">{r.name}</th>
+              {r.counts.map((count, i) => (
+                <td key={i} className="occ-num" data-testid={r.countTestIds?.[i]}>
+                  {n(count)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function GatesCard({ o }: { o: DoorOccupancyResponse }) {
   return (
     <Card title="Por puerta">
       {o.gates.length === 0 ? (
         <p className="empty">Aún no hay escaneos en ninguna puerta.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table occ-table" data-testid="occupancy-gates">
-            <thead>
-              <tr>
-                <th scope="col">Puerta</th>
-                <th scope="col" className="occ-num">
-                  Entradas
-                </th>
-                <th scope="col" className="occ-num">
-                  Salidas
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.gates.map((g) => (
-                <tr key={g.gate} data-testid="occupancy-gate" data-gate={g.gate}>
-                  <th scope="row">{g.gate}</th>
-                  <td className="occ-num" data-testid="occupancy-gate-in">
-                    {n(g.in)}
-                  </td>
-                  <td className="occ-num" data-testid="occupancy-gate-out">
-                    {n(g.out)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CountsTable
+          testId="occupancy-gates"
+          columns={['Puerta', 'Entradas', 'Salidas']}
+          rows={o.gates.map((g) => ({
+            key: g.gate,
+            name: g.gate,
+            counts: [g.in, g.out],
+            attributes: { 'data-testid': 'occupancy-gate', 'data-gate': g.gate },
+            countTestIds: ['occupancy-gate-in', 'occupancy-gate-out'],
+          }))}
+        />
       )}
     </Card>
   );
@@ -142,30 +177,16 @@ function GatesCard({ o }: { o: DoorOccupancyResponse }) {
 function SectionsCard({ sections }: { sections: NonNullable<DoorOccupancyResponse['sections']> }) {
   return (
     <Card title="Por sección">
-      <div className="table-wrap">
-        <table className="table occ-table" data-testid="occupancy-sections">
-          <thead>
-            <tr>
-              <th scope="col">Sección</th>
-              <th scope="col" className="occ-num">
-                Dentro
-              </th>
-              <th scope="col" className="occ-num">
-                Asientos
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sections.map((s) => (
-              <tr key={s.seccion_id} data-testid="occupancy-section">
-                <th scope="row">{s.nombre}</th>
-                <td className="occ-num">{n(s.inside)}</td>
-                <td className="occ-num">{n(s.seats)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CountsTable
+        testId="occupancy-sections"
+        columns={['Sección', 'Dentro', 'Asientos']}
+        rows={sections.map((s) => ({
+          key: s.seccion_id,
+          name: s.nombre,
+          counts: [s.inside, s.seats],
+          attributes: { 'data-testid': 'occupancy-section' },
+        }))}
+      />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { PRIVACY_NOTICE_LIMITS, type AvisoPrivacidadResponse } from '@shared/contracts/privacy-notice.contract';
+import { useCallback, useState, type FormEvent } from 'react';
+import { PRIVACY_NOTICE_LIMITS } from '@shared/contracts/privacy-notice.contract';
 import { Alert } from '../../../components/ui/alert';
 import { TextAreaField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useReloadable } from '../../../lib/use-reloadable';
 import { getNoticeVersions, publishNotice } from '../api/notice-versions-api';
 import '../privacy-notice.css';
 import { Button } from '../../../components/ui/button';
@@ -26,21 +27,19 @@ export function NoticeVersionsPage() {
   useDocumentTitle('Aviso de privacidad');
   const { user } = useSession();
   const canPublish = can(user, 'privacidad', 'edit');
-  const [avisos, setAvisos] = useState<AvisoPrivacidadResponse[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [texto, setTexto] = useState('');
   const { errors, submitting, submit } = useFormSubmit();
 
-  const load = useCallback(() => {
-    getNoticeVersions()
-      .then(({ avisos: list }) => {
-        setAvisos(list);
-        setTexto((t) => t || list[0]?.texto || '');
-        setError(null);
-      })
-      .catch((e: unknown) => setError(errorMessage(e, 'No se pudieron cargar las versiones del aviso')));
-  }, []);
-  useEffect(load, [load]);
+  // The form starts from the current version's text (once it is known; what was typed stays).
+  const fetchVersions = useCallback(
+    () =>
+      getNoticeVersions().then(({ avisos }) => {
+        setTexto((t) => t || avisos[0]?.texto || '');
+        return avisos;
+      }),
+    [],
+  );
+  const { data: avisos, error, reload: load } = useReloadable(fetchVersions, 'No se pudieron cargar las versiones del aviso');
 
   const handleSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ARCO_LIMITS, ARCO_TYPE_LABELS, ARCO_TYPES, type ArcoType } from '@shared/contracts/privacy.contract';
 import { Alert } from '../../../components/ui/alert';
-import { Options, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { fieldBinder, Options, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
 import { useFormSubmit } from '../../../lib/use-form-submit';
@@ -52,6 +52,7 @@ export function ArcoRequestPage() {
     setValue((prev) => ({ ...prev, [key]: v }));
     setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([field]) => field !== key)));
   };
+  const bind = fieldBinder('arco-', value, errors, set);
 
   useEffect(() => {
     getArcoInfo().then(
@@ -111,44 +112,26 @@ export function ArcoRequestPage() {
       </p>
       <form className="arco__form" onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="arco-form">
         <SelectField<ArcoType | ''>
-          id="arco-tipo"
           label="¿Qué quieres solicitar?"
-          value={value.tipo}
-          onValueChange={(v) => set('tipo', v)}
-          errors={errors.tipo}
+          {...bind('tipo')}
           hint={value.tipo ? TYPE_HINTS[value.tipo] : undefined}
           required
         >
           <Options values={ARCO_TYPES} labels={ARCO_TYPE_LABELS} placeholder="Elige una opción" />
         </SelectField>
+        <TextField label="Nombre completo" {...bind('nombre')} autoComplete="name" maxLength={ARCO_LIMITS.nombre} required />
         <TextField
-          id="arco-nombre"
-          label="Nombre completo"
-          value={value.nombre}
-          onValueChange={(v) => set('nombre', v)}
-          errors={errors.nombre}
-          autoComplete="name"
-          maxLength={ARCO_LIMITS.nombre}
-          required
-        />
-        <TextField
-          id="arco-email"
           label="Correo electrónico"
           type="email"
-          value={value.email}
-          onValueChange={(v) => set('email', v)}
-          errors={errors.email}
+          {...bind('email')}
           hint="La solicitud es sobre los datos asociados a este correo."
           autoComplete="email"
           maxLength={ARCO_LIMITS.email}
           required
         />
         <TextAreaField
-          id="arco-descripcion"
           label={value.tipo === 'rectificacion' ? 'Qué dato hay que corregir y cuál es el correcto' : 'Descripción (opcional)'}
-          value={value.descripcion}
-          onValueChange={(v) => set('descripcion', v)}
-          errors={errors.descripcion}
+          {...bind('descripcion')}
           maxLength={ARCO_LIMITS.descripcion}
           rows={4}
           required={value.tipo === 'rectificacion'}

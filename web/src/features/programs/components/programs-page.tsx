@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { canInAnyArea } from '@shared/permissions';
 import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSession } from '../../../lib/auth';
+import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
 import { deletePrograma } from '../api/delete-programa';
@@ -22,13 +21,11 @@ import '../programs.css';
 type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
 
 function ProgramsManager() {
-  const { user } = useSession();
   const { programas, loading, loaded, error } = useSnapshot(programsState);
   const [editing, setEditing] = useState<Editing>(null);
   const [registrationsOf, setRegistrationsOf] = useState<number | null>(null);
   const { busyId, run } = useBusyRow();
-  const canCreate = canInAnyArea(user, PROGRAM_AREAS, 'create');
-  const rowPermissions = { edit: canInAnyArea(user, PROGRAM_AREAS, 'edit'), delete: canInAnyArea(user, PROGRAM_AREAS, 'delete') };
+  const { create: canCreate, ...rowPermissions } = useAreaRights(PROGRAM_AREAS);
   // Read from the live list: a change elsewhere shows; a program deleted elsewhere closes its modals.
   const find = (id: number | null) => (id === null ? null : ((programas.find((p) => p.id === id) as ProgramaResponse | undefined) ?? null));
   const editingPrograma = editing?.mode === 'edit' ? find(editing.id) : null;

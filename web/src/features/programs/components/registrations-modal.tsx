@@ -15,6 +15,7 @@ import { ExportButtons } from '../../../components/ui/export-buttons';
 import { Modal } from '../../../components/ui/modal';
 import { RowButton } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
+import { WaitlistPanel } from '../../../components/ui/waitlist-panel';
 import { errorMessage } from '../../../lib/api-client';
 import { todayInputValue } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -22,8 +23,7 @@ import { exportProgramRegistrations } from '../api/export-program-registrations'
 import { getProgramRegistrations } from '../api/get-program-registrations';
 import { updateRegistrationStatus } from '../api/update-registration-status';
 import { loadRegistrations, registrationsState, resetRegistrations, upsertRegistration } from '../stores/registrations-store';
-import { loadProgramWaitlist, programWaitlistState, resetProgramWaitlist } from '../stores/waitlist-store';
-import { ProgramWaitlistPanel } from './program-waitlist-panel';
+import { loadProgramWaitlist, programWaitlist, programWaitlistState, resetProgramWaitlist } from '../stores/waitlist-store';
 import { fullName, RegistrationDetailsModal } from './registration-details-modal';
 
 /**
@@ -142,7 +142,12 @@ export function RegistrationsModal({
           </DataTable>
         ) : null}
         {programa.max_participantes !== null || waitlist.entries.length > 0 ? (
-          <ProgramWaitlistPanel programaId={programa.id} canDelete={canDelete} />
+          <WaitlistPanel
+            store={programWaitlist}
+            ownerId={programa.id}
+            canDelete={canDelete}
+            contact={(e) => ({ name: fullName(e), email: e.correo_electronico, phone: e.celular })}
+          />
         ) : null}
       </div>
       {shown ? <RegistrationDetailsModal registration={shown} onClose={() => setDetails(null)} /> : null}

@@ -4,12 +4,14 @@
  */
 import type { ProgramWaitlistEntryResponse } from '@shared/contracts/programs.contract';
 import { createWaitlistStore } from '../../../lib/waitlist-store';
-import { getProgramWaitlist } from '../api/waitlist';
+import { getProgramWaitlist, removeFromProgramWaitlist } from '../api/waitlist';
 
-const store = createWaitlistStore<ProgramWaitlistEntryResponse>(getProgramWaitlist);
+const store = createWaitlistStore<ProgramWaitlistEntryResponse>(getProgramWaitlist, removeFromProgramWaitlist);
+
+/** For the waitlist panel (components/ui/waitlist-panel.tsx). */
+export const programWaitlist = store;
 
 export const programWaitlistState = store.state;
 export const resetProgramWaitlist = (programaId: number | null) => store.reset(programaId);
 export const loadProgramWaitlist = (programaId: number) => store.load(programaId);
 export const applyProgramWaitlistEntry = (programaId: number, entry: ProgramWaitlistEntryResponse) => store.apply(programaId, entry);
-export const dropProgramWaitlistEntry = (programaId: number, entryId: number) => store.drop(programaId, entryId);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   RETENTION_ACTION_LABELS,
   RETENTION_KINDS,
@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SectionTabs } from '../../../components/ui/section-tabs';
 import { PRIVACY_SECTIONS } from '../../../lib/privacy-sections';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { useReloadable } from '../../../lib/use-reloadable';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/config';
 import { formatDateTime } from '../../../lib/format';
@@ -41,19 +41,8 @@ export function RetentionPage() {
   useDocumentTitle('Conservación de datos');
   const { user } = useSession();
   const canRun = can(user, 'privacidad', 'edit');
-  const [report, setReport] = useState<RetentionReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: report, error, reload: load } = useReloadable(getRetentionReport, 'No se pudo cargar la conservación de datos');
   const [confirming, setConfirming] = useState(false);
-
-  const load = useCallback(() => {
-    getRetentionReport()
-      .then((r) => {
-        setReport(r);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(errorMessage(e, 'No se pudo cargar la conservación de datos')));
-  }, []);
-  useEffect(load, [load]);
 
   return (
     <div className="retention-page">

@@ -6,9 +6,8 @@ import { CreateButton, ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth';
+import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
-import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { getEspacio } from '../api/get-espacio';
 import { toggleEspacioActive } from '../api/toggle-espacio-active';
@@ -32,13 +31,10 @@ type Dialog =
   | null;
 
 function SpacesManager() {
-  const { user } = useSession();
   const { espacios, loading, loaded, error } = useSnapshot(espaciosState);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { busyId, run } = useBusyRow();
-  const canCreate = can(user, 'eventos_internos', 'create');
-  const canEdit = can(user, 'eventos_internos', 'edit');
-  const canDelete = can(user, 'eventos_internos', 'delete');
+  const { create: canCreate, edit: canEdit, delete: canDelete } = useAreaRights('eventos_internos');
   // View and deactivate read the live list: a change elsewhere shows at once.
   const listed = (id: number) => (espacios.find((e) => e.id === id) as EspacioResponse | undefined) ?? null;
 

@@ -10,9 +10,8 @@ import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RowButton } from '../../../components/ui/row-actions';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth';
+import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
-import { can } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { deleteWebhook, pingWebhook } from '../api/webhooks-api';
 import { WebhooksLiveEffect } from '../live/webhooks-live-effect';
@@ -69,15 +68,12 @@ function SecretModal({ secreto, rotated, onClose }: { secreto: string; rotated: 
 /** 'Webhooks': the endpoints other systems registered, their state, 'probar', and the delivery log of the one opened. */
 export function WebhooksPage() {
   useDocumentTitle('Webhooks');
-  const { user } = useSession();
   const { webhooks, loading, loaded, error } = useSnapshot(webhooksState);
   const { webhookId } = useSnapshot(logState);
   const [editing, setEditing] = useState<WebhookEndpointResponse | 'new' | null>(null);
   const [secret, setSecret] = useState<{ secreto: string; rotated: boolean } | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpointResponse | null>(null);
-  const canCreate = can(user, 'integraciones', 'create');
-  const canEdit = can(user, 'integraciones', 'edit');
-  const canDelete = can(user, 'integraciones', 'delete');
+  const { create: canCreate, edit: canEdit, delete: canDelete } = useAreaRights('integraciones');
 
   useEffect(() => {
     void loadWebhooks();
