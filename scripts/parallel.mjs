@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs npm scripts at the same time (`npm run lint`: ESLint, Prettier and the two type checks, ≈ 1 min instead of
+// Runs npm scripts at the same time (`npm run lint`: ESLint, Prettier and the type checks, ≈ 1 min instead of
 // ≈ 2 one after the other on 2 cores), then shows each one's output whole, in the order given, with its time. Fails
 // (exit 1) if any failed, after all of them ended. Usage: node scripts/parallel.mjs <script> [<script> …]
 import { spawn } from 'node:child_process';

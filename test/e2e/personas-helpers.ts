@@ -27,6 +27,8 @@ export interface PersonaInput {
   apellido_materno?: string;
   fecha_nacimiento?: string | null;
   telefono_celular?: string;
+  telefono_oficina?: string;
+  extension_oficina?: string;
   correo_electronico?: string;
   sector_id?: number | null;
   empresa_id?: number | null;

@@ -253,6 +253,22 @@ describe('merging people', () => {
     expect(await t.query(`SELECT id FROM personas WHERE id = $1`, [s.typo.id])).toEqual([]);
   });
 
+  it('undo after the other person of a pair set aside was deleted: a clear 409, nothing written (never an FK error)', async () => {
+    const s = await threeJoses();
+    const res = await merge(admin, { sobreviviente_id: s.jose.id, fusionar_ids: [s.mail.id] });
+    expect(res.status).toBe(201);
+    // The pair 'mail ~ other' is now 'jose ~ other'; deleting 'other' takes it away (ON DELETE CASCADE).
+    await t.as(admin).delete(`/api/personas/${s.other.id}`).expect(200);
+    const undone = await undo(admin, res.body.id);
+    expect(undone.status).toBe(409);
+    expect(undone.body.message).toBe('Estas personas cambiaron después de la fusión; deshacerla borraría esos cambios.');
+    expect(await t.query(`SELECT id FROM personas WHERE id = $1`, [s.mail.id])).toEqual([]);
+    const [{ deshecha_at }] = await t.query<{ deshecha_at: Date | null }>(`SELECT deshecha_at FROM persona_fusiones WHERE id = $1`, [
+      res.body.id,
+    ]);
+    expect(deshecha_at).toBeNull();
+  });
+
   it('two staff merging overlapping people at once: one wins, the other gets a clear 409', async () => {
     for (let round = 0; round < 3; round++) {
       const a = await createPersona(t, admin, { nombre: 'Rosa María', apellido_paterno: 'Cantú', apellido_materno: `Elizondo${round}` });
