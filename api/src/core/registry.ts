@@ -7,11 +7,17 @@ export class Registry<K, V> {
 
   constructor(
     private readonly kind: string,
-    private readonly keyOf: (entry: V) => K,
+    private readonly keyOf: (entry: V) => K = () => {
+      throw new Error('This registry takes its key with registerAs');
+    },
   ) {}
 
   register(entry: V): void {
-    const key = this.keyOf(entry);
+    this.registerAs(this.keyOf(entry), entry);
+  }
+
+  /** An entry that does not carry its own key (an adapter registered for a kind). */
+  registerAs(key: K, entry: V): void {
     if (this.entries.has(key)) throw new Error(`${this.kind} ${String(key)} registered twice`);
     this.entries.set(key, entry);
   }

@@ -1,3 +1,4 @@
+import { Registry } from '@core/registry';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Transaction } from '@core/outbox/unit-of-work';
@@ -52,16 +53,13 @@ export interface DoorAdapter {
 
 /** The adapters, by kind: each area registers its own at start; the door engine asks here. */
 @Injectable()
-export class DoorAdapters {
-  private readonly byKind = new Map<DoorKind, DoorAdapter>();
-
-  register(kind: DoorKind, adapter: DoorAdapter): void {
-    if (this.byKind.has(kind)) throw new Error(`Door adapter for ${kind} registered twice`);
-    this.byKind.set(kind, adapter);
+export class DoorAdapters extends Registry<DoorKind, DoorAdapter> {
+  constructor() {
+    super('Door adapter');
   }
 
-  get(kind: DoorKind): DoorAdapter {
-    const adapter = this.byKind.get(kind);
+  override get(kind: DoorKind): DoorAdapter {
+    const adapter = super.get(kind);
     if (!adapter) throw new Error(`No door adapter for ${kind}`);
     return adapter;
   }

@@ -51,7 +51,7 @@ export class ExternalEventsModule implements OnModuleInit {
 
   onModuleInit(): void {
     registerExternalEventsRealtime(this.realtime, this.events, this.counts);
-    this.doors.register('externo', this.door);
+    this.doors.registerAs('externo', this.door);
     registerExternalEventsPersonalData(this.personalData, this.ds);
     // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox,
     // so it exists once the offer commits); the scheduled sweep catches any that did not run.

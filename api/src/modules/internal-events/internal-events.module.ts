@@ -49,7 +49,7 @@ export class InternalEventsModule implements OnModuleInit {
 
   onModuleInit(): void {
     registerInternalEventsRealtime(this.realtime, this.repo);
-    this.doors.register('interno', this.door);
+    this.doors.registerAs('interno', this.door);
     // A merge of people moves their invitations, seats and door rows (the people database's merge engine).
     this.people.register(this.personReferences);
     // A committed invitation request becomes its one job (the job id deduplicates a re-queue).
