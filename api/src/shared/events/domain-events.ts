@@ -139,6 +139,11 @@ export interface DomainEventMap {
   'door.stop-lifted': { kind: DoorKind; event_id: number; lifted: boolean; inside: number; capacity: number | null };
   /** 'Vaciar recinto': everyone inside marked out; `cut`: the nightly run's (DOOR_EMPTY_AT, ISO), absent on demand. */
   'door.emptied': { kind: DoorKind; event_id: number; count: number; cut?: string };
+  /**
+   * People merged into one (the people database's merge) who were inside the same event are one person inside: the
+   * counter moved by `delta` (negative); the merge's undo moves it back (positive). `inside`: the count after.
+   */
+  'door.holders-merged': { kind: DoorKind; event_id: number; delta: number; inside: number; undone: boolean };
   // Privacy: a new version of the notice; a retention run (its counts are the run's row).
   'privacy-notice.published': { version: number };
   'privacy.retention-run': { run_id: number; total: number };
@@ -235,6 +240,7 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'door.alarm': { action: 'update', resourceType: 'door_occupancy' },
   'door.stop-lifted': { action: 'update', resourceType: 'door_occupancy' },
   'door.emptied': { action: 'update', resourceType: 'door_occupancy' },
+  'door.holders-merged': { action: 'update', resourceType: 'door_occupancy' },
   'privacy-notice.published': { action: 'create', resourceType: 'aviso_privacidad' },
   'privacy.retention-run': { action: 'update', resourceType: 'conservacion_ejecucion' },
   'privacy-request.filed': { action: 'create', resourceType: 'solicitud_arco' },

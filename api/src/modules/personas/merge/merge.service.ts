@@ -64,6 +64,8 @@ export class MergeService {
         }
         const rows = await this.repo.people(m, ids);
         const people = ids.map((id) => rows.find((r) => r.id === id)!);
+        // Every area's rows of these people, locked in its own writers' order, before they are read.
+        for (const holder of this.references.all()) await holder.lock?.(m, ids);
         const choice: MergeChoice = { ...preselectMerge(people), ...campos };
         const values: Record<string, string | number | null> = mergedValues(people, choice);
         values.apellido_paterno ??= '';
@@ -76,7 +78,7 @@ export class MergeService {
         const movidos: MergeMoved = { invitaciones: 0, invitaciones_liberadas: 0, asientos: 0, filas_importacion: 0, bitacora: 0 };
         const eventos = new Set<number>();
         for (const holder of this.references.all()) {
-          const moved = await holder.move(m, survivor, merged);
+          const moved = await holder.move(tx, survivor, merged);
           Object.assign(movidos, moved.counts);
           for (const id of moved.eventosInternos ?? []) eventos.add(id);
         }
@@ -148,6 +150,7 @@ export class MergeService {
         if (row.deshecha_at) throw new DomainException(PersonasError.MergeNotUndoable, 'Esta fusión ya se deshizo.');
         const ids = [row.sobreviviente_id, ...row.fusionar_ids];
         await this.repo.lockPeople(m, ids);
+        for (const holder of this.references.all()) await holder.lock?.(m, ids);
         if ((await this.repo.fingerprint(m, ids)) !== row.despues_md5)
           throw new DomainException(
             PersonasError.MergeNotUndoable,
@@ -156,8 +159,10 @@ export class MergeService {
         await this.repo.restore(m, ids, row.antes);
         // The keys came back as they were; the pairs are scored again against everyone as they are now.
         await this.keyer.repair(m, ids);
+        const eventos = new Set<number>();
+        for (const holder of this.references.all()) for (const e of (await holder.restored?.(tx, row.antes)) ?? []) eventos.add(e);
         const undone = await this.repo.markUndone(m, id, actor.userId);
-        const events = [...new Set(this.references.all().flatMap((h) => h.eventosInternos?.(row.antes) ?? []))].sort((a, b) => a - b);
+        const events = [...eventos].sort((a, b) => a - b);
         await tx.record({
           type: 'persona.merge-undone',
           resourceId: row.sobreviviente_id,
