@@ -36,10 +36,13 @@ export const personReference = (table: string, where: string, flags: Partial<Per
 /** `where` for a column holding one of the people's ids. */
 export const personColumn = (column: string) => `t.${column} = ANY($1::int[])`;
 
-/** What one holder's move did: counts for the merge's `movidos`, and the internal events whose boards changed. */
+/**
+ * What one area's move did: counts for the merge's `movidos`, and the ids of the area's own records whose rows
+ * changed (the merge's event carries them under the area's name; the area's push routes tell its rooms).
+ */
 export interface PersonReferencesMoved {
   counts: Partial<MergeMoved>;
-  eventosInternos?: number[];
+  changed?: number[];
 }
 
 /** The rows of every table, as they were before a merge: table → rows (to_jsonb of each row). */
@@ -66,7 +69,7 @@ export interface PersonReferences {
   move(tx: Transaction, survivor: number, merged: number[]): Promise<PersonReferencesMoved>;
   /**
    * After an undo wrote `snapshot` back, in its transaction: what the area derives from these rows, put back in
-   * step (the door's count of people inside). Answers the internal events whose boards change again.
+   * step (the door's count of people inside). Answers the ids of the area's own records that change again.
    */
   restored?(tx: Transaction, snapshot: PersonSnapshot): Promise<number[]>;
 }

@@ -15,6 +15,9 @@ import { InternalEventsRepository } from './internal-events.repository';
 
 const byNumber = (a: number, b: number) => a - b;
 
+/** This area's name among the people references (the key of its changes in a merge's event). */
+export const INTERNAL_EVENTS_AREA = 'internal-events';
+
 /**
  * Internal events' references to people, for the people database's merge (docs/decisions/personas.md «Fusionar
  * personas»): invitations, the seats hanging off them, and the door's rows of their holders. One invitation per event
@@ -23,7 +26,7 @@ const byNumber = (a: number, b: number) => a - b;
  */
 @Injectable()
 export class InternalEventsPersonReferences implements PersonReferences {
-  readonly area = 'internal-events';
+  readonly area = INTERNAL_EVENTS_AREA;
   readonly order = 1;
   readonly tables = [
     personReference('evento_asistentes', personColumn('persona_id'), { foreignKey: true }),
@@ -54,7 +57,7 @@ export class InternalEventsPersonReferences implements PersonReferences {
         invitaciones_liberadas: released.length,
         asientos: await this.seating.countSeatsOf(manager, survivor, moved),
       },
-      eventosInternos: [...new Set([...released.map((r) => r.evento_interno_id), ...moved])].sort(byNumber),
+      changed: [...new Set([...released.map((r) => r.evento_interno_id), ...moved])].sort(byNumber),
     };
   }
 

@@ -25,6 +25,12 @@ import type { WebhookEndpointResponse } from '../contracts/webhooks.contract';
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
 
+/**
+ * A merge of people or its undo. `cambios`: per area that keeps references to people (its PersonReferences `area`),
+ * the ids of its own records whose rows changed — each area tells its own rooms (RealtimeRegistry.alsoOn).
+ */
+type PersonaMergeEvent = { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; cambios: Record<string, number[]> };
+
 /** Audit actions of spec 1 §3. */
 export const AUDIT_ACTIONS = ['login', 'logout', 'create', 'update', 'delete', 'view', 'register'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -62,13 +68,10 @@ export interface DomainEventMap {
   'persona.deleted': { persona_id: number };
   /** 'No es duplicado': the pair, smaller id first, is never listed again. */
   'persona.duplicate-dismissed': { persona_ids: [number, number] };
-  /**
-   * People merged into one (`fusion_id`): the merged ones are gone, their references are the survivor's.
-   * `eventos_internos`: the internal events whose attendee lists changed (their boards refetch).
-   */
-  'persona.merged': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
+  /** People merged into one (`fusion_id`): the merged ones are gone, their references are the survivor's. */
+  'persona.merged': PersonaMergeEvent;
   /** A merge undone: the merged people are back with their references, the survivor as it was. */
-  'persona.merge-undone': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
+  'persona.merge-undone': PersonaMergeEvent;
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
