@@ -20,7 +20,7 @@ import type {
 import type { CorreoResponse } from '../contracts/mail.contract';
 import type { DoorAlarm, DoorKind, DoorScanRecord } from '../contracts/door.contract';
 import type { ArcoRequestResponse, PersonalDataSource } from '../contracts/privacy.contract';
-import type { WebhookEndpointResponse } from '../contracts/webhooks.contract';
+import type { WebhookDeliveryResponse, WebhookEndpointResponse } from '../contracts/webhooks.contract';
 
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
@@ -171,6 +171,9 @@ export interface DomainEventMap {
   'webhook.updated': { webhook: WebhookEndpointResponse; secreto_rotado: boolean };
   'webhook.deleted': { webhook_id: number };
   'webhook.stopped': { webhook_id: number; estado: 'pausado' | 'deshabilitado'; motivo: string };
+  /** Staff's 'probar' (a ping, new in the log) and 'reenviar' (one more attempt of a finished delivery): the delivery now. */
+  'webhook.pinged': { webhook_id: number; entrega: WebhookDeliveryResponse };
+  'webhook.delivery-resent': { webhook_id: number; entrega: WebhookDeliveryResponse };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -257,6 +260,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'webhook.updated': { action: 'update', resourceType: 'webhook' },
   'webhook.deleted': { action: 'delete', resourceType: 'webhook' },
   'webhook.stopped': { action: 'update', resourceType: 'webhook' },
+  'webhook.pinged': { action: 'create', resourceType: 'webhook_entrega' },
+  'webhook.delivery-resent': { action: 'update', resourceType: 'webhook_entrega' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */
