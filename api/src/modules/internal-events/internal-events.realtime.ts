@@ -81,7 +81,8 @@ export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
  * PersonReferences answered, under its name in `cambios`): each board is told to refetch its list (`asistentes` null).
  */
 const listsChanged: PushRoute<'persona.merged' | 'persona.merge-undone'> = (e) => ({
-  pushes: (e.payload.cambios[INTERNAL_EVENTS_AREA] ?? []).map((id) =>
+  // An event written before `cambios` existed (still in the outbox at a deploy) names none: nothing to push, nothing thrown.
+  pushes: (e.payload.cambios?.[INTERNAL_EVENTS_AREA] ?? []).map((id) =>
     push('internal-attendees.assigned', board(id), { event_id: id, asistentes: null }),
   ),
 });
