@@ -1,4 +1,8 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
 import { perMinuteLimiter } from '../../api/src/core/jobs/job-handler';
+import { redisOptionsFromUrl } from '../../api/src/core/redis/redis-options';
+import { mailQueueAheadDefault } from '../../api/src/modules/mail/mail.settings';
+import { QUEUES } from '../../api/src/shared/jobs/jobs';
 import { SmtpSink } from '../setup/smtp-sink';
 import { TestApp } from '../setup/test-app';
 import { confirmacion, queueMails } from './mail-factories';
@@ -38,6 +42,65 @@ describe('mail pace: MAIL_PER_MINUTE limits what leaves for the SMTP server', ()
     // promised). Without the limiter all six reach the server within a few tens of milliseconds; the margin below
     // one window is for delivery jitter on a loaded machine.
     for (let i = 0; i + 4 < times.length; i += 1) expect(times[i + 4] - times[i]).toBeGreaterThanOrEqual(500);
+  });
+});
+
+/**
+ * MAIL_QUEUE_AHEAD (docs/decisions/correos.md): a long line of messages waits in PostgreSQL, where its rows are, and
+ * only so many jobs wait in Redis for the pace; the dispatcher hands the rest over as the queue empties.
+ */
+describe('mail queue ahead: a long line waits in PostgreSQL, not in Redis', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    sink = await SmtpSink.start();
+    t = await TestApp.start({ env: { SMTP_URL: sink.url, MAIL_PER_MINUTE: '1200', MAIL_QUEUE_AHEAD: '5' } });
+    queue = new Queue(QUEUES.mail, {
+      prefix: `${t.config.redisPrefix}:bull`,
+      connection: redisOptionsFromUrl(t.config.redisUrl, { maxRetriesPerRequest: 1 }) as ConnectionOptions,
+    });
+  });
+
+  afterAll(async () => {
+    await queue?.close();
+    await t?.close();
+    await sink?.stop();
+  });
+
+  it('forty messages queued at once: never more than five jobs waiting in Redis, every message sent once', async () => {
+    let most = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const counts = await queue.getJobCounts('wait', 'prioritized', 'delayed');
+        most = Math.max(most, counts.wait + counts.prioritized + counts.delayed);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      const ids = await queueMails(
+        t,
+        Array.from({ length: 40 }, (_, i) => confirmacion({ email: `fila${i}@correo.test` })),
+      );
+      expect(ids).toHaveLength(40);
+      await sink.waitFor(40, 60_000);
+    } finally {
+      sampling = false;
+      await sampler;
+    }
+    expect(new Set(sink.received.map((m) => m.messageId)).size).toBe(40);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(5);
+    const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM correos WHERE to_email LIKE 'fila%' AND status = 'sent'`);
+    expect(n).toBe(40);
+  });
+
+  it("the default: what the pace sends in 30 seconds, at least 100; no bound when the pace is 0", () => {
+    expect(mailQueueAheadDefault(1200)).toBe(600);
+    expect(mailQueueAheadDefault(30)).toBe(100);
+    expect(mailQueueAheadDefault(0)).toBeNull();
   });
 });
 

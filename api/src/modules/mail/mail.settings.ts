@@ -28,6 +28,12 @@ export interface MailSettings {
    * (0: as fast as the workers go). A relay's own limit (Microsoft 365: 30 a minute) goes here.
    */
   mailPerMinute: number;
+  /**
+   * MAIL_QUEUE_AHEAD: at most this many messages wait in Redis for their turn (the rest wait in PostgreSQL, where
+   * they already are, and are handed over as the queue empties). Default: 30 seconds at MAIL_PER_MINUTE, at least
+   * 100; with MAIL_PER_MINUTE=0, no bound (null).
+   */
+  mailQueueAhead: number | null;
 }
 
 /**
@@ -36,6 +42,13 @@ export interface MailSettings {
  * 20 % (bench:mail, docs/benchmarks.md). 0 lifts the limit; a relay's own limit goes lower.
  */
 export const MAIL_PER_MINUTE_DEFAULT = 1200;
+
+/**
+ * MAIL_QUEUE_AHEAD's default: what the pace sends in 30 seconds, at least 100 — enough that the queue never runs dry
+ * between two hand-overs (every second), few enough that a burst of 5,000 registrations is not 5,000 jobs written to
+ * Redis at once (docs/decisions/correos.md, «Los correos esperan en PostgreSQL, no en Redis»).
+ */
+export const mailQueueAheadDefault = (perMinute: number): number | null => (perMinute === 0 ? null : Math.max(100, Math.ceil(perMinute / 2)));
 
 /**
  * Whether mail to SMTP_URL must go over TLS without being asked: in production, smtp:// (smtps:// already is TLS)
@@ -55,6 +68,7 @@ export const MAIL_SETTINGS = defineSettings<MailSettings>((env, core) => {
   const mailFrom = env.MAIL_FROM?.trim() || `"Aforo · Municipio de ${core.municipio}" <no-responder@aforo.local>`;
   if (/[\r\n]/.test(mailFrom) || !/@/.test(mailFrom))
     throw new ConfigError('MAIL_FROM', 'debe ser una dirección de correo, en una sola línea');
+  const mailPerMinute = readInt(env, 'MAIL_PER_MINUTE', MAIL_PER_MINUTE_DEFAULT, 0, 1_000_000);
   return {
     smtpUrl,
     smtpRequireTls: smtpRequiresTls(smtpUrl, core.env),
@@ -62,6 +76,7 @@ export const MAIL_SETTINGS = defineSettings<MailSettings>((env, core) => {
     mailSendTimeoutMs: readInt(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 500, 600_000),
     mailSendAttempts: readInt(env, 'MAIL_SEND_ATTEMPTS', 10, 1, 100),
     mailRetryDelayMs: readInt(env, 'MAIL_RETRY_DELAY_MS', 2_000, 100, 3_600_000),
-    mailPerMinute: readInt(env, 'MAIL_PER_MINUTE', MAIL_PER_MINUTE_DEFAULT, 0, 1_000_000),
+    mailPerMinute,
+    mailQueueAhead: env.MAIL_QUEUE_AHEAD?.trim() ? readInt(env, 'MAIL_QUEUE_AHEAD', 0, 1, 1_000_000) : mailQueueAheadDefault(mailPerMinute),
   };
 });

@@ -13,11 +13,15 @@ const RECONNECT_MS = 1000;
  * RECOVER_MS, then doubling up to RECOVER_MAX_MS (a long outage costs one read every few seconds). */
 const RECOVER_MS = 500;
 const RECOVER_MAX_MS = 5000;
+/** While MAIL_QUEUE_AHEAD messages already wait in Redis, the rest is offered again this often. */
+const HAND_OVER_MS = 1000;
 
 /**
  * From a committed row to its job, in the workers: `mail_notify` NOTIFYs `aforo_mail` with the ids a statement
  * queued (one NOTIFY per statement) when its transaction commits; this LISTENs on a connection of its own (never through a pooler) and enqueues one
- * `mail.send` per id. At start and after every reconnection to PostgreSQL it enqueues everything still waiting,
+ * `mail.send` per id — at most MAIL_QUEUE_AHEAD waiting in Redis at a time: the others stay in PostgreSQL (their
+ * rows are the queue of record) and in this process's list, handed over every second as the pace sends. At start
+ * and after every reconnection to PostgreSQL it enqueues everything still waiting,
  * so a message queued while no workers ran is never lost. When Redis refuses a job or its connection drops, it
  * reads everything waiting from PostgreSQL again every few seconds until Redis takes it: the messages queued
  * during a Redis outage, and the jobs a Redis that came back empty lost, go out as soon as Redis answers (a job
@@ -32,6 +36,7 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private recoverTimer: NodeJS.Timeout | null = null;
+  private handOverTimer: NodeJS.Timeout | null = null;
   private recoverDelay = RECOVER_MS;
 
   constructor(
@@ -85,20 +90,45 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   private add(ids: string[]): void {
     for (const id of ids) this.pending.add(id);
-    if (!this.flushing) this.flushing = this.flush().finally(() => (this.flushing = null));
+    if (!this.flushing && this.pending.size > 0) this.flushing = this.flush().finally(() => (this.flushing = null));
   }
 
   private async flush(): Promise<void> {
     while (this.pending.size > 0 && !this.stopped) {
-      const batch = [...this.pending].slice(0, FLUSH_MAX);
+      let room: number;
+      try {
+        room = await this.queue.room();
+      } catch {
+        room = -1;
+      }
+      if (room === 0) {
+        this.handOverLater();
+        return;
+      }
+      const batch: string[] = [];
+      for (const id of this.pending) {
+        if (batch.length >= Math.min(FLUSH_MAX, room < 0 ? FLUSH_MAX : room)) break;
+        batch.push(id);
+      }
       for (const id of batch) this.pending.delete(id);
-      if (!(await this.queue.enqueue(batch))) {
+      if (room < 0 || !(await this.queue.enqueue(batch))) {
         // Redis refused them: they stay queued in PostgreSQL, where recover() reads them (and the rest) again.
         this.pending.clear();
         this.recoverLater();
         return;
       }
+      this.recoverDelay = RECOVER_MS;
     }
+  }
+
+  /** The queue holds MAIL_QUEUE_AHEAD already: what waits here is offered again in a second. */
+  private handOverLater(): void {
+    if (this.stopped || this.handOverTimer) return;
+    this.handOverTimer = setTimeout(() => {
+      this.handOverTimer = null;
+      this.add([]);
+    }, HAND_OVER_MS);
+    this.handOverTimer.unref();
   }
 
   private recoverLater(): void {
@@ -111,12 +141,10 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
     this.recoverDelay = Math.min(this.recoverDelay * 2, RECOVER_MAX_MS);
   }
 
-  /** Everything waiting, offered to Redis again; until Redis takes it (or nothing waits), tried again later. */
+  /** Everything waiting, offered to Redis again (as the queue has room); until Redis takes it, tried again later. */
   private async recover(): Promise<void> {
     try {
-      const ids = await this.mails.pending(0, mailSendingLeaseMs(this.config), 50_000);
-      if (await this.queue.enqueue(ids)) this.recoverDelay = RECOVER_MS;
-      else this.recoverLater();
+      this.add(await this.mails.pending(0, mailSendingLeaseMs(this.config), 50_000));
     } catch (err) {
       this.logger.warn(`Correos pendientes no leídos: ${(err as Error).message}`);
       this.recoverLater(); // PostgreSQL down as well: its LISTEN reconnection enqueues them too
@@ -127,6 +155,7 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.recoverTimer) clearTimeout(this.recoverTimer);
+    if (this.handOverTimer) clearTimeout(this.handOverTimer);
     await this.flushing;
     const client = this.client;
     this.client = null;

@@ -33,6 +33,17 @@ export class MailQueue implements OnApplicationShutdown {
     (this.queue as unknown as EventEmitter).on('ioredis:close', listener);
   }
 
+  /**
+   * How many more messages may be handed to Redis now (MAIL_QUEUE_AHEAD less those waiting for their turn: waiting,
+   * delayed for a retry, or held by the pace); Infinity when unbounded. Throws when Redis does not answer.
+   */
+  async room(): Promise<number> {
+    const ahead = this.config.mailQueueAhead;
+    if (ahead === null) return Infinity;
+    const counts = await this.queue.getJobCounts('wait', 'prioritized', 'delayed');
+    return Math.max(0, ahead - Object.values(counts).reduce((a, b) => a + b, 0));
+  }
+
   /** Enqueues the messages; false when Redis did not take them (they stay queued for the next sweep). */
   async enqueue(ids: readonly string[]): Promise<boolean> {
     if (ids.length === 0) return true;

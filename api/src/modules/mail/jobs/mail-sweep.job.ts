@@ -10,7 +10,7 @@ import { MailQueue } from './mail-queue';
 /**
  * mail.sweep (a BullMQ job scheduler: once per cluster, every MAIL_SWEEP_EVERY_MS): enqueues the messages
  * queued long ago whose NOTIFY or enqueue was lost, and those a dead worker left in 'sending' past the lease.
- * A message whose job still exists is not enqueued twice (same job id).
+ * A message whose job still exists is not enqueued twice (same job id); at most as many as the queue has room for.
  */
 @Injectable()
 export class MailSweepJob extends JobBase<'mail.sweep'> {
@@ -23,7 +23,10 @@ export class MailSweepJob extends JobBase<'mail.sweep'> {
   }
 
   async handle(): Promise<void> {
-    const ids = await this.mails.pending(MAIL_SWEEP_QUEUED_AFTER_MS, mailSendingLeaseMs(this.config), 5000);
+    // No more than the queue has room for (MAIL_QUEUE_AHEAD): a long line stays in PostgreSQL, handed over as it sends.
+    const room = await this.queue.room();
+    if (room === 0) return;
+    const ids = await this.mails.pending(MAIL_SWEEP_QUEUED_AFTER_MS, mailSendingLeaseMs(this.config), Math.min(5000, room));
     if (ids.length === 0) return;
     if (!(await this.queue.enqueue(ids))) throw new Error('Redis no recibió los correos pendientes');
     this.logger.log(`Barrido: ${ids.length} correos pendientes encolados de nuevo`);
