@@ -761,6 +761,17 @@ function render(results, opts, machine) {
       `memory per socket at ${fmtInt(n)}: heap / RSS`,
       ...cell((r) => (at(r) ? `${kb(at(r).heapPerSocket)} / ${kb(at(r).rssPerSocket)}` : '—')),
     ]);
+    // Where the RSS growth went: objects the heap keeps (heap used), pages V8 holds without objects on them after the
+    // collection (heap total − used: fragmentation the joins' garbage left, young generation pages made resident), and
+    // memory outside the V8 heap (native socket handles, malloc).
+    const split = (s) => {
+      const d = (f) => (f(s.after) - f(s.fresh)) / s.joined;
+      return `${kb(d((m) => m.heapUsed))} + ${kb(d((m) => m.heapTotal - m.heapUsed))} + ${kb(d((m) => m.rss - m.heapTotal))}`;
+    };
+    rows.push([
+      `RSS per socket at ${fmtInt(n)}: heap used + heap slack + outside the heap`,
+      ...cell((r) => (at(r)?.after && at(r)?.fresh ? split(at(r)) : '—')),
+    ]);
     rows.push([
       `realtime process at ${fmtInt(n)}: heap / RSS (fresh → joined)`,
       ...cell((r) =>
@@ -854,6 +865,9 @@ function render(results, opts, machine) {
     'first shape) after a forced garbage collection: the sockets join first, on the fresh process, and the growth from that fresh',
     'process to the sockets joined is divided by the sockets (at 10,000 too, measured after the 5,000 left). Sockets are raw',
     'WebSocket socket.io clients in separate processes; in the split shape the biggest count connects to the realtime process directly.',
+    "The RSS growth per socket is split three ways: what the heap's objects take (heap used), the pages V8 keeps without objects",
+    "after the collection (heap total − used: the joins' garbage left holes, young-generation pages became resident; V8 gives",
+    'them back once the process idles), and what lies outside the V8 heap (native socket handles, malloc).',
     pinned,
     '',
     busy,
