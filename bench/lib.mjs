@@ -288,9 +288,9 @@ export function cpuShares(a, b, { roles, pgPids, names, pgOther = false }) {
 /**
  * Loaded into a server with `--import` when a bench profiles it: SIGWINCH starts the V8 sampling
  * profiler in-process (Nest's shutdown hooks take SIGUSR2), the next SIGWINCH stops it and writes the
- * profile to $BENCH_PROFILE_FILE.<n>.cpuprofile.
+ * profile to $BENCH_PROFILE_FILE<tag>.<n>.cpuprofile (a tag per process when several are profiled).
  */
-export const profilerPreload = (intervalUs) =>
+export const profilerPreload = (intervalUs, tag = '') =>
   `data:text/javascript,${encodeURIComponent(`
 import inspector from 'node:inspector';
 import { writeFileSync } from 'node:fs';
@@ -306,7 +306,7 @@ process.on('SIGWINCH', () => {
   }
   running = false;
   session.post('Profiler.stop', (err, res) => {
-    if (!err) writeFileSync(process.env.BENCH_PROFILE_FILE + '.' + n++ + '.cpuprofile', JSON.stringify(res.profile));
+    if (!err) writeFileSync(process.env.BENCH_PROFILE_FILE + '${tag}.' + n++ + '.cpuprofile', JSON.stringify(res.profile));
   });
 });
 `)}`;

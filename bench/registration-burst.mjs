@@ -350,6 +350,7 @@ async function orchestratorMain() {
     const { api, workers, token } = await bench.startServers({
       api: 'bench/baselines/api-with-baselines.cjs',
       apiArgs: opts.profile ? ['--import', profilerPreload(500)] : [],
+      workersArgs: opts.profile ? ['--import', profilerPreload(500, '-workers')] : [],
     });
     const http = (method, path, options) => bench.request(method, path, options);
     const createEvent = async (title, capacity = opts.capacity) => {
@@ -487,6 +488,7 @@ async function orchestratorMain() {
       await watchers.call('start');
       if (opts.profile) {
         await toggleProfiler(api.pid);
+        await toggleProfiler(workers.pid);
       }
       const cpu0 = cpuSnap();
       let running = true;
@@ -518,6 +520,9 @@ async function orchestratorMain() {
         profileCount += 1;
         const raw = await collectProfile(api.pid, file);
         if (raw) profile = { file, ...summariseApiProfile(raw) };
+        const workersFile = `${profileBase}-workers.${profileCount - 1}.cpuprofile`;
+        const workersRaw = await collectProfile(workers.pid, workersFile);
+        if (profile && workersRaw) profile.workers = { file: workersFile, ...summariseApiProfile(workersRaw) };
       }
       // Accepted registrations, and the pushes they should produce at every watcher.
       const accepted = [];
@@ -914,6 +919,13 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
         `  by innermost library on the stack: ${r.profile.inclusive.map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`,
         `  self time by package: ${r.profile.packages.map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`,
         ...r.profile.functions.map(([k, v]) => `  ${fmt(v).padStart(9)}  ${k}`),
+        ...(r.profile.workers
+          ? [
+              `Workers main thread, ${r.name} burst: ${fmt(r.profile.workers.busy)} busy, ${fmt(r.profile.workers.idle)} idle (${r.profile.workers.file})`,
+              `  self time by package: ${r.profile.workers.packages.map(([k, v]) => `${k} ${fmt(v)}`).join(', ')}`,
+              ...r.profile.workers.functions.map(([k, v]) => `  ${fmt(v).padStart(9)}  ${k}`),
+            ]
+          : []),
       ].join('\n'),
     );
   const met =

@@ -118,4 +118,43 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
       (r) => r[0].n === 3,
     );
   });
+
+  it("a batch's confirmations are one insert: queue_mails once, no function call per message, the notice in force read once", async () => {
+    const e = await createEvent(t, admin, { title: 'Festival de Jazz' });
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      ...registrationBody(400 + i),
+      actor_id: null,
+      ip: '127.0.0.1',
+      aviso_version: null,
+    }));
+    const client = new Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      // Counts of this transaction's function calls (SQL functions inlined into a statement are not calls).
+      await client.query(`SET LOCAL track_functions = 'all'`);
+      const outcomes = await client.query<{ outcome: string }>(`SELECT outcome FROM register_external_batch($1, $2::jsonb)`, [
+        e.slug,
+        JSON.stringify(rows),
+      ]);
+      expect(outcomes.rows.every((o) => o.outcome === 'ok')).toBe(true);
+      const calls = await client.query<{ funcname: string; calls: string }>(
+        `SELECT funcname, calls::text FROM pg_stat_xact_user_functions
+          WHERE funcname IN ('queue_mails', 'queue_mail_quiet', 'queue_mail', 'mail_notify', 'aviso_privacidad_vigente', 'external_event_mail')`,
+      );
+      expect(Object.fromEntries(calls.rows.map((c) => [c.funcname, Number(c.calls)]))).toEqual({
+        queue_mails: 1,
+        aviso_privacidad_vigente: 1,
+        external_event_mail: 1,
+      });
+      const written = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM correos WHERE template = 'registro.confirmacion' AND ref_id = $1`,
+        [e.id],
+      );
+      expect(written.rows[0].n).toBe(40);
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+  });
 });

@@ -88,7 +88,8 @@ const queueConfirmation = sqlFunction(`
  * ignored; cancelled registrations aside) is skipped without taking a place, and each accepted registration gets
  * its door code, the privacy notice it accepted (the version the form sent, or the current one), its
  * `registration.created` domain event and its confirmation message (its intent: template, recipient, data and key;
- * rendered later by the workers), in the same transaction; the batch's messages wake the workers with one NOTIFY.
+ * rendered later by the workers), in the same transaction; the batch's messages are one insert (`queue_mails`) and
+ * wake the workers with one NOTIFY.
  * The counter moves once per batch, so `current_attendees` always equals the rows. Outcome per input row (by `ord`):
  * ok | duplicate | full | not_found | draft | cancelled | completed.
  */
@@ -103,8 +104,10 @@ const registerBatch = sqlFunction(`
         reg external_registrations%ROWTYPE;
         free integer;
         taken integer := 0;
+        accepted external_registrations[] := '{}';
         evento jsonb;
-        mail_ids bigint[] := '{}';
+        -- The notice in force, read once for the batch (a function call per row was a query per row).
+        vigente integer := aviso_privacidad_vigente();
       BEGIN
         SELECT * INTO ev FROM external_events e WHERE e.slug = p_slug FOR UPDATE;
         IF NOT FOUND OR ev.status <> 'published' THEN
@@ -114,7 +117,6 @@ const registerBatch = sqlFunction(`
         END IF;
         -- Places held for the waitlist are not free.
         free := ev.max_attendees - ev.current_attendees - ev.held_places;
-        evento := external_event_mail(ev);
         FOR r IN
           SELECT x.ord::integer AS ord, x.item ->> 'nombre' AS nombre, x.item ->> 'apellido_paterno' AS apellido_paterno,
                  x.item ->> 'apellido_materno' AS apellido_materno, (x.item ->> 'fecha_nacimiento')::date AS fecha_nacimiento,
@@ -131,7 +133,7 @@ const registerBatch = sqlFunction(`
           END IF;
           INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, fecha_nacimiento, phone, email, empresa, tipo_participante, codigo, aviso_version, aviso_aceptado_at)
           VALUES (ev.id, r.nombre, r.apellido_paterno, r.apellido_materno, r.fecha_nacimiento, r.phone, r.email, r.empresa, r.tipo_participante,
-                  external_registration_code(ev.id), coalesce(r.aviso_version, aviso_privacidad_vigente()), now())
+                  external_registration_code(ev.id), coalesce(r.aviso_version, vigente), now())
           ON CONFLICT (event_id, lower(btrim(email))) WHERE status <> 'cancelled' DO NOTHING
           RETURNING * INTO reg;
           IF NOT FOUND THEN
@@ -141,22 +143,24 @@ const registerBatch = sqlFunction(`
           END IF;
           free := free - 1;
           taken := taken + 1;
-          -- The hot path writes its domain event and queues its confirmation inline (no helper-function layers).
+          -- The hot path writes its domain event inline (no helper-function layers); the confirmations go after the loop.
           INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
           VALUES (gen_random_uuid(), 'registration.created', r.actor_id, r.ip, 'external_registration', reg.id::text,
                   jsonb_build_object('event_id', reg.event_id, 'registration', external_registration_json(reg)));
-          mail_ids := mail_ids || queue_mail_quiet('registro.confirmacion:' || reg.id, 'registro.confirmacion', lower(btrim(reg.email)),
-            reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno,
-            jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre, 'codigo', reg.codigo,
-                               'evento', evento),
-            'evento-externo', ev.id);
+          accepted := accepted || reg;
           ord := r.ord; outcome := 'ok'; registration_id := reg.id; registration_status := reg.status;
           RETURN NEXT;
         END LOOP;
         IF taken > 0 THEN
           UPDATE external_events SET current_attendees = current_attendees + taken, version = version + 1 WHERE id = ev.id;
-          -- One NOTIFY for the batch's confirmations (mail_notify), not one per registration.
-          PERFORM mail_notify(mail_ids);
+          evento := external_event_mail(ev);
+          -- The batch's confirmations in ONE insert and ONE notification to the dispatcher (queue_mails, mail.sql.ts).
+          PERFORM queue_mails(array_agg('registro.confirmacion:' || a.id), array_fill('registro.confirmacion'::text, ARRAY[taken]),
+                              array_agg(lower(btrim(a.email))), array_agg(a.nombre || ' ' || a.apellido_paterno || ' ' || a.apellido_materno),
+                              array_agg(jsonb_build_object('registro_id', a.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', a.nombre,
+                                                           'codigo', a.codigo, 'evento', evento)),
+                              array_fill('evento-externo'::text, ARRAY[taken]), array_fill(ev.id, ARRAY[taken]))
+             FROM unnest(accepted) a;
           -- And the relay's wake-up for the batch's domain events, as every outbox write sends (OutboxRepository): an
           -- api-only process has no relay of its own to kick after the commit, so without it the realtime processes'
           -- relays saw a burst only on their 1 s scan (push p95 ≈ 0.9–1.2 s behind HAProxy).

@@ -22,16 +22,16 @@ export class ExternalRemindersRepository {
    */
   async queueReminders(leadMs: number): Promise<number> {
     const [{ n }] = await this.ds.query(
-      queueManySql(`SELECT queue_mail_quiet(
-                'recordatorio:evento-externo:' || r.id || ':' || ${reminderStartKeySql('e.event_date')},
-                'registro.recordatorio',
-                btrim(r.email),
-                concat_ws(' ', NULLIF(r.nombre, ''), NULLIF(r.apellido_paterno, ''), NULLIF(r.apellido_materno, '')),
+      queueManySql(`SELECT
+                'recordatorio:evento-externo:' || r.id || ':' || ${reminderStartKeySql('e.event_date')} AS key,
+                'registro.recordatorio' AS template,
+                btrim(r.email) AS to_email,
+                concat_ws(' ', NULLIF(r.nombre, ''), NULLIF(r.apellido_paterno, ''), NULLIF(r.apellido_materno, '')) AS to_name,
                 jsonb_build_object(
                   'registro_id', r.id, 'evento_id', e.id, 'slug', e.slug, 'nombre', r.nombre, 'codigo', r.codigo,
                   'evento', jsonb_build_object('titulo', e.title, 'inicio', ${iso('e.event_date')}, 'fin', ${iso('e.end_date')},
-                                               'lugar', NULLIF(btrim(e.location), ''))),
-                'evento-externo', e.id) AS id
+                                               'lugar', NULLIF(btrim(e.location), ''))) AS data,
+                'evento-externo' AS ref_type, e.id AS ref_id
          FROM external_events e
          JOIN external_registrations r ON r.event_id = e.id AND r.status = ANY($2::text[])
         WHERE e.status = 'published' AND e.event_date > now() AND e.event_date <= now() + $1 * interval '1 millisecond'`),

@@ -175,17 +175,17 @@ export class InvitationsRepository {
    */
   async queueReminders(leadMs: number): Promise<number> {
     const [{ n }] = await this.ds.query(
-      queueManySql(`SELECT queue_mail_quiet(
-                'recordatorio:evento-interno:' || e.id || ':' || p.id || ':' || ${reminderStartKeySql('e.fecha_evento')},
-                'evento-interno.recordatorio',
-                btrim(p.correo_electronico),
-                ${FULL_NAME},
+      queueManySql(`SELECT
+                'recordatorio:evento-interno:' || e.id || ':' || p.id || ':' || ${reminderStartKeySql('e.fecha_evento')} AS key,
+                'evento-interno.recordatorio' AS template,
+                btrim(p.correo_electronico) AS to_email,
+                ${FULL_NAME} AS to_name,
                 jsonb_build_object(
                   'evento_id', e.id, 'persona_id', p.id, 'slug', COALESCE(NULLIF(e.slug, ''), e.id::text), 'nombre', p.nombre,
                   'codigo', a.confirmation_code,
                   'evento', jsonb_build_object('titulo', e.titulo, 'inicio', ${isoSql('e.fecha_evento')}, 'fin', ${isoSql('e.fecha_fin')},
-                                               'lugar', NULLIF(btrim(e.ubicacion), ''))),
-                'evento-interno', e.id) AS id
+                                               'lugar', NULLIF(btrim(e.ubicacion), ''))) AS data,
+                'evento-interno' AS ref_type, e.id AS ref_id
          FROM eventos_internos e
          JOIN evento_asistentes a ON a.evento_interno_id = e.id AND a.confirmacion = 'confirmado'
          JOIN personas p ON p.id = a.persona_id

@@ -16,17 +16,21 @@ function withoutNul(value: unknown): unknown {
 /**
  * How another area queues messages: inside the caller's transaction, so a message exists only if its change
  * commits. One statement (and one NOTIFY) for any number of messages; a key already queued is skipped (the same cause
- * never queues two messages). From SQL (inside a statement of the area's own), call `queue_mail(...)` (mail.sql.ts) directly: it
- * cleans the name and keeps a bad address as a failed message (never sent) the same way.
+ * never queues two messages). From SQL (inside a statement of the area's own), `queue_mail(...)` (mail.sql.ts) queues
+ * one message: it cleans the name and keeps a bad address as a failed message (never sent) the same way.
  */
 /**
- * A statement that queues many messages, around `queuedIdsSql` — a SELECT of `queue_mail_quiet(...) AS id`, one row per
- * message: it answers how many were queued now (`n`; a key already queued gives NULL and is not counted) and wakes the
- * dispatcher with ONE NOTIFY for all of them (`mail_notify`, mail.sql.ts), not one per message. The areas' reminder runs
- * use it as this service does: 3,000 reminders are one notification, as a registration batch is.
+ * A statement that queues many messages: `rowsSql` is a SELECT with one row per message and the columns `key`,
+ * `template`, `to_email`, `to_name`, `data`, `ref_type`, `ref_id`; they go to `queue_mails` (mail.sql.ts) as arrays, so
+ * the messages are ONE insert and ONE notification to the dispatcher, however many. Answers how many were queued now
+ * (`n`; a key already queued is not counted). The areas' reminder runs use it as this service does: 3,000 reminders
+ * are one insert and one notification, as a registration batch is.
  */
-export const queueManySql = (queuedIdsSql: string) =>
-  `WITH q AS MATERIALIZED (${queuedIdsSql}) SELECT count(id)::int AS n, mail_notify(array_agg(id)) AS notified FROM q`;
+export const queueManySql = (rowsSql: string) =>
+  `WITH q AS MATERIALIZED (${rowsSql})
+   SELECT queue_mails(array_agg(q.key), array_agg(q.template), array_agg(q.to_email), array_agg(q.to_name),
+                      array_agg(q.data), array_agg(q.ref_type), array_agg(q.ref_id)) AS n
+     FROM q`;
 
 @Injectable()
 export class MailOutbox {
@@ -42,11 +46,11 @@ export class MailOutbox {
       ref_type: m.ref?.type ?? null,
       ref_id: m.ref?.id ?? null,
     }));
-    // One NOTIFY for the whole statement (mail_notify), not one per message.
     const [{ n }]: Array<{ n: number }> = await manager.query(
-      queueManySql(`SELECT queue_mail_quiet(x.key, x.template, x.to_email, x.to_name, x.data, x.ref_type, x.ref_id) AS id
-           FROM jsonb_to_recordset($1::jsonb)
-             AS x(key text, template text, to_email text, to_name text, data jsonb, ref_type text, ref_id integer)`),
+      queueManySql(`SELECT x.key, x.template, x.to_email, x.to_name, x.data, x.ref_type, x.ref_id
+           FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(item, ord),
+                jsonb_to_record(e.item) AS x(key text, template text, to_email text, to_name text, data jsonb, ref_type text, ref_id integer)
+          ORDER BY e.ord`),
       [JSON.stringify(rows)],
     );
     return n;

@@ -4,38 +4,91 @@ import { sqlFunction, type SqlFunction } from '@core/database/sql-functions';
  * Mail's rule inside PostgreSQL, in its one current definition (core/database/sql-functions.ts applies it after the
  * migrations when the database's differs; test/platform/sql-functions.int-spec.ts proves the database holds it).
  *
- * `queue_mail` is the one way to queue a message from SQL (MailOutbox calls it too), in the caller's transaction:
- * a second call with the same key queues nothing and answers null. The name loses what could add a header or
- * reorder a line (controls, CR/LF, U+2028/9, bidi overrides, zero-width marks); an address that is not a plain one
- * (one @, ASCII, no spaces or controls) is kept as a failed message with the reason — the change that queued it
- * still commits, and nothing is sent. A message to an address on the suppression list (`correo_supresiones`:
- * oposición or unsubscribe) is kept as 'suppressed', never sent, except the answers to an ARCO request itself
- * (templates `privacidad.*`: the law requires them). The commit wakes the workers' dispatcher (NOTIFY aforo_mail
- * with the id). See docs/decisions/correos.md and docs/decisions/privacidad.md.
+ * `queue_mails` (many) and `queue_mail` (one) are the ways to queue messages from SQL (MailOutbox and the areas'
+ * reminder runs go through `queueManySql`, mail-outbox.ts), in the caller's transaction: a key already queued queues
+ * nothing. The name loses what could add a header or reorder a line (controls, CR/LF, U+2028/9, bidi overrides,
+ * zero-width marks); an address that is not a plain one (one @, ASCII, no spaces or controls) is kept as a failed
+ * message with the reason — the change that queued it still commits, and nothing is sent. A message to an address on
+ * the suppression list (`correo_supresiones`: oposición or unsubscribe) is kept as 'suppressed', never sent, except
+ * the answers to an ARCO request itself (templates `privacidad.*`: the law requires them). The commit wakes the
+ * workers' dispatcher (NOTIFY aforo_mail with the ids). See docs/decisions/correos.md and docs/decisions/privacidad.md.
  *
  * What is stored is the message's intent — template, recipient, the data it is written from, the idempotency key —
  * never a rendered body: the workers render when sending, the Correos screen when showing
  * (docs/decisions/correos.md "Lo que se guarda de un correo").
- *
- * A statement that queues many messages calls `queue_mail_quiet` per message and `mail_notify(ids)` once: one
- * NOTIFY per statement (the registration batch, MailOutbox) instead of one per message.
  */
+
+/** The recipient's name as stored: without controls or invisible marks, spaces collapsed, at most 200 characters; null when empty. */
+const cleanName = sqlFunction(`
+      CREATE OR REPLACE FUNCTION mail_clean_name(p_name text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+        SELECT left(nullif(btrim(regexp_replace(
+          regexp_replace(coalesce(p_name, ''), '[\\u0001-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff]', ' ', 'g'),
+          '\\s+', ' ', 'g')), ''), 200)
+      $$`);
+
+/**
+ * Whether an address (spaces around it aside) is a plain one the workers may send to: at most 254 characters, one
+ * @, a local part of 1–64 of the characters RFC 5322 allows unquoted, and a domain of two or more labels of 1–63
+ * letters, digits or hyphens, none at a label's ends. The lengths are checked apart from the pattern: bounded
+ * repetitions ({0,61}) made PostgreSQL's regex engine the costliest part of queueing a message.
+ */
+const addressValid = sqlFunction(`
+      CREATE OR REPLACE FUNCTION mail_address_valid(p_email text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+        SELECT length(btrim(coalesce(p_email, ''))) <= 254
+           AND btrim(coalesce(p_email, '')) ~
+             '^[A-Za-z0-9.!#$%&''*+/=?^_\`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$'
+           AND length(split_part(btrim(coalesce(p_email, '')), '@', 1)) <= 64
+           AND split_part(btrim(coalesce(p_email, '')), '@', 2) !~ '[^.]{64}'
+      $$`);
+
+/**
+ * Many messages in ONE statement (their i-th elements make the i-th message, queued in that order): one INSERT for
+ * all — not a function call per message — and one NOTIFY for those to send. A key already queued (before, or earlier
+ * in the arrays) is skipped. Answers how many rows it wrote (failed and suppressed ones included).
+ */
+const queueMails = sqlFunction(`
+      CREATE OR REPLACE FUNCTION queue_mails(p_keys text[], p_templates text[], p_to_emails text[], p_to_names text[], p_data jsonb[], p_ref_types text[], p_ref_ids integer[])
+      RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE
+        written integer;
+        to_send bigint[];
+      BEGIN
+        IF p_keys IS NULL OR cardinality(p_keys) = 0 THEN
+          RETURN 0;
+        END IF;
+        WITH x AS MATERIALIZED (
+          -- Each message's status decided once (the address rule is the costly part of queueing).
+          SELECT x.k, x.t, btrim(coalesce(x.e, '')) AS e, mail_clean_name(x.n) AS n, x.d, x.rt, x.ri, x.ord,
+                 CASE WHEN NOT mail_address_valid(x.e) THEN 'failed'
+                      WHEN x.t NOT LIKE 'privacidad.%' AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(coalesce(x.e, ''))))
+                      THEN 'suppressed' ELSE 'queued' END AS status
+            FROM unnest(p_keys, p_templates, p_to_emails, p_to_names, p_data, p_ref_types, p_ref_ids) WITH ORDINALITY
+                 AS x(k, t, e, n, d, rt, ri, ord)),
+        m AS (
+          INSERT INTO correos (idempotency_key, template, to_email, to_name, data, ref_type, ref_id, status, last_error)
+          SELECT x.k, x.t, x.e, x.n, x.d, x.rt, x.ri, x.status,
+                 CASE x.status WHEN 'failed' THEN 'La dirección de correo no es válida; no se envió.'
+                               WHEN 'suppressed' THEN 'La persona pidió no recibir correos (oposición o baja); no se envió.' END
+            FROM x ORDER BY x.ord
+          ON CONFLICT (idempotency_key) DO NOTHING
+          RETURNING id, status)
+        SELECT count(*)::integer, array_agg(m.id ORDER BY m.id) FILTER (WHERE m.status = 'queued') INTO written, to_send FROM m;
+        PERFORM mail_announce(to_send);
+        RETURN written;
+      END $$`);
+
+/** One message, not announced: answers its id (null when the key was already queued). What `queue_mail` calls. */
 const queueMailQuiet = sqlFunction(`
       CREATE OR REPLACE FUNCTION queue_mail_quiet(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
       RETURNS bigint LANGUAGE plpgsql AS $$
       DECLARE
         new_id bigint;
-        clean_name text := nullif(btrim(regexp_replace(
-          regexp_replace(coalesce(p_to_name, ''), '[\\u0001-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff]', ' ', 'g'),
-          '\\s+', ' ', 'g')), '');
-        clean_email text := btrim(coalesce(p_to_email, ''));
-        valid boolean := length(clean_email) <= 254 AND clean_email ~
-          '^[A-Za-z0-9.!#$%&''*+/=?^_\`{|}~-]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$';
+        valid boolean := mail_address_valid(p_to_email);
         suppressed boolean := p_template NOT LIKE 'privacidad.%'
           AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(coalesce(p_to_email, ''))));
       BEGIN
         INSERT INTO correos (idempotency_key, template, to_email, to_name, data, ref_type, ref_id, status, last_error)
-        VALUES (p_key, p_template, clean_email, left(clean_name, 200), p_data, p_ref_type, p_ref_id,
+        VALUES (p_key, p_template, btrim(coalesce(p_to_email, '')), mail_clean_name(p_to_name), p_data, p_ref_type, p_ref_id,
                 CASE WHEN NOT valid THEN 'failed' WHEN suppressed THEN 'suppressed' ELSE 'queued' END,
                 CASE WHEN NOT valid THEN 'La dirección de correo no es válida; no se envió.'
                      WHEN suppressed THEN 'La persona pidió no recibir correos (oposición o baja); no se envió.' END)
@@ -45,28 +98,36 @@ const queueMailQuiet = sqlFunction(`
       END $$`);
 
 /**
+ * Wakes the dispatcher for the messages `p_ids` (known to be 'queued'): ONE NOTIFY aforo_mail carrying their ids,
+ * comma-separated (several when they would not fit a payload's 8,000 bytes: 500 ids each), delivered when the
+ * transaction commits.
+ */
+const mailAnnounce = sqlFunction(`
+      CREATE OR REPLACE FUNCTION mail_announce(p_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        i integer := 1;
+      BEGIN
+        WHILE i <= coalesce(cardinality(p_ids), 0) LOOP
+          PERFORM pg_notify('aforo_mail', array_to_string(p_ids[i:i + 499], ','));
+          i := i + 500;
+        END LOOP;
+      END $$`);
+
+/**
  * Wakes the dispatcher for the messages of `p_ids` still to send ('queued'; nulls and failed or suppressed ones are
- * left out): ONE NOTIFY aforo_mail carrying their ids, comma-separated (several when they would not fit a payload's
- * 8,000 bytes: 500 ids each), delivered when the transaction commits. Answers how many ids it named.
+ * left out), with `mail_announce`. Answers how many ids it named.
  */
 const mailNotify = sqlFunction(`
       CREATE OR REPLACE FUNCTION mail_notify(p_ids bigint[]) RETURNS integer LANGUAGE plpgsql AS $$
       DECLARE
-        ids text[];
-        i integer := 1;
+        ids bigint[];
       BEGIN
         IF p_ids IS NULL OR cardinality(p_ids) = 0 THEN
           RETURN 0;
         END IF;
-        SELECT array_agg(c.id::text ORDER BY c.id) INTO ids FROM correos c WHERE c.id = ANY(p_ids) AND c.status = 'queued';
-        IF ids IS NULL THEN
-          RETURN 0;
-        END IF;
-        WHILE i <= cardinality(ids) LOOP
-          PERFORM pg_notify('aforo_mail', array_to_string(ids[i:i + 499], ','));
-          i := i + 500;
-        END LOOP;
-        RETURN cardinality(ids);
+        SELECT array_agg(c.id ORDER BY c.id) INTO ids FROM correos c WHERE c.id = ANY(p_ids) AND c.status = 'queued';
+        PERFORM mail_announce(ids);
+        RETURN coalesce(cardinality(ids), 0);
       END $$`);
 
 /** One message, queued and announced (its own NOTIFY): what a statement queueing a single message calls. */
@@ -80,4 +141,12 @@ const queueMail = sqlFunction(`
         RETURN new_id;
       END $$`);
 
-export const MAIL_SQL_FUNCTIONS: readonly SqlFunction[] = [queueMailQuiet, mailNotify, queueMail];
+export const MAIL_SQL_FUNCTIONS: readonly SqlFunction[] = [
+  cleanName,
+  addressValid,
+  mailAnnounce,
+  queueMails,
+  queueMailQuiet,
+  mailNotify,
+  queueMail,
+];
