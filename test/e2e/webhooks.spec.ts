@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type WebSocketRoute } from '@playwright/test';
 import { Receiver } from '../webhooks/receiver';
 import { expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor } from '../setup/browser';
 import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';
 
 /**
  * 'Webhooks' in the browser: reached from the user menu, a receiver registered (its secret shown once), 'Probar',
- * the delivery log after a registration, and a pause by someone else arriving live. The receiver is a real HTTP server
+ * the delivery log after a registration, a pause by someone else arriving live, and the log itself live (a delivery
+ * appears without clicking; after a dropped connection it reads what it missed). The receiver is a real HTTP server
  * of this process on loopback, so the spec has a server of its own with WEBHOOK_ALLOW_PRIVATE_TARGETS. Screenshots at
  * 1280 and 360 px with AFORO_SHOTS=1 (in AFORO_SHOTS_DIR or /tmp/shots-webhooks).
  */
@@ -103,4 +104,79 @@ test('the delivery log shows a registration delivered; a pause by someone else a
   });
   expect(res.status).toBe(200);
   await expect(row.getByTestId('webhook-estado')).toHaveText('Pausado'); // no reload: the room's push
+});
+
+test('the delivery log is live: a delivery appears without clicking; after a reconnect it reads what it missed', async ({
+  page,
+  webhooksServer,
+}) => {
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${state.token}` };
+  const list = (await (await fetch(`${webhooksServer.url}/api/webhooks`, { headers })).json()) as { webhooks: Array<{ id: number }> };
+  const id = list.webhooks[0].id;
+  // Active again (the previous test paused it).
+  const resumed = await fetch(`${webhooksServer.url}/api/webhooks/${id}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      url: state.receiver!.url,
+      descripcion: 'Portal de transparencia',
+      eventos: ['registro.creado'],
+      estado: 'activo',
+    }),
+  });
+  expect(resumed.status).toBe(200);
+  const register = (n: number) =>
+    postJson(webhooksServer.url, `/api/eventos/${state.slug}/register`, {
+      nombre: 'Héctor Manuel',
+      apellido_paterno: 'Garza',
+      apellido_materno: 'Elizondo',
+      fecha_nacimiento: '1985-11-20',
+      phone: `81876543${String(n).padStart(2, '0')}`,
+      email: `hector.garza${n}@correo.mx`,
+      tipo_participante: 'Emprendedor',
+    });
+
+  // The browser's socket goes through the test: it can drop it and hold the way back.
+  let hold: Promise<void> | null = null;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    if (hold) await hold;
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signIn(page);
+  await page.goto('/webhooks');
+  await page.getByTestId('webhook-row').getByTestId('webhook-open-log').click();
+  const log = page.getByTestId('webhook-log');
+  const rows = log.getByTestId('webhook-delivery');
+  await expect(rows).toHaveCount(2);
+  await expect(log.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+  // No 'Actualizar': the log keeps itself up to date.
+  await expect(log.getByRole('button', { name: 'Actualizar' })).toHaveCount(0);
+
+  // A registration elsewhere: its delivery shows on top, delivered, with nothing clicked.
+  const before = state.receiver!.received.length;
+  await register(1);
+  // Delivered (on a busy machine the line's wake-up can take a while); the screen was not touched.
+  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000 }).toBe(before + 1);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toHaveAttribute('data-estado', 'entregada');
+  await expect(rows.first()).toContainText('registro.creado');
+  await expect(rows.first()).toContainText('HTTP 200');
+  await expect(log.locator('.counter')).toHaveText('3');
+  await expectScreenOkAtBothWidths(page, 'webhooks-entregas-en-vivo', shots);
+
+  // The connection drops and stays down while another delivery happens: no push can reach the screen.
+  let reconnect!: () => void;
+  hold = new Promise<void>((resolve) => (reconnect = resolve));
+  await sockets[sockets.length - 1].close();
+  await expect(log.getByTestId('live-indicator')).not.toHaveAttribute('data-state', 'joined');
+  await register(2);
+  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000 }).toBe(before + 2);
+  await expect(rows).toHaveCount(3);
+  // Back online: the log is read again and shows what it missed.
+  reconnect();
+  await expect(log.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.first()).toHaveAttribute('data-estado', 'entregada');
 });

@@ -3,6 +3,7 @@ import { OutboxRepository } from '../../api/src/core/outbox/outbox.repository';
 import { WebhookLine } from '../../api/src/modules/webhooks/webhook-line';
 import { WebhooksRepository } from '../../api/src/modules/webhooks/webhooks.repository';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
+import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { eventually, TestApp } from '../setup/test-app';
 import { Receiver, receiverVerifies } from './receiver';
 
@@ -186,6 +187,74 @@ describe('webhooks: endpoints, signature, retries, order', () => {
       await t.as(admin).delete(`/api/webhooks/${id}`);
     } finally {
       await receiver.stop();
+    }
+  });
+
+  it("the delivery log is live: its room is for who may read the log; the line's attempts and staff's 'probar'/'reenviar' reach it", async () => {
+    const lector = await t.createUser(admin, { email: 'lector-vivo@aforo.test', permissions: { integraciones: ['view'] } });
+    const otro = await t.createUser(admin, { email: 'otro-vivo@aforo.test', permissions: { eventos_externos: ['view'] } });
+    const receiver = await new Receiver((n) => (n === 0 ? { status: 503, body: 'ocupado' } : { status: 200, body: 'gracias' })).start();
+    const quiet = await new Receiver().start();
+    try {
+      const { id } = await subscribe(t, admin, receiver.url);
+      const other = await subscribe(t, admin, quiet.url, ['registro.cancelado']);
+      await t.flushOutbox();
+      // Who may read GET …/entregas (integraciones view) joins; nobody else, never anonymous, never an unknown endpoint.
+      const screen = await t.socket(lector.token);
+      expect(await t.join(screen, ROOMS.webhook(id))).toEqual({ ok: true });
+      expect((await t.join(await t.socket(otro.token), ROOMS.webhook(id))).ok).toBe(false);
+      expect((await t.join(await t.socket(), ROOMS.webhook(id))).ok).toBe(false);
+      expect((await t.join(await t.socket(admin), ROOMS.webhook(999999))).ok).toBe(false);
+      const elsewhere = await t.socket(admin);
+      expect(await t.join(elsewhere, ROOMS.webhook(other.id))).toEqual({ ok: true });
+      const heard: Array<{ nuevas: boolean; entregas: Array<{ id: string; evento: string; estado: string; intentos: number }> }> = [];
+      screen.on('webhook.deliveries', (msg) => heard.push(msg.data));
+      const strays: unknown[] = [];
+      elsewhere.on('webhook.deliveries', (msg) => strays.push(msg));
+
+      const e = await createEvent(t, admin);
+      await register(t, e.slug, 30);
+      await receiver.waitFor(2);
+      const delivery = receiver.received[0].delivery;
+      // Made (pending, newest first), attempted (503: pending, one attempt), delivered on the second attempt.
+      await eventually(
+        () => heard,
+        (h) => h.some((m) => m.entregas.some((d) => d.estado === 'entregada')),
+      );
+      expect(heard.map((m) => [m.nuevas, m.entregas.map((d) => [d.id, d.estado, d.intentos])])).toEqual([
+        [true, [[delivery, 'pendiente', 0]]],
+        [false, [[delivery, 'pendiente', 1]]],
+        [false, [[delivery, 'entregada', 2]]],
+      ]);
+      const [, , last] = heard;
+      expect(last.entregas[0]).toEqual((await t.as(admin).get(`/api/webhooks/${id}/entregas`).expect(200)).body.entregas[0]);
+
+      // Staff's 'probar' (a new delivery) and 'reenviar' (one more attempt), audited, reach the log too.
+      heard.length = 0;
+      const ping = await t.as(admin).post(`/api/webhooks/${id}/probar`).expect(200);
+      await t.as(admin).post(`/api/webhooks/${id}/entregas/${delivery}/reenviar`).expect(200);
+      await eventually(
+        () => heard,
+        (h) => h.length === 2,
+      );
+      expect(heard).toEqual([
+        { webhook_id: id, nuevas: true, entregas: [ping.body.entrega] },
+        expect.objectContaining({ nuevas: false, entregas: [expect.objectContaining({ id: delivery, intentos: 3 })] }),
+      ]);
+      expect(
+        (
+          await t.query<{ type: string }>(
+            `SELECT type FROM domain_events WHERE type LIKE 'webhook.%' AND resource_id = ANY($1::text[]) ORDER BY seq`,
+            [[ping.body.entrega.id, delivery]],
+          )
+        ).map((r) => r.type),
+      ).toEqual(['webhook.pinged', 'webhook.delivery-resent']);
+      expect(strays).toEqual([]);
+      await t.as(admin).delete(`/api/webhooks/${id}`);
+      await t.as(admin).delete(`/api/webhooks/${other.id}`);
+    } finally {
+      await receiver.stop();
+      await quiet.stop();
     }
   });
 

@@ -130,14 +130,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async publishBatch(): Promise<boolean> {
     let effects: SocketEffects[] = [];
     const full = await this.ds.transaction(async (manager) => {
-      const events = await this.outbox.lockUnpublished(manager, OUTBOX_BATCH_SIZE);
+      const events = await this.outbox.takeUnpublished(manager, OUTBOX_BATCH_SIZE);
       if (events.length === 0) return false;
       await this.jobs.addBulk(this.jobRoutes.jobsForBatch(events));
       effects = this.realtime.publishBatch(events);
-      await this.outbox.markPublished(
-        manager,
-        events.map((e) => e.id),
-      );
       return events.length === OUTBOX_BATCH_SIZE;
     });
     const counts: { [kind: string]: number[] } = {};

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import { DomainEventEntity } from '../entities/domain-event.entity';
 import { OUTBOX_CHANNEL } from '../constants';
 import { DOMAIN_EVENT_AUDIT, type EventActor, type NewDomainEvent, type StoredDomainEvent } from '@shared/events/domain-events';
 
@@ -34,26 +33,39 @@ export class OutboxRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Locks up to `limit` unpublished events in commit order, skipping those another relay holds. */
-  async lockUnpublished(manager: EntityManager, limit: number): Promise<StoredDomainEvent[]> {
-    const rows = await manager
-      .getRepository(DomainEventEntity)
-      .createQueryBuilder('e')
-      .where('e.published_at IS NULL')
-      .orderBy('e.seq', 'ASC')
-      .limit(limit)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getMany();
+  /**
+   * Takes up to `limit` unpublished events in commit order, skipping those another relay holds, and stamps them
+   * published — in ONE statement, inside the caller's transaction: the stamp is seen only when it commits, and a
+   * rollback (Redis refused the jobs) leaves them to the next pass.
+   */
+  async takeUnpublished(manager: EntityManager, limit: number): Promise<StoredDomainEvent[]> {
+    const rows: Array<{
+      id: string;
+      type: StoredDomainEvent['type'];
+      actor_id: number | null;
+      ip: string | null;
+      resource_type: string | null;
+      resource_id: string | null;
+      payload: StoredDomainEvent['payload'];
+      occurred_at: Date;
+    }> = await manager.query(
+      `WITH taken AS (
+         UPDATE domain_events d SET published_at = now()
+           FROM (SELECT id FROM domain_events WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) x
+          WHERE d.id = x.id
+          RETURNING d.id, d.seq, d.type, d.actor_id, d.ip, d.resource_type, d.resource_id, d.payload, d.occurred_at)
+       SELECT * FROM taken ORDER BY seq`,
+      [limit],
+    );
     return rows.map((r) => ({
       id: r.id,
-      type: r.type as StoredDomainEvent['type'],
-      actorId: r.actorId,
+      type: r.type,
+      actorId: r.actor_id,
       ip: r.ip,
-      resourceType: r.resourceType,
-      resourceId: r.resourceId,
-      payload: r.payload as StoredDomainEvent['payload'],
-      occurredAt: r.occurredAt,
+      resourceType: r.resource_type,
+      resourceId: r.resource_id,
+      payload: r.payload,
+      occurredAt: r.occurred_at,
     }));
   }
 
@@ -64,10 +76,6 @@ export class OutboxRepository {
          FROM domain_events WHERE published_at IS NULL`,
     );
     return { lagSeconds: Math.max(0, row.lag ?? 0), pending: row.pending };
-  }
-
-  async markPublished(manager: EntityManager, ids: string[]): Promise<void> {
-    await manager.query(`UPDATE domain_events SET published_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
   /**

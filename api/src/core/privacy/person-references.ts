@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@core/outbox/unit-of-work';
 import type { MergeMoved } from '@shared/contracts/personas.contract';
 import { Registry } from '@core/registry';
 
@@ -35,10 +36,13 @@ export const personReference = (table: string, where: string, flags: Partial<Per
 /** `where` for a column holding one of the people's ids. */
 export const personColumn = (column: string) => `t.${column} = ANY($1::int[])`;
 
-/** What one holder's move did: counts for the merge's `movidos`, and the internal events whose boards changed. */
+/**
+ * What one area's move did: counts for the merge's `movidos`, and the ids of the area's own records whose rows
+ * changed (the merge's event carries them under the area's name; the area's push routes tell its rooms).
+ */
 export interface PersonReferencesMoved {
   counts: Partial<MergeMoved>;
-  eventosInternos?: number[];
+  changed?: number[];
 }
 
 /** The rows of every table, as they were before a merge: table → rows (to_jsonb of each row). */
@@ -55,9 +59,19 @@ export interface PersonReferences {
   /** Moves run in this order, lower first (the people database's own last: its pairs see the moved invitations). */
   order: number;
   tables: readonly PersonReferenceTable[];
-  move(manager: EntityManager, survivor: number, merged: number[]): Promise<PersonReferencesMoved>;
-  /** The internal events an undo of this snapshot changes again (their boards are told). */
-  eventosInternos?(snapshot: PersonSnapshot): number[];
+  /**
+   * Locks the area's rows of these people in the order its own writers take them (the door: a scan locks the
+   * invitation before the person's door row), before the snapshot or the undo's fingerprint is read: a writer of
+   * the area either finished before or waits for the merge.
+   */
+  lock?(manager: EntityManager, people: number[]): Promise<void>;
+  /** Makes the merged people's rows the survivor's, and keeps what the area derives from them in step (a count). */
+  move(tx: Transaction, survivor: number, merged: number[]): Promise<PersonReferencesMoved>;
+  /**
+   * After an undo wrote `snapshot` back, in its transaction: what the area derives from these rows, put back in
+   * step (the door's count of people inside). Answers the ids of the area's own records that change again.
+   */
+  restored?(tx: Transaction, snapshot: PersonSnapshot): Promise<number[]>;
 }
 
 @Injectable()

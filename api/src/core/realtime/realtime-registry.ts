@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DOMAIN_EVENT_TYPES, type DomainEventType, type StoredDomainEvent } from '@shared/events/domain-events';
-import type { PushMerges, PushRoute, PushRoutes, RoutedEvent } from './push-routes';
+import { addCounts, type PushMerges, type PushRoute, type PushRoutes, type RoutedEvent } from './push-routes';
 import type { AforoServer, RoomSink } from './aforo-server';
 import { RoomPolicy, type RoomCheck } from './room-policy';
 
@@ -32,6 +32,8 @@ const OCCUPANCY_RETRY_MS = 1000;
 export class RealtimeRegistry implements OnApplicationBootstrap {
   private readonly logger = new Logger(RealtimeRegistry.name);
   private readonly routes = new Map<DomainEventType, PushRoute<DomainEventType>>();
+  /** Pushes other areas add to an event they do not own, about their own records (see `alsoOn`). */
+  private readonly followers = new Map<DomainEventType, Array<PushRoute<DomainEventType>>>();
   private readonly countSources = new Map<string, CountsSource>();
   private readonly occupancyListeners: Array<{ pattern: RegExp; listener: OccupancyListener }> = [];
   /** Rooms whose listener is running, and whether another change came meanwhile (run once more after). */
@@ -50,6 +52,16 @@ export class RealtimeRegistry implements OnApplicationBootstrap {
       if (this.routes.has(type)) throw new Error(`Push route for ${type} registered twice`);
       this.routes.set(type, route as unknown as PushRoute<DomainEventType>);
     }
+  }
+
+  /**
+   * An area's pushes on another area's domain event, about the area's OWN records that the event names (e.g. a
+   * merge of people reports, per area, what it changed there: each area tells its own rooms). Several areas may
+   * follow one event; the owner's route (`pushRoutes`) still routes it first.
+   */
+  alsoOn<K extends DomainEventType>(routes: Partial<PushRoutes<K>>): void {
+    for (const [type, route] of Object.entries(routes) as Array<[K, PushRoute<K>]>)
+      this.followers.set(type, [...(this.followers.get(type) ?? []), route as unknown as PushRoute<DomainEventType>]);
   }
 
   merges(merges: PushMerges): void {
@@ -123,7 +135,13 @@ export class RealtimeRegistry implements OnApplicationBootstrap {
   route(event: StoredDomainEvent): RoutedEvent {
     const route = this.routes.get(event.type);
     if (!route) throw new Error(`No push route for domain event ${event.type}`);
-    return route(event);
+    const routed = route(event);
+    for (const follower of this.followers.get(event.type) ?? []) {
+      const more = follower(event);
+      routed.pushes = [...routed.pushes, ...more.pushes];
+      if (more.effects?.counts) addCounts(((routed.effects ??= {}).counts ??= {}), more.effects.counts);
+    }
+    return routed;
   }
 
   countsSource(kind: string): CountsSource | undefined {

@@ -31,6 +31,12 @@ export interface DoorAdapter {
   notFoundMessage: string;
   holder(eventId: number, code: string, manager?: EntityManager): Promise<DoorHolder | null>;
   /**
+   * Kinds whose holders can change identity (people merged into one): locks the area's rows that make these codes
+   * someone's, in one order, first thing in a scan's transaction — a merge locks the same rows before it touches the
+   * door's — and answers whose each code is now (absent: nobody's any more).
+   */
+  lockHolders?(manager: EntityManager, eventId: number, codes: string[]): Promise<Map<string, number>>;
+  /**
    * An admission: the area's attendance confirmation and its domain event, in the door's transaction (a re-entry
    * finds it done and changes nothing). `strict`: an online scan, which may refuse with the area's own error.
    * Answers the kind's own fields of the answer (kept for today's clients).

@@ -19,7 +19,7 @@ const STAFF_ROOMS: Record<DoorKind, (id: number) => string[]> = {
 
 const occupancyMoved = (kind: DoorKind, id: number) => ({ counts: { [doorCountsKind(kind)]: [id] } });
 
-type DoorEvent = 'door.scanned' | 'door.alarm' | 'door.stop-lifted' | 'door.emptied';
+type DoorEvent = 'door.scanned' | 'door.alarm' | 'door.stop-lifted' | 'door.emptied' | 'door.holders-merged';
 
 /**
  * Each scan to the event's door room (ids only), and the occupancy — read once per relay batch — when it moved.
@@ -35,6 +35,7 @@ export const DOOR_PUSH_ROUTES: PushRoutes<DoorEvent> = {
   'door.alarm': (e) => ({ pushes: [push('door.alarm', STAFF_ROOMS[e.payload.kind](e.payload.event_id), e.payload)] }),
   'door.stop-lifted': (e) => ({ pushes: [], effects: occupancyMoved(e.payload.kind, e.payload.event_id) }),
   'door.emptied': (e) => ({ pushes: [], effects: occupancyMoved(e.payload.kind, e.payload.event_id) }),
+  'door.holders-merged': (e) => ({ pushes: [], effects: occupancyMoved(e.payload.kind, e.payload.event_id) }),
 };
 
 /** The occupancy of some events of one kind, to their door rooms. */

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { DoorSettings } from './door.settings';
 import { DomainException, ErrorCode } from '@core/errors/domain-exception';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
+import type { EntityManager } from 'typeorm';
 import {
   DEFAULT_GATE,
   doorCode,
@@ -225,10 +226,11 @@ export class DoorService {
     const applied = await withDeadlockRetry(() =>
       this.uow.run(actor, async (tx) => {
         const m = tx.manager;
+        const held = await this.lockHolders(adapter, key, todo, holders, m);
         const fresh = await this.repo.insertScans(
           m,
           key,
-          todo.map((p, i) => ({ ...p, code: p.code.slice(0, 60), holderId: holders[i]?.id ?? null, offline: true, actorId: actor.userId })),
+          todo.map((p, i) => ({ ...p, code: p.code.slice(0, 60), holderId: held[i]?.id ?? null, offline: true, actorId: actor.userId })),
         );
         const steps: ChunkStep[] = [];
         for (const [i, p] of todo.entries()) {
@@ -236,7 +238,7 @@ export class DoorService {
             steps.push({ index: p.index, replay: p.scanId });
             continue;
           }
-          const holder = holders[i];
+          const holder = held[i];
           const step: JudgedStep = {
             index: p.index,
             scan: p,
@@ -336,6 +338,29 @@ export class DoorService {
     }
   }
 
+  /**
+   * First thing in a scan's transaction: the holders' rows of the area locked (DoorAdapter.lockHolders), and a code
+   * whose holder changed since it was read (people merged into one meanwhile) read again; `read` as is otherwise.
+   */
+  private async lockHolders(
+    adapter: DoorAdapter,
+    key: DoorKey,
+    scans: Array<{ code: string }>,
+    read: Array<DoorHolder | null>,
+    m: EntityManager,
+  ): Promise<Array<DoorHolder | null>> {
+    if (!adapter.lockHolders) return read;
+    const codes = [...new Set(scans.map((s) => s.code).filter((c) => adapter.isCode(c)))];
+    const now = codes.length ? await adapter.lockHolders(m, key.eventId, codes) : new Map<string, number>();
+    return Promise.all(
+      scans.map(async ({ code }, i) => {
+        const id = now.get(code);
+        if (id === read[i]?.id) return read[i];
+        return id === undefined ? null : adapter.holder(key.eventId, code, m);
+      }),
+    );
+  }
+
   /** A scan's own fields as the server takes them: a device whose clock runs ahead cannot date a scan in the future. */
   private prepare(input: ScanInput, scanId: string): PreparedScan {
     const now = Date.now();
@@ -368,11 +393,12 @@ export class DoorService {
     if (stored) return this.replay(key, adapter, capacity, stored, false);
     const p = this.prepare(input, scanId);
     const { gate, direction, scannedAt } = p;
-    const holder = adapter.isCode(code) ? await adapter.holder(key.eventId, code) : null;
+    let holder = adapter.isCode(code) ? await adapter.holder(key.eventId, code) : null;
     const levels = this.config.doorAlarmLevels;
 
     const outcome = await this.uow.run(actor, async (tx) => {
       const m = tx.manager;
+      [holder] = await this.lockHolders(adapter, key, [{ code }], [holder], m);
       const fresh = await this.repo.insertScan(m, key, {
         scanId,
         holderId: holder?.id ?? null,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { isConfirmationCode } from '@shared/contracts/internal-events.contract';
 import type { DoorAdapter, DoorHolder } from '../door/door-adapter';
 import { CheckInService } from './check-in.service';
@@ -32,6 +33,10 @@ export class InternalDoorAdapter implements DoorAdapter {
   async holder(eventId: number, code: string) {
     const [p] = await this.repo.doorHolders(eventId, { code });
     return p ? holder(p) : null;
+  }
+  /** The invitations of these codes, locked (a merge of people locks its people's invitations first too). */
+  async lockHolders(manager: EntityManager, eventId: number, codes: string[]) {
+    return new Map((await this.repo.lockInvitationCodes(manager, eventId, codes)).map((r) => [r.code, r.persona_id] as const));
   }
   admit = (...[tx, eventId, personaId, actor, options]: Parameters<DoorAdapter['admit']>) =>
     this.checkIn.admitAtDoor(tx, eventId, personaId, actor, options);

@@ -4,6 +4,7 @@ import { ROOMS } from '@shared/events/socket-events';
 import { push, type PushRoute, type PushRoutes, type PushSpec, type RoutedEvent } from '@core/realtime/push-routes';
 import type { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import type { InternalEventsRepository } from './internal-events.repository';
+import { INTERNAL_EVENTS_AREA } from './internal-events.person-references';
 
 /**
  * Realtime declarations of internal events: which pushes each domain event produces, to which rooms.
@@ -75,6 +76,17 @@ export const INTERNAL_EVENTS_PUSH_ROUTES: PushRoutes<InternalEventType> = {
   }),
 };
 
+/**
+ * People merged into one (or the merge undone) changed the attendee lists of some internal events (what this area's
+ * PersonReferences answered, under its name in `cambios`): each board is told to refetch its list (`asistentes` null).
+ */
+const listsChanged: PushRoute<'persona.merged' | 'persona.merge-undone'> = (e) => ({
+  // An event written before `cambios` existed (still in the outbox at a deploy) names none: nothing to push, nothing thrown.
+  pushes: (e.payload.cambios?.[INTERNAL_EVENTS_AREA] ?? []).map((id) =>
+    push('internal-attendees.assigned', board(id), { event_id: id, asistentes: null }),
+  ),
+});
+
 /** Registers the rooms of internal events (checked at every join and after access changes) and their push routes. */
 export function registerInternalEventsRealtime(realtime: RealtimeRegistry, repo: InternalEventsRepository): void {
   realtime.rooms(/^internal-events$/, (user) => can(user, 'eventos_internos', 'view'));
@@ -88,4 +100,5 @@ export function registerInternalEventsRealtime(realtime: RealtimeRegistry, repo:
     return !!event && (event.estado !== 'borrador' || can(user, 'eventos_internos', 'view'));
   });
   realtime.pushRoutes(INTERNAL_EVENTS_PUSH_ROUTES);
+  realtime.alsoOn({ 'persona.merged': listsChanged, 'persona.merge-undone': listsChanged });
 }

@@ -353,6 +353,26 @@ export class InternalEventsRepository {
     return rows.map((r) => r.evento_interno_id);
   }
 
+  /**
+   * Locks the invitations of these codes in one event, in persona order (the door, first thing in a scan): whose each
+   * code is now. Waiting on a merge of people, it reads the invitation as the merge left it.
+   */
+  lockInvitationCodes(manager: EntityManager, eventId: number, codes: string[]): Promise<Array<{ code: string; persona_id: number }>> {
+    return manager.query(
+      `SELECT confirmation_code AS code, persona_id FROM evento_asistentes
+        WHERE evento_interno_id = $1 AND confirmation_code = ANY($2::text[]) ORDER BY persona_id FOR UPDATE`,
+      [eventId, codes],
+    );
+  }
+
+  /** Locks every invitation of these people, by event then person (a merge of people, before it moves them). */
+  async lockInvitationsOf(manager: EntityManager, people: number[]): Promise<void> {
+    await manager.query(
+      `SELECT 1 FROM evento_asistentes WHERE persona_id = ANY($1::int[]) ORDER BY evento_interno_id, persona_id FOR UPDATE`,
+      [people],
+    );
+  }
+
   /** Locks the attendee row (attendee rows are always locked before the event row). */
   async lockAttendee(manager: EntityManager, eventId: number, personaId: number): Promise<{ confirmacion: Confirmacion } | null> {
     const rows = await manager.query(

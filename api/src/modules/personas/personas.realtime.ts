@@ -15,15 +15,6 @@ type PersonasEvent =
   | 'persona-import.completed'
   | 'persona-import.review-decided';
 
-/**
- * A merge and its undo: the people screens refetch, and so does the attendee board of every internal event whose
- * invitations moved (`asistentes` null: "refetch the list").
- */
-const merged = (reason: 'merged' | 'merge-undone', p: { sobreviviente_id: number; eventos_internos: number[] }) => [
-  push('personas.changed', [ROOMS.personas], { reason, id: p.sobreviviente_id }),
-  ...p.eventos_internos.map((id) => push('internal-attendees.assigned', [ROOMS.internalEvent(id)], { event_id: id, asistentes: null })),
-];
-
 /** People pushes go to the personas room: "something changed, refetch" (the rows stay behind the API's paging). */
 export const PERSONAS_PUSH_ROUTES: PushRoutes<PersonasEvent> = {
   'persona.created': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'created', id: e.payload.persona_id })] }),
@@ -32,8 +23,11 @@ export const PERSONAS_PUSH_ROUTES: PushRoutes<PersonasEvent> = {
   'persona.duplicate-dismissed': (e) => ({
     pushes: [push('personas.changed', [ROOMS.personas], { reason: 'duplicate-dismissed', id: e.payload.persona_ids[0] })],
   }),
-  'persona.merged': (e) => ({ pushes: merged('merged', e.payload) }),
-  'persona.merge-undone': (e) => ({ pushes: merged('merge-undone', e.payload) }),
+  // A merge and its undo: the people screens refetch; each area whose records changed tells its own rooms (cambios).
+  'persona.merged': (e) => ({ pushes: [push('personas.changed', [ROOMS.personas], { reason: 'merged', id: e.payload.sobreviviente_id })] }),
+  'persona.merge-undone': (e) => ({
+    pushes: [push('personas.changed', [ROOMS.personas], { reason: 'merge-undone', id: e.payload.sobreviviente_id })],
+  }),
   'catalogue.value-added': (e) => ({ pushes: [push('catalogue.added', [ROOMS.personas], { type: e.payload.type, item: e.payload.item })] }),
   // Progress and the end of an import reach the room from the worker directly (import.progress).
   'persona-import.requested': () => ({ pushes: [] }),

@@ -9,6 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import { DELIVERIES_PER_RUN, LINE_BUSY_RETRY_MS } from './webhooks.constants';
 import type { WebhooksSettings } from './webhooks.settings';
 import { WebhookAttempt } from './webhook-attempt';
+import { WebhookPushes } from './webhook-pushes';
 import { domainTypesFor, webhookBody } from './webhook-events';
 import { WebhooksRepository, type DeliveryRow, type LineEvent, type NewDelivery } from './webhooks.repository';
 
@@ -24,6 +25,8 @@ const toDelivery = (e: LineEvent): NewDelivery => ({
 /** How a run of a line ended: nothing left, another run holds it, its head waits until `at`, or it handed over with more to do. */
 export type LineResult = { kind: 'idle' } | { kind: 'busy' } | { kind: 'wait'; at: Date } | { kind: 'more' };
 type Step = LineResult | { kind: 'sent' };
+/** What a step wrote to the log: deliveries made, and the one attempted (or given up). */
+type Changed = { made: DeliveryRow[]; attempted: DeliveryRow[] };
 
 /**
  * One endpoint's line: its deliveries in the relay's publication order, one at a time. Each step is one transaction
@@ -44,27 +47,33 @@ export class WebhookLine {
     private readonly outbox: OutboxRepository,
     private readonly mail: MailOutbox,
     private readonly users: UsersRepository,
+    private readonly pushes: WebhookPushes,
   ) {}
 
   /** The sweep: events a relay published behind the line's cursor join it (a cluster's relays commit out of order). */
   async takeLate(endpointId: number): Promise<void> {
-    await this.ds.transaction(async (manager) => {
+    const made = await this.ds.transaction(async (manager) => {
       const endpoint = await this.repo.lineEndpoint(manager, endpointId);
-      if (!endpoint || endpoint.estado !== 'activo') return;
+      if (!endpoint || endpoint.estado !== 'activo') return [];
       const late = await this.repo.lateEvents(manager, endpoint, domainTypesFor(endpoint.eventos));
-      await this.repo.addToLine(manager, endpointId, late.map(toDelivery), false);
+      return this.repo.addToLine(manager, endpointId, late.map(toDelivery), false);
     });
+    this.pushes.deliveries(endpointId, made, true);
   }
 
   async run(endpointId: number): Promise<LineResult> {
     for (let n = 0; n < DELIVERIES_PER_RUN; n++) {
-      const step = await this.ds.transaction((manager) => this.step(manager, endpointId));
+      const changed: Changed = { made: [], attempted: [] };
+      const step = await this.ds.transaction((manager) => this.step(manager, endpointId, changed));
+      // The log hears of it once committed (a reload meanwhile would read the rows as they were).
+      this.pushes.deliveries(endpointId, changed.made, true);
+      this.pushes.deliveries(endpointId, changed.attempted, false);
       if (step.kind !== 'sent') return step;
     }
     return { kind: 'more' };
   }
 
-  private async step(manager: EntityManager, endpointId: number): Promise<Step> {
+  private async step(manager: EntityManager, endpointId: number, changed: Changed): Promise<Step> {
     if (!(await this.repo.tryTakeLine(manager, endpointId))) return { kind: 'busy' };
     const endpoint = await this.repo.lineEndpoint(manager, endpointId);
     if (!endpoint || endpoint.estado !== 'activo') return { kind: 'idle' };
@@ -77,18 +86,18 @@ export class WebhookLine {
         this.config.webhookRetryWindowHours,
         DELIVERIES_PER_RUN,
       );
-      await this.repo.addToLine(manager, endpointId, next.events.map(toDelivery));
+      changed.made = await this.repo.addToLine(manager, endpointId, next.events.map(toDelivery));
       head = await this.repo.head(manager, endpointId);
       // Held behind an event a relay is still publishing: look again in a moment (its publication may wake no one).
       if (!head) return next.held ? { kind: 'wait', at: new Date(Date.now() + LINE_BUSY_RETRY_MS) } : { kind: 'idle' };
     }
     const deadline = head.orden_at.getTime() + this.config.webhookRetryWindowHours * 3_600_000;
     if (Date.now() > deadline) {
-      await this.repo.expire(manager, head.id);
+      changed.attempted.push(await this.repo.expire(manager, head.id));
       return { kind: 'sent' };
     }
     if (head.proximo_intento_at.getTime() > Date.now()) return { kind: 'wait', at: head.proximo_intento_at };
-    return this.send(manager, endpoint, head, deadline);
+    return this.send(manager, endpoint, head, deadline, changed);
   }
 
   private async send(
@@ -96,23 +105,26 @@ export class WebhookLine {
     endpoint: { id: number; url: string; secretos: string[] },
     head: DeliveryRow,
     deadline: number,
+    changed: Changed,
   ): Promise<Step> {
     const outcome = await this.attempt.run(endpoint, head);
     const answer = { codigo: outcome.code, latencia: outcome.latencyMs, respuesta: outcome.response, error: outcome.error };
     if (outcome.ok) {
-      await this.repo.recordAttempt(manager, head.id, { estado: 'entregada', proximo: null, ...answer });
+      changed.attempted.push(await this.repo.recordAttempt(manager, head.id, { estado: 'entregada', proximo: null, ...answer }));
       await this.repo.succeeded(manager, endpoint.id);
       return { kind: 'sent' };
     }
     const wait = Math.min(this.config.webhookRetryBaseMs * 2 ** Math.min(head.intentos, 30), this.config.webhookRetryMaxMs);
     const next = new Date(Date.now() + wait);
     const givenUp = outcome.gone || next.getTime() > deadline;
-    await this.repo.recordAttempt(manager, head.id, {
-      estado: givenUp ? 'fallida' : 'pendiente',
-      proximo: givenUp ? null : next,
-      ...answer,
-      error: answer.error ?? `El receptor respondió ${outcome.code}.`,
-    });
+    changed.attempted.push(
+      await this.repo.recordAttempt(manager, head.id, {
+        estado: givenUp ? 'fallida' : 'pendiente',
+        proximo: givenUp ? null : next,
+        ...answer,
+        error: answer.error ?? `El receptor respondió ${outcome.code}.`,
+      }),
+    );
     const stopped = await this.repo.failed(manager, endpoint.id, this.config.webhookPauseAfterFailures, outcome.gone);
     if (stopped.paused || stopped.disabled) {
       const estado = stopped.disabled ? 'deshabilitado' : 'pausado';

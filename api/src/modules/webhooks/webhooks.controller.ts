@@ -77,14 +77,14 @@ export class WebhooksController {
     RequirePermission('integraciones', 'edit'),
     { 200: ['Un intento más, ahora; la respuesta del receptor.', WebhooksAnswers.attempt] },
   )
-  async resend(@IdParam() id: number, @Param('deliveryId', DeliveryId) deliveryId: string) {
-    return attempted(await this.webhooks.resend(id, deliveryId));
+  async resend(@IdParam() id: number, @Param('deliveryId', DeliveryId) deliveryId: string, @Actor() actor: EventActor) {
+    return attempted(await this.webhooks.resend(id, deliveryId, actor));
   }
 
   @Endpoint('POST :id/probar', 'Enviar un ping firmado al webhook', RequirePermission('integraciones', 'edit'), {
     200: ['El ping y la respuesta del receptor.', WebhooksAnswers.attempt],
   })
-  async ping(@IdParam() id: number) {
-    return attempted(await this.webhooks.ping(id));
+  async ping(@IdParam() id: number, @Actor() actor: EventActor) {
+    return attempted(await this.webhooks.ping(id, actor));
   }
 }

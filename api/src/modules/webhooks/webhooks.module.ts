@@ -23,10 +23,11 @@ export class WebhooksModule implements OnModuleInit {
   constructor(
     private readonly realtime: RealtimeRegistry,
     private readonly jobs: JobRoutes,
+    private readonly repo: WebhooksRepository,
   ) {}
 
   onModuleInit(): void {
-    registerWebhooksRealtime(this.realtime);
+    registerWebhooksRealtime(this.realtime, this.repo);
     // One wake per kind of event in the batch (a wake runs every line subscribed to that kind, whatever it finds
     // pending), named by the batch's first event of that kind.
     this.jobs.registerForBatch((events) => {

@@ -236,18 +236,24 @@ export class WebhooksRepository {
     return { events: [], held: pending };
   }
 
-  /** The line's new deliveries (a second insert of the same event is a no-op); `moveCursor` to the last one's place. */
-  async addToLine(manager: EntityManager, endpointId: number, rows: NewDelivery[], moveCursor = true): Promise<void> {
-    if (rows.length === 0) return;
+  /**
+   * The line's new deliveries (a second insert of the same event is a no-op); `moveCursor` to the last one's place.
+   * Answers the rows made, newest first (as the log lists them).
+   */
+  async addToLine(manager: EntityManager, endpointId: number, rows: NewDelivery[], moveCursor = true): Promise<DeliveryRow[]> {
+    if (rows.length === 0) return [];
     const last = rows[rows.length - 1];
-    await manager.query(
+    return manager.query(
       `WITH ins AS (
          INSERT INTO webhook_entregas (id, endpoint_id, event_id, evento, cuerpo, orden_at, orden_seq)
          SELECT x.id, $1, x.event_id, x.evento, x.cuerpo, x.orden_at, x.orden_seq
            FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, event_id uuid, evento text, cuerpo text, orden_at timestamptz, orden_seq bigint)
-         ON CONFLICT (endpoint_id, event_id) DO NOTHING)
-       UPDATE webhook_endpoints SET cursor_at = $3::timestamptz, cursor_seq = $4::bigint
-        WHERE id = $1 AND $5 AND (cursor_at, cursor_seq) < ($3::timestamptz, $4::bigint)`,
+         ON CONFLICT (endpoint_id, event_id) DO NOTHING
+         RETURNING *),
+       cur AS (
+         UPDATE webhook_endpoints SET cursor_at = $3::timestamptz, cursor_seq = $4::bigint
+          WHERE id = $1 AND $5 AND (cursor_at, cursor_seq) < ($3::timestamptz, $4::bigint))
+       SELECT * FROM ins ORDER BY orden_at DESC, orden_seq DESC`,
       [endpointId, JSON.stringify(rows), last.orden_at, last.orden_seq, moveCursor],
     );
   }
@@ -280,23 +286,26 @@ export class WebhooksRepository {
     return rows[0] ?? null;
   }
 
-  async recordAttempt(manager: EntityManager, id: string, a: AttemptRecord): Promise<void> {
-    await manager.query(
+  /** An attempt's answer; the delivery as it is now. */
+  async recordAttempt(manager: EntityManager, id: string, a: AttemptRecord): Promise<DeliveryRow> {
+    const [rows]: [DeliveryRow[], number] = await manager.query(
       `UPDATE webhook_entregas SET
          estado = $2, intentos = intentos + 1, codigo_respuesta = $3, latencia_ms = $4, respuesta = $5, error = $6,
          proximo_intento_at = coalesce($7, proximo_intento_at), ultimo_intento_at = now(),
          entregada_at = CASE WHEN $2 = 'entregada' THEN now() ELSE entregada_at END
-       WHERE id = $1`,
+       WHERE id = $1 RETURNING *`,
       [id, a.estado, a.codigo, a.latencia, a.respuesta, a.error, a.proximo],
     );
+    return rows[0];
   }
 
   /** Gives up a pending delivery past the retry window without sending it (the endpoint was paused or down too long). */
-  async expire(manager: EntityManager, id: string): Promise<void> {
-    await manager.query(
-      `UPDATE webhook_entregas SET estado = 'fallida', error = 'Venció el plazo de reintentos sin entregarse.' WHERE id = $1`,
+  async expire(manager: EntityManager, id: string): Promise<DeliveryRow> {
+    const [rows]: [DeliveryRow[], number] = await manager.query(
+      `UPDATE webhook_entregas SET estado = 'fallida', error = 'Venció el plazo de reintentos sin entregarse.' WHERE id = $1 RETURNING *`,
       [id],
     );
+    return rows[0];
   }
 
   /** A 2xx: the failures in a row start over. */

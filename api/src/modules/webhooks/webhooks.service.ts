@@ -105,37 +105,51 @@ export class WebhooksService {
   }
 
   /** 'reenviar': one more attempt of a finished delivery, now, with the same id (the receiver may deduplicate on it). */
-  async resend(id: number, deliveryId: string): Promise<WebhookDeliveryResponse> {
+  async resend(id: number, deliveryId: string, actor: EventActor): Promise<WebhookDeliveryResponse> {
     await this.get(id);
     const delivery = await this.repo.delivery(id, deliveryId);
     if (!delivery) throw new DomainException(ErrorCode.NotFound, 'La entrega no existe.');
     if (delivery.estado === 'pendiente') {
       throw new DomainException(WebhooksError.DeliveryPending, 'La entrega sigue en la fila: se envía sola, en orden.');
     }
-    return this.attemptOnce(id, delivery);
+    return this.attemptOnce(id, delivery, 'webhook.delivery-resent', actor);
   }
 
   /** 'probar': a ping (no data) signed like any delivery, answered with the receiver's answer. */
-  async ping(id: number): Promise<WebhookDeliveryResponse> {
+  async ping(id: number, actor: EventActor): Promise<WebhookDeliveryResponse> {
     await this.get(id);
     const deliveryId = randomUUID();
     const cuerpo = JSON.stringify({ id: deliveryId, evento: WEBHOOK_PING, ocurrido_at: new Date().toISOString(), datos: {} });
     await this.repo.insertPing(this.repo.manager(), id, { id: deliveryId, cuerpo });
-    return this.attemptOnce(id, (await this.repo.delivery(id, deliveryId))!);
+    return this.attemptOnce(id, (await this.repo.delivery(id, deliveryId))!, 'webhook.pinged', actor);
   }
 
-  private async attemptOnce(id: number, delivery: { id: string; evento: string; cuerpo: string }): Promise<WebhookDeliveryResponse> {
+  /**
+   * One attempt out of the line (the request waits for the receiver's answer, outside any transaction), then its
+   * answer and its audited event in one: the event's push tells every open log of the endpoint.
+   */
+  private async attemptOnce(
+    id: number,
+    delivery: { id: string; evento: string; cuerpo: string },
+    type: 'webhook.pinged' | 'webhook.delivery-resent',
+    actor: EventActor,
+  ): Promise<WebhookDeliveryResponse> {
     const endpoint = (await this.repo.lineEndpoint(this.repo.manager(), id))!;
     const outcome = await this.attempt.run(endpoint, delivery);
-    await this.repo.recordAttempt(this.repo.manager(), delivery.id, {
-      estado: outcome.ok ? 'entregada' : 'fallida',
-      codigo: outcome.code,
-      latencia: outcome.latencyMs,
-      respuesta: outcome.response,
-      error: outcome.ok ? null : (outcome.error ?? `El receptor respondió ${outcome.code}.`),
-      proximo: null,
+    return this.uow.run(actor, async (tx) => {
+      const entrega = toDeliveryResponse(
+        await this.repo.recordAttempt(tx.manager, delivery.id, {
+          estado: outcome.ok ? 'entregada' : 'fallida',
+          codigo: outcome.code,
+          latencia: outcome.latencyMs,
+          respuesta: outcome.response,
+          error: outcome.ok ? null : (outcome.error ?? `El receptor respondió ${outcome.code}.`),
+          proximo: null,
+        }),
+      );
+      await tx.record({ type, resourceId: delivery.id, payload: { webhook_id: id, entrega } });
+      return entrega;
     });
-    return toDeliveryResponse((await this.repo.delivery(id, delivery.id))!);
   }
 
   private async get(id: number) {

@@ -20,10 +20,16 @@ import type {
 import type { CorreoResponse } from '../contracts/mail.contract';
 import type { DoorAlarm, DoorKind, DoorScanRecord } from '../contracts/door.contract';
 import type { ArcoRequestResponse, PersonalDataSource } from '../contracts/privacy.contract';
-import type { WebhookEndpointResponse } from '../contracts/webhooks.contract';
+import type { WebhookDeliveryResponse, WebhookEndpointResponse } from '../contracts/webhooks.contract';
 
 /** A program waitlist entry changed (one shape for each of its domain events). */
 type ProgramWaitlistEvent = { programa_id: number; entry: ProgramWaitlistEntryResponse; counts: ProgramCounts };
+
+/**
+ * A merge of people or its undo. `cambios`: per area that keeps references to people (its PersonReferences `area`),
+ * the ids of its own records whose rows changed — each area tells its own rooms (RealtimeRegistry.alsoOn).
+ */
+type PersonaMergeEvent = { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; cambios: Record<string, number[]> };
 
 /** Audit actions of spec 1 §3. */
 export const AUDIT_ACTIONS = ['login', 'logout', 'create', 'update', 'delete', 'view', 'register'] as const;
@@ -62,13 +68,10 @@ export interface DomainEventMap {
   'persona.deleted': { persona_id: number };
   /** 'No es duplicado': the pair, smaller id first, is never listed again. */
   'persona.duplicate-dismissed': { persona_ids: [number, number] };
-  /**
-   * People merged into one (`fusion_id`): the merged ones are gone, their references are the survivor's.
-   * `eventos_internos`: the internal events whose attendee lists changed (their boards refetch).
-   */
-  'persona.merged': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
+  /** People merged into one (`fusion_id`): the merged ones are gone, their references are the survivor's. */
+  'persona.merged': PersonaMergeEvent;
   /** A merge undone: the merged people are back with their references, the survivor as it was. */
-  'persona.merge-undone': { fusion_id: string; sobreviviente_id: number; fusionar_ids: number[]; eventos_internos: number[] };
+  'persona.merge-undone': PersonaMergeEvent;
   'catalogue.value-added': { type: CatalogueType; item: CatalogueItem };
   'persona-import.requested': { import_id: string; file_name: string };
   'persona-import.completed': { import_id: string; imported: number; skipped: number; total: number; errors: number };
@@ -139,6 +142,11 @@ export interface DomainEventMap {
   'door.stop-lifted': { kind: DoorKind; event_id: number; lifted: boolean; inside: number; capacity: number | null };
   /** 'Vaciar recinto': everyone inside marked out; `cut`: the nightly run's (DOOR_EMPTY_AT, ISO), absent on demand. */
   'door.emptied': { kind: DoorKind; event_id: number; count: number; cut?: string };
+  /**
+   * People merged into one (the people database's merge) who were inside the same event are one person inside: the
+   * counter moved by `delta` (negative); the merge's undo moves it back (positive). `inside`: the count after.
+   */
+  'door.holders-merged': { kind: DoorKind; event_id: number; delta: number; inside: number; undone: boolean };
   // Privacy: a new version of the notice; a retention run (its counts are the run's row).
   'privacy-notice.published': { version: number };
   'privacy.retention-run': { run_id: number; total: number };
@@ -163,6 +171,9 @@ export interface DomainEventMap {
   'webhook.updated': { webhook: WebhookEndpointResponse; secreto_rotado: boolean };
   'webhook.deleted': { webhook_id: number };
   'webhook.stopped': { webhook_id: number; estado: 'pausado' | 'deshabilitado'; motivo: string };
+  /** Staff's 'probar' (a ping, new in the log) and 'reenviar' (one more attempt of a finished delivery): the delivery now. */
+  'webhook.pinged': { webhook_id: number; entrega: WebhookDeliveryResponse };
+  'webhook.delivery-resent': { webhook_id: number; entrega: WebhookDeliveryResponse };
 }
 
 export type DomainEventType = keyof DomainEventMap;
@@ -235,6 +246,7 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'door.alarm': { action: 'update', resourceType: 'door_occupancy' },
   'door.stop-lifted': { action: 'update', resourceType: 'door_occupancy' },
   'door.emptied': { action: 'update', resourceType: 'door_occupancy' },
+  'door.holders-merged': { action: 'update', resourceType: 'door_occupancy' },
   'privacy-notice.published': { action: 'create', resourceType: 'aviso_privacidad' },
   'privacy.retention-run': { action: 'update', resourceType: 'conservacion_ejecucion' },
   'privacy-request.filed': { action: 'create', resourceType: 'solicitud_arco' },
@@ -248,6 +260,8 @@ export const DOMAIN_EVENT_AUDIT: { [K in DomainEventType]: { action: AuditAction
   'webhook.updated': { action: 'update', resourceType: 'webhook' },
   'webhook.deleted': { action: 'delete', resourceType: 'webhook' },
   'webhook.stopped': { action: 'update', resourceType: 'webhook' },
+  'webhook.pinged': { action: 'create', resourceType: 'webhook_entrega' },
+  'webhook.delivery-resent': { action: 'update', resourceType: 'webhook_entrega' },
 };
 
 /** Every domain event type, at run time (the audit map above is exhaustive by type). */

@@ -28,6 +28,7 @@ import type {
 import type { CorreoResponse, MailRefType } from '../contracts/mail.contract';
 import type { DoorAlarm, DoorKind, DoorOccupancy, DoorScanRecord } from '../contracts/door.contract';
 import type { ArcoRequestResponse } from '../contracts/privacy.contract';
+import type { WebhookDeliveryResponse } from '../contracts/webhooks.contract';
 
 /** Every push carries the domain event id (for de-duplication) and when it happened. */
 export interface Push<T> {
@@ -154,6 +155,11 @@ export interface ServerToClientEvents {
   'arco.updated': (msg: Push<{ solicitud: ArcoRequestResponse }>) => void;
   /** Staff, the screen 'Webhooks' (room webhooks): an endpoint was registered, changed, deleted, paused or disabled. */
   'webhooks.changed': (msg: Push<{ webhook_id: number }>) => void;
+  /**
+   * Staff, one endpoint's delivery log (room webhook:{id}; the workers' line, and staff's 'probar' and 'reenviar'):
+   * deliveries made (`nuevas`, newest first, as the log lists them) or attempted — their state now.
+   */
+  'webhook.deliveries': (msg: Push<{ webhook_id: number; entregas: WebhookDeliveryResponse[]; nuevas: boolean }>) => void;
 }
 
 export type JoinAck = { ok: true } | { ok: false; message: string };
@@ -208,4 +214,6 @@ export const ROOMS = {
   privacidad: 'privacidad',
   /** The screen 'Webhooks': staff who may view integraciones. */
   webhooks: 'webhooks',
+  /** One endpoint's delivery log: staff who may view integraciones (who may read the log). */
+  webhook: (id: number) => `webhook:${id}`,
 } as const;

@@ -39,6 +39,7 @@ export const AUDIT_RESOURCE_LABELS: Record<string, string> = {
   solicitud_arco: 'solicitud ARCO',
   api_token: 'token de API',
   webhook: 'webhook',
+  webhook_entrega: 'entrega de webhook',
 };
 
 export function auditActionLabel(action: string): string {

@@ -64,6 +64,8 @@ export class MergeService {
         }
         const rows = await this.repo.people(m, ids);
         const people = ids.map((id) => rows.find((r) => r.id === id)!);
+        // Every area's rows of these people, locked in its own writers' order, before they are read.
+        for (const holder of this.references.all()) await holder.lock?.(m, ids);
         const choice: MergeChoice = { ...preselectMerge(people), ...campos };
         const values: Record<string, string | number | null> = mergedValues(people, choice);
         values.apellido_paterno ??= '';
@@ -74,11 +76,11 @@ export class MergeService {
 
         // Every area's references first (invitations, seats, door), the people database's own last.
         const movidos: MergeMoved = { invitaciones: 0, invitaciones_liberadas: 0, asientos: 0, filas_importacion: 0, bitacora: 0 };
-        const eventos = new Set<number>();
+        const cambios: Record<string, number[]> = {};
         for (const holder of this.references.all()) {
-          const moved = await holder.move(m, survivor, merged);
+          const moved = await holder.move(tx, survivor, merged);
           Object.assign(movidos, moved.counts);
-          for (const id of moved.eventosInternos ?? []) eventos.add(id);
+          if (moved.changed?.length) cambios[holder.area] = moved.changed;
         }
         await this.repo.deletePeople(m, merged);
         try {
@@ -123,7 +125,7 @@ export class MergeService {
             fusion_id: row.id,
             sobreviviente_id: survivor,
             fusionar_ids: merged,
-            eventos_internos: [...eventos].sort((a, b) => a - b),
+            cambios,
           },
         });
         return toMergeResponse(row);
@@ -148,6 +150,7 @@ export class MergeService {
         if (row.deshecha_at) throw new DomainException(PersonasError.MergeNotUndoable, 'Esta fusión ya se deshizo.');
         const ids = [row.sobreviviente_id, ...row.fusionar_ids];
         await this.repo.lockPeople(m, ids);
+        for (const holder of this.references.all()) await holder.lock?.(m, ids);
         if ((await this.repo.fingerprint(m, ids)) !== row.despues_md5)
           throw new DomainException(
             PersonasError.MergeNotUndoable,
@@ -156,12 +159,16 @@ export class MergeService {
         await this.repo.restore(m, ids, row.antes);
         // The keys came back as they were; the pairs are scored again against everyone as they are now.
         await this.keyer.repair(m, ids);
+        const cambios: Record<string, number[]> = {};
+        for (const holder of this.references.all()) {
+          const changed = (await holder.restored?.(tx, row.antes)) ?? [];
+          if (changed.length) cambios[holder.area] = changed;
+        }
         const undone = await this.repo.markUndone(m, id, actor.userId);
-        const events = [...new Set(this.references.all().flatMap((h) => h.eventosInternos?.(row.antes) ?? []))].sort((a, b) => a - b);
         await tx.record({
           type: 'persona.merge-undone',
           resourceId: row.sobreviviente_id,
-          payload: { fusion_id: id, sobreviviente_id: row.sobreviviente_id, fusionar_ids: row.fusionar_ids, eventos_internos: events },
+          payload: { fusion_id: id, sobreviviente_id: row.sobreviviente_id, fusionar_ids: row.fusionar_ids, cambios },
         });
         return toMergeResponse(undone);
       });

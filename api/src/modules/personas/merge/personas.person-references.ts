@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@core/outbox/unit-of-work';
 import { AuditRepository } from '@core/audit/audit.repository';
 import { personColumn, personReference, type PersonReferences, type PersonReferencesMoved } from '@core/privacy/person-references';
 import { MergeRepository } from './merge.repository';
@@ -33,7 +33,7 @@ export class PersonasPersonReferences implements PersonReferences {
     private readonly audit: AuditRepository,
   ) {}
 
-  async move(manager: EntityManager, survivor: number, merged: number[]): Promise<PersonReferencesMoved> {
+  async move({ manager }: Transaction, survivor: number, merged: number[]): Promise<PersonReferencesMoved> {
     const filas_importacion = await this.repo.moveOwnReferences(manager, survivor, merged);
     return { counts: { filas_importacion, bitacora: await this.audit.moveResource(manager, 'persona', merged, survivor) } };
   }

@@ -4,6 +4,7 @@ import { UsersRepository } from '../../users/users.repository';
 import { SWEEP_EVERY_MS } from '../webhooks.constants';
 import { WebhookAttempt } from '../webhook-attempt';
 import { WebhookLine } from '../webhook-line';
+import { WebhookPushes } from '../webhook-pushes';
 import { WebhookSender } from '../webhook-sender';
 import { WebhookResolver, WebhookTargets } from '../webhook-target';
 import { WebhooksRepository } from '../webhooks.repository';
@@ -23,6 +24,7 @@ import { WebhookWakeJob } from './webhook-wake.job';
     WebhookSender,
     WebhookAttempt,
     WebhookLine,
+    WebhookPushes,
     WebhookQueue,
     WebhookWakeJob,
     WebhookDeliverJob,

@@ -1,11 +1,14 @@
 import { useSnapshot } from 'valtio';
 import {
+  DELIVERIES_PAGE_SIZE,
   DELIVERY_STATUSES,
   type DeliveryStatus,
   type WebhookDeliveryResponse,
   type WebhookEndpointResponse,
 } from '@shared/contracts/webhooks.contract';
+import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
+import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { Options, Select } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
@@ -16,16 +19,17 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { resendDelivery } from '../api/webhooks-api';
 import { loadLog, logState } from '../stores/webhooks-store';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 
 export const DELIVERY_LABELS: Record<DeliveryStatus, string> = { pendiente: 'Pendiente', entregada: 'Entregada', fallida: 'Fallida' };
-const PAGE_SIZE = 50;
 
-/** The delivery log of one endpoint: newest first, its status, attempts, answer; 'Reenviar' for a finished one. */
+/**
+ * The delivery log of one endpoint: newest first, its status, attempts, answer; 'Reenviar' for a finished one. Live:
+ * deliveries appear and change as the workers make and attempt them (WebhooksLiveEffect), no 'Actualizar'.
+ */
 export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointResponse; canEdit: boolean }) {
   const { estado, page, entregas, total, loading, error } = useSnapshot(logState);
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const lastPage = Math.max(1, Math.ceil(total / DELIVERIES_PAGE_SIZE));
 
   const resend = async (d: WebhookDeliveryResponse) => {
     try {
@@ -38,7 +42,17 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
   };
 
   return (
-    <Card title={`Entregas a ${webhook.url}`} className="webhook-log" testId="webhook-log" aside={<span className="counter">{total}</span>}>
+    <Card
+      title={`Entregas a ${webhook.url}`}
+      className="webhook-log"
+      testId="webhook-log"
+      aside={
+        <span className="webhook-log__aside">
+          <LiveIndicator room={ROOMS.webhook(webhook.id)} />
+          <span className="counter">{total}</span>
+        </span>
+      }
+    >
       <div className="webhook-log__tools" role="group" aria-label="Filtros de entregas">
         <label className="webhook-log__field">
           <span>Estado</span>
@@ -54,9 +68,6 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
             <Options values={DELIVERY_STATUSES} labels={DELIVERY_LABELS} placeholder="Todas" />
           </Select>
         </label>
-        <Button size="sm" onClick={() => void loadLog()} disabled={loading} data-testid="webhook-log-refresh">
-          Actualizar
-        </Button>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
       {loading && entregas.length === 0 ? <Spinner label="Cargando entregas…" /> : null}
