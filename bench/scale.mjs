@@ -12,8 +12,8 @@
 // staff sockets join the `users` room and --changes users are created one after another: push p95 (from the
 // acknowledged response to each socket) and pushes missed; the realtime process's memory (heap used and RSS
 // after a forced garbage collection, through bench/lib.mjs memoryPreload) before and after the sockets, per
-// socket. In the split shape, then --big=10000 sockets on the one realtime process (directly, as one
-// process holds them behind the proxy): memory per socket and every push delivered.
+// socket. Then --big=10000 sockets on the same process (in the split shape on the one realtime process directly,
+// as one process holds them behind the proxy): memory per socket and every push delivered.
 // Then the socket.io adapters, on api × 1 + realtime × 2 (so the adapter carries every push between the
 // two): Redis pub/sub (@socket.io/redis-adapter, in use) against Redis Streams
 // (@socket.io/redis-streams-adapter, swapped in by bench/baselines/streams-adapter.cjs): push p95 to
@@ -458,7 +458,11 @@ async function orchestratorMain() {
         const joined = await connect(url, token, 'users', n);
         await sleep(2000);
         const after = await readMemory(rtPid, memoryDir);
-        const mem = (m) => (m ? `rss ${mb(m.rss)}, heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}` : '—');
+        const space = (m, name) => (m?.spaces?.[name] ? `${name} ${mb(m.spaces[name][0])} of ${mb(m.spaces[name][1])}` : '');
+        const mem = (m) =>
+          m
+            ? `rss ${mb(m.rss)}, heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)} (${space(m, 'old_space')}, ${space(m, 'new_space')}), external ${mb(m.external)}`
+            : '—';
         log(`${label}: memory fresh ${mem(fresh)}; before ${mem(before)}; ${joined} joined ${mem(after)}`);
         await allHolders('start');
         const sent = await changes(httpUrl, token, opts.changes, { sockets: joined });
@@ -577,7 +581,7 @@ async function orchestratorMain() {
             socketUrl: bench.baseUrl,
             rtPid: api.pid,
             token,
-            sizes: [{ n: opts.sockets, url: bench.baseUrl }],
+            sizes: [{ n: opts.sockets, url: bench.baseUrl }, ...(opts.big ? [{ n: opts.big, url: bench.baseUrl }] : [])],
           });
           results.shapes.push({ shape, code, ...r });
           await bench.stopServers([api, workers]);
@@ -757,6 +761,17 @@ function render(results, opts, machine) {
       `memory per socket at ${fmtInt(n)}: heap / RSS`,
       ...cell((r) => (at(r) ? `${kb(at(r).heapPerSocket)} / ${kb(at(r).rssPerSocket)}` : '—')),
     ]);
+    // Where the RSS growth went: objects the heap keeps (heap used), pages V8 holds without objects on them after the
+    // collection (heap total − used: fragmentation the joins' garbage left, young generation pages made resident), and
+    // memory outside the V8 heap (native socket handles, malloc).
+    const split = (s) => {
+      const d = (f) => (f(s.after) - f(s.fresh)) / s.joined;
+      return `${kb(d((m) => m.heapUsed))} + ${kb(d((m) => m.heapTotal - m.heapUsed))} + ${kb(d((m) => m.rss - m.heapTotal))}`;
+    };
+    rows.push([
+      `RSS per socket at ${fmtInt(n)}: heap used + heap slack + outside the heap`,
+      ...cell((r) => (at(r)?.after && at(r)?.fresh ? split(at(r)) : '—')),
+    ]);
     rows.push([
       `realtime process at ${fmtInt(n)}: heap / RSS (fresh → joined)`,
       ...cell((r) =>
@@ -784,7 +799,7 @@ function render(results, opts, machine) {
       const section = doc.slice(doc.indexOf('<!-- bench:scale:start -->'), doc.indexOf('<!-- bench:scale:end -->'));
       const a = section.indexOf('The socket.io adapter, on api');
       const h = section.indexOf('The HTTP adapter: the same compiled API');
-      const end = section.indexOf('Run with nothing else');
+      const end = section.indexOf('The bench waits for other');
       const date = /\(kept from the run of ([^:]+):/.exec(section)?.[1] ?? /Measured (\d{4}-\d{2}-\d{2})/.exec(section)?.[1];
       const strip = (text) => text.replace(/^\(kept from[^\n]*\n?/gm, '').trim();
       return {
@@ -850,6 +865,10 @@ function render(results, opts, machine) {
     'first shape) after a forced garbage collection: the sockets join first, on the fresh process, and the growth from that fresh',
     'process to the sockets joined is divided by the sockets (at 10,000 too, measured after the 5,000 left). Sockets are raw',
     'WebSocket socket.io clients in separate processes; in the split shape the biggest count connects to the realtime process directly.',
+    "The RSS growth per socket is split three ways: what the heap's objects take (heap used), the pages V8 keeps without objects",
+    "after the collection (heap total − used: the joins' garbage left holes, young-generation pages became resident; V8 gives",
+    'them back once the process idles), and what lies outside the V8 heap (RSS − heap total: native socket handles, malloc,',
+    'and committed heap pages that became resident).',
     pinned,
     '',
     busy,

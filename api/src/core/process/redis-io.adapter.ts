@@ -9,8 +9,25 @@ import type { AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl, withSafePublish } from '../redis/redis-options';
 import { socketOriginAllowed } from '../http/socket-origin';
 
-/** Where the origin check leaves a websocket upgrade's stand-in response, for the connection to release it. */
+/**
+ * Where the origin check leaves a websocket upgrade's stand-in response and the `close` listeners it put on the TCP
+ * socket, for the connection to release both.
+ */
 const UPGRADE_RESPONSE = Symbol('aforo.upgradeResponse');
+const UPGRADE_CLOSE = Symbol('aforo.upgradeClose');
+
+interface UpgradeResponse {
+  req: unknown;
+  socket: NodeJS.EventEmitter;
+  [UPGRADE_CLOSE]?: Array<(...args: unknown[]) => void>;
+}
+type MessageHandler = (...args: unknown[]) => unknown;
+/** Where a socket keeps its message handlers (Nest's, bound to it), by message name. */
+const SOCKET_HANDLERS = Symbol('aforo.socketHandlers');
+type SocketWithHandlers = Socket & { [SOCKET_HANDLERS]?: Record<string, MessageHandler> };
+type EngineRequest = IncomingMessage & { [UPGRADE_RESPONSE]?: UpgradeResponse };
+/** An engine.io transport: for `websocket`, `socket` is the ws socket. */
+type EngineTransport = NodeJS.EventEmitter & { name: string; socket?: NodeJS.EventEmitter };
 
 export const socketAdapterKey = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
 
@@ -39,10 +56,16 @@ export class RedisIoAdapter extends IoAdapter {
     }) as Server;
     // Every engine.io request passes the origin check: the handshake, each polling request and the websocket
     // upgrade (`allowRequest` would see the handshake only).
-    server.engine.use((req: IncomingMessage & { [UPGRADE_RESPONSE]?: object }, res: ServerResponse, next: () => void) => {
+    server.engine.use((req: EngineRequest, res: ServerResponse, next: () => void) => {
       if (socketOriginAllowed(req, this.config)) {
-        // A websocket upgrade's stand-in response (engine.io's WebSocketResponse, not a ServerResponse).
-        if (!(res instanceof ServerResponse)) req[UPGRADE_RESPONSE] = res;
+        // A websocket upgrade's stand-in response (engine.io's WebSocketResponse, not a ServerResponse). Its constructor
+        // has just put a `close` listener on the TCP socket (the HTTP server took its own off for the upgrade; ws puts
+        // its own on after the middlewares): the ones there now are the stand-in's.
+        if (!(res instanceof ServerResponse)) {
+          const upgrade = res as unknown as UpgradeResponse;
+          upgrade[UPGRADE_CLOSE] = upgrade.socket.rawListeners('close') as UpgradeResponse[typeof UPGRADE_CLOSE];
+          req[UPGRADE_RESPONSE] = upgrade;
+        }
         return next();
       }
       res.writeHead(403, { 'Content-Type': 'application/json' });
@@ -52,11 +75,27 @@ export class RedisIoAdapter extends IoAdapter {
     // unless told not to; nothing reads it after the origin check (the token travels in the CONNECT packet).
     // A websocket's upgrade kept it a second way: engine.io's stand-in response holds the request, and a `close`
     // listener on the TCP socket holds the stand-in for the connection's life — about 1 KB per staff screen (more
-    // with a browser's headers and cookies) measured in a heap snapshot; the upgrade is over, so it lets go too.
-    server.engine.on('connection', (raw: { request: (IncomingMessage & { [UPGRADE_RESPONSE]?: { req: unknown } }) | null }) => {
+    // with a browser's headers and cookies) measured in a heap snapshot, and the stand-in itself with its listener
+    // another ~0.4 KB (an emitter that re-emits the TCP socket's `close` for HTTP middlewares; none here listens).
+    // The upgrade is over: both go.
+    // Two more listeners outlive a websocket's handshake (the browser's screens open one directly): the transport's
+    // `headers` listener, which only a polling transport's requests ever fire, and the ws socket's `onUpgradeError`,
+    // a no-op engine.io removes on the polling → websocket upgrade but not on a direct websocket (the transport's
+    // own error listener stays) — ~0.2 KB per screen.
+    server.engine.on('connection', (raw: { request: EngineRequest | null; transport: EngineTransport }) => {
       const upgrade = raw.request?.[UPGRADE_RESPONSE];
-      if (upgrade) upgrade.req = null;
+      if (upgrade) {
+        upgrade.req = null;
+        for (const listener of upgrade[UPGRADE_CLOSE] ?? []) upgrade.socket.removeListener('close', listener);
+        upgrade[UPGRADE_CLOSE] = undefined;
+      }
       raw.request = null;
+      const { transport } = raw;
+      if (transport.name === 'websocket') {
+        transport.removeAllListeners('headers');
+        for (const listener of transport.socket?.listeners('error') ?? [])
+          if (listener.name === 'onUpgradeError') transport.socket?.removeListener('error', listener as (...args: unknown[]) => void);
+      }
     });
     const pub = withSafePublish(new Redis(redisOptionsFromUrl(this.config.redisUrl)));
     const sub = pub.duplicate();
@@ -76,32 +115,55 @@ export class RedisIoAdapter extends IoAdapter {
     return server;
   }
 
+  /** One listener per message name, shared by every socket (`this` is the socket): see bindMessageHandlers. */
+  private readonly sharedListeners = new Map<string, (this: Socket, ...payload: unknown[]) => void>();
+  private transform: ((data: unknown) => Observable<unknown>) | null = null;
+
   /**
    * Nest's IoAdapter builds, for every socket, an RxJS pipeline per message handler (fromEvent, mergeMap,
    * takeUntil a shared disconnect observable): several KB per connected staff screen that only ever hold
-   * the two room messages. Here each handler is a plain listener; the handler's answer (a value, a promise or
-   * an observable: Nest's `transform` makes it one) goes to the ack, as before. After a disconnect socket.io
-   * emits nothing more, which is what `takeUntil(disconnect$)` ensured.
+   * the two room messages. Here a socket keeps only its handlers (Nest binds one per socket), under a symbol; the
+   * listener of each message is one function for every socket, and so is `transform` (Nest's, the same function of
+   * a handler's answer for every socket: a value, a promise or an observable made one); the answer goes to the ack,
+   * as before. After a disconnect socket.io emits nothing more, which is what `takeUntil(disconnect$)` ensured.
    */
   override bindMessageHandlers(
     socket: Socket,
-    handlers: Array<{ message: unknown; callback: (...args: unknown[]) => unknown; isAckHandledManually?: boolean }>,
+    handlers: Array<{ message: unknown; callback: MessageHandler; isAckHandledManually?: boolean }>,
     transform: (data: unknown) => Observable<unknown>,
   ): void {
+    this.transform ??= transform;
+    const own: Record<string, MessageHandler> = {};
     for (const { message, callback, isAckHandledManually } of handlers) {
-      socket.on(String(message), (...payload: unknown[]) => {
-        const { data, ack } = this.mapPayload(payload);
-        transform(callback(data, ack)).subscribe({
-          next: (response: unknown) => {
-            if (response === undefined || response === null) return;
-            const r = response as { event?: string; data?: unknown };
-            if (r.event) return void socket.emit(r.event, r.data);
-            if (!isAckHandledManually && typeof ack === 'function') (ack as (r: unknown) => void)(response);
-          },
-          error: () => undefined, // Nest's exception filter has already answered (WsException) or logged it
-        });
-      });
+      const name = String(message);
+      own[name] = callback;
+      const key = `${isAckHandledManually ? 'manual' : 'auto'}:${name}`;
+      let listener = this.sharedListeners.get(key);
+      if (!listener) {
+        const answer = (to: Socket, handler: MessageHandler, payload: unknown[]) =>
+          this.answer(to, handler, payload, isAckHandledManually === true);
+        listener = function (this: Socket, ...payload: unknown[]) {
+          const handler = (this as SocketWithHandlers)[SOCKET_HANDLERS]?.[name];
+          if (handler) answer(this, handler, payload);
+        };
+        this.sharedListeners.set(key, listener);
+      }
+      socket.on(name, listener);
     }
+    (socket as SocketWithHandlers)[SOCKET_HANDLERS] = own;
+  }
+
+  private answer(socket: Socket, handler: MessageHandler, payload: unknown[], ackHandledManually: boolean): void {
+    const { data, ack } = this.mapPayload(payload);
+    this.transform!(handler(data, ack)).subscribe({
+      next: (response: unknown) => {
+        if (response === undefined || response === null) return;
+        const r = response as { event?: string; data?: unknown };
+        if (r.event) return void socket.emit(r.event, r.data);
+        if (!ackHandledManually && typeof ack === 'function') (ack as (r: unknown) => void)(response);
+      },
+      error: () => undefined, // Nest's exception filter has already answered (WsException) or logged it
+    });
   }
 
   override async close(server: Server): Promise<void> {
