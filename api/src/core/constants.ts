@@ -15,13 +15,16 @@ export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_SCAN_INTERVAL_MS = 1000;
 /** NOTIFY channel of a commit that wrote domain events (the workers' included): the API's relays drain at once. */
 export const OUTBOX_CHANNEL = 'aforo_outbox';
-/** Shortest time between two publications while changes keep coming (pushes combine what the wait gathers). */
-export const OUTBOX_MIN_CYCLE_MS = 25;
+/**
+ * Shortest time between two publications while changes keep coming. Short: since the pushes are coalesced per room
+ * (PUSH_BATCH_WINDOW_MS), a longer wait here only added to every push's delay (docs/decisions/plataforma.md).
+ */
+export const OUTBOX_MIN_CYCLE_MS = 5;
 /**
  * Pushes in a burst: a room that was sent something less than this long ago gets what comes
  * meanwhile as one batch at the window's end (core/realtime/push-coalescer.ts); an idle room gets a push at once.
  */
-export const PUSH_BATCH_WINDOW_MS = 25;
+export const PUSH_BATCH_WINDOW_MS = 20;
 /**
  * Domain events are kept this long once published and audited (the audit trail keeps who did what; the
  * events' payloads, which may hold a registrant's data, go), pruned by a scheduled job this often, this many
