@@ -24,8 +24,8 @@ interface Move {
  * Demo data (npm run seed:demo): a day at the door of one event, written to the door's tables as the scans would have
  * left them — the scan log, who is inside, the counter with its level and version, entries and exits per gate, and
  * people inside per minute (the board's sparkline). The first `attended` people come in between `from` and `to`,
- * more of them in the middle (an S-curve), through `gates` in turn; one in eleven goes out 20–40 minutes later and
- * one in three of those comes back. Called by an area's seeder for its event of today, in its transaction; answers
+ * more of them in the middle (an S-curve), through `gates` in turn; one in eleven goes out 20–40 minutes later (a third
+ * of the span at most) and one in three of those comes back. Called by an area's seeder for its event of today, in its transaction; answers
  * who was admitted (their area marks them attended: the first entry is the attendance) and how many are inside.
  */
 export async function seedDoorDay(
@@ -43,10 +43,11 @@ export async function seedDoorDay(
     const gate = o.gates[i % o.gates.length];
     moves.push({ ...p, gate, direction: 'in', at: Math.min(at, from + span) });
     if (i % 11 !== 5) return;
-    const out = at + (20 + (i % 21)) * MINUTE_MS;
+    // Shorter stays when the day has just begun (just after midnight the event's day is minutes long): some still go out.
+    const out = at + Math.min((20 + (i % 21)) * MINUTE_MS, Math.round(span / 3));
     if (out > from + span) return;
     moves.push({ ...p, gate: o.gates[(i + 1) % o.gates.length], direction: 'out', at: out });
-    const back = out + 10 * MINUTE_MS;
+    const back = out + Math.min(10 * MINUTE_MS, Math.round(span / 6));
     if (i % 33 === 5 && back <= from + span) moves.push({ ...p, gate, direction: 'in', at: back });
   });
   moves.sort((a, b) => a.at - b.at);
