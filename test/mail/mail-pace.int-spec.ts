@@ -97,7 +97,7 @@ describe('mail queue ahead: a long line waits in PostgreSQL, not in Redis', () =
     expect(n).toBe(40);
   });
 
-  it("the default: what the pace sends in 30 seconds, at least 100; no bound when the pace is 0", () => {
+  it('the default: what the pace sends in 30 seconds, at least 100; no bound when the pace is 0', () => {
     expect(mailQueueAheadDefault(1200)).toBe(600);
     expect(mailQueueAheadDefault(30)).toBe(100);
     expect(mailQueueAheadDefault(0)).toBeNull();

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -31,7 +31,6 @@ import { RateLimiter } from './redis/rate-limiter';
 import { RedisService } from './redis/redis.service';
 import { servesSockets } from './process/roles';
 import { ShutdownState } from './process/shutdown-state';
-import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { IdempotencyRepository } from './http/idempotency.repository';
 
 /** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
@@ -69,9 +68,8 @@ export class CoreModule {
       { provide: APP_GUARD, useClass: AccessGuard },
       ...backbone,
       { provide: APP_GUARD, useClass: RateLimitGuard },
-      // Routes marked @Idempotent() honour the Idempotency-Key header.
+      // Routes marked @Idempotent() honour the Idempotency-Key header (the interceptor is on those routes only).
       IdempotencyRepository,
-      { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     ];
     return {
       module: CoreModule,
@@ -85,7 +83,7 @@ export class CoreModule {
       ],
       controllers: [MetricsController],
       providers,
-      exports: [APP_CONFIG, ...sessions, JwtModule, ...backbone],
+      exports: [APP_CONFIG, ...sessions, JwtModule, ...backbone, IdempotencyRepository],
     };
   }
 }

@@ -1,4 +1,13 @@
-import { applyDecorators, CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  Logger,
+  NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -32,11 +41,14 @@ export const IDEMPOTENCY_MESSAGES = {
 
 /**
  * Declares a write whose `Idempotency-Key` header is honoured: the same key and body get the first
- * answer again, another body with the key is refused. Without the header the route behaves as before.
+ * answer again, another body with the key is refused. Without the header the route behaves as before. The
+ * interceptor sits on these routes only: as a global one, Nest's interceptor machinery (RxJS, async-hook binding)
+ * ran on every request, about 0.04 ms each (docs/benchmarks.md, issue 30 §1).
  */
 export const Idempotent = () =>
   applyDecorators(
     SetMetadata(IDEMPOTENT, true),
+    UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,

@@ -48,7 +48,8 @@ export const MAIL_PER_MINUTE_DEFAULT = 1200;
  * between two hand-overs (every second), few enough that a burst of 5,000 registrations is not 5,000 jobs written to
  * Redis at once (docs/decisions/correos.md, «Los correos esperan en PostgreSQL, no en Redis»).
  */
-export const mailQueueAheadDefault = (perMinute: number): number | null => (perMinute === 0 ? null : Math.max(100, Math.ceil(perMinute / 2)));
+export const mailQueueAheadDefault = (perMinute: number): number | null =>
+  perMinute === 0 ? null : Math.max(100, Math.ceil(perMinute / 2));
 
 /**
  * Whether mail to SMTP_URL must go over TLS without being asked: in production, smtp:// (smtps:// already is TLS)
