@@ -3,6 +3,7 @@ import { perMinuteLimiter } from '../../api/src/core/jobs/job-handler';
 import { redisOptionsFromUrl } from '../../api/src/core/redis/redis-options';
 import { mailQueueAheadDefault } from '../../api/src/modules/mail/mail.settings';
 import { QUEUES } from '../../api/src/shared/jobs/jobs';
+import { mailedApp } from '../setup/mailed-app';
 import { SmtpSink } from '../setup/smtp-sink';
 import { TestApp } from '../setup/test-app';
 import { confirmacion, queueMails } from './mail-factories';
@@ -50,24 +51,17 @@ describe('mail pace: MAIL_PER_MINUTE limits what leaves for the SMTP server', ()
  * only so many jobs wait in Redis for the pace; the dispatcher hands the rest over as the queue empties.
  */
 describe('mail queue ahead: a long line waits in PostgreSQL, not in Redis', () => {
-  let sink: SmtpSink;
-  let t: TestApp;
+  const app = mailedApp({ MAIL_PER_MINUTE: '1200', MAIL_QUEUE_AHEAD: '5' });
   let queue: Queue;
 
-  beforeAll(async () => {
-    sink = await SmtpSink.start();
-    t = await TestApp.start({ env: { SMTP_URL: sink.url, MAIL_PER_MINUTE: '1200', MAIL_QUEUE_AHEAD: '5' } });
+  beforeAll(() => {
     queue = new Queue(QUEUES.mail, {
-      prefix: `${t.config.redisPrefix}:bull`,
-      connection: redisOptionsFromUrl(t.config.redisUrl, { maxRetriesPerRequest: 1 }) as ConnectionOptions,
+      prefix: `${app.t.config.redisPrefix}:bull`,
+      connection: redisOptionsFromUrl(app.t.config.redisUrl, { maxRetriesPerRequest: 1 }) as ConnectionOptions,
     });
   });
 
-  afterAll(async () => {
-    await queue?.close();
-    await t?.close();
-    await sink?.stop();
-  });
+  afterAll(() => queue?.close());
 
   it('forty messages queued at once: never more than five jobs waiting in Redis, every message sent once', async () => {
     let most = 0;
@@ -81,19 +75,21 @@ describe('mail queue ahead: a long line waits in PostgreSQL, not in Redis', () =
     })();
     try {
       const ids = await queueMails(
-        t,
+        app.t,
         Array.from({ length: 40 }, (_, i) => confirmacion({ email: `fila${i}@correo.test` })),
       );
       expect(ids).toHaveLength(40);
-      await sink.waitFor(40, 60_000);
+      await app.sink.waitFor(40, 60_000);
     } finally {
       sampling = false;
       await sampler;
     }
-    expect(new Set(sink.received.map((m) => m.messageId)).size).toBe(40);
+    expect(new Set(app.sink.received.map((m) => m.messageId)).size).toBe(40);
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(5);
-    const [{ n }] = await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM correos WHERE to_email LIKE 'fila%' AND status = 'sent'`);
+    const [{ n }] = await app.t.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM correos WHERE to_email LIKE 'fila%' AND status = 'sent'`,
+    );
     expect(n).toBe(40);
   });
 
