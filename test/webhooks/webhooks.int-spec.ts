@@ -4,7 +4,7 @@ import { WebhookLine } from '../../api/src/modules/webhooks/webhook-line';
 import { WebhooksRepository } from '../../api/src/modules/webhooks/webhooks.repository';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { eventually, TestApp } from '../setup/test-app';
+import { eventually, signedInApp, TestApp } from '../setup/test-app';
 import { Receiver, receiverVerifies } from './receiver';
 
 /** Short retries (the setting the issue names), loopback receivers allowed, public forms unthrottled. */
@@ -345,6 +345,16 @@ describe('webhooks: endpoints, signature, retries, order', () => {
     ).rejects.toBe(rollback);
     await t.as(admin).delete(`/api/webhooks/${id}`);
   });
+});
+
+/**
+ * Ten failures in a row pause an endpoint: with retries capped at 100 ms they come within a second or two (the
+ * file's first app caps them at 3 s for its receiver-down test: there ten take about 18 s).
+ */
+describe('webhooks: a 410 disables, failures in a row pause', () => {
+  let t: TestApp;
+  let admin: string;
+  signedInApp((s) => ({ t, admin } = s), { env: { ...ENV, WEBHOOK_RETRY_MAX_MS: '100' } });
 
   it('a 410 disables the endpoint; failures in a row pause it and mail its owner', async () => {
     const gone = await new Receiver(() => ({ status: 410 })).start();
@@ -386,7 +396,7 @@ describe('webhooks: endpoints, signature, retries, order', () => {
         () => pushes,
         (p) => p.includes(a.id) && p.includes(b.id),
       );
-      await new Promise((r) => setTimeout(r, 1200));
+      await new Promise((r) => setTimeout(r, 600)); // six retry waits: an endpoint still active would have been sent more
       expect(failing.received).toHaveLength(10); // paused: no more attempts
 
       // Active again: the line resumes where it stopped, in order.
