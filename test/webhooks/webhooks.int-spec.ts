@@ -4,7 +4,7 @@ import { WebhookLine } from '../../api/src/modules/webhooks/webhook-line';
 import { WebhooksRepository } from '../../api/src/modules/webhooks/webhooks.repository';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
-import { eventually, signedInApp, TestApp } from '../setup/test-app';
+import { appPerFile, eventually, TestApp } from '../setup/test-app';
 import { Receiver, receiverVerifies } from './receiver';
 
 /** Short retries (the setting the issue names), loopback receivers allowed, public forms unthrottled. */
@@ -355,7 +355,14 @@ describe('webhooks: endpoints, signature, retries, order', () => {
 describe('webhooks: a 410 disables, failures in a row pause', () => {
   let t: TestApp;
   let admin: string;
-  signedInApp((s) => ({ t, admin } = s), { env: { ...ENV, WEBHOOK_RETRY_MAX_MS: '100' } });
+  appPerFile(
+    async (app) => {
+      t = app;
+      admin = await app.login();
+    },
+    { env: { ...ENV, WEBHOOK_RETRY_MAX_MS: '100' } },
+    60_000, // as long as the first app's start may take
+  );
 
   it('a 410 disables the endpoint; failures in a row pause it and mail its owner', async () => {
     const gone = await new Receiver(() => ({ status: 410 })).start();
