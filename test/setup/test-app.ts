@@ -288,14 +288,17 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
  * for a start slower than Jest's default (compiled workers, a short job lock).
  */
 export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOptions, startTimeoutMs?: number): void {
-  let app: TestApp | undefined;
+  let starting: Promise<TestApp> | undefined;
   beforeAll(async () => {
-    app = await TestApp.start(options);
-    await use(app);
+    starting = TestApp.start(options);
+    await use(await starting);
   }, startTimeoutMs);
+  // A start slower than its hook's timeout still finishes: that app is closed too. Left running, its workers and relays
+  // kept a loaded Jest worker busy and slowed (or timed out) every later file it ran.
   afterAll(async () => {
+    const app = await starting?.catch(() => undefined);
     await app?.close();
-  });
+  }, 120_000);
 }
 
 /**
