@@ -7,7 +7,7 @@ import {
   LOGIN_FREE_FAILURES_PER_ADDRESS,
   LOGIN_MAX_DELAY_SECONDS,
 } from './auth.constants';
-import { RedisLimit, tooManyRequests } from '@core/redis/redis-limit';
+import { RedisLimit, tooManyRequests, type RedisScript } from '@core/redis/redis-limit';
 import { RedisService } from '@core/redis/redis.service';
 
 /**
@@ -47,6 +47,10 @@ type ThrottleCommands = {
   aforoLoginTake(pair: string, address: string, ...args: Array<string | number>): Promise<number>;
   aforoLoginSucceeded(pair: string, address: string): Promise<number>;
 };
+const COMMANDS: Record<keyof ThrottleCommands, RedisScript> = {
+  aforoLoginTake: { numberOfKeys: 2, lua: TAKE_ATTEMPT },
+  aforoLoginSucceeded: { numberOfKeys: 2, lua: ATTEMPT_SUCCEEDED },
+};
 
 /**
  * Sign-in throttling that cannot be used to keep someone out (OWASP Authentication Cheat Sheet): failures
@@ -59,10 +63,7 @@ type ThrottleCommands = {
 @Injectable()
 export class LoginThrottle extends RedisLimit<ThrottleCommands> {
   constructor(redis: RedisService) {
-    super(redis, {
-      aforoLoginTake: { numberOfKeys: 2, lua: TAKE_ATTEMPT },
-      aforoLoginSucceeded: { numberOfKeys: 2, lua: ATTEMPT_SUCCEEDED },
-    });
+    super(redis, COMMANDS);
   }
 
   /** The Redis keys of an attempt (the e-mail hashed: no personal data in key names). */

@@ -4,7 +4,7 @@ import {
   INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT,
   INTERNAL_CONFIRM_MAX_FAILURES_PER_IP,
 } from './internal-events.constants';
-import { RedisLimit, tooManyRequests } from '@core/redis/redis-limit';
+import { RedisLimit, tooManyRequests, type RedisScript } from '@core/redis/redis-limit';
 import { RedisService } from '@core/redis/redis.service';
 
 /** How long an attempt's "in flight" mark lives if its process dies before settling it. */
@@ -56,6 +56,10 @@ type ThrottleCommands = {
   aforoConfirmReserve(...args: [string, string, string, string, number, number, number, number]): Promise<number>;
   aforoConfirmSettle(...args: [string, string, string, string, number, number]): Promise<number>;
 };
+const COMMANDS: Record<keyof ThrottleCommands, RedisScript> = {
+  aforoConfirmReserve: { numberOfKeys: 4, lua: RESERVE_SCRIPT },
+  aforoConfirmSettle: { numberOfKeys: 4, lua: SETTLE_SCRIPT },
+};
 
 type Keys = [failIp: string, failEvent: string, pendingIp: string, pendingEvent: string];
 
@@ -76,10 +80,7 @@ export interface Reservation {
 @Injectable()
 export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
   constructor(redis: RedisService) {
-    super(redis, {
-      aforoConfirmReserve: { numberOfKeys: 4, lua: RESERVE_SCRIPT },
-      aforoConfirmSettle: { numberOfKeys: 4, lua: SETTLE_SCRIPT },
-    });
+    super(redis, COMMANDS);
   }
 
   async reserve(eventId: number, ip: string | null): Promise<Reservation> {
