@@ -13,8 +13,7 @@ import { Omittable } from '@core/http/omittable.decorator';
 import {
   IntFrom,
   NoticeVersion,
-  PersonName,
-  RequiredBirthDate,
+  PersonFieldsDto,
   RequiredEmail,
   RequiredText,
   RequirementList,
@@ -97,19 +96,7 @@ export class UpdateExternalEventDto extends EventFieldsDto {
 }
 
 /** Public registration form (spec 1 §3, §5): validated again on the server. */
-export class PublicRegistrationDto {
-  @PersonName('El nombre', REGISTRATION_LIMITS.name, upper)
-  nombre: string;
-
-  @PersonName('El apellido paterno', REGISTRATION_LIMITS.name, upper)
-  apellido_paterno: string;
-
-  @PersonName('El apellido materno', REGISTRATION_LIMITS.name, upper)
-  apellido_materno: string;
-
-  @RequiredBirthDate()
-  fecha_nacimiento: string;
-
+export class PublicRegistrationDto extends PersonFieldsDto(REGISTRATION_LIMITS.name, upper) {
   @Transform(trim)
   @IsNotEmpty({ message: 'El teléfono es obligatorio.' })
   @Matches(/^\d{10}$/, { message: 'El teléfono debe tener exactamente 10 dígitos.' })

@@ -19,8 +19,7 @@ import {
 } from '@shared/contracts/programs.contract';
 import {
   NoticeVersion,
-  PersonName,
-  RequiredBirthDate,
+  PersonFieldsDto,
   RequiredEmail,
   RequiredText,
   RequirementList,
@@ -162,19 +161,7 @@ const L = PROGRAM_REGISTRATION_LIMITS;
 const hasBusiness = (o: ProgramRegistrationDto) => o.tiene_emprendimiento === 'si';
 
 /** The public application form (spec 3 §3, §5), validated again on the server. */
-export class ProgramRegistrationDto {
-  @PersonName('El nombre', L.text, trim)
-  nombre: string;
-
-  @PersonName('El apellido paterno', L.text, trim)
-  apellido_paterno: string;
-
-  @PersonName('El apellido materno', L.text, trim)
-  apellido_materno: string;
-
-  @RequiredBirthDate()
-  fecha_nacimiento: string;
-
+export class ProgramRegistrationDto extends PersonFieldsDto(L.text, trim) {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
   @IsNotEmpty({ message: 'El celular es obligatorio.' })
   @Matches(/^\d{10}$/, { message: 'El celular debe tener 10 dígitos.' })
