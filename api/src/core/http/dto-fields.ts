@@ -106,28 +106,6 @@ export function RequiredBirthDate(): PropertyDecorator {
 }
 
 /**
- * A person as a public form takes them (event registration and waitlist, program application and waitlist): the
- * names, at most `nameLimit` characters, stored as `transform` leaves them (each form its own), and the birth date.
- * The form's DTO extends it with its other fields (`class … extends PersonFieldsDto(…)`).
- */
-export function PersonFieldsDto(nameLimit: number, transform: Transformer) {
-  abstract class PersonFields {
-    @PersonName('El nombre', nameLimit, transform)
-    nombre: string;
-
-    @PersonName('El apellido paterno', nameLimit, transform)
-    apellido_paterno: string;
-
-    @PersonName('El apellido materno', nameLimit, transform)
-    apellido_materno: string;
-
-    @RequiredBirthDate()
-    fecha_nacimiento: string;
-  }
-  return PersonFields;
-}
-
-/**
  * The rest of the birth-date rule (shared/rules/birth-date.ts: a real date, not before 1900, not after today by the
  * display time zone), which needs the service's clock and zone: a 422 naming the field. Every public form that takes a
  * person (event registration and waitlist, program application and waitlist) checks it before anything else.

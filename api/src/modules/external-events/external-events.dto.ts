@@ -13,7 +13,8 @@ import { Omittable } from '@core/http/omittable.decorator';
 import {
   IntFrom,
   NoticeVersion,
-  PersonFieldsDto,
+  PersonName,
+  RequiredBirthDate,
   RequiredEmail,
   RequiredText,
   RequirementList,
@@ -96,7 +97,19 @@ export class UpdateExternalEventDto extends EventFieldsDto {
 }
 
 /** Public registration form (spec 1 §3, §5): validated again on the server. */
-export class PublicRegistrationDto extends PersonFieldsDto(REGISTRATION_LIMITS.name, upper) {
+export class PublicRegistrationDto {
+  @PersonName('El nombre', REGISTRATION_LIMITS.name, upper)
+  nombre: string;
+
+  @PersonName('El apellido paterno', REGISTRATION_LIMITS.name, upper)
+  apellido_paterno: string;
+
+  @PersonName('El apellido materno', REGISTRATION_LIMITS.name, upper)
+  apellido_materno: string;
+
+  @RequiredBirthDate()
+  fecha_nacimiento: string;
+
   @Transform(trim)
   @IsNotEmpty({ message: 'El teléfono es obligatorio.' })
   @Matches(/^\d{10}$/, { message: 'El teléfono debe tener exactamente 10 dígitos.' })

@@ -19,7 +19,8 @@ import {
 } from '@shared/contracts/programs.contract';
 import {
   NoticeVersion,
-  PersonFieldsDto,
+  PersonName,
+  RequiredBirthDate,
   RequiredEmail,
   RequiredText,
   RequirementList,
@@ -161,7 +162,19 @@ const L = PROGRAM_REGISTRATION_LIMITS;
 const hasBusiness = (o: ProgramRegistrationDto) => o.tiene_emprendimiento === 'si';
 
 /** The public application form (spec 3 §3, §5), validated again on the server. */
-export class ProgramRegistrationDto extends PersonFieldsDto(L.text, trim) {
+export class ProgramRegistrationDto {
+  @PersonName('El nombre', L.text, trim)
+  nombre: string;
+
+  @PersonName('El apellido paterno', L.text, trim)
+  apellido_paterno: string;
+
+  @PersonName('El apellido materno', L.text, trim)
+  apellido_materno: string;
+
+  @RequiredBirthDate()
+  fecha_nacimiento: string;
+
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
   @IsNotEmpty({ message: 'El celular es obligatorio.' })
   @Matches(/^\d{10}$/, { message: 'El celular debe tener 10 dígitos.' })
