@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../api/src/core/database/data-source';
 import { Baseline1767000000000, SQUASHED } from '../../api/src/core/database/migrations/1767000000000-baseline';
+import { MIGRATIONS } from '../../api/src/core/database/migrations';
 import { AREA_SQL_FUNCTIONS } from '../../api/src/modules';
 import { databaseUrl, readHarnessEnv } from '../setup/harness-env';
 import { adminQuery } from '../setup/test-app';
+
+/** Every migration's name, the baseline first. */
+const ALL = MIGRATIONS.map((m) => new m().name);
 
 /** What the schema is, in one text: columns, constraints, indexes and triggers of the public schema. */
 const SHAPE = `
@@ -52,8 +56,9 @@ describe('the baseline migration', () => {
 
   it('builds an empty database whole: the tables, the functions, the triggers and the counts row', async () => {
     const { url, ds } = await emptyDatabase();
-    expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: ['Baseline1767000000000'], functions: [] });
-    expect(await migrationRows(ds)).toEqual(['Baseline1767000000000']);
+    expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: ALL, functions: [] });
+    expect(ALL[0]).toBe('Baseline1767000000000');
+    expect(await migrationRows(ds)).toEqual(ALL);
     const [{ tables }] = await ds.query(`SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'`);
     expect(tables).toBe(51); // 50 of Aforo's and TypeORM's `migrations`
     expect(await ds.query(`SELECT total::int, red::int, orange::int, green::int FROM personas_counts`)).toEqual([
@@ -71,14 +76,14 @@ describe('the baseline migration', () => {
     const { url, ds } = await emptyDatabase();
     await runMigrations(url, AREA_SQL_FUNCTIONS);
     const before = await shape(ds);
-    // As a database of c916eb2 lists its migrations: the 28, not the baseline.
+    // As a database of c916eb2 lists its migrations: the 28, none of those since.
     await ds.query(`DELETE FROM migrations`);
     for (const name of SQUASHED) {
       await ds.query(`INSERT INTO migrations ("timestamp", name) VALUES ($1, $2)`, [Number(name.slice(-13)), name]);
     }
-    expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: ['Baseline1767000000000'], functions: [] });
+    expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: ALL, functions: [] });
     expect(await shape(ds)).toBe(before);
-    expect(await migrationRows(ds)).toEqual([...SQUASHED, 'Baseline1767000000000']);
+    expect(await migrationRows(ds)).toEqual([...SQUASHED, ...ALL]);
     expect(await runMigrations(url, AREA_SQL_FUNCTIONS)).toEqual({ migrations: [], functions: [] });
   });
 
