@@ -15,7 +15,7 @@ export function ExternalRegistrantColumns<B extends ConsentBase>(Base: B) {
     @Column({ name: 'event_id', type: 'integer' })
     eventId: number;
 
-    /** YYYY-MM-DD; null once anonymised (retention, migration 1765600000000). */
+    /** YYYY-MM-DD; null once anonymised (retention, baseline migration). */
     @Column({ name: 'fecha_nacimiento', type: 'date', nullable: true })
     fechaNacimiento: string | null;
 
