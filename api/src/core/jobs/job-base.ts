@@ -1,9 +1,8 @@
 import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { OutboxRepository } from '@core/outbox/outbox.repository';
 import { SocketEmitter } from '@core/realtime/socket-emitter';
-import type { EventActor, NewDomainEvent } from '@shared/events/domain-events';
 import type { PushPayload, ServerEventName } from '@shared/events/socket-events';
 import type { JobName, JobPayloads } from '@shared/jobs/jobs';
 import type { JobHandler } from './job-handler';
@@ -33,34 +32,6 @@ export abstract class ProgressJob<K extends JobName> extends JobBase<K> {
   protected pushProgress<E extends ServerEventName>(rooms: readonly string[], event: E, key: string, data: PushPayload<E>['data']): void {
     const msg = { event_id: key, occurred_at: new Date().toISOString(), data } as PushPayload<E>;
     for (const room of rooms) this.sockets.toRoom(room, event, msg);
-  }
-  /**
-   * A run's end, once: one transaction locks its row (`lock`), completes it unless it is gone or already ended (a
-   * duplicate run finished first) and records its finished domain event; then its last progress goes out and the log
-   * says how it ended.
-   */
-  protected async finishRun<R extends { status: string }>(
-    actor: EventActor,
-    run: {
-      lock: (manager: EntityManager) => Promise<R | null>;
-      ended: readonly string[];
-      complete: (manager: EntityManager, locked: R) => Promise<R>;
-      finished: (row: R) => NewDomainEvent;
-      push: (row: R) => void;
-      summary: (row: R) => string;
-    },
-  ): Promise<void> {
-    const done = await this.ds.transaction(async (manager) => {
-      const locked = await run.lock(manager);
-      if (!locked || run.ended.includes(locked.status)) return null;
-      const row = await run.complete(manager, locked);
-      await this.outbox.insert(manager, actor, [run.finished(row)]);
-      return row;
-    });
-    if (done) {
-      run.push(done);
-      this.logger.log(run.summary(done));
-    }
   }
 }
 

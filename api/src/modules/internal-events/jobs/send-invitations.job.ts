@@ -70,22 +70,19 @@ export class SendInvitationsJob extends ProgressJob<'internal-events.send-invita
       this.push(step.row, step.invited.length && step.at ? { persona_ids: step.invited, at: new Date(step.at).toISOString() } : undefined);
     }
 
-    await this.finishRun(
-      { userId: send.created_by, ip: null },
-      {
-        lock: (manager) => this.repo.lockSend(manager, send.id),
-        ended: ['completed', 'failed'],
-        complete: (manager, locked) =>
-          this.repo.setStatus(manager, send.id, 'completed', invitationsResult(locked.queued_count, locked.skipped_count)),
-        finished: (row) => ({
-          type: 'internal-event.invitations-finished',
-          resourceId: eventId,
-          payload: { event_id: eventId, job: toInvitationJob(row) },
-        }),
-        push: (row) => this.push(row),
-        summary: (row) => `Invitation send ${send.id}: ${row.queued_count} queued, ${row.skipped_count} skipped`,
-      },
-    );
+    const done = await this.ds.transaction(async (manager) => {
+      const locked = await this.repo.lockSend(manager, send.id);
+      if (!locked || locked.status === 'completed' || locked.status === 'failed') return null; // a duplicate run finished first
+      const row = await this.repo.setStatus(manager, send.id, 'completed', invitationsResult(locked.queued_count, locked.skipped_count));
+      await this.outbox.insert(manager, { userId: send.created_by, ip: null }, [
+        { type: 'internal-event.invitations-finished', resourceId: eventId, payload: { event_id: eventId, job: toInvitationJob(row) } },
+      ]);
+      return row;
+    });
+    if (done) {
+      this.push(done);
+      this.logger.log(`Invitation send ${send.id}: ${done.queued_count} queued, ${done.skipped_count} skipped`);
+    }
   }
 
   /** Every retry failed (the database down for longer than the retries): the request ends as failed. */

@@ -88,18 +88,19 @@ export class MassAssignJob extends ProgressJob<'seating.mass-assign'> {
       if (exhausted) break; // the section has no free seat left: the rest are counted as failed below
     }
 
-    await this.finishRun(actor, {
-      lock: (manager) => this.repo.lockMass(manager, mass.id),
-      ended: ['completed'],
-      complete: (manager, locked) => this.repo.completeMass(manager, locked, FAILURE_REASONS_LIMIT),
-      finished: (row) => ({
-        type: 'seating.mass-assign-finished',
-        resourceId: eventId,
-        payload: { event_id: eventId, mass: toMassResponse(row) },
-      }),
-      push: (row) => this.push(row),
-      summary: (row) => `Mass assignment ${mass.id}: ${row.assigned_count} assigned, ${row.failed_count} failed`,
+    const done = await this.ds.transaction(async (manager) => {
+      const locked = await this.repo.lockMass(manager, mass.id);
+      if (!locked || locked.status === 'completed') return null; // a duplicate run finished first
+      const row = await this.repo.completeMass(manager, locked, FAILURE_REASONS_LIMIT);
+      await this.outbox.insert(manager, actor, [
+        { type: 'seating.mass-assign-finished', resourceId: eventId, payload: { event_id: eventId, mass: toMassResponse(row) } },
+      ]);
+      return row;
     });
+    if (done) {
+      this.push(done);
+      this.logger.log(`Mass assignment ${mass.id}: ${done.assigned_count} assigned, ${done.failed_count} failed`);
+    }
   }
 
   /** Every retry failed (the database down for longer than the retries): the mass assignment ends as failed. */
