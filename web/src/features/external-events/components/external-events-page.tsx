@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { CreateButton, ListCard } from '../../../components/ui/list-card';
+import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useAreaRights } from '../../../lib/use-area-rights';
@@ -76,9 +76,7 @@ function ExternalEventsManager() {
         title="Eventos Externos"
         subtitle="Eventos públicos, su registro y la asistencia."
         room={ROOMS.externalEvents}
-        actions={
-          canCreate ? <CreateButton label="Crear Evento" onClick={() => setEditing({ mode: 'create' })} testId="create-event" /> : null
-        }
+        create={canCreate && { label: 'Crear Evento', onClick: () => setEditing({ mode: 'create' }), testId: 'create-event' }}
       />
       <ListCard title="Eventos" count={events.length} state={{ loading, loaded, error }} loadingLabel="Cargando eventos…">
         <ExternalEventsTable

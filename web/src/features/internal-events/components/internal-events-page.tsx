@@ -5,7 +5,6 @@ import { ESTADOS_EVENTO_INTERNO, TIPOS_EVENTO_INTERNO, type InternalEventRespons
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon, PlusIcon } from '../../../components/ui/icons';
-import { CreateButton } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
@@ -180,15 +179,11 @@ function InternalEventsManager() {
         subtitle="Eventos por invitación, confirmaciones y asientos."
         room={ROOMS.internalEvents}
         actions={
-          <>
-            <Link className="btn btn--secondary" to="/espacios" data-testid="ie-espacios-link">
-              <BuildingIcon size={18} /> Gestionar Espacios
-            </Link>
-            {canCreate ? (
-              <CreateButton label="Crear Nuevo Evento" onClick={() => setEditing({ mode: 'create' })} testId="ie-create" />
-            ) : null}
-          </>
+          <Link className="btn btn--secondary" to="/espacios" data-testid="ie-espacios-link">
+            <BuildingIcon size={18} /> Gestionar Espacios
+          </Link>
         }
+        create={canCreate && { label: 'Crear Nuevo Evento', onClick: () => setEditing({ mode: 'create' }), testId: 'ie-create' }}
       />
       <section className="card ie-filters" aria-label="Filtros">
         <FilterSelect filter="estado" label="Estado" value={filters.estado} values={ESTADOS_EVENTO_INTERNO} labels={ESTADO_LABELS} />

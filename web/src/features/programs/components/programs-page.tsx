@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { CreateButton, ListCard } from '../../../components/ui/list-card';
+import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
@@ -66,11 +66,7 @@ function ProgramsManager() {
         title="Gestión de Programas y Servicios"
         subtitle="Programas municipales, su publicación y los registros de la ciudadanía."
         room={ROOMS.programs}
-        actions={
-          canCreate ? (
-            <CreateButton label="Crear Nuevo Programa" onClick={() => setEditing({ mode: 'create' })} testId="create-program" />
-          ) : null
-        }
+        create={canCreate && { label: 'Crear Nuevo Programa', onClick: () => setEditing({ mode: 'create' }), testId: 'create-program' }}
       />
       <ListCard title="Programas Creados" count={programas.length} state={{ loading, loaded, error }} loadingLabel="Cargando programas…">
         <ProgramsTable
