@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEvent, putEvent, registerForEvent, registrationBody } from '../factories/external-events';
-import { nextPush, appPerFile, TestApp, signedInApp } from '../setup/test-app';
+import { appPerFile, expectRooms, nextPush, signedInApp, TestApp } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
 
@@ -13,18 +13,16 @@ describe('external events live (instead of the 3-second polling)', () => {
     const draft = await createEvent(t, admin, { status: 'draft' });
     const published = await createEvent(t, admin);
     const anon = await t.socket();
-    expect((await t.join(anon, ROOMS.publicEvents)).ok).toBe(true);
-    expect((await t.join(anon, ROOMS.publicEvent(published.id))).ok).toBe(true);
-    expect((await t.join(anon, ROOMS.publicEvent(draft.id))).ok).toBe(false);
-    expect((await t.join(anon, ROOMS.externalEvents)).ok).toBe(false);
-    expect((await t.join(anon, ROOMS.externalEvent(published.id))).ok).toBe(false);
+    await expectRooms(t, anon, {
+      allowed: [ROOMS.publicEvents, ROOMS.publicEvent(published.id)],
+      refused: [ROOMS.publicEvent(draft.id), ROOMS.externalEvents, ROOMS.externalEvent(published.id)],
+    });
     const staff = await t.createUser(admin, { email: 'personas-only@aforo.test', permissions: { personas: ['view'] } });
     const s = await t.socket(staff.token);
     expect((await t.join(s, ROOMS.externalEvent(published.id))).ok).toBe(false);
     const viewer = await t.createUser(admin, { email: 'viewer-live@aforo.test', permissions: { eventos_externos: ['view'] } });
     const v = await t.socket(viewer.token);
-    expect((await t.join(v, ROOMS.externalEvent(published.id))).ok).toBe(true);
-    expect((await t.join(v, ROOMS.externalEvent(999999))).ok).toBe(false);
+    await expectRooms(t, v, { allowed: [ROOMS.externalEvent(published.id)], refused: [ROOMS.externalEvent(999999)] });
   });
 
   it('a public registration reaches the staff board; counts reach everyone, versioned', async () => {

@@ -306,6 +306,18 @@ export function signedInApp(use: (started: { t: TestApp; admin: string }) => voi
   appPerFile(async (app) => use({ t: app, admin: await app.login() }), options);
 }
 
+/** Asserts which rooms `socket` may join (`allowed`) and which it is refused (`refused`); a failure names each room. */
+export async function expectRooms(
+  t: TestApp,
+  socket: TestSocket,
+  rooms: { allowed?: readonly string[]; refused?: readonly string[] },
+): Promise<void> {
+  const expected = Object.fromEntries([...(rooms.allowed ?? []).map((r) => [r, true]), ...(rooms.refused ?? []).map((r) => [r, false])]);
+  const answered: Record<string, boolean> = {};
+  for (const room of Object.keys(expected)) answered[room] = (await t.join(socket, room)).ok;
+  expect(answered).toEqual(expected);
+}
+
 /**
  * How long a test waits for an asynchronous effect (a push, a job) before calling it missing: the suite's
  * patience, not a speed requirement (tests assert that a change arrives; latency belongs to bench/).
