@@ -663,12 +663,16 @@ export async function readMemory(pid, dir) {
   return null;
 }
 
-/** Opens `count` sockets `batch` at a time with `connectOne(i)`; pushes them into `sockets`. */
+/**
+ * Opens `count` more sockets `batch` at a time with `connectOne(i)`, `i` numbering them after those already in
+ * `sockets`; pushes them into `sockets`.
+ */
 export async function connectInBatches(sockets, count, batch, connectOne) {
   let joined = 0;
   const failures = [];
+  const base = sockets.length;
   for (let start = 0; start < count; start += batch) {
-    const results = await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, i) => connectOne(start + i)));
+    const results = await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, i) => connectOne(base + start + i)));
     for (const r of results) {
       sockets.push(r.socket);
       if (r.ok) joined += 1;
@@ -705,6 +709,7 @@ export const benchRegistration = (i, prefix) => ({
 
 /** Runs `fn` with a PostgreSQL client of its own on `connectionString`, closed after (whatever `fn` does). */
 export async function withClient(connectionString, fn) {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

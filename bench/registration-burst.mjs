@@ -117,8 +117,7 @@ async function watchersMain() {
   serve({
     connect({ url, token, room, count, batch, timeoutMs, watchedEventId }) {
       eventId = watchedEventId;
-      const base = sockets.length;
-      return connectInBatches(sockets, count, batch, (i) => connectOne(base + i, { url, token, room, timeoutMs }));
+      return connectInBatches(sockets, count, batch, (i) => connectOne(i, { url, token, room, timeoutMs }));
     },
     start() {
       created = [];

@@ -115,8 +115,7 @@ function holderMain() {
     });
   serve({
     connect({ url, token, room, count, batch, timeoutMs }) {
-      const base = sockets.length;
-      return connectInBatches(sockets, count, batch, (i) => connectOne(base + i, { url, token, room, timeoutMs }));
+      return connectInBatches(sockets, count, batch, (i) => connectOne(i, { url, token, room, timeoutMs }));
     },
     start() {
       keys = [];
