@@ -27,10 +27,8 @@ describe('external events live (instead of the 3-second polling)', () => {
 
   it('a public registration reaches the staff board; counts reach everyone, versioned', async () => {
     const e = await createEvent(t, admin, { max_attendees: 2 });
-    const board = await t.socket(admin);
-    await t.join(board, ROOMS.externalEvent(e.id));
-    const anon = await t.socket();
-    await t.join(anon, ROOMS.publicEvent(e.id));
+    const board = await t.socketIn(ROOMS.externalEvent(e.id), admin);
+    const anon = await t.socketIn(ROOMS.publicEvent(e.id));
     const created = nextPush(board, 'registrations.created');
     const publicCounts = nextPush(anon, 'event.counts');
     await registerForEvent(t, e.slug, registrationBody(1)).expect(201);
@@ -70,8 +68,7 @@ describe('external events live (instead of the 3-second polling)', () => {
 
   it('a burst of registrations reaches the board combined: every one exactly once, in order, in few pushes', async () => {
     const e = await createEvent(t, admin, { max_attendees: 40 });
-    const board = await t.socket(admin);
-    await t.join(board, ROOMS.externalEvent(e.id));
+    const board = await t.socketIn(ROOMS.externalEvent(e.id), admin);
     const pushes: Array<{ event_id: string; ids: number[] }> = [];
     board.on('registrations.created', (msg) => pushes.push({ event_id: msg.event_id, ids: msg.data.registrations.map((r) => r.id) }));
     const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => registerForEvent(t, e.slug, registrationBody(300 + i))));
@@ -87,8 +84,7 @@ describe('external events live (instead of the 3-second polling)', () => {
   });
 
   it('the admin table hears about new events, updates and the featured star', async () => {
-    const table = await t.socket(admin);
-    await t.join(table, ROOMS.externalEvents);
+    const table = await t.socketIn(ROOMS.externalEvents, admin);
     const created = nextPush(table, 'external-event.created');
     const e = await createEvent(t, admin);
     expect((await created).data.event.id).toBe(e.id);
@@ -102,8 +98,7 @@ describe('external events live (instead of the 3-second polling)', () => {
 
   it('a public socket never receives a name, e-mail, phone or CURP', async () => {
     const e = await createEvent(t, admin);
-    const anon = await t.socket();
-    await t.join(anon, ROOMS.publicEvents);
+    const anon = await t.socketIn(ROOMS.publicEvents);
     await t.join(anon, ROOMS.publicEvent(e.id));
     const received: string[] = [];
     anon.onAny((_event, payload) => received.push(JSON.stringify(payload)));

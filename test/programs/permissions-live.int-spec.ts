@@ -106,12 +106,9 @@ describe('programs live: staff table and registrations, public places (counts on
 
   it('a public application reaches the staff registrations and table; the public room gets only counts', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 3 });
-    const board = await t.socket(admin);
-    await t.join(board, ROOMS.program(p.id));
-    const table = await t.socket(admin);
-    await t.join(table, ROOMS.programs);
-    const anon = await t.socket();
-    await t.join(anon, ROOMS.publicProgram(p.id));
+    const board = await t.socketIn(ROOMS.program(p.id), admin);
+    const table = await t.socketIn(ROOMS.programs, admin);
+    const anon = await t.socketIn(ROOMS.publicProgram(p.id));
     const publicSeen = collect(anon);
 
     const created = nextPush(board, 'program-registration.created');
@@ -160,8 +157,7 @@ describe('programs live: staff table and registrations, public places (counts on
   });
 
   it('the table hears creations, featured changes and deletions', async () => {
-    const table = await t.socket(admin);
-    await t.join(table, ROOMS.programs);
+    const table = await t.socketIn(ROOMS.programs, admin);
     const created = nextPush(table, 'program.created');
     const a = await createPrograma(t, admin, { status: 'draft' });
     expect((await created).data.programa).toMatchObject({ id: a.id, status: 'draft' });

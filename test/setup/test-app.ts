@@ -239,6 +239,13 @@ export class TestApp {
     return new Promise((resolve) => socket.emit('room:join', room, resolve));
   }
 
+  /** A socket (signed in with `token`, anonymous without) that has asked to join `room`. */
+  async socketIn(room: string, token?: string): Promise<TestSocket> {
+    const socket = await this.socket(token);
+    await this.join(socket, room);
+    return socket;
+  }
+
   /** Waits until everything committed is published (audit jobs queued, pushes sent). */
   /** Everything committed so far is published, and its pushes are sent (none waits for its room's window). */
   async flushOutbox(): Promise<void> {
