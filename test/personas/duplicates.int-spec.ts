@@ -2,7 +2,7 @@ import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { PersonalDataRegistry } from '../../api/src/core/privacy/personal-data-registry';
 import { PrivacyService } from '../../api/src/modules/privacy/privacy.service';
 import { DedupeKeysJob } from '../../api/src/modules/personas/jobs/dedupe-keys.job';
-import { createNamedPersona, createPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
+import { createNamedPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
 import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 describe('possible duplicates in the people database', () => {
