@@ -3,8 +3,13 @@ import { ADMIN } from '../setup/browser';
 
 test.describe('login', () => {
   test('shows a skeleton first, then the form with labelled fields and a password toggle', async ({ page }) => {
+    // The skeleton stays LOGIN_SKELETON_MS (500 ms): the page's clock is held until the test has seen it, or on a busy
+    // machine the form can replace it before the first look.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByTestId('login-skeleton')).toBeVisible();
+    await page.clock.resume();
     await expect(page.getByTestId('login-form')).toBeVisible();
     await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('type', 'email');
     const password = page.getByLabel('Contraseña', { exact: true });
