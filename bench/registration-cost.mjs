@@ -14,8 +14,12 @@
 // `correos` row (pg_column_size). WAL is the whole cluster's: other work on the machine adds records of other
 // databases, which are left out, but its checkpoints add full-page images to ours (hence the column apart).
 //
-// Flags: --n=2000 --clients=64 --port=3297 --rev=<git rev> --keep-worktree --json
-import { spawnSync } from 'node:child_process';
+// The CPU of the synchronous path per registration: the API process's and this database's PostgreSQL backends'
+// (/proc utime+stime: what a busy machine changes least, unlike throughput). --beside=<rev> measures that revision
+// right after, and prints the two side by side.
+//
+// Flags: --n=2000 --clients=64 --port=3297 --rev=<git rev> --beside=<git rev> --keep-worktree --json
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchRegistration, createBenchEnv, fmtInt, log, machineBusy, now, readFlags, ROOT, table, worktreeOf } from './lib.mjs';
 
@@ -48,7 +52,12 @@ async function burst(baseUrl, slug, n, clients, prefix) {
 
 /** utime+stime of a process in ms. */
 function cpuMs(pid, tick) {
-  const stat = spawnSync('cat', [`/proc/${pid}/stat`], { encoding: 'utf8' }).stdout;
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return NaN; // gone
+  }
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / tick;
 }
@@ -206,18 +215,36 @@ export async function measureCost({ root = ROOT, port, n, clients, label }) {
       return { rows, fns, commits: b.commits - a.commits, ms: b.t - a.t };
     };
 
+    /** CPU (ms) of this database's PostgreSQL backends, by pid (the probe's own left out). */
+    const backendsCpu = async () => {
+      const { rows } = await db.query(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      return new Map(rows.map((r) => [r.pid, cpuMs(r.pid, tick)]).filter(([, ms]) => Number.isFinite(ms)));
+    };
+    /** What the backends spent between two readings (a backend started in between counts from 0). */
+    const backendsDelta = (a, b) => [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
+
     const busy = await machineBusy(1000);
     // ── Phase 1: the synchronous path (workers stopped) ──
     await bench.stopServers([workers]);
     await settleStats();
     const s0 = await snapshot();
     notifies = 0;
+    const [api0, pg0] = [cpuMs(api.pid, tick), await backendsCpu()];
     const statuses = await burst(baseUrl, slug, n, clients, `cost-`);
     await published();
+    const [api1, pg1] = [cpuMs(api.pid, tick), await backendsCpu()];
     await settleStats();
     const s1 = await snapshot();
     const notifies1 = notifies;
-    const sync = { ...diff(s0, s1), wal: await walBetween(s0.lsn, s1.lsn), notifies: notifies1 };
+    const sync = {
+      ...diff(s0, s1),
+      wal: await walBetween(s0.lsn, s1.lsn),
+      notifies: notifies1,
+      apiCpuMs: api1 - api0,
+      pgCpuMs: backendsDelta(pg0, pg1),
+    };
 
     // ── Phase 2: the workers take the mail and the audit jobs ──
     workers = bench.startServer('workers', 'dist/workers/src/main.js');
@@ -292,7 +319,8 @@ export function costReport(r) {
     ...phase(
       '1. Synchronous path (workers stopped)',
       sync,
-      `; NOTIFY aforo_mail received per registration ${per(sync.notifies, ok)} (${fmtInt(sync.notifies)} for ${fmtInt(ok)}).`,
+      `; NOTIFY aforo_mail received per registration ${per(sync.notifies, ok)} (${fmtInt(sync.notifies)} for ${fmtInt(ok)}); ` +
+        `CPU per registration: API ${per(sync.apiCpuMs, ok)} ms, PostgreSQL backends ${(sync.pgCpuMs / ok).toFixed(3)} ms.`,
     ),
     ...phase(
       '2. Later (workers: mail and audit)',
@@ -305,8 +333,27 @@ export function costReport(r) {
   ].join('\n');
 }
 
+/** The CPU and WAL of each build's registration, one column per build. */
+export function sideBySide(results) {
+  const each = (f) => results.map((r) => f(r, r.statuses[201] ?? 0));
+  return [
+    '',
+    table(
+      ['per registration', ...results.map((r) => r.label)],
+      [
+        ['API CPU (ms)', ...each((r, ok) => per(r.sync.apiCpuMs, ok))],
+        ['PostgreSQL backends CPU (ms)', ...each((r, ok) => (r.sync.pgCpuMs / ok).toFixed(3))],
+        ['WAL, synchronous path (bytes)', ...each((r, ok) => fmtInt(r.sync.wal.bytes / ok))],
+        ['workers CPU later (ms)', ...each((r, ok) => per(r.later.workersCpuMs, ok))],
+      ],
+      ['---', ...results.map(() => '---:')],
+    ),
+    '',
+  ].join('\n');
+}
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
-  const { flags, int } = readFlags(process.argv.slice(2), ['n', 'clients', 'port', 'rev', 'keep-worktree', 'json']);
+  const { flags, int } = readFlags(process.argv.slice(2), ['n', 'clients', 'port', 'rev', 'beside', 'keep-worktree', 'json']);
   const n = int('n', 2000, 50, 50_000);
   const clients = int('clients', 64, 1, 256);
   const port = int('port', 3297, 1024, 65535);
@@ -320,6 +367,15 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   try {
     const r = await measureCost({ root, port, n, clients, label });
     if (r) console.log(flags.json ? JSON.stringify(r, (k, v) => (v instanceof Map ? Object.fromEntries(v) : v), 2) : costReport(r));
+    if (r && typeof flags.beside === 'string') {
+      // The same measurement of another revision, right after, and the two side by side.
+      const other = worktreeOf(flags.beside, (f) => cleanups.push(f), { keep: flags['keep-worktree'] === true }).dir;
+      const b = await measureCost({ root: other, port, n, clients, label: flags.beside });
+      if (b) {
+        console.log(costReport(b));
+        console.log(sideBySide([r, b]));
+      }
+    }
   } finally {
     for (const f of cleanups) f();
   }

@@ -140,7 +140,7 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
       expect(outcomes.rows.every((o) => o.outcome === 'ok')).toBe(true);
       const calls = await client.query<{ funcname: string; calls: string }>(
         `SELECT funcname, calls::text FROM pg_stat_xact_user_functions
-          WHERE funcname IN ('queue_mails', 'queue_mail_quiet', 'queue_mail', 'mail_notify', 'aviso_privacidad_vigente', 'external_event_mail')`,
+          WHERE funcname IN ('queue_mails', 'queue_mail', 'aviso_privacidad_vigente', 'external_event_mail')`,
       );
       expect(Object.fromEntries(calls.rows.map((c) => [c.funcname, Number(c.calls)]))).toEqual({
         queue_mails: 1,

@@ -255,7 +255,7 @@ import { BULLETINS_MAIL_TEMPLATES } from './bulletins/bulletins.mail';
     `  bulletins: { module: BulletinsModule, entities: [BulletinEntity], settings: [BULLETINS_SETTINGS], mailTemplates: BULLETINS_MAIL_TEMPLATES },\n`,
   ],
   ['api/src/core/database/migrations/index.ts', /^/, `import { Bulletins1799000000000 } from './1799000000000-bulletins';\n`],
-  ['api/src/core/database/migrations/index.ts', /export const MIGRATIONS = \[\n(?: {2}\w+,\n)*/, `  Bulletins1799000000000,\n`],
+  ['api/src/core/database/migrations/index.ts', /export const MIGRATIONS = \[[^\]]*/, `, Bulletins1799000000000`],
   ['api/src/shared/permissions.ts', /export const AREAS = \[[^\]]*/, `, 'boletines'`],
   ['api/src/shared/permissions.ts', /export const AREA_LABELS: Record<Area, string> = \{\n/, `  boletines: 'Boletines',\n`],
   [

@@ -27,7 +27,7 @@ describe('spaces: edits racing seat assignments never lose an assignment', () =>
 
   it('parallel edits that drop row B and assignments into row B: each edit is saved or refused, no assignment lost', async () => {
     const e = await createEspacio(t, admin, withRow2);
-    // Assignments reference real invitations (migration 1764500000000): the event and its 100 invited.
+    // Assignments reference real invitations (baseline migration): the event and its 100 invited.
     await ensureInvited(
       t,
       e.id,

@@ -61,7 +61,7 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
 
   it('lists the internal events that use a space (eventos_internos_count)', async () => {
     const e = await createEspacio(t, admin);
-    // Real internal events: evento_espacios references eventos_internos (migration 1764500000000).
+    // Real internal events: evento_espacios references eventos_internos (baseline migration).
     await ensureInvited(t, 901, []);
     await ensureInvited(t, 902, []);
     await t.query(`INSERT INTO evento_espacios (evento_interno_id, espacio_id) VALUES (901, $1), (902, $1)`, [e.id]);
@@ -175,7 +175,7 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
   it('refuses an edit that would remove a seat an event assigned (409 with the count) and writes nothing', async () => {
     const e = await createEspacio(t, admin, { layout_config: '', secciones: [seccion('A', 2, 3), seccion('B', 2, 2)] });
     const seats = await seatsOf(t, e.id);
-    // Assignments reference real invitations (migration 1764500000000).
+    // Assignments reference real invitations (baseline migration).
     await ensureInvited(t, 77, [1, 2, 4]);
     await ensureInvited(t, 78, [3]);
     await t.query(

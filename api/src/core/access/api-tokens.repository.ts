@@ -30,7 +30,7 @@ const SELECT_ROW = `SELECT t.id, t.user_id, t.name, t.prefix, t.permissions, t.e
                       FROM api_tokens t JOIN users u ON u.id = t.user_id`;
 
 /**
- * Personal API tokens (table `api_tokens`, migration 1766700000000): the platform reads them to authenticate (like
+ * Personal API tokens (table `api_tokens`, baseline migration): the platform reads them to authenticate (like
  * sessions, so core owns the table); the `api-tokens` area creates, lists and revokes them through here.
  */
 @Injectable()

@@ -113,6 +113,17 @@ export function provideSqlFunctions(q: QueryRunner, functions: readonly SqlFunct
   q.data = { ...q.data, [REGISTERED]: functions };
 }
 
+function registered(q: QueryRunner): readonly SqlFunction[] {
+  const functions = (q.data as Record<symbol, readonly SqlFunction[] | undefined>)[REGISTERED];
+  if (!functions) throw new Error(`Migrations run through runMigrations(url, AREA_SQL_FUNCTIONS): the areas' functions are missing`);
+  return functions;
+}
+
+/** Every registered function's name, in the list's order (the baseline creates them all before its tables). */
+export function registeredSqlFunctionNames(q: QueryRunner): string[] {
+  return registered(q).map((f) => f.name);
+}
+
 /**
  * For a migration that needs some of the areas' functions to exist at its point of history (a trigger, a
  * column default, a data step): creates them there, with their current definition (they are the areas', so
@@ -122,8 +133,7 @@ export function provideSqlFunctions(q: QueryRunner, functions: readonly SqlFunct
  * a frozen copy of its own.
  */
 export async function createSqlFunctions(q: QueryRunner, names: readonly string[]): Promise<void> {
-  const functions = (q.data as Record<symbol, readonly SqlFunction[] | undefined>)[REGISTERED];
-  if (!functions) throw new Error(`Migrations run through runMigrations(url, AREA_SQL_FUNCTIONS): the areas' functions are missing`);
+  const functions = registered(q);
   const missing = names.filter((name) => !functions.some((f) => f.name === name));
   if (missing.length) throw new Error(`No area registers the SQL functions ${missing.join(', ')}`);
   const [{ previous }]: Array<{ previous: string }> = await q.query(`SELECT current_setting('check_function_bodies') AS previous`);

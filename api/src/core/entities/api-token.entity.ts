@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Permissions } from '@shared/permissions';
 import { GrantColumns } from './base-columns';
 
-/** A personal API token (migration 1766700000000): its hash, never the token; deleting the user deletes it. */
+/** A personal API token (baseline migration): its hash, never the token; deleting the user deletes it. */
 @Entity('api_tokens')
 export class ApiTokenEntity extends GrantColumns {
   @PrimaryGeneratedColumn()

@@ -29,7 +29,7 @@ export abstract class StaffRecordColumns extends RecordColumns {
 
 /**
  * A person as a public form takes them (registrations, applications, both waitlists): their names,
- * and the consent and retention record of the row (migration 1765600000000) — the privacy notice version its person
+ * and the consent and retention record of the row (baseline migration) — the privacy notice version its person
  * accepted and when (null before notices were versioned), and when retention anonymised it.
  */
 export abstract class ConsentColumns extends RecordColumns {
@@ -54,7 +54,7 @@ export abstract class ConsentColumns extends RecordColumns {
 
 /** The same person with their birth date (external registrations and waitlist, program applications). */
 export abstract class RegistrantColumns extends ConsentColumns {
-  /** YYYY-MM-DD; null once anonymised (retention, migration 1765600000000). */
+  /** YYYY-MM-DD; null once anonymised (retention, baseline migration). */
   @Column({ name: 'fecha_nacimiento', type: 'date', nullable: true })
   fechaNacimiento: string | null;
 }

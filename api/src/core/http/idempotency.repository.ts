@@ -21,7 +21,7 @@ export type KeyState =
   | { kind: 'unknown' };
 
 /**
- * The idempotency keys (table `idempotency_keys`, migration 1765900000000). Every write is one statement on its own,
+ * The idempotency keys (table `idempotency_keys`, baseline migration). Every write is one statement on its own,
  * never inside the request's transaction. The bookkeeping writes commit with `synchronous_commit` off (their own
  * transaction only): the request's change commits durably after the claim (flushing the WAL up to it too), and an
  * answer lost in a database crash leaves a key whose lease runs out, which a retry takes over.

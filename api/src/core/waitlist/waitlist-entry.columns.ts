@@ -10,7 +10,7 @@ export abstract class WaitlistEntryColumns extends ConsentColumns {
   @Column({ type: 'text', default: 'pending' })
   status: WaitlistStatus;
 
-  /** When the address was confirmed by its link (migration 1765300000000): the line's order. Null while pending. */
+  /** When the address was confirmed by its link (baseline migration): the line's order. Null while pending. */
   @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
   confirmedAt: Date | null;
 
@@ -30,7 +30,7 @@ export abstract class WaitlistEntryColumns extends ConsentColumns {
 
 /**
  * The record whose places a waitlist waits for (external_events, programas; waitlist.spec.ts): its public slug, the
- * places held for offers (migrations 1764900000000, 1765100000000: the capacity CHECK counts them) and how many wait.
+ * places held for offers (baseline migration: the capacity CHECK counts them) and how many wait.
  */
 export abstract class WaitlistOwnerColumns extends StaffRecordColumns {
   @Column({ type: 'text', unique: true })

@@ -25,7 +25,7 @@ export class ExternalEventEntity extends WaitlistOwnerColumns {
   @Column({ name: 'current_attendees', type: 'integer', default: 0 })
   currentAttendees: number;
 
-  /** The venue's safety limit for the door (migration 1765700000000), not how many may register. */
+  /** The venue's safety limit for the door (baseline migration), not how many may register. */
   @Column({ name: 'aforo_maximo', type: 'integer', nullable: true })
   aforoMaximo: number | null;
 
@@ -44,7 +44,7 @@ export class ExternalEventEntity extends WaitlistOwnerColumns {
   @Column({ type: 'jsonb', default: () => `'[]'::jsonb` })
   agenda: string[];
 
-  /** The public calendar's SEQUENCE: grows when what a calendar shows changes (migration 1766800000000, a trigger). */
+  /** The public calendar's SEQUENCE: grows when what a calendar shows changes (baseline migration, a trigger). */
   @Column({ name: 'calendar_sequence', type: 'integer', default: 0 })
   calendarSequence: number;
 }

@@ -5,9 +5,6 @@ import { sqlFunction, type SqlFunction } from '@core/database/sql-functions';
  * them after the migrations, whenever its definition differs (core/database/sql-functions.ts; registered in
  * api/src/modules/index.ts; test/platform/sql-functions.int-spec.ts proves the database holds these). A new body is
  * an edit here; a new signature, or dropping one, is a versioned migration that drops the old function first.
- *
- * The waitlist's functions (`external_waitlist_*`, `external_cancel_registration`) are not here yet: they stay in
- * migrations 1764900000000 and 1765300000000 and call the shared pieces below.
  */
 
 // ——— Door code (docs/decisions/eventos-externos.md): 8 characters of an alphabet without look-alikes
@@ -172,7 +169,7 @@ const registerBatch = sqlFunction(`
 /**
  * The public calendar's SEQUENCE (RFC 5545 §3.8.7.4): one more whenever what a calendar shows changes — title,
  * description, dates, place or status —, by any path. Called by the BEFORE UPDATE trigger
- * `external_events_calendar_revision` (migration 1766800000000), whose WHEN keeps every other update (counts, featured)
+ * `external_events_calendar_revision` (baseline migration), whose WHEN keeps every other update (counts, featured)
  * from calling it.
  */
 const calendarRevision = sqlFunction(`

@@ -1,7 +1,7 @@
 import { Column, Entity } from 'typeorm';
 import { WaitlistEntryColumns } from '@core/waitlist/waitlist-entry.columns';
 
-/** One person in an external event's waitlist (table `external_waitlist`, migration 1764900000000). */
+/** One person in an external event's waitlist (table `external_waitlist`, baseline migration). */
 @Entity('external_waitlist')
 export class ExternalWaitlistEntryEntity extends WaitlistEntryColumns {
   @Column({ name: 'event_id', type: 'integer' })

@@ -48,7 +48,7 @@ export class PublicCalendarService {
    * UID: the event's id at the public host, so a renamed event (new title, new slug) stays the same calendar entry.
    * DTSTAMP and LAST-MODIFIED: the row's updated_at (staff edits; registrations do not touch it), so two fetches of
    * an unchanged event are byte-identical (the ETag holds). SEQUENCE: the row's calendar_sequence, one more with
-   * every change of what a calendar shows (a trigger, migration 1766800000000).
+   * every change of what a calendar shows (a trigger, baseline migration).
    */
   private toIcsEvent(e: ExternalEventEntity): IcsEvent {
     const cancelled = e.status === 'cancelled';

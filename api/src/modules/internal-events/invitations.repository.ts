@@ -6,7 +6,7 @@ import type { MailEventSnapshot } from '@shared/contracts/mail.contract';
 import { queueManySql } from '../mail/mail-outbox';
 import { reminderStartKeySql } from '../mail/reminders';
 
-/** One invitation request as stored (envios_invitaciones, migration 1765000000000). */
+/** One invitation request as stored (envios_invitaciones, baseline migration). */
 export interface InvitationSendRow {
   id: string;
   evento_interno_id: number;

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { TimestampColumns } from '@core/entities/base-columns';
 import type { MailRefType, MailStatus } from '@shared/contracts/mail.contract';
 
-/** One message (table `correos`, migration 1764800000000): queued with its change, rendered and sent by the workers. */
+/** One message (table `correos`, baseline migration): queued with its change, rendered and sent by the workers. */
 @Entity('correos')
 export class MailMessageEntity extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'bigint' })
@@ -57,7 +57,7 @@ export class MailMessageEntity extends TimestampColumns {
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
 
-  /** When retention purged its body (html, text, data; migration 1765600000000): the row stays. */
+  /** When retention purged its body (html, text, data; baseline migration): the row stays. */
   @Column({ name: 'purgado_at', type: 'timestamptz', nullable: true })
   purgadoAt: Date | null;
 }

@@ -86,7 +86,7 @@ export function toCorreoResponse(
   };
 }
 
-/** Every SQL statement of the mail area (table correos, migration 1764800000000). */
+/** Every SQL statement of the mail area (table correos, baseline migration). */
 @Injectable()
 export class MailRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}

@@ -77,26 +77,6 @@ const queueMails = sqlFunction(`
         RETURN written;
       END $$`);
 
-/** One message, not announced: answers its id (null when the key was already queued). What `queue_mail` calls. */
-const queueMailQuiet = sqlFunction(`
-      CREATE OR REPLACE FUNCTION queue_mail_quiet(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
-      RETURNS bigint LANGUAGE plpgsql AS $$
-      DECLARE
-        new_id bigint;
-        valid boolean := mail_address_valid(p_to_email);
-        suppressed boolean := p_template NOT LIKE 'privacidad.%'
-          AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(coalesce(p_to_email, ''))));
-      BEGIN
-        INSERT INTO correos (idempotency_key, template, to_email, to_name, data, ref_type, ref_id, status, last_error)
-        VALUES (p_key, p_template, btrim(coalesce(p_to_email, '')), mail_clean_name(p_to_name), p_data, p_ref_type, p_ref_id,
-                CASE WHEN NOT valid THEN 'failed' WHEN suppressed THEN 'suppressed' ELSE 'queued' END,
-                CASE WHEN NOT valid THEN 'La dirección de correo no es válida; no se envió.'
-                     WHEN suppressed THEN 'La persona pidió no recibir correos (oposición o baja); no se envió.' END)
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id INTO new_id;
-        RETURN new_id;
-      END $$`);
-
 /**
  * Wakes the dispatcher for the messages `p_ids` (known to be 'queued'): ONE NOTIFY aforo_mail carrying their ids,
  * comma-separated (several when they would not fit a payload's 8,000 bytes: 500 ids each), delivered when the
@@ -114,39 +94,17 @@ const mailAnnounce = sqlFunction(`
       END $$`);
 
 /**
- * Wakes the dispatcher for the messages of `p_ids` still to send ('queued'; nulls and failed or suppressed ones are
- * left out), with `mail_announce`. Answers how many ids it named.
+ * One message, through `queue_mails` (the one place that decides a message's status and announces it): answers its
+ * id, or null when the key was already queued.
  */
-const mailNotify = sqlFunction(`
-      CREATE OR REPLACE FUNCTION mail_notify(p_ids bigint[]) RETURNS integer LANGUAGE plpgsql AS $$
-      DECLARE
-        ids bigint[];
-      BEGIN
-        IF p_ids IS NULL OR cardinality(p_ids) = 0 THEN
-          RETURN 0;
-        END IF;
-        SELECT array_agg(c.id ORDER BY c.id) INTO ids FROM correos c WHERE c.id = ANY(p_ids) AND c.status = 'queued';
-        PERFORM mail_announce(ids);
-        RETURN coalesce(cardinality(ids), 0);
-      END $$`);
-
-/** One message, queued and announced (its own NOTIFY): what a statement queueing a single message calls. */
 const queueMail = sqlFunction(`
       CREATE OR REPLACE FUNCTION queue_mail(p_key text, p_template text, p_to_email text, p_to_name text, p_data jsonb, p_ref_type text, p_ref_id integer)
       RETURNS bigint LANGUAGE plpgsql AS $$
-      DECLARE
-        new_id bigint := queue_mail_quiet(p_key, p_template, p_to_email, p_to_name, p_data, p_ref_type, p_ref_id);
       BEGIN
-        PERFORM mail_notify(ARRAY[new_id]);
-        RETURN new_id;
+        IF queue_mails(ARRAY[p_key], ARRAY[p_template], ARRAY[p_to_email], ARRAY[p_to_name], ARRAY[p_data], ARRAY[p_ref_type], ARRAY[p_ref_id]) = 0 THEN
+          RETURN NULL;
+        END IF;
+        RETURN (SELECT c.id FROM correos c WHERE c.idempotency_key = p_key);
       END $$`);
 
-export const MAIL_SQL_FUNCTIONS: readonly SqlFunction[] = [
-  cleanName,
-  addressValid,
-  mailAnnounce,
-  queueMails,
-  queueMailQuiet,
-  mailNotify,
-  queueMail,
-];
+export const MAIL_SQL_FUNCTIONS: readonly SqlFunction[] = [cleanName, addressValid, mailAnnounce, queueMails, queueMail];

@@ -140,7 +140,7 @@ export class PersonasRepository {
     await manager.query(`DELETE FROM personas WHERE id = $1`, [id]);
   }
 
-  /** The stat cards, from the counts the triggers keep (see the migration PeopleImportSpeed1764000000000). */
+  /** The stat cards, from the counts the triggers keep (the baseline migration). */
   async stats(): Promise<PersonasStats> {
     const [row] = await this.ds.query(
       `SELECT total::int AS total, green::int AS green, orange::int AS orange, red::int AS red FROM personas_counts`,

@@ -6,7 +6,7 @@ import { DEDUPE_SQL_FUNCTIONS } from './dedupe/dedupe.sql';
  * The personas area's rules that run inside PostgreSQL, each in its one current definition, applied after the
  * migrations whenever the database's differs (core/database/sql-functions.ts; registered in api/src/modules/index.ts;
  * test/platform/sql-functions.int-spec.ts proves the database holds these). The triggers that call them are
- * schema, in the migrations (1764000000000, 1764200000000).
+ * schema, in the baseline migration.
  */
 
 // ——— The list's totals (docs/decisions/personas.md): the total and the count per completeness level are kept in

@@ -14,7 +14,7 @@ export interface NoticeRow {
 const SELECT = `SELECT a.version, a.texto, a.publicado_at, a.publicado_por, u.name AS publicado_por_name
   FROM avisos_privacidad a LEFT JOIN users u ON u.id = a.publicado_por`;
 
-/** The privacy notice's versions (table `avisos_privacidad`, migration 1765600000000). Rows are never updated. */
+/** The privacy notice's versions (table `avisos_privacidad`, baseline migration). Rows are never updated. */
 @Injectable()
 export class PrivacyNoticeRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ArcoQueueStatus, ArcoStatus, ArcoType, PersonalDataExport } from '@shared/contracts/privacy.contract';
 import { returnedRows } from '@core/database/returned-rows';
 
-/** A row of `privacidad_solicitudes` (migration 1765500000000). */
+/** A row of `privacidad_solicitudes` (baseline migration). */
 export interface ArcoRow {
   id: number;
   tipo: ArcoType;

@@ -2,7 +2,7 @@ import { Column, Entity } from 'typeorm';
 import { WaitlistEntryColumns } from '@core/waitlist/waitlist-entry.columns';
 import type { NewProgramRegistration } from './programs.repository';
 
-/** One person in a program's waitlist (table `programa_lista_espera`, migration 1765100000000). */
+/** One person in a program's waitlist (table `programa_lista_espera`, baseline migration). */
 @Entity('programa_lista_espera')
 export class ProgramWaitlistEntryEntity extends WaitlistEntryColumns {
   @Column({ name: 'programa_id', type: 'integer' })

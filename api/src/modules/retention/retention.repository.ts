@@ -18,7 +18,7 @@ export interface RunRow {
 const SELECT = `SELECT c.id, c.origen, c.user_id, u.name AS user_name, c.conteos, c.total, c.created_at
   FROM conservacion_ejecuciones c LEFT JOIN users u ON u.id = c.user_id`;
 
-/** The record of retention's runs (migration 1765600000000). The areas' own rows are changed by their repositories. */
+/** The record of retention's runs (baseline migration). The areas' own rows are changed by their repositories. */
 @Injectable()
 export class RetentionRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}

@@ -17,7 +17,7 @@ const RECOVER_MAX_MS = 5000;
 const HAND_OVER_MS = 1000;
 
 /**
- * From a committed row to its job, in the workers: `mail_notify` NOTIFYs `aforo_mail` with the ids a statement
+ * From a committed row to its job, in the workers: `mail_announce` (from `queue_mails`) NOTIFYs `aforo_mail` with the ids a statement
  * queued (one NOTIFY per statement) when its transaction commits; this LISTENs on a connection of its own (never through a pooler) and enqueues one
  * `mail.send` per id — at most MAIL_QUEUE_AHEAD waiting in Redis at a time: the others stay in PostgreSQL (their
  * rows are the queue of record) and in this process's list, handed over every second as the pace sends. At start
@@ -57,7 +57,7 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
     client.on('error', (err) => this.reconnect(client, err));
     client.on('end', () => this.reconnect(client, new Error('conexión cerrada')));
     client.on('notification', (n) => {
-      // One NOTIFY per statement that queued messages: their ids, comma-separated (mail_notify, mail.sql.ts).
+      // One NOTIFY per statement that queued messages: their ids, comma-separated (mail_announce, mail.sql.ts).
       if (n.channel === 'aforo_mail' && n.payload) this.add(n.payload.split(',').filter(Boolean));
     });
     try {

@@ -5,7 +5,7 @@ import { sqlFunction } from '@core/database/sql-functions';
  * loses its blocking keys, in the same statement: no key keeps a phone or an e-mail the person no longer has, and the
  * person is keyed again from its current data (the writer does it in the same transaction; the `personas.dedupe-keys`
  * job catches any other path). Its possible-duplicate pairs go too (scored on data it no longer has; rewritten with its
- * keys). Trigger `personas_duplicado_claves_stale` (migration 1766400000000; pairs since 1766900000000).
+ * keys). Trigger `personas_duplicado_claves_stale` (baseline migration).
  */
 const keysStale = sqlFunction(`
       CREATE OR REPLACE FUNCTION personas_duplicado_claves_stale() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -19,7 +19,7 @@ const keysStale = sqlFunction(`
 /**
  * Deleted people take their keys with them, in the same statement (what ON DELETE CASCADE would do, without a foreign
  * key check per key row when an import writes keys): no key keeps the phone or e-mail of someone who is gone.
- * Trigger `personas_duplicado_claves_deleted` (migration 1766400000000).
+ * Trigger `personas_duplicado_claves_deleted` (baseline migration).
  */
 const keysDeleted = sqlFunction(`
       CREATE OR REPLACE FUNCTION personas_duplicado_claves_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
