@@ -24,16 +24,13 @@ import { join } from 'node:path';
 import { freePort } from '../scripts/lib.mjs';
 import { createBenchEnv, fmt, fmtInt, latestRunLine, log, median, readFlags, ROOT, warnOtherBenches, writeBenchSection } from './lib.mjs';
 
-const { flags } = readFlags(process.argv.slice(2));
+const { flags, server } = readFlags(process.argv.slice(2));
 const opts = {
   people: Math.max(1000, Number(flags.people ?? 100_000)),
   share: Math.min(0.5, Math.max(0.001, Number(flags.share ?? 0.05))),
   runs: Math.max(1, Number(flags.runs ?? 5)),
   seed: Number(flags.seed ?? 32),
-  port: flags.port ? Number(flags.port) : await freePort(),
-  build: !!flags.build,
-  write: !flags['no-write'],
-  keep: !!flags.keep,
+  ...server(await freePort()),
 };
 
 // ── Names ──

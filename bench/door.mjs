@@ -32,21 +32,19 @@ import {
   machineInfo,
   now,
   readFlags,
+  SERVER_FLAGS,
   summary,
   warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 
-const { int, flags } = readFlags(process.argv.slice(2), [
+const { int, server } = readFlags(process.argv.slice(2), [
   'minutes',
   'devices',
   'per-minute',
   'offline-devices',
   'offline-scans',
-  'port',
-  'build',
-  'no-write',
-  'keep',
+  ...SERVER_FLAGS,
 ]);
 const opts = {
   minutes: int('minutes', 5, 1, 60),
@@ -54,10 +52,7 @@ const opts = {
   perMinute: int('per-minute', 200, 1, 6000),
   offlineDevices: int('offline-devices', 2, 0, 20),
   offlineScans: int('offline-scans', 1000, 1, 1000),
-  port: int('port', 3298, 1024, 65535),
-  build: !!flags.build,
-  write: !flags['no-write'],
-  keep: !!flags.keep,
+  ...server(3298),
 };
 /** People per online device: all in, then all out, at 200 a minute a round takes 45 s. */
 const PEOPLE_PER_DEVICE = 150;

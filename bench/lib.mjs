@@ -28,7 +28,7 @@ export const chromiumLaunchOptions = () => JSON.parse(readFileSync(join(ROOT, 't
 
 /**
  * `--name=value` / `--name` arguments; `known` (optional) lists the accepted names. Returns the raw
- * flags and `int(name, fallback, min, max)`, which checks an integer flag.
+ * flags, `int(name, fallback, min, max)`, which checks an integer flag, and `server(port)`, the flags of SERVER_FLAGS.
  */
 export function readFlags(argv, known) {
   const flags = {};
@@ -43,8 +43,13 @@ export function readFlags(argv, known) {
     if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer in [${min}, ${max}]`);
     return v;
   };
-  return { flags, int };
+  /** A bench that starts its own servers: --port (`port` unless given), --build, --no-write (docs untouched), --keep (the database). */
+  const server = (port) => ({ port: int('port', port, 1024, 65535), build: !!flags.build, write: !flags['no-write'], keep: !!flags.keep });
+  return { flags, int, server };
 }
+
+/** The flags `server()` of readFlags reads, for a bench that lists the flags it knows. */
+export const SERVER_FLAGS = ['port', 'build', 'no-write', 'keep'];
 
 // ───────────────────────────────────────── figures ─────────────────────────────────────────
 
@@ -658,12 +663,16 @@ export async function readMemory(pid, dir) {
   return null;
 }
 
-/** Opens `count` sockets `batch` at a time with `connectOne(i)`; pushes them into `sockets`. */
+/**
+ * Opens `count` more sockets `batch` at a time with `connectOne(i)`, `i` numbering them after those already in
+ * `sockets`; pushes them into `sockets`.
+ */
 export async function connectInBatches(sockets, count, batch, connectOne) {
   let joined = 0;
   const failures = [];
+  const base = sockets.length;
   for (let start = 0; start < count; start += batch) {
-    const results = await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, i) => connectOne(start + i)));
+    const results = await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, i) => connectOne(base + start + i)));
     for (const r of results) {
       sockets.push(r.socket);
       if (r.ok) joined += 1;
@@ -672,6 +681,17 @@ export async function connectInBatches(sockets, count, batch, connectOne) {
   }
   return { joined, failed: failures.length, failures: failures.slice(0, 5) };
 }
+
+/** A published external event a month ahead for a load test (POST /api/eventos-externos), described as `script`'s. */
+export const benchEvent = (title, capacity, script) => ({
+  title,
+  description: `Evento de prueba de carga (bench/${script}).`,
+  event_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  end_date: null,
+  location: 'Banco de pruebas',
+  max_attendees: capacity,
+  status: 'published',
+});
 
 /** The `i`-th public registration of a burst (POST /api/eventos/{slug}/register), its e-mail `<prefix><i>@bench.aforo.local`. */
 export const benchRegistration = (i, prefix) => ({
@@ -686,6 +706,18 @@ export const benchRegistration = (i, prefix) => ({
 });
 
 // ───────────────────────────────────────── the harness ─────────────────────────────────────────
+
+/** Runs `fn` with a PostgreSQL client of its own on `connectionString`, closed after (whatever `fn` does). */
+export async function withClient(connectionString, fn) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * One benchmark's own world on 127.0.0.1: a database `<prefix><runId>` and the Redis prefix of the same
@@ -742,15 +774,7 @@ export async function createBenchEnv({
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const alive = (c) => c.exitCode === null && c.signalCode === null;
 
-  async function withAdmin(fn) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await fn(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const withAdmin = (fn) => withClient(adminUrl, fn);
 
   /** Deletes the Redis keys matching `pattern` (a SCAN glob) for which `drop` is true. */
   async function clearRedis(pattern, drop = () => true) {

@@ -39,15 +39,12 @@ import {
 } from './lib.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
 
-const { flags } = readFlags(process.argv.slice(2));
+const { flags, server } = readFlags(process.argv.slice(2));
 const opts = {
   count: Number(flags.count ?? 5000),
   probeSeconds: Number(flags['probe-seconds'] ?? 15),
   perMinute: flags['per-minute'] === undefined ? null : Number(flags['per-minute']),
-  port: Number(flags.port ?? 3297),
-  build: !!flags.build,
-  write: !flags['no-write'],
-  keep: !!flags.keep,
+  ...server(3297),
 };
 if (!Number.isInteger(opts.count) || opts.count < 1 || opts.count > 20_000) throw new Error('--count must be 1..20000');
 

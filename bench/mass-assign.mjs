@@ -22,7 +22,19 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSeatedEvent, createStadium, insertPeople } from './lib/seating-data.mjs';
-import { fmt, fmtInt, httpRequest as lib, machineInfo, pct, readFlags, ROOT, sortNum, warnOtherBenches, writeSection } from './lib.mjs';
+import {
+  fmt,
+  fmtInt,
+  httpRequest as lib,
+  machineInfo,
+  pct,
+  readFlags,
+  ROOT,
+  sortNum,
+  warnOtherBenches,
+  withClient,
+  writeSection,
+} from './lib.mjs';
 
 /** The shared HTTP helper with a minute's patience (20,000-person requests and the filled map). */
 const httpRequest = (agent, method, url, options = {}) => lib(agent, method, url, { timeoutMs: 60_000, ...options });
@@ -71,15 +83,7 @@ async function main() {
   const sockets = [];
   let db = null;
   let cleaned = false;
-  const withAdmin = async (fn) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
+  const withAdmin = (fn) => withClient(adminUrl, fn);
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;

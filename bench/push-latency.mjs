@@ -98,8 +98,7 @@ async function clientMain() {
 
   serve({
     connect({ url, token, count, batch, timeoutMs, raw }) {
-      const base = sockets.length;
-      return connectInBatches(sockets, count, batch, (i) => connectOne(base + i, { url, token, timeoutMs, raw }));
+      return connectInBatches(sockets, count, batch, (i) => connectOne(i, { url, token, timeoutMs, raw }));
     },
     start() {
       deliveries = [];

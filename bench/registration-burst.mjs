@@ -34,6 +34,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  benchEvent,
   benchRegistration,
   collectProfile,
   connectInBatches,
@@ -116,8 +117,7 @@ async function watchersMain() {
   serve({
     connect({ url, token, room, count, batch, timeoutMs, watchedEventId }) {
       eventId = watchedEventId;
-      const base = sockets.length;
-      return connectInBatches(sockets, count, batch, (i) => connectOne(base + i, { url, token, room, timeoutMs }));
+      return connectInBatches(sockets, count, batch, (i) => connectOne(i, { url, token, room, timeoutMs }));
     },
     start() {
       created = [];
@@ -354,18 +354,7 @@ async function orchestratorMain() {
     });
     const http = (method, path, options) => bench.request(method, path, options);
     const createEvent = async (title, capacity = opts.capacity) => {
-      const res = await http('POST', '/api/eventos-externos', {
-        token,
-        body: {
-          title,
-          description: 'Evento de prueba de carga (bench/registration-burst.mjs).',
-          event_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-          end_date: null,
-          location: 'Banco de pruebas',
-          max_attendees: capacity,
-          status: 'published',
-        },
-      });
+      const res = await http('POST', '/api/eventos-externos', { token, body: benchEvent(title, capacity, 'registration-burst.mjs') });
       if (res.status !== 201) throw new Error(`POST /api/eventos-externos → ${res.status} ${JSON.stringify(res.json)}`);
       return res.json.event;
     };

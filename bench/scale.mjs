@@ -47,6 +47,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import {
   ROOT,
+  benchEvent,
   connectInBatches,
   createBenchEnv,
   fmtInt,
@@ -114,8 +115,7 @@ function holderMain() {
     });
   serve({
     connect({ url, token, room, count, batch, timeoutMs }) {
-      const base = sockets.length;
-      return connectInBatches(sockets, count, batch, (i) => connectOne(base + i, { url, token, room, timeoutMs }));
+      return connectInBatches(sockets, count, batch, (i) => connectOne(i, { url, token, room, timeoutMs }));
     },
     start() {
       keys = [];
@@ -406,15 +406,8 @@ async function orchestratorMain() {
       return { status: r.status, json, tSend, tResp: now() };
     };
     const createEvent = async (url, token, capacity) => {
-      const r = await post(url, '/api/eventos-externos', token, {
-        title: `Escala ${runId} ${Math.random().toString(36).slice(2, 6)}`,
-        description: 'Evento de prueba de carga (bench/scale.mjs).',
-        event_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        end_date: null,
-        location: 'Banco de pruebas',
-        max_attendees: capacity,
-        status: 'published',
-      });
+      const title = `Escala ${runId} ${Math.random().toString(36).slice(2, 6)}`;
+      const r = await post(url, '/api/eventos-externos', token, benchEvent(title, capacity, 'scale.mjs'));
       if (r.status !== 201) throw new Error(`POST /api/eventos-externos → ${r.status} ${JSON.stringify(r.json)}`);
       return r.json.event;
     };
@@ -423,6 +416,20 @@ async function orchestratorMain() {
      * `count` users created one after another, `gap` ms apart (at least 1 ms per 10 sockets watching, so that
      * each fan-out is timed rather than a backlog of them); returns [e-mail, sent, acknowledged].
      */
+    /** `opts.attempts` public registrations at `event` through `url`, `opts.clients` in flight (the load child's rows). */
+    const registrationBurst = (url, event, prefix) =>
+      load.call(
+        'burst',
+        {
+          url,
+          path: `/api/eventos/${encodeURIComponent(event.slug)}/register`,
+          attempts: opts.attempts,
+          concurrency: opts.clients,
+          maxMs: 180_000,
+          prefix,
+        },
+        240_000,
+      );
     const changes = async (url, token, count, { between, sockets = 0 } = {}) => {
       const gap = Math.max(opts.gap, Math.round(sockets / 10));
       const sent = [];
@@ -488,18 +495,7 @@ async function orchestratorMain() {
       const watching = await connect(socketUrl, token, `external-event:${event.id}`, opts.watchers);
       await allHolders('start');
       log(`${label}: burst of ${opts.attempts} registrations, ${opts.clients} in flight, ${watching} staff sockets watching…`);
-      const burst = await load.call(
-        'burst',
-        {
-          url: httpUrl,
-          path: `/api/eventos/${encodeURIComponent(event.slug)}/register`,
-          attempts: opts.attempts,
-          concurrency: opts.clients,
-          maxMs: 180_000,
-          prefix: `b${runId}${label}`,
-        },
-        240_000,
-      );
+      const burst = await registrationBurst(httpUrl, event, `b${runId}${label}`);
       const accepted = burst.rows.filter((r) => r[3] === 201);
       await settle(accepted.length * watching);
       const first = Math.min(...burst.rows.map((r) => r[1]));
@@ -694,18 +690,7 @@ async function orchestratorMain() {
         const token = await login(url);
         const event = await createEvent(url, token, opts.attempts);
         log(`HTTP adapter ${kind}: burst of ${opts.attempts} registrations, ${opts.clients} in flight…`);
-        const burst = await load.call(
-          'burst',
-          {
-            url,
-            path: `/api/eventos/${encodeURIComponent(event.slug)}/register`,
-            attempts: opts.attempts,
-            concurrency: opts.clients,
-            maxMs: 180_000,
-            prefix: `h${runId}${kind}`,
-          },
-          240_000,
-        );
+        const burst = await registrationBurst(url, event, `h${runId}${kind}`);
         const accepted = burst.rows.filter((r) => r[3] === 201);
         const first = Math.min(...burst.rows.map((r) => r[1]));
         const http = summary(burst.rows.map((r) => r[2] - r[1]));

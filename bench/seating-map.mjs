@@ -18,13 +18,10 @@ import { createSeatedEvent, createStadium, insertPeople } from './lib/seating-da
 import { freePort } from '../scripts/lib.mjs';
 import { createBenchEnv, fmt, fmtInt, latestRunLine, log, median, readFlags, ROOT, warnOtherBenches, writeBenchSection } from './lib.mjs';
 
-const { flags } = readFlags(process.argv.slice(2));
+const { flags, server } = readFlags(process.argv.slice(2));
 const opts = {
   runs: Math.max(3, Number(flags.runs ?? 7)),
-  port: flags.port ? Number(flags.port) : await freePort(),
-  build: !!flags.build,
-  write: !flags['no-write'],
-  keep: !!flags.keep,
+  ...server(await freePort()),
 };
 const SIDE = 100;
 const SEATS = SIDE * SIDE * 2;

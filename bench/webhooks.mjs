@@ -26,31 +26,20 @@ import {
   now,
   pct,
   readFlags,
+  SERVER_FLAGS,
   sortNum,
   staffProbe,
   warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 
-const { flags, int } = readFlags(process.argv.slice(2), [
-  'count',
-  'endpoints',
-  'concurrency',
-  'probe-seconds',
-  'port',
-  'build',
-  'no-write',
-  'keep',
-]);
+const { int, server } = readFlags(process.argv.slice(2), ['count', 'endpoints', 'concurrency', 'probe-seconds', ...SERVER_FLAGS]);
 const opts = {
   count: int('count', 5000, 1, 20_000),
   endpoints: int('endpoints', 10, 1, 50),
   concurrency: int('concurrency', 16, 1, 256),
   probeSeconds: int('probe-seconds', 15, 1, 600),
-  port: int('port', 3298, 1024, 65535),
-  build: !!flags.build,
-  write: !flags['no-write'],
-  keep: !!flags.keep,
+  ...server(3298),
 };
 
 /** A receiver: records each delivery's id, its event's time and registration id, and when it arrived. */

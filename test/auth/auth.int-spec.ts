@@ -1,5 +1,9 @@
 import { ADMIN, appPerFile, TestApp, bearer } from '../setup/test-app';
 
+/** POST /api/register as a visitor, with a valid password and its confirmation. */
+const register = (t: TestApp, name: string, email: string) =>
+  t.http().post('/api/register').send({ name, email, password: 'segura-123', password_confirmation: 'segura-123' });
+
 describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   let t: TestApp;
   appPerFile((app) => (t = app));
@@ -92,17 +96,11 @@ describe('sign-in and session (spec 1 §4, §7, §8)', () => {
   });
 
   it('register creates an account with no permissions and signs it in', async () => {
-    const res = await t
-      .http()
-      .post('/api/register')
-      .send({ name: 'Laura Cantú', email: 'laura@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
+    const res = await register(t, 'Laura Cantú', 'laura@aforo.test');
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ email: 'laura@aforo.test', permissions: {}, is_super_admin: false });
     expect((await t.as(res.body.token).get('/api/me')).status).toBe(200);
-    const again = await t
-      .http()
-      .post('/api/register')
-      .send({ name: 'Otra', email: 'LAURA@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
+    const again = await register(t, 'Otra', 'LAURA@aforo.test');
     expect(again.status).toBe(422);
     expect(again.body.errors.email).toEqual(['El correo electrónico ya está registrado.']);
   });
@@ -140,10 +138,7 @@ describe('throttling per IP and registration switched off', () => {
   });
 
   it('refuses registration when configuration switches it off, writing nothing', async () => {
-    const res = await t
-      .http()
-      .post('/api/register')
-      .send({ name: 'X', email: 'x@aforo.test', password: 'segura-123', password_confirmation: 'segura-123' });
+    const res = await register(t, 'X', 'x@aforo.test');
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('El registro de cuentas está deshabilitado.');
     expect(await t.query(`SELECT 1 FROM users WHERE email = 'x@aforo.test'`)).toHaveLength(0);

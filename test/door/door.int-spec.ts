@@ -304,10 +304,8 @@ describe('the door: scans, results, offline batches, occupancy and alarms', () =
     const { e, codes, ids } = await eventWithPeople(t, admin, 6, { aforo_maximo: 5 });
     const doorRoom = await t.socket(admin);
     expect(await t.join(doorRoom, ROOMS.door('externo', e.id))).toEqual({ ok: true });
-    const board = await t.socket(admin);
-    await t.join(board, ROOMS.externalEvent(e.id));
-    const anon = await t.socket();
-    await t.join(anon, ROOMS.publicEvent(e.id));
+    const board = await t.socketIn(ROOMS.externalEvent(e.id), admin);
+    const anon = await t.socketIn(ROOMS.publicEvent(e.id));
     const occupancy = collect(doorRoom, 'door.occupancy');
     const alarms = collect(board, 'door.alarm');
     const doorAlarms = collect(doorRoom, 'door.alarm');

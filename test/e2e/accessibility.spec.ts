@@ -88,6 +88,19 @@ async function check(page: Page, width: number, name: string, fullPage = true): 
   }
 }
 
+/** Opens `path`, waits until `ready` (its main heading unless told) shows, then checks the screen as `name`. */
+async function visit(
+  page: Page,
+  width: number,
+  path: string,
+  name: string,
+  ready = page.getByRole('heading', { level: 1 }),
+): Promise<void> {
+  await page.goto(path);
+  await expect(ready).toBeVisible();
+  await check(page, width, name);
+}
+
 // axe-core takes seconds per page on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
 
@@ -97,33 +110,19 @@ for (const width of [1280, 360] as const) {
 
     test(`public pages pass axe and do not scroll sideways at ${width} px`, async ({ page, request }) => {
       const { event } = await seed(request);
-      await page.goto('/eventos');
-      await expect(page.getByTestId('event-card').first()).toBeVisible();
-      await check(page, width, 'landing');
+      await visit(page, width, '/eventos', 'landing', page.getByTestId('event-card').first());
 
-      await page.goto(`/eventos/${event.slug}`);
-      await expect(page.getByTestId('registration-form')).toBeVisible();
-      await check(page, width, 'public-event');
+      await visit(page, width, `/eventos/${event.slug}`, 'public-event', page.getByTestId('registration-form'));
       // The form's own validation errors.
       await page.getByTestId('registration-submit').click();
       await check(page, width, 'public-event-invalid');
 
-      await page.goto('/aviso-de-privacidad');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await check(page, width, 'privacy');
-      await page.goto('/eventos/no-existe-este-evento');
-      await expect(page.getByTestId('event-not-found')).toBeVisible();
-      await check(page, width, 'event-not-found');
-      await page.goto('/una-pagina-que-no-existe');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await check(page, width, 'not-found');
-      await page.goto('/programas/un-programa');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await check(page, width, 'program-coming-soon');
+      await visit(page, width, '/aviso-de-privacidad', 'privacy');
+      await visit(page, width, '/eventos/no-existe-este-evento', 'event-not-found', page.getByTestId('event-not-found'));
+      await visit(page, width, '/una-pagina-que-no-existe', 'not-found');
+      await visit(page, width, '/programas/un-programa', 'program-coming-soon');
 
-      await page.goto('/login');
-      await expect(page.getByTestId('login-form')).toBeVisible();
-      await check(page, width, 'login');
+      await visit(page, width, '/login', 'login', page.getByTestId('login-form'));
       await page.getByTestId('login-email').fill('nadie@aforo.local');
       await page.getByTestId('login-password').fill('incorrecta');
       await page.getByTestId('login-submit').click();
@@ -151,27 +150,21 @@ for (const width of [1280, 360] as const) {
         await page.keyboard.press('Escape');
       }
 
-      await page.goto('/users');
-      await expect(page.getByTestId('users-table')).toBeVisible();
-      await check(page, width, 'users');
+      await visit(page, width, '/users', 'users', page.getByTestId('users-table'));
       await page.locator(`[data-testid="user-row"]`).first().getByTestId('edit-user').click();
       await expect(page.getByRole('dialog', { name: 'Editar Usuario' })).toBeVisible();
       await check(page, width, 'users-edit-modal', false);
       await closeModal(page);
 
       for (const path of ['/eventos-internos', '/programas-servicios', '/espacios']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await check(page, width, `coming-soon${path.replace('/', '-')}`);
+        await visit(page, width, path, `coming-soon${path.replace('/', '-')}`);
       }
     });
 
     test(`external events, their board and their modals pass axe and do not scroll sideways at ${width} px`, async ({ page, request }) => {
       const { event } = await seed(request);
       await signIn(page);
-      await page.goto('/eventos-externos');
-      await expect(page.getByTestId('external-event-row').first()).toBeVisible();
-      await check(page, width, 'external-events');
+      await visit(page, width, '/eventos-externos', 'external-events', page.getByTestId('external-event-row').first());
       await page.getByTestId('create-event').click();
       await expect(page.getByRole('dialog', { name: 'Crear Evento Externo' })).toBeVisible();
       await check(page, width, 'event-create-modal', false);

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { bearer } from '../setup/browser';
+import { apiToken, bearer, uniqueEmail } from '../setup/browser';
+import { createEventViaApi, registerViaApi } from './external-events-helpers';
 
 /** The codes of an external event's registrations, by e-mail (upper case, as the board keeps them). */
 export async function registrationCodes(request: APIRequestContext, token: string, eventId: number): Promise<Map<string, string>> {
@@ -9,6 +10,20 @@ export async function registrationCodes(request: APIRequestContext, token: strin
   expect(res.ok(), await res.text()).toBeTruthy();
   const { registrations } = (await res.json()) as { registrations: Array<{ email: string; codigo: string }> };
   return new Map(registrations.map((r) => [r.email.toUpperCase(), r.codigo]));
+}
+
+/** A new external event with one person registered: the event, a token to manage it and the person's code. */
+export async function eventWithOnePerson(
+  request: APIRequestContext,
+  title: string,
+  person: { nombre: string; apellido_paterno: string; apellido_materno: string },
+) {
+  const token = await apiToken(request);
+  const event = await createEventViaApi(request, token, { title: `${title} ${Date.now()}` });
+  const email = uniqueEmail(person.nombre.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+  await registerViaApi(request, event.slug, { ...person, email });
+  const code = (await registrationCodes(request, token, event.id)).get(email.toUpperCase())!;
+  return { token, event, code };
 }
 
 export async function occupancyOf(request: APIRequestContext, token: string, kind: 'externos' | 'internos', eventId: number) {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { apiToken, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
-import { chooseGate, occupancyOf, registrationCodes, typeCode, writeQrVideo } from './door-helpers';
+import { chooseGate, eventWithOnePerson, occupancyOf, registrationCodes, typeCode, writeQrVideo } from './door-helpers';
 import { createEventViaApi, registerViaApi, registrationRow } from './external-events-helpers';
 
 /**
@@ -120,11 +120,11 @@ test('offline door: three admitted from the local list, refusals, sync once back
 
 test('the camera reads a QR from a fake video and the door admits its person', async ({ request, baseURL }) => {
   test.setTimeout(120_000);
-  const token = await apiToken(request);
-  const event = await createEventViaApi(request, token, { title: `Feria de la Lectura ${Date.now()}` });
-  const email = uniqueEmail('sofia');
-  await registerViaApi(request, event.slug, { nombre: 'Sofía', apellido_paterno: 'Montemayor', apellido_materno: 'Garza', email });
-  const code = (await registrationCodes(request, token, event.id)).get(email.toUpperCase())!;
+  const { token, event, code } = await eventWithOnePerson(request, 'Feria de la Lectura', {
+    nombre: 'Sofía',
+    apellido_paterno: 'Montemayor',
+    apellido_materno: 'Garza',
+  });
 
   // The confirmation mail's QR carries the code itself.
   const video = join(test.info().outputDir, 'qr.y4m');
@@ -169,11 +169,11 @@ test('the camera reads a QR from a fake video and the door admits its person', a
 
 test('the same code let in offline at two gates: one admission, and the second device shows the conflict', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const token = await apiToken(request);
-  const event = await createEventViaApi(request, token, { title: `Desfile Cívico ${Date.now()}` });
-  const email = uniqueEmail('andrea');
-  await registerViaApi(request, event.slug, { nombre: 'Andrea', apellido_paterno: 'Cavazos', apellido_materno: 'Rangel', email });
-  const code = (await registrationCodes(request, token, event.id)).get(email.toUpperCase())!;
+  const { token, event, code } = await eventWithOnePerson(request, 'Desfile Cívico', {
+    nombre: 'Andrea',
+    apellido_paterno: 'Cavazos',
+    apellido_materno: 'Rangel',
+  });
 
   const devices = [];
   for (const gate of ['Puerta Norte', 'Puerta Sur']) {

@@ -43,6 +43,9 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     await expect(citizen.getByTestId('program-full-waitlist-count')).toHaveText('Nadie en la lista de espera');
     await checkScreen(citizen, 'public-program-waitlist-form');
     const waitingEmail = uniqueEmail('espera');
+    /** The link in the waitlist message `template` the waiting citizen got, as they got it. */
+    const mailedLink = (template: string, path: string) =>
+      linkFromMail(request, token, { refType: 'programa', refId: programa.id, template, email: waitingEmail, path });
     const form = citizen.getByTestId('program-waitlist-form');
     await expect(form.getByRole('heading', { name: 'Lista de Espera' })).toBeVisible();
     await fillApplication(form, {
@@ -67,13 +70,7 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     // The join message's link, as the citizen gets it: the confirm page, then in line (the public count follows live).
     const publicPage = await citizenContext.newPage();
     await openLive(publicPage, `/programas/${programa.slug}`, 'public-program');
-    const confirmLink = await linkFromMail(request, token, {
-      refType: 'programa',
-      refId: programa.id,
-      template: 'programa.lista-espera-confirmar',
-      email: waitingEmail,
-      path: '/lista-espera/programa/confirmar/',
-    });
+    const confirmLink = await mailedLink('programa.lista-espera-confirmar', '/lista-espera/programa/confirmar/');
     await citizen.goto(confirmLink);
     await actOnLinkPage(citizen, 'confirm', {
       ...asProgram,
@@ -112,13 +109,7 @@ test('full program → waitlist; staff cancel a registration in the modal; the o
     await checkScreen(staff.page, 'staff-program-waitlist-offer');
 
     // The offer message's link, as the citizen gets it.
-    const link = await linkFromMail(request, token, {
-      refType: 'programa',
-      refId: programa.id,
-      template: 'programa.lista-espera-oferta',
-      email: waitingEmail,
-      path: '/lista-espera/programa/aceptar/',
-    });
+    const link = await mailedLink('programa.lista-espera-oferta', '/lista-espera/programa/aceptar/');
     await citizen.goto(link);
     await actOnLinkPage(citizen, 'accept', {
       ...asProgram,

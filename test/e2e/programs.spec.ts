@@ -1,9 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Keyboard, type Page } from '@playwright/test';
 import { apiToken, createStaffUser, signIn, uniqueEmail } from '../setup/browser';
 import { createProgramViaApi, applyViaApi, fillApplication, programApplication } from './programs-helpers';
 
 function programRow(page: Page, nombre: string) {
   return page.getByTestId('program-row').filter({ has: page.getByText(nombre, { exact: true }) });
+}
+
+/** A keyboard user filling fields in their order: each value typed into the focused field, then Tab to the next. */
+async function typeThenTab(k: Keyboard, values: readonly string[]): Promise<void> {
+  for (const value of values) {
+    await k.type(value);
+    await k.press('Tab');
+  }
 }
 
 test('staff create and publish a program; a citizen applies by keyboard only; the registrations modal shows it live; its status changes', async ({
@@ -85,12 +93,7 @@ test('staff create and publish a program; a citizen applies by keyboard only; th
   const email = uniqueEmail('emprendedora');
   await citizen.getByLabel('Nombre(s)').focus();
   const k = citizen.keyboard;
-  await k.type('Rosa María');
-  await k.press('Tab');
-  await k.type('Villarreal');
-  await k.press('Tab');
-  await k.type('Garza');
-  await k.press('Tab');
+  await typeThenTab(k, ['Rosa María', 'Villarreal', 'Garza']);
   // The date field's segments follow the browser's own UI language (month first in this Chromium).
   await k.type('04091992');
   await expect(citizen.getByLabel('Fecha de nacimiento')).toHaveValue('1992-04-09');
@@ -104,14 +107,7 @@ test('staff create and publish a program; a citizen applies by keyboard only; th
   await k.type(email);
   await expect(citizen.getByLabel('Correo electrónico')).toHaveValue(email.toUpperCase());
   await k.press('Tab');
-  await k.type('Av. Juárez');
-  await k.press('Tab');
-  await k.type('150');
-  await k.press('Tab');
-  await k.type('Centro');
-  await k.press('Tab');
-  await k.type('Monterrey');
-  await k.press('Tab');
+  await typeThenTab(k, ['Av. Juárez', '150', 'Centro', 'Monterrey']);
   await expect(citizen.locator('#prog-tiene_emprendimiento-si')).toBeFocused();
   await k.press('Space');
   await expect(citizen.getByTestId('business-fields')).toBeVisible();

@@ -1,6 +1,6 @@
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEvent, putEvent, registerForEvent, registrationBody } from '../factories/external-events';
-import { nextPush, appPerFile, TestApp, signedInApp } from '../setup/test-app';
+import { appPerFile, expectRooms, nextPush, signedInApp, TestApp } from '../setup/test-app';
 
 const PERSONAL = /nombre|apellido|email|phone|curp|fecha_nacimiento|@|JOSÉ|GARZA|811\d{7}/i;
 
@@ -13,26 +13,22 @@ describe('external events live (instead of the 3-second polling)', () => {
     const draft = await createEvent(t, admin, { status: 'draft' });
     const published = await createEvent(t, admin);
     const anon = await t.socket();
-    expect((await t.join(anon, ROOMS.publicEvents)).ok).toBe(true);
-    expect((await t.join(anon, ROOMS.publicEvent(published.id))).ok).toBe(true);
-    expect((await t.join(anon, ROOMS.publicEvent(draft.id))).ok).toBe(false);
-    expect((await t.join(anon, ROOMS.externalEvents)).ok).toBe(false);
-    expect((await t.join(anon, ROOMS.externalEvent(published.id))).ok).toBe(false);
+    await expectRooms(t, anon, {
+      allowed: [ROOMS.publicEvents, ROOMS.publicEvent(published.id)],
+      refused: [ROOMS.publicEvent(draft.id), ROOMS.externalEvents, ROOMS.externalEvent(published.id)],
+    });
     const staff = await t.createUser(admin, { email: 'personas-only@aforo.test', permissions: { personas: ['view'] } });
     const s = await t.socket(staff.token);
     expect((await t.join(s, ROOMS.externalEvent(published.id))).ok).toBe(false);
     const viewer = await t.createUser(admin, { email: 'viewer-live@aforo.test', permissions: { eventos_externos: ['view'] } });
     const v = await t.socket(viewer.token);
-    expect((await t.join(v, ROOMS.externalEvent(published.id))).ok).toBe(true);
-    expect((await t.join(v, ROOMS.externalEvent(999999))).ok).toBe(false);
+    await expectRooms(t, v, { allowed: [ROOMS.externalEvent(published.id)], refused: [ROOMS.externalEvent(999999)] });
   });
 
   it('a public registration reaches the staff board; counts reach everyone, versioned', async () => {
     const e = await createEvent(t, admin, { max_attendees: 2 });
-    const board = await t.socket(admin);
-    await t.join(board, ROOMS.externalEvent(e.id));
-    const anon = await t.socket();
-    await t.join(anon, ROOMS.publicEvent(e.id));
+    const board = await t.socketIn(ROOMS.externalEvent(e.id), admin);
+    const anon = await t.socketIn(ROOMS.publicEvent(e.id));
     const created = nextPush(board, 'registrations.created');
     const publicCounts = nextPush(anon, 'event.counts');
     await registerForEvent(t, e.slug, registrationBody(1)).expect(201);
@@ -72,8 +68,7 @@ describe('external events live (instead of the 3-second polling)', () => {
 
   it('a burst of registrations reaches the board combined: every one exactly once, in order, in few pushes', async () => {
     const e = await createEvent(t, admin, { max_attendees: 40 });
-    const board = await t.socket(admin);
-    await t.join(board, ROOMS.externalEvent(e.id));
+    const board = await t.socketIn(ROOMS.externalEvent(e.id), admin);
     const pushes: Array<{ event_id: string; ids: number[] }> = [];
     board.on('registrations.created', (msg) => pushes.push({ event_id: msg.event_id, ids: msg.data.registrations.map((r) => r.id) }));
     const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => registerForEvent(t, e.slug, registrationBody(300 + i))));
@@ -89,8 +84,7 @@ describe('external events live (instead of the 3-second polling)', () => {
   });
 
   it('the admin table hears about new events, updates and the featured star', async () => {
-    const table = await t.socket(admin);
-    await t.join(table, ROOMS.externalEvents);
+    const table = await t.socketIn(ROOMS.externalEvents, admin);
     const created = nextPush(table, 'external-event.created');
     const e = await createEvent(t, admin);
     expect((await created).data.event.id).toBe(e.id);
@@ -104,8 +98,7 @@ describe('external events live (instead of the 3-second polling)', () => {
 
   it('a public socket never receives a name, e-mail, phone or CURP', async () => {
     const e = await createEvent(t, admin);
-    const anon = await t.socket();
-    await t.join(anon, ROOMS.publicEvents);
+    const anon = await t.socketIn(ROOMS.publicEvents);
     await t.join(anon, ROOMS.publicEvent(e.id));
     const received: string[] = [];
     anon.onAny((_event, payload) => received.push(JSON.stringify(payload)));

@@ -21,3 +21,13 @@ export async function listDuplicates(t: TestApp, token: string, page = 1): Promi
 /** The pair of these two people on a page of possible duplicates, if it is there. */
 export const duplicatePairOf = (page: DuplicatesPage, a: number, b: number) =>
   page.data.find((p) => p.personas[0].id === Math.min(a, b) && p.personas[1].id === Math.max(a, b));
+
+/** A person by their names ('José Luis', 'Garza', and the mother's surname when they have one given), with any other fields. */
+export function createNamedPersona(
+  t: TestApp,
+  token: string,
+  [nombre, apellido_paterno, apellido_materno]: readonly [string, string, string?],
+  more: Record<string, unknown> = {},
+) {
+  return createPersona(t, token, { nombre, apellido_paterno, ...(apellido_materno === undefined ? {} : { apellido_materno }), ...more });
+}

@@ -175,26 +175,24 @@ describe('reminders the day before', () => {
         (await t.query<{ id: string }>(`SELECT id FROM correos WHERE template = $1 AND ref_id = $2 ORDER BY id`, [template, refId])).map(
           (r) => String(r.id),
         );
-      const settled = () => new Promise((r) => setTimeout(r, 300)); // a second NOTIFY, if any, would have arrived by now
+      /** The notifications one run of `job` sends: waits for the first, then 300 ms, by when a second would have arrived. */
+      const notificationsOf = async (job: typeof RegistrationRemindersJob | typeof InternalEventRemindersJob) => {
+        payloads.length = 0;
+        await t.workers!.get(job).handle();
+        await eventually(
+          async () => payloads.length,
+          (n) => n >= 1,
+        );
+        await new Promise((r) => setTimeout(r, 300));
+        return [...payloads];
+      };
 
-      await t.workers!.get(RegistrationRemindersJob).handle();
-      await eventually(
-        async () => payloads.length,
-        (n) => n >= 1,
-      );
-      await settled();
-      expect(payloads).toEqual([(await idsOf('registro.recordatorio', external.id)).join(',')]);
-      expect(payloads[0].split(',')).toHaveLength(3);
-
-      payloads.length = 0;
-      await t.workers!.get(InternalEventRemindersJob).handle();
-      await eventually(
-        async () => payloads.length,
-        (n) => n >= 1,
-      );
-      await settled();
-      expect(payloads).toEqual([(await idsOf('evento-interno.recordatorio', internal.id)).join(',')]);
-      expect(payloads[0].split(',')).toHaveLength(2);
+      const registrationsRun = await notificationsOf(RegistrationRemindersJob);
+      expect(registrationsRun).toEqual([(await idsOf('registro.recordatorio', external.id)).join(',')]);
+      expect(registrationsRun[0].split(',')).toHaveLength(3);
+      const internalEventsRun = await notificationsOf(InternalEventRemindersJob);
+      expect(internalEventsRun).toEqual([(await idsOf('evento-interno.recordatorio', internal.id)).join(',')]);
+      expect(internalEventsRun[0].split(',')).toHaveLength(2);
     } finally {
       await listener.end();
     }

@@ -1,7 +1,7 @@
 import { PersonalDataRegistry } from '../../api/src/core/privacy/personal-data-registry';
 import { PrivacyService } from '../../api/src/modules/privacy/privacy.service';
 import { DedupeKeysJob } from '../../api/src/modules/personas/jobs/dedupe-keys.job';
-import { createPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
+import { createNamedPersona, createPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
 import { signedInApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -22,9 +22,9 @@ describe('stored possible-duplicate pairs', () => {
     );
 
   it('a pair is stored when the second person is written, listed from the table, and gone with a deleted person', async () => {
-    const a = await createPersona(t, admin, { nombre: 'Rosa María', apellido_paterno: 'Cantú', apellido_materno: 'Elizondo' });
+    const a = await createNamedPersona(t, admin, ['Rosa María', 'Cantú', 'Elizondo']);
     expect(await stored([a.id])).toEqual([]);
-    const b = await createPersona(t, admin, { nombre: 'Rosa Maria', apellido_paterno: 'Cantu', apellido_materno: 'Elizondo' });
+    const b = await createNamedPersona(t, admin, ['Rosa Maria', 'Cantu', 'Elizondo']);
     expect(await stored([a.id, b.id])).toEqual([{ persona_a: a.id, persona_b: b.id, score: 60, reasons: ['mismo nombre'] }]);
     expect(pairOf(await list(), a.id, b.id)).toMatchObject({ score: 60, reasons: ['mismo nombre'] });
 
@@ -48,19 +48,9 @@ describe('stored possible-duplicate pairs', () => {
   });
 
   it('a changed mobile moves a pair; pages, totals and the order follow the table', async () => {
-    const e = await createPersona(t, admin, {
-      nombre: 'Martha',
-      apellido_paterno: 'Salinas',
-      apellido_materno: 'Garza',
-      telefono_celular: '8111111111',
-    });
-    const f = await createPersona(t, admin, { nombre: 'Martha', apellido_paterno: 'Salinas', telefono_celular: '8111111111' });
-    const g = await createPersona(t, admin, {
-      nombre: 'Martha',
-      apellido_paterno: 'Salinas',
-      apellido_materno: 'García',
-      telefono_celular: '8122222222',
-    });
+    const e = await createNamedPersona(t, admin, ['Martha', 'Salinas', 'Garza'], { telefono_celular: '8111111111' });
+    const f = await createNamedPersona(t, admin, ['Martha', 'Salinas'], { telefono_celular: '8111111111' });
+    const g = await createNamedPersona(t, admin, ['Martha', 'Salinas', 'García'], { telefono_celular: '8122222222' });
     expect(await stored([e.id, f.id, g.id])).toEqual([
       { persona_a: e.id, persona_b: f.id, score: 75, reasons: ['mismo celular', 'nombre incompleto: falta GARZA'] },
     ]);
@@ -131,8 +121,8 @@ describe('stored possible-duplicate pairs', () => {
   });
 
   it('the keys job writes the pairs of people keyed by no screen (the backfill after the migration)', async () => {
-    const a = await createPersona(t, admin, { nombre: 'Lucía', apellido_paterno: 'Sada', apellido_materno: 'Zambrano' });
-    const b = await createPersona(t, admin, { nombre: 'Lucia', apellido_paterno: 'Sada', apellido_materno: 'Zambrano' });
+    const a = await createNamedPersona(t, admin, ['Lucía', 'Sada', 'Zambrano']);
+    const b = await createNamedPersona(t, admin, ['Lucia', 'Sada', 'Zambrano']);
     // As the migration leaves an existing database: every person unkeyed, no pairs.
     await t.query(`DELETE FROM persona_duplicado_pares`);
     await t.query(`DELETE FROM persona_duplicado_indexadas`);
@@ -146,8 +136,7 @@ describe('stored possible-duplicate pairs', () => {
 
   it('the keys job and the screens writing at the same time both finish, and the pairs are right', async () => {
     const made: number[] = [];
-    for (let i = 0; i < 30; i++)
-      made.push((await createPersona(t, admin, { nombre: 'Abel', apellido_paterno: `Treviño${i}`, apellido_materno: 'Quiroga' })).id);
+    for (let i = 0; i < 30; i++) made.push((await createNamedPersona(t, admin, ['Abel', `Treviño${i}`, 'Quiroga'])).id);
     await t.query(`DELETE FROM persona_duplicado_indexadas WHERE persona_id = ANY($1::int[])`, [made]);
     const [, edited, created] = await Promise.all([
       t.workers!.get(DedupeKeysJob).handle(),
@@ -165,13 +154,8 @@ describe('stored possible-duplicate pairs', () => {
 
   it('pairs are personal data an ARCO request reaches: access lists them, cancellation deletes them', async () => {
     const email = 'hilda.pares@correo.mx';
-    const a = await createPersona(t, admin, {
-      nombre: 'Hilda',
-      apellido_paterno: 'Garza',
-      apellido_materno: 'Treviño',
-      correo_electronico: email,
-    });
-    const b = await createPersona(t, admin, { nombre: 'Hilda', apellido_paterno: 'Garsa', apellido_materno: 'Treviño' });
+    const a = await createNamedPersona(t, admin, ['Hilda', 'Garza', 'Treviño'], { correo_electronico: email });
+    const b = await createNamedPersona(t, admin, ['Hilda', 'Garsa', 'Treviño']);
     const held = (await t.app.get(PrivacyService).recordsOf(email)).filter((r) => r.fuente === 'posibles_duplicados');
     expect(held).toEqual([
       expect.objectContaining({

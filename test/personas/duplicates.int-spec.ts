@@ -2,7 +2,7 @@ import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { PersonalDataRegistry } from '../../api/src/core/privacy/personal-data-registry';
 import { PrivacyService } from '../../api/src/modules/privacy/privacy.service';
 import { DedupeKeysJob } from '../../api/src/modules/personas/jobs/dedupe-keys.job';
-import { createPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
+import { createNamedPersona, duplicatePairOf as pairOf, listDuplicates } from '../factories/personas';
 import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 describe('possible duplicates in the people database', () => {
@@ -24,32 +24,14 @@ describe('possible duplicates in the people database', () => {
   };
 
   it('lists pairs with their reasons, best first; not father and son', async () => {
-    const jose = await createPersona(t, admin, {
-      nombre: 'José Luis',
-      apellido_paterno: 'Garza',
-      apellido_materno: 'Treviño',
+    const jose = await createNamedPersona(t, admin, ['José Luis', 'Garza', 'Treviño'], {
       telefono_celular: '8112345678',
       correo_electronico: 'jlgarza@mty.gob.mx',
     });
-    const joseMail = await createPersona(t, admin, {
-      nombre: 'J. Luis',
-      apellido_paterno: 'Garza',
-      apellido_materno: 'T.',
-      correo_electronico: 'JLGARZA@MTY.GOB.MX',
-    });
-    const joseTypo = await createPersona(t, admin, { nombre: 'Jose Luis', apellido_paterno: 'Garsa', apellido_materno: 'Treviño' });
-    const father = await createPersona(t, admin, {
-      nombre: 'Juan',
-      apellido_paterno: 'Pérez',
-      apellido_materno: 'López',
-      fecha_nacimiento: '1958-01-20',
-    });
-    const son = await createPersona(t, admin, {
-      nombre: 'Juan',
-      apellido_paterno: 'Pérez',
-      apellido_materno: 'López',
-      fecha_nacimiento: '1986-07-11',
-    });
+    const joseMail = await createNamedPersona(t, admin, ['J. Luis', 'Garza', 'T.'], { correo_electronico: 'JLGARZA@MTY.GOB.MX' });
+    const joseTypo = await createNamedPersona(t, admin, ['Jose Luis', 'Garsa', 'Treviño']);
+    const father = await createNamedPersona(t, admin, ['Juan', 'Pérez', 'López'], { fecha_nacimiento: '1958-01-20' });
+    const son = await createNamedPersona(t, admin, ['Juan', 'Pérez', 'López'], { fecha_nacimiento: '1986-07-11' });
 
     const page = await list();
     expect(page).toMatchObject({ current_page: 1, per_page: 10, min_score: 50 });
@@ -63,8 +45,8 @@ describe('possible duplicates in the people database', () => {
   });
 
   it('follows a change of name at once, and a pair set aside is never listed again', async () => {
-    const a = await createPersona(t, admin, { nombre: 'Rosa María', apellido_paterno: 'Cantú', apellido_materno: 'Elizondo' });
-    const b = await createPersona(t, admin, { nombre: 'Rosa Maria', apellido_paterno: 'Cantu', apellido_materno: 'Elizondo' });
+    const a = await createNamedPersona(t, admin, ['Rosa María', 'Cantú', 'Elizondo']);
+    const b = await createNamedPersona(t, admin, ['Rosa Maria', 'Cantu', 'Elizondo']);
     expect(pairOf(await list(), a.id, b.id)?.reasons).toEqual(['mismo nombre']);
     // Renamed: the old keys go with the old name.
     await t.as(admin).put(`/api/personas/${b.id}`).send({ nombre: 'Hilda', apellido_paterno: 'Montemayor', apellido_materno: 'Ruiz' });
@@ -93,7 +75,7 @@ describe('possible duplicates in the people database', () => {
   });
 
   it('answers bad input with a Spanish 4xx and follows the personas permissions', async () => {
-    const a = await createPersona(t, admin, { nombre: 'Alma', apellido_paterno: 'Flores' });
+    const a = await createNamedPersona(t, admin, ['Alma', 'Flores']);
     const send = (token: string, body: unknown) =>
       t
         .as(token)
@@ -119,7 +101,7 @@ describe('possible duplicates in the people database', () => {
   });
 
   it('an ARCO anonymisation or any other change of name drops the keys that held the old data', async () => {
-    const a = await createPersona(t, admin, { nombre: 'Teresa', apellido_paterno: 'Salinas', telefono_celular: '8177777777' });
+    const a = await createNamedPersona(t, admin, ['Teresa', 'Salinas'], { telefono_celular: '8177777777' });
     expect(await t.query(`SELECT clave FROM persona_duplicado_claves WHERE persona_id = $1 ORDER BY clave`, [a.id])).toEqual([
       { clave: 'SALINAS TERESA' },
       { clave: 'T:8177777777' },
@@ -138,14 +120,9 @@ describe('possible duplicates in the people database', () => {
   });
 
   it('on import: certain duplicates are not created and reported by name, probable ones wait for review', async () => {
-    const jose = await createPersona(t, admin, {
-      nombre: 'José Luis',
-      apellido_paterno: 'Garza',
-      apellido_materno: 'Zertuche',
-      telefono_celular: '8122345678',
-    });
-    const lucia = await createPersona(t, admin, { nombre: 'Lucía', apellido_paterno: 'Sada', apellido_materno: 'Zambrano' });
-    const lupe = await createPersona(t, admin, { nombre: 'María Guadalupe', apellido_paterno: 'Hernández', apellido_materno: 'Soto' });
+    const jose = await createNamedPersona(t, admin, ['José Luis', 'Garza', 'Zertuche'], { telefono_celular: '8122345678' });
+    const lucia = await createNamedPersona(t, admin, ['Lucía', 'Sada', 'Zambrano']);
+    const lupe = await createNamedPersona(t, admin, ['María Guadalupe', 'Hernández', 'Soto']);
     const csv = [
       'nombre,contacto',
       'JOSE LUIS GARZA,+52 1 81 2234 5678',
@@ -213,12 +190,7 @@ describe('possible duplicates in the people database', () => {
   });
   it('the import rows that matched someone are personal data an ARCO request reaches: access lists them, cancellation anonymises them', async () => {
     const email = 'rocio.arco@correo.mx';
-    await createPersona(t, admin, {
-      nombre: 'Rocío',
-      apellido_paterno: 'Villarreal',
-      apellido_materno: 'Montemayor',
-      correo_electronico: email,
-    });
+    await createNamedPersona(t, admin, ['Rocío', 'Villarreal', 'Montemayor'], { correo_electronico: email });
     const csv = ['nombre,contacto', 'Rocio Villarreal Montemayor,8100000077'].join('\n');
     const { importId, done } = await importCsv(csv, 'arco.csv');
     expect(done).toMatchObject({ imported: 0, por_revisar: 1 });

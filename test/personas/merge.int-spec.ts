@@ -1,7 +1,7 @@
 import { PersonReferencesRegistry } from '../../api/src/core/privacy/person-references';
 import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { assignPersonas, createInternalEvent, eventInSpace } from '../factories/internal-events';
-import { createPersona } from '../factories/personas';
+import { createNamedPersona } from '../factories/personas';
 import { seccion } from '../factories/spaces';
 import { eventually, nextPush, signedInApp, type TestApp } from '../setup/test-app';
 
@@ -22,10 +22,7 @@ describe('merging people', () => {
   /** José Luis three ways, invited to three events; a colleague set aside as not him; his audit entries written. */
   async function threeJoses() {
     const tag = String(++n);
-    const jose = await createPersona(t, admin, {
-      nombre: 'José Luis',
-      apellido_paterno: 'Garza',
-      apellido_materno: 'Treviño',
+    const jose = await createNamedPersona(t, admin, ['José Luis', 'Garza', 'Treviño'], {
       telefono_celular: `81123456${tag.padStart(2, '0')}`,
       direccion_calle: 'Av. Constitución',
       direccion_numero: '400',
@@ -33,10 +30,7 @@ describe('merging people', () => {
       direccion_ciudad: 'MONTERREY',
       direccion_estado: 'NUEVO LEÓN',
     });
-    const mail = await createPersona(t, admin, {
-      nombre: 'J. Luis',
-      apellido_paterno: 'Garza',
-      apellido_materno: 'T.',
+    const mail = await createNamedPersona(t, admin, ['J. Luis', 'Garza', 'T.'], {
       correo_electronico: `jlgarza${tag}@mty.gob.mx`,
       telefono_oficina: `81834567${tag.padStart(2, '0')}`,
       direccion_calle: 'Zaragoza',
@@ -45,13 +39,8 @@ describe('merging people', () => {
       direccion_ciudad: 'MONTERREY',
       direccion_estado: 'NUEVO LEÓN',
     });
-    const typo = await createPersona(t, admin, {
-      nombre: 'Jose Luis',
-      apellido_paterno: 'Garsa',
-      apellido_materno: 'Treviño',
-      fecha_nacimiento: '1968-02-14',
-    });
-    const other = await createPersona(t, admin, { nombre: 'Juan Luis', apellido_paterno: 'Garza', apellido_materno: 'Salinas' });
+    const typo = await createNamedPersona(t, admin, ['Jose Luis', 'Garsa', 'Treviño'], { fecha_nacimiento: '1968-02-14' });
+    const other = await createNamedPersona(t, admin, ['Juan Luis', 'Garza', 'Salinas']);
     await t
       .as(admin)
       .post('/api/personas/duplicados/descartar')
@@ -271,9 +260,9 @@ describe('merging people', () => {
 
   it('two staff merging overlapping people at once: one wins, the other gets a clear 409', async () => {
     for (let round = 0; round < 3; round++) {
-      const a = await createPersona(t, admin, { nombre: 'Rosa María', apellido_paterno: 'Cantú', apellido_materno: `Elizondo${round}` });
-      const b = await createPersona(t, admin, { nombre: 'Rosa Ma.', apellido_paterno: 'Cantú', apellido_materno: `Elizondo${round}` });
-      const c = await createPersona(t, admin, { nombre: 'Rosa', apellido_paterno: 'Cantu', apellido_materno: `Elizondo${round}` });
+      const a = await createNamedPersona(t, admin, ['Rosa María', 'Cantú', `Elizondo${round}`]);
+      const b = await createNamedPersona(t, admin, ['Rosa Ma.', 'Cantú', `Elizondo${round}`]);
+      const c = await createNamedPersona(t, admin, ['Rosa', 'Cantu', `Elizondo${round}`]);
       const answers = await Promise.all([
         merge(admin, { sobreviviente_id: a.id, fusionar_ids: [b.id] }),
         merge(admin, { sobreviviente_id: c.id, fusionar_ids: [b.id] }),
@@ -288,8 +277,8 @@ describe('merging people', () => {
   });
 
   it('permissions and bad input: view-only and edit-without-delete are refused; Spanish 4xx, nothing written', async () => {
-    const a = await createPersona(t, admin, { nombre: 'Alma', apellido_paterno: 'Flores', apellido_materno: 'Rivas' });
-    const b = await createPersona(t, admin, { nombre: 'Alma', apellido_paterno: 'Flores', apellido_materno: 'R.' });
+    const a = await createNamedPersona(t, admin, ['Alma', 'Flores', 'Rivas']);
+    const b = await createNamedPersona(t, admin, ['Alma', 'Flores', 'R.']);
     const viewer = await t.createUser(admin, { email: 'merge-view@aforo.test', permissions: { personas: ['view'] } });
     const editor = await t.createUser(admin, { email: 'merge-edit@aforo.test', permissions: { personas: ['view', 'edit'] } });
     const merger = await t.createUser(admin, { email: 'merge-all@aforo.test', permissions: { personas: ['view', 'edit', 'delete'] } });

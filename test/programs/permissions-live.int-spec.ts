@@ -7,7 +7,7 @@ import {
   putPrograma,
   registerForProgram,
 } from '../factories/programs';
-import { nextPush, TestApp, type TestSocket, ARRIVAL_TIMEOUT_MS, signedInApp, bearer as auth } from '../setup/test-app';
+import { ARRIVAL_TIMEOUT_MS, bearer as auth, expectRooms, nextPush, signedInApp, TestApp, type TestSocket } from '../setup/test-app';
 
 const PERSONAL = /correo|celular|apellido|calle|colonia|rfc|@|MARÍA|TREVIÑO|812\d{7}|nombre/i;
 
@@ -78,20 +78,17 @@ describe('programs permissions (spec 3 §6): each action by programas_servicios 
     const p = await createPrograma(t, admin);
     const draft = await createPrograma(t, admin, { status: 'draft' });
     const anon = await t.socket();
-    expect((await t.join(anon, ROOMS.publicProgram(p.id))).ok).toBe(true);
-    expect((await t.join(anon, ROOMS.publicProgram(draft.id))).ok).toBe(false);
-    expect((await t.join(anon, ROOMS.programs)).ok).toBe(false);
-    expect((await t.join(anon, ROOMS.program(p.id))).ok).toBe(false);
+    await expectRooms(t, anon, {
+      allowed: [ROOMS.publicProgram(p.id)],
+      refused: [ROOMS.publicProgram(draft.id), ROOMS.programs, ROOMS.program(p.id)],
+    });
     const creator = await t.createUser(admin, { email: 'solo-crear@aforo.test', permissions: { programas_servicios: ['create'] } });
     const c = await t.socket(creator.token);
-    expect((await t.join(c, ROOMS.programs)).ok).toBe(false);
-    expect((await t.join(c, ROOMS.program(p.id))).ok).toBe(false);
+    await expectRooms(t, c, { refused: [ROOMS.programs, ROOMS.program(p.id)] });
     for (const area of ['programas_servicios', 'eventos_externos']) {
       const viewer = await t.createUser(admin, { email: `ver-sala-${area}@aforo.test`, permissions: { [area]: ['view'] } });
       const v = await t.socket(viewer.token);
-      expect((await t.join(v, ROOMS.programs)).ok).toBe(true);
-      expect((await t.join(v, ROOMS.program(p.id))).ok).toBe(true);
-      expect((await t.join(v, ROOMS.program(999999))).ok).toBe(false);
+      await expectRooms(t, v, { allowed: [ROOMS.programs, ROOMS.program(p.id)], refused: [ROOMS.program(999999)] });
     }
   });
 });
@@ -109,12 +106,9 @@ describe('programs live: staff table and registrations, public places (counts on
 
   it('a public application reaches the staff registrations and table; the public room gets only counts', async () => {
     const p = await createPrograma(t, admin, { max_participantes: 3 });
-    const board = await t.socket(admin);
-    await t.join(board, ROOMS.program(p.id));
-    const table = await t.socket(admin);
-    await t.join(table, ROOMS.programs);
-    const anon = await t.socket();
-    await t.join(anon, ROOMS.publicProgram(p.id));
+    const board = await t.socketIn(ROOMS.program(p.id), admin);
+    const table = await t.socketIn(ROOMS.programs, admin);
+    const anon = await t.socketIn(ROOMS.publicProgram(p.id));
     const publicSeen = collect(anon);
 
     const created = nextPush(board, 'program-registration.created');
@@ -163,8 +157,7 @@ describe('programs live: staff table and registrations, public places (counts on
   });
 
   it('the table hears creations, featured changes and deletions', async () => {
-    const table = await t.socket(admin);
-    await t.join(table, ROOMS.programs);
+    const table = await t.socketIn(ROOMS.programs, admin);
     const created = nextPush(table, 'program.created');
     const a = await createPrograma(t, admin, { status: 'draft' });
     expect((await created).data.programa).toMatchObject({ id: a.id, status: 'draft' });

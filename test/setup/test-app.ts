@@ -239,6 +239,13 @@ export class TestApp {
     return new Promise((resolve) => socket.emit('room:join', room, resolve));
   }
 
+  /** A socket (signed in with `token`, anonymous without) that has asked to join `room`. */
+  async socketIn(room: string, token?: string): Promise<TestSocket> {
+    const socket = await this.socket(token);
+    await this.join(socket, room);
+    return socket;
+  }
+
   /** Waits until everything committed is published (audit jobs queued, pushes sent). */
   /** Everything committed so far is published, and its pushes are sent (none waits for its room's window). */
   async flushOutbox(): Promise<void> {
@@ -304,6 +311,18 @@ export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOption
  */
 export function signedInApp(use: (started: { t: TestApp; admin: string }) => void, options?: TestAppOptions): void {
   appPerFile(async (app) => use({ t: app, admin: await app.login() }), options);
+}
+
+/** Asserts which rooms `socket` may join (`allowed`) and which it is refused (`refused`); a failure names each room. */
+export async function expectRooms(
+  t: TestApp,
+  socket: TestSocket,
+  rooms: { allowed?: readonly string[]; refused?: readonly string[] },
+): Promise<void> {
+  const expected = Object.fromEntries([...(rooms.allowed ?? []).map((r) => [r, true]), ...(rooms.refused ?? []).map((r) => [r, false])]);
+  const answered: Record<string, boolean> = {};
+  for (const room of Object.keys(expected)) answered[room] = (await t.join(socket, room)).ok;
+  expect(answered).toEqual(expected);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../api/src/shared/permissions';
 import { ensureInvited } from '../factories/internal-events';
 import { createEspacio, espacioBody, postEspacio, putEspacio, seatsOf, seccion } from '../factories/spaces';
 import { eventually, TestApp, signedInApp } from '../setup/test-app';
@@ -252,10 +253,7 @@ describe('spaces manager (spec 3 §2.8, §4, §5, §7) — rules enforced by the
 
   it('permissions: the eventos_internos area — view reads, create creates, edit edits and toggles, delete deactivates', async () => {
     const e = await createEspacio(t, admin);
-    const none = await t.createUser(admin, {
-      email: 'sin-area@aforo.test',
-      permissions: { eventos_externos: ['view', 'create', 'edit', 'delete'] },
-    });
+    const none = await t.createUser(admin, { email: 'sin-area@aforo.test', permissions: { eventos_externos: ACTIONS } });
     const viewer = await t.createUser(admin, { email: 'ver-espacios@aforo.test', permissions: { eventos_internos: ['view'] } });
     const creator = await t.createUser(admin, {
       email: 'crear-espacios@aforo.test',

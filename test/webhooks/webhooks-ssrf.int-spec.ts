@@ -12,6 +12,12 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
   let t: TestApp;
   let admin: string;
   const PUBLIC = '93.184.216.34';
+  /** Registers a webhook to `url` for new registrations, as the super admin (the answer, whatever it is). */
+  const registerWebhook = (url: string) =>
+    t
+      .as(admin)
+      .post('/api/webhooks')
+      .send({ url, eventos: ['registro.creado'] });
 
   beforeAll(async () => {
     t = await TestApp.start({
@@ -38,10 +44,7 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
     ['unspecified', 'https://0.0.0.0/hook'],
     ['plain http to a public address', `http://${PUBLIC}/hook`],
   ])('refuses %s at registration: 422 on url, nothing written', async (_label, url) => {
-    const res = await t
-      .as(admin)
-      .post('/api/webhooks')
-      .send({ url, eventos: ['registro.creado'] });
+    const res = await registerWebhook(url);
     expect(res.status).toBe(422);
     expect(res.body.errors.url[0]).toEqual(expect.any(String));
     expect(await t.query(`SELECT id FROM webhook_endpoints`)).toEqual([]);
@@ -61,10 +64,7 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
         : [];
     };
     try {
-      const res = await t
-        .as(admin)
-        .post('/api/webhooks')
-        .send({ url: 'https://interno.example.test/hook', eventos: ['registro.creado'] });
+      const res = await registerWebhook('https://interno.example.test/hook');
       expect(res.status).toBe(422);
       expect(res.body.errors.url[0]).toContain('10.1.2.3'); // every address is checked, not only the first
       expect(asked).toEqual(['interno.example.test']);
@@ -83,10 +83,7 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
     api.resolve = async () => [{ address: PUBLIC, family: 4 }]; // public when registered…
     workers.resolve = async () => [{ address: '10.0.0.5', family: 4 }]; // …private when delivered
     try {
-      const created = await t
-        .as(admin)
-        .post('/api/webhooks')
-        .send({ url: 'https://hooks.example.test/aforo', eventos: ['registro.creado'] });
+      const created = await registerWebhook('https://hooks.example.test/aforo');
       expect(created.status).toBe(201);
       const id = created.body.webhook.id as number;
       const e = await createEvent(t, admin);

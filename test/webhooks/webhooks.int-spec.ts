@@ -1,3 +1,4 @@
+import { ACTIONS } from '../../api/src/shared/permissions';
 import { DataSource } from 'typeorm';
 import { OutboxRepository } from '../../api/src/core/outbox/outbox.repository';
 import { WebhookLine } from '../../api/src/modules/webhooks/webhook-line';
@@ -40,15 +41,9 @@ describe('webhooks: endpoints, signature, retries, order', () => {
   });
 
   it('only super admins and integraciones staff manage endpoints; the secret is shown once; bad input writes nothing', async () => {
-    const integrador = await t.createUser(admin, {
-      email: 'integra@aforo.test',
-      permissions: { integraciones: ['view', 'create', 'edit', 'delete'] },
-    });
+    const integrador = await t.createUser(admin, { email: 'integra@aforo.test', permissions: { integraciones: ACTIONS } });
     const lector = await t.createUser(admin, { email: 'lector@aforo.test', permissions: { integraciones: ['view'] } });
-    const otro = await t.createUser(admin, {
-      email: 'otro@aforo.test',
-      permissions: { eventos_externos: ['view', 'create', 'edit', 'delete'] },
-    });
+    const otro = await t.createUser(admin, { email: 'otro@aforo.test', permissions: { eventos_externos: ACTIONS } });
     const receiver = await new Receiver().start();
     try {
       const created = await t

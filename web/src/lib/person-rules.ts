@@ -10,8 +10,17 @@ export interface PersonNamesAndBirth {
   fecha_nacimiento: string;
 }
 
+/** The person's part of a public form before anything is typed. */
+export const EMPTY_PERSON: PersonNamesAndBirth = { nombre: '', apellido_paterno: '', apellido_materno: '', fecha_nacimiento: '' };
+
 /** An e-mail address as the forms accept it (the server checks it again). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A public form's e-mail field: required, then an address (`wrong` in the form's words); null when it is fine. */
+export function emailProblem(value: string, wrong: string): string | null {
+  if (!value.trim()) return 'El correo electrónico es obligatorio.';
+  return EMAIL_PATTERN.test(value.trim()) ? null : wrong;
+}
 const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 
 /**
@@ -37,7 +46,7 @@ export function personProblems(
   }
   if (!phone.value) errors[phone.field] = [phone.missing];
   else if (!PHONE_PATTERN.test(phone.value)) errors[phone.field] = [phone.wrong];
-  if (!email.value.trim()) errors[email.field] = ['El correo electrónico es obligatorio.'];
-  else if (!EMAIL_PATTERN.test(email.value.trim())) errors[email.field] = [email.wrong];
+  const emailWrong = emailProblem(email.value, email.wrong);
+  if (emailWrong) errors[email.field] = [emailWrong];
   return errors;
 }

@@ -1,11 +1,9 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MAX_INT32 } from '@core/constants';
 import { DomainException } from '@core/errors/domain-exception';
 import { isoDateInZone } from '@core/format/display-dates';
 import { BIRTH_DATE_MESSAGES, birthDateProblem } from '@shared/rules/birth-date';
-import { QueryInt } from './query-int.decorator';
 
 /**
  * The field checks the forms' DTOs share, with their Spanish messages built from the field's name as the form labels
@@ -139,31 +137,4 @@ export function NoticeVersion(): PropertyDecorator {
 export function RecordId(invalid: string, { each = false }: { each?: boolean } = {}): PropertyDecorator {
   const options = { each, message: invalid };
   return Stacked(IsInt(options), Min(1, options), Max(MAX_INT32, options));
-}
-
-/** A list's `?page=` (1 or more, from the query string): "La página no es válida." otherwise. */
-export function PageNumber(): PropertyDecorator {
-  const invalid = { message: 'La página no es válida.' };
-  return Stacked(
-    ApiPropertyOptional({ type: Number, minimum: 1, default: 1 }),
-    IsOptional(),
-    QueryInt(),
-    IsInt(invalid),
-    Min(1, invalid),
-    Max(100000, invalid),
-  );
-}
-
-/**
- * The `?page=` of a list as long as the people database (pages up to 1,000,000; the people screen and the pickers that
- * page through it), with a message per rule.
- */
-export function LongListPage(): PropertyDecorator {
-  return Stacked(
-    IsOptional(),
-    QueryInt(),
-    IsInt({ message: 'La página debe ser un número entero.' }),
-    Min(1, { message: 'La página debe ser al menos 1.' }),
-    Max(1_000_000),
-  );
 }

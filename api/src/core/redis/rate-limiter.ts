@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DomainException, ErrorCode } from '../errors/domain-exception';
+import { Injectable } from '@nestjs/common';
+import { RedisLimit, tooManyRequests } from './redis-limit';
 import { RedisService } from './redis.service';
 
 /** Requests waiting to be counted on one Redis key, and whether a count is on its way. */
@@ -14,7 +14,7 @@ local total = redis.call('INCRBY', KEYS[1], ARGV[1])
 if total == tonumber(ARGV[1]) then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
 return total`;
 
-type CountingClient = RedisService['client'] & { aforoRateIncrement(key: string, n: number, ttlSeconds: number): Promise<number> };
+type CountingCommands = { aforoRateIncrement(key: string, n: number, ttlSeconds: number): Promise<number> };
 
 /**
  * Fixed-window request limits in Redis, shared by every API process. Fails open when Redis is
@@ -26,15 +26,11 @@ type CountingClient = RedisService['client'] & { aforoRateIncrement(key: string,
  * request when many requests come from one address at once.
  */
 @Injectable()
-export class RateLimiter {
-  private readonly logger = new Logger(RateLimiter.name);
+export class RateLimiter extends RedisLimit<CountingCommands> {
   private readonly counters = new Map<string, KeyCounter>();
 
-  private readonly client: CountingClient;
-
-  constructor(private readonly redis: RedisService) {
-    redis.client.defineCommand('aforoRateIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
-    this.client = redis.client as CountingClient;
+  constructor(redis: RedisService) {
+    super(redis, { aforoRateIncrement: { numberOfKeys: 1, lua: INCREMENT_SCRIPT } });
   }
 
   async consume(bucket: string, key: string, limit: number, windowSeconds: number): Promise<void> {
@@ -42,12 +38,7 @@ export class RateLimiter {
     const count = await this.increment(this.redis.key('rate', bucket, key, String(window)), windowSeconds + 1);
     if (count !== null && count > limit) {
       const retryAfter = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
-      throw new DomainException(
-        ErrorCode.TooManyRequests,
-        'Demasiadas solicitudes desde tu conexión. Espera un momento e intenta de nuevo.',
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw tooManyRequests('Demasiadas solicitudes desde tu conexión. Espera un momento e intenta de nuevo.', retryAfter);
     }
   }
 
@@ -72,7 +63,7 @@ export class RateLimiter {
       try {
         total = Number(await this.client.aforoRateIncrement(redisKey, group.length, ttlSeconds));
       } catch (err) {
-        this.logger.warn(`Rate limiting unavailable: ${(err as Error).message}`);
+        this.failOpen('Rate limiting', err);
       }
       group.forEach((resolve, i) => resolve(total === null ? null : total - group.length + 1 + i));
     }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import {
   LOGIN_BASE_DELAY_SECONDS,
@@ -7,7 +7,7 @@ import {
   LOGIN_FREE_FAILURES_PER_ADDRESS,
   LOGIN_MAX_DELAY_SECONDS,
 } from './auth.constants';
-import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { RedisLimit, tooManyRequests, type RedisScript } from '@core/redis/redis-limit';
 import { RedisService } from '@core/redis/redis.service';
 
 /**
@@ -43,9 +43,13 @@ redis.call('DEL', KEYS[1])
 if tonumber(redis.call('HGET', KEYS[2], 'failures') or '0') > 0 then redis.call('HINCRBY', KEYS[2], 'failures', -1) end
 return 0`;
 
-type ThrottleClient = RedisService['client'] & {
+type ThrottleCommands = {
   aforoLoginTake(pair: string, address: string, ...args: Array<string | number>): Promise<number>;
   aforoLoginSucceeded(pair: string, address: string): Promise<number>;
+};
+const COMMANDS: Record<keyof ThrottleCommands, RedisScript> = {
+  aforoLoginTake: { numberOfKeys: 2, lua: TAKE_ATTEMPT },
+  aforoLoginSucceeded: { numberOfKeys: 2, lua: ATTEMPT_SUCCEEDED },
 };
 
 /**
@@ -57,14 +61,9 @@ type ThrottleClient = RedisService['client'] & {
  * sign-in stays possible (fails open, and says so in the log).
  */
 @Injectable()
-export class LoginThrottle {
-  private readonly logger = new Logger(LoginThrottle.name);
-  private readonly client: ThrottleClient;
-
-  constructor(private readonly redis: RedisService) {
-    redis.client.defineCommand('aforoLoginTake', { numberOfKeys: 2, lua: TAKE_ATTEMPT });
-    redis.client.defineCommand('aforoLoginSucceeded', { numberOfKeys: 2, lua: ATTEMPT_SUCCEEDED });
-    this.client = redis.client as ThrottleClient;
+export class LoginThrottle extends RedisLimit<ThrottleCommands> {
+  constructor(redis: RedisService) {
+    super(redis, COMMANDS);
   }
 
   /** The Redis keys of an attempt (the e-mail hashed: no personal data in key names). */
@@ -89,24 +88,18 @@ export class LoginThrottle {
         ),
       );
     } catch (err) {
-      this.logger.warn(`Login throttling unavailable: ${(err as Error).message}`);
-      return;
+      return this.failOpen('Login throttling', err);
     }
     if (waitMs <= 0) return;
     const seconds = Math.ceil(waitMs / 1000);
-    throw new DomainException(
-      ErrorCode.TooManyRequests,
-      `Demasiados intentos fallidos de inicio de sesión. Intenta de nuevo en ${inSpanish(seconds)}.`,
-      undefined,
-      { 'Retry-After': String(seconds) },
-    );
+    throw tooManyRequests(`Demasiados intentos fallidos de inicio de sesión. Intenta de nuevo en ${inSpanish(seconds)}.`, seconds);
   }
 
   async succeeded(email: string, address: string): Promise<void> {
     try {
       await this.client.aforoLoginSucceeded(...this.keys(email, address));
     } catch (err) {
-      this.logger.warn(`Login throttling unavailable: ${(err as Error).message}`);
+      this.failOpen('Login throttling', err);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
+import { routeOfferExpiry } from '@core/waitlist/waitlist.jobs';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { DoorAdapters } from '../door/door-adapter';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -53,18 +54,6 @@ export class ExternalEventsModule implements OnModuleInit {
     registerExternalEventsRealtime(this.realtime, this.events, this.counts);
     this.doors.registerAs('externo', this.door);
     registerExternalEventsPersonalData(this.personalData, this.ds);
-    // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox,
-    // so it exists once the offer commits); the scheduled sweep catches any that did not run.
-    this.jobs.register('waitlist.offered', (e) => {
-      const { id, offer_count, offered_until } = e.payload.entry;
-      return [
-        {
-          name: 'waitlist.expire-offer',
-          data: { entryId: id, offer: offer_count },
-          jobId: `waitlist-expire-${id}-${offer_count}`,
-          delay: Math.max(0, new Date(offered_until!).getTime() - Date.now()),
-        },
-      ];
-    });
+    routeOfferExpiry(this.jobs, 'waitlist.offered', 'waitlist.expire-offer', 'waitlist-expire');
   }
 }

@@ -1,26 +1,12 @@
 import { Column, Entity } from 'typeorm';
-import { RegistrantColumns } from '@core/entities/base-columns';
+import { ConsentColumns } from '@core/entities/base-columns';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
+import { ExternalRegistrantColumns } from './external-registrant.columns';
 
 @Entity('external_registrations')
-export class ExternalRegistrationEntity extends RegistrantColumns {
-  @Column({ name: 'event_id', type: 'integer' })
-  eventId: number;
-
-  @Column({ type: 'text', nullable: true })
-  phone: string | null;
-
-  @Column({ type: 'text' })
-  email: string;
-
+export class ExternalRegistrationEntity extends ExternalRegistrantColumns(ConsentColumns) {
   @Column({ type: 'text', nullable: true })
   curp: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  empresa: string | null;
-
-  @Column({ name: 'tipo_participante', type: 'text' })
-  tipoParticipante: string;
 
   @Column({ type: 'text', default: 'registered' })
   status: RegistrationStatus;

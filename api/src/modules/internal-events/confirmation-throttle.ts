@@ -1,10 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS,
   INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT,
   INTERNAL_CONFIRM_MAX_FAILURES_PER_IP,
 } from './internal-events.constants';
-import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { RedisLimit, tooManyRequests, type RedisScript } from '@core/redis/redis-limit';
 import { RedisService } from '@core/redis/redis.service';
 
 /** How long an attempt's "in flight" mark lives if its process dies before settling it. */
@@ -52,9 +52,13 @@ if ARGV[1] == '1' then
 end
 return 0`;
 
-type ThrottleClient = RedisService['client'] & {
+type ThrottleCommands = {
   aforoConfirmReserve(...args: [string, string, string, string, number, number, number, number]): Promise<number>;
   aforoConfirmSettle(...args: [string, string, string, string, number, number]): Promise<number>;
+};
+const COMMANDS: Record<keyof ThrottleCommands, RedisScript> = {
+  aforoConfirmReserve: { numberOfKeys: 4, lua: RESERVE_SCRIPT },
+  aforoConfirmSettle: { numberOfKeys: 4, lua: SETTLE_SCRIPT },
 };
 
 type Keys = [failIp: string, failEvent: string, pendingIp: string, pendingEvent: string];
@@ -74,14 +78,9 @@ export interface Reservation {
  * first ten to fail and is then refused. Fails open, like the login throttle, if Redis is unreachable.
  */
 @Injectable()
-export class ConfirmationThrottle {
-  private readonly logger = new Logger(ConfirmationThrottle.name);
-  private readonly client: ThrottleClient;
-
-  constructor(private readonly redis: RedisService) {
-    redis.client.defineCommand('aforoConfirmReserve', { numberOfKeys: 4, lua: RESERVE_SCRIPT });
-    redis.client.defineCommand('aforoConfirmSettle', { numberOfKeys: 4, lua: SETTLE_SCRIPT });
-    this.client = redis.client as ThrottleClient;
+export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
+  constructor(redis: RedisService) {
+    super(redis, COMMANDS);
   }
 
   async reserve(eventId: number, ip: string | null): Promise<Reservation> {
@@ -107,7 +106,7 @@ export class ConfirmationThrottle {
           ),
         );
       } catch (err) {
-        this.logger.warn(`Confirmation throttling unavailable: ${(err as Error).message}`);
+        this.failOpen('Confirmation throttling', err);
         return { keys: null };
       }
       if (wait !== BUSY) break;
@@ -119,12 +118,7 @@ export class ConfirmationThrottle {
     }
     if (wait > 0) {
       const minutes = Math.max(1, Math.ceil(wait / 60));
-      throw new DomainException(
-        ErrorCode.TooManyRequests,
-        `Demasiados intentos fallidos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-        undefined,
-        { 'Retry-After': String(wait) },
-      );
+      throw tooManyRequests(`Demasiados intentos fallidos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`, wait);
     }
     return { keys };
   }

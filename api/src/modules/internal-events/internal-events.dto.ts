@@ -31,7 +31,8 @@ import {
 } from '@shared/contracts/internal-events.contract';
 import { Nullable, Omittable } from '@core/http/omittable.decorator';
 import { QueryInt } from '@core/http/query-int.decorator';
-import { IntFrom, LongListPage, RecordId, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
+import { IntFrom, RecordId, RequiredText, TextList, TextOf } from '@core/http/dto-fields';
+import { LongListPage } from '@core/http/list-query';
 
 /** The venue limit's ceiling (the migration's CHECK: 1 to 1,000,000). */
 const MAX_AFORO = 1_000_000;

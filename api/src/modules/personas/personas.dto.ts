@@ -21,7 +21,8 @@ import {
 import { CATALOGUE_TYPES, MERGE_MAX_PEOPLE, type CatalogueType, type PersonaField } from '@shared/contracts/personas.contract';
 import { MAX_INT32 } from '@core/constants';
 import { QueryInt } from '@core/http/query-int.decorator';
-import { LongListPage, RecordId, Stacked } from '@core/http/dto-fields';
+import { RecordId, Stacked } from '@core/http/dto-fields';
+import { LongListPage } from '@core/http/list-query';
 import { normalizePhone } from '@shared/rules/persona-rules';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().toUpperCase() : value);

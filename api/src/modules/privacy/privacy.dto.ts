@@ -27,11 +27,11 @@ import {
   type ArcoType,
   type RectifiableSource,
 } from '@shared/contracts/privacy.contract';
-import { PageNumber, RequiredText, TextOf, tooLong } from '@core/http/dto-fields';
+import { RequiredText, TextOf, tooLong } from '@core/http/dto-fields';
+import { ChoiceFilter, PageNumber } from '@core/http/list-query';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().normalize('NFC') : value);
 const oneLine = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').normalize('NFC') : value);
-const emptyIsAll = ({ value }: { value: unknown }) => (value === '' || value === 'todos' ? undefined : value);
 const RECTIFIABLE_SOURCES = Object.keys(RECTIFIABLE_FIELDS) as RectifiableSource[];
 
 /** POST /api/privacidad/solicitudes (public): an ARCO request for an address (LGPDPPSO art. 52). */
@@ -59,10 +59,7 @@ export class ArcoRequestDto {
 
 /** GET /api/privacidad/solicitudes: the queue, by status, paged. */
 export class ArcoQueueQueryDto {
-  @ApiPropertyOptional({ enum: ARCO_QUEUE_STATUSES, description: 'Solo las solicitudes en este estado.' })
-  @IsOptional()
-  @Transform(emptyIsAll)
-  @IsIn(ARCO_QUEUE_STATUSES, { message: 'El estado no es válido.' })
+  @ChoiceFilter(ARCO_QUEUE_STATUSES, 'El estado no es válido.', 'Solo las solicitudes en este estado.')
   status?: ArcoQueueStatus;
 
   @PageNumber()

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ProgramRegistrationResponse } from '@shared/contracts/programs.contract';
-import type { QueuedMail } from '@shared/contracts/mail.contract';
+import type { MailTemplateData, QueuedMail } from '@shared/contracts/mail.contract';
 import type { ProgramRegistrationDto } from './programs.dto';
 import type { NewProgramRegistration, ProgramsRepository } from './programs.repository';
 import { fullName } from '@core/format/person-names';
@@ -42,23 +42,44 @@ export function toNewProgramRegistration(dto: ProgramRegistrationDto): NewProgra
   };
 }
 
-/** 'Solicitud recibida' of a new registration (direct, or an accepted waitlist offer): keyed by the registration, once. */
-export async function receivedMail(
+/** The messages to an applicant about their application. */
+type ApplicantTemplate = 'programa.solicitud-recibida' | 'programa.estado-cambiado';
+
+/**
+ * A message to an applicant about their application: to them, keyed by the template, the registration and the
+ * `cause` if any (one message each), with the program as messages show it (a snapshot: the mail area never reads
+ * programs) and the template's `extra` data, filed under the program.
+ */
+export async function applicantMail<T extends ApplicantTemplate>(
   programs: ProgramsRepository,
   manager: EntityManager,
   programaId: number,
   registration: ProgramRegistrationResponse,
-): Promise<QueuedMail<'programa.solicitud-recibida'>> {
+  template: T,
+  extra: Omit<MailTemplateData[T], 'registro_id' | 'programa_id' | 'nombre' | 'programa'>,
+  cause?: string,
+): Promise<QueuedMail<T>> {
   return {
-    key: `programa.solicitud-recibida:${registration.id}`,
-    template: 'programa.solicitud-recibida',
+    key: cause === undefined ? `${template}:${registration.id}` : `${template}:${registration.id}:${cause}`,
+    template,
     to: { email: registration.correo_electronico, name: fullName(registration) },
     data: {
       registro_id: registration.id,
       programa_id: programaId,
       nombre: registration.nombre,
+      ...extra,
       programa: await programs.mailSnapshot(manager, programaId),
-    },
+    } as MailTemplateData[T],
     ref: { type: 'programa', id: programaId },
   };
+}
+
+/** 'Solicitud recibida' of a new registration (direct, or an accepted waitlist offer): keyed by the registration, once. */
+export function receivedMail(
+  programs: ProgramsRepository,
+  manager: EntityManager,
+  programaId: number,
+  registration: ProgramRegistrationResponse,
+): Promise<QueuedMail<'programa.solicitud-recibida'>> {
+  return applicantMail(programs, manager, programaId, registration, 'programa.solicitud-recibida', {});
 }

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { JobRoutes } from '@core/jobs/job-routes';
+import { routeOfferExpiry } from '@core/waitlist/waitlist.jobs';
 import { RealtimeRegistry } from '@core/realtime/realtime-registry';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -32,18 +33,7 @@ export class ProgramsModule implements OnModuleInit {
   onModuleInit(): void {
     registerProgramsRealtime(this.realtime, this.programs);
     registerProgramsPersonalData(this.personalData, this.ds);
-    // An offer's expiry: a job delayed until its end, started by the offer's own domain event (through the outbox, so
-    // it exists once the offer commits); the scheduled sweep catches any that did not run. Same queue as the events'.
-    this.jobs.register('program-waitlist.offered', (e) => {
-      const { id, offer_count, offered_until } = e.payload.entry;
-      return [
-        {
-          name: 'program-waitlist.expire-offer',
-          data: { entryId: id, offer: offer_count },
-          jobId: `program-waitlist-expire-${id}-${offer_count}`,
-          delay: Math.max(0, new Date(offered_until!).getTime() - Date.now()),
-        },
-      ];
-    });
+    // An offer's expiry, on the same queue as the external events' (shared/jobs/jobs.ts).
+    routeOfferExpiry(this.jobs, 'program-waitlist.offered', 'program-waitlist.expire-offer', 'program-waitlist-expire');
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { ProgramsSettings } from './programs.settings';
 import {
@@ -16,7 +15,7 @@ import type { EventActor } from '@shared/events/domain-events';
 import { isoDateInZone } from '@core/format/display-dates';
 import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
-import { PROGRAM_STATUS_MAIL, type ProgramStatusMail, type QueuedMail } from '@shared/contracts/mail.contract';
+import { PROGRAM_STATUS_MAIL, type ProgramStatusMail } from '@shared/contracts/mail.contract';
 import { MailOutbox } from '../mail/mail-outbox';
 import { assertBirthDate } from '@core/http/dto-fields';
 import { RateLimiter } from '@core/redis/rate-limiter';
@@ -24,6 +23,7 @@ import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
 import { slugify } from '@shared/rules/slug';
 import {
+  applicantMail,
   EMAIL_ALREADY_REGISTERED,
   PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
@@ -38,7 +38,6 @@ import { ProgramWaitlistService, toPlaceRow } from './program-waitlist.service';
 import { isFeaturedOnly, type CreateProgramaDto, type ProgramRegistrationDto, type UpdateProgramaDto } from './programs.dto';
 import { toProgramaResponse, toProgramCounts, toProgramRegistrationResponse, toPublicPrograma } from './programs.mapper';
 import { PROGRAM_FEATURED, PROGRAM_SLUGS, ProgramsRepository, type ProgramaFields } from './programs.repository';
-import { fullName } from '@core/format/person-names';
 
 export { EMAIL_ALREADY_REGISTERED, PROGRAM_NOT_FOUND, PUBLIC_PROGRAM_NOT_FOUND } from './program-applications';
 export const PROGRAM_FULL = 'Este programa ya no tiene lugares disponibles.';
@@ -222,8 +221,10 @@ export class ProgramsService {
       // confirmado and cancelado tell the applicant, in this transaction: the message exists only if the change does.
       if ((PROGRAM_STATUS_MAIL as readonly string[]).includes(status)) {
         const change = await this.programs.changeId(tx.manager);
+        // Keyed by the change (its transaction): one message per change.
+        const estado = status as ProgramStatusMail;
         await this.mail.queue(tx.manager, [
-          await this.statusMail(tx.manager, programaId, registration, status as ProgramStatusMail, change),
+          await applicantMail(this.programs, tx.manager, programaId, registration, 'programa.estado-cambiado', { estado }, change),
         ]);
       }
       await tx.record({
@@ -286,29 +287,6 @@ export class ProgramsService {
     const programa = await this.programs.findBySlug(slug);
     if (!programa || programa.status !== 'published') throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
     throw new DomainException(ProgramsError.ProgramFull, PROGRAM_FULL);
-  }
-
-  /** The status message: a snapshot of the program and the applicant, keyed by the change (its transaction). */
-  private async statusMail(
-    manager: EntityManager,
-    programaId: number,
-    r: ProgramRegistrationResponse,
-    estado: ProgramStatusMail,
-    change: string,
-  ): Promise<QueuedMail<'programa.estado-cambiado'>> {
-    return {
-      key: `programa.estado-cambiado:${r.id}:${change}`,
-      template: 'programa.estado-cambiado',
-      to: { email: r.correo_electronico, name: fullName(r) },
-      data: {
-        registro_id: r.id,
-        programa_id: programaId,
-        nombre: r.nombre,
-        estado,
-        programa: await this.programs.mailSnapshot(manager, programaId),
-      },
-      ref: { type: 'programa', id: programaId },
-    };
   }
 
   private async publishedBySlug(slug: string): Promise<ProgramaEntity> {

@@ -12,7 +12,8 @@ import {
   type ValidatorConstraintInterface,
   type ValidationArguments,
 } from 'class-validator';
-import { PageNumber, RequiredText, TextOf, trim } from '@core/http/dto-fields';
+import { RequiredText, TextOf, trim } from '@core/http/dto-fields';
+import { ChoiceFilter, PageNumber } from '@core/http/list-query';
 import {
   DELIVERY_STATUSES,
   WEBHOOK_EVENT_NAMES,
@@ -73,10 +74,7 @@ export class WebhookUpdateDto extends WebhookDto {
 
 /** GET /api/webhooks/{id}/entregas. */
 export class DeliveriesQueryDto {
-  @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Solo las entregas en este estado.' })
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === '' || value === 'todas' ? undefined : value))
-  @IsIn(DELIVERY_STATUSES, { message: 'El estado no es válido.' })
+  @ChoiceFilter(DELIVERY_STATUSES, 'El estado no es válido.', 'Solo las entregas en este estado.', 'todas')
   estado?: DeliveryStatus;
 
   @PageNumber()

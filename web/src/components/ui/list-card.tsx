@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LoadState } from '../../lib/loader';
 import { Alert } from './alert';
-import { PlusIcon } from './icons';
 import { Spinner } from './spinner';
-import { Button } from './button';
 import { Card } from './card';
 
 /**
@@ -29,24 +27,5 @@ export function ListCard({
       {error ? <Alert kind="error">{error}</Alert> : null}
       {loading && !loaded ? pending : loaded ? children : null}
     </Card>
-  );
-}
-
-/** A page header's primary button that opens the create form. */
-export function CreateButton({
-  label,
-  onClick,
-  disabled,
-  testId,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  testId: string;
-}) {
-  return (
-    <Button variant="primary" onClick={onClick} disabled={disabled} data-testid={testId}>
-      <PlusIcon size={18} /> {label}
-    </Button>
   );
 }

@@ -12,6 +12,11 @@ export function RowButton({
   return <Button variant={tone} size="sm" {...button} />;
 }
 
+/** A row's 'Reenviar' button: sends the row's message or delivery again (`aria-label` names which). */
+export function ResendButton(button: Omit<Parameters<typeof RowButton>[0], 'children' | 'tone'>) {
+  return <RowButton {...button}>Reenviar</RowButton>;
+}
+
 /**
  * A row's 'Editar' and 'Eliminar' buttons, each shown when the list's `editing` allows it (and, for 'Eliminar', when the
  * row is `deletable`); `name` ends their accessible names ('Editar …', 'Eliminar …') and `kind` their test ids

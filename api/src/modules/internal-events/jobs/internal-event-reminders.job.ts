@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { REMINDER_LEAD_MS } from '../../mail/reminders';
-import { JobBase } from '@core/jobs/job-base';
+import { remindersJob } from '../../mail/reminders';
 import { InvitationsRepository } from '../invitations.repository';
 
 /**
@@ -8,13 +7,4 @@ import { InvitationsRepository } from '../invitations.repository';
  * starting within 24 h — one statement; the key `recordatorio:evento-interno:<event>:<persona>` makes each once.
  */
 @Injectable()
-export class InternalEventRemindersJob extends JobBase<'internal-events.reminders'> {
-  constructor(private readonly repo: InvitationsRepository) {
-    super('internal-events.reminders');
-  }
-
-  async handle(): Promise<void> {
-    const n = await this.repo.queueReminders(REMINDER_LEAD_MS);
-    if (n > 0) this.logger.log(`Internal events: ${n} reminder(s) queued`);
-  }
-}
+export class InternalEventRemindersJob extends remindersJob('internal-events.reminders', 'Internal events', InvitationsRepository) {}

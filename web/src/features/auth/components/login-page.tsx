@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
+import { controlClass, Field, fieldAria, TextField } from '../../../components/ui/field';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { login } from '../../../lib/auth';
@@ -38,7 +39,6 @@ export function LoginPage() {
   const [remember, setRemember] = useState(false);
   const { errors, submitting, submit } = useFormSubmit();
   const [error, setError] = useState<string | null>(null);
-  const missing = { email: !!errors.email, password: !!errors.password };
 
   useEffect(() => {
     const timer = window.setTimeout(() => setReady(true), LOGIN_SKELETON_MS);
@@ -76,47 +76,32 @@ export function LoginPage() {
             </Alert>
           ) : null}
 
-          <div className="field">
-            <label htmlFor="login-email" className="field__label">
-              Correo electrónico
-            </label>
-            <input
-              id="login-email"
-              name="email"
-              type="email"
-              className={`input ${missing.email ? 'input--invalid' : ''}`}
-              autoComplete="email"
-              placeholder="nombre@ejemplo.gob.mx"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={missing.email || undefined}
-              aria-describedby={missing.email ? 'login-email-error' : undefined}
-              required
-              data-testid="login-email"
-            />
-            {missing.email ? (
-              <p className="field__error" id="login-email-error">
-                El correo electrónico es obligatorio.
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id="login-email"
+            label="Correo electrónico"
+            errors={errors.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="nombre@ejemplo.gob.mx"
+            value={email}
+            onValueChange={setEmail}
+            required
+            data-testid="login-email"
+          />
 
-          <div className="field">
-            <label htmlFor="login-password" className="field__label">
-              Contraseña
-            </label>
+          <Field id="login-password" label="Contraseña" errors={errors.password}>
             <div className="input-group">
               <input
                 id="login-password"
                 name="password"
                 type={showPassword ? 'text' : 'password'}
-                className={`input ${missing.password ? 'input--invalid' : ''}`}
+                className={controlClass(errors.password)}
+                {...fieldAria('login-password', errors.password)}
                 autoComplete="current-password"
                 placeholder="••••••••"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={missing.password || undefined}
-                aria-describedby={missing.password ? 'login-password-error' : undefined}
                 required
                 data-testid="login-password"
               />
@@ -131,12 +116,7 @@ export function LoginPage() {
                 {showPassword ? 'Ocultar' : 'Mostrar'}
               </button>
             </div>
-            {missing.password ? (
-              <p className="field__error" id="login-password-error">
-                La contraseña es obligatoria.
-              </p>
-            ) : null}
-          </div>
+          </Field>
 
           <label className="checkbox">
             <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />

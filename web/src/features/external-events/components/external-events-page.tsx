@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ExternalEventResponse } from '@shared/contracts/external-events.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { CreateButton, ListCard } from '../../../components/ui/list-card';
+import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useAreaRights } from '../../../lib/use-area-rights';
@@ -21,9 +21,8 @@ import {
 import { EventFormModal } from './event-form-modal';
 import { ExternalEventsTable } from './external-events-table';
 import { useBusyRow } from '../../../lib/use-busy-row';
+import { useFormModal } from '../../../lib/use-form-modal';
 import '../external-events.css';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
 
 /** A refused row action: the spec's alert, then the server's reason when it gave one. */
 const refused = (alert: string) => (err: unknown) => {
@@ -34,12 +33,10 @@ const refused = (alert: string) => (err: unknown) => {
 
 function ExternalEventsManager() {
   const { events, loading, loaded, error } = useSnapshot(externalEventsState);
-  const [editing, setEditing] = useState<Editing>(null);
+  // Read from the live list: an edit elsewhere shows; an event deleted elsewhere closes the modal.
+  const form = useFormModal(events as ExternalEventResponse[]);
   const { busyId, run } = useBusyRow();
   const { create: canCreate, ...rowPermissions } = useAreaRights('eventos_externos');
-  // Read from the live list: an edit elsewhere shows; an event deleted elsewhere closes the modal.
-  const editingEvent =
-    editing?.mode === 'edit' ? ((events.find((e) => e.id === editing.id) as ExternalEventResponse | undefined) ?? null) : null;
 
   useEffect(() => {
     void loadExternalEvents();
@@ -76,24 +73,17 @@ function ExternalEventsManager() {
         title="Eventos Externos"
         subtitle="Eventos públicos, su registro y la asistencia."
         room={ROOMS.externalEvents}
-        actions={
-          canCreate ? <CreateButton label="Crear Evento" onClick={() => setEditing({ mode: 'create' })} testId="create-event" /> : null
-        }
+        create={canCreate && { label: 'Crear Evento', onClick: form.openCreate, testId: 'create-event' }}
       />
       <ListCard title="Eventos" count={events.length} state={{ loading, loaded, error }} loadingLabel="Cargando eventos…">
         <ExternalEventsTable
           events={events as ExternalEventResponse[]}
-          editing={{
-            can: rowPermissions,
-            busyId,
-            onEdit: (event) => setEditing({ mode: 'edit', id: event.id }),
-            onDelete: (event) => void handleDelete(event),
-          }}
+          editing={{ can: rowPermissions, busyId, onEdit: form.openEdit, onDelete: (event) => void handleDelete(event) }}
           onToggleFeatured={(event) => void handleToggleFeatured(event)}
         />
       </ListCard>
-      {editing?.mode === 'create' ? <EventFormModal mode="create" onClose={() => setEditing(null)} /> : null}
-      {editingEvent ? <EventFormModal key={editingEvent.id} mode="edit" event={editingEvent} onClose={() => setEditing(null)} /> : null}
+      {form.creating ? <EventFormModal mode="create" onClose={form.close} /> : null}
+      {form.editing ? <EventFormModal key={form.editing.id} mode="edit" event={form.editing} onClose={form.close} /> : null}
     </div>
   );
 }

@@ -5,9 +5,9 @@ import { ESTADOS_EVENTO_INTERNO, TIPOS_EVENTO_INTERNO, type InternalEventRespons
 import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { BuildingIcon, CalendarIcon, PeopleIcon, PinIcon, PlusIcon } from '../../../components/ui/icons';
-import { CreateButton } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRights } from '../../../lib/use-area-rights';
+import { useFormModal } from '../../../lib/use-form-modal';
 import { useDocumentTitle } from '../../../lib/config';
 import { DESCRIPTION_PREVIEW_CHARS, INTERNAL_EVENTS_SKELETON_CARDS } from '../../../lib/constants';
 import { formatDateTime } from '../../../lib/format';
@@ -153,17 +153,13 @@ function DeleteModal({ evento, onClose }: { evento: InternalEventResponse; onClo
   );
 }
 
-type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
-
 function InternalEventsManager() {
   const { eventos, filters, loading, loaded, error } = useSnapshot(internalEventsState);
-  const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   // The detail's own modal (spec 2 §2: the list also assigns attendees); the card's count follows the push.
   const [assigning, setAssigning] = useState<number | null>(null);
   const { create: canCreate, edit: canEdit, delete: canDelete } = useAreaRights('eventos_internos');
-  const editingEvent =
-    editing?.mode === 'edit' ? (eventos.find((e) => e.id === editing.id) as InternalEventResponse | undefined) : undefined;
+  const form = useFormModal(eventos as InternalEventResponse[]);
   const deletingEvent = deleting !== null ? (eventos.find((e) => e.id === deleting) as InternalEventResponse | undefined) : undefined;
 
   useEffect(() => {
@@ -180,15 +176,11 @@ function InternalEventsManager() {
         subtitle="Eventos por invitación, confirmaciones y asientos."
         room={ROOMS.internalEvents}
         actions={
-          <>
-            <Link className="btn btn--secondary" to="/espacios" data-testid="ie-espacios-link">
-              <BuildingIcon size={18} /> Gestionar Espacios
-            </Link>
-            {canCreate ? (
-              <CreateButton label="Crear Nuevo Evento" onClick={() => setEditing({ mode: 'create' })} testId="ie-create" />
-            ) : null}
-          </>
+          <Link className="btn btn--secondary" to="/espacios" data-testid="ie-espacios-link">
+            <BuildingIcon size={18} /> Gestionar Espacios
+          </Link>
         }
+        create={canCreate && { label: 'Crear Nuevo Evento', onClick: form.openCreate, testId: 'ie-create' }}
       />
       <section className="card ie-filters" aria-label="Filtros">
         <FilterSelect filter="estado" label="Estado" value={filters.estado} values={ESTADOS_EVENTO_INTERNO} labels={ESTADO_LABELS} />
@@ -211,15 +203,15 @@ function InternalEventsManager() {
               evento={e as InternalEventResponse}
               canEdit={canEdit}
               canDelete={canDelete}
-              onEdit={() => setEditing({ mode: 'edit', id: e.id })}
+              onEdit={() => form.openEdit(e)}
               onAssign={() => setAssigning(e.id)}
               onDelete={() => setDeleting(e.id)}
             />
           ))}
         </div>
       )}
-      {editing?.mode === 'create' ? <InternalEventFormModal onClose={() => setEditing(null)} /> : null}
-      {editingEvent ? <InternalEventFormModal key={editingEvent.id} event={editingEvent} onClose={() => setEditing(null)} /> : null}
+      {form.creating ? <InternalEventFormModal onClose={form.close} /> : null}
+      {form.editing ? <InternalEventFormModal key={form.editing.id} event={form.editing} onClose={form.close} /> : null}
       {assigning !== null ? <AssignPersonasModal eventId={assigning} onClose={() => setAssigning(null)} /> : null}
       {deletingEvent ? <DeleteModal evento={deletingEvent} onClose={() => setDeleting(null)} /> : null}
     </div>

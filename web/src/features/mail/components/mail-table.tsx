@@ -1,6 +1,6 @@
 import { MAIL_STATUS_LABELS, type CorreoResponse } from '@shared/contracts/mail.contract';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
-import { RowButton } from '../../../components/ui/row-actions';
+import { ResendButton, RowButton } from '../../../components/ui/row-actions';
 import { formatDateTime } from '../../../lib/format';
 import { REF_TYPE_LABELS, templateLabel } from '../mail-labels';
 
@@ -68,14 +68,12 @@ export function CorreosTable({
               Ver
             </RowButton>
             {c.status === 'failed' && canResend(c) ? (
-              <RowButton
+              <ResendButton
                 onClick={() => onResend(c)}
                 disabled={busyId === c.id}
                 aria-label={`Reenviar el correo a ${c.to_email}`}
                 data-testid="resend-correo"
-              >
-                Reenviar
-              </RowButton>
+              />
             ) : null}
           </td>
         </tr>

@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import type { LookupData, PersonaResponse } from '@shared/contracts/personas.contract';
 import { ROOMS } from '@shared/events/socket-events';
 import { UploadIcon } from '../../../components/ui/icons';
-import { CreateButton } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { Pagination } from '../../../components/ui/pagination';
@@ -128,15 +127,15 @@ export function PersonasPage() {
                 <UploadIcon size={18} /> Importar CSV
               </Button>
             ) : null}
-            {canCreate ? (
-              <CreateButton
-                label="Nueva Persona"
-                onClick={() => setEditing({ mode: 'create' })}
-                disabled={!lookup && !lookupSnap.failed}
-                testId="create-persona"
-              />
-            ) : null}
           </>
+        }
+        create={
+          canCreate && {
+            label: 'Nueva Persona',
+            onClick: () => setEditing({ mode: 'create' }),
+            disabled: !lookup && !lookupSnap.failed,
+            testId: 'create-persona',
+          }
         }
       />
 

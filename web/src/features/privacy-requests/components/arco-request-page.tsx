@@ -5,12 +5,11 @@ import { Alert } from '../../../components/ui/alert';
 import { fieldBinder, Options, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/config';
+import { emailProblem } from '../../../lib/person-rules';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { fileArcoRequest, getArcoInfo } from '../api/privacy-api';
 import '../privacy-requests.css';
 import { Button } from '../../../components/ui/button';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What each right lets the person ask (LGPDPPSO arts. 44–47), shown under the choice. */
 const TYPE_HINTS: Record<ArcoType, string> = {
@@ -31,8 +30,8 @@ function validate(v: FormValue): FieldErrors {
   const problems: FieldErrors = {};
   if (!v.tipo) problems.tipo = ['Elige el tipo de solicitud.'];
   if (!v.nombre.trim()) problems.nombre = ['El nombre es obligatorio.'];
-  if (!v.email.trim()) problems.email = ['El correo electrónico es obligatorio.'];
-  else if (!EMAIL.test(v.email.trim())) problems.email = ['El correo electrónico no es válido.'];
+  const emailWrong = emailProblem(v.email, 'El correo electrónico no es válido.');
+  if (emailWrong) problems.email = [emailWrong];
   if (v.tipo === 'rectificacion' && !v.descripcion.trim())
     problems.descripcion = ['Describe qué dato hay que corregir y cuál es el correcto.'];
   return problems;

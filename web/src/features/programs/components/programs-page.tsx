@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PROGRAM_PERMISSION_AREAS as PROGRAM_AREAS, type ProgramaResponse } from '@shared/contracts/programs.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { CreateButton, ListCard } from '../../../components/ui/list-card';
+import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAreaRights } from '../../../lib/use-area-rights';
 import { useDocumentTitle } from '../../../lib/config';
@@ -16,19 +16,17 @@ import { ProgramaFormModal } from './programa-form-modal';
 import { ProgramsTable } from './programs-table';
 import { RegistrationsModal } from './registrations-modal';
 import { useBusyRow } from '../../../lib/use-busy-row';
+import { useFormModal } from '../../../lib/use-form-modal';
 import '../programs.css';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; id: number } | null;
 
 function ProgramsManager() {
   const { programas, loading, loaded, error } = useSnapshot(programsState);
-  const [editing, setEditing] = useState<Editing>(null);
   const [registrationsOf, setRegistrationsOf] = useState<number | null>(null);
   const { busyId, run } = useBusyRow();
   const { create: canCreate, ...rowPermissions } = useAreaRights(PROGRAM_AREAS);
   // Read from the live list: a change elsewhere shows; a program deleted elsewhere closes its modals.
   const find = (id: number | null) => (id === null ? null : ((programas.find((p) => p.id === id) as ProgramaResponse | undefined) ?? null));
-  const editingPrograma = editing?.mode === 'edit' ? find(editing.id) : null;
+  const form = useFormModal(programas as ProgramaResponse[]);
   const registrationsPrograma = find(registrationsOf);
 
   useEffect(() => {
@@ -66,27 +64,18 @@ function ProgramsManager() {
         title="Gestión de Programas y Servicios"
         subtitle="Programas municipales, su publicación y los registros de la ciudadanía."
         room={ROOMS.programs}
-        actions={
-          canCreate ? (
-            <CreateButton label="Crear Nuevo Programa" onClick={() => setEditing({ mode: 'create' })} testId="create-program" />
-          ) : null
-        }
+        create={canCreate && { label: 'Crear Nuevo Programa', onClick: form.openCreate, testId: 'create-program' }}
       />
       <ListCard title="Programas Creados" count={programas.length} state={{ loading, loaded, error }} loadingLabel="Cargando programas…">
         <ProgramsTable
           programas={programas as ProgramaResponse[]}
-          editing={{
-            can: rowPermissions,
-            busyId,
-            onEdit: (p) => setEditing({ mode: 'edit', id: p.id }),
-            onDelete: (p) => void handleDelete(p),
-          }}
+          editing={{ can: rowPermissions, busyId, onEdit: form.openEdit, onDelete: (p) => void handleDelete(p) }}
           onToggleFeatured={(p) => void handleToggleFeatured(p)}
           onOpenRegistrations={(p) => setRegistrationsOf(p.id)}
         />
       </ListCard>
-      {editing?.mode === 'create' ? <ProgramaFormModal onClose={() => setEditing(null)} /> : null}
-      {editingPrograma ? <ProgramaFormModal key={editingPrograma.id} programa={editingPrograma} onClose={() => setEditing(null)} /> : null}
+      {form.creating ? <ProgramaFormModal onClose={form.close} /> : null}
+      {form.editing ? <ProgramaFormModal key={form.editing.id} programa={form.editing} onClose={form.close} /> : null}
       {registrationsPrograma ? (
         <RegistrationsModal
           programa={registrationsPrograma}

@@ -6,7 +6,7 @@ import {
   type TipoParticipante,
 } from '@shared/contracts/external-events.contract';
 import { errorMessage, type FieldErrors } from '../../../lib/api-client';
-import { personProblems } from '../../../lib/person-rules';
+import { EMPTY_PERSON, personProblems } from '../../../lib/person-rules';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useNoticeVersion } from '../../../lib/notice-version';
@@ -20,10 +20,7 @@ const REGISTRATION_FALLBACK_ERROR = 'Ocurrió un error al procesar tu registro. 
 type RegistrationFormValue = { [K in keyof PublicRegistrationInput]-?: NonNullable<PublicRegistrationInput[K]> | '' };
 
 const EMPTY_FORM: RegistrationFormValue = {
-  nombre: '',
-  apellido_paterno: '',
-  apellido_materno: '',
-  fecha_nacimiento: '',
+  ...EMPTY_PERSON,
   phone: '',
   email: '',
   empresa: '',

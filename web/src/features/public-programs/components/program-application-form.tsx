@@ -11,7 +11,7 @@ import {
   type TiempoOperando,
 } from '@shared/contracts/programs.contract';
 import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api-client';
-import { EMAIL_PATTERN, personProblems } from '../../../lib/person-rules';
+import { EMAIL_PATTERN, EMPTY_PERSON, personProblems } from '../../../lib/person-rules';
 import { todayInputValue } from '../../../lib/format';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { checkEmail } from '../api/check-email';
@@ -30,10 +30,7 @@ export const EMAIL_TAKEN_ON_SUBMIT = 'Ya existe un registro con este correo elec
 type FormValue = { [K in keyof ProgramApplicationInput]-?: NonNullable<ProgramApplicationInput[K]> | '' };
 
 const EMPTY: FormValue = {
-  nombre: '',
-  apellido_paterno: '',
-  apellido_materno: '',
-  fecha_nacimiento: '',
+  ...EMPTY_PERSON,
   celular: '',
   correo_electronico: '',
   calle: '',

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { SECTION_DEFAULTS, SPACE_LIMITS, type EspacioInput, type EspacioResponse } from '@shared/contracts/spaces.contract';
 import { Alert } from '../../../components/ui/alert';
 import { PlusIcon } from '../../../components/ui/icons';
@@ -24,6 +24,38 @@ interface SectionForm {
   posicion_x: number;
   posicion_y: number;
   precio_base: number | null;
+}
+
+/** A section's typed fields, and the end of each one's element id. */
+type SectionInputField = 'nombre' | 'codigo' | 'filas' | 'asientos_por_fila';
+const SECTION_INPUT_IDS: Record<SectionInputField, string> = {
+  nombre: 'nombre',
+  codigo: 'codigo',
+  filas: 'filas',
+  asientos_por_fila: 'asientos',
+};
+const WHOLE_NUMBER = { type: 'number', inputMode: 'numeric' } as const;
+
+/** One typed field of a section: its label, the input (marked while the field has a message) and the first message. */
+function SectionInput({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error: readonly string[] | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className={`input ${error ? 'input--invalid' : ''}`} {...input} />
+      {error?.length ? (
+        <p className="field__error" role="alert">
+          {error[0]}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 interface SpaceForm {
@@ -248,6 +280,22 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
             const id = `seccion-${s.key}`;
             const filas = count(s.filas, 1, 100);
             const asientos = count(s.asientos_por_fila, 1, 100);
+            /** A typed field of this section (its id ends with the field's short name), `clean` applied as it is typed. */
+            const sectionInput = (
+              field: SectionInputField,
+              label: string,
+              attributes: InputHTMLAttributes<HTMLInputElement>,
+              clean = (v: string) => v,
+            ) => (
+              <SectionInput
+                id={`${id}-${SECTION_INPUT_IDS[field]}`}
+                label={label}
+                error={shown(`secciones.${i}.${field}`)}
+                value={s[field]}
+                onChange={(e) => setSection(i, { [field]: clean(e.target.value) })}
+                {...attributes}
+              />
+            );
             return (
               <li key={s.key} className="space-section" data-testid="section-row">
                 <div className="space-section__top">
@@ -265,64 +313,14 @@ export function SpaceFormModal({ espacio, onClose }: { espacio?: EspacioResponse
                   </Button>
                 </div>
                 <div className="space-section__grid">
-                  <div className="field">
-                    <label className="field__label" htmlFor={`${id}-nombre`}>
-                      Nombre
-                    </label>
-                    <input
-                      id={`${id}-nombre`}
-                      className={`input ${shown(`secciones.${i}.nombre`) ? 'input--invalid' : ''}`}
-                      value={s.nombre}
-                      maxLength={SPACE_LIMITS.seccionNombre}
-                      onChange={(e) => setSection(i, { nombre: e.target.value })}
-                    />
-                    {errorOf(`secciones.${i}.nombre`)}
-                  </div>
-                  <div className="field">
-                    <label className="field__label" htmlFor={`${id}-codigo`}>
-                      Código
-                    </label>
-                    <input
-                      id={`${id}-codigo`}
-                      className={`input ${shown(`secciones.${i}.codigo`) ? 'input--invalid' : ''}`}
-                      value={s.codigo}
-                      maxLength={SPACE_LIMITS.codigo}
-                      onChange={(e) => setSection(i, { codigo: e.target.value.toUpperCase() })}
-                    />
-                    {errorOf(`secciones.${i}.codigo`)}
-                  </div>
-                  <div className="field">
-                    <label className="field__label" htmlFor={`${id}-filas`}>
-                      Filas
-                    </label>
-                    <input
-                      id={`${id}-filas`}
-                      type="number"
-                      inputMode="numeric"
-                      min={SPACE_LIMITS.filasMin}
-                      max={SPACE_LIMITS.filasMax}
-                      className={`input ${shown(`secciones.${i}.filas`) ? 'input--invalid' : ''}`}
-                      value={s.filas}
-                      onChange={(e) => setSection(i, { filas: e.target.value })}
-                    />
-                    {errorOf(`secciones.${i}.filas`)}
-                  </div>
-                  <div className="field">
-                    <label className="field__label" htmlFor={`${id}-asientos`}>
-                      Asientos por Fila
-                    </label>
-                    <input
-                      id={`${id}-asientos`}
-                      type="number"
-                      inputMode="numeric"
-                      min={SPACE_LIMITS.asientosMin}
-                      max={SPACE_LIMITS.asientosMax}
-                      className={`input ${shown(`secciones.${i}.asientos_por_fila`) ? 'input--invalid' : ''}`}
-                      value={s.asientos_por_fila}
-                      onChange={(e) => setSection(i, { asientos_por_fila: e.target.value })}
-                    />
-                    {errorOf(`secciones.${i}.asientos_por_fila`)}
-                  </div>
+                  {sectionInput('nombre', 'Nombre', { maxLength: SPACE_LIMITS.seccionNombre })}
+                  {sectionInput('codigo', 'Código', { maxLength: SPACE_LIMITS.codigo }, (v) => v.toUpperCase())}
+                  {sectionInput('filas', 'Filas', { ...WHOLE_NUMBER, min: SPACE_LIMITS.filasMin, max: SPACE_LIMITS.filasMax })}
+                  {sectionInput('asientos_por_fila', 'Asientos por Fila', {
+                    ...WHOLE_NUMBER,
+                    min: SPACE_LIMITS.asientosMin,
+                    max: SPACE_LIMITS.asientosMax,
+                  })}
                   <div className="field">
                     <label className="field__label" htmlFor={`${id}-color`}>
                       Color

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { EspacioResponse } from '@shared/contracts/spaces.contract';
 import { ROOMS } from '@shared/events/socket-events';
-import { CreateButton, ListCard } from '../../../components/ui/list-card';
+import { ListCard } from '../../../components/ui/list-card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonLine } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -84,11 +84,7 @@ function SpacesManager() {
         title="Gestión de Espacios"
         subtitle="Crea y administra plantillas de distribución de asientos para los eventos."
         room={ROOMS.espacios}
-        actions={
-          canCreate ? (
-            <CreateButton label="Crear Nuevo Espacio" onClick={() => setDialog({ kind: 'create' })} testId="create-space" />
-          ) : null
-        }
+        create={canCreate && { label: 'Crear Nuevo Espacio', onClick: () => setDialog({ kind: 'create' }), testId: 'create-space' }}
       />
       <ListCard
         title="Espacios"

@@ -12,7 +12,7 @@ import { LiveIndicator } from '../../../components/ui/live-indicator';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
 import { Options, Select } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
-import { RowButton } from '../../../components/ui/row-actions';
+import { ResendButton } from '../../../components/ui/row-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -103,9 +103,7 @@ export function WebhookLog({ webhook, canEdit }: { webhook: WebhookEndpointRespo
               <td data-label="Ocurrió">{formatDateTime(d.ocurrido_at)}</td>
               <td data-label="Acciones" className="table__actions">
                 {canEdit && d.estado !== 'pendiente' ? (
-                  <RowButton onClick={() => void resend(d)} aria-label={`Reenviar la entrega ${d.id}`} data-testid="webhook-resend">
-                    Reenviar
-                  </RowButton>
+                  <ResendButton onClick={() => void resend(d)} aria-label={`Reenviar la entrega ${d.id}`} data-testid="webhook-resend" />
                 ) : null}
               </td>
             </tr>

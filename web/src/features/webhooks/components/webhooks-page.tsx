@@ -5,7 +5,7 @@ import { ROOMS } from '@shared/events/socket-events';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DataTable, EmptyMessage } from '../../../components/ui/data-table';
-import { CreateButton, ListCard } from '../../../components/ui/list-card';
+import { ListCard } from '../../../components/ui/list-card';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RowButton } from '../../../components/ui/row-actions';
@@ -99,9 +99,7 @@ export function WebhooksPage() {
         title="Webhooks"
         subtitle="Avisos firmados a otros sistemas del municipio cuando algo pasa en Aforo: en orden, con reintentos durante tres días."
         room={ROOMS.webhooks}
-        actions={
-          canCreate ? <CreateButton label="Registrar webhook" onClick={() => setEditing('new')} testId="webhook-create" /> : undefined
-        }
+        create={canCreate && { label: 'Registrar webhook', onClick: () => setEditing('new'), testId: 'webhook-create' }}
       />
       <ListCard title="Receptores" count={webhooks.length} state={{ loading, loaded, error }} loadingLabel="Cargando webhooks…">
         {webhooks.length === 0 ? (
