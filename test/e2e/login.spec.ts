@@ -3,8 +3,18 @@ import { ADMIN } from '../setup/browser';
 
 test.describe('login', () => {
   test('shows a skeleton first, then the form with labelled fields and a password toggle', async ({ page }) => {
+    // The skeleton stays LOGIN_SKELETON_MS (500 ms) of the page's clock: held, and moved 50 ms at a time until the test
+    // has seen it, so that on a busy machine the form cannot replace it before the first look.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
     await page.goto('/login', { waitUntil: 'commit' });
-    await expect(page.getByTestId('login-skeleton')).toBeVisible();
+    const skeleton = page.getByTestId('login-skeleton');
+    const deadline = Date.now() + 10_000;
+    while (!(await skeleton.isVisible())) {
+      if (Date.now() > deadline) throw new Error('No se vio el esqueleto de /login');
+      await page.clock.runFor(50);
+    }
+    await page.clock.resume();
     await expect(page.getByTestId('login-form')).toBeVisible();
     await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('type', 'email');
     const password = page.getByLabel('Contraseña', { exact: true });
