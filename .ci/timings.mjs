@@ -19,7 +19,7 @@ const clock = (s) => `${String(Math.floor(s / 60)).padStart(3)} min ${String(s %
 
 console.log('\n== Tiempos');
 if (existsSync(join(dir, 'steps.tsv'))) {
-  console.log('\nPasos de .ci/run (‖: corrió al lado de Playwright):');
+  console.log('\nPasos de .ci/run (‖: corrió al lado del paso que lo nombra):');
   for (const [s, name] of rows('steps.tsv')) console.log(`${clock(Number(s))}  ${name}`);
 }
 
