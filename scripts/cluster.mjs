@@ -134,7 +134,11 @@ async function main() {
 
   const replicas = processes.filter((p) => p.port);
   // Up to 5 min (1,500 tries 200 ms apart): replicas starting together on a machine busy with other work take minutes.
-  const healthy = await Promise.all(replicas.map((p) => waitForHealth(p.port, null, { ok: [200], tries: 1500 })));
+  const healthy = await Promise.all([
+    ...replicas.map((p) => waitForHealth(p.port, null, { ok: [200], tries: 1500 })),
+    // A workers process is ready when its GET /metrics answers: "listo" means every process, not only the HTTP ones.
+    ...processes.filter((p) => p.metricsPort).map((p) => waitForHealth(p.metricsPort, null, { ok: [200], tries: 1500, path: '/metrics' })),
+  ]);
   if (healthy.every(Boolean) && (await waitForHealth(port, proxy, { ok: [200] })) && (await realtimeThroughProxy(port, proxy))) {
     log(`Clúster listo en http://localhost:${port} (HAProxy → ${sizes.api} api, ${sizes.realtime} realtime; ${sizes.workers} workers).`);
     log(`Configuración de HAProxy: ${configFile}`);
@@ -142,7 +146,9 @@ async function main() {
     log(signInHint(`http://localhost:${port}`, firstAdmin));
   } else {
     if (firstAdmin?.generatedPassword) log(signInHint(`http://localhost:${port}`, firstAdmin));
-    console.error('[aforo] Alguna réplica no respondió en /api/health; revisa los mensajes de arriba.');
+    console.error(
+      '[aforo] Algún proceso no respondió (/api/health de las réplicas o /metrics de los workers); revisa los mensajes de arriba.',
+    );
   }
 }
 

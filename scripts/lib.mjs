@@ -294,12 +294,12 @@ export function signInHint(url, firstAdmin) {
   ].join('\n[aforo] ');
 }
 
-/** Waits until /api/health answers on the port (200 or 503), or `child` exits: true when it answered. */
-export async function waitForHealth(port, child, { ok = [200, 503], tries = 300 } = {}) {
+/** Waits until `path` (/api/health) answers on the port (200 or 503), or `child` exits: true when it answered. */
+export async function waitForHealth(port, child, { ok = [200, 503], tries = 300, path = '/api/health' } = {}) {
   for (let i = 0; i < tries; i++) {
     if (child && child.exitCode !== null) return false;
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
       if (ok.includes(res.status)) return true;
     } catch {
       /* not yet */
