@@ -1,0 +1,39 @@
+/**
+ * The order Jest starts the test files in: the files known to be slow first, then the rest as Jest orders them.
+ *
+ * Jest orders by each file's time in its last run, kept in its cache — outside the clone and keyed by the clone's
+ * path, so a fresh clone (CI) has none — and without times it starts the biggest files first. Some of the slowest
+ * files are small (a crash test that waits on processes, each part of bad-input): started near the end, one of
+ * them is a tail the other workers wait out. The list is the table of the slowest files at the end of `.ci/run`
+ * (refresh it from there when that table changes); a listed file Jest has a time for is placed by that time.
+ */
+const { relative } = require('node:path');
+const Sequencer = require('@jest/test-sequencer').default;
+
+/**
+ * Seconds each took in `.ci/run` (Node 20, 3 workers on 2 cores), slowest first. bad-input (≈ 80 s of CPU) and the
+ * waitlist suite (72–83 s) were each one file before they were cut in parts.
+ */
+const KNOWN_SECONDS = {
+  'test/cluster/failover.int-spec.ts': 49,
+  'test/waitlist/waitlist.int-spec.ts': 45,
+  'test/waitlist/waitlist-expiry.int-spec.ts': 40,
+  'test/door/door.int-spec.ts': 36,
+  'test/personas/import-fault.int-spec.ts': 35,
+  'test/platform/add-area.spec.ts': 33,
+  'test/privacy/arco.int-spec.ts': 32,
+  'test/platform/bad-input-1.int-spec.ts': 30,
+  'test/platform/bad-input-2.int-spec.ts': 30,
+  'test/platform/bad-input-3.int-spec.ts': 30,
+};
+
+class SlowFirstSequencer extends Sequencer {
+  sort(tests) {
+    const known = (test) => KNOWN_SECONDS[relative(test.context.config.rootDir, test.path).split('\\').join('/')];
+    const estimate = (test) => this.time(test) ?? known(test) * 1000;
+    const slow = tests.filter((test) => known(test) !== undefined).sort((a, b) => estimate(b) - estimate(a));
+    return [...slow, ...super.sort(tests.filter((test) => known(test) === undefined))];
+  }
+}
+
+module.exports = SlowFirstSequencer;
