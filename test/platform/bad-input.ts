@@ -7,9 +7,10 @@ import { TestApp, bearer } from '../setup/test-app';
  * changes. Generic: it reads the running app's document, so operations added later are walked too (and an
  * operation without schemas fails it).
  *
- * The ≈ 13,000 requests are CPU in one process (the app answers in the test's own): the suite is cut in parts, one
- * file each (bad-input-<n>.int-spec.ts), that Jest runs on different workers, each on its own app. Part k takes every
- * n-th operation and every n-th request (from the k-th), so together the parts send every probe once.
+ * The ≈ 13,000 requests are CPU in one process (the app answers in the test's own): the suite is cut in two parts,
+ * one file each (bad-input-<n>.int-spec.ts), that Jest runs on different workers, each on its own app. Part k of n
+ * takes every n-th operation and every n-th request (from the k-th), so together the parts send every probe once.
+ * Two, as many as the CI machine's cores: each part also loads and starts its own app (≈ 10 s of CPU).
  */
 
 interface Schema {

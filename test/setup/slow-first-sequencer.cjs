@@ -3,7 +3,7 @@
  *
  * Jest orders by each file's time in its last run, kept in its cache — outside the clone and keyed by the clone's
  * path, so a fresh clone (CI) has none — and without times it starts the biggest files first. Some of the slowest
- * files are small (a crash test that waits on processes, each part of bad-input): started near the end, one of
+ * files are small (a crash test that waits on processes, the parts of bad-input): started near the end, one of
  * them is a tail the other workers wait out. The list is the table of the slowest files at the end of `.ci/run`
  * (refresh it from there when that table changes); a listed file Jest has a time for is placed by that time.
  */
@@ -12,19 +12,25 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 /**
  * Seconds each took in `.ci/run` (Node 20, 3 workers on 2 cores), slowest first. bad-input (≈ 80 s of CPU) and the
- * waitlist suite (72–83 s) were each one file before they were cut in parts.
+ * waitlist suite (72–83 s) were each one file before they were cut in parts. The last ones, below the table's seven
+ * slowest, are the next in the whole suite measured on a loaded machine (docs/decisions/pruebas.md), its times divided
+ * by that run's 5.7: most start and kill processes and wait on them, and Jest by size started them near the end.
  */
 const KNOWN_SECONDS = {
   'test/cluster/failover.int-spec.ts': 49,
   'test/waitlist/waitlist.int-spec.ts': 45,
+  'test/platform/bad-input-1.int-spec.ts': 42,
+  'test/platform/bad-input-2.int-spec.ts': 42,
   'test/waitlist/waitlist-expiry.int-spec.ts': 40,
   'test/door/door.int-spec.ts': 36,
   'test/personas/import-fault.int-spec.ts': 35,
   'test/platform/add-area.spec.ts': 33,
   'test/privacy/arco.int-spec.ts': 32,
-  'test/platform/bad-input-1.int-spec.ts': 30,
-  'test/platform/bad-input-2.int-spec.ts': 30,
-  'test/platform/bad-input-3.int-spec.ts': 30,
+  'test/cluster/redis-restart.int-spec.ts': 28,
+  'test/seating/mass-assign-crash.int-spec.ts': 27,
+  'test/cluster/cluster.int-spec.ts': 26,
+  'test/auth/first-password.int-spec.ts': 25,
+  'test/cluster/metrics.int-spec.ts': 22,
 };
 
 class SlowFirstSequencer extends Sequencer {
