@@ -6,11 +6,6 @@ import { TestApp, bearer } from '../setup/test-app';
  * admin and anonymously, answers no 5xx; every 4xx is JSON with a Spanish `message` and no stack; no table
  * changes. Generic: it reads the running app's document, so operations added later are walked too (and an
  * operation without schemas fails it).
- *
- * The ≈ 13,000 requests are CPU in one process (the app answers in the test's own): the suite is cut in two parts,
- * one file each (bad-input-<n>.int-spec.ts), that Jest runs on different workers, each on its own app. Part k of n
- * takes every n-th operation and every n-th request (from the k-th), so together the parts send every probe once.
- * Two, as many as the CI machine's cores: each part also loads and starts its own app (≈ 10 s of CPU).
  */
 
 interface Schema {
@@ -225,146 +220,140 @@ function bodyless(schema: Schema | undefined): Partial<Probe> {
   return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(exampleBody(schema)) };
 }
 
-/** Part `part` (1 … `parts`) of the suite: its share of the operations and of the requests, on its own app. */
-export function badInputSuite(part: number, parts: number): void {
-  const mine = (_: unknown, i: number) => i % parts === part - 1;
-  describe(`Bad input on every operation of the OpenAPI document (part ${part} of ${parts})`, () => {
-    let t: TestApp;
-    let admin: string;
-    let doc: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+describe('Bad input on every operation of the OpenAPI document', () => {
+  let t: TestApp;
+  let admin: string;
+  let doc: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
-    beforeAll(async () => {
-      t = await TestApp.start({
-        workers: false,
-        env: {
-          PUBLIC_READ_LIMIT_PER_MINUTE: '10000000',
-          PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000',
-          WAITLIST_JOIN_LIMIT_PER_MINUTE: '10000000',
-        },
-      });
-      admin = await t.login();
-      // Records whose ids the non-canonical spellings would reach (1, 2, 26, 1000 ...) if read loosely.
-      await t.createUser(admin, { email: 'segundo@aforo.test' });
-      await createEvent(t, admin, { status: 'published' });
-      await createEvent(t, admin, { status: 'draft' });
-      for (const nombre of ['ANA', 'LUIS']) {
-        const res = await t.as(admin).post('/api/personas').send({ nombre });
-        expect(res.status).toBe(201);
-      }
-      doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body;
+  beforeAll(async () => {
+    t = await TestApp.start({
+      workers: false,
+      env: {
+        PUBLIC_READ_LIMIT_PER_MINUTE: '10000000',
+        PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000',
+        WAITLIST_JOIN_LIMIT_PER_MINUTE: '10000000',
+      },
     });
-    afterAll(() => t.close());
-
-    const allOperations = () =>
-      Object.entries(doc.paths).flatMap(([path, ops]) =>
-        Object.entries(ops)
-          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-          .map(([method, op]) => ({ method, path, op })),
-      );
-    /** This part's operations (for the checks made once per operation). */
-    const operations = () => allOperations().filter(mine);
-
-    it('every operation is described: request schema for what it reads, a response schema for its success', () => {
-      const missing: string[] = [];
-      for (const { method, path, op } of operations()) {
-        const id = `${method.toUpperCase()} ${path}`;
-        for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
-          const schema = resolve(doc, media.schema);
-          if (!schema || (schema.type === 'object' && !Object.keys(schema.properties ?? {}).length)) missing.push(`${id}: request ${type}`);
-        }
-        const success = Object.entries(op.responses).filter(([code]) => /^2/.test(code));
-        if (!success.length) missing.push(`${id}: no success response`);
-        for (const [code, response] of success) {
-          if (code === '204') continue;
-          const media = Object.values(response.content ?? {});
-          if (!media.length || media.some((m) => !m.schema)) missing.push(`${id}: response ${code} without schema`);
-        }
-        if (!op.responses['4XX']) missing.push(`${id}: no error answer`);
-      }
-      expect(allOperations().length).toBeGreaterThanOrEqual(40);
-      expect(missing).toEqual([]);
-    });
-
-    it('no answer ≥ 500; every 4xx is JSON with a Spanish message and no stack; no table changes', async () => {
-      const tables = await t.query<{ name: string }>(
-        `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY 1`,
-      );
-      const counts = async () =>
-        Object.fromEntries(
-          await Promise.all(
-            tables.map(async ({ name }) => [name, (await t.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${name}`))[0].n]),
-          ),
-        );
-      const before = await counts();
-
-      const probes = allOperations().flatMap(({ method, path, op }) => probesFor(doc, method, path, op));
-      const callers: Array<[string, Record<string, string>]> = [
-        ['super admin', bearer(admin)],
-        ['anonymous', {}],
-      ];
-      const failures: string[] = [];
-      let sent = 0;
-      const queue = callers.flatMap(([who, auth]) => probes.map((p) => ({ who, auth, p }))).filter(mine);
-      const worker = async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) {
-          const { who, auth, p } = next;
-          const res = await fetch(`${t.url}${p.path}`, {
-            method: p.method.toUpperCase(),
-            headers: { ...auth, ...p.headers },
-            body: p.method === 'get' ? undefined : p.body,
-          });
-          sent++;
-          const text = await res.text();
-          const where = `${who} ${p.method.toUpperCase()} ${p.path.slice(0, 80)} [${p.label}] → ${res.status}`;
-          if (res.status >= 500) failures.push(`${where} ${text.slice(0, 200)}`);
-          else if (res.status >= 400) {
-            let message: unknown;
-            try {
-              message = (JSON.parse(text) as { message?: unknown }).message;
-            } catch {
-              failures.push(`${where}: not JSON: ${text.slice(0, 100)}`);
-              continue;
-            }
-            if (typeof message !== 'string' || !SPANISH.test(message) || ENGLISH.test(message))
-              failures.push(`${where}: message ${JSON.stringify(message)}`);
-            if (STACK.test(text)) failures.push(`${where}: stack in ${text.slice(0, 200)}`);
-          } else if (res.status < 300 && p.label !== 'JSON scalar' && p.method !== 'get') {
-            failures.push(`${where}: accepted`);
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: 6 }, worker));
-      expect(failures).toEqual([]);
-      expect(sent).toBeGreaterThan(1000);
-      expect(await counts()).toEqual(before);
-      // The session is still good (nothing above logged the admin out).
-      expect((await t.as(admin).get('/api/me')).status).toBe(200);
-    }, 600_000);
-
-    // Null where the document says a field may be null is valid input, so it may write: it runs after the
-    // row counts were compared. It still must never be a 5xx (a field documented nullable that the database
-    // refuses as null is a validation gap: such a field takes @Omittable()).
-    it('null for every field documented nullable is accepted or refused in Spanish, never a 5xx', async () => {
-      const failures: string[] = [];
-      for (const { method, path, op } of operations()) {
-        const schema = resolve(doc, op.requestBody?.content['application/json']?.schema);
-        if (!schema) continue;
-        const base = exampleBody(schema);
-        for (const [name, p] of Object.entries(schema.properties ?? {})) {
-          if (!p.nullable) continue;
-          const url = buildPath(path, op.parameters ?? []);
-          const res = await fetch(`${t.url}${url}`, {
-            method: method.toUpperCase(),
-            headers: { ...bearer(admin), 'Content-Type': 'application/json' },
-            body: JSON.stringify({ ...base, [name]: null }),
-          });
-          const text = await res.text();
-          if (res.status >= 500) failures.push(`${method.toUpperCase()} ${url} ${name}: null → ${res.status} ${text.slice(0, 120)}`);
-          else if (res.status >= 400 && !SPANISH.test((JSON.parse(text) as { message: string }).message))
-            failures.push(`${url} ${name}: ${text}`);
-        }
-      }
-      expect(failures).toEqual([]);
-    }, 300_000);
+    admin = await t.login();
+    // Records whose ids the non-canonical spellings would reach (1, 2, 26, 1000 ...) if read loosely.
+    await t.createUser(admin, { email: 'segundo@aforo.test' });
+    await createEvent(t, admin, { status: 'published' });
+    await createEvent(t, admin, { status: 'draft' });
+    for (const nombre of ['ANA', 'LUIS']) {
+      const res = await t.as(admin).post('/api/personas').send({ nombre });
+      expect(res.status).toBe(201);
+    }
+    doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body;
   });
-}
+  afterAll(() => t.close());
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, op]) => ({ method, path, op })),
+    );
+
+  it('every operation is described: request schema for what it reads, a response schema for its success', () => {
+    const missing: string[] = [];
+    for (const { method, path, op } of operations()) {
+      const id = `${method.toUpperCase()} ${path}`;
+      for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
+        const schema = resolve(doc, media.schema);
+        if (!schema || (schema.type === 'object' && !Object.keys(schema.properties ?? {}).length)) missing.push(`${id}: request ${type}`);
+      }
+      const success = Object.entries(op.responses).filter(([code]) => /^2/.test(code));
+      if (!success.length) missing.push(`${id}: no success response`);
+      for (const [code, response] of success) {
+        if (code === '204') continue;
+        const media = Object.values(response.content ?? {});
+        if (!media.length || media.some((m) => !m.schema)) missing.push(`${id}: response ${code} without schema`);
+      }
+      if (!op.responses['4XX']) missing.push(`${id}: no error answer`);
+    }
+    expect(operations().length).toBeGreaterThanOrEqual(40);
+    expect(missing).toEqual([]);
+  });
+
+  it('no answer ≥ 500; every 4xx is JSON with a Spanish message and no stack; no table changes', async () => {
+    const tables = await t.query<{ name: string }>(
+      `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY 1`,
+    );
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          tables.map(async ({ name }) => [name, (await t.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${name}`))[0].n]),
+        ),
+      );
+    const before = await counts();
+
+    const probes = operations().flatMap(({ method, path, op }) => probesFor(doc, method, path, op));
+    const callers: Array<[string, Record<string, string>]> = [
+      ['super admin', bearer(admin)],
+      ['anonymous', {}],
+    ];
+    const failures: string[] = [];
+    let sent = 0;
+    const queue = callers.flatMap(([who, auth]) => probes.map((p) => ({ who, auth, p })));
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { who, auth, p } = next;
+        const res = await fetch(`${t.url}${p.path}`, {
+          method: p.method.toUpperCase(),
+          headers: { ...auth, ...p.headers },
+          body: p.method === 'get' ? undefined : p.body,
+        });
+        sent++;
+        const text = await res.text();
+        const where = `${who} ${p.method.toUpperCase()} ${p.path.slice(0, 80)} [${p.label}] → ${res.status}`;
+        if (res.status >= 500) failures.push(`${where} ${text.slice(0, 200)}`);
+        else if (res.status >= 400) {
+          let message: unknown;
+          try {
+            message = (JSON.parse(text) as { message?: unknown }).message;
+          } catch {
+            failures.push(`${where}: not JSON: ${text.slice(0, 100)}`);
+            continue;
+          }
+          if (typeof message !== 'string' || !SPANISH.test(message) || ENGLISH.test(message))
+            failures.push(`${where}: message ${JSON.stringify(message)}`);
+          if (STACK.test(text)) failures.push(`${where}: stack in ${text.slice(0, 200)}`);
+        } else if (res.status < 300 && p.label !== 'JSON scalar' && p.method !== 'get') {
+          failures.push(`${where}: accepted`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, worker));
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+    expect(await counts()).toEqual(before);
+    // The session is still good (nothing above logged the admin out).
+    expect((await t.as(admin).get('/api/me')).status).toBe(200);
+  }, 600_000);
+
+  // Null where the document says a field may be null is valid input, so it may write: it runs after the
+  // row counts were compared. It still must never be a 5xx (a field documented nullable that the database
+  // refuses as null is a validation gap: such a field takes @Omittable()).
+  it('null for every field documented nullable is accepted or refused in Spanish, never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const { method, path, op } of operations()) {
+      const schema = resolve(doc, op.requestBody?.content['application/json']?.schema);
+      if (!schema) continue;
+      const base = exampleBody(schema);
+      for (const [name, p] of Object.entries(schema.properties ?? {})) {
+        if (!p.nullable) continue;
+        const url = buildPath(path, op.parameters ?? []);
+        const res = await fetch(`${t.url}${url}`, {
+          method: method.toUpperCase(),
+          headers: { ...bearer(admin), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...base, [name]: null }),
+        });
+        const text = await res.text();
+        if (res.status >= 500) failures.push(`${method.toUpperCase()} ${url} ${name}: null → ${res.status} ${text.slice(0, 120)}`);
+        else if (res.status >= 400 && !SPANISH.test((JSON.parse(text) as { message: string }).message))
+          failures.push(`${url} ${name}: ${text}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
