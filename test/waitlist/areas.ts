@@ -406,6 +406,11 @@ export async function fullWithLine(t: TestApp, a: WaitlistArea, admin: string, l
   return { owner, registrations };
 }
 
+/** An app's settings for the waitlist suites: public writes and joins unlimited (but where `env` says otherwise), and `env`. */
+export const waitlistSettings = (env: Record<string, string> = {}) => ({
+  env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', ...env },
+});
+
 /** The stored messages of a template about an owner, oldest first. */
 export function mails(t: TestApp, a: WaitlistArea, template: string, ownerId: number): Promise<QueuedIntent[]> {
   return queuedMails(t, 'template = $1 AND ref_id = $2', [template, ownerId]);
