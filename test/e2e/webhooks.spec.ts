@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect, type WebSocketRoute } from '@playwright/test';
 import { Receiver } from '../webhooks/receiver';
-import { expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor } from '../setup/browser';
+import { expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';
 
 /**
@@ -85,8 +85,7 @@ test('the delivery log shows a registration delivered; a pause by someone else a
     tipo_participante: 'Emprendedor',
   });
   await expect.poll(() => state.receiver!.received.length, { timeout: 20_000 }).toBe(2);
-  await signIn(page);
-  await page.goto('/webhooks');
+  await openSignedIn(page, '/webhooks');
   const row = page.getByTestId('webhook-row');
   await row.getByTestId('webhook-open-log').click();
   const log = page.getByTestId('webhook-log');
@@ -144,8 +143,7 @@ test('the delivery log is live: a delivery appears without clicking; after a rec
     ws.connectToServer();
     sockets.push(ws);
   });
-  await signIn(page);
-  await page.goto('/webhooks');
+  await openSignedIn(page, '/webhooks');
   await page.getByTestId('webhook-row').getByTestId('webhook-open-log').click();
   const log = page.getByTestId('webhook-log');
   const rows = log.getByTestId('webhook-delivery');
