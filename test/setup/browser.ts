@@ -201,6 +201,9 @@ const AXE_ONCE_PER_PAGE = `if (!window.axe) {\n${axe.source}\n}`;
  * and every modal a test opens, at 1280 and at 360 px.
  */
 export async function expectAccessible(page: Page, label = page.url(), options: AxeOptions = {}): Promise<void> {
+  // The page judged is the one in front, as a person sees it: Chromium gives another tab of its context (a citizen's
+  // second page) about one frame a second, and each animation below would end only at its next frame.
+  await page.bringToFront();
   // Contrast is judged on what stays on screen, not halfway through an entrance (a card fading in is, for
   // 0.3 s, lighter than its colours): the finite animations end first; endless ones (a spinner) are left.
   await page.evaluate(() =>
