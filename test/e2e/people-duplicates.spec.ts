@@ -127,6 +127,8 @@ test("an import's review list opens from its result; 'Fusionar' creates the row 
       async () =>
         ((await (await request.get(`/api/personas/import-csv/${importId}`, { headers: bearer(token) })).json()) as { status: string })
           .status,
+      // Every 250 ms: the default steps grow to a second, up to a second past the import's end.
+      { intervals: [100, 250] },
     )
     .toBe('completed');
 

@@ -35,7 +35,8 @@ async function mailText(request: APIRequestContext, token: string, email: string
         found = { id: row.id, text: detail.correo.text };
         return true;
       },
-      { timeout: 30_000 },
+      // Every 250 ms: the default steps grow to a second, up to a second past the workers' message.
+      { timeout: 30_000, intervals: [100, 250] },
     )
     .toBe(true);
   return found!;
