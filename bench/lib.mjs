@@ -742,6 +742,8 @@ export async function createBenchEnv({
   redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   keep = false,
   stopWaitMs = 5000,
+  // false: run() leaves the process alive after it, for a script that measures another build next (--beside).
+  exitAfterRun = true,
 }) {
   const { default: pg } = await import('pg');
   const { default: Redis } = await import('ioredis');
@@ -1009,7 +1011,8 @@ export async function createBenchEnv({
 
   /**
    * Runs the benchmark: on failure says why (and whether the database was dropped under it), sets exit
-   * code 1; always cleans up, then lets the process end (at most 2 s later).
+   * code 1; always cleans up, then lets the process end (at most 2 s later) unless `exitAfterRun` is false: a
+   * script that measures another build after this one (`--beside`) ends the process itself.
    */
   async function run(body) {
     try {
@@ -1024,7 +1027,7 @@ export async function createBenchEnv({
     } finally {
       await cleanup();
     }
-    setTimeout(() => process.exit(), 2000).unref();
+    if (exitAfterRun) setTimeout(() => process.exit(), 2000).unref();
   }
 
   return {

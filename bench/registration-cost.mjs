@@ -70,6 +70,9 @@ export async function measureCost({ root = ROOT, port, n, clients, label }) {
     nodeEnv: 'development',
     // MAIL_PER_MINUTE 0: the workers take the messages at their own pace (the default paces them at 20 a second).
     extraEnv: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '10000000', PUBLIC_READ_LIMIT_PER_MINUTE: '10000000', MAIL_PER_MINUTE: '0' },
+    // The process must outlive this run: --beside builds and measures another revision after it (the build blocks
+    // for minutes, and the usual exit 2 s after the run would fire as soon as it ends).
+    exitAfterRun: false,
   });
   const { pg, database, dbUrl, baseUrl, tick } = bench;
   bench.armWatchdog(15);

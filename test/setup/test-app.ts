@@ -246,7 +246,6 @@ export class TestApp {
     return socket;
   }
 
-  /** Waits until everything committed is published (audit jobs queued, pushes sent). */
   /** Everything committed so far is published, and its pushes are sent (none waits for its room's window). */
   async flushOutbox(): Promise<void> {
     await this.app.get(OutboxRelay).flush();

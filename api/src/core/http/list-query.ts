@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Stacked } from './dto-fields';
 import { QueryInt } from './query-int.decorator';
 
-/** The fields of a list's query string: its page and its filters, as the list DTOs (`…QueryDto`) declare them. */
+// The fields of a list's query string (its page and its filters), as the list DTOs (`…QueryDto`) declare them.
 
 /**
  * An optional filter of a list's query by one of `options` (a status, a kind): blank, or the filter's "all" choice
