@@ -15,6 +15,8 @@ module.exports = {
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   // AFORO_TIMINGS=<folder> also writes each file's time there (the table at the end of .ci/run).
   reporters: ['default', '<rootDir>/test/setup/timings-reporter.cjs'],
+  // The files known to be slow start first, also on a fresh clone where Jest has no times of its own (its comment).
+  testSequencer: '<rootDir>/test/setup/slow-first-sequencer.cjs',
   // 3 on 2 cores: the suite waits on databases, timers and child processes more than on the CPU (docs/decisions/pruebas.md).
   maxWorkers: 3,
   testTimeout: 30000,

@@ -45,6 +45,17 @@ for (const file of jestFiles.sort()) {
   );
   const labels = new Map(list.map(([, f, label]) => [f, label]));
   for (const [name, f] of files.slice(0, top)) console.log(`${secs(f.ms)}  ${name} (${labels.get(name)})`);
+  // The files the run waited for last: a slow one that started late is a tail (test/setup/slow-first-sequencer.cjs).
+  const ends = list
+    .filter((row) => row[4])
+    .map(([ms, name, , start, end]) => ({ ms: Number(ms), name, start: Number(start), end: Number(end) }));
+  if (ends.length) {
+    const first = Math.min(...ends.map((e) => e.start));
+    console.log('Los últimos en terminar (empezó → terminó, desde el primero en empezar):');
+    for (const e of ends.sort((a, b) => b.end - a.end).slice(0, 5)) {
+      console.log(`${secs(e.start - first)} → ${secs(e.end - first).trim()}  ${e.name} (${secs(e.ms).trim()})`);
+    }
+  }
 }
 
 if (existsSync(join(dir, 'playwright.tsv'))) {

@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { freePort } from '../scripts/lib.mjs';
-import { createBenchEnv, fmt, fmtInt, latestRunLine, log, median, readFlags, ROOT, warnOtherBenches, writeBenchSection } from './lib.mjs';
+import { createBenchEnv, fmt, fmtInt, latestRunLine, log, median, readFlags, ROOT, writeBenchSection } from './lib.mjs';
 
 const { flags, server } = readFlags(process.argv.slice(2));
 const opts = {
@@ -349,12 +349,9 @@ function variant(o, i) {
 }
 
 const bench = await createBenchEnv({ prefix: 'aforo_bench_dedupe_', port: opts.port, keep: opts.keep });
-bench.armWatchdog(20);
 
 await bench.run(async () => {
-  const others = warnOtherBenches();
-  const { token } = await bench.freshServers({ build: { force: opts.build } });
-  const db = await bench.connect();
+  const { token, db, others, pgVersion } = await bench.startRun({ minutes: 20, build: { force: opts.build } });
   const dist = (p) => import(pathToFileURL(join(ROOT, 'dist/api/src', p)).href);
   const rules = await dist('shared/rules/persona-rules.js');
   const { blockingKeys } = await dist('modules/personas/dedupe/dedupe-rules.js');
@@ -466,7 +463,6 @@ await bench.run(async () => {
 
   // ── Report ──
   const cores = availableParallelism();
-  const pgVersion = await bench.serverVersion();
   // Other engineers' test runs load the machine as much as a benchmark does: the 1-minute load average says so.
   const loaded = Math.max(loadBefore, loadAfter) > cores;
   const busy = [

@@ -34,7 +34,6 @@ import {
   readFlags,
   SERVER_FLAGS,
   summary,
-  warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 
@@ -62,11 +61,11 @@ const gateOf = (device) => `Puerta ${(device % GATES) + 1}`;
 const bench = await createBenchEnv({ prefix: 'aforo_bench_door_', port: opts.port, keep: opts.keep });
 
 await bench.run(async () => {
-  bench.armWatchdog(opts.minutes + 15);
-  const others = warnOtherBenches();
-  const { token } = await bench.freshServers({ build: { force: opts.build }, leftoverAgeMs: 3600_000 });
-  const db = await bench.connect();
-  const pgVersion = await bench.serverVersion();
+  const { token, db, others, pgVersion } = await bench.startRun({
+    minutes: opts.minutes + 15,
+    build: { force: opts.build },
+    leftoverAgeMs: 3600_000,
+  });
 
   // ── Data: one event, a registration (and its door code) per person ──
   const online = opts.devices * PEOPLE_PER_DEVICE;

@@ -990,6 +990,18 @@ export async function createBenchEnv({
     hooks.push(() => db.end());
     return db;
   }
+  /**
+   * The usual start of a measured run (inside `run`): the watchdog at `minutes`, the other benchmarks running now
+   * said (`others`, for the report), `freshServers` with the rest of the options (its answer), a client on the bench
+   * database (`db`) and the PostgreSQL version (`pgVersion`).
+   */
+  async function startRun({ minutes, ...serverOptions }) {
+    armWatchdog(minutes);
+    const others = warnOtherBenches();
+    const servers = await freshServers(serverOptions);
+    const db = await connect();
+    return { ...servers, others, db, pgVersion: await serverVersion() };
+  }
 
   /** `call(method, path, body, expected)`: the answer's JSON as `token`, an error when its status is not `expected`. */
   const caller =
@@ -1056,6 +1068,7 @@ export async function createBenchEnv({
     startServers,
     freshServers,
     connect,
+    startRun,
     caller,
     serverVersion,
     backendPids,

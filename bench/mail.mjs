@@ -34,7 +34,6 @@ import {
   readMemory,
   sortNum,
   staffProbe,
-  warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 import { startSmtpSink } from './lib/smtp-sink.mjs';
@@ -79,11 +78,11 @@ bench.onCleanup(() => rmSync(memoryDir, { recursive: true, force: true }));
 const heapMiB = async (pid) => ((await readMemory(pid, memoryDir))?.heapUsed ?? NaN) / 1048576;
 
 await bench.run(async () => {
-  bench.armWatchdog(20);
-  const others = warnOtherBenches();
-  const { workers, token } = await bench.freshServers({ build: { force: opts.build }, leftoverAgeMs: 3600_000 });
-  const db = await bench.connect();
-  const pgVersion = await bench.serverVersion();
+  const { workers, token, db, others, pgVersion } = await bench.startRun({
+    minutes: 20,
+    build: { force: opts.build },
+    leftoverAgeMs: 3600_000,
+  });
   const call = bench.caller(token, { timeoutMs: 120_000 });
 
   // ── Data: N people with an e-mail, attendees (pending) of one confirmed event ──

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createSeatedEvent, createStadium, insertPeople } from './lib/seating-data.mjs';
 import { freePort } from '../scripts/lib.mjs';
-import { createBenchEnv, fmt, fmtInt, latestRunLine, log, median, readFlags, ROOT, warnOtherBenches, writeBenchSection } from './lib.mjs';
+import { createBenchEnv, fmt, fmtInt, latestRunLine, log, median, readFlags, ROOT, writeBenchSection } from './lib.mjs';
 
 const { flags, server } = readFlags(process.argv.slice(2));
 const opts = {
@@ -31,12 +31,9 @@ const FORMS = [
 ];
 
 const bench = await createBenchEnv({ prefix: 'aforo_bench_map_', port: opts.port, keep: opts.keep });
-bench.armWatchdog(15);
 
 await bench.run(async () => {
-  const others = warnOtherBenches();
-  const { token } = await bench.freshServers({ build: { force: opts.build } });
-  const db = await bench.connect();
+  const { token, db, others, pgVersion } = await bench.startRun({ minutes: 15, build: { force: opts.build } });
   const call = bench.caller(token, { timeoutMs: 120_000 });
 
   // ── Data: the space (seats written by the spaces module), 20,000 people invited, every seat given ──
@@ -142,7 +139,6 @@ await bench.run(async () => {
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
   console.log(`\n${table}\n`);
-  const pgVersion = await bench.serverVersion();
   const doc = [
     '## Seating map: the spec form beside the compact form (issue 23 §1)',
     '',

@@ -29,7 +29,6 @@ import {
   SERVER_FLAGS,
   sortNum,
   staffProbe,
-  warnOtherBenches,
   writeBenchSection,
 } from './lib.mjs';
 
@@ -74,11 +73,7 @@ const bench = await createBenchEnv({
 bench.onCleanup(() => Promise.all(receivers.map((r) => r.close())));
 
 await bench.run(async () => {
-  bench.armWatchdog(30);
-  const others = warnOtherBenches();
-  const { token } = await bench.freshServers({ build: { force: opts.build }, leftoverAgeMs: 3600_000 });
-  const db = await bench.connect();
-  const pgVersion = await bench.serverVersion();
+  const { token, db, others, pgVersion } = await bench.startRun({ minutes: 30, build: { force: opts.build }, leftoverAgeMs: 3600_000 });
   const call = bench.caller(token);
 
   for (const [i, r] of receivers.entries()) {

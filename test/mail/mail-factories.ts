@@ -78,3 +78,22 @@ export async function sentMessage(t: TestApp, id: string): Promise<RenderedMail>
   );
   return t.app.get(MailRenderer).render(row.template, row.data, { id, createdAt: new Date(row.created_at) });
 }
+
+/** A queued message as its change wrote it (the intent: nothing rendered is stored). */
+export interface QueuedIntent {
+  idempotency_key: string;
+  template: string;
+  to_email: string;
+  to_name: string;
+  data: Record<string, unknown>;
+  ref_type: string | null;
+  ref_id: number | null;
+}
+
+/** The queued messages `where` picks (a condition on correos, `$1`… from `params`), ordered by `orderBy`. */
+export function queuedMails(t: TestApp, where: string, params: unknown[], orderBy = 'id'): Promise<QueuedIntent[]> {
+  return t.query<QueuedIntent>(
+    `SELECT idempotency_key, template, to_email, to_name, data, ref_type, ref_id FROM correos WHERE ${where} ORDER BY ${orderBy}`,
+    params,
+  );
+}

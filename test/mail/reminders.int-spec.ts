@@ -6,6 +6,7 @@ import { REMINDERS_EVERY_MS } from '../../api/src/modules/mail/reminders';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { assignPersonas, createInternalEvent, insertPersonas } from '../factories/internal-events';
 import { eventually, signedInApp, TestApp } from '../setup/test-app';
+import { queuedMails } from './mail-factories';
 
 const HOUR = 60 * 60 * 1000;
 const hoursAhead = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
@@ -26,11 +27,7 @@ describe('reminders the day before', () => {
   let admin: string;
   signedInApp((s) => ({ t, admin } = s));
 
-  const reminders = (template: string) =>
-    t.query<{ idempotency_key: string; to_email: string; to_name: string; ref_id: number; data: Record<string, unknown> }>(
-      `SELECT idempotency_key, to_email, to_name, ref_id, data FROM correos WHERE template = $1 ORDER BY idempotency_key`,
-      [template],
-    );
+  const reminders = (template: string) => queuedMails(t, 'template = $1', [template], 'idempotency_key');
 
   it('are scheduled in the workers (one job scheduler per area, every 15 minutes)', async () => {
     const schedules = await eventually(

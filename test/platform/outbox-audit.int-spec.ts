@@ -7,8 +7,7 @@ import { AuditRepository } from '../../api/src/core/audit/audit.repository';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS, DOMAIN_EVENTS_RETENTION_DAYS } from '../../api/src/core/constants';
 import { PruneEventsJob } from '../../api/src/core/outbox/prune-events.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';
-import { TcpProxy } from '../setup/tcp-proxy';
-import { readHarnessEnv } from '../setup/harness-env';
+import { appWithCuttableRedis, type TcpProxy } from '../setup/tcp-proxy';
 import { eventually, TestApp, signedInApp } from '../setup/test-app';
 
 const count = async (t: TestApp, sql: string) => Number((await t.query<{ n: string }>(sql))[0].n);
@@ -130,16 +129,11 @@ describe('domain events → audit trail (outbox, BullMQ job, idempotent)', () =>
 describe('nothing is lost when Redis is unreachable', () => {
   let t: TestApp;
   let proxy: TcpProxy;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const redis = new URL(readHarnessEnv().redisUrl);
-    proxy = new TcpProxy(redis.hostname, Number(redis.port || 6379));
-    await proxy.start();
-    t = await TestApp.start({ redisUrl: `redis://127.0.0.1:${proxy.port}` });
+    ({ t, proxy, close } = await appWithCuttableRedis());
   });
-  afterAll(async () => {
-    await t.close();
-    await proxy.stop();
-  });
+  afterAll(() => close?.());
 
   it('changes commit while Redis is cut; audit entries arrive once it is back — none missing, none doubled', async () => {
     const admin = await t.login();

@@ -1,5 +1,6 @@
 import { applicationBody, createPrograma, registerForProgram } from '../factories/programs';
 import { signedInApp, TestApp } from '../setup/test-app';
+import { queuedMails } from '../mail/mail-factories';
 
 /**
  * Programs' messages: an application received, and its status set to confirmado or cancelado by
@@ -10,11 +11,7 @@ describe('programs: messages to applicants', () => {
   let admin: string;
   signedInApp((s) => ({ t, admin } = s));
 
-  const mails = (programaId: number) =>
-    t.query<{ idempotency_key: string; template: string; to_email: string; to_name: string; data: Record<string, unknown> }>(
-      `SELECT idempotency_key, template, to_email, to_name, data FROM correos WHERE ref_type = 'programa' AND ref_id = $1 ORDER BY id`,
-      [programaId],
-    );
+  const mails = (programaId: number) => queuedMails(t, `ref_type = 'programa' AND ref_id = $1`, [programaId]);
   const setStatus = (programaId: number, registrationId: number, status: string) =>
     t.as(admin).put(`/api/programas-servicios/${programaId}/registrations/${registrationId}/status`).send({ status });
 

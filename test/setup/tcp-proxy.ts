@@ -1,4 +1,6 @@
 import net from 'node:net';
+import { readHarnessEnv } from './harness-env';
+import { TestApp, type TestAppOptions } from './test-app';
 
 /**
  * A TCP proxy the tests can cut and restore, to make Redis (or an SMTP server) unreachable for the app
@@ -57,10 +59,28 @@ export class TcpProxy {
 
   /** Accepts connections again on the same port. */
   async restore(): Promise<void> {
+    if (this.server) return; // not cut
     await this.start(this.port);
   }
 
   async stop(): Promise<void> {
     await this.cut();
   }
+}
+
+/**
+ * An app whose Redis goes through a proxy the test can cut (`proxy.cut()`, `proxy.restore()`); `close` restores
+ * it first (a failed test may leave it cut, and the app then closes its Redis connections cleanly).
+ */
+export async function appWithCuttableRedis(options: TestAppOptions = {}) {
+  const redis = new URL(readHarnessEnv().redisUrl);
+  const proxy = new TcpProxy(redis.hostname, Number(redis.port || 6379));
+  await proxy.start();
+  const t = await TestApp.start({ ...options, redisUrl: `redis://127.0.0.1:${proxy.port}` });
+  const close = async () => {
+    await proxy.restore();
+    await t.close();
+    await proxy.stop();
+  };
+  return { t, proxy, close };
 }

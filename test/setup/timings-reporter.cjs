@@ -1,6 +1,7 @@
 /**
  * With AFORO_TIMINGS=<folder>: each test file's time goes to <folder>/jest-node<major>.tsv (milliseconds, file, a
- * label), for the table `.ci/timings.mjs` prints at the end of `.ci/run`. Without it, nothing.
+ * label, when it started and ended in epoch milliseconds), for the table `.ci/timings.mjs` prints at the end of
+ * `.ci/run` (the ends show which files the run waited for last). Without it, nothing.
  */
 const { appendFileSync, mkdirSync } = require('node:fs');
 const { join, relative } = require('node:path');
@@ -16,7 +17,8 @@ class TimingsReporter {
     mkdirSync(dir, { recursive: true });
     const file = relative(this.rootDir, result.testFilePath);
     const tests = result.numPassingTests + result.numFailingTests + result.numPendingTests;
-    const line = [result.perfStats.runtime, file, `${tests} ${tests === 1 ? 'prueba' : 'pruebas'}`].join('\t');
+    const { runtime, start, end } = result.perfStats;
+    const line = [runtime, file, `${tests} ${tests === 1 ? 'prueba' : 'pruebas'}`, start, end].join('\t');
     appendFileSync(join(dir, `jest-node${process.versions.node.split('.')[0]}.tsv`), `${line}\n`);
   }
 }

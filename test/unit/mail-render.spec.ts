@@ -3,6 +3,7 @@ import { buildIcs } from '../../api/src/modules/mail/render/ics';
 import { escapeIcsText, foldIcsLine } from '../../api/src/core/format/icalendar';
 import { MailRenderer, mailDomain } from '../../api/src/modules/mail/render/mail-renderer';
 import type { MailTemplateData } from '../../api/src/shared/contracts/mail.contract';
+import type { LinkPurpose } from '../../api/src/shared/contracts/links.contract';
 // Every area's templates join mail's own as each process loads the registration of areas.
 import '../../api/src/modules';
 
@@ -29,6 +30,29 @@ const registro: MailTemplateData['registro.confirmacion'] = {
     lugar: 'Parque Fundidora; Nave 1, Sala "A"',
   },
 };
+
+/** A program as its waitlist messages show it. */
+const programa: MailTemplateData['programa.lista-espera-oferta']['programa'] = {
+  nombre: 'Impulso Emprendedor',
+  slug: 'impulso',
+  fecha_inicio: null,
+  fecha_fin: null,
+  ubicacion: 'Palacio Municipal',
+};
+
+/** When the offers and the joins of these messages end. */
+const UNTIL = '2026-12-01T18:00:00.000Z';
+
+/**
+ * The message's text links to `page` with the token signed for `purpose`, record `id`, until `until`; the link is its
+ * purpose's only: each of `notFor` refuses the token. Answers the token.
+ */
+function expectLink(text: string, page: string, [purpose, id, until]: [LinkPurpose, number, Date | string], notFor: LinkPurpose[] = []) {
+  const token = links.sign(purpose, id, new Date(until));
+  expect(text).toContain(`https://eventos.example.gob.mx${page}${token}`);
+  for (const other of notFor) expect(links.verify(other, token)).toEqual({ ok: false, reason: 'invalid' });
+  return token;
+}
 
 describe('mail rendering: one layout, two parts, escaped values, es-MX dates', () => {
   it('every message links to the ARCO page; reminders carry the unsubscribe page and RFC 8058 one-click address, others not', async () => {
@@ -59,8 +83,7 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
     expect(m.text).toContain('Fecha y hora: sábado, 12 de diciembre de 2026, de 7:00 p. m. a 9:30 p. m.');
     expect(m.text).toContain('Lugar: Parque Fundidora; Nave 1, Sala "A"');
     expect(m.text).toContain('K7P2Q');
-    const token = links.sign('cancel-registration', 41, new Date(registro.evento.inicio));
-    expect(m.text).toContain(`https://eventos.example.gob.mx/registro/cancelar/${token}`);
+    const token = expectLink(m.text, '/registro/cancelar/', ['cancel-registration', 41, registro.evento.inicio]);
     expect(m.html).toContain(`href="https://eventos.example.gob.mx/registro/cancelar/${token}"`);
     // No personal data in any URL: neither the name nor the door code.
     for (const url of m.text.match(/https?:\/\/\S+/g) ?? []) expect(url).not.toMatch(/Ana|P%C3%A9rez|K7P2Q/);
@@ -85,15 +108,14 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
         evento_id: 3,
         slug: 'concierto',
         nombre: 'Luis',
-        oferta_hasta: '2026-12-01T18:00:00.000Z',
+        oferta_hasta: UNTIL,
         evento: { titulo: 'Concierto', inicio: '2026-12-02T02:00:00.000Z', fin: null, lugar: null },
       },
       target,
     );
     expect(m.subject).toBe('Se liberó un lugar para ti: Concierto');
     expect(m.text).toContain('martes, 1 de diciembre de 2026, 12:00 p. m.');
-    const token = links.sign('accept-waitlist-offer', 9, new Date('2026-12-01T18:00:00.000Z'));
-    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/aceptar/${token}`);
+    expectLink(m.text, '/lista-espera/aceptar/', ['accept-waitlist-offer', 9, UNTIL]);
     expect(m.attachments).toEqual([]);
   });
 
@@ -102,8 +124,8 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
       entrada_id: 9,
       programa_id: 4,
       nombre: 'Luis',
-      oferta_hasta: '2026-12-01T18:00:00.000Z',
-      programa: { nombre: 'Impulso Emprendedor', slug: 'impulso', fecha_inicio: null, fecha_fin: null, ubicacion: 'Palacio Municipal' },
+      oferta_hasta: UNTIL,
+      programa,
     };
     const m = await renderer.render('programa.lista-espera-oferta', data, target);
     expect(m.subject).toBe('Se liberó un lugar para ti: Impulso Emprendedor');
@@ -111,12 +133,10 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
     expect(m.text).toContain('Palacio Municipal');
     expect(m.text).not.toContain('Fechas');
     expect(m.text).toContain('martes, 1 de diciembre de 2026, 12:00 p. m.');
-    const token = links.sign('accept-program-waitlist-offer', 9, new Date('2026-12-01T18:00:00.000Z'));
-    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/programa/aceptar/${token}`);
-    expect(links.verify('accept-waitlist-offer', token)).toEqual({ ok: false, reason: 'invalid' });
+    expectLink(m.text, '/lista-espera/programa/aceptar/', ['accept-program-waitlist-offer', 9, UNTIL], ['accept-waitlist-offer']);
     const dated = await renderer.render(
       'programa.lista-espera-oferta',
-      { ...data, programa: { ...data.programa, fecha_inicio: '2027-01-10T15:00:00.000Z', fecha_fin: '2027-02-10T15:00:00.000Z' } },
+      { ...data, programa: { ...programa, fecha_inicio: '2027-01-10T15:00:00.000Z', fecha_fin: '2027-02-10T15:00:00.000Z' } },
       target,
     );
     expect(dated.text).toMatch(/Fechas: Del domingo, 10 de enero de 2027 al miércoles, 10 de febrero de 2027/);
@@ -126,7 +146,7 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
     const data: MailTemplateData['lista-espera.confirmar'] = {
       motivo: 'confirmar',
       entrada_id: 12,
-      confirmar_hasta: '2026-12-01T18:00:00.000Z',
+      confirmar_hasta: UNTIL,
       nombre: 'Lucía',
       evento_id: 3,
       slug: 'concierto-navideno',
@@ -136,11 +156,13 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
     expect(m.subject).toBe('Confirma tu lugar en la lista de espera: Concierto <Navideño>');
     expect(m.text).toContain('Hola, Lucía. Pediste unirte a la lista de espera de este evento');
     expect(m.text).toContain('Confirma antes del: martes, 1 de diciembre de 2026, 12:00 p. m.');
-    const token = links.sign('confirm-waitlist-join', 12, new Date('2026-12-01T18:00:00.000Z'));
-    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/confirmar/${token}`);
     // Its own purpose: never an offer's acceptance, never a program's confirmation.
-    expect(links.verify('accept-waitlist-offer', token)).toEqual({ ok: false, reason: 'invalid' });
-    expect(links.verify('confirm-program-waitlist-join', token)).toEqual({ ok: false, reason: 'invalid' });
+    expectLink(
+      m.text,
+      '/lista-espera/confirmar/',
+      ['confirm-waitlist-join', 12, UNTIL],
+      ['accept-waitlist-offer', 'confirm-program-waitlist-join'],
+    );
 
     const registered = await renderer.render(
       'lista-espera.confirmar',
@@ -154,22 +176,13 @@ describe('mail rendering: one layout, two parts, escaped values, es-MX dates', (
   });
 
   it('programa.lista-espera-confirmar: the same for a program, its own link purpose', async () => {
-    const programa = {
-      nombre: 'Impulso Emprendedor',
-      slug: 'impulso',
-      fecha_inicio: null,
-      fecha_fin: null,
-      ubicacion: 'Palacio Municipal',
-    };
     const m = await renderer.render(
       'programa.lista-espera-confirmar',
-      { motivo: 'confirmar', entrada_id: 12, confirmar_hasta: '2026-12-01T18:00:00.000Z', nombre: 'Luis', programa_id: 4, programa },
+      { motivo: 'confirmar', entrada_id: 12, confirmar_hasta: UNTIL, nombre: 'Luis', programa_id: 4, programa },
       target,
     );
     expect(m.subject).toBe('Confirma tu lugar en la lista de espera: Impulso Emprendedor');
-    const token = links.sign('confirm-program-waitlist-join', 12, new Date('2026-12-01T18:00:00.000Z'));
-    expect(m.text).toContain(`https://eventos.example.gob.mx/lista-espera/programa/confirmar/${token}`);
-    expect(links.verify('confirm-waitlist-join', token)).toEqual({ ok: false, reason: 'invalid' });
+    expectLink(m.text, '/lista-espera/programa/confirmar/', ['confirm-program-waitlist-join', 12, UNTIL], ['confirm-waitlist-join']);
     const registered = await renderer.render(
       'programa.lista-espera-confirmar',
       { motivo: 'ya-registrado', nombre: 'Luis', programa_id: 4, programa },

@@ -9,6 +9,7 @@ import { ROOMS } from '../../api/src/shared/events/socket-events';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { applicationBody, createPrograma, programaBody, registerForProgram } from '../factories/programs';
 import { nextPush, type TestApp, type TestSocket } from '../setup/test-app';
+import { queuedMails, type QueuedIntent } from '../mail/mail-factories';
 
 type Answer = ReturnType<ReturnType<TestApp['http']>['post']>;
 /** A wire object as the suite reads it (field by field). */
@@ -31,16 +32,6 @@ export interface Place {
   registered: number;
   offered: number;
   in_line: number;
-}
-
-/** A stored message, as the suite reads it from `correos`. */
-export interface Mail {
-  idempotency_key: string;
-  to_email: string;
-  to_name: string;
-  data: Record<string, unknown>;
-  ref_type: string;
-  ref_id: number;
 }
 
 export interface WaitlistArea {
@@ -415,12 +406,14 @@ export async function fullWithLine(t: TestApp, a: WaitlistArea, admin: string, l
   return { owner, registrations };
 }
 
+/** An app's settings for the waitlist suites: public writes and joins unlimited (but where `env` says otherwise), and `env`. */
+export const waitlistSettings = (env: Record<string, string> = {}) => ({
+  env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000', WAITLIST_JOIN_LIMIT_PER_MINUTE: '100000', ...env },
+});
+
 /** The stored messages of a template about an owner, oldest first. */
-export function mails(t: TestApp, a: WaitlistArea, template: string, ownerId: number): Promise<Mail[]> {
-  return t.query<Mail>(
-    `SELECT idempotency_key, to_email, to_name, data, ref_type, ref_id FROM correos WHERE template = $1 AND ref_id = $2 ORDER BY id`,
-    [template, ownerId],
-  );
+export function mails(t: TestApp, a: WaitlistArea, template: string, ownerId: number): Promise<QueuedIntent[]> {
+  return queuedMails(t, 'template = $1 AND ref_id = $2', [template, ownerId]);
 }
 
 /** What every well-formed join of a full list answers, whoever the address is. */

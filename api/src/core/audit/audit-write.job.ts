@@ -15,11 +15,7 @@ export class AuditWriteJob extends JobBase<'audit.write'> {
     super('audit.write');
   }
 
-  handle(payload: JobPayloads['audit.write']): Promise<void> {
-    return this.handleAuditWrite(payload);
-  }
-
-  async handleAuditWrite(payload: JobPayloads['audit.write']): Promise<void> {
+  async handle(payload: JobPayloads['audit.write']): Promise<void> {
     const eventIds = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
     const entries = await this.audit.writeFromEvents(eventIds);
     for (const entry of entries) {

@@ -11,7 +11,8 @@ export interface RedisScript {
 /**
  * A limit counted in Redis by Lua scripts, shared by every API process (sign-in throttling, code guessing, request
  * rates). `C` declares the scripts' commands as the limit calls them; they are defined on the shared client once the
- * limit is built. Every limit fails open: when Redis is unreachable the request goes on, and the log says so.
+ * limit is built. When Redis is unreachable a limit fails open (the request goes on, and the log says so), or, where
+ * a secret is guessed, counts in the process itself meanwhile (`LocalCounts`): the confirmation codes.
  */
 export abstract class RedisLimit<C extends object> {
   protected readonly logger = new Logger(this.constructor.name);
@@ -28,6 +29,35 @@ export abstract class RedisLimit<C extends object> {
   /** Redis did not answer: the limit lets the request through, and says in the log that `what` is unavailable. */
   protected failOpen(what: string, err: unknown): void {
     this.logger.warn(`${what} unavailable: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Counters kept in this process, each expiring `ttlSeconds` after it was created (as a Redis key given its EXPIRE
+ * when new): a limit's stand-in while Redis is unreachable. Per process, so N replicas allow N times the limit
+ * during the outage, instead of no limit at all.
+ */
+export class LocalCounts {
+  private readonly counts = new Map<string, { n: number; until: number }>();
+
+  get(key: string): number {
+    const c = this.counts.get(key);
+    if (!c) return 0;
+    if (c.until > Date.now()) return c.n;
+    this.counts.delete(key);
+    return 0;
+  }
+
+  /** Seconds until the key's counter expires (0 when there is none). */
+  ttl(key: string): number {
+    return this.get(key) > 0 ? Math.ceil((this.counts.get(key)!.until - Date.now()) / 1000) : 0;
+  }
+
+  add(key: string, n: number, ttlSeconds: number): void {
+    if (this.counts.size > 10_000) for (const [k] of this.counts) this.get(k); // drops the expired
+    const total = this.get(key) + n;
+    if (total <= 0) this.counts.delete(key);
+    else this.counts.set(key, { n: total, until: this.counts.get(key)?.until ?? Date.now() + ttlSeconds * 1000 });
   }
 }
 

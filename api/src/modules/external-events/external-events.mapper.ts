@@ -10,7 +10,7 @@ import type { ExternalEventEntity } from '@modules/external-events/external-even
 import type { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 import type { ExternalWaitlistEntryEntity } from './external-waitlist-entry.entity';
 import { registrantFields } from './public-registration';
-import { iso } from '@core/format/iso';
+import { iso, wireTimestamps } from '@core/format/iso';
 
 export function toPublicEvent(e: ExternalEventEntity): PublicExternalEvent {
   return {
@@ -34,7 +34,7 @@ export function toPublicEvent(e: ExternalEventEntity): PublicExternalEvent {
 }
 
 export function toExternalEventResponse(e: ExternalEventEntity): ExternalEventResponse {
-  return { ...toPublicEvent(e), aforo_maximo: e.aforoMaximo ?? null, created_at: iso(e.createdAt)!, updated_at: iso(e.updatedAt)! };
+  return { ...toPublicEvent(e), aforo_maximo: e.aforoMaximo ?? null, ...wireTimestamps(e) };
 }
 
 export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalRegistrationResponse {
@@ -44,8 +44,7 @@ export function toRegistrationResponse(r: ExternalRegistrationEntity): ExternalR
     curp: r.curp,
     status: r.status,
     codigo: r.codigo,
-    created_at: iso(r.createdAt)!,
-    updated_at: iso(r.updatedAt)!,
+    ...wireTimestamps(r),
   };
 }
 

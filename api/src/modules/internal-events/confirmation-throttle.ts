@@ -4,7 +4,7 @@ import {
   INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT,
   INTERNAL_CONFIRM_MAX_FAILURES_PER_IP,
 } from './internal-events.constants';
-import { RedisLimit, tooManyRequests, type RedisScript } from '@core/redis/redis-limit';
+import { LocalCounts, RedisLimit, tooManyRequests, type RedisScript } from '@core/redis/redis-limit';
 import { RedisService } from '@core/redis/redis.service';
 
 /** How long an attempt's "in flight" mark lives if its process dies before settling it. */
@@ -64,7 +64,9 @@ const COMMANDS: Record<keyof ThrottleCommands, RedisScript> = {
 type Keys = [failIp: string, failEvent: string, pendingIp: string, pendingEvent: string];
 
 export interface Reservation {
-  keys: Keys | null;
+  keys: Keys;
+  /** Counted in this process (Redis was unreachable when it was reserved). */
+  local: boolean;
 }
 
 /**
@@ -75,10 +77,13 @@ export interface Reservation {
  * checked only while the recorded failures plus the attempts still being checked stay under the limit.
  * Attempts beyond that wait a few milliseconds for those in flight to settle, so fifty people confirming
  * at once from one venue's network all get through, and the eleventh parallel guess still waits for the
- * first ten to fail and is then refused. Fails open, like the login throttle, if Redis is unreachable.
+ * first ten to fail and is then refused. While Redis is unreachable the same rule is counted in this process
+ * (`LocalCounts`): a code is a short secret, and an outage must not be a window for guessing it.
  */
 @Injectable()
 export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
+  private readonly local = new LocalCounts();
+
   constructor(redis: RedisService) {
     super(redis, COMMANDS);
   }
@@ -94,6 +99,7 @@ export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
     ];
     const deadline = Date.now() + MAX_WAIT_MS;
     let wait: number;
+    let local = false;
     for (;;) {
       try {
         wait = Number(
@@ -105,9 +111,11 @@ export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
             PENDING_TTL_SECONDS,
           ),
         );
+        local = false;
       } catch (err) {
-        this.failOpen('Confirmation throttling', err);
-        return { keys: null };
+        this.logger.warn(`Confirmation throttling counted in this process: Redis unavailable (${(err as Error).message})`);
+        wait = this.reserveHere(keys);
+        local = true;
       }
       if (wait !== BUSY) break;
       if (Date.now() >= deadline) {
@@ -120,7 +128,25 @@ export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
       const minutes = Math.max(1, Math.ceil(wait / 60));
       throw tooManyRequests(`Demasiados intentos fallidos. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`, wait);
     }
-    return { keys };
+    return { keys, local };
+  }
+
+  /** RESERVE_SCRIPT's rule on this process's counters. */
+  private reserveHere([failIp, failEvent, pendingIp, pendingEvent]: Keys): number {
+    const fa = this.local.get(failIp);
+    const fe = this.local.get(failEvent);
+    const ipFull = fa >= INTERNAL_CONFIRM_MAX_FAILURES_PER_IP;
+    const eventFull = fe >= INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT;
+    if (ipFull || eventFull) {
+      const wait = Math.max(ipFull ? this.local.ttl(failIp) : 0, eventFull ? this.local.ttl(failEvent) : 0);
+      return wait > 0 ? wait : INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS;
+    }
+    const pa = this.local.get(pendingIp);
+    const pe = this.local.get(pendingEvent);
+    if (fa + pa >= INTERNAL_CONFIRM_MAX_FAILURES_PER_IP || fe + pe >= INTERNAL_CONFIRM_MAX_FAILURES_PER_EVENT) return BUSY;
+    this.local.add(pendingIp, 1, PENDING_TTL_SECONDS);
+    this.local.add(pendingEvent, 1, PENDING_TTL_SECONDS);
+    return 0;
   }
 
   /** The attempt was not a failure (right code, or refused for another reason). */
@@ -134,11 +160,18 @@ export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
   }
 
   private async settle(reservation: Reservation, failed: boolean): Promise<void> {
-    if (!reservation.keys) return;
-    try {
-      await this.client.aforoConfirmSettle(...reservation.keys, failed ? 1 : 0, INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS);
-    } catch {
-      /* fail open */
+    const [failIp, failEvent, pendingIp, pendingEvent] = reservation.keys;
+    if (!reservation.local) {
+      try {
+        await this.client.aforoConfirmSettle(...reservation.keys, failed ? 1 : 0, INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS);
+        return;
+      } catch {
+        // Redis went away since the reservation: its in-flight marks expire there, and a failure is counted here.
+      }
+    } else {
+      this.local.add(pendingIp, -1, PENDING_TTL_SECONDS);
+      this.local.add(pendingEvent, -1, PENDING_TTL_SECONDS);
     }
+    if (failed) for (const key of [failIp, failEvent]) this.local.add(key, 1, INTERNAL_CONFIRM_FAILURE_WINDOW_SECONDS);
   }
 }

@@ -1,20 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
   ARCO_LIMITS,
   ARCO_QUEUE_STATUSES,
@@ -27,7 +13,7 @@ import {
   type ArcoType,
   type RectifiableSource,
 } from '@shared/contracts/privacy.contract';
-import { RequiredText, TextOf, tooLong } from '@core/http/dto-fields';
+import { RecordId, RequiredEmail, RequiredText, TextOf } from '@core/http/dto-fields';
 import { ChoiceFilter, PageNumber } from '@core/http/list-query';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().normalize('NFC') : value);
@@ -43,10 +29,7 @@ export class ArcoRequestDto {
   @RequiredText('El nombre', ARCO_LIMITS.nombre, oneLine)
   nombre: string;
 
-  @Transform(trim)
-  @IsNotEmpty({ message: 'El correo electrónico es obligatorio.' })
-  @IsEmail({}, { message: 'El correo electrónico no es válido.' })
-  @MaxLength(ARCO_LIMITS.email, { message: tooLong('El correo electrónico', ARCO_LIMITS.email) })
+  @RequiredEmail(ARCO_LIMITS.email, trim)
   email: string;
 
   /** Required for rectificación (what to correct: art. 52); optional for the rest. */
@@ -71,9 +54,7 @@ export class ArcoCorrectionDto implements ArcoCorrection {
   @IsIn(RECTIFIABLE_SOURCES, { message: 'El origen del dato no es válido.' })
   fuente: RectifiableSource;
 
-  @IsInt({ message: 'El registro no es válido.' })
-  @Min(1, { message: 'El registro no es válido.' })
-  @Max(2147483647, { message: 'El registro no es válido.' })
+  @RecordId('El registro no es válido.')
   id: number;
 
   @IsNotEmpty({ message: 'Indica el campo.' })

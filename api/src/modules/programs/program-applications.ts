@@ -4,6 +4,8 @@ import type { MailTemplateData, QueuedMail } from '@shared/contracts/mail.contra
 import type { ProgramRegistrationDto } from './programs.dto';
 import type { NewProgramRegistration, ProgramsRepository } from './programs.repository';
 import { fullName } from '@core/format/person-names';
+import { DomainException, ErrorCode } from '@core/errors/domain-exception';
+import { assertBirthDate } from '@core/http/dto-fields';
 
 /** Staff asked for a program id that does not exist. */
 export const PROGRAM_NOT_FOUND = 'El programa no existe.';
@@ -14,10 +16,18 @@ export const EMAIL_ALREADY_REGISTERED = 'Ya existe un registro con este correo p
 export const SLUG_PATTERN = /^[a-z0-9-]{1,80}$/;
 
 /**
- * A public application as stored (the /register body and the waitlist's take the same): business details only with a
- * business; each detail only when its question says so.
+ * A public application to the program at `slug` (the /register body; a waitlist join takes the same): the birth date's
+ * whole rule first ("today" in TZ_DISPLAY), then the slug's shape (anything else is not found, without a query), then
+ * the row as stored.
  */
-export function toNewProgramRegistration(dto: ProgramRegistrationDto): NewProgramRegistration {
+export function publicApplication(slug: string, dto: ProgramRegistrationDto, tzDisplay: string): NewProgramRegistration {
+  assertBirthDate(dto.fecha_nacimiento, tzDisplay);
+  if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
+  return toNewProgramRegistration(dto);
+}
+
+/** An application as stored: business details only with a business; each detail only when its question says so. */
+function toNewProgramRegistration(dto: ProgramRegistrationDto): NewProgramRegistration {
   const business = dto.tiene_emprendimiento === 'si';
   return {
     nombre: dto.nombre,

@@ -7,15 +7,13 @@ import type { LinkProgramView, ProgramaStatus, ProgramWaitlistEntryResponse } fr
 import type { WaitlistJoined } from '@shared/contracts/waitlist.contract';
 import type { NewDomainEvent } from '@shared/events/domain-events';
 import { MailOutbox } from '../mail/mail-outbox';
-import { assertBirthDate } from '@core/http/dto-fields';
 import { wireNames } from '@core/format/person-names';
 import {
   EMAIL_ALREADY_REGISTERED,
   PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
+  publicApplication,
   receivedMail,
-  SLUG_PATTERN,
-  toNewProgramRegistration,
 } from './program-applications';
 import type { ProgramRegistrationEntity } from './program-registration.entity';
 import { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
@@ -90,9 +88,7 @@ export class ProgramWaitlistService extends WaitlistEngine<
 
   /** A join takes the /register body (the birth date checked as there); the whole application waits with the entry. */
   async join(slug: string, dto: ProgramRegistrationDto): Promise<WaitlistJoined> {
-    assertBirthDate(dto.fecha_nacimiento, this.config.tzDisplay);
-    if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
-    const r = toNewProgramRegistration(dto);
+    const r = publicApplication(slug, dto, this.config.tzDisplay);
     const person = {
       ...wireNames(r),
       correo_electronico: r.correoElectronico,

@@ -10,7 +10,7 @@ import { toWaitlistLine } from '@shared/contracts/waitlist.contract';
 import type { ProgramaEntity } from '@modules/programs/programa.entity';
 import type { ProgramRegistrationEntity } from '@modules/programs/program-registration.entity';
 import type { ProgramWaitlistEntryEntity } from './program-waitlist-entry.entity';
-import { iso } from '@core/format/iso';
+import { iso, wireTimestamps } from '@core/format/iso';
 import { wireNames } from '@core/format/person-names';
 
 export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
@@ -32,8 +32,7 @@ export function toProgramaResponse(p: ProgramaEntity): ProgramaResponse {
     held_places: p.heldPlaces,
     waitlist_count: p.waitlistCount,
     imagen_url: p.imagenUrl,
-    created_at: iso(p.createdAt)!,
-    updated_at: iso(p.updatedAt)!,
+    ...wireTimestamps(p),
   };
 }
 
@@ -86,8 +85,7 @@ export function toProgramRegistrationResponse(r: ProgramRegistrationEntity): Pro
     rfc: r.rfc,
     status: r.status,
     notas: r.notas,
-    created_at: iso(r.createdAt)!,
-    updated_at: iso(r.updatedAt)!,
+    ...wireTimestamps(r),
   };
 }
 

@@ -17,7 +17,6 @@ import { UnitOfWork } from '@core/outbox/unit-of-work';
 import { NoticeVersions } from '@shared/contracts/privacy-notice.contract';
 import { PROGRAM_STATUS_MAIL, type ProgramStatusMail } from '@shared/contracts/mail.contract';
 import { MailOutbox } from '../mail/mail-outbox';
-import { assertBirthDate } from '@core/http/dto-fields';
 import { RateLimiter } from '@core/redis/rate-limiter';
 import { clearOtherFeatured, lockFeatured } from '@core/database/featured';
 import { claimSlug } from '@core/database/slugs';
@@ -27,9 +26,9 @@ import {
   EMAIL_ALREADY_REGISTERED,
   PROGRAM_NOT_FOUND,
   PUBLIC_PROGRAM_NOT_FOUND,
+  publicApplication,
   receivedMail,
   SLUG_PATTERN,
-  toNewProgramRegistration,
 } from './program-applications';
 import { programRegistrationsSheet } from './program-registrations-export';
 import { sheetFile } from '@core/format/spreadsheet';
@@ -259,9 +258,7 @@ export class ProgramsService {
    * the program (unique index); a duplicate rolls the place back. Nothing is read before.
    */
   async register(slug: string, dto: ProgramRegistrationDto, actor: EventActor): Promise<{ id: number; status: ProgramRegistrationStatus }> {
-    assertBirthDate(dto.fecha_nacimiento, this.config.tzDisplay);
-    if (!SLUG_PATTERN.test(slug)) throw new DomainException(ErrorCode.NotFound, PUBLIC_PROGRAM_NOT_FOUND);
-    const row = toNewProgramRegistration(dto);
+    const row = publicApplication(slug, dto, this.config.tzDisplay);
     const consent = { version: await this.notices.accepted(dto.aviso_version), acceptedAt: null };
     const outcome = await this.uow
       .run(actor, async (tx) => {

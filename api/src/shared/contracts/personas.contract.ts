@@ -6,6 +6,23 @@ export type { CompletenessLevel };
 export const CATALOGUE_TYPES = ['profesion', 'sector', 'empresa', 'puesto', 'zona'] as const;
 export type CatalogueType = (typeof CATALOGUE_TYPES)[number];
 
+/** A person's main address, field by field. */
+export const PERSONA_MAIN_ADDRESS = [
+  'direccion_calle',
+  'direccion_numero',
+  'direccion_colonia',
+  'direccion_ciudad',
+  'direccion_estado',
+] as const;
+/** Their other address, field for field as the main one (a merge moves an address as a whole). */
+export const PERSONA_ALT_ADDRESS = [
+  'direccion_alterna_calle',
+  'direccion_alterna_numero',
+  'direccion_alterna_colonia',
+  'direccion_alterna_ciudad',
+  'direccion_alterna_estado',
+] as const;
+
 /** The writable fields of a person (spec 3 §3), in one place: the API's columns and the web form's fields. */
 export const PERSONA_FIELDS = [
   'profesion_id',
@@ -21,16 +38,8 @@ export const PERSONA_FIELDS = [
   'extension_oficina',
   'telefono_celular',
   'correo_electronico',
-  'direccion_calle',
-  'direccion_numero',
-  'direccion_colonia',
-  'direccion_ciudad',
-  'direccion_estado',
-  'direccion_alterna_calle',
-  'direccion_alterna_numero',
-  'direccion_alterna_colonia',
-  'direccion_alterna_ciudad',
-  'direccion_alterna_estado',
+  ...PERSONA_MAIN_ADDRESS,
+  ...PERSONA_ALT_ADDRESS,
   'zona_id',
   'invita',
 ] as const;

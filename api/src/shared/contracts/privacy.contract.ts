@@ -2,6 +2,7 @@
  * Privacy: ARCO requests (LGPDPPSO arts. 43–56, docs/decisions/privacidad.md) and the mail
  * suppression list (oposición, unsubscribe links). Wire types, enums and limits shared by the API and the web.
  */
+import { PERSONA_MAIN_ADDRESS } from './personas.contract';
 
 /** The four ARCO rights (LGPDPPSO arts. 44–47). */
 export const ARCO_TYPES = ['acceso', 'rectificacion', 'cancelacion', 'oposicion'] as const;
@@ -146,11 +147,7 @@ export const RECTIFIABLE_FIELDS: Record<
     'telefono_celular',
     'telefono_oficina',
     'correo_electronico',
-    'direccion_calle',
-    'direccion_numero',
-    'direccion_colonia',
-    'direccion_ciudad',
-    'direccion_estado',
+    ...PERSONA_MAIN_ADDRESS,
   ],
 };
 export type RectifiableSource = keyof typeof RECTIFIABLE_FIELDS;

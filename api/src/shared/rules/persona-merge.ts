@@ -1,19 +1,10 @@
-import { PERSONA_FIELDS, type PersonaField } from '../contracts/personas.contract';
+import { PERSONA_ALT_ADDRESS, PERSONA_FIELDS, PERSONA_MAIN_ADDRESS, type PersonaField } from '../contracts/personas.contract';
 
 /** A person as a merge reads it: its id and its writable fields. */
 export type MergeablePerson = { id: number } & Partial<Record<PersonaField, string | number | null>>;
 
 /** For each field, the id of the person whose value the merged person takes. */
 export type MergeChoice = Record<PersonaField, number>;
-
-const MAIN_ADDRESS = ['direccion_calle', 'direccion_numero', 'direccion_colonia', 'direccion_ciudad', 'direccion_estado'] as const;
-const ALT_ADDRESS = [
-  'direccion_alterna_calle',
-  'direccion_alterna_numero',
-  'direccion_alterna_colonia',
-  'direccion_alterna_ciudad',
-  'direccion_alterna_estado',
-] as const;
 
 const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 
@@ -36,10 +27,10 @@ export function preselectMerge(people: readonly MergeablePerson[]): MergeChoice 
   const best = (weight: (p: MergeablePerson) => number) => people.reduce((top, p) => (weight(p) > weight(top) ? p : top), people[0]).id;
   const choice = {} as MergeChoice;
   for (const f of PERSONA_FIELDS) choice[f] = best((p) => valueWeight(p[f]));
-  const main = best((p) => MAIN_ADDRESS.reduce((n, f) => n + valueWeight(p[f]), 0));
-  const alt = best((p) => ALT_ADDRESS.reduce((n, f) => n + valueWeight(p[f]), 0));
-  for (const f of MAIN_ADDRESS) choice[f] = main;
-  for (const f of ALT_ADDRESS) choice[f] = alt;
+  const main = best((p) => PERSONA_MAIN_ADDRESS.reduce((n, f) => n + valueWeight(p[f]), 0));
+  const alt = best((p) => PERSONA_ALT_ADDRESS.reduce((n, f) => n + valueWeight(p[f]), 0));
+  for (const f of PERSONA_MAIN_ADDRESS) choice[f] = main;
+  for (const f of PERSONA_ALT_ADDRESS) choice[f] = alt;
   return choice;
 }
 
@@ -61,10 +52,10 @@ export function mergedValues(people: readonly MergeablePerson[], choice: MergeCh
   const byId = new Map(people.map((p) => [p.id, p]));
   const out = {} as Record<PersonaField, string | number | null>;
   for (const f of PERSONA_FIELDS) out[f] = byId.get(choice[f])?.[f] ?? null;
-  if (ALT_ADDRESS.every((f) => !filled(out[f]))) {
-    const kept = addressKey(out, MAIN_ADDRESS);
-    const other = people.find((p) => filled(p.direccion_calle) && addressKey(p, MAIN_ADDRESS) !== kept);
-    if (other) MAIN_ADDRESS.forEach((f, i) => (out[ALT_ADDRESS[i]] = other[f] ?? null));
+  if (PERSONA_ALT_ADDRESS.every((f) => !filled(out[f]))) {
+    const kept = addressKey(out, PERSONA_MAIN_ADDRESS);
+    const other = people.find((p) => filled(p.direccion_calle) && addressKey(p, PERSONA_MAIN_ADDRESS) !== kept);
+    if (other) PERSONA_MAIN_ADDRESS.forEach((f, i) => (out[PERSONA_ALT_ADDRESS[i]] = other[f] ?? null));
   }
   return out;
 }
