@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { expectScreenOk, signIn, closeModal, viewportFor } from '../setup/browser';
+import { expectScreenOk, signIn, closeModal, viewportFor, openSignedIn } from '../setup/browser';
 import { databaseUrl, ownServer } from './own-server';
 
 /**
@@ -92,8 +92,7 @@ for (const width of [1280, 360] as const) {
     });
 
     test(`today's event at the door and the Correos screen with the demo data pass axe at ${width} px`, async ({ page }) => {
-      await signIn(page);
-      await page.goto('/eventos-externos');
+      await openSignedIn(page, '/eventos-externos');
       const row = page.locator(`[data-testid="external-event-row"][data-slug="${DEMO.todayEvent}"]`);
       await expect(row).toBeVisible();
       const eventId = await row.getAttribute('data-event-id');
@@ -118,8 +117,7 @@ for (const width of [1280, 360] as const) {
     });
 
     test(`programs, people and spaces with the demo data pass axe at ${width} px`, async ({ page }) => {
-      await signIn(page);
-      await page.goto('/programas-servicios');
+      await openSignedIn(page, '/programas-servicios');
       const row = page.locator(`[data-testid="program-row"][data-slug="${DEMO.program}"]`);
       await expect(row).toBeVisible();
       await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
@@ -141,8 +139,7 @@ for (const width of [1280, 360] as const) {
     });
 
     test(`internal events and the seating map with the demo data pass axe at ${width} px`, async ({ page }) => {
-      await signIn(page);
-      await page.goto('/eventos-internos');
+      await openSignedIn(page, '/eventos-internos');
       const card = page.getByTestId('ie-card').filter({ hasText: DEMO.confirmedInternalEvent });
       await expect(card).toBeVisible();
       await expectScreenOk(page, 'demo: /eventos-internos');

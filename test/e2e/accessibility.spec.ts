@@ -10,6 +10,8 @@ import {
   bearer,
   closeModal,
   viewportFor,
+  openSignedIn,
+  storeSession,
 } from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 import { addCatalogueViaApi, createPersonaViaApi, letterTag } from './personas-helpers';
@@ -163,7 +165,7 @@ for (const width of [1280, 360] as const) {
 
     test(`external events, their board and their modals pass axe and do not scroll sideways at ${width} px`, async ({ page, request }) => {
       const { event } = await seed(request);
-      await signIn(page);
+      await storeSession(page);
       await visit(page, width, '/eventos-externos', 'external-events', page.getByTestId('external-event-row').first());
       await page.getByTestId('create-event').click();
       await expect(page.getByRole('dialog', { name: 'Crear Evento Externo' })).toBeVisible();
@@ -197,8 +199,7 @@ for (const width of [1280, 360] as const) {
 
     test(`the people database and its modals pass axe and do not scroll sideways at ${width} px`, async ({ page, request }) => {
       const { personaName } = await seed(request);
-      await signIn(page);
-      await page.goto('/personas');
+      await openSignedIn(page, '/personas');
       const row = page.locator(`[data-testid="persona-row"][data-name="${personaName}"]`);
       await expect(row).toBeVisible();
       await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../setup/browser';
+import { openSignedIn } from '../setup/browser';
 
 test.describe('guards and routes', () => {
   test('a guest is sent to /login from guarded routes', async ({ page }) => {
@@ -20,8 +20,7 @@ test.describe('guards and routes', () => {
   });
 
   test('a signed-in user is sent from /login to /dashboard', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/login');
+    await openSignedIn(page, '/login');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page).toHaveTitle('Panel Principal | Gobierno de Monterrey');
   });

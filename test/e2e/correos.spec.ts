@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type pg from 'pg';
-import { ADMIN, closeModal, expectScreenOk, signIn, viewportFor } from '../setup/browser';
+import { ADMIN, closeModal, expectScreenOk, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import { ownServer, postJson } from './own-server';
 
 /**
@@ -251,8 +251,7 @@ for (const width of [1280, 360] as const) {
     });
 
     test(`a view-only reader previews a message with its cancel link hidden and inert, at ${width} px`, async ({ page }) => {
-      await signIn(page, VIEWER.email, VIEWER.password);
-      await page.goto('/correos');
+      await openSignedIn(page, '/correos', VIEWER.email, VIEWER.password);
       await expect(page.getByTestId('correo-row')).toHaveCount(4); // the external event's; not the internal one
       await rowOf(page, 'rosa.villarreal@correo.mx').getByTestId('view-correo').click();
       const dialog = page.getByRole('dialog', { name: 'Vista previa del correo' });
@@ -278,9 +277,8 @@ for (const width of [1280, 360] as const) {
     });
 
     test(`an event's page links to its Correos, filtered in the address bar, at ${width} px`, async ({ page }) => {
-      await signIn(page);
       // The external event's registrations page: the link, reached with the keyboard, opens Correos filtered to it.
-      await page.goto(`/eventos-externos/${records.externo}/registros`);
+      await openSignedIn(page, `/eventos-externos/${records.externo}/registros`);
       const link = page.getByRole('link', { name: 'Correos del evento' });
       await expect(link).toBeVisible();
       await expectScreenOk(page, `registrations page with its Correos link at ${width}`);
@@ -342,8 +340,7 @@ for (const width of [1280, 360] as const) {
 
 test('a failed message is resent and its new status arrives live', async ({ page }) => {
   await page.setViewportSize(viewportFor(1280));
-  await signIn(page);
-  await page.goto('/correos');
+  await openSignedIn(page, '/correos');
   const row = rowOf(page, 'ana.cantu@correo.mx');
   await expect(row.getByTestId('correo-status')).toHaveText('Fallido');
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');

@@ -11,6 +11,7 @@ import {
   localInput,
   newSignedInPage,
   openLive,
+  openSignedIn,
 } from '../setup/browser';
 import { createEventViaApi, eventRow, fillRegistration, posterSvg, registrationRow } from './external-events-helpers';
 
@@ -299,8 +300,7 @@ test('public event page: not found, draft preview only for staff, form rules, pr
 });
 
 test('event images: browser checks, create-then-upload, and the partial-failure alert', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/eventos-externos');
+  await openSignedIn(page, '/eventos-externos');
   const fill = async (title: string) => {
     await page.getByTestId('create-event').click();
     const modal = page.getByRole('dialog', { name: 'Crear Evento Externo' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, expectScreenOk, newSignedInPage, signIn, viewportFor } from '../setup/browser';
+import { apiToken, expectScreenOk, newSignedInPage, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import {
   assignViaApi,
   autoSeatViaApi,
@@ -138,8 +138,7 @@ test('asistio without a seat: choose a section, the seat is given and the status
   });
   await setStatusViaApi(request, token, evento.id, id, 'confirmado');
 
-  await signIn(page);
-  await page.goto(`/eventos-internos/${evento.id}`);
+  await openSignedIn(page, `/eventos-internos/${evento.id}`);
   await expect(page.getByTestId('ie-espacio')).toContainText('(28 asientos)');
   const row = attendeeRow(page, id);
   await expect(row.getByTestId('ie-attendee-seat')).toHaveText('Sin asignar');
@@ -190,8 +189,7 @@ test('edit page: changing the space with seats assigned asks first; cancel rever
   const [sec] = await sectionsOf(request, token, evento.id);
   await autoSeatViaApi(request, token, evento.id, id, sec.id);
 
-  await signIn(page);
-  await page.goto(`/eventos-internos/${evento.id}/edit`);
+  await openSignedIn(page, `/eventos-internos/${evento.id}/edit`);
   const select = page.getByTestId('ie-espacio-select');
   await expect(select).toHaveValue(String(first.id));
   await expect(select.locator('option', { hasText: 'Sin asignación de asientos' })).toHaveCount(1);
@@ -221,8 +219,7 @@ test('assign persons: 50 per page, searched on the server, at least one selected
     { nombre: `Ana ${tag}`, apellido_paterno: 'Ríos', correo_electronico: `ana.${tag.toLowerCase()}@correo.mx` },
     { nombre: `Paola ${tag}`, apellido_paterno: 'Zambrano' },
   ]);
-  await signIn(page);
-  await page.goto(`/eventos-internos/${evento.id}`);
+  await openSignedIn(page, `/eventos-internos/${evento.id}`);
   await expect(page.getByTestId('ie-no-attendees')).toHaveText('No hay asistentes asignados a este evento.');
   await page.getByTestId('ie-assign-open').click();
   await expect(page.getByTestId('ie-assign-submit')).toBeDisabled();
@@ -252,8 +249,8 @@ test('list: each card opens the same assign-persons modal, by keyboard; the card
   ]);
   for (const width of [1280, 360] as const) {
     await page.setViewportSize(viewportFor(width));
-    if (width === 1280) await signIn(page);
-    await page.goto('/eventos-internos');
+    if (width === 1280) await openSignedIn(page, '/eventos-internos');
+    else await page.goto('/eventos-internos');
     const card = page.getByTestId('ie-card').filter({ hasText: evento.titulo });
     const before = Number(await card.getByTestId('ie-card-count').textContent());
     // Named by its visible text first (WCAG 2.5.3), then which event: one such button per card.

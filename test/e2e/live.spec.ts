@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createStaffUser, signIn, uniqueEmail, bearer } from '../setup/browser';
+import { apiToken, createStaffUser, signIn, uniqueEmail, bearer, storeSession, signInThroughForm } from '../setup/browser';
 import { createEventViaApi } from './external-events-helpers';
 import { fillCreateUser, userRow } from './users-helpers';
 
@@ -9,8 +9,9 @@ test('users and dashboard update live across two sessions, without reload', asyn
   const observer = await observerContext.newPage();
   const actor = await actorContext.newPage();
   try {
+    // Two sessions of the same account: the actor's is a new sign-in.
     await signIn(observer);
-    await signIn(actor);
+    await signInThroughForm(actor);
 
     // Both on /users; wait until the observer has joined the 'users' room.
     await observer.goto('/users');
@@ -77,7 +78,7 @@ test('changes pushed before the socket is in its rooms still reach the screen on
     await gate;
     ws.connectToServer();
   });
-  await signIn(page, email, password);
+  await storeSession(page, email, password);
   await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/api/eventos-externos' && r.request().method() === 'GET'),
     page.goto('/eventos-externos'),

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ADMIN, daysAhead } from '../setup/browser';
+import { ADMIN, daysAhead, forgetSessions } from '../setup/browser';
 import { freePort } from '../setup/processes';
 
 /**
@@ -69,6 +69,7 @@ export function ownServer<T>(prepare: (server: OwnServer) => Promise<T>, env: No
         await db.connect();
         await use(await prepare({ url, database, db, output: () => out }));
       } finally {
+        forgetSessions(url);
         await db.end().catch(() => undefined);
         if (server.exitCode === null) {
           const done = new Promise((r) => server.once('exit', r));

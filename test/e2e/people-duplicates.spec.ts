@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, bearer, expectScreenOkAtBothWidths, shotsFolder, signIn } from '../setup/browser';
+import { apiToken, bearer, expectScreenOkAtBothWidths, shotsFolder, openSignedIn } from '../setup/browser';
 import { createPersonaViaApi, createStaff, letterTag } from './personas-helpers';
 
 /**
@@ -41,8 +41,7 @@ test('merge a pair from the review list with the keyboard only, then undo it', a
     correo_electronico: `rosa.${tag.toLowerCase()}@correo.mx`,
   });
 
-  await signIn(page);
-  await page.goto('/personas/duplicados');
+  await openSignedIn(page, '/personas/duplicados');
   const card = page.getByTestId('duplicate-pair').filter({ hasText: `ELIZONDO${tag}` });
   await expect(card).toHaveCount(1);
   const mergeButton = card.getByTestId('merge-duplicate');
@@ -128,11 +127,12 @@ test("an import's review list opens from its result; 'Fusionar' creates the row 
       async () =>
         ((await (await request.get(`/api/personas/import-csv/${importId}`, { headers: bearer(token) })).json()) as { status: string })
           .status,
+      // Every 250 ms: the default steps grow to a second, up to a second past the import's end.
+      { intervals: [100, 250] },
     )
     .toBe('completed');
 
-  await signIn(page);
-  await page.goto(`/personas/duplicados?importacion=${importId}`);
+  await openSignedIn(page, `/personas/duplicados?importacion=${importId}`);
   const review = page.getByTestId('import-review-list');
   const row = review.getByTestId('import-review-row').filter({ hasText: `ZAMBRANO${tag}` });
   await expect(row).toHaveCount(1);
@@ -168,8 +168,7 @@ test('who may only view sees the pairs, never Fusionar', async ({ page, request 
     telefono_celular: '8100000055',
   });
   const viewer = await createStaff(request, token, 'Solo Ver Duplicados', ['view']);
-  await signIn(page, viewer.email, viewer.password);
-  await page.goto('/personas/duplicados');
+  await openSignedIn(page, '/personas/duplicados', viewer.email, viewer.password);
   const card = page.getByTestId('duplicate-pair').filter({ hasText: `RUIZ${tag}` });
   await expect(card).toHaveCount(1);
   await expect(page.getByTestId('merge-duplicate')).toHaveCount(0);

@@ -2,14 +2,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { acceptNextDialog, apiToken, newSignedInPage, signIn, signOut } from '../setup/browser';
+import { acceptNextDialog, apiToken, newSignedInPage, signIn, signOut, openSignedIn } from '../setup/browser';
 import { createStaff, letterTag, personaRow, searchPersonas, statValue } from './personas-helpers';
 
 test('staff create, view, edit and delete a person, adding catalogue values from the form', async ({ page }) => {
   test.setTimeout(120_000); // a long walk through three modals; about 50 s when the machine is shared
   const tag = letterTag();
-  await signIn(page);
-  await page.goto('/personas');
+  await openSignedIn(page, '/personas');
   await expect(page).toHaveTitle('Base de Personas | Gobierno de Monterrey');
   await expect(page.getByRole('heading', { level: 1, name: 'Base de Personas' })).toBeVisible();
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
@@ -194,8 +193,7 @@ test('a CSV import shows its real progress to 100% and both staff lists update l
     await expect(observer.getByTestId('create-persona')).toHaveCount(0);
     const observerTotal = await statValue(observer, 'total');
 
-    await signIn(page);
-    await page.goto('/personas');
+    await openSignedIn(page, '/personas');
     await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'joined');
     const totalBefore = await statValue(page, 'total');
     expect(totalBefore).toBe(observerTotal);
@@ -404,8 +402,7 @@ test('one rule for the people database: the personas flags decide the card, the 
 
   // view + create + edit: import and Nueva Persona show.
   const importer = await createStaff(request, adminToken, 'Importa Personas', ['view', 'create', 'edit']);
-  await signIn(page, importer.email, importer.password);
-  await page.goto('/personas');
+  await openSignedIn(page, '/personas', importer.email, importer.password);
   await expect(page.getByTestId('create-persona')).toBeVisible();
   await expect(page.getByTestId('open-import')).toBeVisible();
 });

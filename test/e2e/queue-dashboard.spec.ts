@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../setup/browser';
+import { openSignedIn } from '../setup/browser';
 
 test('a super admin opens the queue dashboard from Gestionar Usuarios; without the cookie it is refused', async ({ page, context }) => {
   // Without the cookie (and no bearer header, as any browser page) the dashboard answers the normal 401 JSON.
@@ -7,8 +7,7 @@ test('a super admin opens the queue dashboard from Gestionar Usuarios; without t
   expect(refused.status()).toBe(401);
   expect((await refused.json()).message).toBe('No autenticado. Inicia sesión para continuar.');
 
-  await signIn(page);
-  await page.goto('/users');
+  await openSignedIn(page, '/users');
   const [dashboard] = await Promise.all([context.waitForEvent('page'), page.getByTestId('open-queue-dashboard').click()]);
   await dashboard.waitForURL(/\/api\/admin\/queues$/);
   await expect(dashboard.getByText('Aforo · Colas').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
-import { expectScreenOk, signIn, viewportFor } from '../setup/browser';
+import { expectScreenOk, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';
 import { fillRegistration } from './external-events-helpers';
 
@@ -101,8 +101,7 @@ for (const width of [1280, 360] as const) {
 }
 
 test('running it now anonymises the old event, the board keeps its counts', async ({ page, retentionServer }) => {
-  await signIn(page);
-  await page.goto('/privacidad/conservacion');
+  await openSignedIn(page, '/privacidad/conservacion');
   await expect(page.locator('[data-testid="retention-item"][data-clave="registros_eventos"]').getByTestId('retention-pending')).toHaveText(
     '3',
   );

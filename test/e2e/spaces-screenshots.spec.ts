@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn, bearer } from '../setup/browser';
+import { apiToken, bearer, openSignedIn } from '../setup/browser';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';
 
 // Visual review only: AFORO_SHOTS=1 npx playwright test spaces-screenshots
@@ -46,8 +46,7 @@ for (const [kind, viewport] of Object.entries(SHOT_VIEWPORTS)) {
     mkdirSync(dir, { recursive: true });
     if (kind === 'desktop') await seed(request);
     await page.setViewportSize(viewport);
-    await signIn(page);
-    await page.goto('/espacios');
+    await openSignedIn(page, '/espacios');
     await expect(page.getByTestId('space-row').first()).toBeVisible();
     const shot = (name: string, fullPage = true) =>
       page.screenshot({ path: `${dir}/${name}-${kind}.png`, fullPage, animations: 'disabled' });

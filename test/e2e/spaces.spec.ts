@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, expectScreenOk, signIn, bearer } from '../setup/browser';
+import { apiToken, expectScreenOk, signIn, bearer, openSignedIn, storeSession } from '../setup/browser';
 
 /**
  * Hover: the canvas has no element per seat, so the point comes from the keyboard-focus tooltip (centred
@@ -18,7 +18,7 @@ async function hoverFocusedSeat(page: Page): Promise<string> {
 
 test.describe('Gestión de Espacios (spec 3 §2.8)', () => {
   test('empty state while there are no spaces', async ({ page }) => {
-    await signIn(page);
+    await storeSession(page);
     await page.route('**/api/espacios', (route) => route.fulfill({ json: { espacios: [] } }));
     await page.goto('/espacios');
     await expect(page.getByTestId('spaces-empty')).toContainText('No hay espacios');
@@ -169,8 +169,7 @@ test.describe('Gestión de Espacios (spec 3 §2.8)', () => {
       });
       expect(res.status()).toBe(201);
       await page.setViewportSize({ width, height: 800 });
-      await signIn(page);
-      await page.goto('/espacios');
+      await openSignedIn(page, '/espacios');
       const row = page.getByTestId('space-row').filter({ hasText: name });
       await expect(row).toBeVisible();
       await expectScreenOk(page, `espacios ${width}`);
@@ -189,8 +188,7 @@ test.describe('Gestión de Espacios (spec 3 §2.8)', () => {
   }
 
   test('the list is live: a space created elsewhere appears without reloading', async ({ page, request }) => {
-    await signIn(page);
-    await page.goto('/espacios');
+    await openSignedIn(page, '/espacios');
     await expect(page.getByTestId('spaces-list').or(page.getByTestId('spaces-empty'))).toBeVisible();
     const token = await apiToken(request);
     const name = `Salón en vivo ${Date.now()}`;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { test as base, expect, type WebSocketRoute } from '@playwright/test';
 import { Receiver } from '../webhooks/receiver';
-import { expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor } from '../setup/browser';
+import { expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';
 
 /**
@@ -29,6 +29,8 @@ const test = base.extend<object, { webhooksServer: OwnServer }>({
 });
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
+/** The receiver is read every 250 ms: the default steps grow to a second, up to a second past a delivery. */
+const POLL_INTERVALS = [100, 250];
 test.afterAll(async () => state.receiver?.stop());
 
 test('a receiver registered from the user menu, its secret shown once, probado', async ({ page }) => {
@@ -84,9 +86,8 @@ test('the delivery log shows a registration delivered; a pause by someone else a
     email: 'rosa.villarreal@correo.mx',
     tipo_participante: 'Emprendedor',
   });
-  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000 }).toBe(2);
-  await signIn(page);
-  await page.goto('/webhooks');
+  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000, intervals: POLL_INTERVALS }).toBe(2);
+  await openSignedIn(page, '/webhooks');
   const row = page.getByTestId('webhook-row');
   await row.getByTestId('webhook-open-log').click();
   const log = page.getByTestId('webhook-log');
@@ -144,8 +145,7 @@ test('the delivery log is live: a delivery appears without clicking; after a rec
     ws.connectToServer();
     sockets.push(ws);
   });
-  await signIn(page);
-  await page.goto('/webhooks');
+  await openSignedIn(page, '/webhooks');
   await page.getByTestId('webhook-row').getByTestId('webhook-open-log').click();
   const log = page.getByTestId('webhook-log');
   const rows = log.getByTestId('webhook-delivery');
@@ -158,7 +158,7 @@ test('the delivery log is live: a delivery appears without clicking; after a rec
   const before = state.receiver!.received.length;
   await register(1);
   // Delivered (on a busy machine the line's wake-up can take a while); the screen was not touched.
-  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000 }).toBe(before + 1);
+  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000, intervals: POLL_INTERVALS }).toBe(before + 1);
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toHaveAttribute('data-estado', 'entregada');
   await expect(rows.first()).toContainText('registro.creado');
@@ -172,7 +172,7 @@ test('the delivery log is live: a delivery appears without clicking; after a rec
   await sockets[sockets.length - 1].close();
   await expect(log.getByTestId('live-indicator')).not.toHaveAttribute('data-state', 'joined');
   await register(2);
-  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000 }).toBe(before + 2);
+  await expect.poll(() => state.receiver!.received.length, { timeout: 20_000, intervals: POLL_INTERVALS }).toBe(before + 2);
   await expect(rows).toHaveCount(3);
   // Back online: the log is read again and shows what it missed.
   reconnect();

@@ -39,7 +39,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+/**
+ * Signs in through the login form, as a person does, and lands on the dashboard. For the tests about signing in and
+ * sessions (the form, the activity entry a sign-in writes, two separate sessions); the others start signed in
+ * (`signIn`, `openSignedIn`).
+ */
+export async function signInThroughForm(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
   await page.goto('/login');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
@@ -48,7 +53,55 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await expect(page.getByTestId('user-info-card')).toBeVisible();
 }
 
+/**
+ * One session per server and account, opened through the API the first time a test of this worker asks for it and
+ * kept for the next ones: the login form costs a page and a bcrypt comparison each time, and only login.spec.ts and
+ * the session tests are about it. `signOut` forgets the session it ends (the server revokes it).
+ */
+const sessions = new Map<string, Promise<string>>();
+
+/**
+ * Puts a session of that account in the page's local storage, where the web app keeps its token
+ * (web/src/lib/auth/auth-store.ts), as a browser that signed in before would have it; the page is then on a small
+ * file of the server (the favicon), and the next navigation starts signed in.
+ */
+export async function storeSession(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await page.goto('/favicon.svg');
+  const key = `${new URL(page.url()).origin} ${email} ${password}`;
+  let token = sessions.get(key);
+  if (!token) {
+    token = apiToken(page.request, email, password);
+    sessions.set(key, token);
+    token.catch(() => sessions.delete(key));
+  }
+  await page.evaluate((t) => window.localStorage.setItem('token', t), await token);
+}
+
+/** Opens `path` signed in as that account (a session kept per server and account, see `storeSession`). */
+export async function openSignedIn(page: Page, path: string, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await storeSession(page, email, password);
+  await page.goto(path);
+}
+
+/** Signed in as that account, on the dashboard (what the login form leads to) with the account's card shown. */
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await openSignedIn(page, '/dashboard', email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('user-info-card')).toBeVisible();
+}
+
+/**
+ * Forgets the sessions opened on a server that stops (a spec's own, own-server.ts): another one may later answer on
+ * the same port with a database where they do not exist.
+ */
+export function forgetSessions(origin: string): void {
+  for (const key of sessions.keys()) if (key.startsWith(`${origin} `)) sessions.delete(key);
+}
+
+/** Signs out from the user menu; the session it ends is no longer handed to the next tests. */
 export async function signOut(page: Page): Promise<void> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  for (const [key, session] of sessions) if ((await session.catch(() => null)) === token) sessions.delete(key);
   await page.getByTestId('user-menu-trigger').click();
   await page.getByTestId('logout-button').click();
   await expect(page).toHaveURL(/\/login$/);
@@ -148,6 +201,9 @@ const AXE_ONCE_PER_PAGE = `if (!window.axe) {\n${axe.source}\n}`;
  * and every modal a test opens, at 1280 and at 360 px.
  */
 export async function expectAccessible(page: Page, label = page.url(), options: AxeOptions = {}): Promise<void> {
+  // The page judged is the one in front, as a person sees it: Chromium gives another tab of its context (a citizen's
+  // second page) about one frame a second, and each animation below would end only at its next frame.
+  await page.bringToFront();
   // Contrast is judged on what stays on screen, not halfway through an entrance (a card fading in is, for
   // 0.3 s, lighter than its colours): the finite animations end first; endless ones (a spinner) are left.
   await page.evaluate(() =>
