@@ -8,7 +8,7 @@ import { OUTBOX_BATCH_SIZE, OUTBOX_CHANNEL, OUTBOX_MIN_CYCLE_MS, OUTBOX_SCAN_INT
 import { JobPublisher } from '../jobs/job-publisher';
 import { JobRoutes } from '../jobs/job-routes';
 import { relaysOutbox } from '../process/roles';
-import type { SocketEffects } from '../realtime/push-routes';
+import { addCounts, type SocketEffects } from '../realtime/push-routes';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { OutboxRepository } from './outbox.repository';
 
@@ -133,10 +133,15 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const events = await this.outbox.takeUnpublished(manager, OUTBOX_BATCH_SIZE);
       if (events.length === 0) return false;
       await this.jobs.addBulk(this.jobRoutes.jobsForBatch(events));
-      effects = await this.realtime.publishBatch(events);
+      effects = this.realtime.publishBatch(events);
       return events.length === OUTBOX_BATCH_SIZE;
     });
-    for (const effect of effects) await this.realtime.applyEffects(effect);
+    const counts: { [kind: string]: number[] } = {};
+    for (const effect of effects) {
+      await this.realtime.applyEffects(effect);
+      addCounts(counts, effect.counts);
+    }
+    await this.realtime.pushCounts(counts).catch((err: Error) => this.logger.warn(`Counts push failed: ${err.message}`));
     return full;
   }
 }

@@ -13,7 +13,7 @@ export interface SocketEffects {
   revalidateUser?: number;
   endSessions?: string[];
   endUser?: number;
-  /** Records whose live counts are pushed with the batch, after its changes, by counts kind (see RealtimeRegistry.counts). */
+  /** Records whose live counts are pushed after the batch (coalesced), by counts kind (see RealtimeRegistry.counts). */
   counts?: { [kind: string]: number[] };
 }
 

@@ -5,7 +5,7 @@ import { PUSH_BATCH_WINDOW_MS } from '../constants';
 import type { RoomSink } from './aforo-server';
 import { writeTogether } from './batch-writes';
 import { PushCoalescer } from './push-coalescer';
-import { addCounts, type RoutedPush, type SocketEffects } from './push-routes';
+import type { RoutedPush, SocketEffects } from './push-routes';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeRegistry } from './realtime-registry';
 import { RoomPolicy, sessionRoom } from './room-policy';
@@ -29,28 +29,20 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
   }
 
   /**
-   * Pushes a batch of committed domain events to their rooms, in order, with the current counts of the records they
-   * touched after them (one counts read per batch): both go to the coalescer together, so a screen gets the
-   * changes and their counts in one write. Pushes that combine (e.g. new registrations of one event) go as one per
-   * room, also with those of earlier batches still waiting for their room's window (push-coalescer.ts). Answers the
-   * batch's socket effects, for `applyEffects` once the batch is published.
+   * Pushes a batch of committed domain events to their rooms, in order; pushes that combine (e.g. new
+   * registrations of one event) go as one per room, also with those of earlier batches still waiting for
+   * their room's window (push-coalescer.ts).
    */
-  async publishBatch(events: StoredDomainEvent[]): Promise<SocketEffects[]> {
+  publishBatch(events: StoredDomainEvent[]): SocketEffects[] {
     if (!this.gateway?.server) return [];
     const routed: RoutedPush[] = [];
     const effects: SocketEffects[] = [];
-    const counts: { [kind: string]: number[] } = {};
     for (const event of events) {
       const { pushes, effects: e } = this.registry.route(event);
       for (const spec of pushes) routed.push({ spec, eventIds: [event.id], occurredAt: new Date(event.occurredAt) });
       if (e) effects.push(e);
-      addCounts(counts, e?.counts);
     }
-    const countPushes = await this.countPushes(counts).catch((err: Error) => {
-      this.logger.warn(`Counts push failed: ${err.message}`);
-      return [];
-    });
-    this.coalescer.push([...routed, ...countPushes]);
+    this.coalescer.push(routed);
     return effects;
   }
 
@@ -97,16 +89,18 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
     }
   }
 
-  /** The current counts of the records a batch touched, as pushes: once per record however many changes it held. */
-  private async countPushes(counts: { [kind: string]: number[] }): Promise<RoutedPush[]> {
-    const sink = new CountsSink();
+  /** Pushes the current counts of the records a batch touched, once per record however many changes it held. */
+  async pushCounts(counts: { [kind: string]: number[] }): Promise<void> {
+    const server = this.gateway?.server;
+    if (!server) return;
     for (const [kind, ids] of Object.entries(counts)) {
       if (ids.length === 0) continue;
       const source = this.registry.countsSource(kind);
       if (!source) throw new Error(`No counts source ${kind}`);
+      const sink = new CountsSink();
       await source.push(sink, [...new Set(ids)]);
+      this.coalescer.push(sink.pushes);
     }
-    return sink.pushes;
   }
 
   /** Makes the user's sockets leave every room their current access no longer allows. */
