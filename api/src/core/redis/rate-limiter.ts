@@ -63,7 +63,7 @@ export class RateLimiter extends RedisLimit<CountingCommands> {
       try {
         total = Number(await this.client.aforoRateIncrement(redisKey, group.length, ttlSeconds));
       } catch (err) {
-        this.failOpen('Rate limiting', err);
+        this.unavailable('Rate limiting (fails open)', err);
       }
       group.forEach((resolve, i) => resolve(total === null ? null : total - group.length + 1 + i));
     }

@@ -2,6 +2,9 @@ import { Logger } from '@nestjs/common';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
 import type { RedisService } from './redis.service';
 
+/** How often a limit says in the log that Redis does not answer, while it does not. */
+const UNAVAILABLE_LOG_EVERY_MS = 10_000;
+
 /** A Lua script run as one Redis command (ioredis `defineCommand`): its keys first, then its arguments. */
 export interface RedisScript {
   numberOfKeys: number;
@@ -26,9 +29,17 @@ export abstract class RedisLimit<C extends object> {
     this.client = redis.client as RedisService['client'] & C;
   }
 
-  /** Redis did not answer: the limit lets the request through, and says in the log that `what` is unavailable. */
-  protected failOpen(what: string, err: unknown): void {
-    this.logger.warn(`${what} unavailable: ${(err as Error).message}`);
+  private readonly warnedAt = new Map<string, number>();
+
+  /**
+   * Redis did not answer `what`: says so in the log, at most once every UNAVAILABLE_LOG_EVERY_MS per `what` (during an
+   * outage every request comes here, and a confirmation waiting for attempts in flight asks every 20 ms).
+   */
+  protected unavailable(what: string, err: unknown): void {
+    const now = Date.now();
+    if (now - (this.warnedAt.get(what) ?? -Infinity) < UNAVAILABLE_LOG_EVERY_MS) return;
+    this.warnedAt.set(what, now);
+    this.logger.warn(`${what}: Redis unavailable (${(err as Error).message})`);
   }
 }
 
@@ -50,7 +61,8 @@ export class LocalCounts {
 
   /** Seconds until the key's counter expires (0 when there is none). */
   ttl(key: string): number {
-    return this.get(key) > 0 ? Math.ceil((this.counts.get(key)!.until - Date.now()) / 1000) : 0;
+    const c = this.counts.get(key);
+    return c && c.until > Date.now() ? Math.ceil((c.until - Date.now()) / 1000) : 0;
   }
 
   add(key: string, n: number, ttlSeconds: number): void {

@@ -88,7 +88,7 @@ export class LoginThrottle extends RedisLimit<ThrottleCommands> {
         ),
       );
     } catch (err) {
-      return this.failOpen('Login throttling', err);
+      return this.unavailable('Login throttling (fails open)', err);
     }
     if (waitMs <= 0) return;
     const seconds = Math.ceil(waitMs / 1000);
@@ -99,7 +99,7 @@ export class LoginThrottle extends RedisLimit<ThrottleCommands> {
     try {
       await this.client.aforoLoginSucceeded(...this.keys(email, address));
     } catch (err) {
-      this.failOpen('Login throttling', err);
+      this.unavailable('Login throttling (fails open)', err);
     }
   }
 }

@@ -113,7 +113,7 @@ export class ConfirmationThrottle extends RedisLimit<ThrottleCommands> {
         );
         local = false;
       } catch (err) {
-        this.logger.warn(`Confirmation throttling counted in this process: Redis unavailable (${(err as Error).message})`);
+        this.unavailable('Confirmation throttling (counted in this process)', err);
         wait = this.reserveHere(keys);
         local = true;
       }
