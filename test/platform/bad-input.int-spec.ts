@@ -70,8 +70,9 @@ const STACK = /\bat .+\.(ts|js):\d+|node_modules|Error:\s/;
 
 /**
  * One request and its answer as text. node:http with a keep-alive agent, not the global fetch: inside Jest's sandbox
- * fetch (undici, web streams) cost the client about a third of this file's CPU, more than the refusals it measured.
- * It asks for compressed answers as fetch did, so the server takes the same path.
+ * fetch (undici, web streams) was about a fifth of this file's CPU, half as much as the server answering it
+ * (docs/decisions/plataforma.md, «CI en 20 minutos»). It asks for compressed answers as fetch did, so the server
+ * takes the same path.
  */
 function send(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
   return new Promise<{ status: number; text: string }>((done, fail) => {
