@@ -193,6 +193,25 @@ export default tseslint.config(
   ...importZones,
   ...apiZones,
   {
+    // A browser spec's `test` is test/e2e/fixtures.ts's: its baseURL is its worker's own server (there is no other).
+    files: ['test/e2e/**/*.ts'],
+    ignores: ['test/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Importa `test` de test/e2e/fixtures.ts: cada worker prueba contra un servidor propio.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

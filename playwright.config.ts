@@ -6,14 +6,16 @@ const chromiumOptions = JSON.parse(readFileSync(join(__dirname, 'test/e2e/chromi
 
 // Never let Playwright fetch its own browser: the Debian chromium package is used.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
-// Several checkouts can run their browser tests at once on one machine: each picks its own port.
-const port = process.env.E2E_PORT ?? '3199';
+// Two workers, each driving a server of its own (test/e2e/fixtures.ts, on ports E2E_PORT, E2E_PORT + 1…): one Chromium
+// tab against one server left a 2-core machine half idle. E2E_WORKERS=1 runs every file on one server, as before.
+const workers = Number(process.env.E2E_WORKERS ?? '2');
 
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  // Files are spread over the workers; a file's tests run in order, on one worker.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -21,7 +23,7 @@ export default defineConfig({
   reporter: [['list'], ['./test/e2e/timings-reporter.ts']],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${port}`,
+    // No baseURL here: each worker's is its own server's (test/e2e/fixtures.ts).
     viewport: { width: 1280, height: 800 },
     locale: 'es-MX',
     timezoneId: 'America/Monterrey',
@@ -33,13 +35,5 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     // The Debian package and its flags, shared with the benchmarks that drive a browser.
     launchOptions: chromiumOptions,
-  },
-  webServer: {
-    command: 'node test/e2e/start-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
   },
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 import { expectScreenOk, signIn, closeModal, viewportFor, openSignedIn } from '../setup/browser';
 import { databaseUrl, ownServer } from './own-server';
 
@@ -12,7 +12,7 @@ import { databaseUrl, ownServer } from './own-server';
  * label-content-name-mismatch on the programs' participants went unseen).
  *
  * The demo data gets a server of its own (own-server.ts: its own database and Redis prefix): seeded into the
- * shared e2e server it would stay there for the specs that run after this one, which count rows and totals.
+ * worker's server (fixtures.ts) it would stay there for the specs that run after this one, which count rows and totals.
  */
 
 const root = join(__dirname, '../..');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { bearer, closeModal, expectScreenOk, expectScreenOkAtBothWidths, shotsFolder, signIn, viewportFor } from '../setup/browser';
 
 /**

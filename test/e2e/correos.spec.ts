@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 import type pg from 'pg';
 import { ADMIN, closeModal, expectScreenOk, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import { ownServer, postJson } from './own-server';
@@ -10,7 +11,7 @@ import { ownServer, postJson } from './own-server';
  *
  * Messages are queued with `queue_mail` straight into the database (public registration queues them in the
  * citizen's part of the issue), so this spec gets a server of its own (own-server.ts: its
- * database known): the shared e2e server keeps no correos for the specs after it. Without SMTP_URL the workers
+ * database known): its worker's server (fixtures.ts) keeps no correos for the specs after it. Without SMTP_URL the workers
  * store each message (status stored); one is then marked refused by a server (550) to show a failed one.
  * Screenshots at 1280 and 360 px with AFORO_SHOTS=1 (in AFORO_SHOTS_DIR or /tmp/shots-correos).
  */

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
 import { chooseGate, eventWithOnePerson, occupancyOf, registrationCodes, typeCode, writeQrVideo } from './door-helpers';
 import { createEventViaApi, registerViaApi, registrationRow } from './external-events-helpers';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { type Download, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
 import { apiToken, daysAhead, expectScreenOkAtBothWidths, newSignedInPage, shotsFolder, uniqueEmail } from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';

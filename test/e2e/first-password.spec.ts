@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 import { expectScreenOk, viewportFor } from '../setup/browser';
 import { ownServer } from './own-server';
 import { SHOT_VIEWPORTS } from './screenshots';
@@ -8,7 +9,7 @@ import { SHOT_VIEWPORTS } from './screenshots';
  * No fixed first password, in the browser: a server started without ADMIN_PASSWORD prints a
  * generated one once; signing in with it shows only 'Cambia tu contraseña', whatever the address, until a new one
  * is chosen; then the panel opens. The screen passes axe at 1280 and 360 px. Its own server (own-server.ts, its own
- * database): the shared one's admin has a password of its own.
+ * database): the worker's server's admin has a password of its own.
  */
 
 const shown = /con admin@aforo\.local y la contraseña inicial: (\S+)/;

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, bearer, expectScreenOk, newSignedInPage, viewportFor } from '../setup/browser';
 import { assignViaApi, createInternalEventViaApi, createPeopleViaApi, GUEST_NAMES } from './internal-events-helpers';
 

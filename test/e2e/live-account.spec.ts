@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, createStaffUser, signIn, bearer } from '../setup/browser';
 
 test('a signed-in user sees permission changes live and is signed out when deleted', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, createStaffUser, signIn, uniqueEmail, bearer, storeSession, signInThroughForm } from '../setup/browser';
 import { createEventViaApi } from './external-events-helpers';
 import { fillCreateUser, userRow } from './users-helpers';

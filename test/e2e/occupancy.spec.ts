@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, bearer, createStaffUser, expectScreenOk, newSignedInPage, uniqueEmail, viewportFor } from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 import { eventInSpaceViaApi } from './internal-events-helpers';

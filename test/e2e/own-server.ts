@@ -5,8 +5,9 @@ import { ADMIN, daysAhead, forgetSessions } from '../setup/browser';
 import { freePort } from '../setup/processes';
 
 /**
- * A server of a spec's own, for a spec whose data must not reach the shared server (the specs after it count rows) or
- * whose server starts differently: test/e2e/start-server.mjs on a free port, with its own database and Redis prefix.
+ * A server of a spec's own, for a spec whose data must not reach its worker's server (fixtures.ts: the specs after it
+ * there count rows) or whose server starts differently: test/e2e/start-server.mjs on a free port, with its own database
+ * and Redis prefix.
  * Started once per worker, before the spec's first test; stopped and its database dropped after its last.
  */
 export interface OwnServer {
@@ -28,6 +29,66 @@ export function databaseUrl(database: string): string {
   return url.toString();
 }
 
+/** A server started by `startServer`, and how to stop it (its database dropped). */
+export interface StartedServer extends OwnServer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts test/e2e/start-server.mjs on `port` (a free one the system picks when not given) with a database of its own
+ * (aforo_e2e_<timestamp>_<port>, also its Redis prefix) and waits until it answers /api/health. `env` is added to
+ * start-server.mjs's (E2E_ADMIN_PASSWORD, …). `stop` ends it, forgets its sessions and drops its database.
+ */
+export async function startServer(options: { env?: NodeJS.ProcessEnv; port?: string } = {}): Promise<StartedServer> {
+  const port = options.port ?? (await freePort());
+  // Two workers may start theirs in the same millisecond: the port tells them apart.
+  const database = `aforo_e2e_${Date.now()}_${port}`;
+  let out = '';
+  const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...options.env, E2E_PORT: port, E2E_DATABASE: database },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-8000));
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const db = new pg.Client({ connectionString: databaseUrl(database) });
+  const stop = async () => {
+    forgetSessions(url);
+    await db.end().catch(() => undefined);
+    if (server.exitCode === null && server.signalCode === null) {
+      const done = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await done;
+    }
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  };
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`El servidor propio terminó (${server.exitCode}):\n${out}`);
+      if (
+        await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (Date.now() > deadline) throw new Error(`El servidor propio no respondió en ${url}:\n${out}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await db.connect();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, database, db, output: () => out, stop };
+}
+
 type OwnServerFixture<T> = [(args: object, use: (value: T) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }];
 
 /**
@@ -39,47 +100,11 @@ export function ownServer<T>(prepare: (server: OwnServer) => Promise<T>, env: No
     // Playwright reads a fixture's dependencies from this pattern: none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const port = await freePort();
-      const database = `aforo_e2e_${Date.now()}`;
-      let out = '';
-      const server = spawn(process.execPath, [join(root, 'test/e2e/start-server.mjs')], {
-        cwd: root,
-        env: { ...process.env, ...env, E2E_PORT: port, E2E_DATABASE: database },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-8000));
-      server.stdout.on('data', keep);
-      server.stderr.on('data', keep);
-      const url = `http://127.0.0.1:${port}`;
-      const db = new pg.Client({ connectionString: databaseUrl(database) });
+      const server = await startServer({ env });
       try {
-        const deadline = Date.now() + 120_000;
-        for (;;) {
-          if (server.exitCode !== null) throw new Error(`El servidor propio terminó (${server.exitCode}):\n${out}`);
-          if (
-            await fetch(`${url}/api/health`).then(
-              (r) => r.ok,
-              () => false,
-            )
-          )
-            break;
-          if (Date.now() > deadline) throw new Error(`El servidor propio no respondió en ${url}:\n${out}`);
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        await db.connect();
-        await use(await prepare({ url, database, db, output: () => out }));
+        await use(await prepare(server));
       } finally {
-        forgetSessions(url);
-        await db.end().catch(() => undefined);
-        if (server.exitCode === null) {
-          const done = new Promise((r) => server.once('exit', r));
-          server.kill('SIGTERM');
-          await done;
-        }
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: 180_000 },

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, bearer, expectScreenOkAtBothWidths, shotsFolder, openSignedIn } from '../setup/browser';
 import { createPersonaViaApi, createStaff, letterTag } from './personas-helpers';
 

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptNextDialog, apiToken, newSignedInPage, signIn, signOut, openSignedIn } from '../setup/browser';
 import { createStaff, letterTag, personaRow, searchPersonas, statValue } from './personas-helpers';
 

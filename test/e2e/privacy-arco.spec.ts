@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, bearer, newSignedInPage, uniqueEmail, expectScreenOkAtBothWidths, shotsFolder, signLink } from '../setup/browser';
 import { createEventViaApi, registerViaApi } from './external-events-helpers';
 

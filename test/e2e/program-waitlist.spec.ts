@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, linkFromMail, openLive, staffAndCitizen, uniqueEmail, expectScreenOkAtBothWidths, shotsFolder } from '../setup/browser';
 import { createProgramViaApi, applyViaApi, fillApplication, programApplication } from './programs-helpers';
 import { actOnLinkPage } from './link-pages-helpers';

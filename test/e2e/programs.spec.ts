@@ -1,4 +1,5 @@
-import { expect, test, type Keyboard, type Page } from '@playwright/test';
+import { type Keyboard, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, createStaffUser, signIn, uniqueEmail } from '../setup/browser';
 import { createProgramViaApi, applyViaApi, fillApplication, programApplication } from './programs-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openSignedIn } from '../setup/browser';
 
 test('a super admin opens the queue dashboard from Gestionar Usuarios; without the cookie it is refused', async ({ page, context }) => {

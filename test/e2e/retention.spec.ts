@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 import { expectScreenOk, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';
 import { fillRegistration } from './external-events-helpers';

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, signIn, uniqueEmail } from '../setup/browser';
 import { fillCreateUser, userRow } from './users-helpers';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';

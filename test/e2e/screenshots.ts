@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './fixtures';
 
 /** The widths every screen is looked at: a desktop and the narrowest phone the product supports (360 px). */
 export const SHOT_VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 360, height: 760 } } as const;

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, newSignedInPage } from '../setup/browser';
 import { GUEST_NAMES, autoSeatViaApi, reportInAuditoriumViaApi, sectionsOf, setStatusViaApi } from './internal-events-helpers';
 import { SHOT_VIEWPORTS, screenshotsDir } from './screenshots';

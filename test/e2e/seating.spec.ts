@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, bearer as auth, createStaffUser, newSignedInPage } from '../setup/browser';
 import { createInternalEventViaApi, createSpaceViaApi, eventInSpaceViaApi, setSpaceViaApi } from './internal-events-helpers';
 

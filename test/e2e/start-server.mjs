@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Serves Aforo for the browser tests: a fresh database (on TEST_DATABASE_URL or the local
-// PostgreSQL), its own Redis prefix, the built web app, API and workers on port 3199.
+// PostgreSQL), its own Redis prefix, the built web app, API and workers on port E2E_PORT (3199 unset).
+// Each Playwright worker starts one (test/e2e/fixtures.ts), a spec needing a server apart its own (own-server.ts).
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-// E2E_DATABASE names it when a test starts its own server and seeds it (accessibility-demo-data.spec.ts).
+// E2E_DATABASE names it (own-server.ts: aforo_e2e_<timestamp>_<port>, so a test can reach and seed it).
 const database = process.env.E2E_DATABASE ?? `aforo_e2e_${Date.now()}`;
 
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -16,7 +17,7 @@ await admin.connect();
 // Leftovers of interrupted runs, older than an hour (a run going on right now keeps its database).
 const old = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'aforo_e2e_%'`);
 for (const { datname } of old.rows) {
-  if (Date.now() - Number(datname.slice('aforo_e2e_'.length)) > 3600_000) {
+  if (Date.now() - Number.parseInt(datname.slice('aforo_e2e_'.length), 10) > 3600_000) {
     await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
   }
 }

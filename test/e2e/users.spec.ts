@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptNextDialog, ADMIN, signIn, signOut, uniqueEmail, signInThroughForm } from '../setup/browser';
 import { fillCreateUser, userRow } from './users-helpers';
 

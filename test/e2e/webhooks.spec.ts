@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { test as base, expect, type WebSocketRoute } from '@playwright/test';
+import { type WebSocketRoute } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 import { Receiver } from '../webhooks/receiver';
 import { expectScreenOk, expectScreenOkAtBothWidths, signIn, viewportFor, openSignedIn } from '../setup/browser';
 import { adminAndPublishedEvent, ownServer, postJson, type OwnServer } from './own-server';

@@ -90,6 +90,12 @@ const cases: Case[] = [
   { at: 'web/src/features/users/zone.ts', code: "import { MAX_INT32 } from '@core/constants';", forbidden: true },
   { at: 'web/src/features/users/zone.ts', code: "import { MAX_INT32 } from '../../../../api/src/core/constants';", forbidden: true },
   { at: 'web/src/features/users/zone.ts', code: "import { personasStore } from '../../personas/stores/personas-store';", forbidden: true },
+  // A browser spec's `test` is fixtures.ts's (its worker's own server as baseURL); types and `expect` may come from Playwright.
+  { at: 'test/e2e/zone.spec.ts', code: "import { test, expect } from '@playwright/test';", forbidden: true },
+  { at: 'test/e2e/zone.spec.ts', code: "import { test as base } from '@playwright/test';", forbidden: true },
+  { at: 'test/e2e/zone.spec.ts', code: "import { test, expect } from './fixtures';", forbidden: false },
+  { at: 'test/e2e/zone-helpers.ts', code: "import { expect, type Page } from '@playwright/test';", forbidden: false },
+  { at: 'test/e2e/fixtures.ts', code: "import { test as base } from '@playwright/test';", forbidden: false },
 ];
 
 /** Lints every snippet in one ESLint run; answers, per case, the no-restricted-imports messages. */
