@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UnrecoverableError } from 'bullmq';
 import { IMPORT_MAX_ROW_ERRORS } from '../../api/src/modules/personas/personas.constants';
 import { ImportsRepository } from '../../api/src/modules/personas/import/imports.repository';
 import { PersonaImportJob } from '../../api/src/modules/personas/jobs/persona-import.job';
@@ -156,6 +157,16 @@ describe('CSV import of people as a BullMQ job (spec 3 §2.5, §4, §5)', () => 
     await workers.onFailed(job(20), new Error('PostgreSQL no responde'));
     expect(await status()).toMatchObject({ status: 'failed', message: 'Error al importar el archivo CSV' });
     expect((await pushed).data.import.status).toBe('failed');
+  });
+
+  it('a job BullMQ fails for good (stalled more often than allowed) ends its import as failed, attempts left or not', async () => {
+    const id = randomUUID();
+    const repo = t.workers!.get(ImportsRepository);
+    await t.db.transaction((m) => repo.create(m, { id, fileName: 'z.csv', file: Buffer.from('nombre,contacto\n'), createdBy: null }));
+    await repo.markProcessing(id);
+    const job = { name: 'personas.import', id: 'k', data: { importId: id }, attemptsMade: 1, opts: { attempts: 20 } };
+    await t.workers!.get(QueueWorkers).onFailed(job, new UnrecoverableError('job stalled more than allowable limit'));
+    expect((await t.as(admin).get(`/api/personas/import-csv/${id}`)).body).toMatchObject({ status: 'failed' });
   });
 
   it('refuses before any job: no header, empty file, not a .csv, over 10 MB', async () => {

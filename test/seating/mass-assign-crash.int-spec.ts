@@ -12,8 +12,9 @@ import { eventually, appPerFile, TestApp, bearer } from '../setup/test-app';
 describe('seating: mass assignment survives the workers process being killed mid-job', () => {
   let t: TestApp;
 
-  // A short job lock, so the stalled job is handed over within seconds of the crash.
-  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '1500' } }, 120000);
+  // A short job lock, so the stalled job is handed over within seconds of the crash; not shorter: on a loaded CI machine
+  // a 1.5 s lock lapsed while the restarted workers ran the job, which then counted as stalled twice.
+  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '5000' } }, 120000);
 
   it('killed after its first batches: the restarted workers finish it, exact counts, no seat twice', async () => {
     const admin = await t.login();

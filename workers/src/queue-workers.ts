@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { EventEmitter } from 'node:events';
-import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { JOB_HANDLERS, JOB_SCHEDULES, perMinuteLimiter, type JobHandler, type JobSchedule } from '@core/jobs/job-handler';
 import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUE_PER_MINUTE_SETTING, QUEUES, type JobName } from '@shared/jobs/jobs';
@@ -65,10 +65,16 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     this.schedule();
   }
 
-  /** A failed attempt; after the last one, the job's gave-up handler runs (an import ends as failed). */
+  /**
+   * A failed attempt; after the last one, the job's gave-up handler runs (an import ends as failed). A failure BullMQ
+   * never retries is the last one whatever attempts are left: a job stalled more times than the workers allow (its
+   * process died or lost the lock twice) fails with an UnrecoverableError, and without this its import or assignment
+   * stayed 'processing' for good.
+   */
   async onFailed(job: Pick<Job, 'name' | 'id' | 'data' | 'attemptsMade' | 'opts'> | undefined, err: Error): Promise<void> {
     this.logger.warn(`Job ${job?.name} ${job?.id} failed: ${err.message}`);
-    if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+    const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError';
+    if (!job || (!final && job.attemptsMade < (job.opts.attempts ?? 1))) return;
     const handler = this.handlers.get(job.name as JobName) as JobHandler<JobName> | undefined;
     try {
       await handler?.gaveUp?.(job.data as never);
