@@ -73,8 +73,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
    */
   async onFailed(job: Pick<Job, 'name' | 'id' | 'data' | 'attemptsMade' | 'opts'> | undefined, err: Error): Promise<void> {
     this.logger.warn(`Job ${job?.name} ${job?.id} failed: ${err.message}`);
-    const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError';
-    if (!job || (!final && job.attemptsMade < (job.opts.attempts ?? 1))) return;
+    if (!job || (!(err instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1))) return;
     const handler = this.handlers.get(job.name as JobName) as JobHandler<JobName> | undefined;
     try {
       await handler?.gaveUp?.(job.data as never);

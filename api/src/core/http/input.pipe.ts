@@ -1,4 +1,4 @@
-import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, Injectable, type Type, ValidationPipe } from '@nestjs/common';
 import { ARRAY_MAX_SIZE, getMetadataStorage } from 'class-validator';
 import { DomainException } from '../errors/domain-exception';
 import { toFieldErrors } from '../errors/validation-messages';
@@ -12,8 +12,11 @@ interface ListLimit {
 
 const listLimitsByDto = new WeakMap<object, ListLimit[]>();
 
-/** A DTO's top-level list fields with an @ArrayMaxSize: the limit and its message, read once per class. */
-function listLimitsOf(dto: new (...args: never[]) => unknown): ListLimit[] {
+/**
+ * A DTO's top-level list fields with an @ArrayMaxSize: the limit and its message, read once per class (each of ours
+ * names its message; one without would be left to class-validator, as before).
+ */
+function listLimitsOf(dto: Type<unknown>): ListLimit[] {
   let limits = listLimitsByDto.get(dto);
   if (!limits) {
     limits = getMetadataStorage()
@@ -34,7 +37,7 @@ function listLimitsOf(dto: new (...args: never[]) => unknown): ListLimit[] {
 function overlongLists(value: unknown, dto: ArgumentMetadata['metatype']): Record<string, string[]> | null {
   if (!dto || value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const errors: Record<string, string[]> = {};
-  for (const { field, max, message } of listLimitsOf(dto as new () => unknown)) {
+  for (const { field, max, message } of listLimitsOf(dto)) {
     const list = (value as Record<string, unknown>)[field];
     if (Array.isArray(list) && list.length > max) errors[field] = [message];
   }
@@ -43,9 +46,9 @@ function overlongLists(value: unknown, dto: ArgumentMetadata['metatype']): Recor
 
 /**
  * The global pipe: the input policy (forbidden keys, NUL, lone surrogates) on every body, query and route
- * parameter, lists longer than their @ArrayMaxSize on bodies, then class-validator on DTOs with unknown fields refused. Route parameters stay the raw
- * strings they arrived as: each route's own pipe (IdParamPipe, …) checks them strictly, with no `Number()`
- * conversion first ("0x1A" would become 26).
+ * parameter, lists longer than their @ArrayMaxSize on bodies, then class-validator on DTOs with unknown fields
+ * refused. Route parameters stay the raw strings they arrived as: each route's own pipe (IdParamPipe, …) checks them
+ * strictly, with no `Number()` conversion first ("0x1A" would become 26).
  */
 @Injectable()
 export class InputPipe extends ValidationPipe {
