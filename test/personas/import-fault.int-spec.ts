@@ -46,7 +46,9 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
     const done = await eventually(
       async () => (await t.as(admin).get(`/api/personas/import-csv/${id}`)).body,
       (b) => b.status === 'completed',
-      60000,
+      // After the last row the job still sorts out possible duplicates among 56,500 people: on a loaded CI machine that
+      // alone outlasted a 60 s wait (the import was at 99 %, every row written). A bound, not a speed claim.
+      180000,
     );
     expect(atCrash).toBeLessThan(55500);
     expect(done).toMatchObject({ status: 'completed', progress: 100, total: 60000, imported: 55500, skipped: 4000, errors_count: 500 });
@@ -55,5 +57,5 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
     expect(n).toBe(56500);
     const dup = await t.query('SELECT dedupe_key FROM personas GROUP BY dedupe_key HAVING count(*) > 1');
     expect(dup).toEqual([]);
-  }, 120000);
+  }, 300000);
 });
