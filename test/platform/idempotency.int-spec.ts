@@ -1,8 +1,41 @@
+import { Controller, Module, Post } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { requestFingerprint } from '../../api/src/core/http/idempotency.interceptor';
+import { Public } from '../../api/src/core/access/access.decorators';
+import { DomainException, ErrorCode } from '../../api/src/core/errors/domain-exception';
+import { Idempotent, requestFingerprint } from '../../api/src/core/http/idempotency.guard';
 import { PruneIdempotencyKeysJob } from '../../api/src/core/http/idempotency-prune.job';
 import { createEvent, registrationBody } from '../factories/external-events';
 import { signedInApp, type TestApp } from '../setup/test-app';
+
+/** Test-only idempotent routes, out of the document: one that fails with a server error the first time, one refused with a header. */
+@ApiExcludeController()
+@Controller('test-idempotency')
+class ProbeController {
+  calls = 0;
+
+  @Post('flaky')
+  @Public()
+  @Idempotent()
+  flaky() {
+    this.calls += 1;
+    if (this.calls === 1) throw new Error('la base se cayó a media escritura');
+    return { calls: this.calls };
+  }
+
+  @Post('refused')
+  @Public()
+  @Idempotent()
+  refused() {
+    this.calls += 1;
+    throw new DomainException(ErrorCode.IdempotencyKeyReused, `Rechazada ${this.calls}.`, undefined, {
+      'X-Aforo-Sonda': String(this.calls),
+    });
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
 
 /**
  * Idempotency-Key on the public writes (docs/decisions/plataforma.md «Reintentos con Idempotency-Key»):
@@ -11,7 +44,10 @@ import { signedInApp, type TestApp } from '../setup/test-app';
 describe('Idempotency-Key on public writes', () => {
   let t: TestApp;
   let admin: string;
-  signedInApp((s) => ({ t, admin } = s), { env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
+  signedInApp((s) => ({ t, admin } = s), {
+    env: { PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' },
+    extraModules: [ProbeModule],
+  });
 
   const REGISTER_SCOPE = 'POST /api/eventos/:slug/register';
   const register = (slug: string, body: object, key?: string) => {
@@ -213,6 +249,39 @@ describe('Idempotency-Key on public writes', () => {
       permissions: { eventos_externos: ['view', 'edit'] },
     });
     expect((await scan(other.token, key).expect(200)).body.result).toBe('already_inside');
+  });
+
+  it('a server error releases the key (the retry processes); a refusal is given again with its headers', async () => {
+    const probe = t.app.get(ProbeController);
+    probe.calls = 0;
+    const key = randomUUID();
+    const post = (path: string) => t.http().post(`/api/test-idempotency/${path}`).set('Idempotency-Key', key).send({ a: 1 });
+    expect((await post('flaky')).status).toBe(500);
+    const processed = await post('flaky');
+    expect({ status: processed.status, body: processed.body }).toEqual({ status: 201, body: { calls: 2 } });
+    const replayed = await post('flaky');
+    expect({ status: replayed.status, body: replayed.body, again: replayed.headers['idempotent-replayed'] }).toEqual({
+      status: 201,
+      body: { calls: 2 },
+      again: 'true',
+    });
+    expect(probe.calls).toBe(2);
+
+    const refused = await post('refused');
+    expect({ status: refused.status, sonda: refused.headers['x-aforo-sonda'] }).toEqual({ status: 422, sonda: '3' });
+    const again = await post('refused');
+    expect({
+      status: again.status,
+      body: again.body,
+      sonda: again.headers['x-aforo-sonda'],
+      replayed: again.headers['idempotent-replayed'],
+    }).toEqual({
+      status: 422,
+      body: refused.body,
+      sonda: '3',
+      replayed: 'true',
+    });
+    expect(probe.calls).toBe(3);
   });
 
   it('every public write and door scan declares the header in the OpenAPI document, and nothing else does', async () => {

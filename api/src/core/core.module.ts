@@ -31,6 +31,7 @@ import { RateLimiter } from './redis/rate-limiter';
 import { RedisService } from './redis/redis.service';
 import { servesSockets } from './process/roles';
 import { ShutdownState } from './process/shutdown-state';
+import { IdempotencyGuard } from './http/idempotency.guard';
 import { IdempotencyRepository } from './http/idempotency.repository';
 
 /** The backbone every module uses: config, database, auth, access, outbox, jobs, realtime. */
@@ -68,7 +69,9 @@ export class CoreModule {
       { provide: APP_GUARD, useClass: AccessGuard },
       ...backbone,
       { provide: APP_GUARD, useClass: RateLimitGuard },
-      // Routes marked @Idempotent() honour the Idempotency-Key header (the interceptor is on those routes only).
+      // Routes marked @Idempotent() honour the Idempotency-Key header: the last guard, once the caller is known and
+      // within its limits.
+      { provide: APP_GUARD, useClass: IdempotencyGuard },
       IdempotencyRepository,
     ];
     return {

@@ -78,6 +78,22 @@ export function toErrorAnswer(exception: unknown): { status: number; body: Error
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Ocurrió un error interno. Intenta de nuevo más tarde.' } };
 }
 
+/**
+ * An answer given again as it was first given (a repeated Idempotency-Key: core/http/idempotency.guard.ts), thrown
+ * by the guard before the handler runs; the filter sends it as it is.
+ */
+export class ReplayedAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** The headers the filter set on an error answer (Retry-After…), for whoever keeps that answer to give it again. */
+const errorHeaders = new WeakMap<Response, Record<string, string>>();
+export const errorHeadersOf = (res: Response): Record<string, string> | null => errorHeaders.get(res) ?? null;
+
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
@@ -85,10 +101,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const res = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof ReplayedAnswer) {
+      if (res.headersSent) return;
+      res.set(exception.headers).status(exception.status);
+      if (exception.body === null) res.send();
+      else res.json(exception.body);
+      return;
+    }
     const { status, body, headers } = toErrorAnswer(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
     for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v);
+    if (headers) errorHeaders.set(res, headers);
     res.status(status).json(body);
   }
 }

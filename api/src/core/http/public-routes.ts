@@ -2,7 +2,7 @@ import { applyDecorators, Param } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
 import { Public } from '../access/access.decorators';
 import { Endpoint } from './endpoint';
-import { Idempotent } from './idempotency.interceptor';
+import { Idempotent } from './idempotency.guard';
 import type { Answers } from './openapi-answers';
 import { RateLimit, type DeclaredRateLimit } from './rate-limit.guard';
 

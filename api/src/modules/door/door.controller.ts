@@ -4,7 +4,7 @@ import { RequirePermission } from '@core/access/access.decorators';
 import { Actor } from '@core/access/current-user';
 import { Endpoint } from '@core/http/endpoint';
 import { IdParam } from '@core/http/id-param.pipe';
-import { Idempotent } from '@core/http/idempotency.interceptor';
+import { Idempotent } from '@core/http/idempotency.guard';
 import { type JsonSchema } from '@core/http/openapi-answers';
 import type { DoorKind } from '@shared/contracts/door.contract';
 import type { EventActor } from '@shared/events/domain-events';

@@ -1,19 +1,9 @@
-import {
-  applyDecorators,
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  Logger,
-  NestInterceptor,
-  SetMetadata,
-  UseInterceptors,
-} from '@nestjs/common';
+import { applyDecorators, CanActivate, ExecutionContext, Injectable, Logger, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { catchError, finalize, from, mergeMap, of, type Observable } from 'rxjs';
 import type { AforoRequest } from '../access/current-user';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -25,10 +15,10 @@ import {
   IDEMPOTENCY_WAIT_MS,
 } from '../constants';
 import { DomainException, ErrorCode } from '../errors/domain-exception';
-import { toErrorAnswer } from '../errors/http-exception.filter';
+import { errorHeadersOf, ReplayedAnswer } from '../errors/http-exception.filter';
 import { IdempotencyRepository, type StoredAnswer } from './idempotency.repository';
 
-const IDEMPOTENT = 'aforo:idempotent';
+export const IDEMPOTENT = 'aforo:idempotent';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on an answer given again for a key (as Stripe names it). */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -40,15 +30,12 @@ export const IDEMPOTENCY_MESSAGES = {
 };
 
 /**
- * Declares a write whose `Idempotency-Key` header is honoured: the same key and body get the first
- * answer again, another body with the key is refused. Without the header the route behaves as before. The
- * interceptor sits on these routes only: as a global one, Nest's interceptor machinery (RxJS, async-hook binding)
- * ran on every request, about 0.04 ms each (docs/benchmarks.md, issue 30 §1).
+ * Declares a write whose `Idempotency-Key` header is honoured (IdempotencyGuard): the same key and body get the
+ * first answer again, another body with the key is refused. Without the header the route behaves as before.
  */
 export const Idempotent = () =>
   applyDecorators(
     SetMetadata(IDEMPOTENT, true),
-    UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: IDEMPOTENCY_KEY_HEADER,
       required: false,
@@ -104,9 +91,16 @@ const isFinal = (status: number) => status < 500 && status !== 408 && status !==
  * (at most IDEMPOTENCY_WAIT_MS, then 409): retries come from HAProxy and from the web app right after a network
  * error, and a wait gives them the real answer. A first request whose replica died leaves a lease that runs out
  * within IDEMPOTENCY_LEASE_MS; the waiting retry then takes the key over and processes.
+ *
+ * A global guard, the last of the three (after access and rate limits, so the caller is known and a refused or
+ * limited request takes no key), not an interceptor: a route with an interceptor runs Nest's interceptor machinery
+ * (RxJS, async-context binding) on every request, a third of the registration's API CPU (docs/benchmarks.md).
+ * The answer is kept where Express writes it (`res.json`, which the handler's reply and the exception filter both
+ * call, the validation's 422 included) before it leaves; a repeat's answer goes out through the exception filter
+ * (`ReplayedAnswer`).
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyGuard implements CanActivate {
   private readonly logger = new Logger('Idempotency');
 
   constructor(
@@ -114,12 +108,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly keys: IdempotencyRepository,
   ) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return true;
     const req = context.switchToHttp().getRequest<AforoRequest>();
-    const res = context.switchToHttp().getResponse<Response>();
     const key = parseIdempotencyKey(req.headers['idempotency-key']);
-    if (key === null) return next.handle();
+    if (key === null) return true;
     if (key === undefined) throw new DomainException(ErrorCode.IdempotencyKeyInvalid, IDEMPOTENCY_MESSAGES.invalid);
 
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
@@ -127,37 +120,41 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint = requestFingerprint(req.method, req.originalUrl, req.body);
     const owner = randomUUID();
     const earlier = await this.claim(scope, key, fingerprint, owner);
-    if (earlier) {
-      res.status(earlier.status);
-      for (const [name, value] of Object.entries(earlier.headers ?? {})) res.setHeader(name, value);
-      res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return of(earlier.body);
-    }
+    if (earlier) throw new ReplayedAnswer(earlier.status, earlier.body, { ...earlier.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' });
+    this.keepAnswerOf(context.switchToHttp().getResponse<Response>(), scope, key, owner);
+    return true;
+  }
 
+  /**
+   * This request holds the key: its lease is renewed while it works, and its answer is kept (a final one) or the
+   * key released (a server error) before the answer leaves. An answer never written (the client went away and the
+   * handler wrote nothing) releases the key.
+   */
+  private keepAnswerOf(res: Response, scope: string, key: string, owner: string): void {
     const renewal = setInterval(() => {
       this.keys.renew(scope, key, owner, IDEMPOTENCY_LEASE_MS).catch((err: Error) => this.logger.warn(`Lease not renewed: ${err.message}`));
     }, IDEMPOTENCY_LEASE_RENEW_MS);
     renewal.unref();
-    const keep = (answer: StoredAnswer) =>
-      this.keys.answer(scope, key, owner, answer).catch((err: Error) => this.logger.warn(`Answer not kept: ${err.message}`));
-    return next.handle().pipe(
-      mergeMap(async (body: unknown) => {
-        await keep({ status: res.statusCode, body: body ?? null, headers: null });
-        return body;
-      }),
-      catchError((err: unknown) => {
-        const { status, body, headers } = toErrorAnswer(err);
-        const settle = isFinal(status)
-          ? keep({ status, body, headers: headers ?? null })
-          : this.keys.release(scope, key, owner).catch((e: Error) => this.logger.warn(`Key not released: ${e.message}`));
-        return from(settle).pipe(
-          mergeMap(() => {
-            throw err;
-          }),
-        );
-      }),
-      finalize(() => clearInterval(renewal)),
-    );
+    let settled = false;
+    const release = () => this.keys.release(scope, key, owner).catch((err: Error) => this.logger.warn(`Key not released: ${err.message}`));
+    const json = res.json;
+    res.json = (body: unknown) => {
+      res.json = json;
+      settled = true;
+      clearInterval(renewal);
+      const status = res.statusCode;
+      const settle = isFinal(status)
+        ? this.keys
+            .answer(scope, key, owner, { status, body: body ?? null, headers: status >= 400 ? errorHeadersOf(res) : null })
+            .catch((err: Error) => this.logger.warn(`Answer not kept: ${err.message}`))
+        : release();
+      void settle.then(() => json.call(res, body));
+      return res;
+    };
+    res.once('close', () => {
+      clearInterval(renewal);
+      if (!settled) void release();
+    });
   }
 
   /** Takes the key (null: this request processes) or answers the first request's answer, waiting for it a while. */
