@@ -124,9 +124,12 @@ export async function measureCost({ root = ROOT, port, n, clients, label }) {
     };
     const published = () =>
       waitFor(`SELECT count(*)::int AS n FROM domain_events WHERE published_at IS NULL`, (r) => r.n === 0, 60_000, 'outbox published');
+    // A build from before mail (e.g. 74d83ea) has no `correos`: its phase 2 is the audit only.
+    const { rows: mailTable } = await db.query(`SELECT to_regclass('correos') IS NOT NULL AS present`);
+    const hasMail = mailTable[0].present;
     const drained = () =>
       waitFor(
-        `SELECT (SELECT count(*)::int FROM correos WHERE status IN ('queued', 'sending')) AS mail,
+        `SELECT ${hasMail ? `(SELECT count(*)::int FROM correos WHERE status IN ('queued', 'sending'))` : '0'} AS mail,
                 (SELECT count(*)::int FROM domain_events) - (SELECT count(*)::int FROM audit_logs) AS unaudited`,
         (r) => r.mail === 0 && r.unaudited <= 0,
         300_000,
@@ -260,12 +263,14 @@ export async function measureCost({ root = ROOT, port, n, clients, label }) {
     const s2 = await snapshot();
     const later = { ...diff(s1, s2), wal: await walBetween(s1.lsn, s2.lsn), workersCpuMs: cpu1 - cpu0, drainMs: now() - w0 };
 
-    const { rows: size } = await db.query(
-      `SELECT avg(pg_column_size(c.*))::int AS row, avg(pg_column_size(c.data))::int AS data, avg(coalesce(pg_column_size(c.html), 0))::int AS html,
+    const { rows: size } = !hasMail
+      ? { rows: [null] }
+      : await db.query(
+          `SELECT avg(pg_column_size(c.*))::int AS row, avg(pg_column_size(c.data))::int AS data, avg(coalesce(pg_column_size(c.html), 0))::int AS html,
               avg(coalesce(pg_column_size(c.text), 0))::int AS text, avg(coalesce(octet_length(c.html), 0))::int AS html_raw,
               avg(coalesce(octet_length(c.text), 0))::int AS text_raw, count(*)::int AS n
          FROM correos c WHERE c.to_email LIKE 'cost-%'`,
-    );
+        );
     const { rows: tableSizes } = await db.query(
       `SELECT relname, pg_total_relation_size(relid)::bigint AS total FROM pg_statio_user_tables
         WHERE relname IN ('correos', 'external_registrations', 'domain_events', 'audit_logs') ORDER BY relname`,
@@ -330,8 +335,10 @@ export function costReport(r) {
       later,
       `; workers CPU ${fmtInt(later.workersCpuMs)} ms for ${fmtInt(ok)} messages (${per(later.workersCpuMs, ok)} ms each), drained in ${fmtInt(later.drainMs)} ms.`,
     ),
-    `Stored \`correos\` row (after the workers): pg_column_size ${fmtInt(r.size.row)} bytes (data ${fmtInt(r.size.data)}, html ${fmtInt(r.size.html)} ` +
-      `stored / ${fmtInt(r.size.html_raw)} raw, text ${fmtInt(r.size.text)} / ${fmtInt(r.size.text_raw)} raw); an \`external_registrations\` row: ${fmtInt(r.regRow)} bytes.`,
+    (r.size
+      ? `Stored \`correos\` row (after the workers): pg_column_size ${fmtInt(r.size.row)} bytes (data ${fmtInt(r.size.data)}, html ${fmtInt(r.size.html)} ` +
+        `stored / ${fmtInt(r.size.html_raw)} raw, text ${fmtInt(r.size.text)} / ${fmtInt(r.size.text_raw)} raw); `
+      : 'No `correos` table (a build from before mail); ') + `an \`external_registrations\` row: ${fmtInt(r.regRow)} bytes.`,
     '',
   ].join('\n');
 }

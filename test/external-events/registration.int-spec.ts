@@ -1,4 +1,5 @@
 import { createEvent, putEvent, registerForEvent, registrationBody } from '../factories/external-events';
+import { Client } from 'pg';
 import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
 
 describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
@@ -151,5 +152,36 @@ describe('public endpoints are rate limited per IP', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     for (let i = 0; i < 3; i++) await t.http().post('/api/eventos/no-existe/register').send(registrationBody(i));
     expect((await t.http().post('/api/eventos/no-existe/register').send(registrationBody(9))).status).toBe(429);
+  });
+});
+
+describe('the door code is looked up by its own index however the event grows', () => {
+  let t: TestApp;
+  let admin: string;
+  signedInApp((s) => ({ t, admin } = s));
+
+  it('a connection whose plans were made while the event was empty still reads no registration to draw a code', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 100_000 });
+    const c = new Client({ connectionString: t.config.databaseUrl });
+    await c.connect();
+    try {
+      // PL/pgSQL keeps a generic plan from the sixth call on: these are made with no registration in the table.
+      for (let i = 0; i < 8; i++) await c.query('SELECT external_registration_code($1)', [e.id]);
+      await t.query(
+        `INSERT INTO external_registrations (event_id, nombre, apellido_paterno, apellido_materno, email, tipo_participante)
+         SELECT $1, 'ANA', 'GARZA', 'LEAL', 'persona' || g || '@correo.mx', 'Ciudadano' FROM generate_series(1, 3000) g`,
+        [e.id],
+      );
+      await c.query('BEGIN');
+      await c.query('SELECT external_registration_code($1)', [e.id]);
+      const { rows } = await c.query<{ fetched: number }>(
+        `SELECT idx_tup_fetch::int AS fetched FROM pg_stat_xact_user_tables WHERE relname = 'external_registrations'`,
+      );
+      await c.query('COMMIT');
+      // The (event_id, created_at) index with a filter on the code fetched all 3,000; the code's own index, none.
+      expect(rows[0].fetched).toBeLessThan(10);
+    } finally {
+      await c.end();
+    }
   });
 });

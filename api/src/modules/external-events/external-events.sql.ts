@@ -24,9 +24,17 @@ const doorCode = sqlFunction(`
         RETURN c;
       END $$`);
 
-/** A code not yet used in the event: the registration paths draw it under the event row's lock, so they never collide. */
+/**
+ * A code not yet used in the event: the registration paths draw it under the event row's lock, so they never collide.
+ * Its lookup is planned at each call (`plan_cache_mode`): PL/pgSQL keeps a generic plan from the sixth call on, and
+ * one made while the table was nearly empty (a new deployment, the pool's first connections) took the
+ * (event_id, created_at) index and filtered on the code, reading every earlier registration of the event for each new
+ * one: 67 million rows read for 12,000 registrations, and the burst's PostgreSQL CPU per registration grew with the
+ * event (docs/decisions/eventos-externos.md, «El código de la puerta, buscado por su índice»).
+ */
 const registrationCode = sqlFunction(`
-      CREATE OR REPLACE FUNCTION external_registration_code(p_event_id integer) RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+      CREATE OR REPLACE FUNCTION external_registration_code(p_event_id integer) RETURNS text LANGUAGE plpgsql VOLATILE
+      SET plan_cache_mode = force_custom_plan AS $$
       DECLARE
         c text;
       BEGIN
