@@ -1,6 +1,8 @@
 import { Controller, Module, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Public } from '../../api/src/core/access/access.decorators';
 import { DomainException, ErrorCode } from '../../api/src/core/errors/domain-exception';
 import { Idempotent, requestFingerprint } from '../../api/src/core/http/idempotency.guard';
@@ -21,6 +23,19 @@ class ProbeController {
     this.calls += 1;
     if (this.calls === 1) throw new Error('la base se cayó a media escritura');
     return { calls: this.calls };
+  }
+
+  /** Held until the test opens `gate`. */
+  gate: Promise<void> = Promise.resolve();
+
+  @Post('held')
+  @Public()
+  @Idempotent()
+  async held() {
+    this.calls += 1;
+    const calls = this.calls;
+    await this.gate;
+    return { calls };
   }
 
   @Post('refused')
@@ -282,6 +297,35 @@ describe('Idempotency-Key on public writes', () => {
       replayed: 'true',
     });
     expect(probe.calls).toBe(3);
+  });
+
+  it('a client that goes away mid-request keeps its key: the retry waits and gets the first answer, processed once', async () => {
+    const probe = t.app.get(ProbeController);
+    probe.calls = 0;
+    let open!: () => void;
+    probe.gate = new Promise<void>((resolve) => (open = resolve));
+    const key = randomUUID();
+    const body = JSON.stringify({ a: 1 });
+    const gone = httpRequest(`${t.url}/api/test-idempotency/held`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': key },
+    });
+    gone.on('error', () => undefined);
+    gone.end(body);
+    while (probe.calls === 0) await sleep(10);
+    gone.destroy();
+    await sleep(200);
+    const retry = t.http().post('/api/test-idempotency/held').set('Idempotency-Key', key).send({ a: 1 });
+    const answered = retry.then((res) => res);
+    await sleep(200);
+    open();
+    const res = await answered;
+    expect({ status: res.status, body: res.body, replayed: res.headers['idempotent-replayed'] }).toEqual({
+      status: 201,
+      body: { calls: 1 },
+      replayed: 'true',
+    });
+    expect(probe.calls).toBe(1);
   });
 
   it('every public write and door scan declares the header in the OpenAPI document, and nothing else does', async () => {

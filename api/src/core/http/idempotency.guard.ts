@@ -127,8 +127,7 @@ export class IdempotencyGuard implements CanActivate {
 
   /**
    * This request holds the key: its lease is renewed while it works, and its answer is kept (a final one) or the
-   * key released (a server error) before the answer leaves. An answer never written (the client went away and the
-   * handler wrote nothing) releases the key.
+   * key released (a server error) before the answer leaves.
    */
   private keepAnswerOf(res: Response, scope: string, key: string, owner: string): void {
     const renewal = setInterval(() => {
@@ -151,7 +150,10 @@ export class IdempotencyGuard implements CanActivate {
       void settle.then(() => json.call(res, body));
       return res;
     };
-    res.once('close', () => {
+    // An answer written past `res.json` (a handler that returns nothing: `res.send()`) is not kept: the key is released
+    // once it has gone. A client that went away before its answer changes nothing: the handler still runs to its
+    // answer, which is kept for the retry that is already waiting on the lease.
+    res.once('finish', () => {
       clearInterval(renewal);
       if (!settled) void release();
     });
