@@ -1,6 +1,7 @@
 import { createEvent, putEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { Client } from 'pg';
 import { appPerFile, TestApp, signedInApp } from '../setup/test-app';
+import { EXTERNAL_EVENTS_SQL_FUNCTIONS } from '../../api/src/modules/external-events/external-events.sql';
 
 describe('public registration, correct under load (spec 1 §2.9, §4, §5)', () => {
   let t: TestApp;
@@ -182,6 +183,58 @@ describe('the door code is looked up by its own index however the event grows', 
       expect(rows[0].fetched).toBeLessThan(10);
     } finally {
       await c.end();
+    }
+  });
+
+  it('a burst draws each door code without a lookup: no planned-at-each-call query per registration', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 1_000 });
+    const rows = Array.from({ length: 40 }, (_, i) => registrationBody(5_000 + i));
+    const c = new Client({ connectionString: t.config.databaseUrl });
+    await c.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query(`SET LOCAL track_functions = 'pl'`);
+      const { rows: outcomes } = await c.query<{ outcome: string }>('SELECT outcome FROM register_external_batch($1, $2)', [
+        e.slug,
+        JSON.stringify(rows),
+      ]);
+      const { rows: calls } = await c.query<{ funcname: string; calls: number }>(
+        `SELECT funcname, calls::int FROM pg_stat_xact_user_functions
+          WHERE funcname IN ('external_registration_code', 'external_registration_taken', 'external_door_code')`,
+      );
+      await c.query('COMMIT');
+      expect(outcomes.map((o) => o.outcome)).toEqual(rows.map(() => 'ok'));
+      // Each lookup was planned at each call, a quarter of the batch's time (docs/decisions/eventos-externos.md).
+      expect(Object.fromEntries(calls.map((r) => [r.funcname, r.calls]))).toEqual({ external_door_code: 40 });
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('a door code already used in the event is drawn again, never taken for a repeated e-mail', async () => {
+    const e = await createEvent(t, admin);
+    const original = EXTERNAL_EVENTS_SQL_FUNCTIONS.find((f) => f.name === 'external_door_code')!;
+    // This database's codes, made predictable: the same code twice, then a new one at each draw.
+    await t.query(`CREATE SEQUENCE test_door_draws`);
+    await t.query(`CREATE OR REPLACE FUNCTION external_door_code() RETURNS text LANGUAGE sql VOLATILE AS $$
+                     SELECT CASE WHEN n <= 2 THEN 'AAAAAAAA' ELSE 'CCCCCCC' || substr('ACDEFGHJKMNPQRTUVWXY34679', n::int, 1) END
+                       FROM nextval('test_door_draws') n $$`);
+    try {
+      expect((await registerForEvent(t, e.slug, registrationBody(1))).status).toBe(201);
+      expect((await registerForEvent(t, e.slug, registrationBody(2))).status).toBe(201);
+      const again = await registerForEvent(t, e.slug, registrationBody(1, { email: ' PERSONA1@correo.mx ' }));
+      expect(again.status).toBe(409);
+      const codes = await t.query<{ email: string; codigo: string }>(
+        `SELECT lower(email) AS email, codigo FROM external_registrations WHERE event_id = $1 ORDER BY id`,
+        [e.id],
+      );
+      expect(codes).toEqual([
+        { email: 'persona1@correo.mx', codigo: 'AAAAAAAA' },
+        { email: 'persona2@correo.mx', codigo: 'CCCCCCCD' },
+      ]);
+    } finally {
+      await t.query(original.definition);
+      await t.query(`DROP SEQUENCE test_door_draws`);
     }
   });
 });
