@@ -592,7 +592,7 @@ async function orchestratorMain() {
       log(
         `${name}: ${result.accepted} accepted / ${result.attempts} attempts in ${fmt(result.durationMs)}; ` +
           `${result.acceptedPerSec.toFixed(0)} accepted/s over the fill (${fmt(result.fillMs)}); HTTP p99 ${fmt(result.http.p99)}; ` +
-          `rows ${db.rows} / capacity ${db.max_attendees} (oversold ${result.oversold}), counter ${db.current_attendees}; API CPU ${fmtPct(cpu.api)}` +
+          `rows ${db.rows} / capacity ${db.max_attendees} (oversold ${result.oversold}), counter ${db.current_attendees}; CPU API ${fmtPct(cpu.api)}, workers ${fmtPct(cpu.workers)}, PostgreSQL ${fmtPct(cpu.pg)}` +
           (watch ? `; push p95 ${fmt(push.fromSend.p95)} from send, ${fmt(push.fromResp.p95)} from response, ${push.missed} missed` : ''),
       );
       return result;

@@ -1,9 +1,10 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { perMinuteLimiter } from '../../api/src/core/jobs/job-handler';
 import { redisOptionsFromUrl } from '../../api/src/core/redis/redis-options';
+import { MailQueue } from '../../api/src/modules/mail/jobs/mail-queue';
 import { mailQueueAheadDefault } from '../../api/src/modules/mail/mail.settings';
 import { QUEUES } from '../../api/src/shared/jobs/jobs';
-import { mailedApp } from '../setup/mailed-app';
+import { mailedApp, type MailedApp } from '../setup/mailed-app';
 import { SmtpSink } from '../setup/smtp-sink';
 import { TestApp } from '../setup/test-app';
 import { confirmacion, queueMails } from './mail-factories';
@@ -46,29 +47,33 @@ describe('mail pace: MAIL_PER_MINUTE limits what leaves for the SMTP server', ()
   });
 });
 
+/** The app's mail queue as a second client sees it (its counts), for a describe block with `app`. */
+function mailJobsOf(app: MailedApp): { queue: Queue } {
+  const jobs = {} as { queue: Queue };
+  beforeAll(() => {
+    jobs.queue = new Queue(QUEUES.mail, {
+      prefix: `${app.t.config.redisPrefix}:bull`,
+      connection: redisOptionsFromUrl(app.t.config.redisUrl, { maxRetriesPerRequest: 1 }) as ConnectionOptions,
+    });
+  });
+  afterAll(() => jobs.queue?.close());
+  return jobs;
+}
+
 /**
  * MAIL_QUEUE_AHEAD (docs/decisions/correos.md): a long line of messages waits in PostgreSQL, where its rows are, and
  * only so many jobs wait in Redis for the pace; the dispatcher hands the rest over as the queue empties.
  */
 describe('mail queue ahead: a long line waits in PostgreSQL, not in Redis', () => {
   const app = mailedApp({ MAIL_PER_MINUTE: '1200', MAIL_QUEUE_AHEAD: '5' });
-  let queue: Queue;
-
-  beforeAll(() => {
-    queue = new Queue(QUEUES.mail, {
-      prefix: `${app.t.config.redisPrefix}:bull`,
-      connection: redisOptionsFromUrl(app.t.config.redisUrl, { maxRetriesPerRequest: 1 }) as ConnectionOptions,
-    });
-  });
-
-  afterAll(() => queue?.close());
+  const jobs = mailJobsOf(app);
 
   it('forty messages queued at once: never more than five jobs waiting in Redis, every message sent once', async () => {
     let most = 0;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const counts = await queue.getJobCounts('wait', 'prioritized', 'delayed');
+        const counts = await jobs.queue.getJobCounts('wait', 'prioritized', 'delayed');
         most = Math.max(most, counts.wait + counts.prioritized + counts.delayed);
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -97,6 +102,40 @@ describe('mail queue ahead: a long line waits in PostgreSQL, not in Redis', () =
     expect(mailQueueAheadDefault(1200)).toBe(600);
     expect(mailQueueAheadDefault(30)).toBe(100);
     expect(mailQueueAheadDefault(0)).toBeNull();
+  });
+});
+
+/** While the queue is full, what NOTIFYs bring waits for the hand-over instead of asking Redis each time. */
+describe('mail queue ahead: a full queue is not asked again at every notification', () => {
+  const app = mailedApp({ MAIL_PER_MINUTE: '60', MAIL_QUEUE_AHEAD: '2' });
+  const jobs = mailJobsOf(app);
+
+  it('twenty statements that queue a message each, while two jobs wait for the pace: Redis asked once a second at most', async () => {
+    await queueMails(
+      app.t,
+      Array.from({ length: 5 }, (_, i) => confirmacion({ email: `lleno${i}@correo.test` })),
+    );
+    for (let i = 0; i < 100; i += 1) {
+      const counts = await jobs.queue.getJobCounts('wait', 'prioritized', 'delayed');
+      if (counts.wait + counts.prioritized + counts.delayed >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const mailQueue = app.t.workers!.get(MailQueue, { strict: false });
+    const asked = jest.spyOn(mailQueue, 'room'); // counts the real calls; the queue answers as always
+    const started = Date.now();
+    try {
+      for (let i = 0; i < 20; i += 1) await queueMails(app.t, [confirmacion({ email: `espera${i}@correo.test` })]);
+      await new Promise((r) => setTimeout(r, 200)); // the last notifications arrive
+      const seconds = (Date.now() - started) / 1000;
+      // One question when the hand-over timer fires (every second), none per notification: 20 without the rule.
+      expect(asked.mock.calls.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    } finally {
+      asked.mockRestore();
+    }
+    const [{ n }] = await app.t.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM correos WHERE to_email LIKE 'espera%' AND status = 'queued'`,
+    );
+    expect(n).toBeGreaterThan(0); // still waiting their turn in PostgreSQL
   });
 });
 

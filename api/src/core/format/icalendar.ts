@@ -66,7 +66,10 @@ export function foldIcsLine(line: string): string {
   let current = '';
   let octets = 0;
   for (const ch of line) {
-    const size = Buffer.byteLength(ch);
+    // The character's UTF-8 length from its code point (a native Buffer.byteLength call per character was most of a
+    // mail's calendar attachment).
+    const cp = ch.codePointAt(0)!;
+    const size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
     const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
     if (octets + size > limit) {
       out.push(current);

@@ -90,6 +90,9 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
 
   private add(ids: string[]): void {
     for (const id of ids) this.pending.add(id);
+    // While the queue holds MAIL_QUEUE_AHEAD already, what arrives waits for the hand-over: a burst's NOTIFYs (one
+    // per batch of registrations, a hundred a second) would each ask Redis for its counts only to hear "full".
+    if (this.handOverTimer) return;
     if (!this.flushing && this.pending.size > 0) this.flushing = this.flush().finally(() => (this.flushing = null));
   }
 
