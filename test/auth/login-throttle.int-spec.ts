@@ -69,7 +69,7 @@ describe('Sign-in throttling per account+address and per address, with growing d
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login('198.51.100.8', other)).status).toBe(200);
-  });
+  }, 120_000); // 22 bcrypt comparisons in a row: seconds alone, past 30 s on a loaded machine (auth.int-spec.ts)
 
   it('a burst of parallel guesses gets no more than the free attempts evaluated', async () => {
     const burst = '203.0.113.40';
@@ -89,5 +89,5 @@ describe('Sign-in throttling per account+address and per address, with growing d
     expect((await login(office, owner)).status).toBe(200);
     // Colleagues signing in correctly behind the same address, more often than its free failures, are never slowed.
     for (let i = 0; i < 21; i++) expect((await login(office, other)).status).toBe(200);
-  });
+  }, 120_000); // 31 bcrypt comparisons in a row
 });
