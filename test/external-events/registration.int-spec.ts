@@ -161,11 +161,20 @@ describe('the door code is looked up by its own index however the event grows', 
   let admin: string;
   signedInApp((s) => ({ t, admin } = s));
 
-  it('a connection whose plans were made while the event was empty still reads no registration to draw a code', async () => {
-    const e = await createEvent(t, admin, { max_attendees: 100_000 });
+  /** `fn` on a connection of its own (its plans and its transaction's statistics are its own), closed after. */
+  const onOwnConnection = async (fn: (c: Client) => Promise<void>) => {
     const c = new Client({ connectionString: t.config.databaseUrl });
     await c.connect();
     try {
+      await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+
+  it('a connection whose plans were made while the event was empty still reads no registration to draw a code', async () => {
+    const e = await createEvent(t, admin, { max_attendees: 100_000 });
+    await onOwnConnection(async (c) => {
       // PL/pgSQL keeps a generic plan from the sixth call on: these are made with no registration in the table.
       for (let i = 0; i < 8; i++) await c.query('SELECT external_registration_code($1)', [e.id]);
       await t.query(
@@ -181,17 +190,13 @@ describe('the door code is looked up by its own index however the event grows', 
       await c.query('COMMIT');
       // The (event_id, created_at) index with a filter on the code fetched all 3,000; the code's own index, none.
       expect(rows[0].fetched).toBeLessThan(10);
-    } finally {
-      await c.end();
-    }
+    });
   });
 
   it('a burst draws each door code without a lookup: no planned-at-each-call query per registration', async () => {
     const e = await createEvent(t, admin, { max_attendees: 1_000 });
     const rows = Array.from({ length: 40 }, (_, i) => registrationBody(5_000 + i));
-    const c = new Client({ connectionString: t.config.databaseUrl });
-    await c.connect();
-    try {
+    await onOwnConnection(async (c) => {
       await c.query('BEGIN');
       await c.query(`SET LOCAL track_functions = 'pl'`);
       const { rows: outcomes } = await c.query<{ outcome: string }>('SELECT outcome FROM register_external_batch($1, $2)', [
@@ -206,9 +211,7 @@ describe('the door code is looked up by its own index however the event grows', 
       expect(outcomes.map((o) => o.outcome)).toEqual(rows.map(() => 'ok'));
       // Each lookup was planned at each call, a quarter of the batch's time (docs/decisions/eventos-externos.md).
       expect(Object.fromEntries(calls.map((r) => [r.funcname, r.calls]))).toEqual({ external_door_code: 40 });
-    } finally {
-      await c.end();
-    }
+    });
   });
 
   it('a door code already used in the event is drawn again, never taken for a repeated e-mail', async () => {
