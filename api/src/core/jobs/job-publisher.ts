@@ -3,6 +3,7 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { redisOptionsFromUrl } from '../redis/redis-options';
 import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads } from '@shared/jobs/jobs';
+import { closeQueue } from './close-queue';
 
 /** A queue add that has not answered by then is treated as Redis being unreachable. */
 const ADD_TIMEOUT_MS = 3000;
@@ -75,6 +76,6 @@ export class JobPublisher implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await Promise.all([...this.queues.values()].map((q) => closeQueue(q)));
   }
 }

@@ -5,6 +5,7 @@ import { QUEUES, type QueueName } from '@shared/jobs/jobs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MetricsRegistry } from '../metrics/metrics-registry';
 import { redisOptionsFromUrl } from '../redis/redis-options';
+import { closeQueue } from './close-queue';
 
 /** The states a dashboard follows; BullMQ's prioritized jobs are waiting too. */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
@@ -62,7 +63,7 @@ export class QueueMetrics implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.queues.splice(0).map(({ queue }) => queue.close().catch(() => undefined)));
+    await Promise.all(this.queues.splice(0).map(({ queue }) => closeQueue(queue)));
     this.redis?.disconnect();
     this.redis = null;
   }

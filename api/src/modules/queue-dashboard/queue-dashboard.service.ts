@@ -11,6 +11,7 @@ import { QUEUE_DASHBOARD_SESSION_SECONDS } from './queue-dashboard.constants';
 import { QUEUES } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUE_DASHBOARD_PATH, QUEUE_DASHBOARD_SCOPE } from '@core/access/dashboard-cookie';
+import { closeQueue } from '@core/jobs/close-queue';
 
 /** bull-board over the app's queues, built on first use (no Redis connections until a super admin opens it). */
 @Injectable()
@@ -58,6 +59,6 @@ export class QueueDashboardService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.queues.splice(0).map((q) => q.close().catch(() => undefined)));
+    await Promise.all(this.queues.splice(0).map((q) => closeQueue(q)));
   }
 }

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import type { MailSettings } from '../mail.settings';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUES } from '@shared/jobs/jobs';
+import { closeQueue } from '@core/jobs/close-queue';
 
 /** The BullMQ id of a message's job: one job per message while it exists (a second add is a no-op). */
 export const mailJobId = (correoId: string) => `correo-${correoId}`;
@@ -69,6 +70,6 @@ export class MailQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
+    await closeQueue(this.queue);
   }
 }

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
 import { QUEUES } from '@shared/jobs/jobs';
 import { LINE_BUSY_RETRY_MS } from '../webhooks.constants';
+import { closeQueue } from '@core/jobs/close-queue';
 
 /**
  * Enqueues runs of endpoints' lines. A run that finds the line held asks again in the next LINE_BUSY_RETRY_MS slot:
@@ -53,6 +54,6 @@ export class WebhookQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
+    await closeQueue(this.queue);
   }
 }
