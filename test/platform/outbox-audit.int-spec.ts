@@ -7,8 +7,10 @@ import { AuditRepository } from '../../api/src/core/audit/audit.repository';
 import { DOMAIN_EVENTS_PRUNE_EVERY_MS, DOMAIN_EVENTS_RETENTION_DAYS } from '../../api/src/core/constants';
 import { PruneEventsJob } from '../../api/src/core/outbox/prune-events.job';
 import { QueueWorkers } from '../../workers/src/queue-workers';
+import { JobPublisher } from '../../api/src/core/jobs/job-publisher';
 import { appWithCuttableRedis, type TcpProxy } from '../setup/tcp-proxy';
-import { eventually, TestApp, signedInApp } from '../setup/test-app';
+import { ROOMS } from '@shared/events/socket-events';
+import { eventually, nextPush, TestApp, signedInApp } from '../setup/test-app';
 
 const count = async (t: TestApp, sql: string) => Number((await t.query<{ n: string }>(sql))[0].n);
 
@@ -179,4 +181,49 @@ describe('nothing is lost when Redis is unreachable', () => {
       { action: 'update', n: 1 },
     ]);
   }, 40000);
+});
+
+describe('a push does not wait for its jobs', () => {
+  let t: TestApp;
+  let proxy: TcpProxy;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    // No workers: the job is looked for in its queue, where the relay put it.
+    ({ t, proxy, close } = await appWithCuttableRedis({ workers: false }));
+  });
+  afterAll(async () => {
+    proxy?.release();
+    await close?.();
+  });
+
+  const unpublished = () => count(t, 'SELECT count(*) AS n FROM domain_events WHERE published_at IS NULL');
+
+  it('reaches the screen while Redis holds its job and its claim is uncommitted; queued once, pushed once', async () => {
+    const admin = await t.login(); // the login's event: once published, the relay has queued jobs and knows Redis answers
+    await eventually(unpublished, (n) => n === 0);
+    const watcher = await t.socketIn(ROOMS.users, admin);
+
+    // Redis stops answering on connections that stay up: the relay cannot queue the audit job (it waits, gives
+    // up, rolls its claim back and tries again), so the event stays unpublished.
+    proxy.hold();
+    const pushed = nextPush(watcher, 'user.created', 20_000);
+    const res = await t
+      .as(admin)
+      .post('/api/users')
+      .send({ name: 'Antes que su bitácora', email: 'antes@aforo.test', password: 'password-1', password_confirmation: 'password-1' });
+    expect(res.status).toBe(201);
+    const msg = await pushed;
+    expect(msg.data.user).toMatchObject({ id: res.body.user.id });
+    expect(await unpublished()).toBe(1); // pushed before its job was queued and its claim committed
+
+    // Once Redis answers, the event is published with its job; this process does not push it again.
+    const again: string[] = [];
+    watcher.on('user.created', (m) => again.push(m.event_id));
+    proxy.release();
+    await eventually(unpublished, (n) => n === 0, 20_000);
+    const job = await t.app.get(JobPublisher).queueFor('audit.write').getJob(msg.event_id);
+    expect(job?.data).toEqual({ eventIds: [msg.event_id] });
+    await t.flushOutbox();
+    expect(again).toEqual([]);
+  }, 60_000);
 });

@@ -9,7 +9,10 @@ import { TestApp, type TestAppOptions } from './test-app';
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  /** Each forwarded connection: its client side and its server side. */
+  private readonly pairs = new Set<[net.Socket, net.Socket]>();
   private silent = false;
+  private held = false;
   port = 0;
 
   constructor(
@@ -31,8 +34,13 @@ export class TcpProxy {
         s.on('close', () => this.sockets.delete(s));
         s.on('error', () => s.destroy());
       }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
+      const pair: [net.Socket, net.Socket] = [client, upstream];
+      this.pairs.add(pair);
+      if (!this.held) client.pipe(upstream).pipe(client);
+      client.on('close', () => {
+        this.pairs.delete(pair);
+        upstream.destroy();
+      });
       upstream.on('close', () => client.destroy());
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
@@ -55,6 +63,27 @@ export class TcpProxy {
 
   forward(): void {
     this.silent = false;
+  }
+
+  /**
+   * Holds every connection open without passing a byte either way (a server that stopped answering, its
+   * connections still up: the app's clients still think it ready); `release()` passes what waited.
+   */
+  hold(): void {
+    if (this.held) return;
+    this.held = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  }
+
+  release(): void {
+    if (!this.held) return; // piped twice, every byte would go twice
+    this.held = false;
+    for (const [client, upstream] of this.pairs) client.pipe(upstream).pipe(client);
   }
 
   /** Accepts connections again on the same port. */

@@ -30,6 +30,8 @@ export interface JobRequest<K extends JobName = JobName> {
 @Injectable()
 export class JobPublisher implements OnApplicationShutdown {
   private readonly queues = new Map<string, Queue>();
+  /** Each queue's Redis connection, once BullMQ made it (for `reachable`). */
+  private readonly connections = new Map<string, { status: string }>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -48,6 +50,10 @@ export class JobPublisher implements OnApplicationShutdown {
       });
       queue.on('error', () => undefined); // connection errors surface on add(); the relay retries
       this.queues.set(name, queue);
+      queue.backend.client.then(
+        (client) => this.connections.set(name, client),
+        () => undefined,
+      );
     }
     return queue;
   }
@@ -58,12 +64,29 @@ export class JobPublisher implements OnApplicationShutdown {
       const queueName = JOB_QUEUE[job.name];
       byQueue.set(queueName, [...(byQueue.get(queueName) ?? []), job]);
     }
-    for (const [queueName, list] of byQueue) {
-      const add = this.queue(queueName).addBulk(
-        list.map((j) => ({ name: j.name, data: j.data, opts: j.delay ? { jobId: j.jobId, delay: j.delay } : { jobId: j.jobId } })),
-      );
-      await withTimeout(add, ADD_TIMEOUT_MS, `Redis no respondió al encolar en ${queueName}`);
-    }
+    // One round trip for the batch, whatever number of queues it touches.
+    await Promise.all(
+      [...byQueue].map(([queueName, list]) =>
+        withTimeout(
+          this.queue(queueName).addBulk(
+            list.map((j) => ({ name: j.name, data: j.data, opts: j.delay ? { jobId: j.jobId, delay: j.delay } : { jobId: j.jobId } })),
+          ),
+          ADD_TIMEOUT_MS,
+          `Redis no respondió al encolar en ${queueName}`,
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Whether Redis answers, as far as this process can tell now: it has queued before and every queue's connection
+   * is ready. A hint, not a promise (Redis may go the next instant): the relay pushes before queueing its jobs only
+   * then, so an outage it already knows of never sends a push whose claim will roll back.
+   */
+  get reachable(): boolean {
+    if (this.queues.size === 0) return false;
+    for (const name of this.queues.keys()) if (this.connections.get(name)?.status !== 'ready') return false;
+    return true;
   }
 
   /** For tests and health: the queue of a job name. */

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Client } from 'pg';
+import { Client, type PoolClient } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import type { StoredDomainEvent } from '@shared/events/domain-events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OUTBOX_BATCH_SIZE, OUTBOX_CHANNEL, OUTBOX_MIN_CYCLE_MS, OUTBOX_SCAN_INTERVAL_MS } from '../constants';
@@ -11,6 +13,9 @@ import { relaysOutbox } from '../process/roles';
 import { addCounts, type SocketEffects } from '../realtime/push-routes';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { OutboxRepository } from './outbox.repository';
+
+/** At most this many pushed-but-uncommitted event ids are remembered (an outage longer than that may repeat pushes: the web drops them by `event_id`). */
+const PUSHED_UNCOMMITTED_MAX = 10_000;
 
 /**
  * Publishes committed domain events: an audit job per event (job id = event id) and the socket
@@ -29,6 +34,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private failing = false;
   private lastBatchAt = 0;
   private listener: Client | null = null;
+  /**
+   * Events this process pushed whose claim has not committed yet (Redis refused their jobs, or the commit failed):
+   * taken again by the next cycle, they are not pushed again from here.
+   */
+  private readonly pushedUncommitted = new Set<string>();
+  private readonly driver: PostgresDriver;
 
   /** Whether this process relays (process/roles.ts: the realtime role; several may, SKIP LOCKED gives each row to one). */
   private readonly enabled: boolean;
@@ -42,6 +53,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly jobRoutes: JobRoutes,
   ) {
     this.enabled = relaysOutbox(config);
+    this.driver = ds.driver as PostgresDriver;
     this.stopped = !this.enabled;
   }
 
@@ -127,21 +139,62 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
+  /**
+   * One cycle: `BEGIN` and the claim in one round trip, the pushes at once, then the jobs and the `COMMIT`. The
+   * pushes go before the jobs are queued (unless Redis is known to be down): a push that waited for Redis and the
+   * commit waited two more round trips on the API's event loop, which a burst keeps busy. Should the jobs or the
+   * commit fail all the same, the events stay unpublished and are taken again; this process does not push them twice
+   * (`pushedUncommitted`), and the web drops a repeat from another process by `event_id`
+   * (docs/decisions/plataforma.md, «Los pushes salen al tomar el lote»).
+   */
   private async publishBatch(): Promise<boolean> {
+    const [client, release] = (await this.driver.obtainMasterConnection()) as [PoolClient, (err?: unknown) => void];
+    let events: StoredDomainEvent[];
     let effects: SocketEffects[] = [];
-    const full = await this.ds.transaction(async (manager) => {
-      const events = await this.outbox.takeUnpublished(manager, OUTBOX_BATCH_SIZE);
-      if (events.length === 0) return false;
+    try {
+      events = await this.outbox.beginAndTake(client, OUTBOX_BATCH_SIZE);
+      if (events.length === 0) {
+        // Nothing to publish: the empty transaction ends on its own; the cycle does not wait for it.
+        void client.query('COMMIT').then(
+          () => release(),
+          (err: unknown) => release(err),
+        );
+        return false;
+      }
+      // With Redis known to be down the jobs will fail: then the pushes wait for them, as a claim rolled back must
+      // not have been pushed (another relay may take it and push it to the same screens).
+      const early = this.jobs.reachable;
+      if (early) {
+        effects = this.realtime.publishBatch(events, this.pushedUncommitted);
+        for (const e of events) this.pushedUncommitted.add(e.id);
+      }
       await this.jobs.addBulk(this.jobRoutes.jobsForBatch(events));
-      effects = this.realtime.publishBatch(events);
-      return events.length === OUTBOX_BATCH_SIZE;
-    });
+      if (!early) effects = this.realtime.publishBatch(events, this.pushedUncommitted);
+      await client.query('COMMIT');
+      for (const e of events) this.pushedUncommitted.delete(e.id);
+      release();
+    } catch (err) {
+      await client.query('ROLLBACK').then(
+        () => release(),
+        (rollbackErr: unknown) => release(rollbackErr),
+      );
+      this.forgetOldestPushed();
+      throw err;
+    }
     const counts: { [kind: string]: number[] } = {};
     for (const effect of effects) {
       await this.realtime.applyEffects(effect);
       addCounts(counts, effect.counts);
     }
     await this.realtime.pushCounts(counts).catch((err: Error) => this.logger.warn(`Counts push failed: ${err.message}`));
-    return full;
+    return events.length === OUTBOX_BATCH_SIZE;
+  }
+
+  /** Keeps the memory of pushed-but-uncommitted events bounded through a long outage (insertion order: oldest first). */
+  private forgetOldestPushed(): void {
+    for (const id of this.pushedUncommitted) {
+      if (this.pushedUncommitted.size <= PUSHED_UNCOMMITTED_MAX) return;
+      this.pushedUncommitted.delete(id);
+    }
   }
 }

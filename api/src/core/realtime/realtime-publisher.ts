@@ -31,15 +31,17 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
   /**
    * Pushes a batch of committed domain events to their rooms, in order; pushes that combine (e.g. new
    * registrations of one event) go as one per room, also with those of earlier batches still waiting for
-   * their room's window (push-coalescer.ts).
+   * their room's window (push-coalescer.ts). Returns every event's socket effects, to apply once the batch is
+   * committed; `pushed` names events already pushed by an earlier, rolled-back attempt: their effects, not their pushes.
    */
-  publishBatch(events: StoredDomainEvent[]): SocketEffects[] {
+  publishBatch(events: StoredDomainEvent[], pushed?: ReadonlySet<string>): SocketEffects[] {
     if (!this.gateway?.server) return [];
     const routed: RoutedPush[] = [];
     const effects: SocketEffects[] = [];
     for (const event of events) {
       const { pushes, effects: e } = this.registry.route(event);
-      for (const spec of pushes) routed.push({ spec, eventIds: [event.id], occurredAt: new Date(event.occurredAt) });
+      if (!pushed?.has(event.id))
+        for (const spec of pushes) routed.push({ spec, eventIds: [event.id], occurredAt: new Date(event.occurredAt) });
       if (e) effects.push(e);
     }
     this.coalescer.push(routed);
