@@ -110,6 +110,39 @@ describe('push coalescer (pushes in a burst)', () => {
     expect(sent[1].map((p) => p.eventIds[0])).toEqual(['e2', 'u2']);
   });
 
+  it("a batch's counts ride with the next batch to the room, in one send, counts first", () => {
+    c.push([created(1)]);
+    advance(WINDOW + 5);
+    c.pushWithNext([counts(1)]); // the room is idle: sent at once, they would make the next batch wait a window
+    expect(sent).toHaveLength(1);
+    advance(5);
+    c.push([created(2)]); // the next batch: goes at once, with the counts
+    expect(sent).toHaveLength(2);
+    expect(sent[1].map((p) => p.eventIds[0])).toEqual(['counts:7v1', 'e2']);
+    expect(c.waiting).toBe(0);
+  });
+
+  it('counts with no batch after them go alone once a window has passed', () => {
+    c.pushWithNext([counts(1)]);
+    advance(WINDOW - 1);
+    expect(sent).toHaveLength(0);
+    advance(1);
+    expect(seen()).toEqual(['v1']);
+  });
+
+  it('waiting counts never hold back a change: the queue goes when its rooms are free', () => {
+    c.push([created(1)]);
+    advance(WINDOW - 10);
+    c.pushWithNext([counts(1)]); // busy room: due in 10 ms, and riders alone would wait a window
+    advance(2);
+    c.push([created(2)]); // a change for the busy room: the queue goes at the window's end, 8 ms from now
+    advance(7);
+    expect(sent).toHaveLength(1);
+    advance(1);
+    expect(sent).toHaveLength(2);
+    expect(seen()).toEqual(['c1', 'v1', 'c2']);
+  });
+
   it('flush sends what waits at once, in order', () => {
     c.push([created(1)]);
     c.push([updated(1)]);

@@ -4,7 +4,8 @@ import { mergePushes, type PushMerges, type RoutedPush } from './push-routes';
  * Pushes in a burst: per room, a push goes at once when the room is idle; a room that was sent
  * something less than `windowMs` ago is busy, and what comes for it meanwhile waits for the window's end and
  * goes as one batch, the combinable pushes combined (PushMerges: every new registration appended, the latest
- * counts kept). So a screen gets at most one batch per window, carrying every change.
+ * counts kept). So a screen gets at most one batch per window, carrying every change. Pushes that may wait (a
+ * batch's counts: `pushWithNext`) ride with the next batch to their rooms, or go alone a window later.
  *
  * Order: the waiting pushes are one queue, in arrival order, and while anything waits every new push joins
  * the queue, even one for an idle room (a socket may be in both rooms): a socket never gets a later push
@@ -16,6 +17,12 @@ export class PushCoalescer {
   private queue: RoutedPush[] = [];
   private timer: NodeJS.Timeout | null = null;
   private dueAt = Infinity;
+  /** When the rooms of what waits are free (rooms' sends do not change while anything waits: a send takes it all). */
+  private queueDue = -Infinity;
+  /** Whether all that waits came by `pushWithNext` (it may go with the next batch, at once, when its rooms are idle). */
+  private onlyRiders = false;
+  /** When the oldest of what waits was queued. */
+  private queuedAt = 0;
 
   constructor(
     private readonly windowMs: number,
@@ -25,30 +32,70 @@ export class PushCoalescer {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  /** Pushes that belong together (one relay batch, one counts read): sent together, now or at the window's end. */
+  /** Pushes that belong together (one relay batch): sent together, now or at the window's end. */
   push(pushes: RoutedPush[]): void {
     const live = pushes.filter((p) => p.spec.rooms.length > 0);
     if (live.length === 0) return;
     const now = this.clock();
-    let due = -Infinity;
-    for (const p of live) for (const room of p.spec.rooms) due = Math.max(due, (this.lastSent.get(room) ?? -Infinity) + this.windowMs);
-    if (this.queue.length === 0 && due <= now) {
-      this.deliver(mergePushes(live, this.merges), now);
+    const due = this.dueOf(live);
+    // Idle rooms, and nothing waiting but pushes that were to ride with the next batch, whose rooms are idle too.
+    if (due <= now && (this.queue.length === 0 || (this.onlyRiders && this.queueDue <= now))) {
+      const batch = mergePushes([...this.queue, ...live], this.merges);
+      this.clear();
+      this.deliver(batch, now);
       return;
     }
-    this.queue.push(...live);
-    this.schedule(Math.max(due, now));
+    this.enqueue(live, due, false, now);
+  }
+
+  /**
+   * Pushes that may wait for the next batch to their rooms (a relay batch's counts, read after its commit): they go
+   * with it, in one write, or alone once a window has passed without one. Sent at once, they made an idle room busy
+   * just before the next batch of changes, which then waited for the window: two writes per screen and relay cycle,
+   * and the changes later (docs/decisions/plataforma.md, «Los conteos viajan con el lote siguiente»).
+   */
+  pushWithNext(pushes: RoutedPush[]): void {
+    const live = pushes.filter((p) => p.spec.rooms.length > 0);
+    if (live.length === 0) return;
+    const now = this.clock();
+    const due = this.dueOf(live);
+    this.enqueue(live, due, this.queue.length === 0 || this.onlyRiders, now);
   }
 
   /** Sends whatever waits, now (before socket effects such as a logout's disconnect, and at shutdown). */
   flush(): void {
+    if (this.queue.length === 0) {
+      this.clear();
+      return;
+    }
+    const batch = mergePushes(this.queue, this.merges);
+    this.clear();
+    this.deliver(batch, this.clock());
+  }
+
+  /** When the rooms of `pushes` are next free (ms, `clock`): the end of the window of the last one sent. */
+  private dueOf(pushes: RoutedPush[]): number {
+    let due = -Infinity;
+    for (const p of pushes) for (const room of p.spec.rooms) due = Math.max(due, (this.lastSent.get(room) ?? -Infinity) + this.windowMs);
+    return due;
+  }
+
+  private enqueue(pushes: RoutedPush[], due: number, riders: boolean, now: number): void {
+    if (this.queue.length === 0) this.queuedAt = now;
+    this.queue.push(...pushes);
+    this.queueDue = Math.max(this.queueDue, due);
+    this.onlyRiders = riders;
+    // The queue goes when its last busy room's window ends; riders alone wait a window for a batch to join.
+    this.schedule(riders ? Math.max(this.queueDue, this.queuedAt + this.windowMs) : Math.max(this.queueDue, now));
+  }
+
+  private clear(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.dueAt = Infinity;
-    if (this.queue.length === 0) return;
-    const batch = mergePushes(this.queue, this.merges);
     this.queue = [];
-    this.deliver(batch, this.clock());
+    this.queueDue = -Infinity;
+    this.onlyRiders = false;
   }
 
   /** Pushes waiting for their window (for tests and metrics). */
@@ -57,8 +104,7 @@ export class PushCoalescer {
   }
 
   private schedule(at: number): void {
-    // The queue goes when its last busy room's window ends: one timer, moved later only by a busier push.
-    if (this.timer && at <= this.dueAt) return;
+    if (this.timer && at === this.dueAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.dueAt = at;
     this.timer = setTimeout(() => this.flush(), Math.max(0, at - this.clock()));

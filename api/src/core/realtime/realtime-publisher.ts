@@ -91,7 +91,10 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
     }
   }
 
-  /** Pushes the current counts of the records a batch touched, once per record however many changes it held. */
+  /**
+   * Pushes the current counts of the records a batch touched, once per record however many changes it held; they
+   * ride with the next batch to their rooms, or go alone a window later (push-coalescer.ts `pushWithNext`).
+   */
   async pushCounts(counts: { [kind: string]: number[] }): Promise<void> {
     const server = this.gateway?.server;
     if (!server) return;
@@ -101,7 +104,7 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
       if (!source) throw new Error(`No counts source ${kind}`);
       const sink = new CountsSink();
       await source.push(sink, [...new Set(ids)]);
-      this.coalescer.push(sink.pushes);
+      this.coalescer.pushWithNext(sink.pushes);
     }
   }
 
