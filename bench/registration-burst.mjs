@@ -479,6 +479,7 @@ async function orchestratorMain() {
         await toggleProfiler(api.pid);
         await toggleProfiler(workers.pid);
       }
+      const delay0 = watch ? await pushDelayBuckets(baseUrl) : null;
       const cpu0 = cpuSnap();
       let running = true;
       const waitsP = sampleWaits(() => running, 50, opts.maxSeconds * 1000 + 5000);
@@ -529,6 +530,7 @@ async function orchestratorMain() {
       const settled = await settle(60_000);
       const cpuAll = cpuSnap();
       const push = await watchers.call('report', { sent: watch ? accepted : [], joined: conn.joined }, 60_000);
+      const serverPush = watch ? pushDelayBetween(delay0, await pushDelayBuckets(baseUrl)) : null;
       const db = await dbState(event.id);
       const cpu = await cpuDelta(cpu0, cpu1);
       const cpuTail = await cpuDelta(cpu1, cpuAll);
@@ -576,6 +578,7 @@ async function orchestratorMain() {
         httpOk: { p50: pct(ok, 50), p95: pct(ok, 95), p99: pct(ok, 99) },
         httpRefused: { p50: pct(refused, 50), p95: pct(refused, 95), p99: pct(refused, 99) },
         push,
+        serverPush,
         pushSettleMs: afterPush - cpu1.t,
         settled,
         db,
@@ -593,7 +596,10 @@ async function orchestratorMain() {
         `${name}: ${result.accepted} accepted / ${result.attempts} attempts in ${fmt(result.durationMs)}; ` +
           `${result.acceptedPerSec.toFixed(0)} accepted/s over the fill (${fmt(result.fillMs)}); HTTP p99 ${fmt(result.http.p99)}; ` +
           `rows ${db.rows} / capacity ${db.max_attendees} (oversold ${result.oversold}), counter ${db.current_attendees}; CPU API ${fmtPct(cpu.api)}, workers ${fmtPct(cpu.workers)}, PostgreSQL ${fmtPct(cpu.pg)}` +
-          (watch ? `; push p95 ${fmt(push.fromSend.p95)} from send, ${fmt(push.fromResp.p95)} from response, ${push.missed} missed` : ''),
+          (watch ? `; push p95 ${fmt(push.fromSend.p95)} from send, ${fmt(push.fromResp.p95)} from response, ${push.missed} missed` : '') +
+          (serverPush
+            ? `; server-side push delay p50 / p95 ${fmt(serverPush.p50)} / ${fmt(serverPush.p95)} (${serverPush.pushes} pushes)`
+            : ''),
       );
       return result;
     };
@@ -1020,6 +1026,49 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
 
 // ───────────────────────────────────────── --beside: this build and another, alternated ─────────────────────────────────────────
 
+/**
+ * The API's own `aforo_push_delay_seconds` histogram for `registrations.created` (from the oldest registration a push
+ * carries to its send to the sockets; absent in builds from before it existed): cumulative bucket counts by bound.
+ */
+async function pushDelayBuckets(baseUrl) {
+  try {
+    const res = await fetch(`${baseUrl}/metrics`);
+    if (!res.ok) return null;
+    const buckets = new Map();
+    for (const line of (await res.text()).split('\n')) {
+      const m = /^aforo_push_delay_seconds_bucket\{([^}]*)\} (\S+)$/.exec(line);
+      if (!m || !/event="registrations\.created"/.test(m[1])) continue;
+      const le = /le="([^"]+)"/.exec(m[1])?.[1];
+      if (le) buckets.set(le === '+Inf' ? Infinity : Number(le), Number(m[2]));
+    }
+    return buckets;
+  } catch {
+    return null;
+  }
+}
+
+/** Percentiles (ms) of the pushes sent between two reads of the histogram, interpolated within a bucket. */
+function pushDelayBetween(before, after) {
+  if (!after || after.size === 0) return null;
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const counts = bounds.map((b) => (after.get(b) ?? 0) - (before?.get(b) ?? 0));
+  const total = counts[counts.length - 1];
+  if (!total) return null;
+  const at = (q) => {
+    const rank = q * total;
+    for (let i = 0; i < bounds.length; i += 1) {
+      if (counts[i] < rank) continue;
+      const lo = i === 0 ? 0 : bounds[i - 1];
+      const below = i === 0 ? 0 : counts[i - 1];
+      if (!Number.isFinite(bounds[i])) return lo * 1000;
+      const within = counts[i] - below;
+      return 1000 * (lo + (within ? ((rank - below) / within) * (bounds[i] - lo) : 0));
+    }
+    return NaN;
+  };
+  return { pushes: total, p50: at(0.5), p95: at(0.95) };
+}
+
 /** What the --beside report keeps of one burst (a child writes these as JSON). */
 function burstFigures(r) {
   return {
@@ -1030,6 +1079,7 @@ function burstFigures(r) {
     http: r.http,
     httpOk: r.httpOk,
     pushFromResp: r.push.fromResp,
+    serverPush: r.serverPush,
     pushMissed: r.push.missed,
     cpu: {
       api: r.cpu.api,
@@ -1133,6 +1183,7 @@ async function besideMain(opts) {
     b.runs.map((r) => fmtInt(r.acceptedPerSec)).join(' · '),
     `${fmt(med(b, (r) => r.http.p50))} / ${fmt(med(b, (r) => r.http.p95))} / ${fmt(med(b, (r) => r.http.p99))}`,
     fmt(med(b, (r) => r.pushFromResp.p95)),
+    b.runs.every((r) => r.serverPush) ? fmt(med(b, (r) => r.serverPush.p95)) : '—',
     `${fmtPct(med(b, (r) => r.cpu.api))} / ${fmtPct(med(b, (r) => r.cpu.workers))} / ${fmtPct(med(b, (r) => r.cpu.pg))}`,
     `${b.runs.map((r) => fmtPct(r.busyBefore)).join(' · ')}; others during: ${b.runs.map((r) => fmtPct(r.cpu.other)).join(' · ')}`,
     `${b.runs.reduce((a, r) => a + r.oversold, 0)} / ${b.runs.every((r) => r.consistent) ? 'yes' : '**no**'}`,
@@ -1143,6 +1194,7 @@ async function besideMain(opts) {
     'Each burst, in order',
     'HTTP p50 / p95 / p99 (median)',
     'Push p95 from the 201',
+    "Push delay p95 in the API (its oldest registration's transaction to its send)",
     'CPU API / workers / PostgreSQL (median, % of a core)',
     'Machine busy before each burst (% of all cores); other processes during (% of a core)',
     'Oversold / counter = rows',
@@ -1169,7 +1221,7 @@ async function besideMain(opts) {
     `Latest run: ${when} — ${machine.nproc} cores (${machine.model}), Node ${machine.node}; ${fmtInt(opts.attempts)} attempts per burst on a capacity of ${fmtInt(opts.capacity)}, ` +
       `${opts.clients} clients, ${mine.joined ?? opts.watchers} watchers, warm-up ${fmtInt(opts.warmup)} requests per burst.`,
     '',
-    table(head2, rows, ['---', '---:', '---:', '---:', '---:', '---:', '---', '---:']),
+    table(head2, rows, ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---:']),
     '',
     verdict,
   ].join('\n');

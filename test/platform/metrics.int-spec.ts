@@ -4,7 +4,7 @@ import { MetricsServer } from '../../api/src/core/metrics/metrics-server';
 import { redisOptionsFromUrl } from '../../api/src/core/redis/redis-options';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
 import { metricNames, parseMetrics, sampleValue } from '../setup/metrics-text';
-import { ADMIN, appPerFile, eventually, signedInApp, type TestApp } from '../setup/test-app';
+import { ADMIN, appPerFile, eventually, nextPush, signedInApp, type TestApp } from '../setup/test-app';
 
 const TOKEN = 'token-de-metricas-de-prueba-0123456789';
 const UNAUTHORIZED = { code: 'UNAUTHENTICATED', message: 'Se requiere un token válido para leer las métricas.' };
@@ -74,6 +74,20 @@ describe('GET /metrics on the API process and on the workers (real PostgreSQL, R
     expect(kinds.length).toBeGreaterThan(0);
     for (const kind of kinds) expect(kind).toMatch(KIND);
     expect(text).not.toContain(ADMIN.email);
+  });
+
+  it("a push's delay from its change to its send, by push name only", async () => {
+    const watcher = await t.socketIn('external-events', admin);
+    const labels = { event: 'external-event.created' };
+    const before = sampleValue((await scrape(t.url)).samples, 'aforo_push_delay_seconds_count', labels) ?? 0;
+    const pushed = nextPush(watcher, 'external-event.created');
+    const event = await createEvent(t, admin, { title: 'Retraso medido' });
+    await pushed;
+    const { text, samples } = await scrape(t.url);
+    expect(sampleValue(samples, 'aforo_push_delay_seconds_count', labels)).toBe(before + 1);
+    expect(sampleValue(samples, 'aforo_push_delay_seconds_bucket', { ...labels, le: '+Inf' })).toBe(before + 1);
+    expect(sampleValue(samples, 'aforo_push_delay_seconds_sum', labels)).toBeGreaterThanOrEqual(0);
+    expect(text).not.toContain(event.slug);
   });
 
   it('from elsewhere (a proxy names another client) it takes METRICS_TOKEN: 401 in Spanish without it or with a JWT', async () => {

@@ -25,6 +25,8 @@ export const OUTBOX_MIN_CYCLE_MS = 5;
  * meanwhile as one batch at the window's end (core/realtime/push-coalescer.ts); an idle room gets a push at once.
  */
 export const PUSH_BATCH_WINDOW_MS = 20;
+/** Buckets of `aforo_push_delay_seconds` (s): fine around the 50 ms a push in a burst should stay under. */
+export const PUSH_DELAY_BUCKETS = [0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5];
 /**
  * Domain events are kept this long once published and audited (the audit trail keeps who did what; the
  * events' payloads, which may hold a registrant's data, go), pruned by a scheduled job this often, this many

@@ -1,7 +1,9 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, Optional } from '@nestjs/common';
 import type { StoredDomainEvent } from '@shared/events/domain-events';
 import { ROOMS, type PushPayload, type ServerEventName } from '@shared/events/socket-events';
-import { PUSH_BATCH_WINDOW_MS } from '../constants';
+import type { Histogram } from 'prom-client';
+import { PUSH_BATCH_WINDOW_MS, PUSH_DELAY_BUCKETS } from '../constants';
+import { MetricsRegistry } from '../metrics/metrics-registry';
 import type { RoomSink } from './aforo-server';
 import { writeTogether } from './batch-writes';
 import { PushCoalescer } from './push-coalescer';
@@ -17,15 +19,25 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
   private readonly logger = new Logger(RealtimePublisher.name);
   /** Per room: at once when idle, one batch per window when busy (push-coalescer.ts). */
   private readonly coalescer: PushCoalescer;
+  private readonly delay: Histogram<'event'>;
 
   constructor(
     private readonly policy: RoomPolicy,
     private readonly sessions: SessionResolver,
     private readonly registry: RealtimeRegistry,
+    metrics: MetricsRegistry,
     // Absent in an api-only process (ROLES=api): it publishes nothing, the realtime processes do.
     @Optional() private readonly gateway?: RealtimeGateway,
   ) {
     this.coalescer = new PushCoalescer(PUSH_BATCH_WINDOW_MS, registry.pushMerges, (batch) => this.send(batch));
+    this.delay = metrics.histogram({
+      name: 'aforo_push_delay_seconds',
+      help:
+        'Desde que ocurrió el cambio más antiguo que lleva un push (la hora de su transacción en PostgreSQL) hasta que ' +
+        'sale hacia los sockets, por nombre del push.',
+      labelNames: ['event'],
+      buckets: PUSH_DELAY_BUCKETS,
+    });
   }
 
   /**
@@ -66,6 +78,8 @@ export class RealtimePublisher implements BeforeApplicationShutdown {
   private send(batch: RoutedPush[]): void {
     const server = this.gateway?.server;
     if (!server) return;
+    const now = Date.now();
+    for (const { spec, occurredAt } of batch) this.delay.observe({ event: spec.event }, Math.max(0, now - occurredAt.getTime()) / 1000);
     const emitAll = () => {
       for (const { spec, eventIds, occurredAt } of batch) {
         const eventId = eventIds.length === 1 ? eventIds[0] : `${eventIds[0]}..${eventIds[eventIds.length - 1]}`;
