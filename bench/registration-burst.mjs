@@ -55,6 +55,8 @@ import {
   otherBenches,
   pct,
   profilerPreload,
+  pushDelayBetween,
+  pushDelayBuckets,
   readFlags,
   ROOT,
   selfLoad,
@@ -1025,49 +1027,6 @@ function renderReport({ opts, machine, pgInfo, real, naive, ceiling, joined, oth
 }
 
 // ───────────────────────────────────────── --beside: this build and another, alternated ─────────────────────────────────────────
-
-/**
- * The API's own `aforo_push_delay_seconds` histogram for `registrations.created` (from the oldest registration a push
- * carries to its send to the sockets; absent in builds from before it existed): cumulative bucket counts by bound.
- */
-async function pushDelayBuckets(baseUrl) {
-  try {
-    const res = await fetch(`${baseUrl}/metrics`);
-    if (!res.ok) return null;
-    const buckets = new Map();
-    for (const line of (await res.text()).split('\n')) {
-      const m = /^aforo_push_delay_seconds_bucket\{([^}]*)\} (\S+)$/.exec(line);
-      if (!m || !/event="registrations\.created"/.test(m[1])) continue;
-      const le = /le="([^"]+)"/.exec(m[1])?.[1];
-      if (le) buckets.set(le === '+Inf' ? Infinity : Number(le), Number(m[2]));
-    }
-    return buckets;
-  } catch {
-    return null;
-  }
-}
-
-/** Percentiles (ms) of the pushes sent between two reads of the histogram, interpolated within a bucket. */
-function pushDelayBetween(before, after) {
-  if (!after || after.size === 0) return null;
-  const bounds = [...after.keys()].sort((a, b) => a - b);
-  const counts = bounds.map((b) => (after.get(b) ?? 0) - (before?.get(b) ?? 0));
-  const total = counts[counts.length - 1];
-  if (!total) return null;
-  const at = (q) => {
-    const rank = q * total;
-    for (let i = 0; i < bounds.length; i += 1) {
-      if (counts[i] < rank) continue;
-      const lo = i === 0 ? 0 : bounds[i - 1];
-      const below = i === 0 ? 0 : counts[i - 1];
-      if (!Number.isFinite(bounds[i])) return lo * 1000;
-      const within = counts[i] - below;
-      return 1000 * (lo + (within ? ((rank - below) / within) * (bounds[i] - lo) : 0));
-    }
-    return NaN;
-  };
-  return { pushes: total, p50: at(0.5), p95: at(0.95) };
-}
 
 /** What the --beside report keeps of one burst (a child writes these as JSON). */
 function burstFigures(r) {

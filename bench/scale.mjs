@@ -59,6 +59,8 @@ import {
   machineInfo,
   memoryPreload,
   now,
+  pushDelayBetween,
+  pushDelayBuckets,
   rawSocketIo,
   readFlags,
   readMemory,
@@ -454,7 +456,7 @@ async function orchestratorMain() {
      * `n` sockets on `socketUrl` with the memory of `rtPid` (first, on the fresh process), then the burst with
      * the watchers.
      */
-    const measure = async ({ label, httpUrl, socketUrl, rtPid, token, sizes }) => {
+    const measure = async ({ label, httpUrl, socketUrl, metricsUrl, rtPid, token, sizes }) => {
       const out = { label };
       // ── Many staff sockets: memory and push ──
       out.sizes = [];
@@ -494,6 +496,7 @@ async function orchestratorMain() {
       const event = await createEvent(httpUrl, token, opts.attempts);
       const watching = await connect(socketUrl, token, `external-event:${event.id}`, opts.watchers);
       await allHolders('start');
+      const delay0 = await pushDelayBuckets(metricsUrl);
       log(`${label}: burst of ${opts.attempts} registrations, ${opts.clients} in flight, ${watching} staff sockets watching…`);
       const burst = await registrationBurst(httpUrl, event, `b${runId}${label}`);
       const accepted = burst.rows.filter((r) => r[3] === 201);
@@ -509,6 +512,8 @@ async function orchestratorMain() {
         httpP50: http.p50,
         httpP95: http.p95,
         push: merge(await report(accepted.map((r) => [r[0].toLowerCase(), r[1], r[2]]))),
+        // The pushing process's own histogram: its side of the delay, without the bench's receiving sockets.
+        serverPush: pushDelayBetween(delay0, await pushDelayBuckets(metricsUrl)),
       };
       await allHolders('disconnect');
       await sleep(1500);
@@ -575,6 +580,7 @@ async function orchestratorMain() {
             label,
             httpUrl: bench.baseUrl,
             socketUrl: bench.baseUrl,
+            metricsUrl: bench.baseUrl,
             rtPid: api.pid,
             token,
             sizes: [{ n: opts.sockets, url: bench.baseUrl }, ...(opts.big ? [{ n: opts.big, url: bench.baseUrl }] : [])],
@@ -593,6 +599,7 @@ async function orchestratorMain() {
               label,
               httpUrl: cluster.url,
               socketUrl: cluster.url,
+              metricsUrl: direct,
               rtPid: rt.pid,
               token,
               sizes: [{ n: opts.sockets, url: cluster.url }, ...(opts.big ? [{ n: opts.big, url: direct }] : [])],
@@ -730,6 +737,14 @@ function render(results, opts, machine) {
   rows.push([
     `push p95 to ${opts.watchers} watchers during the burst`,
     ...cell((r) => `${fmtMs(r.burst.push.p95)} (${fmtInt(r.burst.push.delivered)} of ${fmtInt(r.burst.push.expected)} delivered)`),
+  ]);
+  rows.push([
+    "push delay p95 in the pushing process during the burst (its oldest registration's transaction to its send)",
+    ...cell((r) =>
+      r.burst.serverPush
+        ? `${fmtMs(r.burst.serverPush.p95)} (p50 ${fmtMs(r.burst.serverPush.p50)}; ${fmtInt(r.burst.serverPush.pushes)} pushes)`
+        : '—',
+    ),
   ]);
   const sizes = new Set(shapes.flatMap(([r]) => r.sizes.map((s) => s.n)));
   for (const n of [...sizes].sort((a, b) => a - b)) {
