@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@core/config/app-config';
 import { JOB_HANDLERS, JOB_SCHEDULES, perMinuteLimiter, type JobHandler, type JobSchedule } from '@core/jobs/job-handler';
 import { JOB_QUEUE, QUEUE_CONCURRENCY, QUEUE_PER_MINUTE_SETTING, QUEUES, type JobName } from '@shared/jobs/jobs';
 import { redisOptionsFromUrl } from '@core/redis/redis-options';
+import { closeQueue } from '@core/jobs/close-queue';
 
 /** The settings that pace a queue (QUEUE_PER_MINUTE_SETTING: MAIL_PER_MINUTE, read by mail's settings). */
 type QueuePaceSettings = { [S in NonNullable<(typeof QUEUE_PER_MINUTE_SETTING)[keyof typeof QUEUE_PER_MINUTE_SETTING]>]: number };
@@ -127,7 +128,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
     this.workers = [];
-    await this.schedulers?.close();
+    if (this.schedulers) await closeQueue(this.schedulers);
     this.schedulers = null;
   }
 }

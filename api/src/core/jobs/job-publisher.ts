@@ -64,7 +64,7 @@ export class JobPublisher implements OnApplicationShutdown {
       const queueName = JOB_QUEUE[job.name];
       byQueue.set(queueName, [...(byQueue.get(queueName) ?? []), job]);
     }
-    // One round trip for the batch, whatever number of queues it touches.
+    // The queues are asked at once: the batch waits for the slowest, not for each in turn.
     await Promise.all(
       [...byQueue].map(([queueName, list]) =>
         withTimeout(

@@ -164,12 +164,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       // With Redis known to be down the jobs will fail: then the pushes wait for them, as a claim rolled back must
       // not have been pushed (another relay may take it and push it to the same screens).
       const early = this.jobs.reachable;
+      const publish = () => this.realtime.publishBatch(events, this.pushedUncommitted);
       if (early) {
-        effects = this.realtime.publishBatch(events, this.pushedUncommitted);
+        effects = publish();
         for (const e of events) this.pushedUncommitted.add(e.id);
       }
       await this.jobs.addBulk(this.jobRoutes.jobsForBatch(events));
-      if (!early) effects = this.realtime.publishBatch(events, this.pushedUncommitted);
+      if (!early) effects = publish();
       await client.query('COMMIT');
       for (const e of events) this.pushedUncommitted.delete(e.id);
       release();

@@ -107,9 +107,9 @@ const queueConfirmation = sqlFunction(`
  * ignored; cancelled registrations aside) is skipped without taking a place, and each accepted registration gets
  * its door code (drawn without a lookup: the unique (event_id, codigo) index refuses a code drawn twice, and that row
  * is drawn again; a lookup per registration planned at each call was a quarter of the function's time), the privacy
- * notice it accepted (the version the form sent, or the current one), its `registration.created` domain event and its confirmation message (its intent: template, recipient, data and key;
- * rendered later by the workers), in the same transaction; the batch's messages are one insert (`queue_mails`) and
- * wake the workers with one NOTIFY.
+ * notice it accepted (the version the form sent, or the current one), its `registration.created` domain event and its
+ * confirmation message (its intent: template, recipient, data and key; rendered later by the workers), in the same
+ * transaction; the batch's messages are one insert (`queue_mails`) and wake the workers with one NOTIFY.
  * The counter moves once per batch, so `current_attendees` always equals the rows. Outcome per input row (by `ord`):
  * ok | duplicate | full | not_found | draft | cancelled | completed.
  */
