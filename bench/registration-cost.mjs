@@ -18,7 +18,8 @@
 // (/proc utime+stime: what a busy machine changes least, unlike throughput). --beside=<rev> measures that revision
 // right after, and prints the two side by side.
 //
-// Flags: --n=2000 --clients=64 --port=3297 --rev=<git rev> --beside=<git rev> --keep-worktree --json
+// Flags: --n=2000 --clients=64 --port=3297 --rev=<git rev> --beside=<git rev> --rounds=1 (with --beside: N alternated runs
+// of each build, medians) --keep-worktree --json
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchRegistration, createBenchEnv, fmtInt, log, machineBusy, now, readFlags, ROOT, table, worktreeOf } from './lib.mjs';
@@ -255,13 +256,21 @@ export async function measureCost({ root = ROOT, port, n, clients, label }) {
     // ── Phase 2: the workers take the mail and the audit jobs ──
     workers = bench.startServer('workers', 'dist/workers/src/main.js');
     const w0 = now();
+    const laterPg0 = await backendsCpu(); // the workers' connections opened after it count from their start
     await sleep(300);
     const cpu0 = cpuMs(workers.pid, tick);
     await drained();
+    const laterPg1 = await backendsCpu();
     await settleStats();
     const cpu1 = cpuMs(workers.pid, tick);
     const s2 = await snapshot();
-    const later = { ...diff(s1, s2), wal: await walBetween(s1.lsn, s2.lsn), workersCpuMs: cpu1 - cpu0, drainMs: now() - w0 };
+    const later = {
+      ...diff(s1, s2),
+      wal: await walBetween(s1.lsn, s2.lsn),
+      workersCpuMs: cpu1 - cpu0,
+      pgCpuMs: backendsDelta(laterPg0, laterPg1),
+      drainMs: now() - w0,
+    };
 
     const { rows: size } = !hasMail
       ? { rows: [null] }
@@ -343,28 +352,42 @@ export function costReport(r) {
   ].join('\n');
 }
 
-/** The CPU and WAL of each build's registration, one column per build. */
-export function sideBySide(results) {
-  const each = (f) => results.map((r) => f(r, r.statuses[201] ?? 0));
+/** The figures per registration compared between builds: title, value of one run, format. */
+const FIGURES = [
+  ['API CPU (ms)', (r, ok) => r.sync.apiCpuMs / ok, (v) => v.toFixed(2)],
+  ['PostgreSQL backends CPU (ms)', (r, ok) => r.sync.pgCpuMs / ok, (v) => v.toFixed(3)],
+  ['WAL, synchronous path (bytes)', (r, ok) => r.sync.wal.bytes / ok, (v) => fmtInt(v)],
+  ['workers CPU later (ms)', (r, ok) => r.later.workersCpuMs / ok, (v) => v.toFixed(2)],
+  ['PostgreSQL backends CPU later (ms)', (r, ok) => r.later.pgCpuMs / ok, (v) => v.toFixed(3)],
+];
+
+/**
+ * The figures of each build, one column per build. Each build is one run, or (--rounds=N) its N runs, alternated
+ * A B, B A…: then the median, each run's in brackets — one run each moved by ±20 % on a shared host, more than the
+ * changes measured.
+ */
+export function sideBySide(runsByBuild) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const cell = (runs, f, fmt) => {
+    const xs = runs.map((r) => f(r, r.statuses[201] ?? 0));
+    return xs.length === 1 ? fmt(xs[0]) : `**${fmt(median(xs))}** (${xs.map(fmt).join(' · ')})`;
+  };
+  const rounds = runsByBuild[0].length;
   return [
     '',
     table(
-      ['per registration', ...results.map((r) => r.label)],
-      [
-        ['API CPU (ms)', ...each((r, ok) => per(r.sync.apiCpuMs, ok))],
-        ['PostgreSQL backends CPU (ms)', ...each((r, ok) => (r.sync.pgCpuMs / ok).toFixed(3))],
-        ['WAL, synchronous path (bytes)', ...each((r, ok) => fmtInt(r.sync.wal.bytes / ok))],
-        ['workers CPU later (ms)', ...each((r, ok) => per(r.later.workersCpuMs, ok))],
-      ],
-      ['---', ...results.map(() => '---:')],
+      [rounds === 1 ? 'per registration' : 'per registration, median of the runs (each run)', ...runsByBuild.map((runs) => runs[0].label)],
+      FIGURES.map(([title, f, fmt]) => [title, ...runsByBuild.map((runs) => cell(runs, f, fmt))]),
+      ['---', ...runsByBuild.map(() => '---:')],
     ),
     '',
   ].join('\n');
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
-  const { flags, int } = readFlags(process.argv.slice(2), ['n', 'clients', 'port', 'rev', 'beside', 'keep-worktree', 'json']);
+  const { flags, int } = readFlags(process.argv.slice(2), ['n', 'clients', 'port', 'rev', 'beside', 'keep-worktree', 'json', 'rounds']);
   const n = int('n', 2000, 50, 50_000);
+  const rounds = int('rounds', 1, 1, 9);
   const clients = int('clients', 64, 1, 256);
   const port = int('port', 3297, 1024, 65535);
   const cleanups = [];
@@ -375,15 +398,34 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
     label = flags.rev;
   }
   try {
-    const r = await measureCost({ root, port, n, clients, label });
-    if (r) console.log(flags.json ? JSON.stringify(r, (k, v) => (v instanceof Map ? Object.fromEntries(v) : v), 2) : costReport(r));
-    if (r && typeof flags.beside === 'string') {
-      // The same measurement of another revision, right after, and the two side by side.
+    if (rounds > 1 && typeof flags.beside === 'string') {
+      // Alternated runs of both builds (A B, B A, …), medians side by side.
       const other = worktreeOf(flags.beside, (f) => cleanups.push(f), { keep: flags['keep-worktree'] === true }).dir;
-      const b = await measureCost({ root: other, port, n, clients, label: flags.beside });
-      if (b) {
-        console.log(costReport(b));
-        console.log(sideBySide([r, b]));
+      const builds = [
+        { root, label, runs: [] },
+        { root: other, label: flags.beside, runs: [] },
+      ];
+      for (let i = 0; i < rounds; i += 1) {
+        for (const b of i % 2 === 0 ? builds : [...builds].reverse()) {
+          log(`round ${i + 1}/${rounds}: ${b.label}…`);
+          const r = await measureCost({ root: b.root, port, n, clients, label: b.label });
+          if (!r) throw new Error(`the run of ${b.label} measured nothing`);
+          b.runs.push(r);
+        }
+      }
+      console.log(sideBySide(builds.map((b) => b.runs)));
+      process.exitCode = 0;
+    } else {
+      const r = await measureCost({ root, port, n, clients, label });
+      if (r) console.log(flags.json ? JSON.stringify(r, (k, v) => (v instanceof Map ? Object.fromEntries(v) : v), 2) : costReport(r));
+      if (r && typeof flags.beside === 'string') {
+        // The same measurement of another revision, right after, and the two side by side.
+        const other = worktreeOf(flags.beside, (f) => cleanups.push(f), { keep: flags['keep-worktree'] === true }).dir;
+        const b = await measureCost({ root: other, port, n, clients, label: flags.beside });
+        if (b) {
+          console.log(costReport(b));
+          console.log(sideBySide([[r], [b]]));
+        }
       }
     }
   } finally {
