@@ -157,4 +157,49 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
       await client.end();
     }
   });
+
+  it('a batch plans nothing again per call: queue_mails keeps a generic plan, the notice in force is PL/pgSQL, the batch and the send job are prepared', async () => {
+    // Planned for its arrays' lengths, every custom plan of queue_mails's statement looked cheaper than a generic one, so
+    // PL/pgSQL planned it at every call (0.16 ms); a SQL function reading a table is parsed and planned at every call.
+    const fns = await t.query<{ proname: string; lang: string; config: string[] | null }>(
+      `SELECT p.proname, l.lanname AS lang, p.proconfig AS config FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+        WHERE p.proname IN ('queue_mails', 'aviso_privacidad_vigente') ORDER BY p.proname`,
+    );
+    expect(fns).toEqual([
+      { proname: 'aviso_privacidad_vigente', lang: 'plpgsql', config: null },
+      { proname: 'queue_mails', lang: 'plpgsql', config: ['plan_cache_mode=force_generic_plan'] },
+    ]);
+    // The batch gathers its confirmations by assignments in its loop, not with a statement over its accepted rows.
+    const [{ body }] = await t.query<{ body: string }>(`SELECT prosrc AS body FROM pg_proc WHERE proname = 'register_external_batch'`);
+    expect(body).not.toMatch(/unnest\(accepted\)|array_agg\(/);
+    // With one generic plan for any batch size, queue_mails's insert reads no other table: the opposition list is read
+    // before it, by its primary key (a subquery per message hashed the whole list at every call).
+    const [{ body: queue }] = await t.query<{ body: string }>(`SELECT prosrc AS body FROM pg_proc WHERE proname = 'queue_mails'`);
+    expect(queue).toMatch(/FROM correo_supresiones s\s+WHERE s\.email = ANY/);
+    expect(queue.match(/correo_supresiones/g)).toHaveLength(1);
+
+    // The batch and the send job's three statements go as named prepared statements (core/database/prepared.ts):
+    // parsed once per connection, where TypeORM's query() sends them unnamed, parsed and planned at every call.
+    const named = new Set<string>();
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const config = args[0];
+      if (typeof config === 'object' && config !== null && 'name' in config && typeof config.name === 'string') named.add(config.name);
+      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      const e = await createEvent(t, admin, { title: 'Festival Santa Lucía' });
+      const res = await registerForEvent(t, e.slug, registrationBody(480)).expect(201);
+      const key = `registro.confirmacion:${res.body.registration.id as number}`;
+      await eventually(
+        async () => (await t.query<{ status: string }>(`SELECT status FROM correos WHERE idempotency_key = $1`, [key]))[0],
+        (r) => r?.status === 'stored',
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect([...named].sort()).toEqual(
+      expect.arrayContaining(['correos_claim', 'correos_find_by_id', 'correos_suppress_if_listed', 'register_external_batch']),
+    );
+  });
 });

@@ -124,7 +124,11 @@ const registerBatch = sqlFunction(`
         reg external_registrations%ROWTYPE;
         free integer;
         taken integer := 0;
-        accepted external_registrations[] := '{}';
+        -- The batch's confirmations, gathered row by row (assignments, not a statement over the rows: see below).
+        mail_keys text[] := '{}';
+        mail_to text[] := '{}';
+        mail_names text[] := '{}';
+        mail_data jsonb[] := '{}';
         evento jsonb;
         tries integer;
         -- The notice in force, read once for the batch (a function call per row was a query per row).
@@ -138,6 +142,7 @@ const registerBatch = sqlFunction(`
         END IF;
         -- Places held for the waitlist are not free.
         free := ev.max_attendees - ev.current_attendees - ev.held_places;
+        evento := external_event_mail(ev);
         FOR r IN
           SELECT x.ord::integer AS ord, x.item ->> 'nombre' AS nombre, x.item ->> 'apellido_paterno' AS apellido_paterno,
                  x.item ->> 'apellido_materno' AS apellido_materno, (x.item ->> 'fecha_nacimiento')::date AS fecha_nacimiento,
@@ -179,20 +184,21 @@ const registerBatch = sqlFunction(`
           INSERT INTO domain_events (id, type, actor_id, ip, resource_type, resource_id, payload)
           VALUES (gen_random_uuid(), 'registration.created', r.actor_id, r.ip, 'external_registration', reg.id::text,
                   jsonb_build_object('event_id', reg.event_id, 'registration', external_registration_json(reg)));
-          accepted := accepted || reg;
+          mail_keys := mail_keys || ('registro.confirmacion:' || reg.id);
+          mail_to := mail_to || lower(btrim(reg.email));
+          mail_names := mail_names || (reg.nombre || ' ' || reg.apellido_paterno || ' ' || reg.apellido_materno);
+          mail_data := mail_data || jsonb_build_object('registro_id', reg.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', reg.nombre,
+                                                       'codigo', reg.codigo, 'evento', evento);
           ord := r.ord; outcome := 'ok'; registration_id := reg.id; registration_status := reg.status;
           RETURN NEXT;
         END LOOP;
         IF taken > 0 THEN
           UPDATE external_events SET current_attendees = current_attendees + taken, version = version + 1 WHERE id = ev.id;
-          evento := external_event_mail(ev);
-          -- The batch's confirmations in ONE insert and ONE notification to the dispatcher (queue_mails, mail.sql.ts).
-          PERFORM queue_mails(array_agg('registro.confirmacion:' || a.id), array_fill('registro.confirmacion'::text, ARRAY[taken]),
-                              array_agg(lower(btrim(a.email))), array_agg(a.nombre || ' ' || a.apellido_paterno || ' ' || a.apellido_materno),
-                              array_agg(jsonb_build_object('registro_id', a.id, 'evento_id', ev.id, 'slug', ev.slug, 'nombre', a.nombre,
-                                                           'codigo', a.codigo, 'evento', evento)),
-                              array_fill('evento-externo'::text, ARRAY[taken]), array_fill(ev.id, ARRAY[taken]))
-             FROM unnest(accepted) a;
+          -- The batch's confirmations in ONE insert and ONE notification to the dispatcher (queue_mails, mail.sql.ts). Gathered
+          -- by assignments in the loop: a statement aggregating them over the accepted rows was planned again at each call
+          -- (its array's length made every custom plan look cheaper), a fifth of the batch's time for a batch of six.
+          PERFORM queue_mails(mail_keys, array_fill('registro.confirmacion'::text, ARRAY[taken]), mail_to, mail_names, mail_data,
+                              array_fill('evento-externo'::text, ARRAY[taken]), array_fill(ev.id, ARRAY[taken]));
           -- And the relay's wake-up for the batch's domain events, as every outbox write sends (OutboxRepository): an
           -- api-only process has no relay of its own to kick after the commit, so without it the realtime processes'
           -- relays saw a burst only on their 1 s scan (push p95 ≈ 0.9–1.2 s behind HAProxy).

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { RegistrationStatus } from '@shared/contracts/external-events.contract';
 import type { AnonymizedRows } from '@core/privacy/personal-data-registry';
 import { PersonalTable } from '@core/privacy/personal-table';
+import { preparedQuery } from '@core/database/prepared';
 import { ExternalRegistrationEntity } from '@modules/external-events/external-registration.entity';
 import { registrantFields, type NewRegistration } from './public-registration';
 import { EXTERNAL_REGISTRATIONS_PERSONAL_DATA, EVENT_ENDED_BEFORE_SQL } from './external-events.personal-data';
@@ -50,15 +51,18 @@ export class RegistrationsRepository {
       ip: r.ip,
       aviso_version: r.avisoVersion,
     }));
-    const result: Array<{
+    // Prepared once per connection: the busiest statement of a burst (docs/decisions/plataforma.md, «Sentencias preparadas donde se repiten»).
+    const result = await preparedQuery<{
       ord: number;
       outcome: BatchOutcome['outcome'];
       registration_id: number | null;
       registration_status: string | null;
-    }> = await this.ds.query(`SELECT ord, outcome, registration_id, registration_status FROM register_external_batch($1, $2::jsonb)`, [
-      slug,
-      JSON.stringify(input),
-    ]);
+    }>(
+      this.ds,
+      'register_external_batch',
+      `SELECT ord, outcome, registration_id, registration_status FROM register_external_batch($1, $2::jsonb)`,
+      [slug, JSON.stringify(input)],
+    );
     const outcomes: BatchOutcome[] = new Array(rows.length);
     for (const row of result) {
       outcomes[row.ord - 1] =

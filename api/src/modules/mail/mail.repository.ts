@@ -5,6 +5,7 @@ import { withoutSignedTokens } from '@core/links/signed-link-mask';
 import type { CorreoRefOption, CorreoResponse, MailRefType, MailStatus } from '@shared/contracts/mail.contract';
 import { iso } from '@core/format/iso';
 import { returnedRows } from '@core/database/returned-rows';
+import { preparedQuery } from '@core/database/prepared';
 import { countRows, updateRows } from '@core/database/row-counts';
 
 /** A row of `correos` as the SQL answers it. */
@@ -91,8 +92,11 @@ export function toCorreoResponse(
 export class MailRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /** Prepared (core/database/prepared.ts), as the send job's other two statements: each message runs all three. */
   async findById(id: string | number): Promise<CorreoRow | null> {
-    const rows: CorreoRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM correos WHERE id = $1`, [String(id)]);
+    const rows = await preparedQuery<CorreoRow>(this.ds, 'correos_find_by_id', `SELECT ${COLUMNS} FROM correos WHERE id = $1`, [
+      String(id),
+    ]);
     return rows[0] ?? null;
   }
 
@@ -110,18 +114,18 @@ export class MailRepository {
     rendered: { subject: string; messageId: string },
     leaseMs: number,
   ): Promise<CorreoRow | null> {
-    const rows = returnedRows<CorreoRow>(
-      await this.ds.query(
-        `UPDATE correos
-          SET status = $2, attempts = attempts + 1, subject = $3, html = NULL, text = NULL,
-              message_id = coalesce(message_id, $4), updated_at = clock_timestamp(),
-              sent_at = CASE WHEN $2 = 'stored' THEN clock_timestamp() ELSE sent_at END,
-              last_error = CASE WHEN $2 = 'stored' THEN NULL ELSE last_error END
-        WHERE id = $1
-          AND (status = 'queued' OR (status = 'sending' AND updated_at < clock_timestamp() - make_interval(secs => $5::float8 / 1000)))
-        RETURNING ${COLUMNS}`,
-        [id, next, rendered.subject, rendered.messageId, leaseMs],
-      ),
+    const rows = await preparedQuery<CorreoRow>(
+      this.ds,
+      'correos_claim',
+      `UPDATE correos
+        SET status = $2, attempts = attempts + 1, subject = $3, html = NULL, text = NULL,
+            message_id = coalesce(message_id, $4), updated_at = clock_timestamp(),
+            sent_at = CASE WHEN $2 = 'stored' THEN clock_timestamp() ELSE sent_at END,
+            last_error = CASE WHEN $2 = 'stored' THEN NULL ELSE last_error END
+      WHERE id = $1
+        AND (status = 'queued' OR (status = 'sending' AND updated_at < clock_timestamp() - make_interval(secs => $5::float8 / 1000)))
+      RETURNING ${COLUMNS}`,
+      [id, next, rendered.subject, rendered.messageId, leaseMs],
     );
     return rows[0] ?? null;
   }
@@ -240,14 +244,14 @@ export class MailRepository {
    * 'suppressed' instead of sent (one statement; answers the row when it was suppressed).
    */
   async suppressIfListed(id: string): Promise<CorreoRow | null> {
-    const rows = returnedRows<CorreoRow>(
-      await this.ds.query(
-        `UPDATE correos c SET status = 'suppressed', last_error = $2, updated_at = clock_timestamp()
-          WHERE c.id = $1 AND c.status IN ('queued', 'sending') AND c.template NOT LIKE 'privacidad.%'
-            AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(c.to_email)))
-          RETURNING ${COLUMNS}`,
-        [id, SUPPRESSED_REASON],
-      ),
+    const rows = await preparedQuery<CorreoRow>(
+      this.ds,
+      'correos_suppress_if_listed',
+      `UPDATE correos c SET status = 'suppressed', last_error = $2, updated_at = clock_timestamp()
+        WHERE c.id = $1 AND c.status IN ('queued', 'sending') AND c.template NOT LIKE 'privacidad.%'
+          AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(c.to_email)))
+        RETURNING ${COLUMNS}`,
+      [id, SUPPRESSED_REASON],
     );
     return rows[0] ?? null;
   }
