@@ -19,15 +19,16 @@
 // right after, and prints the two side by side.
 //
 // Flags: --n=2000 --clients=64 --port=3297 --rev=<git rev> --beside=<git rev> --rounds=1 (with --beside: N alternated runs
-// of each build, medians) --keep-worktree --json
+// of each build, medians) --idempotency (an Idempotency-Key per registration, as the web app sends) --keep-worktree --json
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchRegistration, createBenchEnv, fmtInt, log, machineBusy, now, readFlags, ROOT, table, worktreeOf } from './lib.mjs';
 
 const DB_PREFIX = 'aforo_bench_regcost_';
 
 /** N registrations, `clients` in flight, on keep-alive connections; answers the status counts. */
-async function burst(baseUrl, slug, n, clients, prefix) {
+async function burst(baseUrl, slug, n, clients, prefix, idempotency) {
   const { Agent, request } = await import('undici');
   const agent = new Agent({ connections: clients, keepAliveTimeout: 60_000 });
   const statuses = {};
@@ -39,7 +40,8 @@ async function burst(baseUrl, slug, n, clients, prefix) {
       const res = await request(`${baseUrl}/api/eventos/${slug}/register`, {
         method: 'POST',
         dispatcher: agent,
-        headers: { 'content-type': 'application/json' },
+        // --idempotency: a key per submission, as the web app sends it.
+        headers: { 'content-type': 'application/json', ...(idempotency ? { 'idempotency-key': randomUUID() } : {}) },
         body: JSON.stringify(benchRegistration(i, prefix)),
       });
       await res.body.dump();
@@ -63,7 +65,7 @@ function cpuMs(pid, tick) {
   return ((Number(f[11]) + Number(f[12])) * 1000) / tick;
 }
 
-export async function measureCost({ root = ROOT, port, n, clients, label }) {
+export async function measureCost({ root = ROOT, port, n, clients, label, idempotency = false }) {
   const bench = await createBenchEnv({
     prefix: DB_PREFIX,
     port,
@@ -138,7 +140,7 @@ export async function measureCost({ root = ROOT, port, n, clients, label }) {
       );
 
     log(`${label}: warm-up (300 registrations)…`);
-    await burst(baseUrl, slug, 300, clients, `warm-`);
+    await burst(baseUrl, slug, 300, clients, `warm-`, idempotency);
     await published();
     await drained();
     await sleep(500);
@@ -239,7 +241,7 @@ export async function measureCost({ root = ROOT, port, n, clients, label }) {
     const s0 = await snapshot();
     notifies = 0;
     const [api0, pg0] = [cpuMs(api.pid, tick), await backendsCpu()];
-    const statuses = await burst(baseUrl, slug, n, clients, `cost-`);
+    const statuses = await burst(baseUrl, slug, n, clients, `cost-`, idempotency);
     await published();
     const [api1, pg1] = [cpuMs(api.pid, tick), await backendsCpu()];
     await settleStats();
@@ -385,9 +387,20 @@ export function sideBySide(runsByBuild) {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
-  const { flags, int } = readFlags(process.argv.slice(2), ['n', 'clients', 'port', 'rev', 'beside', 'keep-worktree', 'json', 'rounds']);
+  const { flags, int } = readFlags(process.argv.slice(2), [
+    'n',
+    'clients',
+    'port',
+    'rev',
+    'beside',
+    'keep-worktree',
+    'json',
+    'rounds',
+    'idempotency',
+  ]);
   const n = int('n', 2000, 50, 50_000);
   const rounds = int('rounds', 1, 1, 9);
+  const idempotency = flags.idempotency === true;
   const clients = int('clients', 64, 1, 256);
   const port = int('port', 3297, 1024, 65535);
   const cleanups = [];
@@ -408,7 +421,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
       for (let i = 0; i < rounds; i += 1) {
         for (const b of i % 2 === 0 ? builds : [...builds].reverse()) {
           log(`round ${i + 1}/${rounds}: ${b.label}…`);
-          const r = await measureCost({ root: b.root, port, n, clients, label: b.label });
+          const r = await measureCost({ root: b.root, port, n, clients, label: b.label, idempotency });
           if (!r) throw new Error(`the run of ${b.label} measured nothing`);
           b.runs.push(r);
         }
@@ -416,12 +429,12 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
       console.log(sideBySide(builds.map((b) => b.runs)));
       process.exitCode = 0;
     } else {
-      const r = await measureCost({ root, port, n, clients, label });
+      const r = await measureCost({ root, port, n, clients, label, idempotency });
       if (r) console.log(flags.json ? JSON.stringify(r, (k, v) => (v instanceof Map ? Object.fromEntries(v) : v), 2) : costReport(r));
       if (r && typeof flags.beside === 'string') {
         // The same measurement of another revision, right after, and the two side by side.
         const other = worktreeOf(flags.beside, (f) => cleanups.push(f), { keep: flags['keep-worktree'] === true }).dir;
-        const b = await measureCost({ root: other, port, n, clients, label: flags.beside });
+        const b = await measureCost({ root: other, port, n, clients, label: flags.beside, idempotency });
         if (b) {
           console.log(costReport(b));
           console.log(sideBySide([[r], [b]]));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { CorreoRow } from '../../api/src/modules/mail/mail.repository';
 import { createEvent, registerForEvent, registrationBody } from '../factories/external-events';
@@ -158,7 +159,7 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
     }
   });
 
-  it('a batch plans nothing again per call: queue_mails keeps a generic plan, the notice in force is PL/pgSQL, the batch and the send job are prepared', async () => {
+  it('a batch plans nothing again per call: queue_mails keeps a generic plan, the notice in force is PL/pgSQL, the hot statements are prepared', async () => {
     // Planned for its arrays' lengths, every custom plan of queue_mails's statement looked cheaper than a generic one, so
     // PL/pgSQL planned it at every call (0.16 ms); a SQL function reading a table is parsed and planned at every call.
     const fns = await t.query<{ proname: string; lang: string; config: string[] | null }>(
@@ -178,7 +179,8 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
     expect(queue).toMatch(/FROM correo_supresiones s\s+WHERE s\.email = ANY/);
     expect(queue.match(/correo_supresiones/g)).toHaveLength(1);
 
-    // The batch and the send job's three statements go as named prepared statements (core/database/prepared.ts):
+    // The batch, the key's claim and answer, the audit write and the send job's three statements go as named prepared
+    // statements (core/database/prepared.ts):
     // parsed once per connection, where TypeORM's query() sends them unnamed, parsed and planned at every call.
     const named = new Set<string>();
     const original = Client.prototype.query;
@@ -189,17 +191,31 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
     });
     try {
       const e = await createEvent(t, admin, { title: 'Festival Santa Lucía' });
-      const res = await registerForEvent(t, e.slug, registrationBody(480)).expect(201);
-      const key = `registro.confirmacion:${res.body.registration.id as number}`;
+      // With an Idempotency-Key, as the web app sends every submission.
+      const res = await registerForEvent(t, e.slug, registrationBody(480)).set('Idempotency-Key', randomUUID()).expect(201);
+      const id = res.body.registration.id as number;
       await eventually(
-        async () => (await t.query<{ status: string }>(`SELECT status FROM correos WHERE idempotency_key = $1`, [key]))[0],
+        async () =>
+          (await t.query<{ status: string }>(`SELECT status FROM correos WHERE idempotency_key = $1`, [`registro.confirmacion:${id}`]))[0],
         (r) => r?.status === 'stored',
+      );
+      await eventually(
+        async () => (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_logs WHERE resource_id = $1`, [String(id)]))[0],
+        (r) => r.n === 1,
       );
     } finally {
       spy.mockRestore();
     }
     expect([...named].sort()).toEqual(
-      expect.arrayContaining(['correos_claim', 'correos_find_by_id', 'correos_suppress_if_listed', 'register_external_batch']),
+      expect.arrayContaining([
+        'audit_write_from_events',
+        'correos_claim',
+        'correos_find_by_id',
+        'correos_suppress_if_listed',
+        'idempotency_answer',
+        'idempotency_claim',
+        'register_external_batch',
+      ]),
     );
   });
 });

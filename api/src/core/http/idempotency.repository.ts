@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { preparedQuery } from '../database/prepared';
 
 /** An answer as the client got it, kept to be given again. */
 export interface StoredAnswer {
@@ -36,9 +37,18 @@ export class IdempotencyRepository {
    * decides between requests racing for it.
    */
   async claim(scope: string, key: string, fingerprint: string, owner: string, leaseMs: number, ttlMs: number): Promise<KeyState> {
-    const rows: Array<{ claimed: boolean; fingerprint: string | null; status: number | null; body: unknown; headers: unknown }> =
-      await this.ds.query(
-        `WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),
+    // Prepared (core/database/prepared.ts): every public write the web app sends carries a key, so this statement and
+    // the answer's run once per registration of a burst.
+    const rows = await preparedQuery<{
+      claimed: boolean;
+      fingerprint: string | null;
+      status: number | null;
+      body: unknown;
+      headers: unknown;
+    }>(
+      this.ds,
+      'idempotency_claim',
+      `WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),
          claimed AS (
            INSERT INTO idempotency_keys AS k (scope, key, fingerprint, owner, locked_until, expires_at)
            SELECT $1, $2, $3, $4::uuid, now() + make_interval(secs => $5::int / 1000.0), now() + make_interval(secs => $6::int / 1000.0)
@@ -55,8 +65,8 @@ export class IdempotencyRepository {
          SELECT false, k.fingerprint, k.status, k.body, k.headers
            FROM idempotency_keys k
           WHERE k.scope = $1 AND k.key = $2 AND NOT EXISTS (SELECT 1 FROM claimed)`,
-        [scope, key, fingerprint, owner, leaseMs, ttlMs],
-      );
+      [scope, key, fingerprint, owner, leaseMs, ttlMs],
+    );
     const row = rows[0];
     // Nothing: the row that refused the insert was committed after this statement's snapshot.
     if (!row) return { kind: 'unknown' };
@@ -71,7 +81,9 @@ export class IdempotencyRepository {
 
   /** The owner's answer, kept (nothing when another request took the key over meanwhile). */
   async answer(scope: string, key: string, owner: string, answer: StoredAnswer): Promise<void> {
-    await this.ds.query(
+    await preparedQuery(
+      this.ds,
+      'idempotency_answer',
       `UPDATE idempotency_keys SET status = $4, body = $5::json, headers = $6::json
          FROM (SELECT set_config('synchronous_commit', 'off', true)) relaxed
         WHERE scope = $1 AND key = $2 AND owner = $3::uuid`,
