@@ -213,7 +213,7 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
         'correos_find_by_id',
         'correos_suppress_if_listed',
         'idempotency_answer',
-        'idempotency_claim',
+        'idempotency_claim_batch',
         'register_external_batch',
       ]),
     );

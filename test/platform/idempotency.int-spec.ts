@@ -2,6 +2,7 @@ import { Controller, Module, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { Client } from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Public } from '../../api/src/core/access/access.decorators';
 import { DomainException, ErrorCode } from '../../api/src/core/errors/domain-exception';
@@ -174,6 +175,38 @@ describe('Idempotency-Key on public writes', () => {
     // assertion above would catch a key that let more than one request through.
     const control = await Promise.all(Array.from({ length: 24 }, () => register(e.slug, registrationBody(11))));
     expect(control.filter((a) => a.status === 409)).toHaveLength(23);
+  });
+
+  it('keys arriving together are claimed in one statement per batch: 30 at once, each processed once, every answer kept', async () => {
+    const e = await createEvent(t, admin);
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    // Observed, not replaced: the claims' batches as they reach PostgreSQL (core/database/group-commit.ts).
+    const batches: number[] = [];
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const config = args[0] as { name?: string; values?: unknown[][] } | string;
+      if (typeof config === 'object' && config?.name === 'idempotency_claim_batch') batches.push(config.values![0].length);
+      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    let answers;
+    try {
+      // Two of them twice with the same body: a key twice in one batch is claimed once, the repeat answered the same.
+      answers = await Promise.all([...keys, keys[0], keys[1]].map((key, i) => register(e.slug, registrationBody(200 + (i % 30)), key)));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    expect(await rows(e.id)).toEqual({ current: 30, real: 30 });
+    const kept = await t.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM idempotency_keys WHERE scope = $1 AND key = ANY($2::text[]) AND status = 201`,
+      [REGISTER_SCOPE, keys],
+    );
+    expect(kept[0].n).toBe(30);
+    // Fewer statements than requests, and at least one batch of several keys.
+    expect(batches.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(32);
+    expect(batches.length).toBeLessThan(32);
+    expect(Math.max(...batches)).toBeGreaterThan(1);
   });
 
   it('a repeat waits for the first request still processing and gets its answer; past the wait it is 409', async () => {

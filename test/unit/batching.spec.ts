@@ -6,6 +6,7 @@ import type { RedisService } from '../../api/src/core/redis/redis.service';
 import type { StoredDomainEvent } from '../../api/src/shared/events/domain-events';
 import { EXTERNAL_EVENTS_PUSH_MERGES, EXTERNAL_EVENTS_PUSH_ROUTES } from '../../api/src/modules/external-events/external-events.realtime';
 import { RegistrationBatcher } from '../../api/src/modules/external-events/registration-batcher';
+import { GroupCommit } from '../../api/src/core/database/group-commit';
 import type {
   BatchOutcome,
   BatchRegistration,
@@ -99,6 +100,56 @@ describe('registration group commit (RegistrationBatcher)', () => {
     expect((await good).outcome).toBe('ok');
     expect(await bad).toEqual(new Error('value too long'));
     expect(fake.batches.slice(SLOTS)).toEqual([['c@x.mx', 'bad@x.mx'], ['c@x.mx'], ['bad@x.mx']]);
+  });
+});
+
+describe('group commit (GroupCommit: the Idempotency-Key claims)', () => {
+  /** A statement per batch, answered only when the test lets it. */
+  function gated(fail?: (items: string[]) => boolean) {
+    const batches: string[][] = [];
+    const gates: Array<() => void> = [];
+    const commit = new GroupCommit<string, string>(
+      async (items) => {
+        batches.push(items);
+        await new Promise<void>((release) => gates.push(release));
+        if (fail?.(items)) throw new Error('la base no respondió');
+        return items.map((i) => i.toUpperCase());
+      },
+      { maxBatch: 3, inFlight: 2 },
+    );
+    const releaseAll = async () => {
+      while (gates.length) gates.shift()!();
+      await tick();
+    };
+    return { commit, batches, releaseAll };
+  }
+
+  it('goes at once while a slot is free; what arrives meanwhile goes together, in order, at most maxBatch at a time', async () => {
+    const g = gated();
+    const first = [g.commit.submit('a'), g.commit.submit('b')];
+    await tick();
+    expect(g.batches).toEqual([['a'], ['b']]);
+    const rest = ['c', 'd', 'e', 'f'].map((i) => g.commit.submit(i));
+    await tick();
+    expect(g.batches).toHaveLength(2);
+    await g.releaseAll();
+    await g.releaseAll();
+    await g.releaseAll();
+    expect(g.batches).toEqual([['a'], ['b'], ['c', 'd', 'e'], ['f']]);
+    expect(await Promise.all([...first, ...rest])).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+  });
+
+  it('a batch that fails fails its own items only', async () => {
+    const g = gated((items) => items.includes('x'));
+    const held = [g.commit.submit('a'), g.commit.submit('b')];
+    const failing = ['x', 'y'].map((i) => g.commit.submit(i).catch((err: Error) => err.message));
+    await g.releaseAll();
+    const after = g.commit.submit('z');
+    await g.releaseAll();
+    await g.releaseAll();
+    expect(await Promise.all(held)).toEqual(['A', 'B']);
+    expect(await Promise.all(failing)).toEqual(['la base no respondió', 'la base no respondió']);
+    expect(await after).toBe('Z');
   });
 });
 

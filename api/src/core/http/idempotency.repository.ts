@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared';
+import { GroupCommit } from '../database/group-commit';
+import { IDEMPOTENCY_CLAIM_BATCH_MAX, IDEMPOTENCY_CLAIMS_IN_FLIGHT } from '../constants';
 
 /** An answer as the client got it, kept to be given again. */
 export interface StoredAnswer {
@@ -21,6 +23,16 @@ export type KeyState =
   /** The row changed between the statement's snapshot and its insert: look again. */
   | { kind: 'unknown' };
 
+/** A claim as the batch takes it. */
+interface Claim {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  owner: string;
+  leaseMs: number;
+  ttlMs: number;
+}
+
 /**
  * The idempotency keys (table `idempotency_keys`, baseline migration). Every write is one statement on its own,
  * never inside the request's transaction. The bookkeeping writes commit with `synchronous_commit` off (their own
@@ -29,16 +41,87 @@ export type KeyState =
  */
 @Injectable()
 export class IdempotencyRepository {
+  /**
+   * The claims of requests arriving together go in one statement and one commit (group commit: an idle queue adds no
+   * delay). In a burst every public write carries a key, and a statement and a commit per request were the largest
+   * part of a registration's cost in PostgreSQL (docs/decisions/plataforma.md, «Reintentos con Idempotency-Key»).
+   */
+  private readonly claims = new GroupCommit<Claim, KeyState | Error>((batch) => this.claimBatch(batch), {
+    maxBatch: IDEMPOTENCY_CLAIM_BATCH_MAX,
+    inFlight: IDEMPOTENCY_CLAIMS_IN_FLIGHT,
+  });
+
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /**
-   * One statement: takes the key when nobody has it, when it expired, or when its owner's lease ran out without an
-   * answer (the owner died) and the request is the same; else reads where it stands. The primary key (scope, key)
-   * decides between requests racing for it.
+   * Takes the key when nobody has it, when it expired, or when its owner's lease ran out without an answer (the owner
+   * died) and the request is the same; else reads where it stands. The primary key (scope, key) decides between
+   * requests racing for it.
    */
   async claim(scope: string, key: string, fingerprint: string, owner: string, leaseMs: number, ttlMs: number): Promise<KeyState> {
-    // Prepared (core/database/prepared.ts): every public write the web app sends carries a key, so this statement and
-    // the answer's run once per registration of a burst.
+    const state = await this.claims.submit({ scope, key, fingerprint, owner, leaseMs, ttlMs });
+    if (state instanceof Error) throw state;
+    return state;
+  }
+
+  /**
+   * A batch of claims: one insert takes every key it can (the conflict rule is the one-key statement's); a key it
+   * could not take is looked at with the one-key statement, which also answers where it stands. A key twice in the
+   * batch (two requests racing with the same key) goes in the insert once: the other asks after it. Should the insert
+   * fail, each claim is tried on its own, so only a faulty one fails.
+   */
+  private async claimBatch(batch: Claim[]): Promise<Array<KeyState | Error>> {
+    const seen = new Set<string>();
+    const first = batch.filter((c) => {
+      const id = JSON.stringify([c.scope, c.key]);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    let taken: Array<{ owner: string }>;
+    try {
+      taken = await this.takeAll(first);
+    } catch {
+      return Promise.all(batch.map((c) => this.claimOne(c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))));
+    }
+    const claimed = new Set(taken.map((t) => t.owner));
+    const states: Array<KeyState | Error> = [];
+    for (const c of batch) states.push(claimed.has(c.owner) ? { kind: 'claimed' } : await this.claimOne(c).catch((err: Error) => err));
+    return states;
+  }
+
+  /** The insert of a batch: answers the owners whose keys it took. */
+  private takeAll(first: Claim[]): Promise<Array<{ owner: string }>> {
+    return preparedQuery<{ owner: string }>(
+      this.ds,
+      'idempotency_claim_batch',
+      `WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
+       INSERT INTO idempotency_keys AS k (scope, key, fingerprint, owner, locked_until, expires_at)
+       SELECT x.scope, x.key, x.fingerprint, x.owner, now() + make_interval(secs => x.lease_ms / 1000.0),
+              now() + make_interval(secs => x.ttl_ms / 1000.0)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::int[], $6::int[])
+              AS x(scope, key, fingerprint, owner, lease_ms, ttl_ms), relaxed
+        ORDER BY x.scope, x.key -- one order for every batch: two at once never wait on each other's keys in turn
+       ON CONFLICT (scope, key) DO UPDATE
+          SET fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, locked_until = EXCLUDED.locked_until,
+              expires_at = EXCLUDED.expires_at, status = NULL, body = NULL, headers = NULL, created_at = now()
+        WHERE k.expires_at <= now()
+           OR (k.status IS NULL AND k.locked_until <= now() AND k.fingerprint = EXCLUDED.fingerprint)
+       RETURNING k.owner::text AS owner`,
+      [
+        first.map((c) => c.scope),
+        first.map((c) => c.key),
+        first.map((c) => c.fingerprint),
+        first.map((c) => c.owner),
+        first.map((c) => c.leaseMs),
+        first.map((c) => c.ttlMs),
+      ],
+    );
+  }
+
+  /** One key in one statement: takes it (as the batch would) or reads where it stands. */
+  private async claimOne({ scope, key, fingerprint, owner, leaseMs, ttlMs }: Claim): Promise<KeyState> {
+    // Prepared (core/database/prepared.ts), as the batch's insert and the answer.
     const rows = await preparedQuery<{
       claimed: boolean;
       fingerprint: string | null;

@@ -1,0 +1,50 @@
+interface Pending<I, O> {
+  item: I;
+  resolve: (out: O) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit: items submitted while `inFlight` batches are in the database wait and go together in the next one —
+ * one statement and one commit for all of them. An idle queue adds no delay: an item that finds a free slot goes at
+ * once. Batches are taken in arrival order, at most `maxBatch` items each. `run` answers one output per item, in the
+ * items' order; if it fails, every item of that batch fails with its error. (RegistrationBatcher, which keeps a queue
+ * per event and retries a failed batch one by one, is the same idea for public registrations.)
+ */
+export class GroupCommit<I, O> {
+  private readonly waiting: Array<Pending<I, O>> = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly run: (items: I[]) => Promise<O[]>,
+    private readonly options: { maxBatch: number; inFlight: number },
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (this.inFlight < this.options.inFlight) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.inFlight += 1;
+    try {
+      while (this.waiting.length > 0) await this.settle(this.waiting.splice(0, this.options.maxBatch));
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  private async settle(batch: Array<Pending<I, O>>): Promise<void> {
+    const items = batch.map((p) => p.item);
+    let outs: O[];
+    try {
+      outs = await this.run(items);
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    batch.forEach((p, i) => p.resolve(outs[i]));
+  }
+}
