@@ -20,6 +20,11 @@ export class GroupCommit<I, O> {
     private readonly options: { maxBatch: number; inFlight: number },
   ) {}
 
+  /** Items waiting for a batch (not yet in the database). */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });

@@ -33,6 +33,9 @@ interface Claim {
   ttlMs: number;
 }
 
+/** What a batch hands back for an item that failed on its own (GroupCommit settles every item of a batch). */
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
+
 /**
  * The idempotency keys (table `idempotency_keys`, baseline migration). Every write is one statement on its own,
  * never inside the request's transaction. The bookkeeping writes commit with `synchronous_commit` off (their own
@@ -52,6 +55,11 @@ export class IdempotencyRepository {
   });
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Claims waiting for the next batch (the test of the batches holds the table and waits for them). */
+  get claimsWaiting(): number {
+    return this.claims.waitingCount;
+  }
 
   /**
    * Takes the key when nobody has it, when it expired, or when its owner's lease ran out without an answer (the owner
@@ -82,11 +90,11 @@ export class IdempotencyRepository {
     try {
       taken = await this.takeAll(first);
     } catch {
-      return Promise.all(batch.map((c) => this.claimOne(c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))))));
+      return Promise.all(batch.map((c) => this.claimOne(c).catch(asError)));
     }
     const claimed = new Set(taken.map((t) => t.owner));
     const states: Array<KeyState | Error> = [];
-    for (const c of batch) states.push(claimed.has(c.owner) ? { kind: 'claimed' } : await this.claimOne(c).catch((err: Error) => err));
+    for (const c of batch) states.push(claimed.has(c.owner) ? { kind: 'claimed' } : await this.claimOne(c).catch(asError));
     return states;
   }
 
