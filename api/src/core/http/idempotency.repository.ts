@@ -56,7 +56,7 @@ export class IdempotencyRepository {
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Claims waiting for the next batch (the test of the batches holds the table and waits for them). */
+  /** Claims waiting for the next batch: requests a busy database holds back. */
   get claimsWaiting(): number {
     return this.claims.waitingCount;
   }
