@@ -139,6 +139,27 @@ describe('group commit (GroupCommit: the Idempotency-Key claims)', () => {
     expect(await Promise.all([...first, ...rest])).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
   });
 
+  it('tells when it is idle again: nothing waiting, nothing in the database', async () => {
+    let idle = 0;
+    const gates: Array<() => void> = [];
+    const commit = new GroupCommit<string, string>(
+      async (items) => {
+        await new Promise<void>((release) => gates.push(release));
+        return items;
+      },
+      { maxBatch: 3, inFlight: 1, onIdle: () => (idle += 1) },
+    );
+    const all = ['a', 'b', 'c'].map((i) => commit.submit(i));
+    await tick();
+    gates.shift()!();
+    await tick();
+    expect(idle).toBe(0); // b and c are in the database now
+    gates.shift()!();
+    await Promise.all(all);
+    await tick();
+    expect(idle).toBe(1);
+  });
+
   it('a batch that fails fails its own items only', async () => {
     const g = gated((items) => items.includes('x'));
     const held = [g.commit.submit('a'), g.commit.submit('b')];

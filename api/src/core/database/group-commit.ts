@@ -8,8 +8,8 @@ interface Pending<I, O> {
  * Group commit: items submitted while `inFlight` batches are in the database wait and go together in the next one —
  * one statement and one commit for all of them. An idle queue adds no delay: an item that finds a free slot goes at
  * once. Batches are taken in arrival order, at most `maxBatch` items each. `run` answers one output per item, in the
- * items' order; if it fails, every item of that batch fails with its error. (RegistrationBatcher, which keeps a queue
- * per event and retries a failed batch one by one, is the same idea for public registrations.)
+ * items' order; if it fails, every item of that batch fails with its error (a `run` that must fail items one by one
+ * answers their errors as outputs: the Idempotency-Key's claims, the public registrations).
  */
 export class GroupCommit<I, O> {
   private readonly waiting: Array<Pending<I, O>> = [];
@@ -17,12 +17,17 @@ export class GroupCommit<I, O> {
 
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
-    private readonly options: { maxBatch: number; inFlight: number },
+    private readonly options: { maxBatch: number; inFlight: number; onIdle?: () => void },
   ) {}
 
   /** Items waiting for a batch (not yet in the database). */
   get waitingCount(): number {
     return this.waiting.length;
+  }
+
+  /** Nothing waiting and nothing in the database. */
+  private get idle(): boolean {
+    return this.inFlight === 0 && this.waiting.length === 0;
   }
 
   submit(item: I): Promise<O> {
@@ -38,6 +43,7 @@ export class GroupCommit<I, O> {
       while (this.waiting.length > 0) await this.settle(this.waiting.splice(0, this.options.maxBatch));
     } finally {
       this.inFlight -= 1;
+      if (this.idle) this.options.onIdle?.();
     }
   }
 
