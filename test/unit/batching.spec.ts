@@ -160,6 +160,16 @@ describe('group commit (GroupCommit: the Idempotency-Key claims)', () => {
     expect(idle).toBe(1);
   });
 
+  it("an Error answered in an item's place fails that item alone", async () => {
+    const commit = new GroupCommit<string, string>(async (items) => items.map((i) => (i === 'x' ? new Error(`mal: ${i}`) : i)), {
+      maxBatch: 3,
+      inFlight: 1,
+    });
+    const [a, x] = [commit.submit('a'), commit.submit('x').catch((err: Error) => err.message)];
+    expect(await a).toBe('a');
+    expect(await x).toBe('mal: x');
+  });
+
   it('a batch that fails fails its own items only', async () => {
     const g = gated((items) => items.includes('x'));
     const held = [g.commit.submit('a'), g.commit.submit('b')];

@@ -1,3 +1,6 @@
+/** An item's own failure, as `run` answers it in the item's place. */
+export const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
+
 interface Pending<I, O> {
   item: I;
   resolve: (out: O) => void;
@@ -8,15 +11,15 @@ interface Pending<I, O> {
  * Group commit: items submitted while `inFlight` batches are in the database wait and go together in the next one —
  * one statement and one commit for all of them. An idle queue adds no delay: an item that finds a free slot goes at
  * once. Batches are taken in arrival order, at most `maxBatch` items each. `run` answers one output per item, in the
- * items' order; if it fails, every item of that batch fails with its error (a `run` that must fail items one by one
- * answers their errors as outputs: the Idempotency-Key's claims, the public registrations).
+ * items' order, or an item's own Error in its place (that item alone fails with it); if `run` throws, every item of
+ * the batch fails with its error.
  */
 export class GroupCommit<I, O> {
   private readonly waiting: Array<Pending<I, O>> = [];
   private inFlight = 0;
 
   constructor(
-    private readonly run: (items: I[]) => Promise<O[]>,
+    private readonly run: (items: I[]) => Promise<Array<O | Error>>,
     private readonly options: { maxBatch: number; inFlight: number; onIdle?: () => void },
   ) {}
 
@@ -49,13 +52,17 @@ export class GroupCommit<I, O> {
 
   private async settle(batch: Array<Pending<I, O>>): Promise<void> {
     const items = batch.map((p) => p.item);
-    let outs: O[];
+    let outs: Array<O | Error>;
     try {
       outs = await this.run(items);
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
     }
-    batch.forEach((p, i) => p.resolve(outs[i]));
+    batch.forEach((p, i) => {
+      const out = outs[i];
+      if (out instanceof Error) p.reject(out);
+      else p.resolve(out);
+    });
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared';
-import { GroupCommit } from '../database/group-commit';
+import { asError, GroupCommit } from '../database/group-commit';
 import { IDEMPOTENCY_CLAIM_BATCH_MAX, IDEMPOTENCY_CLAIMS_IN_FLIGHT } from '../constants';
 
 /** An answer as the client got it, kept to be given again. */
@@ -33,9 +33,6 @@ interface Claim {
   ttlMs: number;
 }
 
-/** What a batch hands back for an item that failed on its own (GroupCommit settles every item of a batch). */
-const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
-
 /**
  * The idempotency keys (table `idempotency_keys`, baseline migration). Every write is one statement on its own,
  * never inside the request's transaction. The bookkeeping writes commit with `synchronous_commit` off (their own
@@ -49,7 +46,7 @@ export class IdempotencyRepository {
    * delay). In a burst every public write carries a key, and a statement and a commit per request were the largest
    * part of a registration's cost in PostgreSQL (docs/decisions/plataforma.md, «Reintentos con Idempotency-Key»).
    */
-  private readonly claims = new GroupCommit<Claim, KeyState | Error>((batch) => this.claimBatch(batch), {
+  private readonly claims = new GroupCommit<Claim, KeyState>((batch) => this.claimBatch(batch), {
     maxBatch: IDEMPOTENCY_CLAIM_BATCH_MAX,
     inFlight: IDEMPOTENCY_CLAIMS_IN_FLIGHT,
   });
@@ -66,10 +63,8 @@ export class IdempotencyRepository {
    * died) and the request is the same; else reads where it stands. The primary key (scope, key) decides between
    * requests racing for it.
    */
-  async claim(scope: string, key: string, fingerprint: string, owner: string, leaseMs: number, ttlMs: number): Promise<KeyState> {
-    const state = await this.claims.submit({ scope, key, fingerprint, owner, leaseMs, ttlMs });
-    if (state instanceof Error) throw state;
-    return state;
+  claim(scope: string, key: string, fingerprint: string, owner: string, leaseMs: number, ttlMs: number): Promise<KeyState> {
+    return this.claims.submit({ scope, key, fingerprint, owner, leaseMs, ttlMs });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { GroupCommit } from '@core/database/group-commit';
+import { asError, GroupCommit } from '@core/database/group-commit';
 import { REGISTRATION_BATCH_MAX, REGISTRATION_BATCHES_IN_FLIGHT } from './external-events.constants';
 import { OutboxRelay } from '@core/outbox/outbox-relay.service';
 import { RegistrationsRepository, type BatchOutcome, type BatchRegistration } from './registrations.repository';
@@ -16,17 +16,17 @@ import { RegistrationsRepository, type BatchOutcome, type BatchRegistration } fr
 @Injectable()
 export class RegistrationBatcher {
   private readonly logger = new Logger(RegistrationBatcher.name);
-  private readonly queues = new Map<string, GroupCommit<BatchRegistration, BatchOutcome | Error>>();
+  private readonly queues = new Map<string, GroupCommit<BatchRegistration, BatchOutcome>>();
 
   constructor(
     private readonly registrations: RegistrationsRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
-  async submit(slug: string, row: BatchRegistration): Promise<BatchOutcome> {
+  submit(slug: string, row: BatchRegistration): Promise<BatchOutcome> {
     let queue = this.queues.get(slug);
     if (!queue) {
-      const created: GroupCommit<BatchRegistration, BatchOutcome | Error> = new GroupCommit((rows) => this.run(slug, rows), {
+      const created: GroupCommit<BatchRegistration, BatchOutcome> = new GroupCommit((rows) => this.run(slug, rows), {
         maxBatch: REGISTRATION_BATCH_MAX,
         inFlight: REGISTRATION_BATCHES_IN_FLIGHT,
         // An event's queue lives while it has registrations waiting or in the database.
@@ -37,22 +37,26 @@ export class RegistrationBatcher {
       queue = created;
       this.queues.set(slug, queue);
     }
-    const outcome = await queue.submit(row);
-    if (outcome instanceof Error) throw outcome;
-    return outcome;
+    return queue.submit(row);
   }
 
+  /** A batch, then the relay's kick when it accepted any (before the requests are answered). */
   private async run(slug: string, rows: BatchRegistration[]): Promise<Array<BatchOutcome | Error>> {
-    let outcomes: Array<BatchOutcome | Error>;
-    try {
-      outcomes = await this.registrations.registerBatch(slug, rows);
-    } catch (err) {
-      if (rows.length === 1) return [err instanceof Error ? err : new Error(String(err))];
-      this.logger.warn(`Registration batch of ${rows.length} failed (${(err as Error).message}); retrying one by one.`);
-      outcomes = [];
-      for (const row of rows) outcomes.push(...(await this.run(slug, [row])));
-    }
+    const outcomes = await this.decide(slug, rows);
     if (outcomes.some((o) => !(o instanceof Error) && o.outcome === 'ok')) this.relay.kick();
     return outcomes;
+  }
+
+  /** One statement for the batch; should it fail as a whole, one per row, each row's error as its outcome. */
+  private async decide(slug: string, rows: BatchRegistration[]): Promise<Array<BatchOutcome | Error>> {
+    try {
+      return await this.registrations.registerBatch(slug, rows);
+    } catch (err) {
+      if (rows.length === 1) return [asError(err)];
+      this.logger.warn(`Registration batch of ${rows.length} failed (${(err as Error).message}); retrying one by one.`);
+      const outcomes: Array<BatchOutcome | Error> = [];
+      for (const row of rows) outcomes.push(...(await this.decide(slug, [row])));
+      return outcomes;
+    }
   }
 }
