@@ -940,8 +940,12 @@ export async function createBenchEnv({
    * Starts `entry` (relative to the repository; to `root`, another checkout's built tree, when a bench measures
    * a baseline build beside this one) with the bench environment; keeps the end of its output.
    */
-  function startServer(name, entry, nodeArgs = [], from = root) {
-    const child = spawn(process.execPath, [...nodeArgs, join(from, entry)], { cwd: from, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  function startServer(name, entry, nodeArgs = [], from = root, moreEnv = {}) {
+    const child = spawn(process.execPath, [...nodeArgs, join(from, entry)], {
+      cwd: from,
+      env: { ...env, ...moreEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     const output = [];
     const keepOutput = (buf) => {
@@ -950,6 +954,21 @@ export async function createBenchEnv({
     };
     child.stdout.on('data', keepOutput);
     child.stderr.on('data', keepOutput);
+    /** Resolves once a line of its output matches `re` (false after `ms` without one). */
+    child.outputMatches = (re, ms = 120_000) =>
+      new Promise((resolve) => {
+        if (re.test(output.join(''))) return resolve(true);
+        const timer = setTimeout(() => done(false), ms);
+        const seen = (buf) => re.test(String(buf)) && done(true);
+        const done = (v) => {
+          clearTimeout(timer);
+          child.stdout.off('data', seen);
+          child.stderr.off('data', seen);
+          resolve(v);
+        };
+        child.stdout.on('data', seen);
+        child.stderr.on('data', seen);
+      });
     child.on('exit', (code, signal) => {
       if (!cleaned && !stopping.has(child))
         console.error(`[bench] ${name} exited early (${code ?? signal}):\n${output.join('').slice(-4000)}`);

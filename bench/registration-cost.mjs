@@ -256,10 +256,13 @@ export async function measureCost({ root = ROOT, port, n, clients, label, idempo
     };
 
     // ── Phase 2: the workers take the mail and the audit jobs ──
-    workers = bench.startServer('workers', 'dist/workers/src/main.js');
+    // LOG_LEVEL info for its start-up line (no job logs at that level).
+    workers = bench.startServer('workers', 'dist/workers/src/main.js', [], root, { LOG_LEVEL: 'info' });
     const w0 = now();
     const laterPg0 = await backendsCpu(); // the workers' connections opened after it count from their start
-    await sleep(300);
+    // The workers' own start (loading its modules: over a second of CPU on this host) is not the messages' cost: counted
+    // from the moment its queues listen (QueueWorkers' log line), the jobs' first milliseconds aside.
+    if (!(await workers.outputMatches(/Workers listening on queues/))) throw new Error('the workers did not start within 120 s');
     const cpu0 = cpuMs(workers.pid, tick);
     await drained();
     const laterPg1 = await backendsCpu();

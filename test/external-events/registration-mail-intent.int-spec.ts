@@ -179,7 +179,7 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
     expect(queue).toMatch(/FROM correo_supresiones s\s+WHERE s\.email = ANY/);
     expect(queue.match(/correo_supresiones/g)).toHaveLength(1);
 
-    // The batch, the key's claim and answer, the audit write and the send job's three statements go as named prepared
+    // The batch, the key's claim and answer, the audit write and the send job's two statements go as named prepared
     // statements (core/database/prepared.ts):
     // parsed once per connection, where TypeORM's query() sends them unnamed, parsed and planned at every call.
     const named = new Set<string>();
@@ -210,12 +210,14 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
       expect.arrayContaining([
         'audit_write_from_events',
         'correos_claim',
-        'correos_find_by_id',
-        'correos_suppress_if_listed',
+        'correos_find_for_send',
         'idempotency_answer',
         'idempotency_claim_batch',
         'register_external_batch',
       ]),
     );
+    // The send job reads the message and checks the opposition list in one statement (not a read, then an update).
+    expect([...named]).not.toContain('correos_find_by_id');
+    expect([...named]).not.toContain('correos_suppress_if_listed');
   });
 });

@@ -51,6 +51,28 @@ describe('Correos: the staff screen API', () => {
     ]);
   });
 
+  it("a super admin's screen in both rooms hears each change once (one publish for its rooms)", async () => {
+    const socket = await t.socket(admin);
+    expect(await t.join(socket, 'correos:todos')).toEqual({ ok: true });
+    expect(await t.join(socket, 'correos:evento-externo')).toEqual({ ok: true });
+    const heard: string[] = [];
+    socket.on('correo.updated', (m: { data: { correo: { to_email: string; status: string } } }) => {
+      heard.push(`${m.data.correo.to_email} ${m.data.correo.status}`);
+    });
+    const second = nextPush(socket, 'correo.updated', undefined, (m) => m.data.correo.to_email === 'segunda@correo.test');
+    await queueMails(t, [confirmacion({ id: 31, email: 'primera@correo.test' })]);
+    await eventually(
+      async () => heard,
+      (h) => h.includes('primera@correo.test stored'),
+    );
+    // The same workers' connection publishes in order: once the next message's change is here, a second copy of the
+    // first would have arrived before it.
+    await queueMails(t, [confirmacion({ id: 32, email: 'segunda@correo.test' })]);
+    await second;
+    expect(heard.filter((h) => h === 'primera@correo.test stored')).toEqual(['primera@correo.test stored']);
+    socket.disconnect();
+  });
+
   it('bad filters and ids answer a Spanish 4xx', async () => {
     const bad = await t.as(admin).get('/api/correos?status=perdido&page=0');
     expect(bad.status).toBe(422);

@@ -23,7 +23,12 @@ export class SocketEmitter implements OnApplicationShutdown {
   }
 
   toRoom<E extends ServerEventName>(room: string, event: E, payload: PushPayload<E>): void {
-    (this.emitter.to(room) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+    this.toRooms([room], event, payload);
+  }
+
+  /** One message to every socket in any of the rooms, once each: one publish to Redis however many rooms. */
+  toRooms<E extends ServerEventName>(rooms: string[], event: E, payload: PushPayload<E>): void {
+    (this.emitter.to(rooms) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
   }
 
   onApplicationShutdown(): void {

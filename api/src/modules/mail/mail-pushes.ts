@@ -16,6 +16,7 @@ export class MailPushes {
       occurred_at: correo.updated_at,
       data: { correo },
     };
-    for (const room of correoRooms(correo)) this.sockets.toRoom(room, 'correo.updated', msg);
+    // Its rooms together: one publish per change, and a screen in both rooms (a super admin's) gets it once.
+    this.sockets.toRooms(correoRooms(correo), 'correo.updated', msg);
   }
 }

@@ -92,7 +92,7 @@ export function toCorreoResponse(
 export class MailRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Prepared (core/database/prepared.ts), as the send job's other two statements: each message runs all three. */
+  /** Prepared (core/database/prepared.ts): the send job's retries and its last attempt read it, as the screens do. */
   async findById(id: string | number): Promise<CorreoRow | null> {
     const rows = await preparedQuery<CorreoRow>(this.ds, 'correos_find_by_id', `SELECT ${COLUMNS} FROM correos WHERE id = $1`, [
       String(id),
@@ -240,17 +240,24 @@ export class MailRepository {
   }
 
   /**
-   * The send job's last check: a message waiting for an address put on the list after it was queued is kept as
-   * 'suppressed' instead of sent (one statement; answers the row when it was suppressed).
+   * The send job's first step, in one statement: the message as it is now, or — when it still waits ('queued', or
+   * 'sending' left by a crash) and its address was put on the opposition list after it was queued — the message kept
+   * as 'suppressed' instead of sent (`suppressed`: true). The row and the list's check were two round trips per
+   * message (docs/decisions/correos.md, «Un correo, menos viajes»). The data-modifying CTE and the plain read see the
+   * same snapshot, so the read answers only when the CTE changed nothing.
    */
-  async suppressIfListed(id: string): Promise<CorreoRow | null> {
-    const rows = await preparedQuery<CorreoRow>(
+  async findForSend(id: string): Promise<(CorreoRow & { suppressed: boolean }) | null> {
+    const rows = await preparedQuery<CorreoRow & { suppressed: boolean }>(
       this.ds,
-      'correos_suppress_if_listed',
-      `UPDATE correos c SET status = 'suppressed', last_error = $2, updated_at = clock_timestamp()
-        WHERE c.id = $1 AND c.status IN ('queued', 'sending') AND c.template NOT LIKE 'privacidad.%'
-          AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(c.to_email)))
-        RETURNING ${COLUMNS}`,
+      'correos_find_for_send',
+      `WITH suppressed AS (
+         UPDATE correos c SET status = 'suppressed', last_error = $2, updated_at = clock_timestamp()
+          WHERE c.id = $1 AND c.status IN ('queued', 'sending') AND c.template NOT LIKE 'privacidad.%'
+            AND EXISTS (SELECT 1 FROM correo_supresiones s WHERE s.email = lower(btrim(c.to_email)))
+          RETURNING ${COLUMNS}, true AS suppressed)
+       SELECT * FROM suppressed
+       UNION ALL
+       SELECT ${COLUMNS}, false AS suppressed FROM correos WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM suppressed)`,
       [id, SUPPRESSED_REASON],
     );
     return rows[0] ?? null;

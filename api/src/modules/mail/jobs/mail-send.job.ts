@@ -13,6 +13,7 @@ export class MailRetryLater extends Error {}
 
 /**
  * mail.send: one message, at most one SMTP acceptance (docs/decisions/correos.md):
+ * 0. read it, and keep it as 'suppressed' if its address is on the opposition list (one statement);
  * 1. render it (deterministic: a resend is the same message) — bad data fails it for good;
  * 2. claim it in one statement: queued → sending (or → stored without SMTP_URL), attempt counted, its subject and
  *    Message-ID stored BEFORE talking to the server (never the rendered body: the row keeps the intent, which
@@ -33,14 +34,14 @@ export class MailSendJob extends JobBase<'mail.send'> {
   }
 
   async handle({ correoId }: { correoId: string }): Promise<void> {
-    const row = await this.mails.findById(correoId);
-    if (!row || (row.status !== 'queued' && row.status !== 'sending')) return; // sent, failed or stored: nothing to do
-    // The address asked for no more mail after this message was queued (oposición, an unsubscribe link).
-    const suppressed = await this.mails.suppressIfListed(row.id);
-    if (suppressed) {
-      this.pushes.changed(suppressed);
+    // The row, or — its address asked for no more mail after it was queued (oposición, an unsubscribe link) — the row
+    // kept as 'suppressed': one statement.
+    const row = await this.mails.findForSend(correoId);
+    if (row?.suppressed) {
+      this.pushes.changed(row);
       return;
     }
+    if (!row || (row.status !== 'queued' && row.status !== 'sending')) return; // sent, failed or stored: nothing to do
     if (!isPlainAddress(row.to_email)) {
       this.pushes.changed(await this.mails.fail(row.id, 'La dirección de correo no es válida; no se envió.'));
       return;
