@@ -23,11 +23,14 @@
 // Flags: --capacity=5000 --attempts=6000 --clients=64 --watchers=100 --max-seconds=120 (per burst)
 // --port=3298 --build (rebuild the server first) --profile (V8 CPU profile of the API per burst)
 // --no-db-ceiling --bursts=3 (atomic bursts, each on a fresh event; the median is reported) --warmup=1000 (unmeasured requests on each route first; 0: none) --wait-other=900 (s to wait for the other bench/*.mjs, e.g. push-latency, to finish) --wait-quiet=120
-// --no-write (leave docs/benchmarks.md alone).
+// --no-write (leave docs/benchmarks.md alone). --idempotency: an Idempotency-Key (a new UUID) on every registration, as the
+// web app sends with each submission (off by default: the builds from before the key ignore it, and the figures kept in
+// docs/benchmarks.md were measured without it).
 // --beside=<git rev>: the atomic burst against this checkout and against <rev> (e.g. main's merge-base), built in a
 // temporary `git worktree` under /tmp and started on --port + 1 with its own database, alternated A B, B A… --bursts
 // times each; reports both, their ratio and how busy the machine was (section `registration-burst-beside`).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
@@ -187,7 +190,7 @@ async function watchersMain() {
 async function loadMain() {
   const { Agent, request } = await import('undici');
   serve({
-    async burst({ url, path, attempts, concurrency, maxMs, prefix }) {
+    async burst({ url, path, attempts, concurrency, maxMs, prefix, idempotency = false }) {
       const agent = new Agent({
         connections: concurrency,
         pipelining: 1,
@@ -220,7 +223,12 @@ async function loadMain() {
           const body = JSON.stringify(benchRegistration(i, prefix));
           send[i] = now();
           try {
-            const res = await request(`${url}${path}`, { method: 'POST', dispatcher: agent, headers, body });
+            const res = await request(`${url}${path}`, {
+              method: 'POST',
+              dispatcher: agent,
+              headers: idempotency ? { ...headers, 'idempotency-key': randomUUID() } : headers,
+              body,
+            });
             const text = await res.body.text();
             resp[i] = now();
             status[i] = res.statusCode;
@@ -276,6 +284,7 @@ function parseFlags(argv) {
     'beside',
     'root',
     'child-json',
+    'idempotency',
   ]);
   return {
     capacity: int('capacity', 5000, 1, 100_000),
@@ -296,6 +305,7 @@ function parseFlags(argv) {
     root: typeof flags.root === 'string' ? flags.root : ROOT,
     childJson: typeof flags['child-json'] === 'string' ? flags['child-json'] : null,
     naive: typeof flags['child-json'] !== 'string',
+    idempotency: flags.idempotency === true,
   };
 }
 
@@ -496,6 +506,7 @@ async function orchestratorMain() {
             concurrency: opts.clients,
             maxMs: opts.maxSeconds * 1000,
             prefix: `${name}-${runId}-`,
+            idempotency: opts.idempotency,
           },
           opts.maxSeconds * 1000 + 60_000,
         );
@@ -623,6 +634,7 @@ async function orchestratorMain() {
             concurrency: opts.clients,
             maxMs: 60_000,
             prefix: `${name}-${runId}-`,
+            idempotency: opts.idempotency,
           },
           120_000,
         );
@@ -1101,6 +1113,7 @@ async function besideMain(opts) {
     `--warmup=${opts.warmup}`,
     `--max-seconds=${opts.maxSeconds}`,
     `--wait-quiet=${opts.waitQuietS}`,
+    ...(opts.idempotency ? ['--idempotency'] : []),
   ];
   let k = 0;
   for (let round = 0; round < opts.bursts; round += 1) {
@@ -1174,11 +1187,12 @@ async function besideMain(opts) {
     'workers, only one build running at a time.',
     '',
     '```sh',
-    `npm run bench:registrations -- --beside=${opts.beside} --bursts=${opts.bursts}`,
+    `npm run bench:registrations -- --beside=${opts.beside} --bursts=${opts.bursts}${opts.idempotency ? ' --idempotency' : ''}`,
     '```',
     '',
     `Latest run: ${when} — ${machine.nproc} cores (${machine.model}), Node ${machine.node}; ${fmtInt(opts.attempts)} attempts per burst on a capacity of ${fmtInt(opts.capacity)}, ` +
-      `${opts.clients} clients, ${mine.joined ?? opts.watchers} watchers, warm-up ${fmtInt(opts.warmup)} requests per burst.`,
+      `${opts.clients} clients, ${mine.joined ?? opts.watchers} watchers, warm-up ${fmtInt(opts.warmup)} requests per burst` +
+      (opts.idempotency ? '; an Idempotency-Key on every registration, as the web app sends.' : '.'),
     '',
     table(head2, rows, ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---:']),
     '',
