@@ -211,7 +211,7 @@ describe('a registration queues its confirmation as an intent, not a rendered bo
         'audit_write_from_events',
         'correos_claim',
         'correos_find_for_send',
-        'idempotency_answer',
+        'idempotency_answer_batch',
         'idempotency_claim_batch',
         'register_external_batch',
       ]),

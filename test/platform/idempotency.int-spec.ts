@@ -225,6 +225,52 @@ describe('Idempotency-Key on public writes', () => {
     expect(batches[2]).toBeGreaterThanOrEqual(28);
   });
 
+  it('answers ending together are kept in one statement per batch, each under its own key and owner', async () => {
+    const repo = t.app.get(IdempotencyRepository);
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    const owners = keys.map(() => randomUUID());
+    // Thirty keys claimed, their requests about to answer.
+    await t.query(
+      `INSERT INTO idempotency_keys (scope, key, fingerprint, owner, locked_until, expires_at)
+       SELECT 'POST /prueba', k, 'huella', o, now() + interval '1 hour', now() + interval '1 day'
+         FROM unnest($1::text[], $2::uuid[]) AS x(k, o)`,
+      [keys, owners],
+    );
+    const batches: number[] = [];
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const config = args[0] as { name?: string; values?: unknown[][] } | string;
+      if (typeof config === 'object' && config?.name === 'idempotency_answer_batch') batches.push(config.values![0].length);
+      if (typeof config === 'object' && config?.name === 'idempotency_answer') batches.push(-1);
+      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    // Their rows held by another transaction: the first two answers wait in the database, the rest queue behind them.
+    const holder = new Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM idempotency_keys WHERE key = ANY($1::text[]) FOR UPDATE`, [keys]);
+      const kept = Promise.all(
+        keys.map((key, i) => repo.answer('POST /prueba', key, owners[i], { status: 201, body: { n: i }, headers: null })),
+      );
+      await eventually(
+        async () => repo.answersWaiting,
+        (n) => n === 28,
+      );
+      await holder.query('COMMIT');
+      await kept;
+    } finally {
+      spy.mockRestore();
+      await holder.end();
+    }
+    expect(batches).toEqual([1, 1, 28]);
+    const rowsKept = await t.query<{ key: string; status: number; body: { n: number } }>(
+      `SELECT key, status, body FROM idempotency_keys WHERE key = ANY($1::text[])`,
+      [keys],
+    );
+    expect(rowsKept.map((r) => [r.key, r.status, r.body.n]).sort()).toEqual(keys.map((k, i) => [k, 201, i]).sort());
+  });
+
   it('a repeat waits for the first request still processing and gets its answer; past the wait it is 409', async () => {
     const e = await createEvent(t, admin);
     const body = registrationBody(12);

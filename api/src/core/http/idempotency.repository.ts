@@ -23,6 +23,17 @@ export type KeyState =
   /** The row changed between the statement's snapshot and its insert: look again. */
   | { kind: 'unknown' };
 
+/** A body as the `body` column keeps it (SQL NULL for none). */
+const storedJson = (body: unknown): string | null => (body === undefined ? null : JSON.stringify(body));
+
+/** An answer as the batch keeps it. */
+interface Answer {
+  scope: string;
+  key: string;
+  owner: string;
+  answer: StoredAnswer;
+}
+
 /** A claim as the batch takes it. */
 interface Claim {
   scope: string;
@@ -51,11 +62,22 @@ export class IdempotencyRepository {
     inFlight: IDEMPOTENCY_CLAIMS_IN_FLIGHT,
   });
 
+  /** The answers of requests ending together, in one statement and one commit (as the claims). */
+  private readonly answers = new GroupCommit<Answer, void>((batch) => this.answerBatch(batch), {
+    maxBatch: IDEMPOTENCY_CLAIM_BATCH_MAX,
+    inFlight: IDEMPOTENCY_CLAIMS_IN_FLIGHT,
+  });
+
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Claims waiting for the next batch: requests a busy database holds back. */
   get claimsWaiting(): number {
     return this.claims.waitingCount;
+  }
+
+  /** Answers waiting for the next batch (as claimsWaiting). */
+  get answersWaiting(): number {
+    return this.answers.waitingCount;
   }
 
   /**
@@ -165,22 +187,50 @@ export class IdempotencyRepository {
     };
   }
 
-  /** The owner's answer, kept (nothing when another request took the key over meanwhile). */
-  async answer(scope: string, key: string, owner: string, answer: StoredAnswer): Promise<void> {
+  /**
+   * The owner's answer, kept (nothing when another request took the key over meanwhile). Answers arriving together go
+   * in one statement and one commit, as the claims do: one transaction per request was, after the claims were
+   * batched, the largest cost a key added to a burst (docs/decisions/plataforma.md, «Reintentos con Idempotency-Key»).
+   * The answer leaves only once it is kept, so a retry always finds it.
+   */
+  answer(scope: string, key: string, owner: string, answer: StoredAnswer): Promise<void> {
+    return this.answers.submit({ scope, key, owner, answer });
+  }
+
+  /** A batch of answers: one update; should it fail, each answer on its own, so only a faulty one fails. */
+  private async answerBatch(batch: Answer[]): Promise<Array<void | Error>> {
+    try {
+      await preparedQuery(
+        this.ds,
+        'idempotency_answer_batch',
+        `UPDATE idempotency_keys AS k SET status = x.status, body = x.body::json, headers = x.headers::json
+           FROM (SELECT set_config('synchronous_commit', 'off', true)) relaxed,
+                unnest($1::text[], $2::text[], $3::uuid[], $4::smallint[], $5::text[], $6::text[])
+                  AS x(scope, key, owner, status, body, headers)
+          WHERE k.scope = x.scope AND k.key = x.key AND k.owner = x.owner`,
+        [
+          batch.map((a) => a.scope),
+          batch.map((a) => a.key),
+          batch.map((a) => a.owner),
+          batch.map((a) => a.answer.status),
+          batch.map((a) => storedJson(a.answer.body)),
+          batch.map((a) => (a.answer.headers ? JSON.stringify(a.answer.headers) : null)),
+        ],
+      );
+      return batch.map(() => undefined);
+    } catch {
+      return Promise.all(batch.map((a) => this.answerOne(a).then(() => undefined, asError)));
+    }
+  }
+
+  private async answerOne({ scope, key, owner, answer }: Answer): Promise<void> {
     await preparedQuery(
       this.ds,
       'idempotency_answer',
       `UPDATE idempotency_keys SET status = $4, body = $5::json, headers = $6::json
          FROM (SELECT set_config('synchronous_commit', 'off', true)) relaxed
         WHERE scope = $1 AND key = $2 AND owner = $3::uuid`,
-      [
-        scope,
-        key,
-        owner,
-        answer.status,
-        answer.body === undefined ? null : JSON.stringify(answer.body),
-        answer.headers ? JSON.stringify(answer.headers) : null,
-      ],
+      [scope, key, owner, answer.status, storedJson(answer.body), answer.headers ? JSON.stringify(answer.headers) : null],
     );
   }
 
