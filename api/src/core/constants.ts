@@ -44,9 +44,9 @@ export const DOMAIN_EVENTS_PRUNE_BATCH = 5000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LEASE_MS = 5000;
-/** Claims of keys arriving together go in one statement: at most this many per batch, this many batches at a time. */
-export const IDEMPOTENCY_CLAIM_BATCH_MAX = 256;
-export const IDEMPOTENCY_CLAIMS_IN_FLIGHT = 2;
+/** Claims (and, apart, answers) of keys arriving together go in one statement: at most this many per batch, this many batches at a time. */
+export const IDEMPOTENCY_BATCH_MAX = 256;
+export const IDEMPOTENCY_BATCHES_IN_FLIGHT = 2;
 export const IDEMPOTENCY_LEASE_RENEW_MS = 2000;
 export const IDEMPOTENCY_WAIT_MS = 10_000;
 export const IDEMPOTENCY_POLL_MIN_MS = 20;

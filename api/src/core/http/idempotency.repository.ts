@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { preparedQuery } from '../database/prepared';
 import { asError, GroupCommit } from '../database/group-commit';
-import { IDEMPOTENCY_CLAIM_BATCH_MAX, IDEMPOTENCY_CLAIMS_IN_FLIGHT } from '../constants';
+import { rowValues, unnestColumns, type Column } from '../database/unnest-columns';
+import { IDEMPOTENCY_BATCH_MAX, IDEMPOTENCY_BATCHES_IN_FLIGHT } from '../constants';
 
 /** An answer as the client got it, kept to be given again. */
 export interface StoredAnswer {
@@ -23,9 +24,6 @@ export type KeyState =
   /** The row changed between the statement's snapshot and its insert: look again. */
   | { kind: 'unknown' };
 
-/** A body as the `body` column keeps it (SQL NULL for none). */
-const storedJson = (body: unknown): string | null => (body === undefined ? null : JSON.stringify(body));
-
 /** An answer as the batch keeps it. */
 interface Answer {
   scope: string;
@@ -44,6 +42,26 @@ interface Claim {
   ttlMs: number;
 }
 
+/** A claim's parameters ($1–$6), in the batch's arrays and the one-key statement alike. */
+const CLAIM_COLUMNS: ReadonlyArray<Column<Claim>> = [
+  (c) => c.scope,
+  (c) => c.key,
+  (c) => c.fingerprint,
+  (c) => c.owner,
+  (c) => c.leaseMs,
+  (c) => c.ttlMs,
+];
+
+/** An answer's parameters ($1–$6: body and headers as JSON text, SQL NULL for none), in the batch and alone alike. */
+const ANSWER_COLUMNS: ReadonlyArray<Column<Answer>> = [
+  (a) => a.scope,
+  (a) => a.key,
+  (a) => a.owner,
+  (a) => a.answer.status,
+  (a) => (a.answer.body === undefined ? null : JSON.stringify(a.answer.body)),
+  (a) => (a.answer.headers ? JSON.stringify(a.answer.headers) : null),
+];
+
 /**
  * The idempotency keys (table `idempotency_keys`, baseline migration). Every write is one statement on its own,
  * never inside the request's transaction. The bookkeeping writes commit with `synchronous_commit` off (their own
@@ -58,14 +76,14 @@ export class IdempotencyRepository {
    * part of a registration's cost in PostgreSQL (docs/decisions/plataforma.md, «Reintentos con Idempotency-Key»).
    */
   private readonly claims = new GroupCommit<Claim, KeyState>((batch) => this.claimBatch(batch), {
-    maxBatch: IDEMPOTENCY_CLAIM_BATCH_MAX,
-    inFlight: IDEMPOTENCY_CLAIMS_IN_FLIGHT,
+    maxBatch: IDEMPOTENCY_BATCH_MAX,
+    inFlight: IDEMPOTENCY_BATCHES_IN_FLIGHT,
   });
 
   /** The answers of requests ending together, in one statement and one commit (as the claims). */
   private readonly answers = new GroupCommit<Answer, void>((batch) => this.answerBatch(batch), {
-    maxBatch: IDEMPOTENCY_CLAIM_BATCH_MAX,
-    inFlight: IDEMPOTENCY_CLAIMS_IN_FLIGHT,
+    maxBatch: IDEMPOTENCY_BATCH_MAX,
+    inFlight: IDEMPOTENCY_BATCHES_IN_FLIGHT,
   });
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -133,19 +151,12 @@ export class IdempotencyRepository {
         WHERE k.expires_at <= now()
            OR (k.status IS NULL AND k.locked_until <= now() AND k.fingerprint = EXCLUDED.fingerprint)
        RETURNING k.owner::text AS owner`,
-      [
-        first.map((c) => c.scope),
-        first.map((c) => c.key),
-        first.map((c) => c.fingerprint),
-        first.map((c) => c.owner),
-        first.map((c) => c.leaseMs),
-        first.map((c) => c.ttlMs),
-      ],
+      unnestColumns(first, CLAIM_COLUMNS),
     );
   }
 
   /** One key in one statement: takes it (as the batch would) or reads where it stands. */
-  private async claimOne({ scope, key, fingerprint, owner, leaseMs, ttlMs }: Claim): Promise<KeyState> {
+  private async claimOne(claim: Claim): Promise<KeyState> {
     // Prepared (core/database/prepared.ts), as the batch's insert and the answer.
     const rows = await preparedQuery<{
       claimed: boolean;
@@ -173,7 +184,7 @@ export class IdempotencyRepository {
          SELECT false, k.fingerprint, k.status, k.body, k.headers
            FROM idempotency_keys k
           WHERE k.scope = $1 AND k.key = $2 AND NOT EXISTS (SELECT 1 FROM claimed)`,
-      [scope, key, fingerprint, owner, leaseMs, ttlMs],
+      rowValues(claim, CLAIM_COLUMNS),
     );
     const row = rows[0];
     // Nothing: the row that refused the insert was committed after this statement's snapshot.
@@ -208,14 +219,7 @@ export class IdempotencyRepository {
                 unnest($1::text[], $2::text[], $3::uuid[], $4::smallint[], $5::text[], $6::text[])
                   AS x(scope, key, owner, status, body, headers)
           WHERE k.scope = x.scope AND k.key = x.key AND k.owner = x.owner`,
-        [
-          batch.map((a) => a.scope),
-          batch.map((a) => a.key),
-          batch.map((a) => a.owner),
-          batch.map((a) => a.answer.status),
-          batch.map((a) => storedJson(a.answer.body)),
-          batch.map((a) => (a.answer.headers ? JSON.stringify(a.answer.headers) : null)),
-        ],
+        unnestColumns(batch, ANSWER_COLUMNS),
       );
       return batch.map(() => undefined);
     } catch {
@@ -223,14 +227,14 @@ export class IdempotencyRepository {
     }
   }
 
-  private async answerOne({ scope, key, owner, answer }: Answer): Promise<void> {
+  private async answerOne(answer: Answer): Promise<void> {
     await preparedQuery(
       this.ds,
       'idempotency_answer',
       `UPDATE idempotency_keys SET status = $4, body = $5::json, headers = $6::json
          FROM (SELECT set_config('synchronous_commit', 'off', true)) relaxed
         WHERE scope = $1 AND key = $2 AND owner = $3::uuid`,
-      [scope, key, owner, answer.status, storedJson(answer.body), answer.headers ? JSON.stringify(answer.headers) : null],
+      rowValues(answer, ANSWER_COLUMNS),
     );
   }
 

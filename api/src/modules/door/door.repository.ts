@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DoorDirection, DoorKind, DoorResult } from '@shared/contracts/door.contract';
+import { unnestColumns } from '@core/database/unnest-columns';
 
 /** One event's door: its kind and id (every door table is keyed by them). */
 export interface DoorKey {
@@ -113,14 +114,16 @@ export class DoorRepository {
       [
         key.kind,
         key.eventId,
-        scans.map((s) => s.scanId),
-        scans.map((s) => s.holderId),
-        scans.map((s) => s.code),
-        scans.map((s) => s.gate),
-        scans.map((s) => s.direction),
-        scans.map((s) => s.offline),
-        scans.map((s) => s.scannedAt),
-        scans.map((s) => s.actorId),
+        ...unnestColumns(scans, [
+          (s) => s.scanId,
+          (s) => s.holderId,
+          (s) => s.code,
+          (s) => s.gate,
+          (s) => s.direction,
+          (s) => s.offline,
+          (s) => s.scannedAt,
+          (s) => s.actorId,
+        ]),
       ],
     );
     return new Set(rows.map((r) => r.scan_id));
@@ -136,7 +139,7 @@ export class DoorRepository {
       `UPDATE door_scans s SET result = x.result, conflict_with = x.conflict_with
          FROM unnest($1::uuid[], $2::text[], $3::uuid[]) AS x(scan_id, result, conflict_with)
         WHERE s.scan_id = x.scan_id`,
-      [results.map((r) => r.scanId), results.map((r) => r.result), results.map((r) => r.conflictWith)],
+      unnestColumns(results, [(r) => r.scanId, (r) => r.result, (r) => r.conflictWith]),
     );
   }
 

@@ -92,7 +92,7 @@ export function toCorreoResponse(
 export class MailRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Prepared (core/database/prepared.ts): the send job's retries and its last attempt read it, as the screens do. */
+  /** Prepared (core/database/prepared.ts): the send job reads it after its last attempt (`gaveUp`), as the screens do. */
   async findById(id: string | number): Promise<CorreoRow | null> {
     const rows = await preparedQuery<CorreoRow>(this.ds, 'correos_find_by_id', `SELECT ${COLUMNS} FROM correos WHERE id = $1`, [
       String(id),
