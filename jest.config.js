@@ -13,6 +13,8 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  // Hooks (a file's app, database, processes) get two minutes unless they say otherwise; tests keep testTimeout.
+  setupFilesAfterEnv: ['<rootDir>/test/setup/hook-timeouts.ts'],
   // AFORO_TIMINGS=<folder> also writes each file's time there (the table at the end of .ci/run).
   reporters: ['default', '<rootDir>/test/setup/timings-reporter.cjs'],
   // The files known to be slow start first, also on a fresh clone where Jest has no times of its own (its comment).

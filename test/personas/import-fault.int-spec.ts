@@ -6,7 +6,7 @@ describe('import fault tolerance: the worker killed mid-file and restarted', () 
   // The workers run compiled (dist/), built by the global setup.
   // A short job lock, so the stalled job is handed over within seconds of the crash; not shorter: on a loaded CI machine
   // a 1.5 s lock lapsed while the restarted workers ran the job, which then counted as stalled twice.
-  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '5000' } }, 120000);
+  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '5000' } });
 
   it('ends with the exact counts and no duplicate people', async () => {
     const admin = await t.login();

@@ -14,7 +14,7 @@ describe('seating: mass assignment survives the workers process being killed mid
 
   // A short job lock, so the stalled job is handed over within seconds of the crash; not shorter: on a loaded CI machine
   // a 1.5 s lock lapsed while the restarted workers ran the job, which then counted as stalled twice.
-  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '5000' } }, 120000);
+  appPerFile((app) => (t = app), { workers: false, env: { JOB_LOCK_MS: '5000' } });
 
   it('killed after its first batches: the restarted workers finish it, exact counts, no seat twice', async () => {
     const admin = await t.login();

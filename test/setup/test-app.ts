@@ -291,7 +291,7 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
 /**
  * A test file's (or describe block's) own app on a fresh database, started before its tests and closed
  * after them; `use` receives it, e.g. `appPerFile((app) => (t = app), { workers: false })`. `startTimeoutMs`
- * for a start slower than Jest's default (compiled workers, a short job lock).
+ * overrides the two minutes every hook has (test/setup/hook-timeouts.ts).
  */
 export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOptions, startTimeoutMs?: number): void {
   let starting: Promise<TestApp> | undefined;
@@ -304,7 +304,7 @@ export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOption
   afterAll(async () => {
     const app = await starting?.catch(() => undefined);
     await app?.close();
-  }, 120_000);
+  });
 }
 
 /**
