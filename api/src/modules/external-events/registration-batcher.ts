@@ -8,7 +8,7 @@ import { RegistrationsRepository, type BatchOutcome, type BatchRegistration } fr
  * Group commit for public registrations (core/database/group-commit.ts), one queue per event (slug). Per event, at most
  * REGISTRATION_BATCHES_IN_FLIGHT batches are in the database at a time; registrations that arrive meanwhile wait and go
  * together in the next one — one statement, one lock of the event row and one commit for all of them. An idle event
- * adds no delay: a registration that finds a free slot goes at once. Several slots let the API gather and answer batches
+ * adds no delay: a registration that finds a free slot goes at once. A second slot lets the API gather and answer a batch
  * while the database decides another (and waits for its commit). Batches are taken in arrival order, and a batch decides
  * its registrations in arrival order. If a batch fails as a whole (it should not: each row was validated), its rows are
  * retried one by one, so only the faulty one fails.
