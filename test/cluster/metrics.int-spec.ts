@@ -15,7 +15,7 @@ describe('metrics of every process of the cluster', () => {
     c = await TestCluster.start({ api: 1, realtime: 1, workers: 1 });
   }, 180_000);
 
-  afterAll(() => c?.stop(), 60_000);
+  afterAll(() => c?.stop());
 
   const scrape = async (url: string) => {
     const res = await request(url).get('/metrics');

@@ -25,7 +25,7 @@ describe('Redis restarts in the middle of a stream of changes', () => {
   afterAll(async () => {
     await c?.stop();
     await redis?.remove();
-  }, 60_000);
+  });
 
   it('every acknowledged change reaches the screens on both realtime processes at most once, or they resync', async () => {
     const screens: TestSocket[] = [await c.socket(c.direct('realtime1'), admin), await c.socket(c.direct('realtime2'), admin)];

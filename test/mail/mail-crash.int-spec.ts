@@ -20,7 +20,7 @@ describe('mail: a workers process killed mid-batch loses nothing and sends nothi
       workers: false,
       env: { SMTP_URL: sink.url, JOB_LOCK_MS: '2000', MAIL_SEND_TIMEOUT_MS: '1500' },
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

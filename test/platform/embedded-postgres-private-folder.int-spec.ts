@@ -73,7 +73,7 @@ describe('embedded PostgreSQL from a private folder', () => {
     rmSync(privateDir, { recursive: true, force: true });
     rmSync(sharedDir, { recursive: true, force: true });
     for (const dir of brokenDirs) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('starts, migrates and answers /api/health, with the private folder left private', async () => {
     const port = await freePort();

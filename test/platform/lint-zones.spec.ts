@@ -117,7 +117,7 @@ describe('lint zones (eslint.config.mjs, no-restricted-imports)', () => {
     const input = JSON.stringify(cases.map((c) => ({ code: c.code, filePath: join(ROOT, c.at) })));
     const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', LINT_SCRIPT, input], { cwd: ROOT, encoding: 'utf8' });
     reported = JSON.parse(stdout) as string[][];
-  }, 120_000);
+  });
 
   it.each(cases.map((c, index) => ({ ...c, index })))('$at: $code → forbidden: $forbidden', ({ index, forbidden }) => {
     expect(reported[index].length > 0).toBe(forbidden);

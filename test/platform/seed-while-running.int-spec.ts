@@ -45,7 +45,7 @@ describe('npm run seed:demo while npm start is running', () => {
   afterAll(async () => {
     await stopProcess(holder, 'SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('migrates and seeds the running instance instead of failing on the taken port', () => {
     const run = spawnSync(process.execPath, [join(ROOT, 'scripts/start.mjs'), '--no-build', '--seed-demo'], {

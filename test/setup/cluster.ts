@@ -77,7 +77,7 @@ export class TestCluster {
       c.started = true;
       c.admin = await c.login();
     }, 180_000);
-    afterAll(() => (c.started ? c.stop() : undefined), 60_000);
+    afterAll(() => (c.started ? c.stop() : undefined));
     return c;
   }
 

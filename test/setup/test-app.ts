@@ -290,15 +290,15 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
 
 /**
  * A test file's (or describe block's) own app on a fresh database, started before its tests and closed
- * after them; `use` receives it, e.g. `appPerFile((app) => (t = app), { workers: false })`. `startTimeoutMs`
- * overrides the two minutes every hook has (test/setup/hook-timeouts.ts).
+ * after them; `use` receives it, e.g. `appPerFile((app) => (t = app), { workers: false })`. Its start and close
+ * have the two minutes every hook has (test/setup/hook-timeouts.ts).
  */
-export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOptions, startTimeoutMs?: number): void {
+export function appPerFile(use: (t: TestApp) => unknown, options?: TestAppOptions): void {
   let starting: Promise<TestApp> | undefined;
   beforeAll(async () => {
     starting = TestApp.start(options);
     await use(await starting);
-  }, startTimeoutMs);
+  });
   // A start slower than its hook's timeout still finishes: that app is closed too. Left running, its workers and relays
   // kept a loaded Jest worker busy and slowed (or timed out) every later file it ran.
   afterAll(async () => {

@@ -23,7 +23,7 @@ describe('webhooks: a workers process killed mid-delivery loses nothing', () => 
   beforeAll(async () => {
     t = await TestApp.start({ workers: false, env: { ...WEBHOOK_ENV, JOB_LOCK_MS: '2000', PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' } });
     admin = await t.login();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -24,7 +24,7 @@ describe('webhooks: only https to public addresses (SSRF)', () => {
       env: { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_MAX_MS: '200', PUBLIC_WRITE_LIMIT_PER_MINUTE: '100000' },
     });
     admin = await t.login();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -36,7 +36,7 @@ describe('webhooks: endpoints, signature, retries, order', () => {
     // its own app below).
     t = await TestApp.start({ env: { ...ENV, WEBHOOK_PAUSE_AFTER_FAILURES: '1000' } });
     admin = await t.login();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();
@@ -361,7 +361,6 @@ describe('webhooks: a 410 disables, failures in a row pause', () => {
       admin = await app.login();
     },
     { env: { ...ENV, WEBHOOK_RETRY_MAX_MS: '100' } },
-    60_000, // as long as the first app's start may take
   );
 
   it('a 410 disables the endpoint; failures in a row pause it and mail its owner', async () => {
