@@ -6,11 +6,12 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
-import { API_COMPRESS_THRESHOLD_BYTES, JSON_BODY_LIMIT, METRICS_PATH } from './core/constants';
+import { API_COMPRESS_THRESHOLD_BYTES, HTTP_KEEP_ALIVE_MS, JSON_BODY_LIMIT, METRICS_PATH } from './core/constants';
 import { HttpExceptionFilter, toErrorAnswer } from './core/errors/http-exception.filter';
 import { InputPipe } from './core/http/input.pipe';
 import { BEARER_SCHEME, describeDtosFromValidation, finishOpenApiDocument } from './core/http/openapi-schemas';
@@ -32,6 +33,11 @@ export async function createApp(
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
+  // Idle kept-alive connections outlive the clients' and the proxy's own idle times, so the client closes first and never
+  // sends on a connection this server is closing (a reset, no answer). Headers must be allowed a little longer.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
+  server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
   app.use(accessLogMiddleware(logger));
   app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
   if (!servesHttp(config)) app.use(realtimeOnly());

@@ -10,6 +10,12 @@ export const JSON_BODY_LIMIT = '256kb';
  * answers with their tokens, go as they are (no compressed secret beside reflected input: BREACH).
  */
 export const API_COMPRESS_THRESHOLD_BYTES = 32 * 1024;
+/**
+ * How long an idle kept-alive HTTP connection stays open (Node's default is 5 s). A client that sends on a connection
+ * the server is closing gets a reset, not an answer; 65 s outlasts the fronts' own idle times (HAProxy's 10 s, a
+ * browser's pool), so they close first (docs/decisions/plataforma.md, «Conexiones que se reutilizan»).
+ */
+export const HTTP_KEEP_ALIVE_MS = 65_000;
 /** Outbox relay: events published per batch and the fallback scan interval. */
 export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_SCAN_INTERVAL_MS = 1000;
